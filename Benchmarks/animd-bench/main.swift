@@ -1,0 +1,12 @@
+// animd-bench: the project's benchmarks. Each prints its figures next to a
+// baseline measured in the same run, so that a noisy machine shows in both.
+//
+//   .build/release/animd-bench            # everything
+//   .build/release/animd-bench curves     # curve and spring evaluation, ns/op
+//   .build/release/animd-bench fanout     # input.inject → progress at N subscribers
+let arguments = Array(CommandLine.arguments.dropFirst())
+let selected = Set(arguments.filter { !$0.hasPrefix("-") })
+func wants(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
+
+print("animd-bench — command: \(CommandLine.arguments.joined(separator: " "))")
+if wants("curves") { CurveBenchmark.run() }

@@ -1,0 +1,79 @@
+// swift-tools-version:6.0
+//
+// The target graph is the architecture: pure libraries (Motion, Gestures,
+// Transitions, AnimProtocol) never touch a file, a socket, a thread or the
+// wall clock; the shell (X11Input, AnimDaemon) and the executables do.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "animd",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "animd", targets: ["animd"]),
+        .executable(name: "animctl", targets: ["animctl"]),
+        .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "AnimProtocol", targets: ["AnimProtocol"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "x11 xi xrandr",
+            providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev"])]
+        ),
+        .target(name: "Motion", swiftSettings: strict),
+        .target(name: "Gestures", swiftSettings: strict),
+        .target(
+            name: "Transitions",
+            dependencies: ["Motion", "Gestures", .product(name: "TOMLKit", package: "TOMLKit")],
+            resources: [.embedInCode("Resources/default-config.toml")],
+            swiftSettings: strict
+        ),
+        .target(name: "AnimProtocol", dependencies: ["Gestures"], swiftSettings: strict),
+        .target(name: "X11Input", dependencies: ["CX11", "Gestures"], swiftSettings: strict),
+        .target(
+            name: "AnimDaemon",
+            dependencies: [
+                "Motion", "Gestures", "Transitions", "AnimProtocol", "X11Input",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "animd",
+            dependencies: ["AnimDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "animctl",
+            dependencies: ["AnimProtocol", "Motion", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "animd-bench",
+            dependencies: ["Motion", "AnimProtocol"],
+            path: "Benchmarks/animd-bench",
+            swiftSettings: strict
+        ),
+        .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: strict),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures"], resources: [.copy("Traces")], swiftSettings: strict),
+        .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Motion", "Gestures"], swiftSettings: strict),
+        .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol"], swiftSettings: strict),
+        .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol"], swiftSettings: strict),
+    ]
+)

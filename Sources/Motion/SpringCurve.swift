@@ -1,0 +1,191 @@
+import Foundation
+
+/// A damped harmonic oscillator `m·x″ + c·x′ + k·x = 0`, solved in closed form.
+///
+/// `x` is the displacement from the target as a fraction of the whole distance:
+/// x(0) = 1, x′(0) = −v0, where v0 is UIKit's relative initial velocity (1 means
+/// the whole distance per second, positive toward the target). Progress is 1 − x.
+/// Under-, critically and over-damped motion all keep their real physics; Core
+/// Animation clamps the damping ratio to 1, animd does not (docs/motion.md).
+public struct SpringCurve: Hashable, Sendable {
+    public let mass: Double
+    public let stiffness: Double
+    public let damping: Double
+    public let initialVelocity: Double
+
+    /// The settling threshold: 0.1 % of the distance (MOTION.md §1).
+    public static let settlingEpsilon = 1e-3
+
+    private enum Solution: Hashable, Sendable {
+        /// x = e^(−decay·t)·(cos(ωd·t) + b·sin(ωd·t))
+        case under(decay: Double, omegaD: Double, b: Double)
+        /// x = (1 + b·t)·e^(−ω0·t)
+        case critical(omega0: Double, b: Double)
+        /// x = c1·e^(r1·t) + c2·e^(r2·t)
+        case over(r1: Double, r2: Double, c1: Double, c2: Double)
+    }
+
+    private let solution: Solution
+
+    /// Requires mass > 0, stiffness > 0 and damping > 0 (an undamped spring never settles).
+    public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0) {
+        precondition(mass > 0 && stiffness > 0 && damping > 0, "spring parameters must be positive")
+        self.mass = mass
+        self.stiffness = stiffness
+        self.damping = damping
+        self.initialVelocity = initialVelocity
+        let omega0 = (stiffness / mass).squareRoot()
+        let zeta = damping / (2 * (stiffness * mass).squareRoot())
+        let v0 = initialVelocity
+        if abs(zeta - 1) < 1e-12 {
+            solution = .critical(omega0: omega0, b: omega0 - v0)
+        } else if zeta < 1 {
+            let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
+            let decay = zeta * omega0
+            solution = .under(decay: decay, omegaD: omegaD, b: (decay - v0) / omegaD)
+        } else {
+            let root = omega0 * (zeta * zeta - 1).squareRoot()
+            let r1 = -zeta * omega0 + root
+            let r2 = -zeta * omega0 - root
+            let c2 = (-v0 - r1) / (r2 - r1)
+            solution = .over(r1: r1, r2: r2, c1: 1 - c2, c2: c2)
+        }
+    }
+
+    /// The same spring with another initial velocity.
+    public func withInitialVelocity(_ v0: Double) -> SpringCurve {
+        SpringCurve(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: v0)
+    }
+
+    public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+    public var undampedAngularFrequency: Double { (stiffness / mass).squareRoot() }
+
+    /// The displacement from the target at time t (1 at t = 0).
+    public func displacement(at t: Double) -> Double {
+        switch solution {
+        case let .under(decay, omegaD, b):
+            return exp(-decay * t) * (cos(omegaD * t) + b * sin(omegaD * t))
+        case let .critical(omega0, b):
+            return (1 + b * t) * exp(-omega0 * t)
+        case let .over(r1, r2, c1, c2):
+            return c1 * exp(r1 * t) + c2 * exp(r2 * t)
+        }
+    }
+
+    /// dx/dt at time t (−v0 at t = 0).
+    public func displacementVelocity(at t: Double) -> Double {
+        switch solution {
+        case let .under(decay, omegaD, b):
+            let c = cos(omegaD * t), s = sin(omegaD * t)
+            return exp(-decay * t) * ((-decay + omegaD * b) * c + (-decay * b - omegaD) * s)
+        case let .critical(omega0, b):
+            return (b - omega0 * (1 + b * t)) * exp(-omega0 * t)
+        case let .over(r1, r2, c1, c2):
+            return c1 * r1 * exp(r1 * t) + c2 * r2 * exp(r2 * t)
+        }
+    }
+
+    /// Progress toward the target, 1 − x(t); it may overshoot 1.
+    public func progress(at t: Double) -> Double { 1 - displacement(at: t) }
+
+    /// d(progress)/dt in distances per second.
+    public func velocity(at t: Double) -> Double { -displacementVelocity(at: t) }
+
+    /// The last time t at which |x(t)| ≥ epsilon, found exactly.
+    ///
+    /// |x| is monotone between consecutive extrema and zero crossings, so the
+    /// answer lies in the last such piece that still reaches epsilon, where a
+    /// bisection finds it to machine precision.
+    public func settlingTime(epsilon: Double = SpringCurve.settlingEpsilon) -> Double {
+        let pieces = monotonePieces(beyond: epsilon)
+        for (start, end) in pieces.reversed() where abs(displacement(at: start)) >= epsilon {
+            if abs(displacement(at: end)) >= epsilon { return end }
+            var lo = start, hi = end
+            for _ in 0..<200 {
+                let mid = (lo + hi) / 2
+                if mid <= lo || mid >= hi { break }
+                if abs(displacement(at: mid)) >= epsilon { lo = mid } else { hi = mid }
+            }
+            return lo
+        }
+        return 0
+    }
+
+    /// Consecutive intervals on which |x| is monotone, covering [0, T] where
+    /// |x| < epsilon for all t > T.
+    private func monotonePieces(beyond epsilon: Double) -> [(Double, Double)] {
+        var breaks: [Double] = [0]
+        switch solution {
+        case let .under(decay, omegaD, b):
+            // Extrema: x′ = 0 ⇔ P·cos + Q·sin = 0; zeros: cos + b·sin = 0. Both recur every π/ωd.
+            let p = -decay + omegaD * b, q = -decay * b - omegaD
+            let halfPeriod = Double.pi / omegaD
+            func firstRoot(_ phase: Double) -> Double {
+                var t = phase / omegaD
+                while t < 0 { t += halfPeriod }
+                while t >= halfPeriod { t -= halfPeriod }
+                return t
+            }
+            let firstExtremum = firstRoot(atan2(-p, q))
+            let firstZero = firstRoot(atan2(-1, b))
+            // The envelope sqrt(1 + b²)·e^(−decay·t) bounds |x|; past it nothing reaches epsilon.
+            let horizon = log((1 + b * b).squareRoot() / epsilon) / decay + halfPeriod
+            var k = 0.0
+            while true {
+                let extremum = firstExtremum + k * halfPeriod
+                let zero = firstZero + k * halfPeriod
+                if min(extremum, zero) > horizon { break }
+                breaks.append(extremum)
+                breaks.append(zero)
+                k += 1
+            }
+            breaks.append(horizon)
+        case let .critical(omega0, b):
+            if b != 0 {
+                breaks.append(-1 / b)              // zero crossing
+                breaks.append(1 / omega0 - 1 / b)  // extremum
+            }
+            breaks.append(horizon { t in (1 + abs(b) * t) * exp(-omega0 * t) })
+        case let .over(r1, r2, c1, c2):
+            if c1 != 0, -c2 / c1 > 0 { breaks.append(log(-c2 / c1) / (r1 - r2)) }
+            if c1 * r1 != 0, -(c2 * r2) / (c1 * r1) > 0 { breaks.append(log(-(c2 * r2) / (c1 * r1)) / (r1 - r2)) }
+            breaks.append(horizon { t in abs(c1) * exp(r1 * t) + abs(c2) * exp(r2 * t) })
+        }
+        let sorted = breaks.filter { $0 >= 0 && $0.isFinite }.sorted()
+        var pieces: [(Double, Double)] = []
+        for (a, b) in zip(sorted, sorted.dropFirst()) where b > a { pieces.append((a, b)) }
+        return pieces
+
+        func horizon(_ bound: (Double) -> Double) -> Double {
+            var t = 1.0 / undampedAngularFrequency
+            while bound(t) >= epsilon { t *= 2 }
+            return t
+        }
+    }
+}
+
+extension SpringCurve {
+    /// SwiftUI / UIKit perceptual form: m = 1, k = (2π/response)², c = 4π·ζ/response.
+    public init(dampingRatio: Double, response: Double, initialVelocity: Double = 0) {
+        let omega = 2 * Double.pi / response
+        self.init(mass: 1, stiffness: omega * omega, damping: 2 * dampingRatio * omega, initialVelocity: initialVelocity)
+    }
+
+    /// SwiftUI's `spring(duration:bounce:)`: ζ = 1 − bounce for bounce ≥ 0, 1/(1 + bounce) below.
+    public init(duration: Double, bounce: Double, initialVelocity: Double = 0) {
+        self.init(dampingRatio: SpringCurve.dampingRatio(bounce: bounce), response: duration, initialVelocity: initialVelocity)
+    }
+
+    public static func dampingRatio(bounce: Double) -> Double {
+        bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+    }
+
+    /// The perceptual duration (response): the undamped period 2π·√(m/k).
+    public var response: Double { 2 * Double.pi * (mass / stiffness).squareRoot() }
+
+    /// The perceptual bounce, the inverse of `dampingRatio(bounce:)`.
+    public var bounce: Double {
+        let zeta = dampingRatio
+        return zeta <= 1 ? 1 - zeta : 1 / zeta - 1
+    }
+}

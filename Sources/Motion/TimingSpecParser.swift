@@ -1,0 +1,204 @@
+/// A spec that could not be read, with the column (1-based) and the text of the bad part.
+public struct TimingSpecError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let column: Int
+    public let part: String
+    public let reason: String
+
+    public var description: String { "column \(column): \(reason)" }
+}
+
+extension TimingSpec {
+    /// Parses the grammar of MOTION.md §1. Spaces are optional; names are case-insensitive.
+    public init(parsing text: String) throws(TimingSpecError) {
+        var parser = TimingSpecParser(text)
+        self = try parser.parse()
+    }
+}
+
+private struct TimingSpecParser {
+    let characters: [Character]
+    var index = 0
+
+    init(_ text: String) { characters = Array(text) }
+
+    static let named: [String: TimingSpec] = [
+        "linear": .linear, "ease": .ease, "ease-in": .easeIn, "ease-out": .easeOut, "ease-in-out": .easeInOut,
+    ]
+    static let springKeys = ["mass", "stiffness", "damping", "velocity", "damping-ratio", "response", "duration", "bounce"]
+
+    mutating func parse() throws(TimingSpecError) -> TimingSpec {
+        skipSpaces()
+        let nameStart = index
+        let name = readWord().lowercased()
+        guard !name.isEmpty else {
+            throw error(at: nameStart, part: rest(from: nameStart), "expected a timing name such as ease-out, cubic-bezier(…) or spring(…)")
+        }
+        skipSpaces()
+        let spec: TimingSpec
+        switch name {
+        case "cubic-bezier":
+            spec = try parseCubic(nameStart: nameStart)
+        case "spring":
+            spec = .spring(try parseSpring(nameStart: nameStart))
+        default:
+            guard let named = Self.named[name] else {
+                throw error(at: nameStart, part: name, "unknown timing \"\(name)\" (expected linear, ease, ease-in, ease-out, ease-in-out, cubic-bezier(x1,y1,x2,y2) or spring(…))")
+            }
+            spec = named
+        }
+        skipSpaces()
+        if index < characters.count {
+            throw error(at: index, part: rest(from: index), "unexpected \"\(rest(from: index))\" after the timing")
+        }
+        return spec
+    }
+
+    mutating func parseCubic(nameStart: Int) throws(TimingSpecError) -> TimingSpec {
+        let arguments = try parseArguments(of: "cubic-bezier")
+        guard arguments.count == 4 else {
+            throw error(at: nameStart, part: rest(from: nameStart), "cubic-bezier needs 4 numbers (x1, y1, x2, y2), got \(arguments.count)")
+        }
+        var values: [Double] = []
+        for (position, argument) in arguments.enumerated() {
+            guard argument.key == nil else {
+                throw error(at: argument.column - 1, part: argument.text, "cubic-bezier takes plain numbers, not \"\(argument.text)\"")
+            }
+            let label = ["x1", "y1", "x2", "y2"][position]
+            guard let value = Double(argument.value), value.isFinite else {
+                throw error(at: argument.valueColumn - 1, part: argument.value, "cubic-bezier \(label) must be a number, got \"\(argument.value)\"")
+            }
+            if position % 2 == 0, !(0...1).contains(value) {
+                throw error(at: argument.valueColumn - 1, part: argument.value, "cubic-bezier \(label) must be in [0, 1], got \(argument.value)")
+            }
+            values.append(value)
+        }
+        return .cubicBezier(CubicBezier(values[0], values[1], values[2], values[3]))
+    }
+
+    mutating func parseSpring(nameStart: Int) throws(TimingSpecError) -> SpringSpec {
+        let arguments = try parseArguments(of: "spring")
+        var values: [String: Double] = [:]
+        for argument in arguments {
+            guard let key = argument.key else {
+                throw error(at: argument.column - 1, part: argument.text, "spring parameters are written key=value, got \"\(argument.text)\"")
+            }
+            guard Self.springKeys.contains(key) else {
+                throw error(at: argument.column - 1, part: key, "unknown spring parameter \"\(key)\" (expected \(Self.springKeys.joined(separator: ", ")))")
+            }
+            guard values[key] == nil else {
+                throw error(at: argument.column - 1, part: key, "spring parameter \"\(key)\" is given twice")
+            }
+            guard let value = Double(argument.value), value.isFinite else {
+                throw error(at: argument.valueColumn - 1, part: argument.value, "spring \(key) must be a number, got \"\(argument.value)\"")
+            }
+            values[key] = value
+        }
+        let velocity = values["velocity"] ?? 0
+        let forms: [(name: String, keys: Set<String>)] = [
+            ("mass/stiffness/damping", ["mass", "stiffness", "damping"]),
+            ("damping-ratio/response", ["damping-ratio", "response"]),
+            ("duration/bounce", ["duration", "bounce"]),
+        ]
+        let used = forms.filter { !$0.keys.isDisjoint(with: values.keys) }
+        guard used.count == 1, let form = used.first else {
+            let reason = used.isEmpty
+                ? "spring needs stiffness and damping, or response, or duration"
+                : "spring mixes the \(used.map(\.name).joined(separator: " and ")) forms; use one"
+            throw error(at: nameStart, part: rest(from: nameStart), reason)
+        }
+        func positive(_ key: String, default fallback: Double? = nil) throws(TimingSpecError) -> Double {
+            guard let value = values[key] ?? fallback else {
+                throw error(at: nameStart, part: rest(from: nameStart), "spring needs \(key) with \(form.name)")
+            }
+            guard value > 0 else {
+                let column = arguments.first { $0.key == key }?.column ?? nameStart + 1
+                throw error(at: column - 1, part: key, "spring \(key) must be greater than 0, got \(formatNumber(value))")
+            }
+            return value
+        }
+        switch form.name {
+        case "mass/stiffness/damping":
+            return .physical(mass: try positive("mass", default: 1), stiffness: try positive("stiffness"),
+                             damping: try positive("damping"), velocity: velocity)
+        case "damping-ratio/response":
+            return .perceptual(dampingRatio: try positive("damping-ratio", default: 1), response: try positive("response"), velocity: velocity)
+        default:
+            let bounce = values["bounce"] ?? 0
+            guard bounce > -1, bounce < 1 else {
+                let column = arguments.first { $0.key == "bounce" }?.column ?? nameStart + 1
+                throw error(at: column - 1, part: "bounce", "spring bounce must be in (-1, 1), got \(formatNumber(bounce))")
+            }
+            return .durationBounce(duration: try positive("duration"), bounce: bounce, velocity: velocity)
+        }
+    }
+
+    struct Argument {
+        var key: String?
+        var value: String
+        var text: String
+        /// 1-based columns of the argument and of its value.
+        var column: Int
+        var valueColumn: Int
+    }
+
+    /// Reads "( a, b=c, … )" and returns its comma-separated parts.
+    mutating func parseArguments(of name: String) throws(TimingSpecError) -> [Argument] {
+        guard index < characters.count, characters[index] == "(" else {
+            throw error(at: index, part: rest(from: index), "\(name) needs \"(\" after its name")
+        }
+        index += 1
+        guard let close = characters[index...].firstIndex(of: ")") else {
+            throw error(at: index, part: rest(from: index), "\(name)( is never closed with \")\"")
+        }
+        var arguments: [Argument] = []
+        var start = index
+        for position in index...close where position == close || characters[position] == "," {
+            let raw = String(characters[start..<position])
+            let leading = raw.prefix { $0 == " " }.count
+            let text = raw.trimmingSpaces()
+            if text.isEmpty {
+                if !(position == close && arguments.isEmpty && start == close) {
+                    throw error(at: start, part: text, "\(name) has an empty parameter")
+                }
+            } else if let equals = text.firstIndex(of: "=") {
+                let key = String(text[..<equals]).trimmingSpaces().lowercased()
+                let afterEquals = text[text.index(after: equals)...]
+                let value = afterEquals.trimmingSpaces()
+                let valueOffset = text.distance(from: text.startIndex, to: equals) + 1 + afterEquals.prefix { $0 == " " }.count
+                arguments.append(Argument(key: key, value: value, text: text, column: start + leading + 1,
+                                          valueColumn: start + leading + valueOffset + 1))
+            } else {
+                let column = start + leading + 1
+                arguments.append(Argument(key: nil, value: text, text: text, column: column, valueColumn: column))
+            }
+            start = position + 1
+        }
+        index = close + 1
+        return arguments
+    }
+
+    mutating func readWord() -> String {
+        let start = index
+        while index < characters.count, characters[index].isLetter || characters[index] == "-" { index += 1 }
+        return String(characters[start..<index])
+    }
+
+    mutating func skipSpaces() {
+        while index < characters.count, characters[index].isWhitespace { index += 1 }
+    }
+
+    func rest(from position: Int) -> String { String(characters[min(position, characters.count)...]) }
+
+    func error(at position: Int, part: String, _ reason: String) -> TimingSpecError {
+        TimingSpecError(column: position + 1, part: part, reason: reason)
+    }
+}
+
+extension StringProtocol {
+    func trimmingSpaces() -> String {
+        var slice = Substring(self)
+        while slice.first?.isWhitespace == true { slice = slice.dropFirst() }
+        while slice.last?.isWhitespace == true { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the Debian packages animd builds and tests with, only when missing.
+# Safe to run again: it does nothing when everything is present.
+set -euo pipefail
+
+packages=(libx11-dev libxi-dev libxtst-dev libxrandr-dev pkg-config xvfb xdotool xinput x11-utils socat jq)
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}" >&2
+if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
