@@ -71,7 +71,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: strict),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures"], resources: [.copy("Traces")], swiftSettings: strict),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures"], exclude: ["Traces"], swiftSettings: strict),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Motion", "Gestures"], swiftSettings: strict),
         .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol"], swiftSettings: strict),
         .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol"], swiftSettings: strict),

@@ -1,0 +1,235 @@
+/// Runs the recognizers over input events and arbitrates between them.
+///
+/// - Each source (touch, pointer, touchpad) has at most one sequence at a
+///   time; all fingers down together form one sequence.
+/// - A sequence drives at most one recognizer. When several could begin, the
+///   most specific wins (edge before pan), and `requireToFail` makes one wait
+///   for another. The others fail.
+/// - A sequence no recognizer can use is released at once, so the X layer can
+///   hand its touches back to applications; a sequence whose recognizer
+///   began is claimed.
+///
+/// Pure and deterministic: time comes only from the events.
+public struct GestureArena: Sendable {
+    public private(set) var recognizers: [RecognizerSpec]
+    public var geometry: ScreenGeometry
+    private var sequences: [InputSource: TouchSequence] = [:]
+    private var nextSequenceID = 1
+
+    public init(recognizers: [RecognizerSpec], geometry: ScreenGeometry) {
+        self.recognizers = recognizers
+        self.geometry = geometry
+    }
+
+    /// New recognizers apply from the next sequence on; running ones finish as they were.
+    public mutating func setRecognizers(_ specs: [RecognizerSpec]) { recognizers = specs }
+
+    /// Whether a sequence of this source is under way.
+    public func isTracking(_ source: InputSource) -> Bool { sequences[source] != nil }
+
+    public mutating func handle(_ event: InputEvent, shouldBegin: (BeginRequest) -> Bool = { _ in true }) -> [ArenaOutput] {
+        let source = event.source
+        var ending: Ending?
+        switch event.kind {
+        case let .touchDown(id):
+            if sequences[.touch] == nil {
+                return start(.touch, touch: id, at: event.location, time: event.time, shouldBegin: shouldBegin)
+            }
+            sequences[.touch]?.addTouch(id, at: event.location)
+        case let .touchMove(id):
+            guard sequences[.touch]?.hasTouch(id) == true else { return [] }
+            sequences[.touch]?.moveTouch(id, to: event.location, at: event.time)
+        case let .touchUp(id):
+            guard sequences[.touch]?.hasTouch(id) == true else { return [] }
+            sequences[.touch]?.removeTouch(id)
+            if sequences[.touch]?.isFinished == true { ending = .ended }
+        case let .touchCancel(id):
+            guard sequences[.touch]?.hasTouch(id) == true else { return [] }
+            ending = .cancelled
+        case .pointerMove:
+            guard sequences[.pointer] != nil else { return [] }
+            sequences[.pointer]?.movePointer(to: event.location, at: event.time)
+        case let .buttonDown(button):
+            guard button == 1, sequences[.pointer] == nil else { return [] }
+            return start(.pointer, touch: 0, at: event.location, time: event.time, shouldBegin: shouldBegin)
+        case let .buttonUp(button):
+            guard button == 1, sequences[.pointer] != nil else { return [] }
+            ending = .ended
+        case let .swipeBegin(fingers):
+            if sequences[.touchpad] != nil { return [] }
+            return start(.touchpad, touch: 0, at: event.location, time: event.time, fingers: fingers, shouldBegin: shouldBegin)
+        case let .swipeUpdate(_, delta):
+            guard sequences[.touchpad] != nil else { return [] }
+            sequences[.touchpad]?.addSwipeDelta(delta, at: event.time)
+        case let .swipeEnd(_, cancelled):
+            guard sequences[.touchpad] != nil else { return [] }
+            ending = cancelled ? .cancelled : .ended
+        }
+        guard var sequence = sequences[source] else { return [] }
+        var outputs: [ArenaOutput] = []
+        if let ending {
+            finish(&sequence, ending, time: event.time, into: &outputs)
+            sequences[source] = nil
+        } else {
+            step(&sequence, time: event.time, shouldBegin: shouldBegin, into: &outputs)
+            sequences[source] = sequence
+        }
+        return outputs
+    }
+
+    private enum Ending { case ended, cancelled }
+
+    // MARK: - Sequences
+
+    private mutating func start(_ source: InputSource, touch: Int, at location: Point, time: Double, fingers: Int? = nil,
+                                shouldBegin: (BeginRequest) -> Bool) -> [ArenaOutput] {
+        let candidates = recognizers.filter { accepts($0, source: source, start: location) }
+            .map { Candidate(spec: $0, phase: .possible(slopOrigin: nil)) }
+        var sequence = TouchSequence(id: nextSequenceID, source: source, touch: touch, at: location, time: time,
+                                     fingers: fingers, candidates: candidates)
+        nextSequenceID += 1
+        var outputs: [ArenaOutput] = []
+        step(&sequence, time: time, shouldBegin: shouldBegin, into: &outputs)
+        sequences[source] = sequence
+        return outputs
+    }
+
+    /// Whether a recognizer may take part in a sequence that starts at `start`.
+    private func accepts(_ spec: RecognizerSpec, source: InputSource, start: Point) -> Bool {
+        guard spec.sources.contains(source) else { return false }
+        switch spec.kind {
+        case let .pan(options):
+            return options.region?.contains(start) ?? true
+        case let .edgePan(options):
+            guard source != .touchpad, let distance = geometry.distance(from: start, to: options.edge) else { return false }
+            return distance <= (source == .touch ? options.touchZone : options.pointerZone)
+        }
+    }
+
+    private func step(_ sequence: inout TouchSequence, time: Double, shouldBegin: (BeginRequest) -> Bool, into outputs: inout [ArenaOutput]) {
+        if let winner = sequence.winner {
+            guard case let .began(origin, lastReported) = sequence.candidates[winner].phase else { return }
+            let path = sequence.path
+            if path != lastReported {
+                sequence.candidates[winner].phase = .began(origin: origin, lastReported: path)
+                outputs.append(.gesture(update(sequence, winner, .changed, translation: path - origin, time: time)))
+            }
+            return
+        }
+        guard !sequence.isResolved else { return }
+        for index in sequence.candidates.indices {
+            evaluate(&sequence, index, time: time, into: &outputs)
+        }
+        arbitrate(&sequence, time: time, shouldBegin: shouldBegin, into: &outputs)
+        releaseIfUnused(&sequence, into: &outputs)
+    }
+
+    /// Moves one possible candidate to ready or failed, by its own rules.
+    private func evaluate(_ sequence: inout TouchSequence, _ index: Int, time: Double, into outputs: inout [ArenaOutput]) {
+        guard case let .possible(slopOrigin) = sequence.candidates[index].phase else { return }
+        let path = sequence.path
+        let count = sequence.touchCount
+        switch sequence.candidates[index].spec.kind {
+        case let .pan(options):
+            if count > options.maxTouches { return fail(&sequence, index, time: time, into: &outputs) }
+            if count < options.minTouches {
+                // Moving a whole slop with too few fingers means this is some other gesture.
+                if path.length >= options.slop { fail(&sequence, index, time: time, into: &outputs) }
+                return
+            }
+            let origin = slopOrigin ?? path
+            sequence.candidates[index].phase = .possible(slopOrigin: origin)
+            let moved = path - origin
+            guard moved.length >= options.slop else { return }
+            let horizontal = abs(moved.x) >= abs(moved.y)
+            if let axis = options.direction?.axis ?? options.axis, (axis == .horizontal) != horizontal {
+                return fail(&sequence, index, time: time, into: &outputs)
+            }
+            if let direction = options.direction, moved.x * direction.unit.x + moved.y * direction.unit.y <= 0 {
+                return fail(&sequence, index, time: time, into: &outputs)
+            }
+            sequence.candidates[index].phase = .ready
+        case let .edgePan(options):
+            // A screen-edge pan is a one-finger gesture.
+            if count > 1 { return fail(&sequence, index, time: time, into: &outputs) }
+            guard path.length >= options.slop else { return }
+            let inward = options.edge.inward
+            let away = path.x * inward.x + path.y * inward.y
+            let along = abs(path.x * inward.y) + abs(path.y * inward.x)
+            if away > along {
+                sequence.candidates[index].phase = .ready
+            } else {
+                fail(&sequence, index, time: time, into: &outputs)
+            }
+        }
+    }
+
+    /// Lets the best ready candidate that waits for nobody begin; all others fail.
+    private func arbitrate(_ sequence: inout TouchSequence, time: Double, shouldBegin: (BeginRequest) -> Bool, into outputs: inout [ArenaOutput]) {
+        while true {
+            let ready = sequence.candidates.indices.filter { sequence.candidates[$0].phase == .ready }
+                .sorted { sequence.candidates[$0].spec.specificity > sequence.candidates[$1].spec.specificity }
+            guard let chosen = ready.first(where: { !isBlocked(sequence, $0) }) else { return }
+            let request = BeginRequest(name: sequence.candidates[chosen].spec.name, startLocation: sequence.startLocation,
+                                       translation: sequence.path, source: sequence.source, touchCount: sequence.touchCount)
+            guard shouldBegin(request) else {
+                fail(&sequence, chosen, time: time, into: &outputs)
+                continue
+            }
+            let path = sequence.path
+            sequence.candidates[chosen].phase = .began(origin: path, lastReported: path)
+            sequence.winner = chosen
+            sequence.isResolved = true
+            for other in sequence.candidates.indices where other != chosen && sequence.candidates[other].isLive {
+                fail(&sequence, other, time: time, into: &outputs)
+            }
+            outputs.append(.claimed(sequence: sequence.id, source: sequence.source, touches: sequence.allTouches))
+            outputs.append(.gesture(update(sequence, chosen, .began, translation: .zero, time: time)))
+            return
+        }
+    }
+
+    /// A ready candidate waits while a more specific one is still possible, or
+    /// while one it requires to fail has not failed.
+    private func isBlocked(_ sequence: TouchSequence, _ index: Int) -> Bool {
+        let candidate = sequence.candidates[index]
+        return sequence.candidates.indices.contains { other in
+            guard other != index else { return false }
+            let rival = sequence.candidates[other]
+            if candidate.spec.requireToFail.contains(rival.spec.name) && rival.isLive { return true }
+            if case .possible = rival.phase, rival.spec.specificity > candidate.spec.specificity { return true }
+            return false
+        }
+    }
+
+    private func finish(_ sequence: inout TouchSequence, _ ending: Ending, time: Double, into outputs: inout [ArenaOutput]) {
+        if let winner = sequence.winner, case let .began(origin, _) = sequence.candidates[winner].phase {
+            let state: RecognizerState = ending == .ended ? .ended : .cancelled
+            sequence.candidates[winner].phase = .failed
+            outputs.append(.gesture(update(sequence, winner, state, translation: sequence.path - origin, time: time)))
+            return
+        }
+        for index in sequence.candidates.indices where sequence.candidates[index].isLive {
+            fail(&sequence, index, time: time, into: &outputs)
+        }
+        releaseIfUnused(&sequence, into: &outputs)
+    }
+
+    private func releaseIfUnused(_ sequence: inout TouchSequence, into outputs: inout [ArenaOutput]) {
+        guard !sequence.isResolved, !sequence.candidates.contains(where: \.isLive) else { return }
+        sequence.isResolved = true
+        outputs.append(.released(sequence: sequence.id, source: sequence.source, touches: sequence.allTouches))
+    }
+
+    private func fail(_ sequence: inout TouchSequence, _ index: Int, time: Double, into outputs: inout [ArenaOutput]) {
+        sequence.candidates[index].phase = .failed
+        outputs.append(.gesture(update(sequence, index, .failed, translation: .zero, time: time)))
+    }
+
+    private func update(_ sequence: TouchSequence, _ index: Int, _ state: RecognizerState, translation: Point, time: Double) -> GestureUpdate {
+        GestureUpdate(name: sequence.candidates[index].spec.name, state: state, translation: translation,
+                      velocity: state == .failed ? .zero : sequence.tracker.velocity(at: time),
+                      location: sequence.centroid, startLocation: sequence.startLocation, source: sequence.source,
+                      touchCount: sequence.touchCount, sequence: sequence.id, time: time)
+    }
+}

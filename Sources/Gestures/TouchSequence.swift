@@ -1,0 +1,112 @@
+/// One touch sequence (from the first finger down until the last is up), one
+/// pointer drag (button press to release) or one touchpad swipe.
+///
+/// Its path is the movement of the touches' centroid since the sequence
+/// began, carried across fingers landing and lifting so that it never jumps.
+struct TouchSequence: Sendable {
+    let id: Int
+    let source: InputSource
+    let startLocation: Point
+    private(set) var touches: [(id: Int, location: Point)]
+    /// Every touch that took part, for accepting or rejecting them.
+    private(set) var allTouches: [Int]
+    /// The centroid when the current set of touches was established.
+    private var anchor: Point
+    /// Path carried over from earlier sets of touches, and touchpad deltas.
+    private var carried: Point = .zero
+    private(set) var tracker = VelocityTracker()
+    var candidates: [Candidate]
+    var winner: Int?
+    var isResolved = false
+    /// The finger count of a touchpad swipe (touches holds one virtual point).
+    private var swipeFingers: Int?
+    /// Where the last finger lifted: the sequence ends where it was, not at the origin.
+    private var liftLocation: Point?
+
+    init(id: Int, source: InputSource, touch: Int, at location: Point, time: Double, fingers: Int? = nil, candidates: [Candidate]) {
+        self.id = id
+        self.source = source
+        startLocation = location
+        touches = [(touch, location)]
+        allTouches = source == .touch ? [touch] : []
+        anchor = location
+        swipeFingers = fingers
+        self.candidates = candidates
+        tracker.add(.zero, at: time)
+    }
+
+    var touchCount: Int { swipeFingers ?? touches.count }
+
+    var centroid: Point {
+        if touches.isEmpty { return liftLocation ?? startLocation }
+        let sum = touches.reduce(Point.zero) { $0 + $1.location }
+        return sum * (1 / Double(max(touches.count, 1)))
+    }
+
+    /// Total movement since the sequence began, continuous across finger changes.
+    var path: Point { carried + (centroid - anchor) }
+
+    mutating func addTouch(_ touch: Int, at location: Point) {
+        rebase { $0.touches.append((touch, location)) }
+        if !allTouches.contains(touch) { allTouches.append(touch) }
+    }
+
+    mutating func moveTouch(_ touch: Int, to location: Point, at time: Double) {
+        guard let index = touches.firstIndex(where: { $0.id == touch }) else { return }
+        touches[index].location = location
+        tracker.add(path, at: time)
+    }
+
+    mutating func removeTouch(_ touch: Int) {
+        guard touches.contains(where: { $0.id == touch }) else { return }
+                if touches.count == 1 {
+            liftLocation = touches[0].location
+            return touches.removeAll()
+        }
+        rebase { $0.touches.removeAll { $0.id == touch } }
+    }
+
+    func hasTouch(_ touch: Int) -> Bool { touches.contains { $0.id == touch } }
+
+    var isFinished: Bool { touches.isEmpty }
+
+    mutating func movePointer(to location: Point, at time: Double) {
+        touches[0].location = location
+        tracker.add(path, at: time)
+    }
+
+    mutating func addSwipeDelta(_ delta: Point, at time: Double) {
+        carried = carried + delta
+        tracker.add(path, at: time)
+    }
+
+    /// Folds the path so far into `carried` around a change of the touch set.
+    private mutating func rebase(_ change: (inout TouchSequence) -> Void) {
+        carried = path
+        change(&self)
+        anchor = centroid
+    }
+}
+
+/// One recognizer's view of one sequence.
+struct Candidate: Sendable {
+    enum Phase: Hashable, Sendable {
+        /// Waiting; `slopOrigin` is the path where the touch count came into range.
+        case possible(slopOrigin: Point?)
+        /// Would begin, but waits for another recognizer to fail.
+        case ready
+        /// Began at this path position; translation is measured from it.
+        case began(origin: Point, lastReported: Point)
+        case failed
+    }
+
+    let spec: RecognizerSpec
+    var phase: Phase
+
+    var isLive: Bool {
+        switch phase {
+        case .possible, .ready: true
+        case .began, .failed: false
+        }
+    }
+}
