@@ -130,6 +130,8 @@ def main():
         pointer.append(event(reported, "pointer-move", round(x, 2), round(y, 2)))
     pointer.append(event(pointer[-1]["t"] + 0.004, "button-up", pointer[-1]["x"], 540, button=1))
     write("pointer-edge-drag", "mouse press at x=1 and drag right: a pointer edge pan", pointer)
+    write("edge-short-slow-drag", "short, slow left-edge drag that comes to rest at 80 px: released with no velocity",
+          touch_stroke(min_jerk((6, 540), (86, 540), 0.6), 0.6, up_delay=0.060))
 
 
 if __name__ == "__main__":

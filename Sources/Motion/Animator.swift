@@ -223,9 +223,8 @@ public struct Animator: Hashable, Sendable {
         let fraction = isReversed ? 1 - value : value
         switch timing {
         case let .spring(spec):
-            let distance = target - value
-            guard abs(distance) > 1e-12 else { return arrived(at: value, time: time) }
-            let spring = spec.curve.withInitialVelocity(velocity / distance)
+            guard abs(target - value) > 1e-12 else { return arrived(at: value, time: time) }
+            let spring = spec.curve.withInitialVelocity(SpringCurve.relativeVelocity(velocity, from: value, to: target))
             return AnimationRun(path: .spring(spring, from: value, to: target, settle: spring.settlingTime()),
                                 startU: 0, startTime: time, rate: 1)
         default:

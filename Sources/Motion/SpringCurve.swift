@@ -176,6 +176,15 @@ extension SpringCurve {
         self.init(dampingRatio: SpringCurve.dampingRatio(bounce: bounce), response: duration, initialVelocity: initialVelocity)
     }
 
+    /// UIKit's relative initial velocity for a spring that must cover
+    /// `target − current` while moving at `velocity` (same units): the finger's
+    /// speed as a fraction of the remaining distance per second. 0 when there is
+    /// no distance left.
+    public static func relativeVelocity(_ velocity: Double, from current: Double, to target: Double) -> Double {
+        let distance = target - current
+        return distance == 0 ? 0 : velocity / distance
+    }
+
     public static func dampingRatio(bounce: Double) -> Double {
         bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
     }

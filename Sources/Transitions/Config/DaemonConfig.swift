@@ -1,0 +1,120 @@
+public import Gestures
+public import Motion
+
+/// The whole configuration: daemon settings, transitions and the bindings
+/// that connect gestures to them. Built by `ConfigParser` from TOML.
+public struct DaemonConfig: Hashable, Sendable {
+    public var daemon = DaemonSettings()
+    /// In file order.
+    public var transitions: [TransitionConfig] = []
+    /// In file order; the order breaks ties in gesture arbitration.
+    public var bindings: [BindingConfig] = []
+
+    public init(daemon: DaemonSettings = DaemonSettings(), transitions: [TransitionConfig] = [], bindings: [BindingConfig] = []) {
+        self.daemon = daemon; self.transitions = transitions; self.bindings = bindings
+    }
+
+    public func transition(named name: String) -> TransitionConfig? { transitions.first { $0.name == name } }
+}
+
+public struct DaemonSettings: Hashable, Sendable {
+    /// Frames per second when the display does not report its refresh rate.
+    public var frameRate: Double = 60
+    /// The screen assumed without an X display.
+    public var screenWidth: Double = 1920
+    public var screenHeight: Double = 1080
+    public var maxClients = 64
+    public var maxSubscriptions = 16
+    /// Bytes queued for one client before it is disconnected as too slow.
+    public var maxBacklog = 1 << 20
+
+    public init() {}
+}
+
+/// How a lifted finger (or `transition.release`) picks the target snap (MOTION.md §5).
+public enum ReleaseRule: Hashable, Sendable {
+    /// The snap nearest the position projected with deceleration rate `rate`.
+    case projection(rate: Double)
+    /// Finish past `fraction` unless flung back faster than `velocity` px/s,
+    /// or when flung forward faster than it.
+    case threshold(fraction: Double, velocity: Double)
+}
+
+public struct TransitionConfig: Hashable, Sendable {
+    public var name: String
+    public var snapPoints: [Double] = [0, 1]
+    /// Timing of completions, toggles and animations.
+    public var timing: TimingSpec = .spring(.perceptual(dampingRatio: 0.9, response: 0.35, velocity: 0))
+    /// Duration of cubic legs, in seconds (springs settle in their own time).
+    public var duration: Double = 0.35
+    public var release: ReleaseRule = .projection(rate: 0.998)
+    /// How many snaps one release may move from where the gesture started (GNOME's rule is 1).
+    public var reach = 1
+    /// iOS scroll-view rubber band past the ends; 0 stops hard.
+    public var rubberBand = 0.55
+    public var completionSpeed = 1.0
+    public var initialSnap = 0
+
+    public init(name: String) { self.name = name }
+
+    public var lastSnap: Int { snapPoints.count - 1 }
+}
+
+/// The gesture half of a binding.
+public enum BindingGesture: Hashable, Sendable {
+    case edgePan(EdgePanOptions)
+    case pan(PanOptions, region: RegionSpec?)
+}
+
+/// A pan's start region, resolved against the primary monitor at run time.
+public enum RegionSpec: Hashable, Sendable {
+    /// A strip `depth` px deep along an edge of the primary monitor.
+    case strip(edge: Edge, depth: Double)
+    case rect(Rect)
+
+    public func resolve(in geometry: ScreenGeometry) -> Rect {
+        let m = geometry.monitors.first ?? Rect(x: 0, y: 0, width: 1920, height: 1080)
+        switch self {
+        case let .rect(rect): return rect
+        case let .strip(edge, depth):
+            switch edge {
+            case .left: return Rect(x: m.x, y: m.y, width: depth, height: m.height)
+            case .right: return Rect(x: m.maxX - depth, y: m.y, width: depth, height: m.height)
+            case .top: return Rect(x: m.x, y: m.y, width: m.width, height: depth)
+            case .bottom: return Rect(x: m.x, y: m.maxY - depth, width: m.width, height: depth)
+            }
+        }
+    }
+}
+
+/// Connects a recognizer to a transition: moving `distance` px toward
+/// `increases` adds 1 to the progress.
+public struct BindingConfig: Hashable, Sendable {
+    public var name: String
+    public var transition: String
+    public var gesture: BindingGesture
+    public var sources: Set<InputSource> = [.touch, .pointer]
+    public var increases: Direction
+    public var distance: Double
+    /// Applies only while the transition rests at this snap (or moves from or to it).
+    public var atSnap: Int?
+    public var requireToFail: [String] = []
+
+    public init(name: String, transition: String, gesture: BindingGesture, increases: Direction, distance: Double) {
+        self.name = name; self.transition = transition; self.gesture = gesture
+        self.increases = increases; self.distance = distance
+    }
+
+    /// The recognizer this binding runs, with its region resolved for `geometry`.
+    public func recognizer(in geometry: ScreenGeometry) -> RecognizerSpec {
+        let kind: RecognizerSpec.Kind
+        switch gesture {
+        case let .edgePan(options): kind = .edgePan(options)
+        case let .pan(options, region):
+            var resolved = options
+            resolved.region = region?.resolve(in: geometry)
+            kind = .pan(resolved)
+        }
+        return RecognizerSpec(name: name, kind: kind, sources: sources, requireToFail: requireToFail)
+    }
+}

@@ -1,0 +1,359 @@
+public import Gestures
+import Motion
+
+/// The pure heart of animd: state + (input event | command | tick) + time →
+/// new state + events. It never reads a clock, arms a timer or writes a
+/// socket; the daemon carries out what it returns.
+///
+/// Conflict rule between a finger and a client: the finger wins. A gesture
+/// may catch a leg a client started, and while a finger drives a transition
+/// every command on it is refused with `notAllowed` (-32002).
+public struct Engine: Sendable {
+    public private(set) var config: DaemonConfig
+    public private(set) var geometry: ScreenGeometry
+    private var arena: GestureArena
+    private var runtimes: [String: TransitionRuntime] = [:]
+    private var order: [String] = []
+    private var bindings: [String: BindingConfig] = [:]
+
+    public init(config: DaemonConfig, geometry: ScreenGeometry) {
+        self.config = config
+        self.geometry = geometry
+        arena = GestureArena(recognizers: config.bindings.map { $0.recognizer(in: geometry) }, geometry: geometry)
+        install(config)
+    }
+
+    public var transitionNames: [String] { order }
+
+    public func snapshot(of name: String, at time: Double) -> TransitionSnapshot? {
+        runtimes[name]?.snapshot(at: time)
+    }
+
+    public func snapshots(at time: Double) -> [TransitionSnapshot] {
+        order.compactMap { runtimes[$0]?.snapshot(at: time) }
+    }
+
+    /// Whether any leg is running, so that frames must be produced.
+    public var isAnimating: Bool { runtimes.values.contains { $0.isRunning } }
+
+    /// The earliest moment a running leg completes.
+    public var nextCompletion: Double? {
+        runtimes.values.compactMap { $0.leg?.animator?.deadline }.min()
+    }
+
+    // MARK: - Configuration and geometry
+
+    /// Swaps the config while transitions run: kept transitions keep their
+    /// legs, removed ones end at their current position, new ones start idle.
+    public mutating func reconfigure(_ newConfig: DaemonConfig, at time: Double) -> EngineOutput {
+        var output = EngineOutput()
+        let kept = Set(newConfig.transitions.map(\.name))
+        for name in order where !kept.contains(name) {
+            if var runtime = runtimes[name], runtime.leg != nil {
+                output.events.append(.ended(runtime.nextSnapshot(at: time), position: .current))
+            }
+            runtimes[name] = nil
+        }
+        config = newConfig
+        install(newConfig)
+        arena.setRecognizers(newConfig.bindings.map { $0.recognizer(in: geometry) })
+        return output
+    }
+
+    public mutating func setGeometry(_ newGeometry: ScreenGeometry) {
+        geometry = newGeometry
+        arena.geometry = newGeometry
+        arena.setRecognizers(config.bindings.map { $0.recognizer(in: newGeometry) })
+    }
+
+    private mutating func install(_ config: DaemonConfig) {
+        order = config.transitions.map(\.name)
+        for transition in config.transitions {
+            if var runtime = runtimes[transition.name] {
+                runtime.config = transition
+                runtime.snap = min(runtime.snap, transition.lastSnap)
+                runtimes[transition.name] = runtime
+            } else {
+                runtimes[transition.name] = TransitionRuntime(config: transition)
+            }
+        }
+        bindings = Dictionary(config.bindings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    // MARK: - Frames
+
+    /// Produces this frame's progress for every running leg, and completes the
+    /// legs whose time has come.
+    public mutating func tick(at time: Double) -> EngineOutput {
+        var output = EngineOutput()
+        for name in order {
+            guard var runtime = runtimes[name], var leg = runtime.leg, case var .animator(animator) = leg.drive,
+                  animator.isRunning else { continue }
+            if let position = animator.advance(to: time) {
+                leg.drive = .animator(animator)
+                runtime.phase = .leg(leg)
+                output.events.append(.progress(runtime.nextSnapshot(at: time)))
+                complete(&runtime, leg: leg, position: position, time: time, into: &output)
+            } else {
+                output.events.append(.progress(runtime.nextSnapshot(at: time)))
+            }
+            runtimes[name] = runtime
+        }
+        return output
+    }
+
+    private func complete(_ runtime: inout TransitionRuntime, leg: Leg, position: AnimatingPosition, time: Double, into output: inout EngineOutput) {
+        let progress = leg.progress(at: time)
+        switch position {
+        case .end: runtime.snap = leg.to
+        case .start: runtime.snap = leg.from
+        case .current: break
+        }
+        runtime.phase = .idle(progress: position == .current ? progress : Double(runtime.snap))
+        output.events.append(.ended(runtime.nextSnapshot(at: time), position: position))
+    }
+
+    /// Ends the current leg where it is, if there is one (an interruption).
+    private func interrupt(_ runtime: inout TransitionRuntime, at time: Double, into output: inout EngineOutput) {
+        guard runtime.leg != nil else { return }
+        let progress = runtime.progress(at: time)
+        runtime.phase = .idle(progress: progress)
+        output.events.append(.ended(runtime.nextSnapshot(at: time), position: .current))
+    }
+
+    // MARK: - Input
+
+    public mutating func handle(_ event: InputEvent, at time: Double) -> EngineOutput {
+        let runtimes = self.runtimes, bindings = self.bindings
+        let outputs = arena.handle(event) { request in
+            guard let binding = bindings[request.name], let runtime = runtimes[binding.transition] else { return false }
+            return Self.applies(binding, to: runtime, at: time)
+        }
+        var output = EngineOutput()
+        for arenaOutput in outputs {
+            switch arenaOutput {
+            case let .gesture(update):
+                output.events.append(.gesture(update))
+                drive(with: update, at: time, into: &output)
+            case .claimed, .released:
+                output.touchDecisions.append(arenaOutput)
+            }
+        }
+        return output
+    }
+
+    /// Whether a binding may start its gesture now (its `shouldBegin`).
+    static func applies(_ binding: BindingConfig, to runtime: TransitionRuntime, at time: Double) -> Bool {
+        if runtime.isFingerDriven { return false }
+        guard let atSnap = binding.atSnap else { return true }
+        switch runtime.phase {
+        case let .idle(progress): return Int(progress.rounded()) == atSnap
+        case let .leg(leg): return leg.from == atSnap || leg.to == atSnap
+        }
+    }
+
+    private mutating func drive(with update: GestureUpdate, at time: Double, into output: inout EngineOutput) {
+        guard let binding = bindings[update.name], var runtime = runtimes[binding.transition] else { return }
+        let unit = binding.increases.unit
+        let delta = (update.translation.x * unit.x + update.translation.y * unit.y) / binding.distance
+        let velocity = (update.velocity.x * unit.x + update.velocity.y * unit.y) / binding.distance
+        switch update.state {
+        case .began:
+            interrupt(&runtime, at: time, into: &output)
+            let progress = runtime.progress(at: time)
+            let finger = FingerDrive(binding: binding.name, sequence: update.sequence, origin: runtime.snap,
+                                     base: progress, progress: progress, velocity: velocity)
+            runtime.phase = .leg(Leg(from: runtime.snap, to: runtime.snap, cause: .gesture(binding.name), drive: .finger(finger)))
+            output.events.append(.began(runtime.nextSnapshot(at: time), cause: .gesture(binding.name)))
+        case .changed:
+            guard var leg = runtime.leg, case var .finger(finger) = leg.drive, finger.sequence == update.sequence else { return }
+            finger.progress = ReleaseRules.rubberBand(finger.base + delta, low: 0, high: Double(runtime.config.lastSnap),
+                                                      coefficient: runtime.config.rubberBand)
+            finger.velocity = velocity
+            leg.drive = .finger(finger)
+            runtime.phase = .leg(leg)
+            output.events.append(.progress(runtime.nextSnapshot(at: time)))
+        case .ended, .cancelled:
+            guard let leg = runtime.leg, case let .finger(finger) = leg.drive, finger.sequence == update.sequence else { return }
+            let target = update.state == .cancelled ? finger.origin : ReleaseRules.target(
+                progress: finger.progress, velocity: velocity, origin: finger.origin, lastSnap: runtime.config.lastSnap,
+                rule: runtime.config.release, reach: runtime.config.reach, distance: binding.distance)
+            runtime.phase = .leg(completion(of: runtime, from: finger.progress, velocity: update.state == .cancelled ? 0 : velocity,
+                                            origin: finger.origin, target: target, cause: leg.cause, at: time))
+            output.events.append(.progress(runtime.nextSnapshot(at: time)))
+        case .possible, .failed:
+            return
+        }
+        runtimes[binding.transition] = runtime
+    }
+
+    /// The percent-driven completion of a released leg: (1 − p)·D / completionSpeed
+    /// for cubic timing, the release velocity handed to a spring.
+    private func completion(of runtime: TransitionRuntime, from progress: Double, velocity: Double, origin: Int, target: Int,
+                            cause: LegCause, at time: Double) -> Leg {
+        var leg = Leg.animating(from: progress, velocity: velocity, origin: origin, target: target, config: runtime.config,
+                                start: false, cause: cause, at: time)
+        guard var animator = leg.animator else { return leg }
+        let value = animator.value(at: time)
+        let remaining = abs((animator.isReversed ? 0 : 1) - value)
+        try? animator.continueAnimation(durationFactor: max(remaining, 0.05) / runtime.config.completionSpeed,
+                                        velocity: velocity / Double(leg.to - leg.from), at: time)
+        leg.drive = .animator(animator)
+        return leg
+    }
+
+    // MARK: - Commands
+
+    public mutating func perform(_ command: Command, at time: Double) -> (Result<CommandResult, EngineError>, EngineOutput) {
+        var output = EngineOutput()
+        guard var runtime = runtimes[command.transition] else {
+            return (.failure(.unknownTransition(command.transition)), output)
+        }
+        if runtime.isFingerDriven {
+            return (.failure(.notAllowed("a gesture drives \"\(command.transition)\"; commands wait until the finger lifts")), output)
+        }
+        let result = Result<CommandResult, EngineError> { () throws(EngineError) -> CommandResult in
+            try apply(command, to: &runtime, at: time, into: &output)
+        }
+        if case .success = result { runtimes[command.transition] = runtime }
+        return (result, output)
+    }
+
+    private func apply(_ command: Command, to runtime: inout TransitionRuntime, at time: Double,
+                       into output: inout EngineOutput) throws(EngineError) -> CommandResult {
+        let last = runtime.config.lastSnap
+        func validSnap(_ snap: Int) throws(EngineError) {
+            guard (0...last).contains(snap) else { throw .invalidParams("to must be a snap index from 0 to \(last), got \(snap)") }
+        }
+        func startLeg(to target: Int, timing: TimingSpec? = nil, duration: Double? = nil, velocity: Double? = nil, start: Bool = true) {
+            let handed = velocity ?? runtime.velocity(at: time)
+            interrupt(&runtime, at: time, into: &output)
+            var leg = Leg.animating(from: runtime.progress(at: time), velocity: handed, origin: runtime.snap, target: target,
+                                    config: runtime.config, timing: timing, duration: duration, start: start, cause: .command, at: time)
+            leg.clientDriven = !start
+            runtime.phase = .leg(leg)
+            output.events.append(.began(runtime.nextSnapshot(at: time), cause: .command))
+        }
+        func animatorLeg(_ verb: String) throws(EngineError) -> (Leg, Animator) {
+            guard let leg = runtime.leg, let animator = leg.animator else {
+                throw .notAllowed("\"\(runtime.config.name)\" is idle: nothing to \(verb)")
+            }
+            if animator.state == .stopped, verb != "finish" {
+                throw .notAllowed("\"\(runtime.config.name)\" is stopped: finish it first (transition.finish)")
+            }
+            return (leg, animator)
+        }
+        func store(_ leg: Leg, _ animator: Animator) {
+            var updated = leg
+            updated.drive = .animator(animator)
+            runtime.phase = .leg(updated)
+            output.events.append(.progress(runtime.nextSnapshot(at: time)))
+        }
+        func check(_ body: () throws(AnimatorError) -> Void) throws(EngineError) {
+            do { try body() } catch { throw .notAllowed(error.description) }
+        }
+
+        switch command {
+        case .toggle:
+            guard runtime.config.snapPoints.count == 2 else {
+                throw .notAllowed("toggle needs a two-point transition; \"\(runtime.config.name)\" has \(last + 1) snap points (use transition.animate)")
+            }
+            if let leg = runtime.leg, var animator = leg.animator {
+                if animator.state == .stopped { _ = try animatorLeg("toggle") }
+                // Mid-flight, a toggle turns the leg around without a jump.
+                try check { () throws(AnimatorError) in
+                    try animator.setReversed(!animator.isReversed, at: time)
+                    try animator.startAnimation(at: time)
+                }
+                var updated = leg
+                updated.clientDriven = false
+                store(updated, animator)
+            } else {
+                startLeg(to: runtime.snap == 0 ? 1 : 0)
+            }
+        case let .animate(_, to, timing, duration, velocity):
+            try validSnap(to)
+            if let duration, !(duration > 0 && duration.isFinite) { throw .invalidParams("duration must be a positive number of seconds") }
+            if runtime.leg?.animator?.state == .stopped { _ = try animatorLeg("animate") }
+            startLeg(to: to, timing: timing, duration: duration, velocity: velocity)
+        case let .begin(_, to):
+            try validSnap(to)
+            if runtime.leg?.animator?.state == .stopped { _ = try animatorLeg("begin") }
+            startLeg(to: to, start: false)
+        case let .scrub(_, fraction):
+            guard fraction.isFinite else { throw .invalidParams("fraction must be a number") }
+            if runtime.leg == nil {
+                guard runtime.config.snapPoints.count == 2 else {
+                    throw .notAllowed("\"\(runtime.config.name)\" is idle: call transition.begin with a target before scrubbing")
+                }
+                startLeg(to: runtime.snap == 0 ? 1 : 0, start: false)
+            }
+            var (leg, animator) = try animatorLeg("scrub")
+            try check { () throws(AnimatorError) in
+                if animator.isRunning { try animator.pauseAnimation(at: time) }
+                try animator.setFractionComplete(fraction, at: time)
+            }
+            leg.clientDriven = true
+            store(leg, animator)
+        case .pause:
+            var (leg, animator) = try animatorLeg("pause")
+            try check { () throws(AnimatorError) in try animator.pauseAnimation(at: time) }
+            leg.clientDriven = false
+            store(leg, animator)
+        case .resume:
+            var (leg, animator) = try animatorLeg("resume")
+            try check { () throws(AnimatorError) in try animator.startAnimation(at: time) }
+            leg.clientDriven = false
+            store(leg, animator)
+        case .reverse:
+            let (leg, animator0) = try animatorLeg("reverse")
+            var animator = animator0
+            try check { () throws(AnimatorError) in try animator.setReversed(!animator.isReversed, at: time) }
+            store(leg, animator)
+        case let .continue(_, timing, factor, velocity):
+            if let factor, !(factor >= 0 && factor.isFinite) { throw .invalidParams("durationFactor must be a number ≥ 0") }
+            var (leg, animator) = try animatorLeg("continue")
+            try check { () throws(AnimatorError) in
+                try animator.continueAnimation(timing: timing, durationFactor: factor ?? 0,
+                                               velocity: velocity.map { $0 / Double(leg.to - leg.from) }, at: time)
+            }
+            leg.clientDriven = false
+            store(leg, animator)
+        case let .release(_, velocity):
+            let (leg, _) = try animatorLeg("release")
+            let progress = leg.progress(at: time)
+            let v = velocity ?? 0
+            let distance = config.bindings.first { $0.transition == runtime.config.name }?.distance ?? 1000
+            let target = ReleaseRules.target(progress: progress, velocity: v, origin: runtime.snap, lastSnap: last,
+                                             rule: runtime.config.release, reach: runtime.config.reach, distance: distance)
+            runtime.phase = .leg(completion(of: runtime, from: progress, velocity: v, origin: runtime.snap, target: target,
+                                            cause: leg.cause, at: time))
+            output.events.append(.progress(runtime.nextSnapshot(at: time)))
+            return .released(to: target)
+        case let .stop(_, withoutFinishing):
+            let (leg, animator0) = try animatorLeg("stop")
+            var animator = animator0
+            try check { () throws(AnimatorError) in try animator.stopAnimation(withoutFinishing: withoutFinishing, at: time) }
+            if withoutFinishing {
+                var stopped = leg
+                stopped.drive = .animator(animator)
+                complete(&runtime, leg: stopped, position: .current, time: time, into: &output)
+            } else {
+                store(leg, animator)
+            }
+        case let .finish(_, position):
+            let (leg, animator0) = try animatorLeg("finish")
+            var animator = animator0
+            let finished: AnimatingPosition
+            do {
+                finished = try animator.finishAnimation(at: position, at: time)
+            } catch {
+                throw .notAllowed("finish is only allowed after transition.stop with withoutFinishing false")
+            }
+            var done = leg
+            done.drive = .animator(animator)
+            complete(&runtime, leg: done, position: finished, time: time, into: &output)
+        }
+        return .done
+    }
+}

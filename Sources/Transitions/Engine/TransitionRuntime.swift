@@ -1,0 +1,167 @@
+import Gestures
+import Motion
+
+/// One transition's live state: idle somewhere, or in a leg driven by a
+/// finger or by an animator. A leg is one began … ended pair on the wire.
+struct TransitionRuntime: Sendable {
+    var config: TransitionConfig
+    var seq = 0
+    /// The snap it rests at or last rested at.
+    var snap: Int
+    var phase: Phase
+
+    enum Phase: Sendable {
+        /// At rest; off a snap only after `stop(withoutFinishing: true)` or `finish(at: current)`.
+        case idle(progress: Double)
+        case leg(Leg)
+    }
+
+    init(config: TransitionConfig) {
+        self.config = config
+        snap = config.initialSnap
+        phase = .idle(progress: Double(config.initialSnap))
+    }
+
+    var leg: Leg? {
+        if case let .leg(leg) = phase { return leg }
+        return nil
+    }
+
+    func progress(at time: Double) -> Double {
+        switch phase {
+        case let .idle(progress): progress
+        case let .leg(leg): leg.progress(at: time)
+        }
+    }
+
+    func velocity(at time: Double) -> Double {
+        switch phase {
+        case .idle: 0
+        case let .leg(leg): leg.velocity(at: time)
+        }
+    }
+
+    var isFingerDriven: Bool {
+        if case .finger = leg?.drive { return true }
+        return false
+    }
+
+    var isRunning: Bool {
+        if case let .animator(animator) = leg?.drive { return animator.isRunning }
+        return false
+    }
+
+    /// Takes the next sequence number and describes the transition with it.
+    mutating func nextSnapshot(at time: Double) -> TransitionSnapshot {
+        seq += 1
+        return snapshot(at: time)
+    }
+
+    func snapshot(at time: Double) -> TransitionSnapshot {
+        let progress = progress(at: time)
+        var from = snap, to = snap, target = snap, fraction = 0.0
+        var phaseName = TransitionPhase.idle
+        if let leg {
+            switch leg.drive {
+            case let .finger(finger):
+                from = finger.origin
+                let ahead = progress >= Double(from) ? progress.rounded(.up) : progress.rounded(.down)
+                to = min(max(Int(ahead), 0), config.lastSnap)
+                target = to
+                fraction = to == from ? 0 : (progress - Double(from)) / Double(to - from)
+                phaseName = .interactive
+            case let .animator(animator):
+                from = leg.from
+                to = leg.to
+                target = animator.isReversed ? from : to
+                fraction = animator.fractionComplete(at: time)
+                switch animator.state {
+                case .stopped: phaseName = .stopped
+                case .active: phaseName = animator.isRunning ? .animating : (leg.clientDriven ? .interactive : .paused)
+                case .inactive: phaseName = .animating
+                }
+            }
+        }
+        return TransitionSnapshot(name: config.name, progress: progress, fraction: fraction, velocity: velocity(at: time),
+                                  phase: phaseName, from: from, to: to, target: target, snap: snap,
+                                  snapPoints: config.snapPoints, seq: seq, time: time)
+    }
+}
+
+/// One leg: from snap `from` toward snap `to`.
+struct Leg: Sendable {
+    var from: Int
+    var to: Int
+    var cause: LegCause
+    var drive: Drive
+    /// A client began or scrubbed it: while paused it reports `interactive`.
+    var clientDriven = false
+
+    enum Drive: Sendable {
+        case finger(FingerDrive)
+        case animator(Animator)
+    }
+
+    func progress(at time: Double) -> Double {
+        switch drive {
+        case let .finger(finger): finger.progress
+        case let .animator(animator): Double(from) + Double(to - from) * animator.value(at: time)
+        }
+    }
+
+    func velocity(at time: Double) -> Double {
+        switch drive {
+        case let .finger(finger): finger.velocity
+        case let .animator(animator): Double(to - from) * animator.velocity(at: time)
+        }
+    }
+
+    var animator: Animator? {
+        if case let .animator(animator) = drive { return animator }
+        return nil
+    }
+
+    /// A leg animating from `progress` to snap `target`, for a gesture or leg
+    /// that started at snap `origin`.
+    ///
+    /// Going back to the origin is a reversed leg toward a neighbour (UIKit's
+    /// cancel, completing at `start`); going anywhere else is a forward leg
+    /// from the origin (completing at `end`). Values outside [0, 1] — after
+    /// rubber-banding — are fine: the animator runs them as partial legs.
+    static func animating(from progress: Double, velocity: Double, origin: Int, target: Int, config: TransitionConfig,
+                          timing: TimingSpec? = nil, duration: Double? = nil, durationFactor: Double? = nil,
+                          start: Bool = true, cause: LegCause, at time: Double) -> Leg {
+        let from = origin
+        var to = target, reversed = false
+        if target == origin {
+            let preferred = progress >= Double(origin) ? origin + 1 : origin - 1
+            to = (0...config.lastSnap).contains(preferred) ? preferred : 2 * origin - preferred
+            reversed = true
+        }
+        let value = (progress - Double(from)) / Double(to - from)
+        var animator = Animator(duration: duration ?? config.duration, timing: timing ?? config.timing, value: value)
+        // An inactive animator accepts every one of these calls.
+        try? animator.setReversed(reversed, at: time)
+        if start {
+            let remaining = abs((reversed ? 0 : 1) - value)
+            let factor = durationFactor ?? max(remaining, 0.05)
+            try? animator.continueAnimation(durationFactor: factor, velocity: velocity / Double(to - from), at: time)
+        } else {
+            try? animator.pauseAnimation(at: time)
+        }
+        return Leg(from: from, to: to, cause: cause, drive: .animator(animator))
+    }
+}
+
+/// A finger moving the progress 1:1.
+struct FingerDrive: Sendable {
+    var binding: String
+    var sequence: Int
+    /// The snap the gesture started from (for release rules and cancel).
+    var origin: Int
+    /// The progress when the gesture began.
+    var base: Double
+    var progress: Double
+    /// Progress units per second.
+    var velocity: Double = 0
+}

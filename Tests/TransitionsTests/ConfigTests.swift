@@ -1,0 +1,129 @@
+import Foundation
+import Gestures
+import Motion
+import Testing
+@testable import Transitions
+
+@Suite struct ConfigTests {
+    static let repoConfig = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("config/animd.toml")
+
+    /// The embedded default is byte for byte config/animd.toml.
+    @Test func embeddedDefaultEqualsRepoFile() throws {
+        #expect(DaemonConfig.defaultText == (try String(contentsOf: Self.repoConfig, encoding: .utf8)))
+    }
+
+    /// The default provides the five required transitions with their opening gestures, distances and closing pans.
+    @Test func defaultHasRequiredTransitions() throws {
+        let config = try ConfigParser.parse(DaemonConfig.defaultText)
+        #expect(config.transitions.map(\.name) == ["sidebar", "panel", "launcher", "notifications", "pager"])
+        let opening: [(String, Edge, Direction, Double)] = [
+            ("sidebar", .left, .right, 400), ("panel", .right, .left, 400),
+            ("launcher", .bottom, .up, 600), ("notifications", .top, .down, 600),
+        ]
+        for (name, edge, increases, distance) in opening {
+            let open = try #require(config.bindings.first { $0.name == "\(name)-open" })
+            #expect(open.transition == name && open.gesture == .edgePan(EdgePanOptions(edge: edge)))
+            #expect(open.increases == increases && open.distance == distance && open.atSnap == 0)
+            #expect(open.sources == [.touch, .pointer])
+            let close = try #require(config.bindings.first { $0.name == "\(name)-close" })
+            guard case let .pan(options, region) = close.gesture else { Issue.record("\(name)-close must be a pan"); continue }
+            #expect(options.direction?.unit == Point(x: -increases.unit.x, y: -increases.unit.y), "closes against the opening")
+            #expect(region == .strip(edge: edge, depth: distance))
+            #expect(close.atSnap == 1 && close.distance == distance && close.increases == increases)
+        }
+        let pager = try #require(config.transition(named: "pager"))
+        #expect(pager.snapPoints == [0, 1, 2, 3])
+        let swipe = try #require(config.bindings.first { $0.transition == "pager" })
+        guard case let .pan(options, _) = swipe.gesture else { Issue.record("pager needs a pan"); return }
+        #expect(options.minTouches == 3 && options.maxTouches == 3 && options.axis == .horizontal)
+        #expect(swipe.sources == [.touch] && swipe.distance == 600)
+        #expect(config.daemon.screenWidth == 1920 && config.daemon.screenHeight == 1080)
+    }
+
+    static func errors(_ text: String) -> [ConfigError] {
+        do {
+            _ = try ConfigParser.parse(text)
+            return []
+        } catch {
+            return error.errors
+        }
+    }
+
+    /// A syntax error gives TOML's own line and column.
+    @Test func syntaxErrorHasPosition() {
+        let errors = Self.errors("[daemon]\nframe-rate = 60\nscreen = [1920, 1080\n")
+        #expect(errors.count == 1)
+        #expect(errors.first?.line == 4 || errors.first?.line == 3)
+        #expect(errors.first?.key == "")
+    }
+
+    /// Semantic errors name the key and point at its line and column; all of them are reported at once.
+    @Test func semanticErrorsHaveKeyLineAndColumn() {
+        let text = """
+        [daemon]
+        frame-rate = "fast"
+
+        [transitions.sidebar]
+          timing = "spring(dampin=1, response=0.3)"
+        snap-points = [0]
+        colour = "red"
+
+        [bindings.open]
+        transition = "sidebr"
+        gesture = "edge-pan"
+        edge = "left"
+        distance = 400
+        """
+        let errors = Self.errors(text)
+        let byKey = Dictionary(errors.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(byKey["daemon.frame-rate"]?.line == 2 && byKey["daemon.frame-rate"]?.column == 1)
+        #expect(byKey["transitions.sidebar.timing"]?.line == 5 && byKey["transitions.sidebar.timing"]?.column == 3)
+        #expect(byKey["transitions.sidebar.timing"]?.message.contains("unknown spring parameter \"dampin\"") == true)
+        #expect(byKey["transitions.sidebar.snap-points"]?.line == 6)
+        #expect(byKey["transitions.sidebar.colour"]?.message.hasPrefix("unknown key") == true)
+        #expect(byKey["bindings.open.transition"]?.message == "no transition is named \"sidebr\"")
+        #expect(byKey["bindings.open.transition"]?.line == 10)
+        #expect(errors.count == 5)
+    }
+
+    /// Out-of-range values say the range and the value.
+    @Test func rangesAreChecked() {
+        let errors = Self.errors("[transitions.t]\nsnap-points = [0, 1]\ninitial-snap = 5\nrubber-band = 2\n")
+        #expect(errors.map(\.message) == ["must be between 0 and 1, got 2", "must be between 0 and 1, got 5"]
+                || errors.map(\.message) == ["must be between 0 and 1, got 5", "must be between 0 and 1, got 2"])
+    }
+
+    /// Bindings check their own requirements: gesture kind, edge, distance, require-to-fail names.
+    @Test func bindingRequirements() {
+        let text = """
+        [transitions.t]
+        [bindings.a]
+        transition = "t"
+        gesture = "swipe"
+        distance = 100
+        [bindings.b]
+        transition = "t"
+        gesture = "pan"
+        distance = 100
+        [bindings.c]
+        transition = "t"
+        gesture = "edge-pan"
+        edge = "left"
+        require-to-fail = ["zzz"]
+        distance = 100
+        """
+        let messages = Set(Self.errors(text).map { "\($0.key): \($0.message)" })
+        #expect(messages.contains("bindings.a.gesture: must be \"edge-pan\" or \"pan\", not \"swipe\""))
+        #expect(messages.contains("bindings.b.increases: is required for a pan without a direction"))
+        #expect(messages.contains("bindings.c.require-to-fail: no binding is named \"zzz\""))
+    }
+
+    /// A minimal config is valid: defaults fill the rest.
+    @Test func minimalConfig() throws {
+        let config = try ConfigParser.parse("[transitions.dock]\n")
+        #expect(config.transitions.first?.snapPoints == [0, 1])
+        #expect(config.transitions.first?.release == .projection(rate: 0.998))
+        #expect(config.bindings.isEmpty)
+    }
+}
