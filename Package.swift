@@ -42,6 +42,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "AnimProtocol", dependencies: ["Gestures"], swiftSettings: strict),
+        .target(name: "AnimClient", dependencies: ["AnimProtocol"], swiftSettings: strict),
         .target(name: "X11Input", dependencies: ["CX11", "Gestures"], swiftSettings: strict),
         .target(
             name: "AnimDaemon",
@@ -51,6 +52,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
@@ -61,12 +63,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "animctl",
-            dependencies: ["AnimProtocol", "Motion", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["AnimProtocol", "AnimClient", "Gestures", "Motion", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "animd-bench",
-            dependencies: ["Motion", "AnimProtocol"],
+            dependencies: ["Motion", "AnimProtocol", "AnimClient"],
             path: "Benchmarks/animd-bench",
             swiftSettings: strict
         ),
@@ -74,6 +76,6 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures"], exclude: ["Traces"], swiftSettings: strict),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Motion", "Gestures"], swiftSettings: strict),
         .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol"], swiftSettings: strict),
-        .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol"], swiftSettings: strict),
+        .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol", "AnimClient"], swiftSettings: strict),
     ]
 )

@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// animctl: control and watch animd from a shell. It shares nothing with the
 /// daemon but the wire contract (AnimProtocol); `curve` is computed locally.
@@ -7,6 +10,26 @@ struct AnimCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animctl",
         abstract: "Control and watch the animd transition daemon.",
-        subcommands: [Curve.self]
+        discussion: "Errors go to stderr with exit status 1. Use --json where offered for scripts.",
+        subcommands: [
+            Hello.self, List.self, Get.self, Watch.self, Toggle.self, Animate.self, Begin.self, Scrub.self,
+            Pause.self, Resume.self, Reverse.self, Continue.self, Release.self, Stop.self, Finish.self,
+            Inject.self, Reload.self, Call.self, Curve.self,
+        ]
     )
+
+    static func main() async {
+        // A closed stdout is handled where we write; the signal would kill us mid-line.
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -1,0 +1,148 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import AnimProtocol
+
+/// Why talking to animd failed.
+public enum ClientError: Error, CustomStringConvertible, Sendable {
+    case cannotConnect(path: String, reason: String)
+    case closed
+    case timedOut
+    case io(String)
+    case badResponse(String)
+
+    public var description: String {
+        switch self {
+        case let .cannotConnect(path, reason): "cannot connect to animd at \(path): \(reason) (is animd running? see --socket and ANIMD_SOCKET)"
+        case .closed: "animd closed the connection"
+        case .timedOut: "timed out waiting for animd"
+        case let .io(reason): "socket error: \(reason)"
+        case let .badResponse(line): "animd sent something that is not JSON-RPC: \(line)"
+        }
+    }
+}
+
+/// A blocking JSON-RPC connection to animd over its Unix socket.
+///
+/// It knows only the wire contract. Notifications that arrive while waiting
+/// for a response are kept, in order, for `nextNotification`.
+public final class RPCConnection {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var nextID = 1
+    private var queued: [JSONValue] = []
+
+    public init(path: String) throws(ClientError) {
+        guard path.utf8.count <= SocketPath.maximumLength else {
+            throw .cannotConnect(path: path, reason: "the path is longer than \(SocketPath.maximumLength) bytes")
+        }
+        #if canImport(Glibc)
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #else
+        let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw .cannotConnect(path: path, reason: Self.errnoText()) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else {
+            let reason = Self.errnoText()
+            close(descriptor)
+            throw .cannotConnect(path: path, reason: reason)
+        }
+        fd = descriptor
+    }
+
+    deinit { close(fd) }
+
+    /// Sends one raw line (a newline is added if missing).
+    public func send(raw line: String) throws(ClientError) {
+        var bytes = Array(line.utf8)
+        if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        try send(bytes: bytes)
+    }
+
+    public func send(bytes: [UInt8]) throws(ClientError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .io(Self.errnoText())
+            }
+            offset += written
+        }
+    }
+
+    /// Calls a method and waits for its response. Protocol errors come back as `.failure`.
+    public func call(_ method: String, _ params: JSONValue? = nil, timeout: Double = 10) throws(ClientError) -> Result<JSONValue, RPCError> {
+        let id = nextID
+        nextID += 1
+        try send(raw: RPCLine.request(id: id, method: method, params: params))
+        while true {
+            guard let message = try readMessage(timeout: timeout) else { throw .closed }
+            if message["id"]?.integer == id {
+                if let error = message["error"] {
+                    return .failure(RPCError(code: error["code"]?.integer ?? 0, message: error["message"]?.string ?? "", data: error["data"]))
+                }
+                return .success(message["result"] ?? .null)
+            }
+            if message["method"] != nil && message["id"] == nil { queued.append(message) }
+        }
+    }
+
+    /// The next notification, or nil when animd closed the connection.
+    public func nextNotification(timeout: Double? = nil) throws(ClientError) -> JSONValue? {
+        if !queued.isEmpty { return queued.removeFirst() }
+        while true {
+            guard let message = try readMessage(timeout: timeout) else { return nil }
+            if message["id"] == nil { return message }
+        }
+    }
+
+    /// The next line as raw bytes (without the newline), or nil at end of stream.
+    public func readLine(timeout: Double? = nil) throws(ClientError) -> [UInt8]? {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pollfd, 1, timeout.map { Int32(max(0, $0 * 1000)) } ?? -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw .io(Self.errnoText())
+            }
+            if ready == 0 { throw .timedOut }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .io(Self.errnoText())
+            }
+            if count == 0 { return nil }
+            buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    private func readMessage(timeout: Double?) throws(ClientError) -> JSONValue? {
+        guard let line = try readLine(timeout: timeout) else { return nil }
+        switch IncomingMessage.parseValue(line) {
+        case let .some(value): return value
+        case .none: throw .badResponse(String(decoding: line, as: UTF8.self))
+        }
+    }
+
+    /// Shuts down the sending side, so animd sees the end of the stream.
+    public func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
+
+    static func errnoText() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,79 @@
+import AnimProtocol
+import Logging
+import NIOCore
+
+/// One connection: bytes → NDJSON lines (`LineFramer`) → the core → responses.
+/// Its errors are caught and end this connection only.
+final class ClientHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let core: NIOLoopBound<DaemonCore>
+    private var framer = LineFramer()
+    private var client: ClientConnection?
+
+    init(core: NIOLoopBound<DaemonCore>) { self.core = core }
+
+    func channelActive(context: ChannelHandlerContext) {
+        let core = core.value
+        guard let client = core.registry.add(context.channel) else {
+            core.logger.notice("refusing a client: max-clients reached", metadata: ["max-clients": "\(core.registry.maxClients)"])
+            let line = RPCLine.error(id: .null, RPCError(.limitReached, "limit reached: at most \(core.registry.maxClients) clients"))
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(string: line)))
+                .whenComplete { _ in channel.close(promise: nil) }
+            return
+        }
+        self.client = client
+        core.logger.debug("client connected", metadata: ["client": "\(client.id)"])
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard let client, !client.isClosing else { return }
+        let buffer = unwrapInboundIn(data)
+        let core = core.value
+        var wrote = false
+        for output in framer.feed(buffer.readableBytesView) {
+            switch output {
+            case let .line(line):
+                if line.isEmpty { continue }
+                if let response = core.handle(line: line, from: client) {
+                    context.write(wrapOutboundOut(context.channel.allocator.buffer(string: response)), promise: nil)
+                    wrote = true
+                }
+            case .tooLong:
+                let error = RPCError(.invalidRequest, "invalid request: message too large (more than \(framer.limit) bytes in one line)")
+                core.logger.notice("closing a client that sent an oversized line", metadata: ["client": "\(client.id)"])
+                client.isClosing = true
+                let channel = context.channel
+                context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(string: RPCLine.error(id: .null, error))))
+                    .whenComplete { _ in channel.close(promise: nil) }
+                return
+            }
+        }
+        if wrote { context.flush() }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable, let client {
+            let core = core.value
+            core.registry.flushPending(client, now: core.now())
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if let client {
+            core.value.registry.remove(client)
+            core.value.logger.debug("client disconnected", metadata: ["client": "\(client.id)"])
+        }
+        client = nil
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        core.value.logger.debug("client connection error", metadata: ["error": "\(error)"])
+        context.close(promise: nil)
+    }
+}

@@ -1,0 +1,120 @@
+import AnimProtocol
+import Foundation
+import Gestures
+import Logging
+import NIOCore
+import Transitions
+
+/// Everything the daemon knows, confined to its single event loop: the
+/// engine, the subscribers, the frame timer, the config and the input status.
+/// Handlers reach it through `NIOLoopBound`, so there is no lock anywhere.
+final class DaemonCore {
+    let loop: any EventLoop
+    let logger: Logger
+    let configSource: ConfigSource
+    var engine: Engine
+    let registry: SubscriberRegistry
+    private(set) var inputStatus: InputStatus
+    private var frameClock: FrameClock
+    private var frameTimer: Scheduled<Void>?
+    /// The display's refresh rate when X reports one (Xvfb says 0 Hz: unknown).
+    private var displayRefresh: Double?
+    let allocator = ByteBufferAllocator()
+    static let version = "0.1.0"
+
+    init(loop: any EventLoop, config: DaemonConfig, configSource: ConfigSource, inputStatus: InputStatus, logger: Logger) {
+        self.loop = loop
+        self.logger = logger
+        self.configSource = configSource
+        self.inputStatus = inputStatus
+        engine = Engine(config: config, geometry: Self.fallbackGeometry(config))
+        registry = SubscriberRegistry(settings: (config.daemon.maxClients, config.daemon.maxSubscriptions, config.daemon.maxBacklog),
+                                      logger: logger)
+        frameClock = FrameClock(rate: config.daemon.frameRate)
+    }
+
+    static func fallbackGeometry(_ config: DaemonConfig) -> ScreenGeometry {
+        ScreenGeometry(monitors: [Rect(x: 0, y: 0, width: config.daemon.screenWidth, height: config.daemon.screenHeight)])
+    }
+
+    /// CLOCK_MONOTONIC in seconds: NIO's uptime clock is CLOCK_MONOTONIC on Linux.
+    func now() -> Double { Double(NIODeadline.now().uptimeNanoseconds) / 1e9 }
+
+    var frameRate: Double { frameClock.rate }
+
+    // MARK: - Publishing and frames
+
+    func publish(_ output: EngineOutput) {
+        guard !output.events.isEmpty else { return armFrameTimerIfNeeded() }
+        let time = now()
+        let bindings = Dictionary(engine.config.bindings.map { ($0.name, $0.transition) }, uniquingKeysWith: { a, _ in a })
+        for event in output.events {
+            let outgoing = OutgoingEvent(event, bindingTransition: { bindings[$0] })
+            registry.publish(outgoing.line, group: outgoing.group, transition: outgoing.transition, coalesce: outgoing.coalesce,
+                             now: time, allocator: allocator)
+        }
+        armFrameTimerIfNeeded()
+    }
+
+    func armFrameTimerIfNeeded() {
+        guard frameTimer == nil else { return }
+        guard engine.isAnimating else { return frameClock.stop() }
+        let deadline = frameClock.nextDeadline(after: now())
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        frameTimer = loop.scheduleTask(deadline: NIODeadline.uptimeNanoseconds(UInt64(deadline * 1e9))) {
+            bound.value.frame()
+        }
+    }
+
+    private func frame() {
+        frameTimer = nil
+        let time = now()
+        publish(engine.tick(at: time))
+        registry.flushDue(now: time)
+    }
+
+    // MARK: - Input
+
+    func inject(_ events: [InputEvent]) {
+        for event in events { publish(engine.handle(event, at: now())) }
+    }
+
+    func setInputStatus(_ status: InputStatus, geometry: ScreenGeometry?, refreshRate: Double?) {
+        inputStatus = status
+        engine.setGeometry(geometry ?? Self.fallbackGeometry(engine.config))
+        displayRefresh = refreshRate.flatMap { $0 > 0 ? $0 : nil }
+        frameClock.setRate(displayRefresh ?? engine.config.daemon.frameRate)
+        logger.notice(status.connected ? "X input connected" : "X input is off until a display appears",
+                      metadata: ["display": "\(status.display ?? "none")", "reason": "\(status.reason ?? "")"])
+        registry.publish(EventLine.inputStatus(status), group: "input", transition: nil, coalesce: nil, now: now(), allocator: allocator)
+    }
+
+    // MARK: - Config
+
+    /// Loads the config again; on error the running config stays.
+    func reload() -> Result<Void, RPCError> {
+        switch configSource.load() {
+        case let .failure(error):
+            logger.error("config reload failed; keeping the running config", metadata: ["errors": "\(error.description)"])
+            return .failure(error.rpcError)
+        case let .success(config):
+            publish(engine.reconfigure(config, at: now()))
+            registry.maxClients = config.daemon.maxClients
+            registry.maxSubscriptions = config.daemon.maxSubscriptions
+            registry.maxBacklog = config.daemon.maxBacklog
+            frameClock.setRate(displayRefresh ?? config.daemon.frameRate)
+            logger.notice("config reloaded", metadata: ["transitions": "\(config.transitions.count)", "bindings": "\(config.bindings.count)"])
+            return .success(())
+        }
+    }
+
+    // MARK: - Shutdown
+
+    /// Tells every client why, then closes them; frames stop.
+    func shutdown(reason: String) -> EventLoopFuture<Void> {
+        frameTimer?.cancel()
+        frameTimer = nil
+        let closing = registry.closeAll(after: EventLine.shutdown(reason: reason), allocator: allocator)
+        return EventLoopFuture.andAllComplete(closing, on: loop)
+    }
+}

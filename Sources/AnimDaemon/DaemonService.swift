@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AnimProtocol
+public import Logging
+import NIOCore
+import NIOPosix
+public import ServiceLifecycle
+public import Transitions
+import UnixSignals
+import X11Input
+
+/// The daemon as one swift-service-lifecycle `Service`: bind, announce
+/// readiness, serve until a graceful shutdown (SIGTERM/SIGINT), reload on
+/// SIGHUP, then tell clients and close everything in one path.
+public struct DaemonService: Service {
+    let claim: SocketClaim
+    let config: DaemonConfig
+    let configSource: ConfigSource
+    let environment: [String: String]
+    let logger: Logger
+
+    public init(claim: SocketClaim, config: DaemonConfig, configSource: ConfigSource, environment: [String: String], logger: Logger) {
+        self.claim = claim; self.config = config; self.configSource = configSource
+        self.environment = environment; self.logger = logger
+    }
+
+    public func run() async throws {
+        // One event loop holds every piece of state: the fan-out is plain synchronous writes.
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = group.next()
+        let display = environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
+        let initialStatus = InputStatus(backend: "x11", connected: false, display: display,
+                                        reason: display == nil ? "no DISPLAY is set" : "connecting")
+        let (config, configSource, logger) = (self.config, self.configSource, self.logger)
+        let core = try await loop.submit {
+            NIOLoopBound(DaemonCore(loop: loop, config: config, configSource: configSource, inputStatus: initialStatus, logger: logger),
+                         eventLoop: loop)
+        }.get()
+
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .childChannelOption(.writeBufferWaterMark, value: .init(low: 32 * 1024, high: 64 * 1024))
+            .childChannelInitializer { channel in Self.admit(channel, core: core, logger: logger) }
+        // The socket is created 0600: under a restrictive umask, then chmod to be sure.
+        let oldMask = umask(0o177)
+        let server: any Channel
+        do {
+            server = try await bootstrap.bind(unixDomainSocketPath: claim.path).get()
+            umask(oldMask)
+        } catch {
+            umask(oldMask)
+            try? await group.shutdownGracefully()
+            throw error
+        }
+        chmod(claim.path, 0o600)
+
+        let x11 = X11Monitor(display: display) { event in
+            loop.execute {
+                switch event {
+                case let .connected(info):
+                    core.value.setInputStatus(InputStatus(backend: "x11", connected: true, display: info.name),
+                                              geometry: info.geometry, refreshRate: info.refreshRate)
+                case let .disconnected(name, reason):
+                    core.value.setInputStatus(InputStatus(backend: "x11", connected: false, display: name,
+                                                          reason: reason + "; input is off until a display appears"),
+                                              geometry: nil, refreshRate: nil)
+                }
+            }
+        }
+        x11.start()
+
+        let notifier = SystemdNotifier(environment: environment)
+        notifier.notify("READY=1\nSTATUS=serving \(claim.path)")
+        logger.notice("animd is listening", metadata: ["socket": "\(claim.path)", "config": "\(configSource.fileExists ? configSource.path : "embedded default")"])
+
+        await withTaskGroup(of: Void.self) { tasks in
+            tasks.addTask {
+                for await _ in await UnixSignalsSequence(trapping: .sighup) {
+                    logger.notice("SIGHUP: reloading the config")
+                    _ = try? await loop.submit { _ = core.value.reload() }.get()
+                }
+            }
+            try? await gracefulShutdown()
+            tasks.cancelAll()
+        }
+
+        notifier.notify("STOPPING=1")
+        logger.notice("animd is stopping")
+        x11.stop()
+        try? await loop.flatSubmit { core.value.shutdown(reason: "animd is stopping") }.get()
+        try? await server.close()
+        try? await group.shutdownGracefully()
+    }
+
+    /// Refuses peers of another user (SO_PEERCRED), then installs the handler.
+    private static func admit(_ channel: any Channel, core: NIOLoopBound<DaemonCore>, logger: Logger) -> EventLoopFuture<Void> {
+        guard let provider = channel as? any SocketOptionProvider else { return install(on: channel, core: core) }
+        let credentials: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(
+            level: NIOBSDSocket.OptionLevel(rawValue: SOL_SOCKET), name: NIOBSDSocket.Option(rawValue: SO_PEERCRED))
+        return credentials.flatMap { peer in
+            guard peer.uid == getuid() else {
+                logger.notice("refusing a peer of another user", metadata: ["uid": "\(peer.uid)", "pid": "\(peer.pid)"])
+                return channel.close()
+            }
+            return install(on: channel, core: core)
+        }
+    }
+
+    private static func install(on channel: any Channel, core: NIOLoopBound<DaemonCore>) -> EventLoopFuture<Void> {
+        channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(ClientHandler(core: core))
+        }
+    }
+}
+
+extension DaemonService: CustomStringConvertible {
+    /// ServiceLifecycle logs services by description; the default would print the environment.
+    public var description: String { "animd(\(claim.path))" }
+}

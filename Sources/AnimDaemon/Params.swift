@@ -1,0 +1,89 @@
+import AnimProtocol
+import Foundation
+import Gestures
+import Motion
+
+/// A method's params with typed accessors; every mistake is a -32602 that
+/// names the parameter.
+struct Params {
+    let method: String
+    let value: JSONValue?
+
+    /// Refuses parameters the method does not take, so that typos do not pass silently.
+    func allow(_ keys: [String]) throws(RPCError) {
+        guard let members = value?.objectMembers else {
+            if value?.array != nil { throw invalid("params must be an object, not an array") }
+            return
+        }
+        for (key, _) in members where !keys.contains(key) {
+            throw invalid("unknown parameter \"\(key)\"" + (keys.isEmpty ? " (\(method) takes none)" : " (expected \(keys.joined(separator: ", ")))"))
+        }
+    }
+
+    func invalid(_ message: String) -> RPCError { RPCError(.invalidParams, "invalid params: \(method): \(message)") }
+
+    func optional(_ key: String) -> JSONValue? {
+        guard let v = value?[key], v != .null else { return nil }
+        return v
+    }
+
+    func string(_ key: String) throws(RPCError) -> String {
+        guard let v = optional(key) else { throw invalid("\"\(key)\" is required") }
+        guard let s = v.string else { throw invalid("\"\(key)\" must be a string") }
+        return s
+    }
+
+    func number(_ key: String) throws(RPCError) -> Double {
+        guard let v = optional(key) else { throw invalid("\"\(key)\" is required") }
+        guard let n = v.number, n.isFinite else { throw invalid("\"\(key)\" must be a number") }
+        return n
+    }
+
+    func optionalNumber(_ key: String) throws(RPCError) -> Double? {
+        guard optional(key) != nil else { return nil }
+        return try number(key)
+    }
+
+    func integer(_ key: String) throws(RPCError) -> Int {
+        guard let v = optional(key) else { throw invalid("\"\(key)\" is required") }
+        guard let n = v.integer else { throw invalid("\"\(key)\" must be a whole number") }
+        return n
+    }
+
+    func optionalBool(_ key: String) throws(RPCError) -> Bool? {
+        guard let v = optional(key) else { return nil }
+        guard let b = v.bool else { throw invalid("\"\(key)\" must be true or false") }
+        return b
+    }
+
+    func optionalStrings(_ key: String) throws(RPCError) -> [String]? {
+        guard let v = optional(key) else { return nil }
+        guard let items = v.array, items.allSatisfy({ $0.string != nil }) else { throw invalid("\"\(key)\" must be an array of strings") }
+        return items.compactMap(\.string)
+    }
+
+    func optionalTiming(_ key: String) throws(RPCError) -> TimingSpec? {
+        guard optional(key) != nil else { return nil }
+        let text = try string(key)
+        do {
+            return try TimingSpec(parsing: text)
+        } catch {
+            throw invalid("\"\(key)\": bad timing spec \"\(text)\": \(error)")
+        }
+    }
+
+    func inputEvents(_ key: String) throws(RPCError) -> [InputEvent] {
+        guard let v = optional(key) else { throw invalid("\"\(key)\" is required") }
+        guard let items = v.array else { throw invalid("\"\(key)\" must be an array of input events") }
+        let decoder = JSONDecoder()
+        var events: [InputEvent] = []
+        for (index, item) in items.enumerated() {
+            do {
+                events.append(try decoder.decode(InputEvent.self, from: Data(JSONWriter.string(item).utf8)))
+            } catch {
+                throw invalid("\(key)[\(index)]: \(Trace.describe(error))")
+            }
+        }
+        return events
+    }
+}

@@ -1,0 +1,173 @@
+import AnimProtocol
+import Foundation
+import Gestures
+import Motion
+import Transitions
+
+/// Command routing: one `switch` over the protocol's methods.
+extension DaemonCore {
+    /// Handles one line from a client and returns the response line, if any.
+    func handle(line: [UInt8], from client: ClientConnection) -> String? {
+        switch IncomingMessage.parse(line) {
+        case let .invalid(id, error):
+            return RPCLine.error(id: id, error)
+        case let .notification(method, params):
+            _ = respond(method: method, params: params, client: client)
+            return nil
+        case let .request(id, method, params):
+            switch respond(method: method, params: params, client: client) {
+            case let .success(result): return RPCLine.result(id: id, result)
+            case let .failure(error): return RPCLine.error(id: id, error)
+            }
+        }
+    }
+
+    private func respond(method name: String, params raw: JSONValue?, client: ClientConnection) -> Result<JSONValue, RPCError> {
+        guard let method = Method(rawValue: name) else {
+            return .failure(RPCError(.methodNotFound, "method not found: \"\(name)\"",
+                                     data: .object([("methods", .array(Method.allCases.map { .string($0.rawValue) }))])))
+        }
+        let params = Params(method: name, value: raw)
+        do {
+            return .success(try dispatch(method, params, client))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func dispatch(_ method: Method, _ p: Params, _ client: ClientConnection) throws(RPCError) -> JSONValue {
+        switch method {
+        case .hello:
+            try p.allow([])
+            return hello
+        case .reload:
+            try p.allow([])
+            switch reload() {
+            case .success: return .object([])
+            case let .failure(error): throw error
+            }
+        case .list:
+            try p.allow([])
+            return .object([("transitions", .array(engine.snapshots(at: now()).map(\.wire.json)))])
+        case .get:
+            try p.allow(["name"])
+            let name = try p.string("name")
+            guard let snapshot = engine.snapshot(of: name, at: now()) else { throw unknown(name) }
+            return snapshot.wire.json
+        case .subscribe:
+            return try subscribe(p, client)
+        case .unsubscribe:
+            try p.allow(["subscription"])
+            try registry.unsubscribe(client, id: try p.integer("subscription"))
+            return .object([])
+        case .inject:
+            try p.allow(["events"])
+            let events = try p.inputEvents("events")
+            inject(events)
+            return .object([("accepted", .number(Double(events.count)))])
+        case .toggle:
+            try p.allow(["name"])
+            return try perform(.toggle(try p.string("name")))
+        case .animate:
+            try p.allow(["name", "to", "timing", "duration", "velocity"])
+            return try perform(.animate(try p.string("name"), to: try p.integer("to"), timing: try p.optionalTiming("timing"),
+                                        duration: try p.optionalNumber("duration"), velocity: try p.optionalNumber("velocity")))
+        case .begin:
+            try p.allow(["name", "to"])
+            return try perform(.begin(try p.string("name"), to: try p.integer("to")))
+        case .scrub:
+            try p.allow(["name", "fraction"])
+            let fraction = try p.number("fraction")
+            guard (0...1).contains(fraction) else { throw p.invalid("\"fraction\" must be between 0 and 1, got \(formatNumber(fraction))") }
+            return try perform(.scrub(try p.string("name"), fraction: fraction))
+        case .pause:
+            try p.allow(["name"])
+            return try perform(.pause(try p.string("name")))
+        case .resume:
+            try p.allow(["name"])
+            return try perform(.resume(try p.string("name")))
+        case .reverse:
+            try p.allow(["name"])
+            return try perform(.reverse(try p.string("name")))
+        case .continue:
+            try p.allow(["name", "timing", "durationFactor", "velocity"])
+            return try perform(.continue(try p.string("name"), timing: try p.optionalTiming("timing"),
+                                         durationFactor: try p.optionalNumber("durationFactor"), velocity: try p.optionalNumber("velocity")))
+        case .release:
+            try p.allow(["name", "velocity"])
+            return try perform(.release(try p.string("name"), velocity: try p.optionalNumber("velocity")))
+        case .stop:
+            try p.allow(["name", "withoutFinishing"])
+            return try perform(.stop(try p.string("name"), withoutFinishing: try p.optionalBool("withoutFinishing") ?? false))
+        case .finish:
+            try p.allow(["name", "at"])
+            let at = try p.string("at")
+            guard let position = AnimatingPosition(rawValue: at) else { throw p.invalid("\"at\" must be \"start\", \"end\" or \"current\"") }
+            return try perform(.finish(try p.string("name"), at: position))
+        }
+    }
+
+    private var hello: JSONValue {
+        var input = inputStatus.json
+        if case var .object(members) = input {
+            members.append(("monitors", .array(engine.geometry.monitors.map {
+                .array([.number($0.x), .number($0.y), .number($0.width), .number($0.height)])
+            })))
+            input = .object(members)
+        }
+        return .object([("name", "animd"), ("version", .string(Self.version)), ("protocol", 1),
+                        ("pid", .number(Double(ProcessInfo.processInfo.processIdentifier))),
+                        ("frameRate", .number(frameRate)), ("input", input)])
+    }
+
+    private func subscribe(_ p: Params, _ client: ClientConnection) throws(RPCError) -> JSONValue {
+        try p.allow(["transitions", "events", "maxRate"])
+        let names = try p.optionalStrings("transitions")
+        for name in names ?? [] where engine.snapshot(of: name, at: 0) == nil { throw unknown(name) }
+        let groups = try p.optionalStrings("events") ?? ["progress", "state"]
+        for group in groups where !EventLine.groups.contains(group) {
+            throw p.invalid("unknown event group \"\(group)\" (expected \(EventLine.groups.joined(separator: ", ")))")
+        }
+        let maxRate = try p.optionalNumber("maxRate")
+        if let maxRate, maxRate <= 0 { throw p.invalid("\"maxRate\" must be greater than 0") }
+        let id = try registry.subscribe(client, transitions: names.map(Set.init), groups: Set(groups), maxRate: maxRate)
+        let time = now()
+        let snapshots = (names ?? engine.transitionNames).compactMap { engine.snapshot(of: $0, at: time)?.wire.json }
+        return .object([("subscription", .number(Double(id))), ("transitions", .array(snapshots))])
+    }
+
+    private func perform(_ command: Command) throws(RPCError) -> JSONValue {
+        let (result, output) = engine.perform(command, at: now())
+        publish(output)
+        switch result {
+        case .success(.done): return .object([])
+        case let .success(.released(to)): return .object([("to", .number(Double(to)))])
+        case let .failure(.unknownTransition(name)): throw unknown(name)
+        case let .failure(.notAllowed(reason)): throw RPCError(.notAllowed, "not allowed: \(reason)")
+        case let .failure(.invalidParams(reason)): throw RPCError(.invalidParams, "invalid params: \(command.method): \(reason)")
+        }
+    }
+
+    private func unknown(_ name: String) -> RPCError {
+        RPCError(.unknownTransition, "unknown transition \"\(name)\"",
+                 data: .object([("transitions", .array(engine.transitionNames.map { .string($0) }))]))
+    }
+}
+
+extension Command {
+    var method: String {
+        switch self {
+        case .toggle: "transition.toggle"
+        case .animate: "transition.animate"
+        case .begin: "transition.begin"
+        case .scrub: "transition.scrub"
+        case .pause: "transition.pause"
+        case .resume: "transition.resume"
+        case .reverse: "transition.reverse"
+        case .continue: "transition.continue"
+        case .release: "transition.release"
+        case .stop: "transition.stop"
+        case .finish: "transition.finish"
+        }
+    }
+}

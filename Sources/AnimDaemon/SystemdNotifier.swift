@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// sd_notify(3), written by hand: one datagram to $NOTIFY_SOCKET. This is the
+/// whole protocol, so linking libsystemd for it would cost more than it saves.
+struct SystemdNotifier: Sendable {
+    let socketPath: String?
+
+    init(environment: [String: String]) {
+        socketPath = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Sends e.g. "READY=1"; does nothing outside systemd.
+    func notify(_ state: String) {
+        guard let socketPath, socketPath.utf8.count < 108 else { return }
+        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in socketPath.utf8.enumerated() { raw[i] = byte }
+            // A leading "@" names an abstract socket.
+            if socketPath.hasPrefix("@") { raw[0] = 0 }
+        }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + socketPath.utf8.count)
+        _ = state.utf8CString.withUnsafeBufferPointer { text in
+            withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(descriptor, text.baseAddress, text.count - 1, 0, $0, length) }
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// The methods of the contract (PROTOCOL.md "Methods").
+public enum Method: String, Sendable, CaseIterable {
+    case hello = "daemon.hello"
+    case reload = "daemon.reload"
+    case list = "transition.list"
+    case get = "transition.get"
+    case subscribe
+    case unsubscribe
+    case toggle = "transition.toggle"
+    case animate = "transition.animate"
+    case begin = "transition.begin"
+    case scrub = "transition.scrub"
+    case pause = "transition.pause"
+    case resume = "transition.resume"
+    case reverse = "transition.reverse"
+    case `continue` = "transition.continue"
+    case release = "transition.release"
+    case stop = "transition.stop"
+    case finish = "transition.finish"
+    case inject = "input.inject"
+}
+
+/// One line a client sent, classified.
+public enum IncomingMessage: Sendable {
+    /// A request: answer it with the same id.
+    case request(id: JSONValue, method: String, params: JSONValue?)
+    /// A notification (no id): carry it out, answer nothing.
+    case notification(method: String, params: JSONValue?)
+    /// Not a request; answer with this error and id (null when unknown).
+    case invalid(id: JSONValue, error: RPCError)
+
+    /// Parses one line (without its newline) as JSON-RPC 2.0.
+    public static func parse(_ line: some Collection<UInt8>) -> IncomingMessage {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(line))
+        } catch {
+            return .invalid(id: .null, error: RPCError(.parseError, "parse error: the line is not valid JSON"))
+        }
+        guard value.objectMembers != nil else {
+            return .invalid(id: .null, error: RPCError(.invalidRequest, "invalid request: expected a JSON-RPC request object"))
+        }
+        let id = value["id"]
+        let replyID: JSONValue
+        switch id {
+        case nil, .null?: replyID = .null
+        case let .number(n)?: replyID = .number(n)
+        case let .string(s)?: replyID = .string(s)
+        case _?: return .invalid(id: .null, error: RPCError(.invalidRequest, "invalid request: id must be a number or a string"))
+        }
+        guard value["jsonrpc"] == .string("2.0") else {
+            return .invalid(id: replyID, error: RPCError(.invalidRequest, "invalid request: \"jsonrpc\" must be \"2.0\""))
+        }
+        guard let method = value["method"]?.string else {
+            return .invalid(id: replyID, error: RPCError(.invalidRequest, "invalid request: \"method\" must be a string"))
+        }
+        let params = value["params"]
+        if let params, params.objectMembers == nil, params.array == nil {
+            return .invalid(id: replyID, error: RPCError(.invalidRequest, "invalid request: \"params\" must be an object"))
+        }
+        return id == nil ? .notification(method: method, params: params) : .request(id: replyID, method: method, params: params)
+    }
+}
+
+/// Builds the lines animd writes, each ending in "\n".
+public enum RPCLine {
+    public static func result(id: JSONValue, _ result: JSONValue) -> String {
+        var out = "{\"jsonrpc\":\"2.0\",\"id\":"
+        JSONWriter.write(id, into: &out)
+        out += ",\"result\":"
+        JSONWriter.write(result, into: &out)
+        out += "}\n"
+        return out
+    }
+
+    public static func error(id: JSONValue, _ error: RPCError) -> String {
+        var out = "{\"jsonrpc\":\"2.0\",\"id\":"
+        JSONWriter.write(id, into: &out)
+        out += ",\"error\":"
+        JSONWriter.write(error.json, into: &out)
+        out += "}\n"
+        return out
+    }
+
+    public static func notification(_ method: String, _ params: JSONValue) -> String {
+        var out = "{\"jsonrpc\":\"2.0\",\"method\":"
+        JSONWriter.writeString(method, into: &out)
+        out += ",\"params\":"
+        JSONWriter.write(params, into: &out)
+        out += "}\n"
+        return out
+    }
+
+    public static func request(id: Int, method: String, params: JSONValue? = nil) -> String {
+        var out = "{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":"
+        JSONWriter.writeString(method, into: &out)
+        if let params {
+            out += ",\"params\":"
+            JSONWriter.write(params, into: &out)
+        }
+        out += "}\n"
+        return out
+    }
+}
+
+extension IncomingMessage {
+    /// Any JSON value from a line, for clients reading what animd sent.
+    public static func parseValue(_ line: some Collection<UInt8>) -> JSONValue? {
+        try? JSONDecoder().decode(JSONValue.self, from: Data(line))
+    }
+}

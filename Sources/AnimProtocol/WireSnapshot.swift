@@ -1,0 +1,132 @@
+/// A transition snapshot as it travels (PROTOCOL.md "A transition snapshot"),
+/// plus `target`: the snap the leg is heading to now.
+public struct WireSnapshot: Hashable, Sendable {
+    public var name: String
+    public var progress: Double
+    public var fraction: Double
+    public var velocity: Double
+    public var phase: String
+    public var from: Int
+    public var to: Int
+    public var target: Int
+    public var snap: Int
+    public var snapPoints: [Double]
+    public var seq: Int
+    public var time: Double
+
+    public init(name: String, progress: Double, fraction: Double, velocity: Double, phase: String, from: Int, to: Int,
+                target: Int, snap: Int, snapPoints: [Double], seq: Int, time: Double) {
+        self.name = name; self.progress = progress; self.fraction = fraction; self.velocity = velocity
+        self.phase = phase; self.from = from; self.to = to; self.target = target; self.snap = snap
+        self.snapPoints = snapPoints; self.seq = seq; self.time = time
+    }
+
+    /// Writes the members without the braces, so that events can add their own.
+    public func writeMembers(into out: inout String) {
+        out += "\"name\":"
+        JSONWriter.writeString(name, into: &out)
+        out += ",\"progress\":"; JSONWriter.writeNumber(progress, into: &out)
+        out += ",\"fraction\":"; JSONWriter.writeNumber(fraction, into: &out)
+        out += ",\"velocity\":"; JSONWriter.writeNumber(velocity, into: &out)
+        out += ",\"phase\":\""; out += phase
+        out += "\",\"from\":"; out += String(from)
+        out += ",\"to\":"; out += String(to)
+        out += ",\"target\":"; out += String(target)
+        out += ",\"snap\":"; out += String(snap)
+        out += ",\"snapPoints\":["
+        for (i, point) in snapPoints.enumerated() {
+            if i > 0 { out += "," }
+            JSONWriter.writeNumber(point, into: &out)
+        }
+        out += "],\"seq\":"; out += String(seq)
+        out += ",\"time\":"; JSONWriter.writeNumber(time, into: &out)
+    }
+
+    public var json: JSONValue {
+        .object([("name", .string(name)), ("progress", .number(progress)), ("fraction", .number(fraction)),
+                 ("velocity", .number(velocity)), ("phase", .string(phase)), ("from", .number(Double(from))),
+                 ("to", .number(Double(to))), ("target", .number(Double(target))), ("snap", .number(Double(snap))),
+                 ("snapPoints", .array(snapPoints.map { .number($0) })), ("seq", .number(Double(seq))), ("time", .number(time))])
+    }
+
+    /// Reads a snapshot back (clients, animctl, tests); nil if a field is missing.
+    public init?(json: JSONValue) {
+        guard let name = json["name"]?.string, let progress = json["progress"]?.number, let fraction = json["fraction"]?.number,
+              let velocity = json["velocity"]?.number, let phase = json["phase"]?.string, let from = json["from"]?.integer,
+              let to = json["to"]?.integer, let snap = json["snap"]?.integer, let points = json["snapPoints"]?.array,
+              let seq = json["seq"]?.integer, let time = json["time"]?.number else { return nil }
+        self.init(name: name, progress: progress, fraction: fraction, velocity: velocity, phase: phase, from: from, to: to,
+                  target: json["target"]?.integer ?? to, snap: snap, snapPoints: points.compactMap(\.number), seq: seq, time: time)
+    }
+}
+
+/// Whether X input is available (`input.status`, and `daemon.hello`'s `input`).
+public struct InputStatus: Hashable, Sendable {
+    public var backend: String
+    public var connected: Bool
+    public var display: String?
+    public var reason: String?
+
+    public init(backend: String, connected: Bool, display: String?, reason: String? = nil) {
+        self.backend = backend; self.connected = connected; self.display = display; self.reason = reason
+    }
+
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [("backend", .string(backend)), ("connected", .bool(connected)),
+                                              ("display", display.map(JSONValue.string) ?? .null)]
+        if let reason { members.append(("reason", .string(reason))) }
+        return .object(members)
+    }
+}
+
+/// The notification lines animd sends (PROTOCOL.md "Events").
+public enum EventLine {
+    /// The event groups a subscriber chooses from.
+    public static let groups = ["progress", "state", "input", "gesture"]
+
+    public static func progress(_ snapshot: WireSnapshot) -> String {
+        var out = "{\"jsonrpc\":\"2.0\",\"method\":\"transition.progress\",\"params\":{"
+        out.reserveCapacity(320)
+        snapshot.writeMembers(into: &out)
+        out += "}}\n"
+        return out
+    }
+
+    public static func began(_ snapshot: WireSnapshot, cause: String, gesture: String?) -> String {
+        var out = "{\"jsonrpc\":\"2.0\",\"method\":\"transition.began\",\"params\":{"
+        snapshot.writeMembers(into: &out)
+        out += ",\"cause\":"
+        JSONWriter.writeString(cause, into: &out)
+        if let gesture {
+            out += ",\"gesture\":"
+            JSONWriter.writeString(gesture, into: &out)
+        }
+        out += "}}\n"
+        return out
+    }
+
+    public static func ended(_ snapshot: WireSnapshot, position: String) -> String {
+        var out = "{\"jsonrpc\":\"2.0\",\"method\":\"transition.ended\",\"params\":{"
+        snapshot.writeMembers(into: &out)
+        out += ",\"position\":"
+        JSONWriter.writeString(position, into: &out)
+        out += "}}\n"
+        return out
+    }
+
+    public static func inputStatus(_ status: InputStatus) -> String {
+        RPCLine.notification("input.status", status.json)
+    }
+
+    public static func gesture(name: String, state: String, translation: (Double, Double), velocity: (Double, Double)) -> String {
+        RPCLine.notification("gesture.changed", .object([
+            ("name", .string(name)), ("state", .string(state)),
+            ("translation", .array([.number(translation.0), .number(translation.1)])),
+            ("velocity", .array([.number(velocity.0), .number(velocity.1)])),
+        ]))
+    }
+
+    public static func shutdown(reason: String) -> String {
+        RPCLine.notification("daemon.shutdown", .object([("reason", .string(reason))]))
+    }
+}

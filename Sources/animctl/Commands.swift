@@ -1,0 +1,113 @@
+import AnimProtocol
+import ArgumentParser
+
+/// The transition.* commands: each sends one request and prints nothing on success.
+extension AnimCtl {
+    struct Toggle: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Animate a two-point transition to its other end (mid-flight: turn around).")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The transition.") var name: String
+        func run() throws { _ = try connection.call(.toggle, ["name": .string(name)]) }
+    }
+
+    struct Animate: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Animate to a snap index.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The transition.") var name: String
+        @Argument(help: "The snap index to go to.") var to: Int
+        @Option(help: "A timing spec (see animctl curve).") var timing: String?
+        @Option(help: "Seconds, for cubic timing.") var duration: Double?
+        @Option(help: "Initial velocity, progress per second.") var velocity: Double?
+
+        func run() throws {
+            var params: [(String, JSONValue)] = [("name", .string(name)), ("to", .number(Double(to)))]
+            if let timing { params.append(("timing", .string(timing))) }
+            if let duration { params.append(("duration", .number(duration))) }
+            if let velocity { params.append(("velocity", .number(velocity))) }
+            _ = try connection.call(.animate, .object(params))
+        }
+    }
+
+    struct Begin: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Start a paused, client-driven leg toward a snap (then scrub, release or continue).")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The transition.") var name: String
+        @Argument(help: "The snap index the leg goes to.") var to: Int
+        func run() throws { _ = try connection.call(.begin, ["name": .string(name), "to": .number(Double(to))]) }
+    }
+
+    struct Scrub: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Pause if needed and set the leg's fraction complete.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The transition.") var name: String
+        @Argument(help: "fractionComplete, 0 to 1.") var fraction: Double
+        func run() throws { _ = try connection.call(.scrub, ["name": .string(name), "fraction": .number(fraction)]) }
+    }
+
+    struct Pause: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Pause a running leg where it is.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The transition.") var name: String
+        func run() throws { _ = try connection.call(.pause, ["name": .string(name)]) }
+    }
+
+    struct Resume: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Resume a paused leg.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The transition.") var name: String
+        func run() throws { _ = try connection.call(.resume, ["name": .string(name)]) }
+    }
+
+    struct Reverse: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Flip the leg's direction without a jump.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The transition.") var name: String
+        func run() throws { _ = try connection.call(.reverse, ["name": .string(name)]) }
+    }
+
+    struct Continue: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Continue the leg, optionally with new timing.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The transition.") var name: String
+        @Option(help: "A timing spec.") var timing: String?
+        @Option(help: "The remaining time as a fraction of the duration (0: the natural remainder).") var durationFactor: Double?
+        @Option(help: "Velocity handed to a spring, progress per second.") var velocity: Double?
+
+        func run() throws {
+            var params: [(String, JSONValue)] = [("name", .string(name))]
+            if let timing { params.append(("timing", .string(timing))) }
+            if let durationFactor { params.append(("durationFactor", .number(durationFactor))) }
+            if let velocity { params.append(("velocity", .number(velocity))) }
+            _ = try connection.call(.continue, .object(params))
+        }
+    }
+
+    struct Release: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Release the leg as a finger lift would; prints the chosen snap.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The transition.") var name: String
+        @Option(help: "Release velocity, progress per second.") var velocity: Double?
+
+        func run() throws {
+            var params: [(String, JSONValue)] = [("name", .string(name))]
+            if let velocity { params.append(("velocity", .number(velocity))) }
+            emit("\(try connection.call(.release, .object(params))["to"]?.integer ?? -1)")
+        }
+    }
+
+    struct Stop: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Stop the leg; without --without-finishing it waits for animctl finish.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The transition.") var name: String
+        @Flag(help: "End the leg at once where it is.") var withoutFinishing = false
+        func run() throws { _ = try connection.call(.stop, ["name": .string(name), "withoutFinishing": .bool(withoutFinishing)]) }
+    }
+
+    struct Finish: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Finish a stopped leg at start, end or current.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The transition.") var name: String
+        @Argument(help: "start, end or current.") var at: String
+        func run() throws { _ = try connection.call(.finish, ["name": .string(name), "at": .string(at)]) }
+    }
+}

@@ -1,0 +1,90 @@
+import AnimProtocol
+import ArgumentParser
+import Foundation
+
+extension AnimCtl {
+    struct Hello: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the daemon's version, frame rate and input status.")
+        @OptionGroup var connection: ConnectionOptions
+        @Flag(help: "Print the raw JSON result.") var json = false
+
+        func run() throws {
+            let result = try connection.call(.hello)
+            if json { return emit(JSONWriter.string(result)) }
+            let input = result["input"]
+            emit("animd \(result["version"]?.string ?? "?") (protocol \(result["protocol"]?.integer ?? 0)), pid \(result["pid"]?.integer ?? 0)")
+            emit("frame rate  \(result["frameRate"]?.number.map(formatted) ?? "?") Hz")
+            let connected = input?["connected"]?.bool == true
+            var line = "input       \(input?["backend"]?.string ?? "?") \(connected ? "connected" : "off")"
+            if let display = input?["display"]?.string { line += " on \(display)" }
+            if let reason = input?["reason"]?.string { line += " (\(reason))" }
+            emit(line)
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the transitions and where they are.")
+        @OptionGroup var connection: ConnectionOptions
+        @Flag(help: "Print the raw JSON result.") var json = false
+
+        func run() throws {
+            let result = try connection.call(.list)
+            if json { return emit(JSONWriter.string(result)) }
+            for item in result["transitions"]?.array ?? [] {
+                if let snapshot = WireSnapshot(json: item) { emit(describe(snapshot)) }
+            }
+        }
+    }
+
+    struct Get: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one transition.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The transition.") var name: String
+        @Flag(help: "Print the raw JSON result.") var json = false
+
+        func run() throws {
+            let result = try connection.call(.get, ["name": .string(name)])
+            if json { return emit(JSONWriter.string(result)) }
+            if let snapshot = WireSnapshot(json: result) { emit(describe(snapshot)) }
+        }
+    }
+
+    struct Reload: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Reload the config; on errors the running config stays.")
+        @OptionGroup var connection: ConnectionOptions
+
+        func run() throws {
+            _ = try connection.call(.reload)
+            emit("config reloaded")
+        }
+    }
+
+    struct Call: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Call any method with JSON params and print the JSON result.",
+                                                        discussion: "Example: animctl call transition.animate '{\"name\":\"pager\",\"to\":2}'")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The method, e.g. transition.get.") var method: String
+        @Argument(help: "The params object as JSON.") var params: String?
+
+        func run() throws {
+            guard let method = Method(rawValue: method) else {
+                fail("animctl: unknown method \"\(self.method)\" (expected \(Method.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            var value: JSONValue?
+            if let params {
+                guard let parsed = IncomingMessage.parseValue(Array(params.utf8)) else { fail("animctl: params are not valid JSON") }
+                value = parsed
+            }
+            emit(JSONWriter.string(try connection.call(method, value)))
+        }
+    }
+}
+
+/// One line per transition: name, phase, progress, leg and snap.
+func describe(_ s: WireSnapshot) -> String {
+    let leg = s.phase == "idle" ? "at snap \(s.snap)" : "leg \(s.from)→\(s.to), heading to \(s.target)"
+    return "\(s.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(s.phase.padding(toLength: 12, withPad: " ", startingAt: 0))"
+        + " progress \(String(format: "%7.4f", s.progress))  velocity \(String(format: "%8.3f", s.velocity))  \(leg)"
+}
+
+func formatted(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value) }

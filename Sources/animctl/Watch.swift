@@ -1,0 +1,75 @@
+import AnimClient
+import AnimProtocol
+import ArgumentParser
+import Foundation
+
+extension AnimCtl {
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print events as they happen, one per line.",
+            discussion: "With --json, each line is the JSON-RPC notification as received. animctl exits when stdout closes."
+        )
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "Transitions to watch (default: all).") var names: [String] = []
+        @Flag(help: "Print each notification as received.") var json = false
+        @Option(help: "Exit after this many events.") var count: Int?
+        @Flag(help: "Exit after the first transition.ended.") var untilEnded = false
+        @Option(parsing: .upToNextOption, help: "Event groups: progress, state, input, gesture (default: progress state).")
+        var events: [String] = []
+        @Option(help: "At most this many progress frames per second per transition.") var maxRate: Double?
+
+        func validate() throws {
+            if let count, count < 1 { throw ValidationError("--count must be at least 1") }
+            for group in events where !EventLine.groups.contains(group) {
+                throw ValidationError("unknown event group \"\(group)\" (expected \(EventLine.groups.joined(separator: ", ")))")
+            }
+        }
+
+        func run() throws {
+            let rpc = try connection.connect()
+            var params: [(String, JSONValue)] = []
+            if !names.isEmpty { params.append(("transitions", .array(names.map { .string($0) }))) }
+            if !events.isEmpty { params.append(("events", .array(events.map { .string($0) }))) }
+            if let maxRate { params.append(("maxRate", .number(maxRate))) }
+            do {
+                if case let .failure(error) = try rpc.call(Method.subscribe.rawValue, .object(params)) {
+                    fail("animctl: subscribe: \(error.message) (\(error.code))")
+                }
+                var seen = 0
+                while true {
+                    let line: [UInt8]
+                    do {
+                        guard let next = try rpc.readLine(timeout: 0.5) else { fail("animctl: animd closed the connection") }
+                        line = next
+                    } catch ClientError.timedOut {
+                        if stdoutClosed() { return }
+                        continue
+                    }
+                    guard let message = IncomingMessage.parseValue(line), message["id"] == nil,
+                          let method = message["method"]?.string else { continue }
+                    emit(json ? String(decoding: line, as: UTF8.self) : Self.describeEvent(method, message["params"] ?? .null))
+                    seen += 1
+                    if let count, seen >= count { return }
+                    if untilEnded, method == "transition.ended" { return }
+                    if method == "daemon.shutdown" { return }
+                }
+            } catch {
+                fail("animctl: \(error)")
+            }
+        }
+
+        static func describeEvent(_ method: String, _ params: JSONValue) -> String {
+            switch method {
+            case "transition.began", "transition.progress", "transition.ended":
+                guard let s = WireSnapshot(json: params) else { return method }
+                let kind = method.split(separator: ".").last.map(String.init) ?? method
+                var line = "\(kind.padding(toLength: 9, withPad: " ", startingAt: 0)) \(describe(s))"
+                if let cause = params["cause"]?.string { line += "  cause \(cause)" + (params["gesture"]?.string.map { " \($0)" } ?? "") }
+                if let position = params["position"]?.string { line += "  position \(position)" }
+                return line
+            default:
+                return "\(method) \(JSONWriter.string(params))"
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import AnimDaemon
+import AnimProtocol
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+import Transitions
+
+@main
+struct Animd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "animd",
+        abstract: "Interactive, interruptible transitions for the Linux desktop, as a service.",
+        discussion: """
+        animd reads touch and pointer input, runs edge-swipe and pan recognizers, and drives
+        named, shared transitions. Clients subscribe on a Unix socket and receive every frame.
+
+        Socket: --socket, else $ANIMD_SOCKET, else $XDG_RUNTIME_DIR/animd.sock, else /tmp/animd-$UID/animd.sock.
+        Config: --config, else $XDG_CONFIG_HOME/animd/animd.toml, else the embedded default
+        (config/animd.toml in the source tree). SIGHUP reloads it; SIGTERM stops animd gracefully.
+        Without an X display, everything but X input works, and animd keeps trying to connect.
+        """
+    )
+
+    @Option(help: "The Unix socket to listen on.")
+    var socket: String?
+
+    @Option(help: "The config file (TOML).")
+    var config: String?
+
+    @Flag(name: .shortAndLong, help: "Log what happens (connections, reloads, input); the default logs only notices.")
+    var verbose = false
+
+    @Flag(help: "Check the config, print its errors, and exit.")
+    var checkConfig = false
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let level: Logger.Level = verbose ? .debug : .notice
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "animd")
+        let source = ConfigSource(explicitPath: config, environment: environment)
+        let loaded: DaemonConfig
+        switch source.load() {
+        case let .success(config):
+            loaded = config
+        case let .failure(error):
+            FileHandle.standardError.write(Data("animd: invalid config\n\(error)\n".utf8))
+            throw ExitCode(78)  // EX_CONFIG
+        }
+        if checkConfig {
+            print("\(source.fileExists ? source.path : "embedded default"): ok, \(loaded.transitions.count) transitions, \(loaded.bindings.count) bindings")
+            return
+        }
+        let path = socket ?? SocketPath.resolve(environment: environment, uid: getuid())
+        let claim: SocketClaim
+        do {
+            claim = try SocketClaim(path: path)
+        } catch {
+            FileHandle.standardError.write(Data("animd: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        defer { claim.release() }
+        let service = DaemonService(claim: claim, config: loaded, configSource: source, environment: environment, logger: logger)
+        let group = ServiceGroup(configuration: .init(services: [.init(service: service)],
+                                                      gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        do {
+            try await group.run()
+        } catch {
+            FileHandle.standardError.write(Data("animd: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}
