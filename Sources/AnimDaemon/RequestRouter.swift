@@ -117,7 +117,9 @@ extension DaemonCore {
         }
         return .object([("name", "animd"), ("version", .string(Self.version)), ("protocol", 1),
                         ("pid", .number(Double(ProcessInfo.processInfo.processIdentifier))),
-                        ("frameRate", .number(frameRate)), ("input", input)])
+                        ("frameRate", .number(frameRate)), ("input", input),
+                        ("clients", .number(Double(registry.clients.count))),
+                        ("subscriptions", .number(Double(registry.clients.values.reduce(0) { $0 + $1.subscriptions.count })))])
     }
 
     private func subscribe(_ p: Params, _ client: ClientConnection) throws(RPCError) -> JSONValue {

@@ -1,0 +1,107 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+import Testing
+
+/// animctl as a user runs it: output on stdout, errors on stderr with a non-zero exit.
+@Suite(.serialized) struct AnimctlTests {
+    /// hello, list, get and toggle print what they say; errors go to stderr with status 1.
+    @Test func queriesAndErrors() throws {
+        let daemon = try DaemonProcess()
+        let hello = try animctl(["hello"], socket: daemon.socket)
+        #expect(hello.status == 0 && hello.stdout.contains("animd 0.1.0 (protocol 1)") && hello.stdout.contains("input       x11 off"))
+        let list = try animctl(["list"], socket: daemon.socket)
+        #expect(list.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+                == ["sidebar", "panel", "launcher", "notifications", "pager"])
+        #expect(try animctl(["toggle", "sidebar"], socket: daemon.socket).status == 0)
+        let get = try animctl(["get", "sidebar", "--json"], socket: daemon.socket)
+        #expect(IncomingMessage.parseValue(Array(get.stdout.utf8))?["name"] == "sidebar")
+        let bad = try animctl(["toggle", "nope"], socket: daemon.socket)
+        #expect(bad.status == 1 && bad.stdout.isEmpty && bad.stderr.contains("unknown transition \"nope\" (-32001)"))
+        let absent = try animctl(["hello"], socket: daemon.folder + "/absent.sock")
+        #expect(absent.status == 1 && absent.stderr.contains("cannot connect to animd"))
+    }
+
+    /// watch --json prints each notification as received, and --until-ended stops at the first ended.
+    @Test func watchJSONUntilEnded() throws {
+        let daemon = try DaemonProcess()
+        let watcher = Process()
+        watcher.executableURL = Binaries.animctl
+        watcher.arguments = ["watch", "panel", "--json", "--until-ended", "--socket", daemon.socket]
+        let out = Pipe()
+        watcher.standardOutput = out
+        try watcher.run()
+        let rpc = try daemon.connect()
+        for _ in 0..<400 where try rpc.ok("daemon.hello")["subscriptions"] != 1 { usleep(25_000) }
+        _ = try rpc.ok("transition.toggle", ["name": "panel"])
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        watcher.waitUntilExit()
+        let methods = text.split(separator: "\n").compactMap { IncomingMessage.parseValue(Array($0.utf8))?["method"]?.string }
+        #expect(watcher.terminationStatus == 0)
+        #expect(methods.first == "transition.began" && methods.last == "transition.ended")
+        #expect(methods.dropFirst().dropLast().allSatisfy { $0 == "transition.progress" })
+    }
+
+    /// watch --count stops after that many events.
+    @Test func watchCount() throws {
+        let daemon = try DaemonProcess()
+        let rpc = try daemon.connect()
+        let watcher = Process()
+        watcher.executableURL = Binaries.animctl
+        watcher.arguments = ["watch", "--count", "3", "--socket", daemon.socket]
+        let out = Pipe()
+        watcher.standardOutput = out
+        try watcher.run()
+        for _ in 0..<400 where try rpc.ok("daemon.hello")["subscriptions"] != 1 { usleep(25_000) }
+        _ = try rpc.ok("transition.toggle", ["name": "launcher"])
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        watcher.waitUntilExit()
+        #expect(text.split(separator: "\n").count == 3)
+        #expect(text.hasPrefix("began     launcher"))
+    }
+
+    /// watch exits when its reader goes away, like `animctl watch | head -1`.
+    @Test func watchExitsWhenStdoutCloses() throws {
+        let daemon = try DaemonProcess()
+        let rpc = try daemon.connect()
+        let watcher = Process()
+        watcher.executableURL = Binaries.animctl
+        watcher.arguments = ["watch", "--json", "--socket", daemon.socket]
+        let out = Pipe()
+        watcher.standardOutput = out
+        try watcher.run()
+        for _ in 0..<400 where try rpc.ok("daemon.hello")["subscriptions"] != 1 { usleep(25_000) }
+        _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
+        _ = out.fileHandleForReading.availableData
+        try out.fileHandleForReading.close()
+        for _ in 0..<400 where watcher.isRunning { usleep(25_000) }
+        #expect(!watcher.isRunning)
+        for _ in 0..<400 where try rpc.ok("daemon.hello")["clients"] != 1 { usleep(25_000) }
+        #expect(try rpc.ok("daemon.hello")["clients"] == 1)
+    }
+
+    /// inject reads a trace from stdin; a bad trace names its line.
+    @Test func injectFromStdinAndBadTrace() throws {
+        let daemon = try DaemonProcess()
+        let trace = try String(contentsOfFile: Binaries.trace("flick-constant"), encoding: .utf8)
+        let ok = try animctl(["inject", "-", "--speed", "0"], socket: daemon.socket, stdin: trace)
+        #expect(ok.status == 0 && ok.stdout.contains("injected 20 events"))
+        let bad = try animctl(["inject", "-"], socket: daemon.socket, stdin: "{\"t\":0,\"kind\":\"touch-down\",\"x\":1,\"y\":1}\n")
+        #expect(bad.status == 1 && bad.stderr.contains("line 1: missing field \"id\""))
+    }
+
+    /// begin, scrub and release drive a client leg; curve needs no daemon; a bad spec names its column.
+    @Test func clientLegCommands() throws {
+        let daemon = try DaemonProcess()
+        #expect(try animctl(["begin", "sidebar", "1"], socket: daemon.socket).status == 0)
+        #expect(try animctl(["scrub", "sidebar", "0.9"], socket: daemon.socket).status == 0)
+        #expect(try animctl(["release", "sidebar"], socket: daemon.socket).stdout == "1\n")
+        let curve = try animctl(["curve", "linear", "--samples", "3", "--json"], socket: nil)
+        #expect(curve.stdout == "{\"spec\":\"linear\",\"duration\":1,\"samples\":[[0,0],[0.5,0.5],[1,1]]}\n")
+        let spring = try animctl(["curve", "spring(duration=0.5, bounce=0)", "--samples", "2", "--json"], socket: nil)
+        let settle = IncomingMessage.parseValue(Array(spring.stdout.utf8))?["duration"]?.number ?? 0
+        #expect(abs(settle - 0.7347716981942961) < 1e-9, "the settling time of vectors.json's smooth spring")
+        let bad = try animctl(["curve", "spring(dampin=1)"], socket: nil)
+        #expect(bad.status == 1 && bad.stderr.contains("column 8: unknown spring parameter \"dampin\""))
+    }
+}

@@ -1,0 +1,166 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+import Testing
+
+/// Where `swift build` put the executables: beside the test bundle, else .build/debug.
+enum Binaries {
+    static let folder: URL = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [beside, beside.deletingLastPathComponent()] where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("animd").path) {
+            return candidate
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug")
+    }()
+
+    static var animd: URL { folder.appendingPathComponent("animd") }
+    static var animctl: URL { folder.appendingPathComponent("animctl") }
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static func trace(_ name: String) -> String { repo.appendingPathComponent("Tests/GesturesTests/Traces/\(name).jsonl").path }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A real animd process on a socket of its own, in a private temporary folder.
+final class DaemonProcess {
+    let folder: String
+    let socket: String
+    let process = Process()
+    let logPath: String
+
+    /// - config: TOML to write and pass with --config; nil uses the embedded default.
+    init(config: String? = nil, display: String? = nil, socket socketPath: String? = nil) throws {
+        folder = try Self.makeFolder()
+        socket = socketPath ?? folder + "/s.sock"
+        logPath = folder + "/animd.log"
+        var arguments = ["--socket", socket, "--verbose"]
+        if let config {
+            try config.write(toFile: folder + "/animd.toml", atomically: true, encoding: .utf8)
+            arguments += ["--config", folder + "/animd.toml"]
+        }
+        process.executableURL = Binaries.animd
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment["XDG_CONFIG_HOME"] = folder  // never pick up the user's own config
+        environment["ANIMD_SOCKET"] = nil
+        process.environment = environment
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: logPath)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        try waitUntilListening()
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    static func makeFolder() throws -> String {
+        // Short, so that the socket path stays under 107 bytes.
+        var template = Array("/tmp/animd-it-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
+        return String(cString: made)
+    }
+
+    private func waitUntilListening() throws {
+        for _ in 0..<400 {
+            if (try? RPCConnection(path: socket)) != nil { return }
+            if !process.isRunning { throw HarnessError("animd exited early: \(log)") }
+            usleep(25_000)
+        }
+        throw HarnessError("animd did not start listening within 10 s: \(log)")
+    }
+
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    func connect() throws -> RPCConnection { try RPCConnection(path: socket) }
+
+    /// Sends SIGTERM and waits for the exit status.
+    @discardableResult
+    func terminate() -> Int32 {
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+}
+
+/// Runs animctl against a socket and collects what it printed.
+struct CommandResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+func animctl(_ arguments: [String], socket: String?, stdin: String? = nil) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = Binaries.animctl
+    process.arguments = arguments + (socket.map { ["--socket", $0] } ?? [])
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    let input = Pipe()
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+    let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+                         stderr: String(decoding: stderrData, as: UTF8.self))
+}
+
+extension RPCConnection {
+    /// Calls and expects success.
+    func ok(_ method: String, _ params: JSONValue? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
+        switch try call(method, params) {
+        case let .success(result): return result
+        case let .failure(error):
+            Issue.record("\(method) failed: \(error)", sourceLocation: sourceLocation)
+            throw error
+        }
+    }
+
+    /// Calls and expects an error; returns it.
+    func failing(_ method: String, _ params: JSONValue? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> RPCError {
+        switch try call(method, params) {
+        case let .success(result):
+            Issue.record("\(method) should fail, got \(result)", sourceLocation: sourceLocation)
+            throw HarnessError("unexpected success")
+        case let .failure(error): return error
+        }
+    }
+
+    /// Reads notifications until one matches, with a generous bound that only catches hangs.
+    func notification(where match: (String, JSONValue) -> Bool, timeout: Double = 15) throws -> (String, JSONValue) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            guard let message = try nextNotification(timeout: max(0.01, deadline.timeIntervalSinceNow)) else { throw HarnessError("connection closed") }
+            let method = message["method"]?.string ?? ""
+            let params = message["params"] ?? .null
+            if match(method, params) { return (method, params) }
+        }
+        throw HarnessError("no matching notification within \(timeout) s")
+    }
+
+    /// Collects notifications until one matches (inclusive).
+    func notifications(until match: (String, JSONValue) -> Bool, timeout: Double = 15) throws -> [(String, JSONValue)] {
+        var seen: [(String, JSONValue)] = []
+        _ = try notification(where: { method, params in
+            seen.append((method, params))
+            return match(method, params)
+        }, timeout: timeout)
+        return seen
+    }
+}

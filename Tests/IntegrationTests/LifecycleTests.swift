@@ -1,0 +1,94 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+import Testing
+
+/// Starting, refusing, reloading and stopping, as a user's session would.
+@Suite(.serialized) struct LifecycleTests {
+    /// A second animd on the same socket refuses to start with a clear message, and the first keeps serving.
+    @Test func secondDaemonIsRefused() throws {
+        let daemon = try DaemonProcess()
+        let second = Process()
+        second.executableURL = Binaries.animd
+        second.arguments = ["--socket", daemon.socket]
+        let err = Pipe()
+        second.standardError = err
+        try second.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        second.waitUntilExit()
+        #expect(second.terminationStatus == 1)
+        #expect(message.contains("another animd (pid \(daemon.process.processIdentifier)) is already serving"))
+        #expect(try daemon.connect().ok("daemon.hello")["pid"]?.integer == Int(daemon.process.processIdentifier))
+    }
+
+    /// The socket is 0600 and a folder animd creates is 0700.
+    @Test func socketAndFolderModes() throws {
+        let parent = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let socketPath = parent + "/fresh/s.sock"
+        let daemon = try DaemonProcess(socket: socketPath)
+        var info = stat()
+        #expect(stat(socketPath, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(stat(parent + "/fresh", &info) == 0 && info.st_mode & 0o777 == 0o700)
+        _ = daemon
+    }
+
+    /// SIGTERM: subscribers get daemon.shutdown, animd exits 0 and removes its socket.
+    @Test func sigtermShutsDownGracefully() throws {
+        let daemon = try DaemonProcess()
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe")
+        daemon.signal(SIGTERM)
+        let (method, params) = try rpc.notification(where: { method, _ in method == "daemon.shutdown" })
+        #expect(method == "daemon.shutdown" && params["reason"]?.string?.isEmpty == false)
+        daemon.process.waitUntilExit()
+        #expect(daemon.process.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: daemon.socket))
+    }
+
+    /// SIGHUP reloads the config file; a broken file keeps the running config.
+    @Test func sighupReloads() throws {
+        let daemon = try DaemonProcess(config: "[transitions.sidebar]\n")
+        let rpc = try daemon.connect()
+        try "[transitions.sidebar]\n[transitions.dock]\nsnap-points = [0, 1, 2]\n".write(toFile: daemon.folder + "/animd.toml", atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        var names: [String] = []
+        for _ in 0..<400 {
+            names = try rpc.ok("transition.list")["transitions"]?.array?.compactMap { $0["name"]?.string } ?? []
+            if names.count == 2 { break }
+            usleep(25_000)
+        }
+        #expect(names == ["sidebar", "dock"])
+        try "[transitions.dock\n".write(toFile: daemon.folder + "/animd.toml", atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        for _ in 0..<400 where !daemon.log.contains("config reload failed") { usleep(25_000) }
+        #expect(daemon.log.contains("config reload failed"))
+        #expect(try rpc.ok("transition.list")["transitions"]?.array?.count == 2)
+    }
+
+    /// Without an X display animd runs: input is reported off, and commands and injection work.
+    @Test func runsWithoutDisplay() throws {
+        let daemon = try DaemonProcess()
+        let hello = try daemon.connect().ok("daemon.hello")
+        #expect(hello["input"]?["connected"] == false && hello["input"]?["display"] == .null)
+        #expect(hello["input"]?["monitors"] == [[0, 0, 1920, 1080]])
+        #expect(daemon.log.contains("input is off until a display appears"))
+    }
+
+    /// An invalid config at start-up is reported with line, column and key, and animd exits 78 (EX_CONFIG).
+    @Test func invalidConfigAtStartup() throws {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "[transitions.sidebar]\ntiming = \"springy\"\n".write(toFile: folder + "/bad.toml", atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = Binaries.animd
+        process.arguments = ["--socket", folder + "/s.sock", "--config", folder + "/bad.toml"]
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 78)
+        #expect(message.contains("bad.toml:line 2, column 1: transitions.sidebar.timing: bad timing spec"))
+    }
+}

@@ -1,0 +1,81 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+import Testing
+
+/// A real X server (Xvfb): animd connects, reads the monitors, notices the server going away, and reconnects.
+@Suite(.serialized) struct X11Tests {
+    final class Xvfb {
+        let display: String
+        let process = Process()
+
+        let number: Int
+
+        init(number: Int, size: String = "1280x800x24") throws {
+            self.number = number
+            display = ":\(number)"
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+            process.arguments = [display, "-screen", "0", size, "-nolisten", "tcp"]
+            process.standardError = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            // Ready when its socket exists.
+            let socket = "/tmp/.X11-unix/X\(number)"
+            for _ in 0..<400 where !FileManager.default.fileExists(atPath: socket) { usleep(25_000) }
+            usleep(100_000)
+        }
+
+        /// SIGKILL: the test runner's blocked signal mask is inherited, so Xvfb would never see SIGTERM.
+        /// A crash is also the harsher case for animd.
+        func stop() {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+            try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+        }
+
+        deinit { if process.isRunning { stop() } }
+
+        static func freeNumber() -> Int {
+            (90..<190).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") } ?? 199
+        }
+    }
+
+    static var xvfbInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") }
+
+    /// With a display, animd reports X input connected with XRandR's monitor, and the frame rate falls back to 60 Hz (Xvfb reports 0 Hz).
+    @Test(.enabled(if: X11Tests.xvfbInstalled)) func connectsAndReadsMonitors() throws {
+        let number = Xvfb.freeNumber()
+        let xvfb = try Xvfb(number: number)
+        let daemon = try DaemonProcess(display: xvfb.display)
+        let rpc = try daemon.connect()
+        var hello = try rpc.ok("daemon.hello")
+        for _ in 0..<400 where hello["input"]?["connected"] != true {
+            usleep(25_000)
+            hello = try rpc.ok("daemon.hello")
+        }
+        #expect(hello["input"]?["connected"] == true && hello["input"]?["display"] == .string(xvfb.display))
+        #expect(hello["input"]?["monitors"] == [[0, 0, 1280, 800]])
+        #expect(hello["frameRate"] == 60)
+    }
+
+    /// When the X server dies, subscribers to input get input.status connected:false, animd keeps running, and when a
+    /// server comes back on that display it reconnects.
+    @Test(.enabled(if: X11Tests.xvfbInstalled)) func survivesServerRestart() throws {
+        let number = Xvfb.freeNumber()
+        var xvfb = try Xvfb(number: number)
+        let daemon = try DaemonProcess(display: ":\(number)")
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["events": ["input"]])
+        for _ in 0..<400 where try rpc.ok("daemon.hello")["input"]?["connected"] != true { usleep(25_000) }
+        xvfb.stop()
+        let (_, gone) = try rpc.notification(where: { method, params in method == "input.status" && params["connected"] == false })
+        #expect(gone["reason"]?.string?.contains("went away") == true)
+        #expect(try rpc.ok("transition.toggle", ["name": "sidebar"]) == .object([]))
+        xvfb = try Xvfb(number: number, size: "1024x768x24")
+        let (_, back) = try rpc.notification(where: { method, params in method == "input.status" && params["connected"] == true })
+        #expect(back["display"] == .string(":\(number)"))
+        #expect(try rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1024, 768]])
+        xvfb.stop()
+    }
+}
