@@ -10,3 +10,4 @@ func wants(_ name: String) -> Bool { selected.isEmpty || selected.contains(name)
 
 print("animd-bench — command: \(CommandLine.arguments.joined(separator: " "))")
 if wants("curves") { CurveBenchmark.run() }
+if wants("fanout") { FanoutBenchmark.run() }

@@ -62,6 +62,12 @@ public final class RPCConnection {
 
     deinit { close(fd) }
 
+    /// The socket, for callers that wait on many connections with poll().
+    public var descriptor: Int32 { fd }
+
+    /// Whether a whole line is already buffered, so poll() would not report it.
+    public var hasBufferedLine: Bool { buffer.contains(UInt8(ascii: "\n")) }
+
     /// Sends one raw line (a newline is added if missing).
     public func send(raw line: String) throws(ClientError) {
         var bytes = Array(line.utf8)

@@ -16,11 +16,15 @@ final class ClientConnection {
         self.channel = channel
     }
 
-    /// The most demanding rate among the subscriptions that want this event; nil: unlimited.
-    func rate(group: String, transition: String?) -> Double?? {
-        let matching = subscriptions.values.filter { $0.wants(group: group, transition: transition) }
-        guard !matching.isEmpty else { return .none }
-        if matching.contains(where: { $0.maxRate == nil }) { return .some(nil) }
-        return .some(matching.compactMap(\.maxRate).max())
+    /// Whether any subscription wants this event, and the most demanding rate
+    /// among those that do (nil: unlimited). On the fan-out path: no allocation.
+    func interest(group: String, transition: String?) -> (wanted: Bool, rate: Double?) {
+        var wanted = false
+        var rate: Double? = 0
+        for subscription in subscriptions.values where subscription.wants(group: group, transition: transition) {
+            wanted = true
+            if let limit = subscription.maxRate, let current = rate { rate = max(current, limit) } else { rate = nil }
+        }
+        return (wanted, rate)
     }
 }

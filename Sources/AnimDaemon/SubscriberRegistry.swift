@@ -58,14 +58,16 @@ final class SubscriberRegistry {
                  allocator: ByteBufferAllocator) {
         var buffer: ByteBuffer?
         for client in clients.values where !client.isClosing {
-            guard case let .some(rate) = client.rate(group: group, transition: transition) else { continue }
+            let (wanted, rate) = client.interest(group: group, transition: transition)
+            guard wanted else { continue }
             let bytes = buffer ?? allocator.buffer(string: line)
             buffer = bytes
             if let key {
                 let due = rate.map { now - (client.lastSent[key] ?? -.infinity) >= 1 / $0 - 1e-6 } ?? true
                 if client.channel.isWritable && due {
-                    client.pending[key] = nil
-                    client.lastSent[key] = now
+                    if !client.pending.isEmpty { client.pending[key] = nil }
+                    // The time of the last frame matters only to a rate limit.
+                    if rate != nil { client.lastSent[key] = now }
                     client.channel.writeAndFlush(bytes, promise: nil)
                 } else {
                     client.pending[key] = bytes
@@ -94,7 +96,7 @@ final class SubscriberRegistry {
         for (key, frame) in client.pending {
             let transition = key.hasPrefix("gesture:") ? nil : key
             let group = key.hasPrefix("gesture:") ? "gesture" : "progress"
-            if case let .some(rate) = client.rate(group: group, transition: transition), let rate,
+            if let rate = client.interest(group: group, transition: transition).rate,
                now - (client.lastSent[key] ?? -.infinity) < 1 / rate - 1e-6 { continue }
             client.pending[key] = nil
             client.lastSent[key] = now

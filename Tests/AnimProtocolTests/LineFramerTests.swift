@@ -1,0 +1,99 @@
+import Testing
+@testable import AnimProtocol
+
+/// The NDJSON framer, fed byte by byte as a slow network would.
+@Suite struct LineFramerTests {
+    /// Lines come out whole whatever the chunking: byte by byte equals all at once.
+    @Test func byteByByteEqualsAllAtOnce() {
+        let text = Array("{\"a\":1}\n{\"b\":2}\r\n\n{\"c\":3}\npartial".utf8)
+        var whole = LineFramer()
+        let expected = whole.feed(text)
+        var split = LineFramer()
+        var got: [LineFramer.Output] = []
+        for byte in text { got += split.feed([byte]) }
+        #expect(got == expected)
+        #expect(expected == [.line(Array("{\"a\":1}".utf8)), .line(Array("{\"b\":2}".utf8)), .line([]), .line(Array("{\"c\":3}".utf8))])
+        #expect(split.pendingCount == "partial".utf8.count)
+    }
+
+    /// A line of exactly the limit passes; one byte more is reported once and the stream stops.
+    @Test func limitIsInclusive() {
+        var framer = LineFramer(limit: 8)
+        #expect(framer.feed(Array("12345678\n".utf8)) == [.line(Array("12345678".utf8))])
+        #expect(framer.feed(Array("123456789".utf8)) == [.tooLong])
+        #expect(framer.feed(Array("\n{}\n".utf8)) == [])
+    }
+
+    /// The contract's limit is 65,536 bytes.
+    @Test func contractLimit() {
+        #expect(LineFramer.maximumLineLength == 65_536)
+    }
+}
+
+@Suite struct RPCMessageTests {
+    static func parse(_ text: String) -> IncomingMessage { IncomingMessage.parse(Array(text.utf8)) }
+
+    /// Requests, notifications and each kind of invalid line are told apart, with the id to answer.
+    @Test func classifies() {
+        guard case let .request(id, method, params) = Self.parse(#"{"jsonrpc":"2.0","id":"x","method":"m","params":{"a":1}}"#) else {
+            Issue.record("request"); return
+        }
+        #expect(id == "x" && method == "m" && params == ["a": 1])
+        guard case .notification(method: "m", params: nil) = Self.parse(#"{"jsonrpc":"2.0","method":"m"}"#) else {
+            Issue.record("notification"); return
+        }
+        let invalid: [(String, Int, JSONValue)] = [
+            ("{", -32700, .null),
+            ("[]", -32600, .null),
+            (#"{"jsonrpc":"2.0","id":3}"#, -32600, 3),
+            (#"{"jsonrpc":"2.0","id":[1],"method":"m"}"#, -32600, .null),
+            (#"{"jsonrpc":"2.0","id":4,"method":"m","params":5}"#, -32600, 4),
+            (#"{"id":5,"method":"m"}"#, -32600, 5),
+        ]
+        for (text, code, expectedID) in invalid {
+            guard case let .invalid(id, error) = Self.parse(text) else { Issue.record("\(text) should be invalid"); continue }
+            #expect(error.code == code && id == expectedID, "\(text)")
+        }
+    }
+
+    /// Responses and notifications are single lines of the contract's shape.
+    @Test func writesLines() {
+        #expect(RPCLine.result(id: 1, ["ok": true]) == "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"ok\":true}}\n")
+        #expect(RPCLine.error(id: .null, RPCError(.parseError, "bad")) == "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"bad\"}}\n")
+        #expect(RPCLine.notification("n", ["s": "a\"b\n\u{1}"]) == "{\"jsonrpc\":\"2.0\",\"method\":\"n\",\"params\":{\"s\":\"a\\\"b\\n\\u0001\"}}\n")
+    }
+}
+
+@Suite struct JSONWriterTests {
+    /// Numbers: whole ones without a fraction, others round-trip exactly, non-finite ones become null.
+    @Test func numbers() {
+        #expect(JSONWriter.string(.number(3)) == "3")
+        #expect(JSONWriter.string(.number(-0.25)) == "-0.25")
+        #expect(JSONWriter.string(.number(.nan)) == "null")
+        #expect(JSONWriter.string(.number(.infinity)) == "null")
+        for value in [0.1, 1e-7, 123456.789, 2.5e20, -1e-300] {
+            #expect(Double(JSONWriter.string(.number(value))) == value)
+        }
+    }
+
+    /// A snapshot's event line parses back to the same snapshot.
+    @Test func snapshotRoundTrip() throws {
+        let snapshot = WireSnapshot(name: "sidebar", progress: 0.42, fraction: 0.42, velocity: 1.8, phase: "interactive", from: 0, to: 1,
+                                    target: 1, snap: 0, snapPoints: [0, 1], seq: 17, time: 81234.567891)
+        let line = EventLine.progress(snapshot)
+        let value = try #require(IncomingMessage.parseValue(Array(line.utf8)))
+        #expect(value["method"] == "transition.progress")
+        #expect(WireSnapshot(json: try #require(value["params"])) == snapshot)
+        let ended = try #require(IncomingMessage.parseValue(Array(EventLine.ended(snapshot, position: "end").utf8)))
+        #expect(ended["params"]?["position"] == "end")
+    }
+}
+
+@Suite struct SocketPathTests {
+    /// $ANIMD_SOCKET, else $XDG_RUNTIME_DIR/animd.sock, else /tmp/animd-$UID/animd.sock; empty values do not count.
+    @Test func rule() {
+        #expect(SocketPath.resolve(environment: ["ANIMD_SOCKET": "/x/s", "XDG_RUNTIME_DIR": "/run/user/1"], uid: 1) == "/x/s")
+        #expect(SocketPath.resolve(environment: ["ANIMD_SOCKET": "", "XDG_RUNTIME_DIR": "/run/user/1"], uid: 1) == "/run/user/1/animd.sock")
+        #expect(SocketPath.resolve(environment: ["XDG_RUNTIME_DIR": ""], uid: 1000) == "/tmp/animd-1000/animd.sock")
+    }
+}
