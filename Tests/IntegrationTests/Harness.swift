@@ -33,7 +33,7 @@ final class DaemonProcess {
     let logPath: String
 
     /// - config: TOML to write and pass with --config; nil uses the embedded default.
-    init(config: String? = nil, display: String? = nil, socket socketPath: String? = nil) throws {
+    init(config: String? = nil, display: String? = nil, socket socketPath: String? = nil, environment extra: [String: String] = [:]) throws {
         folder = try Self.makeFolder()
         socket = socketPath ?? folder + "/s.sock"
         logPath = folder + "/animd.log"
@@ -48,6 +48,8 @@ final class DaemonProcess {
         environment["DISPLAY"] = display
         environment["XDG_CONFIG_HOME"] = folder  // never pick up the user's own config
         environment["ANIMD_SOCKET"] = nil
+        environment["NOTIFY_SOCKET"] = nil
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: logPath)

@@ -1,0 +1,57 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+import Testing
+
+/// The systemd side: the unit file is valid, and animd speaks sd_notify.
+@Suite(.serialized) struct SystemdTests {
+    static var analyzeInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") }
+
+    /// systemd-analyze accepts the user unit (with ExecStart pointed at the built animd).
+    @Test(.enabled(if: SystemdTests.analyzeInstalled)) func unitVerifies() throws {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let unit = try String(contentsOf: Binaries.repo.appendingPathComponent("systemd/animd.service"), encoding: .utf8)
+            .replacingOccurrences(of: "ExecStart=/usr/local/bin/animd", with: "ExecStart=\(Binaries.animd.path)")
+        try unit.write(toFile: folder + "/animd.service", atomically: true, encoding: .utf8)
+        let runtime = folder + "/runtime"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
+        process.arguments = ["--user", "verify", folder + "/animd.service"]
+        process.environment = ["XDG_RUNTIME_DIR": runtime, "PATH": "/usr/bin:/bin"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+    }
+
+    /// With NOTIFY_SOCKET set, animd sends READY=1 once it listens and STOPPING=1 on SIGTERM.
+    @Test func notifiesReadyAndStopping() throws {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/notify"
+        let receiver = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        defer { close(receiver) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in path.utf8.enumerated() { raw[i] = b } }
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(receiver, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        #expect(bound == 0)
+        func receive() -> String {
+            var pfd = pollfd(fd: receiver, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, 10_000) > 0 else { return "" }
+            var buffer = [UInt8](repeating: 0, count: 512)
+            let count = buffer.withUnsafeMutableBytes { recv(receiver, $0.baseAddress, $0.count, 0) }
+            return String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+        }
+        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": path])
+        #expect(receive().hasPrefix("READY=1"))
+        daemon.signal(SIGTERM)
+        #expect(receive() == "STOPPING=1")
+        daemon.process.waitUntilExit()
+    }
+}
