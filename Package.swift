@@ -72,8 +72,9 @@ let package = Package(
             path: "Benchmarks/animd-bench",
             swiftSettings: strict
         ),
-        .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: strict),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures"], exclude: ["Traces"], swiftSettings: strict),
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"], exclude: ["Traces"], swiftSettings: strict),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Motion", "Gestures"], swiftSettings: strict),
         .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol"], swiftSettings: strict),
         .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol", "AnimClient"], swiftSettings: strict),

@@ -44,9 +44,10 @@ final class DaemonCore {
 
     // MARK: - Publishing and frames
 
-    func publish(_ output: EngineOutput) {
+    /// Sends an engine step's events. `time` is the time the engine computed
+    /// them at, so that rate limits are measured in the snapshots' own time.
+    func publish(_ output: EngineOutput, at time: Double) {
         guard !output.events.isEmpty else { return armFrameTimerIfNeeded() }
-        let time = now()
         let bindings = Dictionary(engine.config.bindings.map { ($0.name, $0.transition) }, uniquingKeysWith: { a, _ in a })
         for event in output.events {
             let outgoing = OutgoingEvent(event, bindingTransition: { bindings[$0] })
@@ -69,14 +70,17 @@ final class DaemonCore {
     private func frame() {
         frameTimer = nil
         let time = now()
-        publish(engine.tick(at: time))
+        publish(engine.tick(at: time), at: time)
         registry.flushDue(now: time)
     }
 
     // MARK: - Input
 
     func inject(_ events: [InputEvent]) {
-        for event in events { publish(engine.handle(event, at: now())) }
+        for event in events {
+            let time = now()
+            publish(engine.handle(event, at: time), at: time)
+        }
     }
 
     func setInputStatus(_ status: InputStatus, geometry: ScreenGeometry?, refreshRate: Double?) {
@@ -98,7 +102,8 @@ final class DaemonCore {
             logger.error("config reload failed; keeping the running config", metadata: ["errors": "\(error.description)"])
             return .failure(error.rpcError)
         case let .success(config):
-            publish(engine.reconfigure(config, at: now()))
+            let time = now()
+            publish(engine.reconfigure(config, at: time), at: time)
             registry.maxClients = config.daemon.maxClients
             registry.maxSubscriptions = config.daemon.maxSubscriptions
             registry.maxBacklog = config.daemon.maxBacklog

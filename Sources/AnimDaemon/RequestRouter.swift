@@ -139,8 +139,9 @@ extension DaemonCore {
     }
 
     private func perform(_ command: Command) throws(RPCError) -> JSONValue {
-        let (result, output) = engine.perform(command, at: now())
-        publish(output)
+        let time = now()
+        let (result, output) = engine.perform(command, at: time)
+        publish(output, at: time)
         switch result {
         case .success(.done): return .object([])
         case let .success(.released(to)): return .object([("to", .number(Double(to)))])

@@ -1,3 +1,4 @@
+import AnimProtocol
 import ArgumentParser
 import Foundation
 import Motion
@@ -39,8 +40,7 @@ extension AnimCtl {
             do {
                 timing = try TimingSpec(parsing: spec)
             } catch {
-                printError("animctl: bad timing spec: \(error)\n  \(spec)\n  \(String(repeating: " ", count: error.column - 1))^")
-                throw ExitCode.failure
+                fail("animctl: bad timing spec: \(error)\n  \(spec)\n  \(String(repeating: " ", count: error.column - 1))^")
             }
             let preview = CurvePreview(timing: timing, duration: duration, sampleCount: samples)
             print(json ? preview.json : preview.chart())
@@ -77,7 +77,7 @@ struct CurvePreview {
 
     var json: String {
         let points = samples.map { "[\(formatNumber($0.t)),\(formatNumber($0.progress))]" }.joined(separator: ",")
-        return "{\"spec\":\(jsonString(timing.description)),\"duration\":\(formatNumber(duration)),\"samples\":[\(points)]}"
+        return "{\"spec\":\(JSONWriter.string(.string(timing.description))),\"duration\":\(formatNumber(duration)),\"samples\":[\(points)]}"
     }
 
     /// A plot of progress against time, `width` columns by `height` rows.
@@ -115,24 +115,4 @@ struct CurvePreview {
     }
 
     private func format(_ value: Double) -> String { String(format: "%.3f", value) }
-}
-
-func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default:
-            if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-        }
-    }
-    return out + "\""
-}
-
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
 }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Motion
 
 /// One scenario per rule of MOTION.md §2, with time passed in by hand.

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Motion
 
 /// Properties over many random specs and times, from a fixed seed.

@@ -234,13 +234,16 @@ public struct Engine: Sendable {
             runtime.phase = .leg(leg)
             output.events.append(.began(runtime.nextSnapshot(at: time), cause: .command))
         }
+        func refuseIfStopped() throws(EngineError) {
+            if runtime.leg?.animator?.state == .stopped {
+                throw .notAllowed("\"\(runtime.config.name)\" is stopped: finish it first (transition.finish)")
+            }
+        }
         func animatorLeg(_ verb: String) throws(EngineError) -> (Leg, Animator) {
             guard let leg = runtime.leg, let animator = leg.animator else {
                 throw .notAllowed("\"\(runtime.config.name)\" is idle: nothing to \(verb)")
             }
-            if animator.state == .stopped, verb != "finish" {
-                throw .notAllowed("\"\(runtime.config.name)\" is stopped: finish it first (transition.finish)")
-            }
+            if verb != "finish" { try refuseIfStopped() }
             return (leg, animator)
         }
         func store(_ leg: Leg, _ animator: Animator) {
@@ -258,8 +261,8 @@ public struct Engine: Sendable {
             guard runtime.config.snapPoints.count == 2 else {
                 throw .notAllowed("toggle needs a two-point transition; \"\(runtime.config.name)\" has \(last + 1) snap points (use transition.animate)")
             }
+            try refuseIfStopped()
             if let leg = runtime.leg, var animator = leg.animator {
-                if animator.state == .stopped { _ = try animatorLeg("toggle") }
                 // Mid-flight, a toggle turns the leg around without a jump.
                 try check { () throws(AnimatorError) in
                     try animator.setReversed(!animator.isReversed, at: time)
@@ -274,11 +277,11 @@ public struct Engine: Sendable {
         case let .animate(_, to, timing, duration, velocity):
             try validSnap(to)
             if let duration, !(duration > 0 && duration.isFinite) { throw .invalidParams("duration must be a positive number of seconds") }
-            if runtime.leg?.animator?.state == .stopped { _ = try animatorLeg("animate") }
+            try refuseIfStopped()
             startLeg(to: to, timing: timing, duration: duration, velocity: velocity)
         case let .begin(_, to):
             try validSnap(to)
-            if runtime.leg?.animator?.state == .stopped { _ = try animatorLeg("begin") }
+            try refuseIfStopped()
             startLeg(to: to, start: false)
         case let .scrub(_, fraction):
             guard fraction.isFinite else { throw .invalidParams("fraction must be a number") }
