@@ -1,0 +1,72 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+import Testing
+
+/// Idle costs nothing, and peers of another user are refused.
+@Suite(.serialized) struct IdleAndPeerTests {
+    /// Context switches of the daemon's threads whose name starts with `prefix`, from /proc.
+    static func switches(pid: Int32, threadPrefix prefix: String) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        var total = 0
+        for task in tasks {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
+            let lines = status.split(separator: "\n")
+            guard let name = lines.first(where: { $0.hasPrefix("Name:") })?.split(separator: "\t").last, name.hasPrefix(prefix) else { continue }
+            for line in lines where line.hasPrefix("voluntary_ctxt_switches:") || line.hasPrefix("nonvoluntary_ctxt_switches:") {
+                total += Int(line.split(separator: "\t").last ?? "0") ?? 0
+            }
+        }
+        return total
+    }
+
+    /// With nothing animating — including right after an animation ended — the event loop arms no timer and never wakes.
+    @Test func idleEventLoopNeverWakes() throws {
+        let daemon = try DaemonProcess()
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
+        _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
+        _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
+        let pid = daemon.process.processIdentifier
+        let before = Self.switches(pid: pid, threadPrefix: "NIO-ELT")
+        usleep(1_500_000)
+        let after = Self.switches(pid: pid, threadPrefix: "NIO-ELT")
+        #expect(before > 0, "the event loop thread was found")
+        #expect(after == before, "the event loop woke \(after - before) times while idle")
+    }
+
+    static var canSwitchUser: Bool { getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") }
+
+    /// A peer of another uid (SO_PEERCRED) is disconnected without an answer, even when file permissions let it connect.
+    @Test(.enabled(if: IdleAndPeerTests.canSwitchUser)) func otherUserIsRefused() throws {
+        let daemon = try DaemonProcess()
+        // Open the door on purpose, so that only the credential check stands in the way.
+        chmod(daemon.folder, 0o755)
+        chmod(daemon.socket, 0o666)
+        // animd may close before the hello is even sent (EPIPE); either way no answer may come back.
+        let script = """
+        import socket
+        s = socket.socket(socket.AF_UNIX)
+        s.connect('\(daemon.socket)')
+        s.settimeout(10)
+        try:
+            s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"daemon.hello"}\\n')
+            data = s.recv(4096)
+        except OSError:
+            data = b''
+        print(repr(data))
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/env", "python3", "-c", script]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "b''", "the peer got no answer, only the close: \(output)")
+        #expect(daemon.log.contains("refusing a peer of another user"))
+        #expect(try daemon.connect().ok("daemon.hello")["name"] == "animd")
+    }
+}
