@@ -14,14 +14,14 @@ import X11Input
 /// readiness, serve until a graceful shutdown (SIGTERM/SIGINT), reload on
 /// SIGHUP, then tell clients and close everything in one path.
 public struct DaemonService: Service {
-    let claim: SocketClaim
+    let listening: ListeningSocket
     let config: DaemonConfig
     let configSource: ConfigSource
     let environment: [String: String]
     let logger: Logger
 
-    public init(claim: SocketClaim, config: DaemonConfig, configSource: ConfigSource, environment: [String: String], logger: Logger) {
-        self.claim = claim; self.config = config; self.configSource = configSource
+    public init(listening: ListeningSocket, config: DaemonConfig, configSource: ConfigSource, environment: [String: String], logger: Logger) {
+        self.listening = listening; self.config = config; self.configSource = configSource
         self.environment = environment; self.logger = logger
     }
 
@@ -31,7 +31,7 @@ public struct DaemonService: Service {
         let loop = group.next()
         let display = environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
         let initialStatus = InputStatus(backend: "x11", connected: false, display: display,
-                                        reason: display == nil ? "no DISPLAY is set" : "connecting")
+                                        reason: display == nil ? "no DISPLAY is set; input is off until a display appears" : "connecting")
         let (config, configSource, logger) = (self.config, self.configSource, self.logger)
         let core = try await loop.submit {
             NIOLoopBound(DaemonCore(loop: loop, config: config, configSource: configSource, inputStatus: initialStatus, logger: logger),
@@ -42,18 +42,13 @@ public struct DaemonService: Service {
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 32 * 1024, high: 64 * 1024))
             .childChannelInitializer { channel in Self.admit(channel, core: core, logger: logger) }
-        // The socket is created 0600: under a restrictive umask, then chmod to be sure.
-        let oldMask = umask(0o177)
         let server: any Channel
         do {
-            server = try await bootstrap.bind(unixDomainSocketPath: claim.path).get()
-            umask(oldMask)
+            server = try await Self.listen(bootstrap, on: listening)
         } catch {
-            umask(oldMask)
             try? await group.shutdownGracefully()
             throw error
         }
-        chmod(claim.path, 0o600)
 
         let x11 = X11Monitor(display: display) { event in
             loop.execute {
@@ -71,8 +66,10 @@ public struct DaemonService: Service {
         x11.start()
 
         let notifier = SystemdNotifier(environment: environment)
-        notifier.notify("READY=1\nSTATUS=serving \(claim.path)")
-        logger.notice("animd is listening", metadata: ["socket": "\(claim.path)", "config": "\(configSource.fileExists ? configSource.path : "embedded default")"])
+        notifier.notify("READY=1\nSTATUS=serving \(listening.path)")
+        let activated: String = if case .inherited = listening { "systemd" } else { "animd" }
+        logger.notice("animd is listening", metadata: ["socket": "\(listening.path)", "bound-by": "\(activated)",
+                                                       "config": "\(configSource.fileExists ? configSource.path : "embedded default")"])
 
         await withTaskGroup(of: Void.self) { tasks in
             tasks.addTask {
@@ -91,6 +88,21 @@ public struct DaemonService: Service {
         try? await loop.flatSubmit { core.value.shutdown(reason: "animd is stopping") }.get()
         try? await server.close()
         try? await group.shutdownGracefully()
+    }
+
+    /// Binds the claimed path with mode 0600 (a restrictive umask, then chmod to
+    /// be sure), or adopts the socket systemd bound.
+    private static func listen(_ bootstrap: ServerBootstrap, on listening: ListeningSocket) async throws -> any Channel {
+        switch listening {
+        case let .inherited(descriptor, _):
+            return try await bootstrap.withBoundSocket(descriptor).get()
+        case let .claimed(claim):
+            let oldMask = umask(0o177)
+            defer { umask(oldMask) }
+            let server = try await bootstrap.bind(unixDomainSocketPath: claim.path).get()
+            chmod(claim.path, 0o600)
+            return server
+        }
     }
 
     /// Refuses peers of another user (SO_PEERCRED), then installs the handler.
@@ -116,5 +128,5 @@ public struct DaemonService: Service {
 
 extension DaemonService: CustomStringConvertible {
     /// ServiceLifecycle logs services by description; the default would print the environment.
-    public var description: String { "animd(\(claim.path))" }
+    public var description: String { "animd(\(listening.path))" }
 }

@@ -15,7 +15,8 @@ struct Animd: AsyncParsableCommand {
         animd reads touch and pointer input, runs edge-swipe and pan recognizers, and drives
         named, shared transitions. Clients subscribe on a Unix socket and receive every frame.
 
-        Socket: --socket, else $ANIMD_SOCKET, else $XDG_RUNTIME_DIR/animd.sock, else /tmp/animd-$UID/animd.sock.
+        Socket: --socket, else $ANIMD_SOCKET, else $XDG_RUNTIME_DIR/animd.sock, else /tmp/animd-$UID/animd.sock;
+        under systemd socket activation (LISTEN_FDS), the socket systemd passed.
         Config: --config, else $XDG_CONFIG_HOME/animd/animd.toml, else the embedded default
         (config/animd.toml in the source tree). SIGHUP reloads it; SIGTERM stops animd gracefully.
         Without an X display, everything but X input works, and animd keeps trying to connect.
@@ -56,16 +57,19 @@ struct Animd: AsyncParsableCommand {
             print("\(source.fileExists ? source.path : "embedded default"): ok, \(loaded.transitions.count) transitions, \(loaded.bindings.count) bindings")
             return
         }
-        let path = socket ?? SocketPath.resolve(environment: environment, uid: getuid())
-        let claim: SocketClaim
-        do {
-            claim = try SocketClaim(path: path)
-        } catch {
-            FileHandle.standardError.write(Data("animd: \(error)\n".utf8))
-            throw ExitCode.failure
+        let listening: ListeningSocket
+        if let activated = ListeningSocket.fromSystemd(environment: environment) {
+            listening = activated
+        } else {
+            do {
+                listening = .claimed(try SocketClaim(path: socket ?? SocketPath.resolve(environment: environment, uid: getuid())))
+            } catch {
+                FileHandle.standardError.write(Data("animd: \(error)\n".utf8))
+                throw ExitCode.failure
+            }
         }
-        defer { claim.release() }
-        let service = DaemonService(claim: claim, config: loaded, configSource: source, environment: environment, logger: logger)
+        defer { listening.release() }
+        let service = DaemonService(listening: listening, config: loaded, configSource: source, environment: environment, logger: logger)
         let group = ServiceGroup(configuration: .init(services: [.init(service: service)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {

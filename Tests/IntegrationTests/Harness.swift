@@ -125,8 +125,9 @@ func animctl(_ arguments: [String], socket: String?, stdin: String? = nil) throw
 
 extension RPCConnection {
     /// Calls and expects success.
-    func ok(_ method: String, _ params: JSONValue? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
-        switch try call(method, params) {
+    func ok(_ method: String, _ params: JSONValue? = nil, timeout: Double = 10,
+            sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
+        switch try call(method, params, timeout: timeout) {
         case let .success(result): return result
         case let .failure(error):
             Issue.record("\(method) failed: \(error)", sourceLocation: sourceLocation)

@@ -29,6 +29,61 @@ import Testing
         #expect(process.terminationStatus == 0, "\(output)")
     }
 
+    static var activateInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate") }
+
+    /// systemd-analyze accepts the socket unit too.
+    @Test(.enabled(if: SystemdTests.analyzeInstalled)) func socketUnitVerifies() throws {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for unit in ["animd.socket", "animd.service"] {
+            let text = try String(contentsOf: Binaries.repo.appendingPathComponent("systemd/\(unit)"), encoding: .utf8)
+                .replacingOccurrences(of: "ExecStart=/usr/local/bin/animd", with: "ExecStart=\(Binaries.animd.path)")
+            try text.write(toFile: folder + "/" + unit, atomically: true, encoding: .utf8)
+        }
+        let runtime = folder + "/runtime"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
+        process.arguments = ["--user", "verify", folder + "/animd.socket"]
+        process.environment = ["XDG_RUNTIME_DIR": runtime, "PATH": "/usr/bin:/bin"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+    }
+
+    /// Socket activation: systemd-socket-activate binds the socket and starts animd on the first connection; animd
+    /// serves that connection on the inherited socket and leaves the path to systemd when it stops.
+    @Test(.enabled(if: SystemdTests.activateInstalled)) func socketActivation() throws {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/activated.sock"
+        let activator = Process()
+        activator.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
+        activator.arguments = ["-l", path, "-E", "XDG_CONFIG_HOME=\(folder)", Binaries.animd.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        activator.environment = environment
+        activator.standardError = FileHandle.nullDevice
+        try activator.run()
+        // SIGKILL: the activator inherits the test runner's blocked signals.
+        defer { kill(activator.processIdentifier, SIGKILL); activator.waitUntilExit() }
+        for _ in 0..<400 where !FileManager.default.fileExists(atPath: path) { usleep(25_000) }
+        let rpc = try RPCConnection(path: path)
+        let hello = try rpc.ok("daemon.hello", timeout: 20)
+        let pid = try #require(hello["pid"]?.integer)
+        // The activator execs animd in place, as systemd does: LISTEN_PID is animd's own pid.
+        #expect(pid == Int(activator.processIdentifier))
+        #expect(try rpc.ok("transition.toggle", ["name": "sidebar"]) == .object([]))
+        kill(Int32(pid), SIGTERM)
+        #expect(try rpc.notification(where: { method, _ in method == "daemon.shutdown" }).0 == "daemon.shutdown")
+        for _ in 0..<200 where kill(Int32(pid), 0) == 0 { usleep(25_000) }
+        #expect(FileManager.default.fileExists(atPath: path), "the socket belongs to systemd, not to animd")
+    }
+
     /// With NOTIFY_SOCKET set, animd sends READY=1 once it listens and STOPPING=1 on SIGTERM.
     @Test func notifiesReadyAndStopping() throws {
         let folder = try DaemonProcess.makeFolder()
