@@ -147,8 +147,5 @@ public final class RPCConnection {
         }
     }
 
-    /// Shuts down the sending side, so animd sees the end of the stream.
-    public func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
-
     static func errnoText() -> String { String(cString: strerror(errno)) }
 }

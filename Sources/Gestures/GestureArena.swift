@@ -24,9 +24,6 @@ public struct GestureArena: Sendable {
     /// New recognizers apply from the next sequence on; running ones finish as they were.
     public mutating func setRecognizers(_ specs: [RecognizerSpec]) { recognizers = specs }
 
-    /// Whether a sequence of this source is under way.
-    public func isTracking(_ source: InputSource) -> Bool { sequences[source] != nil }
-
     public mutating func handle(_ event: InputEvent, shouldBegin: (BeginRequest) -> Bool = { _ in true }) -> [ArenaOutput] {
         let source = event.source
         var ending: Ending?

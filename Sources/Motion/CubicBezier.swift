@@ -115,7 +115,4 @@ public struct CubicBezier: Hashable, Sendable {
         }
         return nil
     }
-
-    /// Whether y(x) never decreases on [0, 1] (both y control points in [0, 1]).
-    public var isMonotone: Bool { (0...1).contains(y1) && (0...1).contains(y2) }
 }

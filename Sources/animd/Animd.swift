@@ -12,14 +12,17 @@ struct Animd: AsyncParsableCommand {
         commandName: "animd",
         abstract: "Interactive, interruptible transitions for the Linux desktop, as a service.",
         discussion: """
-        animd reads touch and pointer input, runs edge-swipe and pan recognizers, and drives
-        named, shared transitions. Clients subscribe on a Unix socket and receive every frame.
+        animd runs edge-swipe and pan recognizers over touch and pointer input and drives named, shared \
+        transitions; clients subscribe on a Unix socket and receive every frame. Input arrives through \
+        input.inject (animctl inject); reading X input events is not built yet.
 
-        Socket: --socket, else $ANIMD_SOCKET, else $XDG_RUNTIME_DIR/animd.sock, else /tmp/animd-$UID/animd.sock;
-        under systemd socket activation (LISTEN_FDS), the socket systemd passed.
-        Config: --config, else $XDG_CONFIG_HOME/animd/animd.toml, else the embedded default
+        Socket: --socket, else $ANIMD_SOCKET, else $XDG_RUNTIME_DIR/animd.sock, else \
+        /tmp/animd-$UID/animd.sock. Under systemd socket activation (LISTEN_FDS), the socket systemd passed.
+
+        Config: --config, else $XDG_CONFIG_HOME/animd/animd.toml, else the embedded default \
         (config/animd.toml in the source tree). SIGHUP reloads it; SIGTERM stops animd gracefully.
-        Without an X display, everything but X input works, and animd keeps trying to connect.
+
+        Without an X display everything but X input works, and animd keeps trying to connect.
         """
     )
 

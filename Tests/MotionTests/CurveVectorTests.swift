@@ -87,6 +87,7 @@ import Testing
         for c in vectors.misc.percent_driven_duration_factor {
             var finishing = InteractiveLeg(duration: 0.5, timing: .easeOut, completionSpeed: c.completionSpeed, at: 10)
             try finishing.update(c.percent, at: 10)
+            #expect(finishing.percentComplete(at: 10) == c.percent)
             try finishing.finish(at: 10)
             #expect(abs(try #require(finishing.animator.deadline) - 10 - c.finish_seconds_if_duration_0_5) < 1e-12)
             #expect(finishing.advance(to: 10 + c.finish_seconds_if_duration_0_5) == .end)

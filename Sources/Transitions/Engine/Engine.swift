@@ -36,11 +36,6 @@ public struct Engine: Sendable {
     /// Whether any leg is running, so that frames must be produced.
     public var isAnimating: Bool { runtimes.values.contains { $0.isRunning } }
 
-    /// The earliest moment a running leg completes.
-    public var nextCompletion: Double? {
-        runtimes.values.compactMap { $0.leg?.animator?.deadline }.min()
-    }
-
     // MARK: - Configuration and geometry
 
     /// Swaps the config while transitions run: kept transitions keep their
