@@ -3,6 +3,7 @@
 //
 //   .build/release/animd-bench            # everything
 //   .build/release/animd-bench curves     # curve and spring evaluation, ns/op
+//   .build/release/animd-bench request    # parsing a request and encoding a frame, µs/op
 //   .build/release/animd-bench fanout     # input.inject → progress at N subscribers
 let arguments = Array(CommandLine.arguments.dropFirst())
 let selected = Set(arguments.filter { !$0.hasPrefix("-") })
@@ -10,4 +11,5 @@ func wants(_ name: String) -> Bool { selected.isEmpty || selected.contains(name)
 
 print("animd-bench — command: \(CommandLine.arguments.joined(separator: " "))")
 if wants("curves") { CurveBenchmark.run() }
+if wants("request") { RequestBenchmark.run() }
 if wants("fanout") { FanoutBenchmark.run() }

@@ -69,4 +69,17 @@ import TestSupport
         #expect(list.count == 5)
         #expect(try daemon.connect().ok("daemon.hello")["name"] == "animd")
     }
+
+    /// JSON nested thousands deep is a parse error, not a stack overflow, and the connection carries on.
+    @Test func deepNestingIsAParseError() throws {
+        let daemon = try DaemonProcess()
+        let rpc = try daemon.connect()
+        try rpc.send(raw: String(repeating: "[", count: 30_000) + String(repeating: "]", count: 30_000))
+        #expect(try rpc.readJSON()["error"]?["code"] == -32700)
+        let deepParams = String(repeating: "{\"a\":", count: 3_000) + "1" + String(repeating: "}", count: 3_000)
+        try rpc.send(raw: #"{"jsonrpc":"2.0","id":1,"method":"daemon.hello","params":"# + deepParams + "}")
+        #expect(try rpc.readJSON()["error"]?["code"] == -32700)
+        #expect(try rpc.ok("daemon.hello")["name"] == "animd")
+        #expect(daemon.process.isRunning)
+    }
 }

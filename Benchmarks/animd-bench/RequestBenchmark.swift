@@ -1,0 +1,25 @@
+import AnimProtocol
+import Foundation
+import Gestures
+
+/// The cost of reading one input.inject request, step by step.
+enum RequestBenchmark {
+    static func run() {
+        let line = Array(#"{"jsonrpc":"2.0","id":12,"method":"input.inject","params":{"events":[{"t":0.002,"kind":"touch-move","id":1,"x":21,"y":500}]}}"#.utf8)
+        let parse = nanosecondsPerOperation(iterations: 20_000, rounds: 5) { _ in
+            if case .request = IncomingMessage.parse(line) { return 1 } else { return 0 }
+        }
+        let event: JSONValue = ["t": 0.002, "kind": "touch-move", "id": 1, "x": 21, "y": 500]
+        let decoder = JSONDecoder()
+        let decodeEvent = nanosecondsPerOperation(iterations: 20_000, rounds: 5) { _ in
+            (try? decoder.decode(InputEvent.self, from: Data(JSONWriter.string(event).utf8)))?.time ?? 0
+        }
+        let snapshot = WireSnapshot(name: "sidebar", progress: 0.42, fraction: 0.42, velocity: 1.8, phase: "interactive", from: 0, to: 1,
+                                    target: 1, snap: 0, snapPoints: [0, 1], seq: 17, time: 81234.567891)
+        let encode = nanosecondsPerOperation(iterations: 50_000, rounds: 5) { _ in Double(EventLine.progress(snapshot).utf8.count) }
+        print("\n== request path: µs per operation (best of 5)")
+        print(String(format: "parse an input.inject request line       %7.2f µs", parse / 1000))
+        print(String(format: "decode one input event (JSON → Codable)  %7.2f µs", decodeEvent / 1000))
+        print(String(format: "encode one progress event line           %7.2f µs", encode / 1000))
+    }
+}
