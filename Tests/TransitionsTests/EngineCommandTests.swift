@@ -76,6 +76,13 @@ import Testing
         tester.tick(at: 0.61, expect: [.progress("sidebar", .animating, progress: 1), .ended("sidebar", .end, snap: 1, progress: 1)])
     }
 
+    /// begin toward the snap the transition rests at is refused: there is no way to go.
+    @Test func beginTowardRestingSnapIsRefused() {
+        var tester = EngineTester(config: Self.linearConfig)
+        #expect(tester.command(.begin("sidebar", to: 0), at: 0, expect: [])
+                == .failure(.notAllowed("\"sidebar\" already rests at snap 0: begin a leg toward another snap")))
+    }
+
     /// A release below halfway with no velocity cancels: a reversed leg that completes at the start position.
     @Test func releaseBelowHalfCancels() {
         var tester = EngineTester(config: Self.linearConfig)

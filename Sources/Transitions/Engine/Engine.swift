@@ -277,6 +277,9 @@ public struct Engine: Sendable {
         case let .begin(_, to):
             try validSnap(to)
             try refuseIfStopped()
+            if case let .idle(progress) = runtime.phase, progress == Double(to) {
+                throw .notAllowed("\"\(runtime.config.name)\" already rests at snap \(to): begin a leg toward another snap")
+            }
             startLeg(to: to, start: false)
         case let .scrub(_, fraction):
             guard fraction.isFinite else { throw .invalidParams("fraction must be a number") }
