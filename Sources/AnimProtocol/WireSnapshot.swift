@@ -1,5 +1,9 @@
 /// A transition snapshot as it travels (PROTOCOL.md "A transition snapshot"),
 /// plus `target`: the snap the leg is heading to now.
+///
+/// It mirrors the engine's `TransitionSnapshot` on purpose: clients such as
+/// animctl link only this contract, never the engine, so the daemon maps one
+/// to the other at the edge.
 public struct WireSnapshot: Hashable, Sendable {
     public var name: String
     public var progress: Double
