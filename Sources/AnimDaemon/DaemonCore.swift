@@ -48,9 +48,8 @@ final class DaemonCore {
     /// them at, so that rate limits are measured in the snapshots' own time.
     func publish(_ output: EngineOutput, at time: Double) {
         guard !output.events.isEmpty else { return armFrameTimerIfNeeded() }
-        let bindings = Dictionary(engine.config.bindings.map { ($0.name, $0.transition) }, uniquingKeysWith: { a, _ in a })
         for event in output.events {
-            let outgoing = OutgoingEvent(event, bindingTransition: { bindings[$0] })
+            let outgoing = OutgoingEvent(event, bindingTransition: engine.transition(ofBinding:))
             registry.publish(outgoing.line, group: outgoing.group, transition: outgoing.transition, coalesce: outgoing.coalesce,
                              now: time, allocator: allocator)
         }

@@ -67,41 +67,39 @@ public enum IncomingMessage: Sendable {
 /// Builds the lines animd writes, each ending in "\n".
 public enum RPCLine {
     public static func result(id: JSONValue, _ result: JSONValue) -> String {
-        var out = "{\"jsonrpc\":\"2.0\",\"id\":"
-        JSONWriter.write(id, into: &out)
-        out += ",\"result\":"
-        JSONWriter.write(result, into: &out)
-        out += "}\n"
-        return out
+        envelope(id: id, method: nil, member: ("result", result))
     }
 
     public static func error(id: JSONValue, _ error: RPCError) -> String {
-        var out = "{\"jsonrpc\":\"2.0\",\"id\":"
-        JSONWriter.write(id, into: &out)
-        out += ",\"error\":"
-        JSONWriter.write(error.json, into: &out)
-        out += "}\n"
-        return out
+        envelope(id: id, method: nil, member: ("error", error.json))
     }
 
     public static func notification(_ method: String, _ params: JSONValue) -> String {
-        var out = "{\"jsonrpc\":\"2.0\",\"method\":"
-        JSONWriter.writeString(method, into: &out)
-        out += ",\"params\":"
-        JSONWriter.write(params, into: &out)
-        out += "}\n"
-        return out
+        envelope(id: nil, method: method, member: ("params", params))
     }
 
     public static func request(id: Int, method: String, params: JSONValue? = nil) -> String {
-        var out = "{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":"
-        JSONWriter.writeString(method, into: &out)
-        if let params {
-            out += ",\"params\":"
-            JSONWriter.write(params, into: &out)
+        envelope(id: .number(Double(id)), method: method, member: params.map { ("params", $0) })
+    }
+
+    /// `{"jsonrpc":"2.0"[,"id":…][,"method":…][,member]}` and a newline.
+    private static func envelope(id: JSONValue?, method: String?, member: (String, JSONValue)?) -> String {
+        var out = "{\"jsonrpc\":\"2.0\""
+        if let id {
+            out += ",\"id\":"
+            JSONWriter.write(id, into: &out)
         }
-        out += "}\n"
-        return out
+        if let method {
+            out += ",\"method\":"
+            JSONWriter.writeString(method, into: &out)
+        }
+        if let (key, value) = member {
+            out += ","
+            JSONWriter.writeString(key, into: &out)
+            out += ":"
+            JSONWriter.write(value, into: &out)
+        }
+        return out + "}\n"
     }
 }
 

@@ -97,6 +97,19 @@ final class DaemonProcess {
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 }
 
+/// Runs animd to completion (for start-up refusals) and returns its exit status and stderr.
+func runAnimdToExit(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+    let process = Process()
+    process.executableURL = Binaries.animd
+    process.arguments = arguments
+    let err = Pipe()
+    process.standardError = err
+    try process.run()
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, message)
+}
+
 /// Runs animctl against a socket and collects what it printed.
 struct CommandResult {
     let status: Int32

@@ -8,15 +8,8 @@ import Testing
     /// A second animd on the same socket refuses to start with a clear message, and the first keeps serving.
     @Test func secondDaemonIsRefused() throws {
         let daemon = try DaemonProcess()
-        let second = Process()
-        second.executableURL = Binaries.animd
-        second.arguments = ["--socket", daemon.socket]
-        let err = Pipe()
-        second.standardError = err
-        try second.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        second.waitUntilExit()
-        #expect(second.terminationStatus == 1)
+        let (status, message) = try runAnimdToExit(["--socket", daemon.socket])
+        #expect(status == 1)
         #expect(message.contains("another animd (pid \(daemon.process.processIdentifier)) is already serving"))
         #expect(try daemon.connect().ok("daemon.hello")["pid"]?.integer == Int(daemon.process.processIdentifier))
     }
@@ -80,15 +73,8 @@ import Testing
         let folder = try DaemonProcess.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "[transitions.sidebar]\ntiming = \"springy\"\n".write(toFile: folder + "/bad.toml", atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = Binaries.animd
-        process.arguments = ["--socket", folder + "/s.sock", "--config", folder + "/bad.toml"]
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 78)
+        let (status, message) = try runAnimdToExit(["--socket", folder + "/s.sock", "--config", folder + "/bad.toml"])
+        #expect(status == 78)
         #expect(message.contains("bad.toml:line 2, column 1: transitions.sidebar.timing: bad timing spec"))
     }
 }

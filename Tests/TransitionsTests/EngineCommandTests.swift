@@ -83,6 +83,23 @@ import Testing
                 == .failure(.notAllowed("\"sidebar\" already rests at snap 0: begin a leg toward another snap")))
     }
 
+    /// A release completes in (1 − p)·D / completionSpeed: from 0.6 at speed 2, 0.2 s of a 1 s linear leg.
+    @Test func releaseHonoursCompletionSpeed() {
+        var config = Self.linearConfig
+        config.transitions = config.transitions.map { t in
+            var t = t
+            t.completionSpeed = 2
+            return t
+        }
+        var tester = EngineTester(config: config)
+        tester.command(.begin("sidebar", to: 1), at: 0, expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
+        tester.command(.scrub("sidebar", fraction: 0.6), at: 0, expect: [.progress("sidebar", .interactive, progress: 0.6)])
+        #expect(tester.command(.release("sidebar", velocity: 0), at: 1, expect: [.progress("sidebar", .animating, progress: 0.6)])
+                == .success(.released(to: 1)))
+        tester.tick(at: 1.1, expect: [.progress("sidebar", .animating, progress: 0.8)])
+        tester.tick(at: 1.21, expect: [.progress("sidebar", .animating, progress: 1), .ended("sidebar", .end, snap: 1, progress: 1)])
+    }
+
     /// A release below halfway with no velocity cancels: a reversed leg that completes at the start position.
     @Test func releaseBelowHalfCancels() {
         var tester = EngineTester(config: Self.linearConfig)

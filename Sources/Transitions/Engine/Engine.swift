@@ -25,6 +25,9 @@ public struct Engine: Sendable {
 
     public var transitionNames: [String] { order }
 
+    /// The transition a binding (a recognizer) drives.
+    public func transition(ofBinding name: String) -> String? { bindings[name]?.transition }
+
     public func snapshot(of name: String, at time: Double) -> TransitionSnapshot? {
         runtimes[name]?.snapshot(at: time)
     }
@@ -186,15 +189,8 @@ public struct Engine: Sendable {
     /// for cubic timing, the release velocity handed to a spring.
     private func completion(of runtime: TransitionRuntime, from progress: Double, velocity: Double, origin: Int, target: Int,
                             cause: LegCause, at time: Double) -> Leg {
-        var leg = Leg.animating(from: progress, velocity: velocity, origin: origin, target: target, config: runtime.config,
-                                start: false, cause: cause, at: time)
-        guard var animator = leg.animator else { return leg }
-        let value = animator.value(at: time)
-        let remaining = abs((animator.isReversed ? 0 : 1) - value)
-        try? animator.continueAnimation(durationFactor: max(remaining, 0.05) / runtime.config.completionSpeed,
-                                        velocity: velocity / Double(leg.to - leg.from), at: time)
-        leg.drive = .animator(animator)
-        return leg
+        Leg.animating(from: progress, velocity: velocity, origin: origin, target: target, config: runtime.config,
+                      completionSpeed: runtime.config.completionSpeed, cause: cause, at: time)
     }
 
     // MARK: - Commands

@@ -129,7 +129,7 @@ struct Leg: Sendable {
     /// from the origin (completing at `end`). Values outside [0, 1] — after
     /// rubber-banding — are fine: the animator runs them as partial legs.
     static func animating(from progress: Double, velocity: Double, origin: Int, target: Int, config: TransitionConfig,
-                          timing: TimingSpec? = nil, duration: Double? = nil,
+                          timing: TimingSpec? = nil, duration: Double? = nil, completionSpeed: Double = 1,
                           start: Bool = true, cause: LegCause, at time: Double) -> Leg {
         let from = origin
         var to = target, reversed = false
@@ -143,9 +143,10 @@ struct Leg: Sendable {
         // An inactive animator accepts every one of these calls.
         try? animator.setReversed(reversed, at: time)
         if start {
-            // The whole remaining way at the leg's duration; never an instant jump.
+            // The remaining way at the leg's duration (percent-driven: (1 − p)·D / speed); never an instant jump.
             let remaining = abs((reversed ? 0 : 1) - value)
-            try? animator.continueAnimation(durationFactor: max(remaining, 0.05), velocity: velocity / Double(to - from), at: time)
+            try? animator.continueAnimation(durationFactor: max(remaining, 0.05) / completionSpeed,
+                                            velocity: velocity / Double(to - from), at: time)
         } else {
             try? animator.pauseAnimation(at: time)
         }
