@@ -70,3 +70,74 @@ public struct ScreenGeometry: Hashable, Sendable {
         return monitor(containing: beyond) == nil ? distance : nil
     }
 }
+
+/// A stretch of a monitor's edge beyond which there is no monitor: where a
+/// pointer barrier or an edge strip may go.
+public struct EdgeSegment: Hashable, Sendable {
+    public var edge: Edge
+    /// The line's fixed coordinate: x for left and right edges, y for top and
+    /// bottom. It is the monitor's border, so the right and bottom lines lie
+    /// one past the last pixel, where a barrier stops the pointer on that pixel.
+    public var line: Double
+    /// The stretch along the line, [start, end).
+    public var start: Double
+    public var end: Double
+
+    public init(edge: Edge, line: Double, start: Double, end: Double) {
+        self.edge = edge; self.line = line; self.start = start; self.end = end
+    }
+
+    /// The strip `width` px deep inside the monitor along this stretch.
+    public func strip(width: Double) -> Rect {
+        switch edge {
+        case .left: Rect(x: line, y: start, width: width, height: end - start)
+        case .right: Rect(x: line - width, y: start, width: width, height: end - start)
+        case .top: Rect(x: start, y: line, width: end - start, height: width)
+        case .bottom: Rect(x: start, y: line - width, width: end - start, height: width)
+        }
+    }
+}
+
+extension ScreenGeometry {
+    /// The outer edges of the layout, edge by edge: every stretch of a monitor
+    /// border whose pixels just beyond lie on no monitor. Shared borders
+    /// between monitors are left out, so that the pointer crosses them freely.
+    public func outerSegments(of edges: Set<Edge> = Set(Edge.allCases)) -> [EdgeSegment] {
+        var segments: [EdgeSegment] = []
+        for monitor in monitors {
+            for edge in Edge.allCases where edges.contains(edge) {
+                let vertical = edge == .left || edge == .right
+                let line: Double = switch edge {
+                case .left: monitor.x
+                case .right: monitor.maxX
+                case .top: monitor.y
+                case .bottom: monitor.maxY
+                }
+                // The row or column of pixels just beyond the border.
+                let beyond = edge == .left || edge == .top ? line - 1 : line
+                let covered: [(Double, Double)] = monitors.compactMap { other in
+                    let across = vertical ? (other.x, other.maxX) : (other.y, other.maxY)
+                    guard beyond >= across.0 && beyond < across.1 else { return nil }
+                    return vertical ? (other.y, other.maxY) : (other.x, other.maxX)
+                }
+                let span = vertical ? (monitor.y, monitor.maxY) : (monitor.x, monitor.maxX)
+                for (start, end) in Self.subtract(covered, from: span) {
+                    segments.append(EdgeSegment(edge: edge, line: line, start: start, end: end))
+                }
+            }
+        }
+        return segments
+    }
+
+    /// `span` minus the union of `intervals`, as half-open intervals in order.
+    static func subtract(_ intervals: [(Double, Double)], from span: (Double, Double)) -> [(Double, Double)] {
+        var pieces: [(Double, Double)] = []
+        var cursor = span.0
+        for (start, end) in intervals.sorted(by: { $0.0 < $1.0 }) where end > cursor && start < span.1 {
+            if start > cursor { pieces.append((cursor, start)) }
+            cursor = max(cursor, end)
+        }
+        if cursor < span.1 { pieces.append((cursor, span.1)) }
+        return pieces
+    }
+}

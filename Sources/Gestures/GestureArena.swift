@@ -1,7 +1,9 @@
 /// Runs the recognizers over input events and arbitrates between them.
 ///
-/// - Each source (touch, pointer, touchpad) has at most one sequence at a
-///   time; all fingers down together form one sequence.
+/// - Each source (touch, pointer, pressure, touchpad) has at most one
+///   sequence at a time; all fingers down together form one sequence.
+/// - Edge pressure is a sequence too: its path is the push, pointing inward,
+///   so an edge pan reads it as a drag away from the edge.
 /// - A sequence drives at most one recognizer. When several could begin, the
 ///   most specific wins (edge before pan), and `requireToFail` makes one wait
 ///   for another. The others fail.
@@ -29,10 +31,15 @@ public struct GestureArena: Sendable {
         var ending: Ending?
         switch event.kind {
         case let .touchDown(id):
-            if sequences[.touch] == nil {
+            guard let sequence = sequences[.touch] else {
                 return start(.touch, touch: id, at: event.location, time: event.time, shouldBegin: shouldBegin)
             }
             sequences[.touch]?.addTouch(id, at: event.location)
+            // A finger landing on a decided sequence shares its decision, so that X can accept or reject it too.
+            if sequence.isResolved {
+                return [sequence.winner == nil ? .released(sequence: sequence.id, source: .touch, touches: [id])
+                                               : .claimed(sequence: sequence.id, source: .touch, touches: [id])]
+            }
         case let .touchMove(id):
             guard sequences[.touch]?.hasTouch(id) == true else { return [] }
             sequences[.touch]?.moveTouch(id, to: event.location, at: event.time)
@@ -57,10 +64,22 @@ public struct GestureArena: Sendable {
             return start(.touchpad, touch: 0, at: event.location, time: event.time, fingers: fingers, shouldBegin: shouldBegin)
         case let .swipeUpdate(_, delta):
             guard sequences[.touchpad] != nil else { return [] }
-            sequences[.touchpad]?.addSwipeDelta(delta, at: event.time)
+            sequences[.touchpad]?.addDelta(delta, at: event.time)
         case let .swipeEnd(_, cancelled):
             guard sequences[.touchpad] != nil else { return [] }
             ending = cancelled ? .cancelled : .ended
+        case let .pressureBegin(edge):
+            if sequences[.pressure] != nil { return [] }
+            return start(.pressure, touch: 0, at: event.location, time: event.time, pressureEdge: edge, shouldBegin: shouldBegin)
+        case let .pressureUpdate(edge, push):
+            guard sequences[.pressure]?.pressureEdge == edge else { return [] }
+            sequences[.pressure]?.addDelta(edge.inward * push, at: event.time)
+        case let .pressureEnd(edge, cancelled):
+            guard sequences[.pressure]?.pressureEdge == edge else { return [] }
+            ending = cancelled ? .cancelled : .ended
+        case .pinchBegin, .pinchUpdate, .pinchEnd:
+            // Pinches drive no recognizer: the engine publishes them as they come.
+            return []
         }
         guard var sequence = sequences[source] else { return [] }
         var outputs: [ArenaOutput] = []
@@ -76,14 +95,28 @@ public struct GestureArena: Sendable {
 
     private enum Ending { case ended, cancelled }
 
+    /// Whether a sequence of this source is under way.
+    public func isTracking(_ source: InputSource) -> Bool { sequences[source] != nil }
+
+    /// Cancels the sequence of `source`, as if its input had vanished (X went
+    /// away, or the client that injected it disconnected): a began recognizer
+    /// reports `cancelled`, the others fail, and an undecided sequence is released.
+    public mutating func cancel(_ source: InputSource, at time: Double) -> [ArenaOutput] {
+        guard var sequence = sequences[source] else { return [] }
+        var outputs: [ArenaOutput] = []
+        finish(&sequence, .cancelled, time: time, into: &outputs)
+        sequences[source] = nil
+        return outputs
+    }
+
     // MARK: - Sequences
 
     private mutating func start(_ source: InputSource, touch: Int, at location: Point, time: Double, fingers: Int? = nil,
-                                shouldBegin: (BeginRequest) -> Bool) -> [ArenaOutput] {
-        let candidates = recognizers.filter { accepts($0, source: source, start: location) }
+                                pressureEdge: Edge? = nil, shouldBegin: (BeginRequest) -> Bool) -> [ArenaOutput] {
+        let candidates = recognizers.filter { accepts($0, source: source, start: location, pressureEdge: pressureEdge) }
             .map { Candidate(spec: $0, phase: .possible(slopOrigin: nil)) }
         var sequence = TouchSequence(id: nextSequenceID, source: source, touch: touch, at: location, time: time,
-                                     fingers: fingers, candidates: candidates)
+                                     fingers: fingers, pressureEdge: pressureEdge, candidates: candidates)
         nextSequenceID += 1
         var outputs: [ArenaOutput] = []
         step(&sequence, time: time, shouldBegin: shouldBegin, into: &outputs)
@@ -92,14 +125,20 @@ public struct GestureArena: Sendable {
     }
 
     /// Whether a recognizer may take part in a sequence that starts at `start`.
-    private func accepts(_ spec: RecognizerSpec, source: InputSource, start: Point) -> Bool {
+    private func accepts(_ spec: RecognizerSpec, source: InputSource, start: Point, pressureEdge: Edge?) -> Bool {
         guard spec.sources.contains(source) else { return false }
         switch spec.kind {
         case let .pan(options):
-            return options.region?.contains(start) ?? true
+            // Pressure has no free motion to pan with: it only pushes into an edge.
+            return source != .pressure && (options.region?.contains(start) ?? true)
         case let .edgePan(options):
             guard source != .touchpad, let distance = geometry.distance(from: start, to: options.edge) else { return false }
-            return distance <= (source == .touch ? options.touchZone : options.pointerZone)
+            switch source {
+            case .touch: return distance <= options.touchZone
+            case .pointer: return distance <= options.pointerZone
+            case .pressure: return pressureEdge == options.edge
+            case .touchpad: return false
+            }
         }
     }
 
@@ -149,7 +188,7 @@ public struct GestureArena: Sendable {
         case let .edgePan(options):
             // A screen-edge pan is a one-finger gesture.
             if count > 1 { return fail(&sequence, index, time: time, into: &outputs) }
-            guard path.length >= options.slop else { return }
+            guard path.length >= (sequence.source == .pressure ? options.pressureSlop : options.slop) else { return }
             let inward = options.edge.inward
             let away = path.x * inward.x + path.y * inward.y
             let along = abs(path.x * inward.y) + abs(path.y * inward.x)

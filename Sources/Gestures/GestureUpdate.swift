@@ -19,6 +19,13 @@ public struct GestureUpdate: Hashable, Sendable {
     public var touchCount: Int
     public var sequence: Int
     public var time: Double
+    /// Touchpad pinches only: the scale since the pinch began (1 = unchanged) and the rotation in degrees.
+    public var pinch: (scale: Double, rotation: Double)? {
+        get { pinchScale.map { ($0, pinchRotation) } }
+        set { pinchScale = newValue?.scale; pinchRotation = newValue?.rotation ?? 0 }
+    }
+    private var pinchScale: Double?
+    private var pinchRotation: Double = 0
 
     public init(name: String, state: RecognizerState, translation: Point, velocity: Point, location: Point,
                 startLocation: Point, source: InputSource, touchCount: Int, sequence: Int, time: Double) {

@@ -1,6 +1,13 @@
 /// Where an input event came from. Recognizers are switched on per source.
 public enum InputSource: String, Hashable, Sendable, CaseIterable, Codable {
-    case touch, pointer, touchpad
+    /// A touchscreen finger.
+    case touch
+    /// Button 1 held down and dragged (on X: only from the opt-in edge strips).
+    case pointer
+    /// The pointer pushed against a screen edge (on X: pointer barriers); it never takes a click.
+    case pressure
+    /// XI 2.4 touchpad swipes and pinches.
+    case touchpad
 }
 
 /// One input event, carrying its own time (seconds; only differences matter)
@@ -19,6 +26,16 @@ public struct InputEvent: Hashable, Sendable {
         case swipeBegin(fingers: Int)
         case swipeUpdate(fingers: Int, delta: Point)
         case swipeEnd(fingers: Int, cancelled: Bool)
+        /// The pointer started pushing against `edge` (a barrier hit at `location`).
+        case pressureBegin(edge: Edge)
+        /// `push` more px of pressure into the edge, already capped per event.
+        case pressureUpdate(edge: Edge, push: Double)
+        /// The pointer left the edge or stopped pushing.
+        case pressureEnd(edge: Edge, cancelled: Bool)
+        /// XI 2.4 touchpad pinch: `scale` is relative to the begin (1 = unchanged), `rotation` in degrees.
+        case pinchBegin(fingers: Int)
+        case pinchUpdate(fingers: Int, delta: Point, scale: Double, rotation: Double)
+        case pinchEnd(fingers: Int, cancelled: Bool)
     }
 
     public var time: Double
@@ -35,7 +52,8 @@ public struct InputEvent: Hashable, Sendable {
         switch kind {
         case .touchDown, .touchMove, .touchUp, .touchCancel: .touch
         case .pointerMove, .buttonDown, .buttonUp: .pointer
-        case .swipeBegin, .swipeUpdate, .swipeEnd: .touchpad
+        case .pressureBegin, .pressureUpdate, .pressureEnd: .pressure
+        case .swipeBegin, .swipeUpdate, .swipeEnd, .pinchBegin, .pinchUpdate, .pinchEnd: .touchpad
         }
     }
 }

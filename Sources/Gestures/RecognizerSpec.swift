@@ -45,9 +45,14 @@ public struct EdgePanOptions: Hashable, Sendable {
     public var touchZone: Double = 20
     public var pointerZone: Double = 2
     public var slop: Double = 10
+    /// Pressure pushed into the edge before the pan begins. More than two capped
+    /// hits (2 × 15 px), so that a pointer flung at the edge to reach a scroll
+    /// bar or a menu does not start it.
+    public var pressureSlop: Double = 40
 
-    public init(edge: Edge, touchZone: Double = 20, pointerZone: Double = 2, slop: Double = 10) {
+    public init(edge: Edge, touchZone: Double = 20, pointerZone: Double = 2, slop: Double = 10, pressureSlop: Double = 40) {
         self.edge = edge; self.touchZone = touchZone; self.pointerZone = pointerZone; self.slop = slop
+        self.pressureSlop = pressureSlop
     }
 }
 
@@ -64,7 +69,7 @@ public struct RecognizerSpec: Hashable, Sendable {
     /// Names of recognizers that must fail before this one may begin.
     public var requireToFail: [String]
 
-    public init(name: String, kind: Kind, sources: Set<InputSource> = [.touch, .pointer], requireToFail: [String] = []) {
+    public init(name: String, kind: Kind, sources: Set<InputSource> = [.touch, .pointer, .pressure], requireToFail: [String] = []) {
         self.name = name; self.kind = kind; self.sources = sources; self.requireToFail = requireToFail
     }
 

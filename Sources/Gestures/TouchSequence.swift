@@ -23,7 +23,12 @@ struct TouchSequence: Sendable {
     /// Where the last finger lifted: the sequence ends where it was, not at the origin.
     private var liftLocation: Point?
 
-    init(id: Int, source: InputSource, touch: Int, at location: Point, time: Double, fingers: Int? = nil, candidates: [Candidate]) {
+    /// The edge an edge-pressure sequence pushes into.
+    let pressureEdge: Edge?
+
+    init(id: Int, source: InputSource, touch: Int, at location: Point, time: Double, fingers: Int? = nil,
+         pressureEdge: Edge? = nil, candidates: [Candidate]) {
+        self.pressureEdge = pressureEdge
         self.id = id
         self.source = source
         startLocation = location
@@ -59,7 +64,7 @@ struct TouchSequence: Sendable {
 
     mutating func removeTouch(_ touch: Int) {
         guard touches.contains(where: { $0.id == touch }) else { return }
-                if touches.count == 1 {
+        if touches.count == 1 {
             liftLocation = touches[0].location
             return touches.removeAll()
         }
@@ -75,7 +80,8 @@ struct TouchSequence: Sendable {
         tracker.add(path, at: time)
     }
 
-    mutating func addSwipeDelta(_ delta: Point, at time: Double) {
+    /// A touchpad swipe's delta, or an edge push turned inward.
+    mutating func addDelta(_ delta: Point, at time: Double) {
         carried = carried + delta
         tracker.add(path, at: time)
     }

@@ -25,7 +25,7 @@ import Testing
             let open = try #require(config.bindings.first { $0.name == "\(name)-open" })
             #expect(open.transition == name && open.gesture == .edgePan(EdgePanOptions(edge: edge)))
             #expect(open.increases == increases && open.distance == distance && open.atSnap == 0)
-            #expect(open.sources == [.touch, .pointer])
+            #expect(open.sources == [.touch, .pressure], "pointer drags from the edge strip are opt-in (docs/x11.md)")
             let close = try #require(config.bindings.first { $0.name == "\(name)-close" })
             guard case let .pan(options, region) = close.gesture else { Issue.record("\(name)-close must be a pan"); continue }
             #expect(options.direction?.unit == Point(x: -increases.unit.x, y: -increases.unit.y), "closes against the opening")
@@ -37,7 +37,11 @@ import Testing
         let swipe = try #require(config.bindings.first { $0.transition == "pager" })
         guard case let .pan(options, _) = swipe.gesture else { Issue.record("pager needs a pan"); return }
         #expect(options.minTouches == 3 && options.maxTouches == 3 && options.axis == .horizontal)
-        #expect(swipe.sources == [.touch] && swipe.distance == 600)
+        #expect(swipe.sources == [.touch, .touchpad] && swipe.distance == 600)
+        let plan = config.inputPlan
+        #expect(plan.pressureEdges == [.left, .right, .top, .bottom] && plan.dragStrips.isEmpty, "pressure on all four edges; no strip")
+        #expect(plan.touch && plan.touchpad && plan.touchscreens.isEmpty)
+        #expect(plan.pressureCap == 15 && plan.pressureReleaseDelay == 0.12)
         #expect(config.daemon.screenWidth == 1920 && config.daemon.screenHeight == 1080)
     }
 

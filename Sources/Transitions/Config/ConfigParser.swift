@@ -34,8 +34,9 @@ private struct Reader {
 
     mutating func read(_ root: TOMLTable) -> DaemonConfig {
         var config = DaemonConfig()
-        expectKeys(root, "", ["daemon", "transitions", "bindings"])
+        expectKeys(root, "", ["daemon", "input", "transitions", "bindings"])
         if let daemon = table(root, "daemon", path: "daemon") { config.daemon = readDaemon(daemon) }
+        if let input = table(root, "input", path: "input") { config.input = readInput(input) }
         if let transitions = table(root, "transitions", path: "transitions") {
             for name in inFileOrder(transitions.keys, "transitions") {
                 guard let body = table(transitions, name, path: "transitions.\(name)") else { continue }
@@ -75,6 +76,20 @@ private struct Reader {
         return settings
     }
 
+    mutating func readInput(_ t: TOMLTable) -> InputSettings {
+        let p = "input"
+        expectKeys(t, p, ["pressure-release", "pressure-cap", "touchscreens"])
+        var settings = InputSettings()
+        if let delay = number(t, "pressure-release", p, in: 0.02...2) { settings.pressureReleaseDelay = delay }
+        if let cap = number(t, "pressure-cap", p, in: 1...200) { settings.pressureCap = cap }
+        if let screens = table(t, "touchscreens", path: "\(p).touchscreens") {
+            for device in screens.keys {
+                if let output = string(screens, device, "\(p).touchscreens") { settings.touchscreens[device] = output }
+            }
+        }
+        return settings
+    }
+
     mutating func readTransition(_ name: String, _ t: TOMLTable) -> TransitionConfig {
         let p = "transitions.\(name)"
         expectKeys(t, p, ["snap-points", "timing", "duration", "release", "deceleration-rate", "threshold-fraction",
@@ -109,7 +124,7 @@ private struct Reader {
 
     mutating func readBinding(_ name: String, _ t: TOMLTable, transitions: [TransitionConfig]) -> BindingConfig? {
         let p = "bindings.\(name)"
-        expectKeys(t, p, ["transition", "gesture", "edge", "zone", "pointer-zone", "slop", "direction", "axis",
+        expectKeys(t, p, ["transition", "gesture", "edge", "zone", "pointer-zone", "pressure-slop", "slop", "direction", "axis",
                           "min-touches", "max-touches", "region", "increases", "distance", "at-snap", "sources", "require-to-fail"])
         let errorCount = errors.count
         let transitionName = string(t, "transition", p)
@@ -127,7 +142,8 @@ private struct Reader {
                 return nil
             }
             gesture = .edgePan(EdgePanOptions(edge: edge, touchZone: number(t, "zone", p, in: 1...500) ?? 20,
-                                              pointerZone: number(t, "pointer-zone", p, in: 0...500) ?? 2, slop: slop))
+                                              pointerZone: number(t, "pointer-zone", p, in: 0...500) ?? 2, slop: slop,
+                                              pressureSlop: number(t, "pressure-slop", p, in: 0...5000) ?? 40))
             increases = increases ?? Direction.allCases.first { $0.unit == edge.inward }
         case "pan":
             let minTouches = integer(t, "min-touches", p, in: 1...10) ?? 1
@@ -155,7 +171,7 @@ private struct Reader {
         if let sources = strings(t, "sources", p) {
             let parsed = sources.compactMap(InputSource.init(rawValue:))
             if parsed.count != sources.count || parsed.isEmpty {
-                error("\(p).sources", "must list some of \"touch\", \"pointer\", \"touchpad\"")
+                error("\(p).sources", "must list some of \"touch\", \"pointer\", \"pressure\", \"touchpad\"")
             } else {
                 binding.sources = Set(parsed)
             }

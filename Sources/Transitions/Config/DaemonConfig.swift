@@ -5,6 +5,7 @@ public import Motion
 /// that connect gestures to them. Built by `ConfigParser` from TOML.
 public struct DaemonConfig: Hashable, Sendable {
     public var daemon = DaemonSettings()
+    public var input = InputSettings()
     /// In file order.
     public var transitions: [TransitionConfig] = []
     /// In file order; the order breaks ties in gesture arbitration.
@@ -27,6 +28,18 @@ public struct DaemonSettings: Hashable, Sendable {
     public var maxSubscriptions = 16
     /// Bytes queued for one client before it is disconnected as too slow.
     public var maxBacklog = 1 << 20
+
+    public init() {}
+}
+
+/// How input is read (the `[input]` table).
+public struct InputSettings: Hashable, Sendable {
+    /// Seconds without a barrier hit that end an edge push.
+    public var pressureReleaseDelay = EdgePressure.defaultReleaseDelay
+    /// Px one barrier hit may add (GNOME's 15).
+    public var pressureCap = EdgePressure.defaultCap
+    /// Touchscreen device name → monitor (output) name.
+    public var touchscreens: [String: String] = [:]
 
     public init() {}
 }
@@ -93,7 +106,8 @@ public struct BindingConfig: Hashable, Sendable {
     public var name: String
     public var transition: String
     public var gesture: BindingGesture
-    public var sources: Set<InputSource> = [.touch, .pointer]
+    /// Pointer drags are opt-in: a press in an edge strip belongs to animd.
+    public var sources: Set<InputSource> = [.touch, .pressure]
     public var increases: Direction
     public var distance: Double
     /// Applies only while the transition rests at this snap (or moves from or to it).
@@ -116,5 +130,25 @@ public struct BindingConfig: Hashable, Sendable {
             kind = .pan(resolved)
         }
         return RecognizerSpec(name: name, kind: kind, sources: sources, requireToFail: requireToFail)
+    }
+}
+
+extension DaemonConfig {
+    /// What the input backend must intercept for these bindings, and nothing more.
+    public var inputPlan: InputPlan {
+        var plan = InputPlan()
+        for binding in bindings {
+            if binding.sources.contains(.touch) { plan.touch = true }
+            if binding.sources.contains(.touchpad) { plan.touchpad = true }
+            guard case let .edgePan(options) = binding.gesture else { continue }
+            if binding.sources.contains(.pressure) { plan.pressureEdges.insert(options.edge) }
+            if binding.sources.contains(.pointer) {
+                plan.dragStrips[options.edge] = max(plan.dragStrips[options.edge] ?? 0, max(1, options.pointerZone.rounded(.up)))
+            }
+        }
+        plan.pressureCap = input.pressureCap
+        plan.pressureReleaseDelay = input.pressureReleaseDelay
+        plan.touchscreens = input.touchscreens
+        return plan
     }
 }

@@ -15,6 +15,9 @@ public struct Engine: Sendable {
     private var runtimes: [String: TransitionRuntime] = [:]
     private var order: [String] = []
     private var bindings: [String: BindingConfig] = [:]
+    /// The touchpad pinch under way: its sequence number and the translation so far.
+    private var pinch: (sequence: Int, translation: Point)?
+    private var nextPinch = 1
 
     public init(config: DaemonConfig, geometry: ScreenGeometry) {
         self.config = config
@@ -122,11 +125,69 @@ public struct Engine: Sendable {
     // MARK: - Input
 
     public mutating func handle(_ event: InputEvent, at time: Double) -> EngineOutput {
+        if let update = pinchUpdate(event) { return EngineOutput(events: [.gesture(update)]) }
         let runtimes = self.runtimes, bindings = self.bindings
         let outputs = arena.handle(event) { request in
             guard let binding = bindings[request.name], let runtime = runtimes[binding.transition] else { return false }
             return Self.applies(binding, to: runtime, at: time)
         }
+        return process(outputs, at: time)
+    }
+
+    /// Cancels whatever `sources` were driving, as X's touch-cancel would: a
+    /// finger-driven leg goes back to where it started, and undecided
+    /// sequences are released. For input that vanished (the X server died).
+    public mutating func cancelInput(from sources: [InputSource], at time: Double) -> EngineOutput {
+        var output = EngineOutput()
+        for source in sources {
+            let part = process(arena.cancel(source, at: time), at: time)
+            output.events += part.events
+            output.touchDecisions += part.touchDecisions
+        }
+        if sources.contains(.touchpad), let current = pinch {
+            pinch = nil
+            output.events.append(.gesture(pinchGesture(.cancelled, sequence: current.sequence, translation: current.translation,
+                                                       scale: 1, rotation: 0, location: .zero, time: time)))
+        }
+        return output
+    }
+
+    /// Whether a sequence of `source` is under way.
+    public func isTracking(_ source: InputSource) -> Bool { arena.isTracking(source) || (source == .touchpad && pinch != nil) }
+
+    /// Touchpad pinches drive no transition; they are published as `pinch` gestures.
+    private mutating func pinchUpdate(_ event: InputEvent) -> GestureUpdate? {
+        switch event.kind {
+        case .pinchBegin:
+            guard pinch == nil else { return nil }
+            pinch = (nextPinch, .zero)
+            nextPinch += 1
+            return pinchGesture(.began, sequence: nextPinch - 1, translation: .zero, scale: 1, rotation: 0, location: event.location, time: event.time)
+        case let .pinchUpdate(_, delta, scale, rotation):
+            guard var current = pinch else { return nil }
+            current.translation = current.translation + delta
+            pinch = current
+            return pinchGesture(.changed, sequence: current.sequence, translation: current.translation, scale: scale, rotation: rotation,
+                                location: event.location, time: event.time)
+        case let .pinchEnd(_, cancelled):
+            guard let current = pinch else { return nil }
+            pinch = nil
+            return pinchGesture(cancelled ? .cancelled : .ended, sequence: current.sequence, translation: current.translation,
+                                scale: 1, rotation: 0, location: event.location, time: event.time)
+        default:
+            return nil
+        }
+    }
+
+    private func pinchGesture(_ state: RecognizerState, sequence: Int, translation: Point, scale: Double, rotation: Double,
+                              location: Point, time: Double) -> GestureUpdate {
+        var update = GestureUpdate(name: "pinch", state: state, translation: translation, velocity: .zero, location: location,
+                                   startLocation: location, source: .touchpad, touchCount: 2, sequence: sequence, time: time)
+        if state == .began || state == .changed { update.pinch = (scale, rotation) }
+        return update
+    }
+
+    private mutating func process(_ outputs: [ArenaOutput], at time: Double) -> EngineOutput {
         var output = EngineOutput()
         for arenaOutput in outputs {
             switch arenaOutput {

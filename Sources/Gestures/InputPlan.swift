@@ -1,0 +1,34 @@
+/// What an input backend must intercept for the current config, so that it
+/// takes nothing it has no binding for: the edges to watch for pressure, the
+/// edges that get a pointer-drag strip, and whether touches and touchpad
+/// gestures are wanted at all. Derived from the bindings; pure.
+public struct InputPlan: Hashable, Sendable {
+    public var pressureEdges: Set<Edge> = []
+    /// Edge → strip width in px, for bindings that opt in to button-1 drags.
+    public var dragStrips: [Edge: Double] = [:]
+    public var touch = false
+    public var touchpad = false
+    public var pressureCap = EdgePressure.defaultCap
+    public var pressureReleaseDelay = EdgePressure.defaultReleaseDelay
+    /// Touchscreen device name → monitor (output) name.
+    public var touchscreens: [String: String] = [:]
+
+    public init() {}
+}
+
+/// How one input source fares on a backend (`input.status` → `sources`).
+public struct SourceStatus: Hashable, Sendable {
+    public enum State: String, Hashable, Sendable {
+        /// Intercepted and feeding the recognizers.
+        case active
+        /// Wanted by a binding, but the server refused it or lacks it; `detail` says why.
+        case unavailable
+        /// No binding uses it, so animd takes none of it.
+        case unused
+    }
+
+    public var state: State
+    public var detail: String
+
+    public init(_ state: State, _ detail: String) { self.state = state; self.detail = detail }
+}
