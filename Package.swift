@@ -13,7 +13,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "animd",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "animd", targets: ["animd"]),
         .executable(name: "animctl", targets: ["animctl"]),
@@ -30,8 +30,8 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CX11",
-            pkgConfig: "x11 xi xrandr",
-            providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev"])]
+            pkgConfig: "x11 xi xrandr xfixes",
+            providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev", "libxfixes-dev"])]
         ),
         .target(name: "Motion", swiftSettings: strict),
         .target(name: "Gestures", swiftSettings: strict),
@@ -43,7 +43,7 @@ let package = Package(
         ),
         .target(name: "AnimProtocol", dependencies: ["Gestures"], swiftSettings: strict),
         .target(name: "AnimClient", dependencies: ["AnimProtocol"], swiftSettings: strict),
-        .target(name: "X11Input", dependencies: ["CX11", "Gestures"], swiftSettings: strict),
+        .target(name: "X11Input", dependencies: ["CX11", "Gestures", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(
             name: "AnimDaemon",
             dependencies: [
@@ -73,6 +73,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        // The X client the X tests run beside animd: a recording window, XTest input, a rival selection.
+        .systemLibrary(name: "CXTest", path: "Tests/CXTest", pkgConfig: "xtst", providers: [.apt(["libxtst-dev"])]),
+        .executableTarget(name: "animd-xprobe", dependencies: ["CX11", "CXTest"], path: "Tests/XProbe", swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"], exclude: ["Traces"], swiftSettings: strict),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Motion", "Gestures"], swiftSettings: strict),

@@ -1,8 +1,10 @@
 #ifndef ANIMD_CX11_SHIM_H
 #define ANIMD_CX11_SHIM_H
 #include <X11/Xlib.h>
+#include <X11/Xutil.h>
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/Xrandr.h>
+#include <X11/extensions/Xfixes.h>
 
 /* Swift cannot import function-like macros; these wrap the XI2 mask macros. */
 static inline void animd_xi_set_mask(unsigned char *mask, int event) { XISetMask(mask, event); }

@@ -1,0 +1,104 @@
+import CX11
+public import Gestures
+
+/// What animd learned from an X display.
+public struct DisplayInfo: Hashable, Sendable {
+    public let name: String
+    public let monitors: [Rect]
+    /// XRandR monitor names, parallel to `monitors` (empty strings when unnamed).
+    public let monitorNames: [String]
+    /// Hz of the first active output; nil when X reports none (Xvfb says 0 Hz).
+    public let refreshRate: Double?
+    public let xiVersion: String
+    /// How each input source fares on this display.
+    public let sources: [InputSource: SourceStatus]
+
+    public var geometry: ScreenGeometry { ScreenGeometry(monitors: monitors) }
+}
+
+/// A touchscreen as XIQueryDevice describes it.
+struct TouchDevice: Hashable {
+    var id: Int32
+    var name: String
+    /// The ranges of its first two absolute valuators, when it reports them.
+    var xAxis: ClosedRange<Double>?
+    var yAxis: ClosedRange<Double>?
+}
+
+/// Reads monitors, refresh rate and touch devices; runs on the X thread.
+enum DisplayReader {
+    /// XRandR monitors (Xinerama's view of them, as RandR 1.5 publishes it), else the whole screen.
+    static func monitors(_ display: OpaquePointer, root: Window) -> [(Rect, String)] {
+        var monitors: [(Rect, String)] = []
+        var count: Int32 = 0
+        if let list = XRRGetMonitors(display, root, 1, &count) {
+            for i in 0..<Int(count) {
+                let m = list[i]
+                var name = ""
+                if m.name != 0, let atom = XGetAtomName(display, m.name) {
+                    name = String(cString: atom)
+                    XFree(atom)
+                }
+                monitors.append((Rect(x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height)), name))
+            }
+            XRRFreeMonitors(list)
+        }
+        if monitors.isEmpty {
+            let screen = XDefaultScreen(display)
+            monitors = [(Rect(x: 0, y: 0, width: Double(XDisplayWidth(display, screen)), height: Double(XDisplayHeight(display, screen))), "")]
+        }
+        return monitors
+    }
+
+    /// dotClock / (hTotal · vTotal) of the first active CRTC's mode.
+    static func refreshRate(_ display: OpaquePointer, root: Window) -> Double? {
+        guard let resources = XRRGetScreenResourcesCurrent(display, root) else { return nil }
+        defer { XRRFreeScreenResources(resources) }
+        let r = resources.pointee
+        for c in 0..<Int(r.ncrtc) {
+            guard let crtc = XRRGetCrtcInfo(display, resources, r.crtcs[c]) else { continue }
+            defer { XRRFreeCrtcInfo(crtc) }
+            let modeID = crtc.pointee.mode
+            guard modeID != 0 else { continue }
+            for m in 0..<Int(r.nmode) where r.modes[m].id == modeID {
+                let mode = r.modes[m]
+                let total = Double(mode.hTotal) * Double(mode.vTotal)
+                guard total > 0, mode.dotClock > 0 else { return nil }
+                return Double(mode.dotClock) / total
+            }
+        }
+        return nil
+    }
+
+    /// Slave devices with a direct-touch class: touchscreens, not touchpads.
+    static func touchscreens(_ display: OpaquePointer) -> [TouchDevice] {
+        var count: Int32 = 0
+        guard let list = XIQueryDevice(display, XIAllDevices, &count) else { return [] }
+        defer { XIFreeDeviceInfo(list) }
+        var found: [TouchDevice] = []
+        for i in 0..<Int(count) {
+            let device = list[i]
+            guard device.use == XISlavePointer || device.use == XIFloatingSlave, let classes = device.classes else { continue }
+            var isTouchscreen = false
+            var axes: [Int32: ClosedRange<Double>] = [:]
+            for c in 0..<Int(device.num_classes) {
+                guard let info = classes[c] else { continue }
+                switch info.pointee.type {
+                case XITouchClass:
+                    let touch = UnsafeRawPointer(info).assumingMemoryBound(to: XITouchClassInfo.self).pointee
+                    if touch.mode == XIDirectTouch { isTouchscreen = true }
+                case XIValuatorClass:
+                    let axis = UnsafeRawPointer(info).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
+                    if axis.mode == XIModeAbsolute, axis.number < 2, axis.min.isFinite, axis.max.isFinite, axis.max > axis.min {
+                        axes[axis.number] = axis.min...axis.max
+                    }
+                default: break
+                }
+            }
+            if isTouchscreen {
+                found.append(TouchDevice(id: device.deviceid, name: device.name.map { String(cString: $0) } ?? "", xAxis: axes[0], yAxis: axes[1]))
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,202 @@
+import CX11
+import Foundation
+public import Gestures
+public import Logging
+import Synchronization
+
+public enum X11Event: Sendable {
+    case connected(DisplayInfo)
+    /// Monitors, or what each input source can do, changed.
+    case changed(DisplayInfo)
+    /// Input for the recognizers, in the order it happened.
+    case input([InputEvent])
+    case disconnected(display: String?, reason: String)
+}
+
+/// The X11 input backend: it owns the X connection on one dedicated thread
+/// (Xlib is not thread-safe), which waits in poll() on the X socket and a
+/// wake-up pipe. Events go out through `onEvent`; the plan and touch
+/// decisions come in through `configure` and `decide`, which never block.
+/// The thread never waits for the engine, and the engine never waits for X.
+///
+/// When the server goes away it reports it and reconnects with backoff
+/// (0.25 s doubling to 4 s). X errors are logged, never fatal.
+public final class X11Backend: InputBackend {
+    private struct Inbox {
+        var plan: InputPlan
+        var planChanged = false
+        var decisions: [ArenaOutput] = []
+        var stopping = false
+    }
+
+    private let display: String?
+    private let logger: Logger
+    private let onEvent: @Sendable (X11Event) -> Void
+    private let inbox: Mutex<Inbox>
+    /// [read end, write end]; a byte means "look at the inbox".
+    private let wakePipe: [Int32]
+    static let firstRetry = 0.25
+    static let lastRetry = 4.0
+
+    public init(display: String?, plan: InputPlan, logger: Logger, onEvent: @escaping @Sendable (X11Event) -> Void) {
+        self.display = display.flatMap { $0.isEmpty ? nil : $0 }
+        self.logger = logger
+        self.onEvent = onEvent
+        inbox = Mutex(Inbox(plan: plan))
+        var fds: [Int32] = [-1, -1]
+        _ = pipe(&fds)
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // The event loop writes here: it must never block, even if the X thread is stuck.
+        _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
+        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+        wakePipe = fds
+    }
+
+    public func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "animd-x11"
+        thread.start()
+    }
+
+    public func stop() {
+        inbox.withLock { $0.stopping = true }
+        wake()
+    }
+
+    /// What to intercept from now on (a config reload).
+    public func configure(_ plan: InputPlan) {
+        inbox.withLock { $0.plan = plan; $0.planChanged = true }
+        wake()
+    }
+
+    /// The arena's claims and releases, to answer touch ownership.
+    public func decide(_ decisions: [ArenaOutput]) {
+        guard decisions.contains(where: { if case .gesture = $0 { false } else { true } }) else { return }
+        inbox.withLock { $0.decisions += decisions }
+        wake()
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakePipe[1], &byte, 1)
+    }
+
+    // MARK: - The X thread
+
+    private func run() {
+        guard let display else {
+            onEvent(.disconnected(display: nil, reason: "no DISPLAY is set"))
+            return
+        }
+        XErrorTrap.install()
+        // Xlib must never exit the daemon when the server dies: report, return, reconnect.
+        XSetIOErrorHandler { _ in 0 }
+        var retry = Self.firstRetry
+        var reportedFailure = false
+        while !inbox.withLock({ $0.stopping }) {
+            let plan = inbox.withLock { state in
+                state.planChanged = false
+                state.decisions = []
+                return state.plan
+            }
+            guard let session = X11Session(name: display, plan: plan, logger: logger) else {
+                if !reportedFailure {
+                    onEvent(.disconnected(display: display, reason: "cannot open display \(display); retrying"))
+                    reportedFailure = true
+                }
+                if sleep(retry) { return }
+                retry = min(retry * 2, Self.lastRetry)
+                continue
+            }
+            reportedFailure = false
+            retry = Self.firstRetry
+            logUnavailable(session.info)
+            onEvent(.connected(session.info))
+            switch serve(session) {
+            case .stopped:
+                session.close()
+                return
+            case .serverGone:
+                // The connection is dead; closing it would only raise another IO error.
+                onEvent(.disconnected(display: display, reason: "the X server went away; reconnecting"))
+                if sleep(retry) { return }
+            }
+        }
+    }
+
+    private enum ServeEnd { case stopped, serverGone }
+
+    private func serve(_ session: X11Session) -> ServeEnd {
+        let xfd = XConnectionNumber(session.display)
+        while true {
+            var timeout: Int32 = -1
+            if XQLength(session.display) > 0 {
+                timeout = 0
+            } else if let deadline = session.converter.pressureDeadline {
+                timeout = Int32(max(0, min((deadline - monotonicNow()) * 1000, 60_000)).rounded(.up))
+            }
+            var fds = [pollfd(fd: xfd, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, 2, timeout) < 0 && errno != EINTR { return .serverGone }
+            if fds[1].revents != 0 {
+                drainWakePipe()
+                let (stopping, plan, decisions) = inbox.withLock { state in
+                    defer { state.planChanged = false; state.decisions = [] }
+                    return (state.stopping, state.planChanged ? state.plan : nil, state.decisions)
+                }
+                if stopping { return .stopped }
+                if !decisions.isEmpty { session.allow(decisions) }
+                if let plan { session.apply(plan) }
+            }
+            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { return .serverGone }
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                var probe: UInt8 = 0
+                if recv(xfd, &probe, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0 { return .serverGone }
+            }
+            let now = monotonicNow()
+            var events = session.expirePressure(at: now)
+            var event = XEvent()
+            while XPending(session.display) > 0 {
+                XNextEvent(session.display, &event)
+                events += session.handle(&event, receivedAt: now)
+            }
+            for failure in XErrorTrap.drain() { logger.warning("X error (ignored)", metadata: ["error": "\(failure)"]) }
+            if session.infoChanged {
+                session.infoChanged = false
+                logUnavailable(session.info)
+                onEvent(.changed(session.info))
+            }
+            if !events.isEmpty { onEvent(.input(events)) }
+        }
+    }
+
+    private func logUnavailable(_ info: DisplayInfo) {
+        for source in InputSource.allCases {
+            guard let status = info.sources[source], status.state == .unavailable else { continue }
+            logger.warning("\(source.rawValue) input unavailable", metadata: ["reason": "\(status.detail)"])
+        }
+    }
+
+    /// Waits `seconds` or until stop(); true when stopping.
+    private func sleep(_ seconds: Double) -> Bool {
+        let deadline = monotonicNow() + seconds
+        while true {
+            if inbox.withLock({ $0.stopping }) { return true }
+            let left = deadline - monotonicNow()
+            if left <= 0 { return false }
+            var fd = pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)
+            if poll(&fd, 1, Int32((left * 1000).rounded(.up))) > 0 { drainWakePipe() }
+        }
+    }
+
+    private func drainWakePipe() {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while read(wakePipe[0], &buffer, buffer.count) > 0 {}
+    }
+}
+
+/// CLOCK_MONOTONIC in seconds: the clock X timestamps come from.
+func monotonicNow() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}

@@ -1,0 +1,341 @@
+import CX11
+import Gestures
+import Logging
+
+/// One connection to an X server, confined to the X thread: it sets up what
+/// the plan asks for (a touch grab, pointer barriers, edge strips, touchpad
+/// gesture events), sends each event through one dispatch `switch` to the
+/// converter, and answers touch ownership.
+///
+/// Nothing here grabs the pointer: barriers only observe pushes, and a strip
+/// takes presses with the implicit *asynchronous* grab any window gets, so a
+/// stopped animd can never freeze the pointer.
+final class X11Session {
+    let display: OpaquePointer
+    let name: String
+    let root: Window
+    private let logger: Logger
+    private let xiOpcode: Int32
+    private let xiVersion: (major: Int32, minor: Int32)
+    private let randrEventBase: Int32
+    private let hasBarriers: Bool
+    private(set) var converter: XInputConverter
+    private var plan: InputPlan
+    private var monitors: [(Rect, String)]
+    private var refreshRate: Double?
+    private var barriers: [PointerBarrier] = []
+    private var strips: [Window] = []
+    private var touchGrabbed = false
+    private var sources: [InputSource: SourceStatus] = [:]
+    /// Raises of the strips in the current second, to give up on a stacking fight.
+    private var raises: (second: Int, count: Int) = (0, 0)
+    /// Set when monitors or source states changed; the backend reports it once.
+    var infoChanged = false
+
+    init?(name: String, plan: InputPlan, logger: Logger) {
+        guard let display = XOpenDisplay(name) else { return nil }
+        self.display = display
+        self.name = name
+        self.logger = logger
+        self.plan = plan
+        root = XDefaultRootWindow(display)
+        XSetIOErrorExitHandler(display, { _, _ in }, nil)
+
+        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        var major: Int32 = 2, minor: Int32 = 4
+        if XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0, XIQueryVersion(display, &major, &minor) == Success {
+            xiOpcode = opcode
+            xiVersion = (major, minor)
+        } else {
+            xiOpcode = -1
+            xiVersion = (0, 0)
+        }
+        var fixesEvent: Int32 = 0, fixesError: Int32 = 0, fixesMajor: Int32 = 5, fixesMinor: Int32 = 0
+        let fixes = XFixesQueryExtension(display, &fixesEvent, &fixesError) != 0
+            && XFixesQueryVersion(display, &fixesMajor, &fixesMinor) != 0 && fixesMajor >= 5
+        hasBarriers = fixes && (xiVersion.major, xiVersion.minor) >= (2, 3)
+        var randrEvent: Int32 = 0, randrError: Int32 = 0
+        randrEventBase = XRRQueryExtension(display, &randrEvent, &randrError) != 0 ? randrEvent : -1
+        if randrEventBase >= 0 {
+            XRRSelectInput(display, root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
+        }
+        // Other windows mapping or restacking: the edge strips go back on top.
+        XSelectInput(display, root, SubstructureNotifyMask)
+        monitors = DisplayReader.monitors(display, root: root)
+        refreshRate = DisplayReader.refreshRate(display, root: root)
+        converter = XInputConverter(pressure: EdgePressure(cap: plan.pressureCap, releaseDelay: plan.pressureReleaseDelay))
+        if xiOpcode >= 0 { select(root, device: XIAllDevices, [XI_HierarchyChanged]) }
+        setUp()
+    }
+
+    var info: DisplayInfo {
+        DisplayInfo(name: name, monitors: monitors.map(\.0), monitorNames: monitors.map(\.1), refreshRate: refreshRate,
+                    xiVersion: xiOpcode >= 0 ? "\(xiVersion.major).\(xiVersion.minor)" : "none", sources: sources)
+    }
+
+    private var geometry: ScreenGeometry { ScreenGeometry(monitors: monitors.map(\.0)) }
+
+    /// Tears down what the old plan set up and sets up the new one.
+    func apply(_ newPlan: InputPlan) {
+        guard newPlan != plan else { return }
+        plan = newPlan
+        tearDown()
+        converter.pressure = EdgePressure(cap: plan.pressureCap, releaseDelay: plan.pressureReleaseDelay)
+        setUp()
+        infoChanged = true
+    }
+
+    /// Closes the connection; the server drops the grabs, barriers and strips with it.
+    func close() {
+        XCloseDisplay(display)
+    }
+
+    // MARK: - Setting up interception
+
+    private func setUp() {
+        sources = [:]
+        sources[.touch] = setUpTouch()
+        sources[.pressure] = setUpBarriers()
+        sources[.pointer] = setUpStrips()
+        sources[.touchpad] = setUpTouchpad()
+        XFlush(display)
+    }
+
+    private func tearDown() {
+        if touchGrabbed {
+            var modifiers = XIGrabModifiers(modifiers: Int32(bitPattern: XIAnyModifier), status: 0)
+            XIUngrabTouchBegin(display, XIAllMasterDevices, root, 1, &modifiers)
+            touchGrabbed = false
+        }
+        for barrier in barriers { XFixesDestroyPointerBarrier(display, barrier) }
+        barriers = []
+        converter.barriers = [:]
+        for strip in strips { XDestroyWindow(display, strip) }
+        strips = []
+        if xiOpcode >= 0 {
+            select(root, device: XIAllMasterDevices, [])
+            select(root, device: XIAllDevices, [XI_HierarchyChanged])
+        }
+        XSync(display, 0)
+    }
+
+    private func setUpTouch() -> SourceStatus {
+        guard plan.touch else { return SourceStatus(.unused, "no binding uses touch") }
+        guard (xiVersion.major, xiVersion.minor) >= (2, 2) else {
+            return SourceStatus(.unavailable, "the server has XInput \(xiVersion.major).\(xiVersion.minor); touch needs 2.2")
+        }
+        var modifiers = XIGrabModifiers(modifiers: Int32(bitPattern: XIAnyModifier), status: 0)
+        var failedModifiers: Int32 = 0
+        let failures = XErrorTrap.catching(display) {
+            withMask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd], device: XIAllMasterDevices) { mask in
+                failedModifiers = XIGrabTouchBegin(display, XIAllMasterDevices, root, 0, &mask, 1, &modifiers)
+            }
+        }
+        if let failure = failures.first {
+            return SourceStatus(.unavailable, failure.isBadAccess ? "another client holds the touch grab on the root window (\(failure))" : "\(failure)")
+        }
+        if failedModifiers > 0 {
+            return SourceStatus(.unavailable, "another client holds the touch grab on the root window (status \(modifiers.status))")
+        }
+        touchGrabbed = true
+        let screens = DisplayReader.touchscreens(display)
+        mapTouchscreens(screens)
+        let names = screens.map(\.name)
+        return SourceStatus(.active, "touch grab on the root window; \(screens.count) touchscreen(s)\(names.isEmpty ? "" : ": " + names.joined(separator: ", "))")
+    }
+
+    /// Maps touchscreens named in the config onto their monitors by their absolute axes.
+    private func mapTouchscreens(_ screens: [TouchDevice]) {
+        converter.touchMappings = [:]
+        for (deviceName, monitorName) in plan.touchscreens {
+            guard let device = screens.first(where: { $0.name == deviceName }) else {
+                logger.warning("no touchscreen is named \"\(deviceName)\"; its touches keep the server's mapping")
+                continue
+            }
+            guard let monitor = monitors.first(where: { $0.1 == monitorName })?.0 else {
+                logger.warning("no monitor is named \"\(monitorName)\"; \"\(deviceName)\" keeps the server's mapping")
+                continue
+            }
+            guard let x = device.xAxis, let y = device.yAxis else {
+                logger.warning("\"\(deviceName)\" reports no absolute axes; it keeps the server's mapping")
+                continue
+            }
+            converter.touchMappings[device.id] = XInputConverter.TouchMapping(monitor: monitor, xAxis: x, yAxis: y)
+        }
+    }
+
+    private func setUpBarriers() -> SourceStatus {
+        guard !plan.pressureEdges.isEmpty else { return SourceStatus(.unused, "no binding uses edge pressure") }
+        guard hasBarriers else { return SourceStatus(.unavailable, "the server lacks pointer barriers (XFixes 5 and XInput 2.3)") }
+        var made: [UInt: Edge] = [:]
+        let segments = geometry.outerSegments(of: plan.pressureEdges)
+        let failures = XErrorTrap.catching(display) {
+            for segment in segments {
+                // Each barrier lets the pointer leave the edge and stops it pushing out.
+                let (x1, y1, x2, y2, open): (Double, Double, Double, Double, Int) = switch segment.edge {
+                case .left: (segment.line, segment.start, segment.line, segment.end, BarrierPositiveX)
+                case .right: (segment.line, segment.start, segment.line, segment.end, BarrierNegativeX)
+                case .top: (segment.start, segment.line, segment.end, segment.line, BarrierPositiveY)
+                case .bottom: (segment.start, segment.line, segment.end, segment.line, BarrierNegativeY)
+                }
+                let barrier = XFixesCreatePointerBarrier(display, root, Int32(x1), Int32(y1), Int32(x2), Int32(y2), Int32(open), 0, nil)
+                barriers.append(barrier)
+                made[barrier] = segment.edge
+            }
+            select(root, device: XIAllDevices, [XI_HierarchyChanged, XI_BarrierHit, XI_BarrierLeave])
+        }
+        if let failure = failures.first {
+            return SourceStatus(.unavailable, "pointer barriers refused: \(failure)")
+        }
+        converter.barriers = made
+        let edges = Edge.allCases.filter(plan.pressureEdges.contains).map(\.rawValue)
+        return SourceStatus(.active, "pointer barriers on \(segments.count) outer edge stretch(es): \(edges.joined(separator: ", "))")
+    }
+
+    private func setUpStrips() -> SourceStatus {
+        guard !plan.dragStrips.isEmpty else { return SourceStatus(.unused, "no binding opts in to pointer drags") }
+        guard xiOpcode >= 0 else { return SourceStatus(.unavailable, "the server has no XInput 2") }
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        let segments = geometry.outerSegments(of: Set(plan.dragStrips.keys))
+        let failures = XErrorTrap.catching(display) {
+            for segment in segments {
+                let rect = segment.strip(width: plan.dragStrips[segment.edge] ?? 2)
+                let window = XCreateWindow(display, root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height), 0, 0,
+                                           UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
+                XStoreName(display, window, "animd edge strip")
+                select(window, device: XIAllMasterDevices, [XI_ButtonPress, XI_ButtonRelease, XI_Motion])
+                XMapRaised(display, window)
+                strips.append(window)
+            }
+        }
+        if let failure = failures.first { return SourceStatus(.unavailable, "edge strips refused: \(failure)") }
+        let edges = Edge.allCases.filter { plan.dragStrips[$0] != nil }.map { "\($0.rawValue) \(Int(plan.dragStrips[$0] ?? 0)) px" }
+        return SourceStatus(.active, "button-1 drags from edge strips: \(edges.joined(separator: ", "))")
+    }
+
+    private func setUpTouchpad() -> SourceStatus {
+        guard plan.touchpad else { return SourceStatus(.unused, "no binding uses the touchpad") }
+        guard (xiVersion.major, xiVersion.minor) >= (2, 4) else {
+            return SourceStatus(.unavailable, "the server has XInput \(xiVersion.major).\(xiVersion.minor); touchpad gestures need 2.4")
+        }
+        let failures = XErrorTrap.catching(display) {
+            select(root, device: XIAllMasterDevices, [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
+                                                      XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd])
+        }
+        if let failure = failures.first {
+            return SourceStatus(.unavailable, failure.isBadAccess
+                ? "another client (a window manager or touchegg) already selects touchpad gestures on the root window"
+                : "touchpad gestures refused: \(failure)")
+        }
+        return SourceStatus(.active, "touchpad swipes and pinches on the root window")
+    }
+
+    // MARK: - Events
+
+    /// Converts one event; monitor changes set `infoChanged`.
+    func handle(_ event: inout XEvent, receivedAt now: Double) -> [InputEvent] {
+        let type = event.type
+        if type == GenericEvent && event.xcookie.extension == xiOpcode {
+            guard XGetEventData(display, &event.xcookie) != 0, let data = event.xcookie.data else { return [] }
+            defer { XFreeEventData(display, &event.xcookie) }
+            switch event.xcookie.evtype {
+            case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
+                return converter.touch(data.assumingMemoryBound(to: XIDeviceEvent.self).pointee, receivedAt: now)
+            case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
+                return converter.pointer(data.assumingMemoryBound(to: XIDeviceEvent.self).pointee, receivedAt: now)
+            case XI_BarrierHit, XI_BarrierLeave:
+                return converter.barrier(data.assumingMemoryBound(to: XIBarrierEvent.self).pointee, receivedAt: now)
+            case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
+                return converter.swipe(data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee, receivedAt: now)
+            case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
+                return converter.pinch(data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee, receivedAt: now)
+            case XI_HierarchyChanged:
+                return hierarchyChanged(data.assumingMemoryBound(to: XIHierarchyEvent.self).pointee, at: now)
+            default:
+                return []
+            }
+        }
+        if randrEventBase >= 0 && (type == randrEventBase + RRScreenChangeNotify || type == randrEventBase + RRNotify) {
+            XRRUpdateConfiguration(&event)
+            monitorsMayHaveChanged()
+            return []
+        }
+        if type == MapNotify || type == ConfigureNotify {
+            let window = type == MapNotify ? event.xmap.window : event.xconfigure.window
+            if !strips.isEmpty && !strips.contains(window) { keepStripsOnTop(at: now) }
+        }
+        return []
+    }
+
+    /// Ends a push that has gone quiet.
+    func expirePressure(at now: Double) -> [InputEvent] { converter.expirePressure(at: now) }
+
+    /// Answers the arena's decisions: accept claimed touches, reject released ones.
+    func allow(_ decisions: [ArenaOutput]) {
+        for decision in decisions {
+            for allowance in converter.allowances(for: decision) {
+                XIAllowTouchEvents(display, allowance.deviceID, allowance.touchID, root,
+                                   allowance.accept ? XIAcceptTouch : XIRejectTouch)
+            }
+        }
+        XFlush(display)
+    }
+
+    private func hierarchyChanged(_ e: XIHierarchyEvent, at now: Double) -> [InputEvent] {
+        guard let info = e.info else { return [] }
+        var events: [InputEvent] = []
+        for i in 0..<Int(e.num_info) where info[i].flags & (XISlaveRemoved | XIDeviceDisabled) != 0 {
+            events += converter.removeDevice(info[i].deviceid, at: now)
+        }
+        if touchGrabbed {
+            let screens = DisplayReader.touchscreens(display)
+            mapTouchscreens(screens)
+            let detail = "touch grab on the root window; \(screens.count) touchscreen(s)\(screens.isEmpty ? "" : ": " + screens.map(\.name).joined(separator: ", "))"
+            if sources[.touch]?.detail != detail {
+                sources[.touch] = SourceStatus(.active, detail)
+                infoChanged = true
+            }
+        }
+        return events
+    }
+
+    private func monitorsMayHaveChanged() {
+        let now = DisplayReader.monitors(display, root: root)
+        refreshRate = DisplayReader.refreshRate(display, root: root)
+        guard now.map(\.0) != monitors.map(\.0) || now.map(\.1) != monitors.map(\.1) else { return }
+        monitors = now
+        logger.notice("monitors changed; edges follow", metadata: ["monitors": "\(now.map(\.0))"])
+        // Barriers and strips sit on the outer edges: rebuild them for the new layout.
+        tearDown()
+        setUp()
+        infoChanged = true
+    }
+
+    /// Raises the strips above a window that just appeared or moved, at most
+    /// ten times a second, so that two always-on-top clients cannot spin.
+    private func keepStripsOnTop(at now: Double) {
+        let second = Int(now.rounded(.down))
+        raises = raises.second == second ? (second, raises.count + 1) : (second, 1)
+        guard raises.count <= 10 else {
+            if raises.count == 11 { logger.notice("another client keeps restacking over the edge strips; waiting a second") }
+            return
+        }
+        for strip in strips { XRaiseWindow(display, strip) }
+    }
+
+    // MARK: - XI2 selections
+
+    private func select(_ window: Window, device: Int32, _ events: [Int32]) {
+        withMask(events, device: device) { mask in _ = XISelectEvents(display, window, &mask, 1) }
+    }
+
+    private func withMask(_ events: [Int32], device: Int32, _ body: (inout XIEventMask) -> Void) {
+        var bits = [UInt8](repeating: 0, count: Int(animd_xi_mask_len(XI_LASTEVENT)))
+        bits.withUnsafeMutableBufferPointer { buffer in
+            for event in events { animd_xi_set_mask(buffer.baseAddress, event) }
+            var mask = XIEventMask(deviceid: device, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            body(&mask)
+        }
+    }
+}

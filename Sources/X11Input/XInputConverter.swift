@@ -1,0 +1,266 @@
+public import CX11
+public import Gestures
+
+/// Turns XInput2 events, as Xlib hands them over, into `InputEvent`s, and the
+/// arena's claim/release decisions into touch allowances. It holds no
+/// `Display` and does no I/O: the X thread feeds it and carries out what it
+/// returns, and tests feed it structs built in memory.
+///
+/// - Touches get small ids of animd's own (X touch ids are per device and
+///   32-bit); the map lives until a touch has both ended and been decided.
+/// - A touchscreen named in the config is mapped onto its monitor from its
+///   absolute axes; others use the position the server computed.
+/// - X timestamps are 32-bit milliseconds; they are unwrapped into seconds.
+public struct XInputConverter: Sendable {
+    /// What the X thread must answer for one touch: `XIAllowTouchEvents`.
+    public struct TouchAllowance: Hashable, Sendable {
+        public var deviceID: Int32
+        public var touchID: UInt32
+        public var accept: Bool
+    }
+
+    /// A touchscreen mapped onto a monitor through its absolute axes.
+    public struct TouchMapping: Hashable, Sendable {
+        public var monitor: Rect
+        public var xAxis: ClosedRange<Double>
+        public var yAxis: ClosedRange<Double>
+
+        public init(monitor: Rect, xAxis: ClosedRange<Double>, yAxis: ClosedRange<Double>) {
+            self.monitor = monitor; self.xAxis = xAxis; self.yAxis = yAxis
+        }
+    }
+
+    private struct OpenTouch: Sendable {
+        var deviceID: Int32
+        var touchID: UInt32
+        var sourceID: Int32
+        var ended = false
+        var decided = false
+    }
+
+    public var pressure: EdgePressure
+    /// Barrier id → the edge it guards.
+    public var barriers: [UInt: Edge] = [:]
+    /// Source device id → its mapping.
+    public var touchMappings: [Int32: TouchMapping] = [:]
+    private var touches: [Int: OpenTouch] = [:]
+    private var touchIDs: [UInt64: Int] = [:]
+    private var nextTouch = 1
+    private var clock = XTimeUnwrapper()
+    private var pinchRotation = 0.0
+    /// The local monotonic clock minus the server's, at the last event (for expiring pushes).
+    private var serverToLocal: Double?
+
+    public init(pressure: EdgePressure = EdgePressure()) {
+        self.pressure = pressure
+    }
+
+    // MARK: - Touch
+
+    public mutating func touch(_ e: XIDeviceEvent, receivedAt local: Double? = nil) -> [InputEvent] {
+        let time = seconds(e.time, receivedAt: local)
+        let key = Self.key(e.deviceid, UInt32(truncatingIfNeeded: e.detail))
+        let location = touchLocation(e)
+        switch e.evtype {
+        case XI_TouchBegin:
+            let id = nextTouch
+            nextTouch = nextTouch >= Int(Int32.max) ? 1 : nextTouch + 1
+            touchIDs[key] = id
+            touches[id] = OpenTouch(deviceID: e.deviceid, touchID: UInt32(truncatingIfNeeded: e.detail), sourceID: e.sourceid)
+            return [InputEvent(time: time, kind: .touchDown(id: id), location: location)]
+        case XI_TouchUpdate:
+            guard let id = touchIDs[key], touches[id]?.ended == false else { return [] }
+            return [InputEvent(time: time, kind: .touchMove(id: id), location: location)]
+        case XI_TouchEnd:
+            guard let id = touchIDs[key], var open = touches[id], !open.ended else { return [] }
+            open.ended = true
+            store(open, id: id, key: key)
+            return [InputEvent(time: time, kind: .touchUp(id: id), location: location)]
+        default:
+            return []
+        }
+    }
+
+    /// The allowances for one arena decision; touches it does not know are skipped.
+    public mutating func allowances(for decision: ArenaOutput) -> [TouchAllowance] {
+        let (ids, accept): ([Int], Bool)
+        switch decision {
+        case let .claimed(_, .touch, touches): (ids, accept) = (touches, true)
+        case let .released(_, .touch, touches): (ids, accept) = (touches, false)
+        default: return []
+        }
+        var result: [TouchAllowance] = []
+        for id in ids {
+            guard var open = touches[id], !open.decided else { continue }
+            open.decided = true
+            store(open, id: id, key: Self.key(open.deviceID, open.touchID))
+            result.append(TouchAllowance(deviceID: open.deviceID, touchID: open.touchID, accept: accept))
+        }
+        return result
+    }
+
+    /// A device went away: its touches are cancelled.
+    public mutating func removeDevice(_ sourceID: Int32, at time: Double) -> [InputEvent] {
+        let gone = touches.filter { $0.value.sourceID == sourceID || $0.value.deviceID == sourceID }
+        var events: [InputEvent] = []
+        for (id, open) in gone.sorted(by: { $0.key < $1.key }) {
+            if !open.ended { events.append(InputEvent(time: time, kind: .touchCancel(id: id), location: .zero)) }
+            touches[id] = nil
+            touchIDs[Self.key(open.deviceID, open.touchID)] = nil
+        }
+        return events
+    }
+
+    /// Touches still waiting for their decision or their end.
+    public var openTouchCount: Int { touches.count }
+
+    private mutating func store(_ open: OpenTouch, id: Int, key: UInt64) {
+        if open.ended && open.decided {
+            touches[id] = nil
+            touchIDs[key] = nil
+        } else {
+            touches[id] = open
+        }
+    }
+
+    private static func key(_ device: Int32, _ touch: UInt32) -> UInt64 {
+        UInt64(UInt32(bitPattern: device)) << 32 | UInt64(touch)
+    }
+
+    private func touchLocation(_ e: XIDeviceEvent) -> Point {
+        guard let mapping = touchMappings[e.sourceid], let x = Self.valuator(e, 0), let y = Self.valuator(e, 1) else {
+            return Point(x: e.root_x, y: e.root_y)
+        }
+        func scale(_ value: Double, _ axis: ClosedRange<Double>, _ origin: Double, _ length: Double) -> Double {
+            let span = axis.upperBound - axis.lowerBound
+            guard span > 0 else { return origin }
+            return origin + min(max((value - axis.lowerBound) / span, 0), 1) * (length - 1)
+        }
+        return Point(x: scale(x, mapping.xAxis, mapping.monitor.x, mapping.monitor.width),
+                     y: scale(y, mapping.yAxis, mapping.monitor.y, mapping.monitor.height))
+    }
+
+    /// The value of valuator `number`, if the event carries it (values are packed: only set bits have one).
+    static func valuator(_ e: XIDeviceEvent, _ number: Int) -> Double? {
+        guard let mask = e.valuators.mask, let values = e.valuators.values,
+              number < Int(e.valuators.mask_len) * 8, animd_xi_mask_is_set(mask, Int32(number)) != 0 else { return nil }
+        var index = 0
+        for bit in 0..<number where animd_xi_mask_is_set(mask, Int32(bit)) != 0 { index += 1 }
+        let value = values[index]
+        return value.isFinite ? value : nil
+    }
+
+    // MARK: - Pointer drags from the edge strips
+
+    /// Button and motion events on an edge strip (its implicit grab follows the drag off the strip).
+    public mutating func pointer(_ e: XIDeviceEvent, receivedAt local: Double? = nil) -> [InputEvent] {
+        let time = seconds(e.time, receivedAt: local)
+        let location = Point(x: e.root_x, y: e.root_y)
+        switch e.evtype {
+        case XI_ButtonPress: return [InputEvent(time: time, kind: .buttonDown(button: Int(e.detail)), location: location)]
+        case XI_ButtonRelease: return [InputEvent(time: time, kind: .buttonUp(button: Int(e.detail)), location: location)]
+        case XI_Motion: return [InputEvent(time: time, kind: .pointerMove, location: location)]
+        default: return []
+        }
+    }
+
+    // MARK: - Edge pressure
+
+    public mutating func barrier(_ e: XIBarrierEvent, receivedAt local: Double? = nil) -> [InputEvent] {
+        guard let edge = barriers[e.barrier] else { return [] }
+        let time = seconds(e.time, receivedAt: local)
+        let location = Point(x: e.root_x, y: e.root_y)
+        switch e.evtype {
+        case XI_BarrierHit:
+            return pressure.hit(EdgePressure.Hit(edge: edge, location: location, delta: Point(x: e.dx, y: e.dy), time: time,
+                                                 deviceGrabbed: e.flags & Int32(XIBarrierDeviceIsGrabbed) != 0))
+        case XI_BarrierLeave:
+            return pressure.leave(edge, at: time, location: location)
+        default:
+            return []
+        }
+    }
+
+    /// When the X thread must wake to end a push, on the local monotonic clock.
+    public var pressureDeadline: Double? {
+        guard let deadline = pressure.deadline, let offset = serverToLocal else { return nil }
+        return deadline + offset
+    }
+
+    /// Ends a push whose release delay has passed, by the local monotonic clock.
+    public mutating func expirePressure(at local: Double) -> [InputEvent] {
+        guard let offset = serverToLocal else { return [] }
+        return pressure.expire(at: local - offset)
+    }
+
+    // MARK: - Touchpad gestures (XI 2.4)
+
+    public mutating func swipe(_ e: XIGestureSwipeEvent, receivedAt local: Double? = nil) -> [InputEvent] {
+        let time = seconds(e.time, receivedAt: local)
+        let location = Point(x: e.root_x, y: e.root_y)
+        let fingers = Int(e.detail)
+        switch e.evtype {
+        case XI_GestureSwipeBegin: return [InputEvent(time: time, kind: .swipeBegin(fingers: fingers), location: location)]
+        case XI_GestureSwipeUpdate:
+            return [InputEvent(time: time, kind: .swipeUpdate(fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y)), location: location)]
+        case XI_GestureSwipeEnd:
+            let cancelled = e.flags & Int32(XIGestureSwipeEventCancelled) != 0
+            return [InputEvent(time: time, kind: .swipeEnd(fingers: fingers, cancelled: cancelled), location: location)]
+        default: return []
+        }
+    }
+
+    public mutating func pinch(_ e: XIGesturePinchEvent, receivedAt local: Double? = nil) -> [InputEvent] {
+        let time = seconds(e.time, receivedAt: local)
+        let location = Point(x: e.root_x, y: e.root_y)
+        let fingers = Int(e.detail)
+        switch e.evtype {
+        case XI_GesturePinchBegin:
+            pinchRotation = 0
+            return [InputEvent(time: time, kind: .pinchBegin(fingers: fingers), location: location)]
+        case XI_GesturePinchUpdate:
+            pinchRotation += e.delta_angle.isFinite ? e.delta_angle : 0
+            let scale = e.scale.isFinite && e.scale >= 0 ? e.scale : 1
+            return [InputEvent(time: time, kind: .pinchUpdate(fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y),
+                                                              scale: scale, rotation: pinchRotation), location: location)]
+        case XI_GesturePinchEnd:
+            let cancelled = e.flags & Int32(XIGesturePinchEventCancelled) != 0
+            return [InputEvent(time: time, kind: .pinchEnd(fingers: fingers, cancelled: cancelled), location: location)]
+        default: return []
+        }
+    }
+
+    // MARK: - Time
+
+    private mutating func seconds(_ time: Time, receivedAt local: Double?) -> Double {
+        let server = clock.seconds(UInt32(truncatingIfNeeded: time))
+        if let local { serverToLocal = local - server }
+        return server
+    }
+}
+
+/// X timestamps are 32-bit milliseconds that wrap after about 49.7 days;
+/// this keeps them increasing across the wrap. A stamp within half the range
+/// after the newest one is newer (and may have wrapped); otherwise it is a late
+/// event from before the newest one.
+struct XTimeUnwrapper: Sendable {
+    /// The newest stamp so far, unwrapped, in ms.
+    private var newest: UInt64?
+
+    mutating func seconds(_ raw: UInt32) -> Double {
+        guard let newest else {
+            newest = UInt64(raw)
+            return Double(raw) / 1000
+        }
+        let ahead = raw &- UInt32(truncatingIfNeeded: newest)
+        let unwrapped: UInt64
+        if ahead <= UInt32.max / 2 {
+            unwrapped = newest + UInt64(ahead)
+            self.newest = unwrapped
+        } else {
+            let behind = UInt64(UInt32(truncatingIfNeeded: newest) &- raw)
+            unwrapped = newest >= behind ? newest - behind : 0
+        }
+        return Double(unwrapped) / 1000
+    }
+}
