@@ -4,6 +4,7 @@ import Gestures
 import Logging
 import NIOCore
 import Transitions
+import X11Input
 
 /// Everything the daemon knows, confined to its single event loop: the
 /// engine, the subscribers, the frame timer, the config and the input status.
@@ -20,6 +21,10 @@ final class DaemonCore {
     /// The display's refresh rate when X reports one (Xvfb says 0 Hz: unknown).
     private var displayRefresh: Double?
     let allocator = ByteBufferAllocator()
+    /// Where input comes from and touch decisions go; set once the backend exists.
+    var backend: (any InputBackend)?
+    /// Input sources a backend was driving when it went away get cancelled.
+    static let backendSources: [InputSource] = [.touch, .pointer, .pressure, .touchpad]
     static let version = "0.1.0"
 
     init(loop: any EventLoop, config: DaemonConfig, configSource: ConfigSource, inputStatus: InputStatus, logger: Logger) {
@@ -47,6 +52,7 @@ final class DaemonCore {
     /// Sends an engine step's events. `time` is the time the engine computed
     /// them at, so that rate limits are measured in the snapshots' own time.
     func publish(_ output: EngineOutput, at time: Double) {
+        if !output.touchDecisions.isEmpty { backend?.decide(output.touchDecisions) }
         guard !output.events.isEmpty else { return armFrameTimerIfNeeded() }
         for event in output.events {
             let outgoing = OutgoingEvent(event, bindingTransition: engine.transition(ofBinding:))
@@ -75,20 +81,48 @@ final class DaemonCore {
 
     // MARK: - Input
 
-    func inject(_ events: [InputEvent]) {
+    /// Runs input through the recognizers, from `input.inject` or from a backend.
+    func handleInput(_ events: [InputEvent], origin: String) {
+        let recording = registry.hasInterest(in: "input-events")
         for event in events {
             let time = now()
+            if recording { publishInputEvent(event, origin: origin, at: time) }
             publish(engine.handle(event, at: time), at: time)
         }
     }
 
+    private func publishInputEvent(_ event: InputEvent, origin: String, at time: Double) {
+        guard let json = try? JSONEncoder().encode(event) else { return }
+        registry.publish(EventLine.inputEvent(String(decoding: json, as: UTF8.self), origin: origin), group: "input-events", transition: nil, coalesce: nil,
+                         now: time, allocator: allocator)
+    }
+
+    /// What the X backend reports, on the event loop.
+    func handle(_ event: X11Event) {
+        switch event {
+        case let .connected(info), let .changed(info):
+            setInputStatus(InputStatus(backend: "x11", connected: true, display: info.name, sources: info.sources),
+                           geometry: info.geometry, refreshRate: info.refreshRate)
+        case let .input(events):
+            handleInput(events, origin: "x11")
+        case let .disconnected(name, reason):
+            // Whatever X was driving is gone with it: cancel, so that nothing stays finger-driven.
+            let time = now()
+            publish(engine.cancelInput(from: Self.backendSources, at: time), at: time)
+            setInputStatus(InputStatus(backend: "x11", connected: false, display: name, reason: reason + "; input is off until a display appears"),
+                           geometry: nil, refreshRate: nil)
+        }
+    }
+
     func setInputStatus(_ status: InputStatus, geometry: ScreenGeometry?, refreshRate: Double?) {
+        let changed = status != inputStatus
         inputStatus = status
         engine.setGeometry(geometry ?? Self.fallbackGeometry(engine.config))
         displayRefresh = refreshRate.flatMap { $0 > 0 ? $0 : nil }
         frameClock.setRate(displayRefresh ?? engine.config.daemon.frameRate)
         logger.notice(status.connected ? "X input connected" : "X input is off until a display appears",
                       metadata: ["display": "\(status.display ?? "none")", "reason": "\(status.reason ?? "")"])
+        guard changed else { return }
         registry.publish(EventLine.inputStatus(status), group: "input", transition: nil, coalesce: nil, now: now(), allocator: allocator)
     }
 
@@ -107,6 +141,7 @@ final class DaemonCore {
             registry.maxSubscriptions = config.daemon.maxSubscriptions
             registry.maxBacklog = config.daemon.maxBacklog
             frameClock.setRate(displayRefresh ?? config.daemon.frameRate)
+            backend?.configure(config.inputPlan)
             logger.notice("config reloaded", metadata: ["transitions": "\(config.transitions.count)", "bindings": "\(config.bindings.count)"])
             return .success(())
         }

@@ -50,19 +50,10 @@ public struct DaemonService: Service {
             throw error
         }
 
-        let x11 = X11Monitor(display: display) { event in
-            loop.execute {
-                switch event {
-                case let .connected(info):
-                    core.value.setInputStatus(InputStatus(backend: "x11", connected: true, display: info.name),
-                                              geometry: info.geometry, refreshRate: info.refreshRate)
-                case let .disconnected(name, reason):
-                    core.value.setInputStatus(InputStatus(backend: "x11", connected: false, display: name,
-                                                          reason: reason + "; input is off until a display appears"),
-                                              geometry: nil, refreshRate: nil)
-                }
-            }
+        let x11 = X11Backend(display: display, plan: config.inputPlan, logger: logger) { event in
+            loop.execute { core.value.handle(event) }
         }
+        try await loop.submit { core.value.backend = x11 }.get()
         x11.start()
 
         let notifier = SystemdNotifier(environment: environment)

@@ -63,7 +63,7 @@ extension DaemonCore {
         case .inject:
             try p.allow(["events"])
             let events = try p.inputEvents("events")
-            inject(events)
+            handleInput(events, origin: "inject")
             return .object([("accepted", .number(Double(events.count)))])
         case .toggle:
             try p.allow(["name"])

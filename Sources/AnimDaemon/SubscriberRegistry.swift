@@ -35,6 +35,11 @@ final class SubscriberRegistry {
 
     func remove(_ client: ClientConnection) { clients[client.id] = nil }
 
+    /// Whether any subscription wants `group`, so that costly events are only encoded for someone.
+    func hasInterest(in group: String) -> Bool {
+        clients.values.contains { $0.subscriptions.values.contains { $0.groups.contains(group) } }
+    }
+
     func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<String>, maxRate: Double?) throws(RPCError) -> Int {
         guard client.subscriptions.count < maxSubscriptions else {
             throw RPCError(.limitReached, "limit reached: at most \(maxSubscriptions) subscriptions per client")

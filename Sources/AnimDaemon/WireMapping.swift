@@ -34,7 +34,7 @@ struct OutgoingEvent {
         case let .gesture(update):
             line = EventLine.gesture(name: update.name, state: update.state.rawValue,
                                      translation: (update.translation.x, update.translation.y),
-                                     velocity: (update.velocity.x, update.velocity.y))
+                                     velocity: (update.velocity.x, update.velocity.y), pinch: update.pinch)
             group = "gesture"; transition = bindingTransition(update.name)
             // Only the stream of `changed` may be thinned; the other states are never dropped.
             coalesce = update.state == .changed ? "gesture:\(update.name)" : nil

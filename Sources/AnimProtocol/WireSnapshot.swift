@@ -1,3 +1,4 @@
+public import Gestures
 /// A transition snapshot as it travels (PROTOCOL.md "A transition snapshot"),
 /// plus `target`: the snap the leg is heading to now.
 ///
@@ -70,15 +71,23 @@ public struct InputStatus: Hashable, Sendable {
     public var connected: Bool
     public var display: String?
     public var reason: String?
+    /// What each input source can do while connected: `active`, `unavailable`
+    /// (with the reason) or `unused` (no binding wants it).
+    public var sources: [InputSource: SourceStatus]
 
-    public init(backend: String, connected: Bool, display: String?, reason: String? = nil) {
-        self.backend = backend; self.connected = connected; self.display = display; self.reason = reason
+    public init(backend: String, connected: Bool, display: String?, reason: String? = nil, sources: [InputSource: SourceStatus] = [:]) {
+        self.backend = backend; self.connected = connected; self.display = display; self.reason = reason; self.sources = sources
     }
 
     public var json: JSONValue {
         var members: [(String, JSONValue)] = [("backend", .string(backend)), ("connected", .bool(connected)),
                                               ("display", display.map(JSONValue.string) ?? .null)]
         if let reason { members.append(("reason", .string(reason))) }
+        if !sources.isEmpty {
+            members.append(("sources", .object(InputSource.allCases.compactMap { source in
+                sources[source].map { (source.rawValue, .object([("state", .string($0.state.rawValue)), ("detail", .string($0.detail))])) }
+            })))
+        }
         return .object(members)
     }
 }
@@ -86,7 +95,7 @@ public struct InputStatus: Hashable, Sendable {
 /// The notification lines animd sends (PROTOCOL.md "Events").
 public enum EventLine {
     /// The event groups a subscriber chooses from.
-    public static let groups = ["progress", "state", "input", "gesture"]
+    public static let groups = ["progress", "state", "input", "gesture", "input-events"]
 
     public static func progress(_ snapshot: WireSnapshot) -> String {
         var out = "{\"jsonrpc\":\"2.0\",\"method\":\"transition.progress\",\"params\":{"
@@ -122,12 +131,26 @@ public enum EventLine {
         RPCLine.notification("input.status", status.json)
     }
 
-    public static func gesture(name: String, state: String, translation: (Double, Double), velocity: (Double, Double)) -> String {
-        RPCLine.notification("gesture.changed", .object([
+    /// `pinch` adds `scale` and `rotation` (degrees) for touchpad pinches.
+    public static func gesture(name: String, state: String, translation: (Double, Double), velocity: (Double, Double),
+                               pinch: (scale: Double, rotation: Double)? = nil) -> String {
+        var members: [(String, JSONValue)] = [
             ("name", .string(name)), ("state", .string(state)),
             ("translation", .array([.number(translation.0), .number(translation.1)])),
             ("velocity", .array([.number(velocity.0), .number(velocity.1)])),
-        ]))
+        ]
+        if let pinch { members += [("scale", .number(pinch.scale)), ("rotation", .number(pinch.rotation))] }
+        return RPCLine.notification("gesture.changed", .object(members))
+    }
+
+    /// One input event as the recognizers received it, in the trace format
+    /// (`animctl record`); `origin` is "x11" or "inject".
+    /// `event` is the event's JSON text, as `InputEvent` encodes itself.
+    public static func inputEvent(_ event: String, origin: String) -> String {
+        var out = "{\"jsonrpc\":\"2.0\",\"method\":\"input.event\",\"params\":{\"origin\":"
+        JSONWriter.writeString(origin, into: &out)
+        out += ",\"event\":" + event + "}}\n"
+        return out
     }
 
     public static func shutdown(reason: String) -> String {

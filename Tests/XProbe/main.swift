@@ -1,0 +1,112 @@
+// animd-xprobe: the X client the X tests use beside animd.
+//
+//   animd-xprobe window X Y W H   an ordinary window that prints every button and
+//                                 motion event it receives ("press 1 0 400"), after "ready"
+//   animd-xprobe drive CMD…       XTest input from one connection: "warp X Y",
+//                                 "push DX DY COUNT MS" (relative moves), "down B", "up B", "sleep MS"
+//   animd-xprobe hold-gestures    selects touchpad gestures on the root window, as a window
+//                                 manager or touchegg would, prints "holding" or "refused", then waits
+//
+// Each subcommand runs until its work is done, or until stdin closes.
+import CX11
+import CXTest
+import Foundation
+import Synchronization
+
+/// One line to stdout at once, unbuffered: the test reads lines as they happen.
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
+/// Set by the X error handler, a C callback that cannot capture.
+let refused = Mutex(false)
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("animd-xprobe: \(message)\n".utf8))
+    exit(2)
+}
+
+guard let display = XOpenDisplay(nil) else { fail("cannot open display") }
+let root = XDefaultRootWindow(display)
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+/// Blocks until stdin closes: the test ends a probe by closing its pipe (or killing it).
+func waitForStdinToClose(whilePumping pump: (() -> Void)? = nil) -> Never {
+    let xfd = XConnectionNumber(display)
+    while true {
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: xfd, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, 2, -1)
+        if fds[0].revents != 0 {
+            var byte: UInt8 = 0
+            if read(0, &byte, 1) <= 0 { exit(0) }
+        }
+        pump?()
+        if fds[1].revents & Int16(POLLHUP | POLLERR) != 0 { exit(0) }
+    }
+}
+
+switch arguments.first {
+case "window":
+    guard arguments.count == 5, let x = Int32(arguments[1]), let y = Int32(arguments[2]),
+          let w = UInt32(arguments[3]), let h = UInt32(arguments[4]) else { fail("usage: window X Y W H") }
+    var attributes = XSetWindowAttributes()
+    // No window manager runs under the test's Xvfb: place the window exactly.
+    attributes.override_redirect = 1
+    attributes.event_mask = ButtonPressMask | ButtonReleaseMask | PointerMotionMask | StructureNotifyMask
+    let window = XCreateWindow(display, root, x, y, w, h, 0, 0, UInt32(InputOutput), nil,
+                               UInt(CWOverrideRedirect | CWEventMask), &attributes)
+    XMapRaised(display, window)
+    XFlush(display)
+    waitForStdinToClose {
+        var event = XEvent()
+        while XPending(display) > 0 {
+            XNextEvent(display, &event)
+            switch event.type {
+            case MapNotify: say("ready")
+            case ButtonPress: say("press \(event.xbutton.button) \(event.xbutton.x_root) \(event.xbutton.y_root)")
+            case ButtonRelease: say("release \(event.xbutton.button) \(event.xbutton.x_root) \(event.xbutton.y_root)")
+            case MotionNotify: say("motion \(event.xmotion.x_root) \(event.xmotion.y_root)")
+            default: break
+            }
+        }
+    }
+case "drive":
+    for command in arguments.dropFirst() {
+        let words = command.split(separator: " ").map(String.init)
+        let numbers = words.dropFirst().compactMap { Int32($0) }
+        switch (words.first, numbers.count) {
+        case ("warp", 2): XWarpPointer(display, 0, root, 0, 0, 0, 0, numbers[0], numbers[1])
+        case ("push", 4):
+            // Relative motion, as a mouse makes it: barriers only see relative motion.
+            for _ in 0..<numbers[2] {
+                XTestFakeRelativeMotionEvent(display, numbers[0], numbers[1], 0)
+                XSync(display, 0)
+                usleep(useconds_t(numbers[3]) * 1000)
+            }
+        case ("down", 1): XTestFakeButtonEvent(display, UInt32(numbers[0]), 1, 0)
+        case ("up", 1): XTestFakeButtonEvent(display, UInt32(numbers[0]), 0, 0)
+        case ("sleep", 1): usleep(useconds_t(numbers[0]) * 1000)
+        default: fail("unknown drive command \"\(command)\"")
+        }
+        XSync(display, 0)
+    }
+    say("done")
+case "hold-gestures":
+    var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+    var major: Int32 = 2, minor: Int32 = 4
+    guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0,
+          XIQueryVersion(display, &major, &minor) == Success, (major, minor) >= (2, 4) else { fail("no XInput 2.4") }
+    var bits = [UInt8](repeating: 0, count: Int(animd_xi_mask_len(XI_LASTEVENT)))
+    for gesture in [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
+                    XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd] {
+        animd_xi_set_mask(&bits, gesture)
+    }
+    XSetErrorHandler { _, _ in refused.withLock { $0 = true }; return 0 }
+    bits.withUnsafeMutableBufferPointer { buffer in
+        var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+        _ = XISelectEvents(display, root, &mask, 1)
+    }
+    XSync(display, 0)
+    say(refused.withLock { $0 } ? "refused" : "holding")
+    waitForStdinToClose()
+default:
+    fail("usage: animd-xprobe window X Y W H | drive CMD… | hold-gestures")
+}
