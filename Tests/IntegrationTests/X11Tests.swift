@@ -5,46 +5,9 @@ import Testing
 
 /// A real X server (Xvfb): animd connects, reads the monitors, notices the server going away, and reconnects.
 @Suite(.serialized) struct X11Tests {
-    final class Xvfb {
-        let display: String
-        let process = Process()
-
-        let number: Int
-
-        init(number: Int, size: String = "1280x800x24") throws {
-            self.number = number
-            display = ":\(number)"
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            process.arguments = [display, "-screen", "0", size, "-nolisten", "tcp"]
-            process.standardError = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            // Ready when its socket exists.
-            let socket = "/tmp/.X11-unix/X\(number)"
-            for _ in 0..<400 where !FileManager.default.fileExists(atPath: socket) { usleep(25_000) }
-            usleep(100_000)
-        }
-
-        /// SIGKILL: the test runner's blocked signal mask is inherited, so Xvfb would never see SIGTERM.
-        /// A crash is also the harsher case for animd.
-        func stop() {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
-            try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
-        }
-
-        deinit { if process.isRunning { stop() } }
-
-        static func freeNumber() -> Int {
-            (90..<190).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") } ?? 199
-        }
-    }
-
-    static var xvfbInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") }
-
+    
     /// With a display, animd reports X input connected with XRandR's monitor, and the frame rate falls back to 60 Hz (Xvfb reports 0 Hz).
-    @Test(.enabled(if: X11Tests.xvfbInstalled)) func connectsAndReadsMonitors() throws {
+    @Test(.enabled(if: Xvfb.installed)) func connectsAndReadsMonitors() throws {
         let number = Xvfb.freeNumber()
         let xvfb = try Xvfb(number: number)
         let daemon = try DaemonProcess(display: xvfb.display)
@@ -61,7 +24,7 @@ import Testing
 
     /// When the X server dies, subscribers to input get input.status connected:false, animd keeps running, and when a
     /// server comes back on that display it reconnects.
-    @Test(.enabled(if: X11Tests.xvfbInstalled)) func survivesServerRestart() throws {
+    @Test(.enabled(if: Xvfb.installed)) func survivesServerRestart() throws {
         let number = Xvfb.freeNumber()
         var xvfb = try Xvfb(number: number)
         let daemon = try DaemonProcess(display: ":\(number)")

@@ -32,13 +32,14 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 func waitForStdinToClose(whilePumping pump: (() -> Void)? = nil) -> Never {
     let xfd = XConnectionNumber(display)
     while true {
+        // Xlib may already hold events in its queue, which poll() cannot see: drain it before every wait.
+        pump?()
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: xfd, events: Int16(POLLIN), revents: 0)]
         _ = poll(&fds, 2, -1)
         if fds[0].revents != 0 {
             var byte: UInt8 = 0
             if read(0, &byte, 1) <= 0 { exit(0) }
         }
-        pump?()
         if fds[1].revents & Int16(POLLHUP | POLLERR) != 0 { exit(0) }
     }
 }

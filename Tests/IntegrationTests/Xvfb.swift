@@ -1,0 +1,154 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+import Testing
+
+/// A real X server on a free display, stopped when the test is done.
+final class Xvfb {
+    let display: String
+    let number: Int
+    let process = Process()
+
+    static var installed: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") }
+
+    init(number: Int = Xvfb.freeNumber(), size: String = "1280x800x24") throws {
+        self.number = number
+        display = ":\(number)"
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        process.arguments = [display, "-screen", "0", size, "-nolisten", "tcp"]
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Ready when its socket exists.
+        let socket = "/tmp/.X11-unix/X\(number)"
+        for _ in 0..<400 where !FileManager.default.fileExists(atPath: socket) { usleep(25_000) }
+        usleep(100_000)
+    }
+
+    /// SIGKILL: the test runner's blocked signal mask is inherited, so Xvfb would never see SIGTERM.
+    /// A crash is also the harsher case for animd.
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+    }
+
+    deinit { if process.isRunning { stop() } }
+
+    static func freeNumber() -> Int {
+        (90..<190).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") } ?? 199
+    }
+
+    /// Runs an X client to completion on this display (xrandr).
+    func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { _, new in new }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// animd-xprobe on a display: a recording window, XTest input, or a rival selection.
+final class XProbe {
+    let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private var buffer: [UInt8] = []
+    private let errorPath = NSTemporaryDirectory() + "animd-xprobe-\(UUID().uuidString).err"
+
+    init(_ arguments: [String], display: String) throws {
+        process.executableURL = Binaries.folder.appendingPathComponent("animd-xprobe")
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { _, new in new }
+        process.standardInput = input
+        process.standardOutput = output
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: errorPath)
+        try process.run()
+    }
+
+    deinit {
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: errorPath)
+    }
+
+    /// What it said on stderr, and how it ended, for failure messages.
+    var diagnosis: String {
+        let stderr = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        return process.isRunning ? "still running; stderr: \(stderr)" : "exited \(process.terminationStatus); stderr: \(stderr)"
+    }
+
+    /// The next line it printed, or nil when it printed nothing more within `timeout` seconds.
+    func nextLine(timeout: Double = 10) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        let fd = output.fileHandleForReading.fileDescriptor
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return nil }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, Int32(left * 1000)) > 0 else { return nil }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = read(fd, &chunk, chunk.count)
+            guard count > 0 else { return nil }
+            buffer += chunk[..<count]
+        }
+    }
+
+    /// Reads lines until one equals `line`, with a bound that only catches hangs.
+    func expect(_ line: String, timeout: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while let next = nextLine(timeout: max(0.01, deadline.timeIntervalSinceNow)) {
+            if next == line { return }
+        }
+        throw HarnessError("animd-xprobe \(process.arguments ?? []) never printed \"\(line)\" (\(diagnosis))")
+    }
+
+    /// Button lines the window has printed until one matches `last` (inclusive), motion left out.
+    func buttons(until last: String, timeout: Double = 10) throws -> [String] {
+        var seen: [String] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        while let next = nextLine(timeout: max(0.01, deadline.timeIntervalSinceNow)) {
+            if next.hasPrefix("press") || next.hasPrefix("release") { seen.append(next) }
+            if next == last { return seen }
+        }
+        throw HarnessError("the window never received \"\(last)\"; it had \(seen)")
+    }
+
+    /// XTest input from one connection; returns once the server has processed all of it.
+    static func drive(_ commands: [String], display: String) throws {
+        let probe = try XProbe(["drive"] + commands, display: display)
+        try probe.expect("done", timeout: 60)
+    }
+
+    /// A window of the test's own that records what it receives; returns once it is mapped.
+    static func window(_ x: Int, _ y: Int, _ width: Int, _ height: Int, display: String) throws -> XProbe {
+        let window = try XProbe(["window", "\(x)", "\(y)", "\(width)", "\(height)"], display: display)
+        try window.expect("ready")
+        return window
+    }
+}
+
+extension RPCConnection {
+    /// Waits until animd has X input on `display`; returns `daemon.hello`'s `input`.
+    func waitForX(_ display: String) throws -> JSONValue {
+        for _ in 0..<400 {
+            let input = try ok("daemon.hello")["input"] ?? .null
+            if input["connected"] == true && input["display"] == .string(display) { return input }
+            usleep(25_000)
+        }
+        throw HarnessError("animd never connected to \(display)")
+    }
+}
