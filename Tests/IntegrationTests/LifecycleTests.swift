@@ -65,6 +65,8 @@ import Testing
         let hello = try daemon.connect().ok("daemon.hello")
         #expect(hello["input"]?["connected"] == false && hello["input"]?["display"] == .null)
         #expect(hello["input"]?["monitors"] == [[0, 0, 1920, 1080]])
+        // The X thread reports the missing display on its own time: wait for the line, bounded only to catch hangs.
+        for _ in 0..<400 where !daemon.log.contains("input is off until a display appears") { usleep(25_000) }
         #expect(daemon.log.contains("input is off until a display appears"))
     }
 

@@ -1,6 +1,7 @@
 import AnimClient
 import AnimProtocol
 import Foundation
+import Synchronization
 import Testing
 
 /// A real X server on a free display, stopped when the test is done.
@@ -36,8 +37,16 @@ final class Xvfb {
 
     deinit { if process.isRunning { stop() } }
 
+    /// Suites run in parallel: each display number is handed out once per test process, and numbers other
+    /// processes hold (their lock file or socket exists) are skipped.
+    private static let lastNumber = Mutex(89)
+
     static func freeNumber() -> Int {
-        (90..<190).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") } ?? 199
+        lastNumber.withLock { last in
+            repeat { last = last >= 989 ? 90 : last + 1 }
+            while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(last)") || FileManager.default.fileExists(atPath: "/tmp/.X\(last)-lock")
+            return last
+        }
     }
 
     /// Runs an X client to completion on this display (xrandr).

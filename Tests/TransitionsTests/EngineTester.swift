@@ -69,6 +69,14 @@ struct EngineTester {
         return output
     }
 
+    @discardableResult
+    mutating func cancel(_ sources: [InputSource], at time: Double, expect expected: [Expected],
+                         sourceLocation: SourceLocation = #_sourceLocation) -> EngineOutput {
+        let output = engine.cancelInput(from: sources, at: time)
+        check(output.events, expected, sourceLocation)
+        return output
+    }
+
     /// Feeds events without asserting each one; returns them for summary checks.
     mutating func inputs(_ events: [InputEvent], at time: (InputEvent) -> Double) -> [EngineEvent] {
         events.flatMap { event in
