@@ -26,6 +26,9 @@ public struct DaemonService: Service {
     }
 
     public func run() async throws {
+        // Trap SIGHUP before the socket is bound: once a client can see animd, a reload must never be the
+        // default action (termination).
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
         // One event loop holds every piece of state: the fan-out is plain synchronous writes.
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
@@ -64,7 +67,7 @@ public struct DaemonService: Service {
 
         await withTaskGroup(of: Void.self) { tasks in
             tasks.addTask {
-                for await _ in await UnixSignalsSequence(trapping: .sighup) {
+                for await _ in hangups {
                     logger.notice("SIGHUP: reloading the config")
                     _ = try? await loop.submit { _ = core.value.reload() }.get()
                 }

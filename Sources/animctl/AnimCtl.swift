@@ -14,7 +14,7 @@ struct AnimCtl: AsyncParsableCommand {
         subcommands: [
             Hello.self, List.self, Get.self, Watch.self, Toggle.self, Animate.self, Begin.self, Scrub.self,
             Pause.self, Resume.self, Reverse.self, Continue.self, Release.self, Stop.self, Finish.self,
-            Inject.self, Reload.self, Call.self, Curve.self,
+            Inject.self, Record.self, Reload.self, Call.self, Curve.self,
         ]
     )
 

@@ -19,6 +19,17 @@ extension AnimCtl {
             if let display = input?["display"]?.string { line += " on \(display)" }
             if let reason = input?["reason"]?.string { line += " (\(reason))" }
             emit(line)
+            // Each source: active, unavailable (with why) or unused.
+            for source in ["touch", "pressure", "pointer", "touchpad"] {
+                guard let status = input?["sources"]?[source] else { continue }
+                let state = status["state"]?.string ?? "?"
+                emit("  \(source.padding(toLength: 9, withPad: " ", startingAt: 0)) \(state.padding(toLength: 12, withPad: " ", startingAt: 0)) \(status["detail"]?.string ?? "")")
+            }
+            if let monitors = input?["monitors"]?.array {
+                let described = monitors.compactMap(\.array).map { r in r.compactMap(\.number).map { formatted($0) } }
+                    .map { $0.count == 4 ? "\($0[2])×\($0[3])+\($0[0])+\($0[1])" : "?" }
+                emit("monitors    \(described.joined(separator: ", "))")
+            }
         }
     }
 

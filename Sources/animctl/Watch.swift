@@ -14,7 +14,7 @@ extension AnimCtl {
         @Flag(help: "Print each notification as received.") var json = false
         @Option(help: "Exit after this many events.") var count: Int?
         @Flag(help: "Exit after the first transition.ended.") var untilEnded = false
-        @Option(parsing: .upToNextOption, help: "Event groups: progress, state, input, gesture (default: progress state).")
+        @Option(parsing: .upToNextOption, help: "Event groups: progress, state, input, gesture, input-events (default: progress state).")
         var events: [String] = []
         @Option(help: "At most this many progress frames per second per transition.") var maxRate: Double?
 
@@ -31,30 +31,12 @@ extension AnimCtl {
             if !names.isEmpty { params.append(("transitions", .array(names.map { .string($0) }))) }
             if !events.isEmpty { params.append(("events", .array(events.map { .string($0) }))) }
             if let maxRate { params.append(("maxRate", .number(maxRate))) }
-            do {
-                if case let .failure(error) = try rpc.call(Method.subscribe.rawValue, .object(params)) {
-                    fail("animctl: subscribe: \(error.message) (\(error.code))")
-                }
-                var seen = 0
-                while true {
-                    let line: [UInt8]
-                    do {
-                        guard let next = try rpc.readLine(timeout: 0.5) else { fail("animctl: animd closed the connection") }
-                        line = next
-                    } catch ClientError.timedOut {
-                        if stdoutClosed() { return }
-                        continue
-                    }
-                    guard let message = IncomingMessage.parseValue(line), message["id"] == nil,
-                          let method = message["method"]?.string else { continue }
-                    emit(json ? String(decoding: line, as: UTF8.self) : Self.describeEvent(method, message["params"] ?? .null))
-                    seen += 1
-                    if let count, seen >= count { return }
-                    if untilEnded, method == "transition.ended" { return }
-                    if method == "daemon.shutdown" { return }
-                }
-            } catch {
-                fail("animctl: \(error)")
+            var seen = 0
+            followNotifications(rpc, subscribe: params) { method, params, line in
+                emit(json ? String(decoding: line, as: UTF8.self) : Self.describeEvent(method, params))
+                seen += 1
+                if let count, seen >= count { return false }
+                return !(untilEnded && method == "transition.ended")
             }
         }
 

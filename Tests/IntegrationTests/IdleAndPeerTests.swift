@@ -20,7 +20,10 @@ import Testing
         return total
     }
 
-    /// With nothing animating — including right after an animation ended — the event loop arms no timer and never wakes.
+    /// With nothing animating — including right after an animation ended — the event loop arms no timer and does not
+    /// wake. The oracle must survive a loaded machine, where the scheduler can charge the thread one stray switch
+    /// (seen about once in a few dozen runs with both cores busy): over 3 s, anything periodic shows up as several
+    /// wakes (a 60 Hz frame timer as ~180, even a 1 Hz monitor as 3), so at most one is allowed.
     @Test func idleEventLoopNeverWakes() throws {
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
@@ -29,10 +32,10 @@ import Testing
         _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
         let pid = daemon.process.processIdentifier
         let before = Self.switches(pid: pid, threadPrefix: "NIO-ELT")
-        usleep(1_500_000)
+        usleep(3_000_000)
         let after = Self.switches(pid: pid, threadPrefix: "NIO-ELT")
         #expect(before > 0, "the event loop thread was found")
-        #expect(after == before, "the event loop woke \(after - before) times while idle")
+        #expect(after - before <= 1, "the event loop woke \(after - before) times while idle")
     }
 
     static var canSwitchUser: Bool { getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") }

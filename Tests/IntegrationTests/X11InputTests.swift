@@ -71,11 +71,11 @@ import Testing
     /// under the strip never sees that press, a click beside the strip reaches it, and a mid-screen drag starts nothing.
     @Test func edgeDragOptionOpensFromTheStripOnly() throws {
         let xvfb = try Xvfb()
+        let window = try XProbe.window(0, 0, 800, 800, display: xvfb.display)
         let daemon = try DaemonProcess(config: Self.edgeDragConfig, display: xvfb.display)
         let rpc = try daemon.connect()
         let input = try rpc.waitForX(xvfb.display)
         #expect(input["sources"]?["pointer"]?["state"] == "active")
-        let window = try XProbe.window(0, 0, 800, 800, display: xvfb.display)
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         try XProbe.drive(["warp 0 400", "down 1", "push 15 0 20 8", "up 1"], display: xvfb.display)
         let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
@@ -95,10 +95,11 @@ import Testing
     /// animd does can freeze the pointer.
     @Test(arguments: [false, true]) func stoppedDaemonFreezesNothing(edgeDrag: Bool) throws {
         let xvfb = try Xvfb()
+        let window = try XProbe.window(0, 0, 800, 800, display: xvfb.display)
         let daemon = try DaemonProcess(config: edgeDrag ? Self.edgeDragConfig : nil, display: xvfb.display)
         let rpc = try daemon.connect()
         _ = try rpc.waitForX(xvfb.display)
-        let window = try XProbe.window(0, 0, 800, 800, display: xvfb.display)
+        if edgeDrag { #expect(try XProbe.topWindow(at: 0, 300, display: xvfb.display) == "animd edge strip") }
         daemon.signal(SIGSTOP)
         defer { daemon.signal(SIGCONT) }
         // A press in the strip goes to the stopped animd; everything after it must still flow.
@@ -108,6 +109,24 @@ import Testing
         let expected = (edgeDrag ? [] : ["press 1 0 300", "release 1 30 300"])
             + ["press 1 100 400", "release 1 100 400", "press 1 300 500", "release 1 350 500"]
         #expect(buttons == expected)
+    }
+
+    /// A window mapped over the edge after animd made its strips (a dock, a fullscreen video) goes below them again:
+    /// animd re-raises its strips when another window maps or moves.
+    @Test func stripsStayOnTop() throws {
+        let xvfb = try Xvfb()
+        let daemon = try DaemonProcess(config: Self.edgeDragConfig, display: xvfb.display)
+        _ = try daemon.connect().waitForX(xvfb.display)
+        let dock = try XProbe.window(0, 0, 64, 800, display: xvfb.display)
+        var top = ""
+        for _ in 0..<200 {
+            top = try XProbe.topWindow(at: 0, 400, display: xvfb.display)
+            if top == "animd edge strip" { break }
+            usleep(25_000)
+        }
+        #expect(top == "animd edge strip")
+        #expect(try XProbe.topWindow(at: 10, 400, display: xvfb.display) == "animd-xprobe window", "the strip is only 2 px wide")
+        _ = dock
     }
 
     /// Killing Xvfb mid-push leaves the sidebar at rest (cancelled back to snap 0), the socket answering and

@@ -142,6 +142,13 @@ final class XProbe {
         try probe.expect("done", timeout: 60)
     }
 
+    /// The name of the topmost window at a point.
+    static func topWindow(at x: Int, _ y: Int, display: String) throws -> String {
+        let probe = try XProbe(["top-at", "\(x)", "\(y)"], display: display)
+        guard let line = probe.nextLine() else { throw HarnessError("top-at printed nothing (\(probe.diagnosis))") }
+        return line
+    }
+
     /// A window of the test's own that records what it receives; returns once it is mapped.
     static func window(_ x: Int, _ y: Int, _ width: Int, _ height: Int, display: String) throws -> XProbe {
         let window = try XProbe(["window", "\(x)", "\(y)", "\(width)", "\(height)"], display: display)

@@ -4,6 +4,7 @@
 //                                 motion event it receives ("press 1 0 400"), after "ready"
 //   animd-xprobe drive CMD…       XTest input from one connection: "warp X Y",
 //                                 "push DX DY COUNT MS" (relative moves), "down B", "up B", "sleep MS"
+//   animd-xprobe top-at X Y       prints the name of the topmost mapped window there ("none" if none)
 //   animd-xprobe hold-gestures    selects touchpad gestures on the root window, as a window
 //                                 manager or touchegg would, prints "holding" or "refused", then waits
 //
@@ -54,6 +55,7 @@ case "window":
     attributes.event_mask = ButtonPressMask | ButtonReleaseMask | PointerMotionMask | StructureNotifyMask
     let window = XCreateWindow(display, root, x, y, w, h, 0, 0, UInt32(InputOutput), nil,
                                UInt(CWOverrideRedirect | CWEventMask), &attributes)
+    XStoreName(display, window, "animd-xprobe window")
     XMapRaised(display, window)
     XFlush(display)
     waitForStdinToClose {
@@ -90,6 +92,27 @@ case "drive":
         XSync(display, 0)
     }
     say("done")
+case "top-at":
+    // The name of the topmost mapped window that contains the point, or "none".
+    guard arguments.count == 3, let px = Int32(arguments[1]), let py = Int32(arguments[2]) else { fail("usage: top-at X Y") }
+    var rootReturn: Window = 0, parent: Window = 0
+    var children: UnsafeMutablePointer<Window>?
+    var count: UInt32 = 0
+    XQueryTree(display, root, &rootReturn, &parent, &children, &count)
+    var found = "none"
+    // XQueryTree lists children bottom to top.
+    for index in (0..<Int(count)).reversed() {
+        guard let window = children?[index] else { continue }
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(display, window, &attributes) != 0, attributes.map_state == IsViewable,
+              px >= attributes.x, px < attributes.x + attributes.width, py >= attributes.y, py < attributes.y + attributes.height else { continue }
+        var name: UnsafeMutablePointer<CChar>?
+        found = XFetchName(display, window, &name) != 0 && name != nil ? String(cString: name!) : "unnamed"
+        if let name { XFree(name) }
+        break
+    }
+    if let children { XFree(children) }
+    say(found)
 case "hold-gestures":
     var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
     var major: Int32 = 2, minor: Int32 = 4
@@ -109,5 +132,5 @@ case "hold-gestures":
     say(refused.withLock { $0 } ? "refused" : "holding")
     waitForStdinToClose()
 default:
-    fail("usage: animd-xprobe window X Y W H | drive CMD… | hold-gestures")
+    fail("usage: animd-xprobe window X Y W H | drive CMD… | top-at X Y | hold-gestures")
 }

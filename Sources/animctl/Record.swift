@@ -1,0 +1,50 @@
+import AnimProtocol
+import ArgumentParser
+import Foundation
+import Gestures
+
+extension AnimCtl {
+    struct Record: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print live input events in the trace format that `animctl inject` replays.",
+            discussion: """
+                Every event the recognizers receive, from X or from input.inject, one JSON object per line. Times start at \
+                0 with the first event, so `animctl record > swipe.jsonl` followed by `animctl inject swipe.jsonl` replays \
+                the gesture. animctl exits when stdout closes.
+                """
+        )
+        @OptionGroup var connection: ConnectionOptions
+        @Flag(help: "Print each input.event notification as received, with its origin (x11 or inject).") var json = false
+        @Flag(help: "Keep the source's own timestamps (the X server's clock) instead of starting at 0.") var raw = false
+        @Option(help: "Exit after this many events.") var count: Int?
+
+        func validate() throws {
+            if let count, count < 1 { throw ValidationError("--count must be at least 1") }
+        }
+
+        func run() throws {
+            let rpc = try connection.connect()
+            let decoder = JSONDecoder()
+            var firstTime: Double?
+            var seen = 0
+            followNotifications(rpc, subscribe: [("events", ["input-events"])]) { method, params, line in
+                guard method == "input.event" else { return true }
+                if json {
+                    emit(String(decoding: line, as: UTF8.self))
+                } else {
+                    guard let object = params["event"],
+                          var event = try? decoder.decode(InputEvent.self, from: Data(JSONWriter.string(object).utf8)) else { return true }
+                    if !raw {
+                        let start = firstTime ?? event.time
+                        firstTime = start
+                        // Whole microseconds: the rebased times stay short and exact to what X reports (ms).
+                        event.time = ((event.time - start) * 1e6).rounded() / 1e6
+                    }
+                    emit(Trace.encode([event]).trimmingCharacters(in: .newlines))
+                }
+                seen += 1
+                return count.map { seen < $0 } ?? true
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+
+/// Subscribes with `params` and hands each notification to `handle` until it
+/// returns false, animd says it is shutting down or closes, or stdout closes.
+/// Shared by `watch` and `record`.
+func followNotifications(_ rpc: RPCConnection, subscribe params: [(String, JSONValue)],
+                         _ handle: (_ method: String, _ params: JSONValue, _ line: [UInt8]) -> Bool) {
+    do {
+        if case let .failure(error) = try rpc.call(Method.subscribe.rawValue, .object(params)) {
+            fail("animctl: subscribe: \(error.message) (\(error.code))")
+        }
+        while true {
+            let line: [UInt8]
+            do {
+                guard let next = try rpc.readLine(timeout: 0.5) else { fail("animctl: animd closed the connection") }
+                line = next
+            } catch ClientError.timedOut {
+                if stdoutClosed() { return }
+                continue
+            }
+            guard let message = IncomingMessage.parseValue(line), message["id"] == nil,
+                  let method = message["method"]?.string else { continue }
+            guard handle(method, message["params"] ?? .null, line), method != "daemon.shutdown" else { return }
+        }
+    } catch {
+        fail("animctl: \(error)")
+    }
+}
