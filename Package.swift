@@ -30,8 +30,8 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CX11",
-            pkgConfig: "x11 xi xrandr xfixes",
-            providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev", "libxfixes-dev"])]
+            pkgConfig: "x11 xi xrandr xfixes xinerama",
+            providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev", "libxfixes-dev", "libxinerama-dev"])]
         ),
         .target(name: "Motion", swiftSettings: strict),
         .target(name: "Gestures", swiftSettings: strict),

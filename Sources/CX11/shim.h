@@ -5,6 +5,7 @@
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/Xrandr.h>
 #include <X11/extensions/Xfixes.h>
+#include <X11/extensions/Xinerama.h>
 
 /* Swift cannot import function-like macros; these wrap the XI2 mask macros. */
 static inline void animd_xi_set_mask(unsigned char *mask, int event) { XISetMask(mask, event); }

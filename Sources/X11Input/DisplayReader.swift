@@ -27,11 +27,11 @@ struct TouchDevice: Hashable {
 
 /// Reads monitors, refresh rate and touch devices; runs on the X thread.
 enum DisplayReader {
-    /// XRandR monitors (Xinerama's view of them, as RandR 1.5 publishes it), else the whole screen.
-    static func monitors(_ display: OpaquePointer, root: Window) -> [(Rect, String)] {
+    /// XRandR monitors (RandR 1.5), else Xinerama's screens (servers without RandR), else the whole screen.
+    static func monitors(_ display: OpaquePointer, root: Window, hasRandR: Bool) -> [(Rect, String)] {
         var monitors: [(Rect, String)] = []
         var count: Int32 = 0
-        if let list = XRRGetMonitors(display, root, 1, &count) {
+        if hasRandR, let list = XRRGetMonitors(display, root, 1, &count) {
             for i in 0..<Int(count) {
                 let m = list[i]
                 var name = ""
@@ -43,6 +43,13 @@ enum DisplayReader {
             }
             XRRFreeMonitors(list)
         }
+        if monitors.isEmpty, XineramaIsActive(display) != 0, let screens = XineramaQueryScreens(display, &count) {
+            for i in 0..<Int(count) {
+                let s = screens[i]
+                monitors.append((Rect(x: Double(s.x_org), y: Double(s.y_org), width: Double(s.width), height: Double(s.height)), ""))
+            }
+            XFree(screens)
+        }
         if monitors.isEmpty {
             let screen = XDefaultScreen(display)
             monitors = [(Rect(x: 0, y: 0, width: Double(XDisplayWidth(display, screen)), height: Double(XDisplayHeight(display, screen))), "")]
@@ -51,8 +58,8 @@ enum DisplayReader {
     }
 
     /// dotClock / (hTotal · vTotal) of the first active CRTC's mode.
-    static func refreshRate(_ display: OpaquePointer, root: Window) -> Double? {
-        guard let resources = XRRGetScreenResourcesCurrent(display, root) else { return nil }
+    static func refreshRate(_ display: OpaquePointer, root: Window, hasRandR: Bool) -> Double? {
+        guard hasRandR, let resources = XRRGetScreenResourcesCurrent(display, root) else { return nil }
         defer { XRRFreeScreenResources(resources) }
         let r = resources.pointee
         for c in 0..<Int(r.ncrtc) {

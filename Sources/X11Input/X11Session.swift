@@ -61,8 +61,8 @@ final class X11Session {
         }
         // Other windows mapping or restacking: the edge strips go back on top.
         XSelectInput(display, root, SubstructureNotifyMask)
-        monitors = DisplayReader.monitors(display, root: root)
-        refreshRate = DisplayReader.refreshRate(display, root: root)
+        monitors = DisplayReader.monitors(display, root: root, hasRandR: randrEventBase >= 0)
+        refreshRate = DisplayReader.refreshRate(display, root: root, hasRandR: randrEventBase >= 0)
         converter = XInputConverter(pressure: EdgePressure(cap: plan.pressureCap, releaseDelay: plan.pressureReleaseDelay))
         if xiOpcode >= 0 { select(root, device: XIAllDevices, [XI_HierarchyChanged]) }
         setUp()
@@ -301,8 +301,8 @@ final class X11Session {
     }
 
     private func monitorsMayHaveChanged() {
-        let now = DisplayReader.monitors(display, root: root)
-        refreshRate = DisplayReader.refreshRate(display, root: root)
+        let now = DisplayReader.monitors(display, root: root, hasRandR: randrEventBase >= 0)
+        refreshRate = DisplayReader.refreshRate(display, root: root, hasRandR: randrEventBase >= 0)
         guard now.map(\.0) != monitors.map(\.0) || now.map(\.1) != monitors.map(\.1) else { return }
         monitors = now
         logger.notice("monitors changed; edges follow", metadata: ["monitors": "\(now.map(\.0))"])

@@ -177,6 +177,17 @@ import Testing
         _ = rival
     }
 
+    /// Without RandR, the monitors come from Xinerama: an Xvfb with two screens, Xinerama on and RandR off, reports
+    /// both of its screens as they are configured.
+    @Test func xineramaIsTheFallback() throws {
+        let xvfb = try Xvfb(size: "800x600x24", options: ["-screen", "1", "640x480x24", "+xinerama", "-extension", "RANDR"])
+        let daemon = try DaemonProcess(display: xvfb.display)
+        let input = try daemon.connect().waitForX(xvfb.display)
+        #expect(input["monitors"]?.array?.count == 2)
+        #expect(input["monitors"]?.array?.first == [0, 0, 800, 600])
+        #expect(input["monitors"]?.array?.last?.array?.suffix(2) == [640, 480])
+    }
+
     /// An XRandR mode change moves the edges: the monitors follow, and the right edge's barrier moves with it, so a
     /// push against the new right edge opens the panel.
     @Test func randrChangeMovesTheEdges() throws {

@@ -12,11 +12,12 @@ final class Xvfb {
 
     static var installed: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") }
 
-    init(number: Int = Xvfb.freeNumber(), size: String = "1280x800x24") throws {
+    /// `options` are further server arguments (screens, extensions).
+    init(number: Int = Xvfb.freeNumber(), size: String = "1280x800x24", options: [String] = []) throws {
         self.number = number
         display = ":\(number)"
         process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        process.arguments = [display, "-screen", "0", size, "-nolisten", "tcp"]
+        process.arguments = [display, "-screen", "0", size, "-nolisten", "tcp"] + options
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
