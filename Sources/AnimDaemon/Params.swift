@@ -39,9 +39,30 @@ struct Params {
         return n
     }
 
-    func optionalNumber(_ key: String) throws(RPCError) -> Double? {
+    /// A number within `range`; outside it, an error that names the parameter and the range.
+    func number(_ key: String, in range: ClosedRange<Double>) throws(RPCError) -> Double {
+        let n = try number(key)
+        guard range.contains(n) else {
+            throw invalid("\"\(key)\" must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)), got \(formatNumber(n))")
+        }
+        return n
+    }
+
+    func optionalNumber(_ key: String, in range: ClosedRange<Double>) throws(RPCError) -> Double? {
         guard optional(key) != nil else { return nil }
-        return try number(key)
+        return try number(key, in: range)
+    }
+
+    /// The ranges of the protocol's numbers (docs/protocol.md, docs/reliability.md).
+    enum Range {
+        /// Progress units per second: a flick across a whole transition in a millisecond.
+        static let velocity = -1000.0...1000.0
+        /// Seconds, as the config's `duration`.
+        static let duration = 0.001...60.0
+        static let durationFactor = 0.0...100.0
+        static let fraction = 0.0...1.0
+        /// Frames per second.
+        static let maxRate = 0.01...1000.0
     }
 
     func integer(_ key: String) throws(RPCError) -> Int {

@@ -63,7 +63,7 @@ extension DaemonCore {
         case .inject:
             try p.allow(["events"])
             let events = try p.inputEvents("events")
-            handleInput(events, origin: "inject")
+            handleInput(events, from: .client(client.id))
             return .object([("accepted", .number(Double(events.count)))])
         case .toggle:
             try p.allow(["name"])
@@ -71,15 +71,14 @@ extension DaemonCore {
         case .animate:
             try p.allow(["name", "to", "timing", "duration", "velocity"])
             return try perform(.animate(try p.string("name"), to: try p.integer("to"), timing: try p.optionalTiming("timing"),
-                                        duration: try p.optionalNumber("duration"), velocity: try p.optionalNumber("velocity")))
+                                        duration: try p.optionalNumber("duration", in: Params.Range.duration),
+                                        velocity: try p.optionalNumber("velocity", in: Params.Range.velocity)))
         case .begin:
             try p.allow(["name", "to"])
             return try perform(.begin(try p.string("name"), to: try p.integer("to")))
         case .scrub:
             try p.allow(["name", "fraction"])
-            let fraction = try p.number("fraction")
-            guard (0...1).contains(fraction) else { throw p.invalid("\"fraction\" must be between 0 and 1, got \(formatNumber(fraction))") }
-            return try perform(.scrub(try p.string("name"), fraction: fraction))
+            return try perform(.scrub(try p.string("name"), fraction: try p.number("fraction", in: Params.Range.fraction)))
         case .pause:
             try p.allow(["name"])
             return try perform(.pause(try p.string("name")))
@@ -92,10 +91,11 @@ extension DaemonCore {
         case .continue:
             try p.allow(["name", "timing", "durationFactor", "velocity"])
             return try perform(.continue(try p.string("name"), timing: try p.optionalTiming("timing"),
-                                         durationFactor: try p.optionalNumber("durationFactor"), velocity: try p.optionalNumber("velocity")))
+                                         durationFactor: try p.optionalNumber("durationFactor", in: Params.Range.durationFactor),
+                                         velocity: try p.optionalNumber("velocity", in: Params.Range.velocity)))
         case .release:
             try p.allow(["name", "velocity"])
-            return try perform(.release(try p.string("name"), velocity: try p.optionalNumber("velocity")))
+            return try perform(.release(try p.string("name"), velocity: try p.optionalNumber("velocity", in: Params.Range.velocity)))
         case .stop:
             try p.allow(["name", "withoutFinishing"])
             return try perform(.stop(try p.string("name"), withoutFinishing: try p.optionalBool("withoutFinishing") ?? false))
@@ -130,8 +130,7 @@ extension DaemonCore {
         for group in groups where !EventLine.groups.contains(group) {
             throw p.invalid("unknown event group \"\(group)\" (expected \(EventLine.groups.joined(separator: ", ")))")
         }
-        let maxRate = try p.optionalNumber("maxRate")
-        if let maxRate, maxRate <= 0 { throw p.invalid("\"maxRate\" must be greater than 0") }
+        let maxRate = try p.optionalNumber("maxRate", in: Params.Range.maxRate)
         let id = try registry.subscribe(client, transitions: names.map(Set.init), groups: Set(groups), maxRate: maxRate)
         let time = now()
         let snapshots = (names ?? engine.transitionNames).compactMap { engine.snapshot(of: $0, at: time)?.wire.json }

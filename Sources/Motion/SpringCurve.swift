@@ -15,6 +15,10 @@ public struct SpringCurve: Hashable, Sendable {
 
     /// The settling threshold: 0.1 % of the distance (MOTION.md §1).
     public static let settlingEpsilon = 1e-3
+    /// The most extrema and zero crossings the exact search walks. A spring
+    /// that swings more often before settling (ζ below about 1e-4) gets the
+    /// envelope's bound instead: an upper bound, never an endless loop.
+    static let maximumPieces = 20_000
 
     private enum Solution: Hashable, Sendable {
         /// x = e^(−decay·t)·(cos(ωd·t) + b·sin(ωd·t))
@@ -96,8 +100,12 @@ public struct SpringCurve: Hashable, Sendable {
     /// |x| is monotone between consecutive extrema and zero crossings, so the
     /// answer lies in the last such piece that still reaches epsilon, where a
     /// bisection finds it to machine precision.
+    ///
+    /// Total: any finite spring gets an answer in a bounded number of steps
+    /// (`maximumPieces`, 200 bisections); for springs beyond those bounds the
+    /// answer is the envelope's, which is later than the true one.
     public func settlingTime(epsilon: Double = SpringCurve.settlingEpsilon) -> Double {
-        let pieces = monotonePieces(beyond: epsilon)
+        guard let pieces = monotonePieces(beyond: epsilon) else { return envelopeHorizon(epsilon) }
         for (start, end) in pieces.reversed() where abs(displacement(at: start)) >= epsilon {
             if abs(displacement(at: end)) >= epsilon { return end }
             var lo = start, hi = end
@@ -111,9 +119,18 @@ public struct SpringCurve: Hashable, Sendable {
         return 0
     }
 
+    /// When |x| is below epsilon for good, by the under-damped envelope; for
+    /// springs whose exact search would take more than `maximumPieces` steps.
+    private func envelopeHorizon(_ epsilon: Double) -> Double {
+        guard case let .under(decay, omegaD, b) = solution else { return 0 }
+        let horizon = (log(hypot(1, b)) - log(epsilon)) / decay + Double.pi / omegaD
+        return horizon.isFinite ? horizon : Double.greatestFiniteMagnitude
+    }
+
     /// Consecutive intervals on which |x| is monotone, covering [0, T] where
-    /// |x| < epsilon for all t > T.
-    private func monotonePieces(beyond epsilon: Double) -> [(Double, Double)] {
+    /// |x| < epsilon for all t > T; nil when there would be more than
+    /// `maximumPieces` of them.
+    private func monotonePieces(beyond epsilon: Double) -> [(Double, Double)]? {
         var breaks: [Double] = [0]
         switch solution {
         case let .under(decay, omegaD, b):
@@ -121,23 +138,21 @@ public struct SpringCurve: Hashable, Sendable {
             let p = -decay + omegaD * b, q = -decay * b - omegaD
             let halfPeriod = Double.pi / omegaD
             func firstRoot(_ phase: Double) -> Double {
-                var t = phase / omegaD
-                while t < 0 { t += halfPeriod }
-                while t >= halfPeriod { t -= halfPeriod }
-                return t
+                let t = (phase / omegaD).truncatingRemainder(dividingBy: halfPeriod)
+                return t < 0 ? t + halfPeriod : t
             }
             let firstExtremum = firstRoot(atan2(-p, q))
             let firstZero = firstRoot(atan2(-1, b))
-            // The envelope sqrt(1 + b²)·e^(−decay·t) bounds |x|; past it nothing reaches epsilon.
-            let horizon = log((1 + b * b).squareRoot() / epsilon) / decay + halfPeriod
-            var k = 0.0
-            while true {
-                let extremum = firstExtremum + k * halfPeriod
-                let zero = firstZero + k * halfPeriod
+            // The envelope hypot(1, b)·e^(−decay·t) bounds |x|; past it nothing reaches epsilon.
+            // hypot, not sqrt(1 + b²): b is huge for a huge initial velocity, and b² would overflow.
+            let horizon = envelopeHorizon(epsilon)
+            guard horizon / halfPeriod < Double(Self.maximumPieces) else { return nil }
+            for k in 0..<Self.maximumPieces {
+                let extremum = firstExtremum + Double(k) * halfPeriod
+                let zero = firstZero + Double(k) * halfPeriod
                 if min(extremum, zero) > horizon { break }
                 breaks.append(extremum)
                 breaks.append(zero)
-                k += 1
             }
             breaks.append(horizon)
         case let .critical(omega0, b):
@@ -156,10 +171,11 @@ public struct SpringCurve: Hashable, Sendable {
         for (a, b) in zip(sorted, sorted.dropFirst()) where b > a { pieces.append((a, b)) }
         return pieces
 
+        /// The first doubling of 1/ω0 where `bound` is below epsilon; 2^1100 overflows any start, so the loop is bounded.
         func horizon(_ bound: (Double) -> Double) -> Double {
             var t = 1.0 / undampedAngularFrequency
-            while bound(t) >= epsilon { t *= 2 }
-            return t
+            for _ in 0..<1100 where bound(t) >= epsilon && t.isFinite { t *= 2 }
+            return t.isFinite ? t : Double.greatestFiniteMagnitude
         }
     }
 }

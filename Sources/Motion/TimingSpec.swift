@@ -48,6 +48,14 @@ public enum SpringSpec: Hashable, Sendable {
         case let .physical(_, _, _, v), let .perceptual(_, _, v), let .durationBounce(_, _, v): v
         }
     }
+
+    /// The damping ratio and response every spring must have, whatever its form:
+    /// with these a spring settles within about two hours and the solver stays
+    /// exact (docs/reliability.md).
+    public static let dampingRatioRange = 0.01...100.0
+    public static let responseRange = 0.001...60.0
+    /// Relative initial velocities, in distances per second.
+    public static let velocityRange = -1000.0...1000.0
 }
 
 extension TimingSpec: CustomStringConvertible {

@@ -70,6 +70,10 @@ private struct TimingSpecParser {
             if position % 2 == 0, !(0...1).contains(value) {
                 throw error(at: argument.valueColumn - 1, part: argument.value, "cubic-bezier \(label) must be in [0, 1], got \(argument.value)")
             }
+            if position % 2 == 1, !Self.cubicYRange.contains(value) {
+                throw error(at: argument.valueColumn - 1, part: argument.value,
+                            "cubic-bezier \(label) must be in [\(formatNumber(Self.cubicYRange.lowerBound)), \(formatNumber(Self.cubicYRange.upperBound))], got \(argument.value)")
+            }
             values.append(value)
         }
         return .cubicBezier(CubicBezier(values[0], values[1], values[2], values[3]))
@@ -92,6 +96,12 @@ private struct TimingSpecParser {
                 throw error(at: argument.valueColumn - 1, part: argument.value, "spring \(key) must be a number, got \"\(argument.value)\"")
             }
             values[key] = value
+        }
+        for (key, value) in values {
+            guard let range = Self.springRanges[key], !range.contains(value) else { continue }
+            let column = arguments.first { $0.key == key }?.column ?? nameStart + 1
+            throw error(at: column - 1, part: key,
+                        "spring \(key) must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)), got \(formatNumber(value))")
         }
         let velocity = values["velocity"] ?? 0
         let forms: [(name: String, keys: Set<String>)] = [
@@ -116,21 +126,36 @@ private struct TimingSpecParser {
             }
             return value
         }
+        let spring: SpringSpec
         switch form.name {
         case "mass/stiffness/damping":
-            return .physical(mass: try positive("mass", default: 1), stiffness: try positive("stiffness"),
-                             damping: try positive("damping"), velocity: velocity)
+            spring = .physical(mass: try positive("mass", default: 1), stiffness: try positive("stiffness"),
+                               damping: try positive("damping"), velocity: velocity)
         case "damping-ratio/response":
-            return .perceptual(dampingRatio: try positive("damping-ratio", default: 1), response: try positive("response"), velocity: velocity)
+            spring = .perceptual(dampingRatio: try positive("damping-ratio", default: 1), response: try positive("response"), velocity: velocity)
         default:
-            let bounce = values["bounce"] ?? 0
-            guard bounce > -1, bounce < 1 else {
-                let column = arguments.first { $0.key == "bounce" }?.column ?? nameStart + 1
-                throw error(at: column - 1, part: "bounce", "spring bounce must be in (-1, 1), got \(formatNumber(bounce))")
-            }
-            return .durationBounce(duration: try positive("duration"), bounce: bounce, velocity: velocity)
+            spring = .durationBounce(duration: try positive("duration"), bounce: values["bounce"] ?? 0, velocity: velocity)
         }
+        // Whatever the form, the spring itself must be one that settles in a sensible time.
+        let curve = spring.curve
+        guard SpringSpec.dampingRatioRange.contains(curve.dampingRatio), SpringSpec.responseRange.contains(curve.response) else {
+            throw error(at: nameStart, part: rest(from: nameStart),
+                        "spring has damping ratio \(formatNumber(curve.dampingRatio)) and response \(formatNumber(curve.response)) s; "
+                            + "they must be between \(formatNumber(SpringSpec.dampingRatioRange.lowerBound)) and \(formatNumber(SpringSpec.dampingRatioRange.upperBound)), "
+                            + "and \(formatNumber(SpringSpec.responseRange.lowerBound)) and \(formatNumber(SpringSpec.responseRange.upperBound)) s")
+        }
+        return spring
     }
+
+    /// What each spring parameter may be, so that nothing absurd reaches the solver
+    /// (docs/reliability.md). Bounce ±0.99 is damping ratio 0.01…100.
+    static let springRanges: [String: ClosedRange<Double>] = [
+        "mass": 1e-6...1e6, "stiffness": 1e-6...1e9, "damping": 1e-6...1e9,
+        "damping-ratio": SpringSpec.dampingRatioRange, "response": SpringSpec.responseRange, "duration": SpringSpec.responseRange,
+        "bounce": -0.99...0.99, "velocity": SpringSpec.velocityRange,
+    ]
+    /// Cubic y values may overshoot, within reason.
+    static let cubicYRange = -100.0...100.0
 
     struct Argument {
         var key: String?

@@ -206,7 +206,7 @@ public struct Engine: Sendable {
         if runtime.isFingerDriven { return false }
         guard let atSnap = binding.atSnap else { return true }
         switch runtime.phase {
-        case let .idle(progress): return Int(progress.rounded()) == atSnap
+        case let .idle(progress): return snapIndex(progress, in: -1...runtime.config.lastSnap + 1) == atSnap
         case let .leg(leg): return leg.from == atSnap || leg.to == atSnap
         }
     }

@@ -21,7 +21,8 @@ public enum ReleaseRules {
         switch rule {
         case let .projection(rate):
             let projected = progress + projectedDistance(velocity: velocity, rate: rate)
-            var nearest = Int(projected.rounded())
+            // One past either end is as far as it matters: the result is clamped to the snaps below.
+            var nearest = snapIndex(projected, in: -1...lastSnap + 1)
             let awayFromOrigin = (progress - Double(origin)) * velocity >= 0
             if nearest == origin, abs(velocity) >= flickVelocity, awayFromOrigin {
                 nearest = origin + (velocity > 0 ? 1 : -1)

@@ -65,8 +65,7 @@ struct TransitionRuntime: Sendable {
             switch leg.drive {
             case let .finger(finger):
                 from = finger.origin
-                let ahead = progress >= Double(from) ? progress.rounded(.up) : progress.rounded(.down)
-                to = min(max(Int(ahead), 0), config.lastSnap)
+                to = snapIndex(progress, in: 0...config.lastSnap, rounding: progress >= Double(from) ? .up : .down)
                 target = to
                 fraction = to == from ? 0 : (progress - Double(from)) / Double(to - from)
                 phaseName = .interactive
@@ -128,9 +127,14 @@ struct Leg: Sendable {
     /// cancel, completing at `start`); going anywhere else is a forward leg
     /// from the origin (completing at `end`). Values outside [0, 1] — after
     /// rubber-banding — are fine: the animator runs them as partial legs.
-    static func animating(from progress: Double, velocity: Double, origin: Int, target: Int, config: TransitionConfig,
+    /// The fastest a leg may start, in progress units per second, whatever a finger
+    /// or a client handed over: the protocol's own bound (docs/reliability.md).
+    static let maximumVelocity = 1000.0
+
+    static func animating(from progress: Double, velocity rawVelocity: Double, origin: Int, target: Int, config: TransitionConfig,
                           timing: TimingSpec? = nil, duration: Double? = nil, completionSpeed: Double = 1,
                           start: Bool = true, cause: LegCause, at time: Double) -> Leg {
+        let velocity = rawVelocity.isFinite ? min(max(rawVelocity, -maximumVelocity), maximumVelocity) : 0
         let from = origin
         var to = target, reversed = false
         if target == origin {
