@@ -67,6 +67,8 @@ final class ClientHandler: ChannelInboundHandler {
         if let client {
             core.value.registry.remove(client)
             core.value.logger.debug("client disconnected", metadata: ["client": "\(client.id)"])
+            // Touches it injected and never lifted are cancelled, as X's touch-cancel would.
+            core.value.inputVanished(.client(client.id))
         }
         client = nil
         context.fireChannelInactive()

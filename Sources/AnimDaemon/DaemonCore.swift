@@ -23,8 +23,8 @@ final class DaemonCore {
     let allocator = ByteBufferAllocator()
     /// Where input comes from and touch decisions go; set once the backend exists.
     var backend: (any InputBackend)?
-    /// Input sources a backend was driving when it went away get cancelled.
-    static let backendSources: [InputSource] = [.touch, .pointer, .pressure, .touchpad]
+    /// Who drives each input source, so that a vanished owner's sequences get cancelled.
+    private var owners = InputOwners()
     static let version = "0.1.0"
 
     init(loop: any EventLoop, config: DaemonConfig, configSource: ConfigSource, inputStatus: InputStatus, logger: Logger) {
@@ -82,13 +82,23 @@ final class DaemonCore {
     // MARK: - Input
 
     /// Runs input through the recognizers, from `input.inject` or from a backend.
-    func handleInput(_ events: [InputEvent], origin: String) {
+    func handleInput(_ events: [InputEvent], from owner: InputOwners.Owner) {
         let recording = registry.hasInterest(in: "input-events")
         for event in events {
             let time = now()
-            if recording { publishInputEvent(event, origin: origin, at: time) }
+            if recording { publishInputEvent(event, origin: owner.origin, at: time) }
             publish(engine.handle(event, at: time), at: time)
+            owners.record(event.source, by: owner, tracking: engine.isTracking(event.source))
         }
+    }
+
+    /// Cancels whatever `owner` was driving: its input is gone.
+    func inputVanished(_ owner: InputOwners.Owner) {
+        let sources = owners.release(owner)
+        guard !sources.isEmpty else { return }
+        let time = now()
+        logger.debug("cancelling input whose source went away", metadata: ["sources": "\(sources.map(\.rawValue))"])
+        publish(engine.cancelInput(from: sources, at: time), at: time)
     }
 
     private func publishInputEvent(_ event: InputEvent, origin: String, at time: Double) {
@@ -104,11 +114,10 @@ final class DaemonCore {
             setInputStatus(InputStatus(backend: "x11", connected: true, display: info.name, sources: info.sources),
                            geometry: info.geometry, refreshRate: info.refreshRate)
         case let .input(events):
-            handleInput(events, origin: "x11")
+            handleInput(events, from: .backend)
         case let .disconnected(name, reason):
             // Whatever X was driving is gone with it: cancel, so that nothing stays finger-driven.
-            let time = now()
-            publish(engine.cancelInput(from: Self.backendSources, at: time), at: time)
+            inputVanished(.backend)
             setInputStatus(InputStatus(backend: "x11", connected: false, display: name, reason: reason + "; input is off until a display appears"),
                            geometry: nil, refreshRate: nil)
         }
