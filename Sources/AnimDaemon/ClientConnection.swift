@@ -5,10 +5,8 @@ final class ClientConnection {
     let id: Int
     let channel: any Channel
     var subscriptions: [Int: Subscription] = [:]
-    /// The newest unsent frame per coalescing key (latest wins).
-    var pending: [String: ByteBuffer] = [:]
-    /// When a frame was last sent per key, for maxRate.
-    var lastSent: [String: Double] = [:]
+    /// What it is owed and when (the fan-out policy).
+    var queue = DeliveryQueue<ByteBuffer>()
     var isClosing = false
 
     init(id: Int, channel: any Channel) {

@@ -52,12 +52,18 @@ final class ClientHandler: ChannelInboundHandler {
                 return
             }
         }
-        if wrote { context.flush() }
+        guard wrote else { return }
+        context.flush()
+        // A client that sends requests and never reads their answers: stop reading
+        // it while its socket is full, so that its answers cannot pile up here.
+        if !context.channel.isWritable { try? context.channel.syncOptions?.setOption(.autoRead, value: false) }
+        core.registry.enforceBacklog(client)
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if context.channel.isWritable, let client {
             let core = core.value
+            try? context.channel.syncOptions?.setOption(.autoRead, value: true)
             core.registry.flushPending(client, now: core.now())
         }
         context.fireChannelWritabilityChanged()

@@ -52,22 +52,37 @@ final class DaemonCore {
     /// Sends an engine step's events. `time` is the time the engine computed
     /// them at, so that rate limits are measured in the snapshots' own time.
     func publish(_ output: EngineOutput, at time: Double) {
+        send(output, at: time)
+        armFrameTimerIfNeeded()
+    }
+
+    private func send(_ output: EngineOutput, at time: Double) {
         if !output.touchDecisions.isEmpty { backend?.decide(output.touchDecisions) }
-        guard !output.events.isEmpty else { return armFrameTimerIfNeeded() }
         for event in output.events {
             let outgoing = OutgoingEvent(event, bindingTransition: engine.transition(ofBinding:))
             registry.publish(outgoing.line, group: outgoing.group, transition: outgoing.transition, coalesce: outgoing.coalesce,
                              now: time, allocator: allocator)
         }
-        armFrameTimerIfNeeded()
     }
 
+    /// Frames run at absolute deadlines while anything animates. When nothing
+    /// does, a frame that a subscriber's maxRate held back still gets a timer
+    /// for when it falls due; otherwise no timer is armed at all.
     func armFrameTimerIfNeeded() {
         guard frameTimer == nil else { return }
-        guard engine.isAnimating else { return frameClock.stop() }
-        let deadline = frameClock.nextDeadline(after: now())
+        let deadline: Double
+        if engine.isAnimating {
+            deadline = frameClock.nextDeadline(after: now())
+        } else if let due = registry.nextDue {
+            frameClock.stop()
+            deadline = due
+        } else {
+            return frameClock.stop()
+        }
         let bound = NIOLoopBound(self, eventLoop: loop)
-        frameTimer = loop.scheduleTask(deadline: NIODeadline.uptimeNanoseconds(UInt64(deadline * 1e9))) {
+        // Never in the past, and a finite count of nanoseconds.
+        let at = min(max(deadline, now()), 1e9)
+        frameTimer = loop.scheduleTask(deadline: NIODeadline.uptimeNanoseconds(UInt64(at * 1e9))) {
             bound.value.frame()
         }
     }
@@ -75,8 +90,11 @@ final class DaemonCore {
     private func frame() {
         frameTimer = nil
         let time = now()
-        publish(engine.tick(at: time), at: time)
+        // This frame's events first (a fresh frame replaces a held one), then what is held and due,
+        // then the next timer, for whatever is still held.
+        send(engine.tick(at: time), at: time)
         registry.flushDue(now: time)
+        armFrameTimerIfNeeded()
     }
 
     // MARK: - Input

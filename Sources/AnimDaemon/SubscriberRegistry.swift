@@ -56,7 +56,8 @@ final class SubscriberRegistry {
         }
     }
 
-    /// Sends an event to every client that subscribed to it.
+    /// Sends an event to every client that subscribed to it, as each client's
+    /// `DeliveryQueue` decides.
     /// - coalesce: the key under which a newer frame may replace an unsent one;
     ///   nil for events that are never dropped (began, ended, input).
     func publish(_ line: String, group: String, transition: String?, coalesce key: String?, now: Double,
@@ -68,50 +69,39 @@ final class SubscriberRegistry {
             let bytes = buffer ?? allocator.buffer(string: line)
             buffer = bytes
             if let key {
-                let due = rate.map { now - (client.lastSent[key] ?? -.infinity) >= 1 / $0 - 1e-6 } ?? true
-                if client.channel.isWritable && due {
-                    if !client.pending.isEmpty { client.pending[key] = nil }
-                    // The time of the last frame matters only to a rate limit.
-                    if rate != nil { client.lastSent[key] = now }
-                    client.channel.writeAndFlush(bytes, promise: nil)
-                } else {
-                    client.pending[key] = bytes
-                }
+                write(client.queue.offer(bytes, key: key, transition: transition, rate: rate, now: now, writable: client.channel.isWritable), to: client)
             } else {
-                // Order per transition: the leg's last frame goes before its state event.
-                if let transition, let frame = client.pending.removeValue(forKey: transition) {
-                    client.channel.write(frame, promise: nil)
-                    client.lastSent[transition] = now
-                }
-                client.channel.writeAndFlush(bytes, promise: nil)
+                write(client.queue.offerEvent(bytes, transition: transition, now: now), to: client)
                 enforceBacklog(client)
             }
         }
     }
 
-    /// Sends coalesced frames that may go now: the client can take them and their rate allows.
+    /// Sends waiting frames that may go now: the client can take them and their rate allows.
     func flushDue(now: Double) {
-        for client in clients.values where !client.pending.isEmpty && client.channel.isWritable && !client.isClosing {
+        for client in clients.values where !client.queue.isEmpty && !client.isClosing {
             flushPending(client, now: now)
         }
     }
 
     func flushPending(_ client: ClientConnection, now: Double) {
-        var wrote = false
-        for (key, frame) in client.pending {
-            let transition = key.hasPrefix("gesture:") ? nil : key
-            let group = key.hasPrefix("gesture:") ? "gesture" : "progress"
-            if let rate = client.interest(group: group, transition: transition).rate,
-               now - (client.lastSent[key] ?? -.infinity) < 1 / rate - 1e-6 { continue }
-            client.pending[key] = nil
-            client.lastSent[key] = now
-            client.channel.write(frame, promise: nil)
-            wrote = true
-        }
-        if wrote { client.channel.flush() }
+        write(client.queue.release(now: now, writable: client.channel.isWritable), to: client)
     }
 
-    private func enforceBacklog(_ client: ClientConnection) {
+    /// When the earliest frame held back by a rate limit falls due, across clients
+    /// that can take it (a full socket is flushed when it drains, not by a timer).
+    var nextDue: Double? {
+        clients.values.compactMap { $0.isClosing || !$0.channel.isWritable ? nil : $0.queue.nextDue }.min()
+    }
+
+    private func write(_ frames: [ByteBuffer], to client: ClientConnection) {
+        guard !frames.isEmpty else { return }
+        for frame in frames { client.channel.write(frame, promise: nil) }
+        client.channel.flush()
+    }
+
+    /// Disconnects a client whose unsent bytes (events and responses) passed `max-backlog`.
+    func enforceBacklog(_ client: ClientConnection) {
         guard let buffered = try? client.channel.syncOptions?.getOption(.bufferedWritableBytes), buffered > maxBacklog else { return }
         logger.notice("disconnecting a client that does not read", metadata: [
             "client": "\(client.id)", "backlog": "\(buffered) bytes", "max-backlog": "\(maxBacklog) bytes",
@@ -121,7 +111,7 @@ final class SubscriberRegistry {
 
     func disconnect(_ client: ClientConnection) {
         client.isClosing = true
-        client.pending.removeAll()
+        client.queue.removeAll()
         client.channel.close(mode: .all, promise: nil)
     }
 

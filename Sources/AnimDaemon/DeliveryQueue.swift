@@ -1,0 +1,89 @@
+/// What one client is owed, and when: the fan-out policy as a value, with no
+/// sockets. `SubscriberRegistry` tells it about each event and each chance to
+/// write, and writes exactly the frames it returns, in order.
+///
+/// - A coalescible frame (progress, gesture.changed) goes out at once when the
+///   socket takes it and its rate allows; otherwise it waits, and a newer frame
+///   under the same key replaces it (latest wins).
+/// - An event that is never dropped (began, ended, input) goes out at once,
+///   after every frame still waiting for its transition, progress and gesture
+///   alike, so that nothing about a leg arrives after its `ended`.
+/// - A frame held back by its rate falls due at `nextDue`; the daemon keeps a
+///   timer for it even when nothing animates, so a leg's last frame arrives.
+///
+/// Generic over the frame so that tests use strings; the daemon uses ByteBuffers.
+struct DeliveryQueue<Frame> {
+    private struct Waiting {
+        var key: String
+        var frame: Frame
+        var transition: String?
+        var rate: Double?
+    }
+
+    /// Waiting frames in the order they were first queued.
+    private var waiting: [Waiting] = []
+    /// When a frame under each rate-limited key last went out.
+    private var lastSent: [String: Double] = [:]
+
+    var isEmpty: Bool { waiting.isEmpty }
+
+    /// A frame that a newer one under `key` may replace; `rate` is the most
+    /// frames per second the client asked for (nil: every frame).
+    mutating func offer(_ frame: Frame, key: String, transition: String?, rate: Double?, now: Double, writable: Bool) -> [Frame] {
+        if writable && isDue(key, rate: rate, now: now) {
+            waiting.removeAll { $0.key == key }
+            if rate != nil { lastSent[key] = now }
+            return [frame]
+        }
+        let entry = Waiting(key: key, frame: frame, transition: transition, rate: rate)
+        if let index = waiting.firstIndex(where: { $0.key == key }) { waiting[index] = entry } else { waiting.append(entry) }
+        return []
+    }
+
+    /// An event that is never dropped: the frames still waiting for its transition first, then the event.
+    mutating func offerEvent(_ frame: Frame, transition: String?, now: Double) -> [Frame] {
+        guard let transition else { return [frame] }
+        var out: [Frame] = []
+        var held: [Waiting] = []
+        for entry in waiting {
+            if entry.transition == transition {
+                if entry.rate != nil { lastSent[entry.key] = now }
+                out.append(entry.frame)
+            } else {
+                held.append(entry)
+            }
+        }
+        waiting = held
+        return out + [frame]
+    }
+
+    /// The socket can take more, or time has passed: the waiting frames whose rate allows them now.
+    mutating func release(now: Double, writable: Bool) -> [Frame] {
+        guard writable else { return [] }
+        var out: [Frame] = []
+        var held: [Waiting] = []
+        for entry in waiting {
+            if isDue(entry.key, rate: entry.rate, now: now) {
+                if entry.rate != nil { lastSent[entry.key] = now }
+                out.append(entry.frame)
+            } else {
+                held.append(entry)
+            }
+        }
+        waiting = held
+        return out
+    }
+
+    /// When the earliest frame held back by its rate may go; nil when none is.
+    var nextDue: Double? {
+        waiting.compactMap { entry in entry.rate.map { (lastSent[entry.key] ?? -.infinity) + 1 / $0 } }.min()
+    }
+
+    mutating func removeAll() { waiting.removeAll() }
+
+    private func isDue(_ key: String, rate: Double?, now: Double) -> Bool {
+        guard let rate else { return true }
+        // 1 µs of slack: frames computed at exactly 1/rate apart must not wait a whole extra frame.
+        return now - (lastSent[key] ?? -.infinity) >= 1 / rate - 1e-6
+    }
+}

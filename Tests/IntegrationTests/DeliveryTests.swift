@@ -1,0 +1,69 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+import Testing
+
+/// What reaches a subscriber that limits its rate or does not read.
+@Suite(.serialized) struct DeliveryTests {
+    /// With maxRate and a progress-only subscription, the leg's final frame still arrives once nothing animates
+    /// (a rate-held frame keeps a timer of its own); at 2 Hz a 0.2 s leg's last frame is held back by the rate.
+    @Test func finalFrameArrivesWithoutStateEvents() throws {
+        let daemon = try DaemonProcess()
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["transitions": ["pager"], "events": ["progress"], "maxRate": 2])
+        _ = try rpc.ok("transition.animate", ["name": "pager", "to": 2, "timing": "linear", "duration": 0.2])
+        let (_, final) = try rpc.notification(where: { method, params in method == "transition.progress" && params["progress"] == 2 })
+        #expect(final["to"] == 2)
+    }
+
+    /// Gesture frames held back by a rate arrive before their transition's ended, never after it.
+    @Test func gestureFramesPrecedeEnded() throws {
+        let daemon = try DaemonProcess()
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "gesture"], "maxRate": 5])
+        #expect(try animctl(["inject", Binaries.trace("flick-constant"), "--speed", "0"], socket: daemon.socket).status == 0)
+        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
+        #expect(events.contains { $0.0 == "gesture.changed" && $0.1["state"] == "changed" })
+        // A sentinel after ended: the daemon answers a request only after everything it queued before it.
+        _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
+        let after = try rpc.notifications(until: { method, _ in method == "transition.began" })
+        #expect(!after.contains { $0.0 == "gesture.changed" }, "a gesture frame arrived after its leg ended: \(after.map(\.0))")
+    }
+
+    /// A client that pipelines requests and never reads its answers is stopped being read once its socket is full:
+    /// the daemon's memory stays bounded and every other client is answered.
+    @Test func pipeliningWithoutReadingIsBounded() throws {
+        let daemon = try DaemonProcess()
+        let pid = daemon.process.processIdentifier
+        let before = HostileInputTests.rss(pid)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in daemon.socket.utf8.enumerated() { raw[i] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(connected == 0)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        let request = Array(String(repeating: "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"transition.list\"}\n", count: 100).utf8)
+        var sent = 0
+        var dropped = false
+        let deadline = Date().addingTimeInterval(3)
+        while Date() < deadline && !dropped {
+            let n = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n > 0 { sent += n } else if errno == EPIPE || errno == ECONNRESET { dropped = true } else { usleep(10_000) }
+        }
+        #expect(!dropped, "the client is stalled, not disconnected: its answers never passed max-backlog")
+        // Each 5.2 KiB of requests asks for ~140 KiB of answers: an animd that kept reading would take tens of MiB in
+        // 3 s (seen: 11 MiB with the back-pressure removed); one that stops reading takes a few hundred KiB.
+        #expect(sent < 4 << 20, "the daemon kept reading a client that never reads: \(sent) bytes")
+        #expect(sent > 4096, "the daemon read and answered some first")
+        let other = try daemon.connect()
+        #expect(try other.ok("daemon.hello")["name"] == "animd")
+        let grown = HostileInputTests.rss(pid) - before
+        #expect(grown < 64 << 20, "RSS grew by \(grown >> 20) MiB")
+    }
+}
