@@ -92,8 +92,15 @@ public struct Animator: Hashable, Sendable {
         case let .paused(_, run?):
             phase = .running(run.resumed(at: time))
         case let .inactive(value), let .paused(value, nil):
-            phase = .running(makeRun(from: value, velocity: 0, durationFactor: 0, at: time))
+            // UIKit applies a spring's initialVelocity when the animator starts.
+            phase = .running(makeRun(from: value, velocity: specVelocity(from: value), durationFactor: 0, at: time))
         }
+    }
+
+    /// A spring spec's own velocity as a value velocity from `value`; 0 for cubic timing.
+    private func specVelocity(from value: Double) -> Double {
+        guard case let .spring(spring) = timing else { return 0 }
+        return spring.velocity * ((isReversed ? 0.0 : 1.0) - value)
     }
 
     /// Pausing a running animator freezes it at its presentation value.
@@ -154,12 +161,11 @@ public struct Animator: Hashable, Sendable {
         guard durationFactor >= 0, durationFactor.isFinite else { throw AnimatorError("durationFactor must be ≥ 0") }
         if let newTiming { timing = newTiming }
         let value = value(at: time)
-        let target = isReversed ? 0.0 : 1.0
         let handedVelocity: Double
         if let velocity {
             handedVelocity = velocity
         } else if case let .spring(spring) = timing, spring.velocity != 0 {
-            handedVelocity = spring.velocity * (target - value)
+            handedVelocity = specVelocity(from: value)
         } else {
             handedVelocity = self.velocity(at: time)
         }

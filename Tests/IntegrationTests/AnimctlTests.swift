@@ -101,6 +101,9 @@ import Testing
         let spring = try animctl(["curve", "spring(duration=0.5, bounce=0)", "--samples", "2", "--json"], socket: nil)
         let settle = IncomingMessage.parseValue(Array(spring.stdout.utf8))?["duration"]?.number ?? 0
         #expect(abs(settle - 0.7347716981942961) < 1e-9, "the settling time of vectors.json's smooth spring")
+        // The spec's own velocity is the curve's: sampled to its settling time, the last sample is the target.
+        let launched = try animctl(["curve", "spring(mass=1, stiffness=170, damping=26, velocity=5)", "--samples", "2", "--json"], socket: nil)
+        #expect(launched.stdout.hasSuffix(",1]]}\n"), "\(launched.stdout)")
         let bad = try animctl(["curve", "spring(dampin=1)"], socket: nil)
         #expect(bad.status == 1 && bad.stderr.contains("column 8: unknown spring parameter \"dampin\""))
     }

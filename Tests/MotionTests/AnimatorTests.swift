@@ -21,6 +21,18 @@ import TestSupport
         #expect(a.state == .inactive && a.value(at: 200) == 1)
     }
 
+    /// A spring spec's own velocity applies when the animator starts, as UIKit's initialVelocity does: the value
+    /// moves at v × distance at once, follows the closed form with that velocity, and ends at its settling time.
+    @Test func springSpecVelocityAppliesAtStart() throws {
+        let spec = SpringSpec.physical(mass: 1, stiffness: 170, damping: 26, velocity: 5)
+        var a = Animator(duration: 1, timing: .spring(spec))
+        try a.startAnimation(at: 10)
+        #expect(abs(a.velocity(at: 10) - 5) < 1e-9)
+        let reference = SpringCurve(mass: 1, stiffness: 170, damping: 26, initialVelocity: 5)
+        #expect(abs(a.value(at: 10.1) - reference.progress(at: 0.1)) < 1e-12)
+        #expect(a.advance(to: 10 + reference.settlingTime()) == .end)
+    }
+
     /// Pausing mid-flight freezes the presentation value; scrubbing then sets it linearly.
     @Test func pauseMidFlightThenScrub() throws {
         var a = Animator(duration: 1, timing: .easeInOut)

@@ -18,7 +18,7 @@ struct EngineInputTests {
         tester.input(InputEvent(time: 0, kind: .pressureBegin(edge: .left), location: Self.leftEdge), at: 0, expect: [])
         tester.input(Self.push(1), at: 0.008, expect: [])
         tester.input(Self.push(2), at: 0.016, expect: [])
-        tester.input(Self.push(3), at: 0.024, expect: [.gesture("sidebar-open", .began), .began("sidebar", .gesture("sidebar-open"), from: 0, to: 0, progress: 0)])
+        tester.input(Self.push(3), at: 0.024, expect: [.gesture("sidebar-open", .began), .began("sidebar", .gesture("sidebar-open"), from: 0, to: 1, progress: 0)])
         for step in 4...12 {
             tester.input(Self.push(step), at: 0.008 * Double(step),
                          expect: [.gesture("sidebar-open", .changed), .progress("sidebar", .interactive, progress: Double(step - 3) * 15 / 400)])
@@ -26,6 +26,30 @@ struct EngineInputTests {
         tester.input(InputEvent(time: 0.096, kind: .pressureEnd(edge: .left, cancelled: false), location: Self.leftEdge), at: 0.1,
                      expect: [.gesture("sidebar-open", .ended), .progress("sidebar", .animating)])
         tester.runToEnd("sidebar", from: 0.1, position: .end, snap: 1)
+    }
+
+    /// A gesture leg's began says where it heads (from == to is reserved for idle): the closing pan of an open sidebar
+    /// heads from 1 to 0, by its binding; the pager's axis-only swipe heads the way the fingers move.
+    @Test func gestureLegsSayWhereTheyHead() {
+        var tester = EngineTester()
+        tester.command(.toggle("sidebar"), at: 0, expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
+        tester.runToEnd("sidebar", from: 0, position: .end, snap: 1)
+        let closing = tester.inputs(EngineGestureTests.drag(from: Point(x: 300, y: 500), by: Point(x: -100, y: 0), startTime: 5), at: { $0.time })
+        let began = closing.first { if case .began = $0 { true } else { false } }
+        guard case let .began(snapshot, _)? = began else { Issue.record("no began: \(closing)"); return }
+        #expect(snapshot.from == 1 && snapshot.to == 0 && snapshot.target == 0)
+
+        var pager = EngineTester()
+        var events: [InputEvent] = []
+        for finger in 1...3 { events.append(.touch(InputEvent.Kind.touchDown, 900 + Double(finger) * 30, 500, at: 0, id: finger)) }
+        for step in 1...10 {
+            for finger in 1...3 { events.append(.touch(InputEvent.Kind.touchMove, 900 + Double(finger) * 30 - Double(step) * 8, 500, at: Double(step) * 0.01, id: finger)) }
+        }
+        let swiped = pager.inputs(events, at: { $0.time })
+        guard case let .began(page, _)? = swiped.first(where: { if case .began = $0 { true } else { false } }) else {
+            Issue.record("no began: \(swiped)"); return
+        }
+        #expect(page.name == "pager" && page.from == 0 && page.to == 1, "leftward increases the pager")
     }
 
     /// Pressure drives only the binding of the edge it pushes; a pressure event for another edge than the push's is ignored.

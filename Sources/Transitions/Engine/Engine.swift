@@ -222,7 +222,8 @@ public struct Engine: Sendable {
             let progress = runtime.progress(at: time)
             let finger = FingerDrive(binding: binding.name, sequence: update.sequence, origin: runtime.snap,
                                      base: progress, progress: progress, velocity: velocity)
-            runtime.phase = .leg(Leg(from: runtime.snap, to: runtime.snap, cause: .gesture(binding.name), drive: .finger(finger)))
+            let heading = Self.heading(of: binding, velocity: velocity, from: runtime.snap, lastSnap: runtime.config.lastSnap)
+            runtime.phase = .leg(Leg(from: runtime.snap, to: heading, cause: .gesture(binding.name), drive: .finger(finger)))
             output.events.append(.began(runtime.nextSnapshot(at: time), cause: .gesture(binding.name)))
         case .changed:
             guard var leg = runtime.leg, case var .finger(finger) = leg.drive, finger.sequence == update.sequence else { return }
@@ -244,6 +245,26 @@ public struct Engine: Sendable {
             return
         }
         runtimes[binding.transition] = runtime
+    }
+
+    /// The snap a gesture leg heads for as it begins, so that its `began` says where
+    /// it goes: the binding's own direction for edge pans and directed pans (the way
+    /// the motion must start, against the way that increases progress), else the
+    /// direction the finger is moving; away from the ends when that leads nowhere.
+    static func heading(of binding: BindingConfig, velocity: Double, from origin: Int, lastSnap: Int) -> Int {
+        let sign: Int
+        switch binding.gesture {
+        case .edgePan(let options):
+            sign = options.edge.inward.x * binding.increases.unit.x + options.edge.inward.y * binding.increases.unit.y >= 0 ? 1 : -1
+        case .pan(let options, _):
+            if let direction = options.direction {
+                sign = direction.unit.x * binding.increases.unit.x + direction.unit.y * binding.increases.unit.y >= 0 ? 1 : -1
+            } else {
+                sign = velocity < 0 ? -1 : 1
+            }
+        }
+        let ahead = origin + sign
+        return (0...lastSnap).contains(ahead) ? ahead : origin - sign
     }
 
     /// The percent-driven completion of a released leg: (1 − p)·D / completionSpeed

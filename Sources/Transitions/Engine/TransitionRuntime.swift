@@ -65,7 +65,9 @@ struct TransitionRuntime: Sendable {
             switch leg.drive {
             case let .finger(finger):
                 from = finger.origin
-                to = snapIndex(progress, in: 0...config.lastSnap, rounding: progress >= Double(from) ? .up : .down)
+                // The snap ahead of the finger; at its origin (as it begins, or pushed past an end) the leg's heading.
+                let ahead = snapIndex(progress, in: 0...config.lastSnap, rounding: progress >= Double(from) ? .up : .down)
+                to = ahead == from ? leg.to : ahead
                 target = to
                 fraction = to == from ? 0 : (progress - Double(from)) / Double(to - from)
                 phaseName = .interactive
