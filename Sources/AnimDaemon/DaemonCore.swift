@@ -164,6 +164,8 @@ final class DaemonCore {
         case let .success(config):
             let time = now()
             publish(engine.reconfigure(config, at: time), at: time)
+            // Without X the config's screen is the geometry: a new `screen` applies at once.
+            if !inputStatus.connected { engine.setGeometry(Self.fallbackGeometry(config)) }
             registry.maxClients = config.daemon.maxClients
             registry.maxSubscriptions = config.daemon.maxSubscriptions
             registry.maxBacklog = config.daemon.maxBacklog

@@ -98,6 +98,22 @@ public struct GestureArena: Sendable {
     /// Whether a sequence of this source is under way.
     public func isTracking(_ source: InputSource) -> Bool { sequences[source] != nil }
 
+    /// Cancels every sequence that a recognizer named in `names` drives or may
+    /// still take (their bindings changed in a reload).
+    public mutating func cancel(involving names: Set<String>, at time: Double) -> [ArenaOutput] {
+        var outputs: [ArenaOutput] = []
+        for source in InputSource.allCases {
+            guard let sequence = sequences[source] else { continue }
+            let involved = sequence.candidates.contains { candidate in
+                guard names.contains(candidate.spec.name) else { return false }
+                if case .began = candidate.phase { return true }
+                return candidate.isLive
+            }
+            if involved { outputs += cancel(source, at: time) }
+        }
+        return outputs
+    }
+
     /// Cancels the sequence of `source`, as if its input had vanished (X went
     /// away, or the client that injected it disconnected): a began recognizer
     /// reports `cancelled`, the others fail, and an undecided sequence is released.

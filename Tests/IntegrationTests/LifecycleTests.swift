@@ -59,6 +59,16 @@ import Testing
         #expect(try rpc.ok("transition.list")["transitions"]?.array?.count == 2)
     }
 
+    /// Without X, a reload applies the config's new screen size at once.
+    @Test func reloadAppliesScreen() throws {
+        let daemon = try DaemonProcess(config: "[daemon]\nscreen = [1920, 1080]\n[transitions.sidebar]\n")
+        let rpc = try daemon.connect()
+        #expect(try rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1920, 1080]])
+        try "[daemon]\nscreen = [800, 600]\n[transitions.sidebar]\n".write(toFile: daemon.folder + "/animd.toml", atomically: true, encoding: .utf8)
+        _ = try rpc.ok("daemon.reload")
+        #expect(try rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 800, 600]])
+    }
+
     /// Without an X display animd runs: input is reported off, and commands and injection work.
     @Test func runsWithoutDisplay() throws {
         let daemon = try DaemonProcess()

@@ -77,6 +77,11 @@ struct EngineTester {
         return output
     }
 
+    mutating func reconfigure(_ config: DaemonConfig, at time: Double, expect expected: [Expected],
+                              sourceLocation: SourceLocation = #_sourceLocation) {
+        check(engine.reconfigure(config, at: time).events, expected, sourceLocation)
+    }
+
     /// Feeds events without asserting each one; returns them for summary checks.
     mutating func inputs(_ events: [InputEvent], at time: (InputEvent) -> Double) -> [EngineEvent] {
         events.flatMap { event in

@@ -44,10 +44,17 @@ public struct Engine: Sendable {
 
     // MARK: - Configuration and geometry
 
-    /// Swaps the config while transitions run: kept transitions keep their
-    /// legs, removed ones end at their current position, new ones start idle.
+    /// Swaps the config while transitions run:
+    /// - gestures whose binding changed or vanished are cancelled first, under
+    ///   the old config, so each gets its `ended` by the cancel path;
+    /// - kept transitions keep their legs, removed ones end at their current
+    ///   position, new ones start idle;
+    /// - a kept transition whose leg or position lies beyond its new last snap
+    ///   is interrupted and animated back onto it.
     public mutating func reconfigure(_ newConfig: DaemonConfig, at time: Double) -> EngineOutput {
-        var output = EngineOutput()
+        let newBindings = Dictionary(newConfig.bindings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let changed = Set(bindings.filter { newBindings[$0.key] != $0.value }.map(\.key))
+        var output = changed.isEmpty ? EngineOutput() : process(arena.cancel(involving: changed, at: time), at: time)
         let kept = Set(newConfig.transitions.map(\.name))
         for name in order where !kept.contains(name) {
             if var runtime = runtimes[name], runtime.leg != nil {
@@ -58,7 +65,22 @@ public struct Engine: Sendable {
         config = newConfig
         install(newConfig)
         arena.setRecognizers(newConfig.bindings.map { $0.recognizer(in: geometry) })
+        for name in order { bringWithinSnaps(name, at: time, into: &output) }
         return output
+    }
+
+    /// After fewer snap points: a leg toward a snap that is gone ends where it is,
+    /// and a transition beyond the last snap animates back onto it.
+    private mutating func bringWithinSnaps(_ name: String, at time: Double, into output: inout EngineOutput) {
+        guard var runtime = runtimes[name] else { return }
+        let last = runtime.config.lastSnap
+        if let leg = runtime.leg, max(leg.from, leg.to) > last { interrupt(&runtime, at: time, into: &output) }
+        let progress = runtime.progress(at: time)
+        guard runtime.leg == nil, progress > Double(last) else { return runtimes[name] = runtime }
+        runtime.snap = last
+        runtime.phase = .leg(completion(of: runtime, from: progress, velocity: 0, origin: last - 1, target: last, cause: .command, at: time))
+        output.events.append(.began(runtime.nextSnapshot(at: time), cause: .command))
+        runtimes[name] = runtime
     }
 
     public mutating func setGeometry(_ newGeometry: ScreenGeometry) {
