@@ -78,7 +78,7 @@ let package = Package(
         .executableTarget(name: "animd-xprobe", dependencies: ["CX11", "CXTest"], path: "Tests/XProbe", swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"], exclude: ["Traces"], swiftSettings: strict),
-        .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Motion", "Gestures"], swiftSettings: strict),
+        .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Motion", "Gestures", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol"], swiftSettings: strict),
         .testTarget(name: "AnimDaemonTests", dependencies: ["AnimDaemon"], swiftSettings: strict),
         .testTarget(name: "X11InputTests", dependencies: ["X11Input", "CX11", "Gestures"], swiftSettings: strict),

@@ -1,0 +1,215 @@
+import Foundation
+import Gestures
+import Motion
+import Testing
+import TestSupport
+@testable import Transitions
+
+/// Random interleavings of gestures, commands, interrupts, reloads, cancels and time, with extreme values the
+/// protocol accepts, from fixed seeds. After every step: every began has exactly one ended, seq strictly increases
+/// per transition, nothing non-finite is published. At the end, with input gone and time passing, nothing stays
+/// animating or finger-driven.
+///
+/// CI runs `runs` seeds; `ANIMD_PROPERTY_RUNS=5000 swift test --filter EnginePropertyTests` runs more.
+struct EnginePropertyTests {
+    static let runs = ProcessInfo.processInfo.environment["ANIMD_PROPERTY_RUNS"].flatMap(Int.init) ?? 150
+    static let names = ["sidebar", "panel", "launcher", "notifications", "pager"]
+
+    /// What the invariants need to remember across steps.
+    struct Checker {
+        var openLegs: Set<String> = []
+        var lastSeq: [String: Int] = [:]
+        var lastEnd: [String: AnimatingPosition] = [:]
+        var failures: [String] = []
+
+        mutating func check(_ events: [EngineEvent], _ step: String) {
+            for event in events {
+                let snapshot: TransitionSnapshot
+                switch event {
+                case let .began(s, _):
+                    if openLegs.contains(s.name) { failures.append("\(step): began twice for \(s.name)") }
+                    openLegs.insert(s.name)
+                    snapshot = s
+                case let .progress(s):
+                    if !openLegs.contains(s.name) { failures.append("\(step): progress outside a leg for \(s.name)") }
+                    snapshot = s
+                case let .ended(s, position):
+                    if !openLegs.contains(s.name) { failures.append("\(step): ended without began for \(s.name)") }
+                    openLegs.remove(s.name)
+                    lastEnd[s.name] = position
+                    snapshot = s
+                case let .gesture(update):
+                    if ![update.translation.x, update.translation.y, update.velocity.x, update.velocity.y].allSatisfy(\.isFinite) {
+                        failures.append("\(step): non-finite gesture \(update)")
+                    }
+                    continue
+                }
+                if snapshot.seq <= lastSeq[snapshot.name, default: 0] { failures.append("\(step): seq went back for \(snapshot.name)") }
+                lastSeq[snapshot.name] = snapshot.seq
+                if ![snapshot.progress, snapshot.fraction, snapshot.velocity, snapshot.time].allSatisfy(\.isFinite) {
+                    failures.append("\(step): non-finite snapshot \(snapshot)")
+                }
+            }
+        }
+    }
+
+    struct Run {
+        var rng: SplitMix64
+        var engine = Engine(config: EngineTester.defaultConfig, geometry: .fallback)
+        var checker = Checker()
+        var time = 0.0
+        var nextTouch = 1
+
+        init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+
+        mutating func double(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &rng) }
+        mutating func chance(_ p: Double) -> Bool { double(0...1) < p }
+        mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
+
+        /// Extremes the protocol accepts, and ordinary values.
+        mutating func velocity() -> Double { pick([-1000, 1000, 0, -0.0, Double.leastNonzeroMagnitude, double(-30...30)]) }
+
+        mutating func feed(_ event: InputEvent, _ step: String) {
+            checker.check(engine.handle(event, at: time).events, step)
+        }
+
+        mutating func advance(_ seconds: Double) {
+            let end = time + seconds
+            while time < end {
+                time = min(end, time + 1.0 / 60)
+                checker.check(engine.tick(at: time).events, "tick \(time)")
+            }
+        }
+
+        mutating func touchGesture() {
+            let edgeStart = pick([Point(x: 1, y: double(0...1079)), Point(x: 1918, y: double(0...1079)), Point(x: double(0...1919), y: 1),
+                                  Point(x: double(0...1919), y: 1078), Point(x: double(0...1919), y: double(0...1079))])
+            let delta = Point(x: double(-900...900), y: double(-900...900))
+            let fingers = pick([1, 1, 1, 2, 3])
+            let ids = (0..<fingers).map { nextTouch + $0 }
+            nextTouch += fingers
+            let steps = Int.random(in: 1...25, using: &rng)
+            let dt = pick([0.0, 0.001, 0.008, 0.03])
+            for (i, id) in ids.enumerated() {
+                feed(InputEvent(time: time, kind: .touchDown(id: id), location: edgeStart + Point(x: Double(i) * 40, y: 0)), "down")
+            }
+            for step in 1...steps {
+                time += dt
+                for (i, id) in ids.enumerated() {
+                    let at = edgeStart + Point(x: Double(i) * 40, y: 0) + delta * (Double(step) / Double(steps))
+                    feed(InputEvent(time: time, kind: .touchMove(id: id), location: at), "move")
+                }
+                if chance(0.05) { advance(dt) }
+            }
+            let ending = double(0...1)
+            for id in ids {
+                if ending < 0.7 { feed(InputEvent(time: time, kind: .touchUp(id: id), location: edgeStart + delta), "up") }
+                else if ending < 0.85 { feed(InputEvent(time: time, kind: .touchCancel(id: id), location: edgeStart + delta), "cancel") }
+                // else: never lifted, until the input vanishes.
+            }
+        }
+
+        mutating func push() {
+            let edge = pick(Edge.allCases)
+            let at: Point = switch edge {
+            case .left: Point(x: 0, y: 500)
+            case .right: Point(x: 1919, y: 500)
+            case .top: Point(x: 900, y: 0)
+            case .bottom: Point(x: 900, y: 1079)
+            }
+            feed(InputEvent(time: time, kind: .pressureBegin(edge: edge), location: at), "push begin")
+            for _ in 0..<Int.random(in: 0...40, using: &rng) {
+                time += pick([0.0, 0.008, 0.02])
+                feed(InputEvent(time: time, kind: .pressureUpdate(edge: edge, push: pick([0, 15, EdgePressure.maximumPush, double(0...15)])), location: at), "push")
+            }
+            if chance(0.85) { feed(InputEvent(time: time, kind: .pressureEnd(edge: edge, cancelled: chance(0.2)), location: at), "push end") }
+        }
+
+        mutating func swipe() {
+            let fingers = pick([3, 4])
+            feed(InputEvent(time: time, kind: .swipeBegin(fingers: fingers), location: Point(x: 900, y: 500)), "swipe")
+            for _ in 0..<Int.random(in: 0...30, using: &rng) {
+                time += 0.008
+                feed(InputEvent(time: time, kind: .swipeUpdate(fingers: fingers, delta: Point(x: double(-60...60), y: double(-5...5))),
+                                location: Point(x: 900, y: 500)), "swipe")
+            }
+            if chance(0.85) { feed(InputEvent(time: time, kind: .swipeEnd(fingers: fingers, cancelled: chance(0.2)), location: Point(x: 900, y: 500)), "swipe end") }
+        }
+
+        mutating func command() {
+            let name = pick(EnginePropertyTests.names)
+            let timing: TimingSpec? = pick([nil, .linear, .easeInOut, .spring(.perceptual(dampingRatio: 0.01, response: 0.001, velocity: 1000)),
+                                            .spring(.perceptual(dampingRatio: 100, response: 0.3, velocity: -1000)),
+                                            .spring(.durationBounce(duration: 0.3, bounce: 0.5, velocity: 0))])
+            let command: Command = switch Int.random(in: 0..<11, using: &rng) {
+            case 0: .toggle(name)
+            case 1: .animate(name, to: Int.random(in: 0...3, using: &rng), timing: timing, duration: pick([nil, 0.001, 60, double(0.05...1)]), velocity: velocity())
+            case 2: .begin(name, to: Int.random(in: 0...3, using: &rng))
+            case 3: .scrub(name, fraction: pick([0, 1, -0.0, double(0...1)]))
+            case 4: .pause(name)
+            case 5: .resume(name)
+            case 6: .reverse(name)
+            case 7: .continue(name, timing: timing, durationFactor: pick([nil, 0, 100, double(0...2)]), velocity: pick([nil, velocity()]))
+            case 8: .release(name, velocity: pick([nil, velocity()]))
+            case 9: .stop(name, withoutFinishing: chance(0.5))
+            default: .finish(name, at: pick([.start, .end, .current]))
+            }
+            checker.check(engine.perform(command, at: time).1.events, "\(command)")
+        }
+
+        mutating func reload() {
+            var config = EngineTester.defaultConfig
+            if chance(0.5) { config.bindings.removeAll { _ in chance(0.3) } }
+            if chance(0.5), let i = config.transitions.firstIndex(where: { $0.name == "pager" }) {
+                config.transitions[i].snapPoints = pick([[0, 1], [0, 1, 2], [0, 1, 2, 3]])
+            }
+            if chance(0.3), !config.bindings.isEmpty { config.bindings[0].distance = pick([1, 100_000, 400]) }
+            checker.check(engine.reconfigure(config, at: time).events, "reload")
+        }
+
+        mutating func step() {
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0, 1: touchGesture()
+            case 2: push()
+            case 3: swipe()
+            case 4, 5, 6: command()
+            case 7: reload()
+            case 8: checker.check(engine.cancelInput(from: [pick(InputSource.allCases)], at: time).events, "cancel input")
+            default: advance(pick([0.001, 0.05, 0.3, 1.5]))
+            }
+        }
+    }
+
+    /// The invariants hold for every seed; each failure names its seed and step.
+    @Test func randomInterleavingsKeepTheContract() {
+        var failures: [String] = []
+        for seed in 0..<UInt64(Self.runs) {
+            var run = Run(seed: 0xA11D_0000 + seed)
+            for _ in 0..<60 { run.step() }
+            // Input goes away and time passes: nothing may stay finger-driven or animate for ever.
+            run.checker.check(run.engine.cancelInput(from: InputSource.allCases, at: run.time).events, "all input gone")
+            for _ in 0..<200 where run.engine.isAnimating { run.advance(10) }
+            for name in Self.names {
+                guard let snapshot = run.engine.snapshot(of: name, at: run.time) else { continue }
+                // The lock users saw: commands refused because a finger that is gone still drives it.
+                if case let (.failure(.notAllowed(reason)), _) = run.engine.perform(.pause(name), at: run.time), reason.contains("gesture drives") {
+                    run.checker.failures.append("\(name) is still finger-driven")
+                }
+                switch snapshot.phase {
+                case .animating:
+                    run.checker.failures.append("\(name) still animates")
+                case .idle where run.checker.lastEnd[name] != .current && snapshot.progress != Double(snapshot.snap):
+                    run.checker.failures.append("\(name) rests at \(snapshot.progress), not at its snap \(snapshot.snap)")
+                default:
+                    break
+                }
+            }
+            if !run.engine.isAnimating { run.checker.failures += run.checker.openLegs.filter { name in
+                run.engine.snapshot(of: name, at: run.time)?.phase == .idle
+            }.map { "\($0): began without ended" } }
+            failures += run.checker.failures.map { "seed \(0xA11D_0000 + seed): \($0)" }
+            if failures.count > 20 { break }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
+    }
+}
