@@ -13,8 +13,9 @@ struct Animd: AsyncParsableCommand {
         abstract: "Interactive, interruptible transitions for the Linux desktop, as a service.",
         discussion: """
         animd runs edge-swipe and pan recognizers over touch and pointer input and drives named, shared \
-        transitions; clients subscribe on a Unix socket and receive every frame. Input arrives through \
-        input.inject (animctl inject); reading X input events is not built yet.
+        transitions; clients subscribe on a Unix socket and receive every frame. Input comes from X \
+        (XInput2 touch, edge pressure through pointer barriers, opt-in edge-strip drags, touchpad gestures) \
+        and from input.inject (animctl inject).
 
         Socket: --socket, else $ANIMD_SOCKET, else $XDG_RUNTIME_DIR/animd.sock, else \
         /tmp/animd-$UID/animd.sock. Under systemd socket activation (LISTEN_FDS), the socket systemd passed.
@@ -72,6 +73,7 @@ struct Animd: AsyncParsableCommand {
             }
         }
         defer { listening.release() }
+        DescriptorLimit.raise(toHold: loaded.daemon.maxClients, logger: logger)
         let service = DaemonService(listening: listening, config: loaded, configSource: source, environment: environment, logger: logger)
         let group = ServiceGroup(configuration: .init(services: [.init(service: service)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

@@ -1,0 +1,149 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+import Testing
+
+/// Many clients, churn, stopped readers and half-closed sockets: animd keeps serving and gives back what it took.
+@Suite(.serialized) struct LoadTests {
+    static func descriptors(_ pid: Int32) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
+    }
+
+    /// What each open descriptor is, for failure messages.
+    static func descriptorTargets(_ pid: Int32) -> [String] {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        return fds.sorted().map { "\($0)→" + ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) ?? "?") }
+    }
+
+    /// A raw connection: connect, optionally send one line, and hand back the descriptor.
+    static func rawConnect(_ path: String) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
+        }
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        if status != 0 { close(fd); return -1 }
+        return fd
+    }
+
+    static func send(_ line: String, to fd: Int32) -> Bool {
+        let bytes = Array(line.utf8)
+        return bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+    }
+
+    /// Waits (bounded) for the daemon's descriptor count to come back to `baseline`.
+    static func settle(_ pid: Int32, to baseline: Int) -> Int {
+        var count = descriptors(pid)
+        for _ in 0..<400 where count > baseline {
+            usleep(25_000)
+            count = descriptors(pid)
+        }
+        return count
+    }
+
+    /// 10,000 connect/disconnect cycles, a third of them mid-request: afterwards the descriptors are back to their
+    /// baseline, memory is close to it, and the daemon answers.
+    @Test func tenThousandConnectionCycles() throws {
+        let daemon = try DaemonProcess()
+        let pid = daemon.process.processIdentifier
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("daemon.hello")
+        let baselineFDs = Self.descriptors(pid)
+        let baselineRSS = HostileInputTests.rss(pid)
+        var refused = 0
+        for cycle in 0..<10_000 {
+            let fd = Self.rawConnect(daemon.socket)
+            if fd < 0 { refused += 1; continue }
+            if cycle % 3 == 0 { _ = Self.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"transition.l", to: fd) }
+            close(fd)
+        }
+        #expect(refused == 0)
+        #expect(Self.settle(pid, to: baselineFDs) == baselineFDs)
+        #expect(try rpc.ok("daemon.hello")["name"] == "animd")
+        let grown = HostileInputTests.rss(pid) - baselineRSS
+        #expect(grown < 16 << 20, "RSS grew by \(grown >> 20) MiB after 10,000 connections")
+    }
+
+    /// 1,000 clients at once, every one subscribed and answered; a toggle reaches them all; when they leave, the
+    /// descriptors return to baseline and memory to near it.
+    @Test func thousandSimultaneousClients() throws {
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        try #require(limit.rlim_cur >= 2200, "this test needs 2,200 descriptors")
+        let daemon = try DaemonProcess(config: "[daemon]\nmax-clients = 1100\n[transitions.sidebar]\n")
+        let pid = daemon.process.processIdentifier
+        let rpc = try daemon.connect()
+        // A round trip first: connect() returns once the kernel queued the connection, before animd accepted it.
+        _ = try rpc.ok("daemon.hello")
+        let baselineFDs = Self.descriptors(pid)
+        let baselineTargets = Self.descriptorTargets(pid)
+        let baselineRSS = HostileInputTests.rss(pid)
+        var clients: [RPCConnection] = []
+        for _ in 0..<1000 {
+            let client = try daemon.connect()
+            _ = try client.ok("subscribe", ["transitions": ["sidebar"], "events": ["state"]])
+            clients.append(client)
+        }
+        #expect(try rpc.ok("daemon.hello")["clients"] == 1001)
+        _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
+        for client in clients {
+            _ = try client.notification(where: { method, _ in method == "transition.ended" })
+        }
+        let peakRSS = HostileInputTests.rss(pid)
+        clients.removeAll()
+        #expect(Self.settle(pid, to: baselineFDs) == baselineFDs, "before \(baselineTargets), after \(Self.descriptorTargets(pid))")
+        #expect(try rpc.ok("daemon.hello")["clients"] == 1)
+        let kept = HostileInputTests.rss(pid) - baselineRSS
+        #expect(kept < 16 << 20, "RSS kept \(kept >> 20) MiB of the \((peakRSS - baselineRSS) >> 20) MiB the clients took")
+    }
+
+    /// A subscriber stopped with SIGSTOP while five legs run, then continued, receives every began and ended in order;
+    /// a subscriber beside it never waits for it.
+    @Test func stoppedSubscriberCatchesUp() throws {
+        let daemon = try DaemonProcess()
+        let watch = Process()
+        watch.executableURL = Binaries.animctl
+        watch.arguments = ["watch", "sidebar", "--json", "--events", "state", "--count", "10", "--socket", daemon.socket]
+        let out = Pipe()
+        watch.standardOutput = out
+        watch.standardError = FileHandle.nullDevice
+        try watch.run()
+        let rpc = try daemon.connect()
+        for _ in 0..<400 where try rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 < 1 { usleep(25_000) }
+        kill(watch.processIdentifier, SIGSTOP)
+        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state"]])
+        for _ in 0..<5 {
+            _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
+            _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
+        }
+        kill(watch.processIdentifier, SIGCONT)
+        let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        watch.waitUntilExit()
+        let methods = lines.compactMap { try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }.map { $0["method"]?.string ?? "" }
+        #expect(methods == Array(repeating: ["transition.began", "transition.ended"], count: 5).flatMap { $0 })
+    }
+
+    /// A client that sends requests and then half-closes its socket still gets every answer, then end of file.
+    @Test func halfClosedClientGetsItsAnswers() throws {
+        let daemon = try DaemonProcess()
+        let fd = Self.rawConnect(daemon.socket)
+        defer { close(fd) }
+        #expect(Self.send(String(repeating: "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"transition.list\"}\n", count: 50), to: fd))
+        shutdown(fd, Int32(SHUT_WR))
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while poll(&pfd, 1, 10_000) > 0 {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n <= 0 { break }
+            received += chunk[..<n]
+        }
+        #expect(received.filter { $0 == UInt8(ascii: "\n") }.count == 50)
+    }
+}
