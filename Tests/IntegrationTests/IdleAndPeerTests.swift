@@ -43,6 +43,9 @@ import Testing
     /// A peer of another uid (SO_PEERCRED) is disconnected without an answer, even when file permissions let it connect.
     @Test(.enabled(if: IdleAndPeerTests.canSwitchUser)) func otherUserIsRefused() throws {
         let daemon = try DaemonProcess()
+        // animd sets the socket's mode just after it starts listening, and logs this line after that: wait for it,
+        // or animd's own chmod could undo the one below.
+        for _ in 0..<400 where !daemon.log.contains("animd is listening") { usleep(25_000) }
         // Open the door on purpose, so that only the credential check stands in the way.
         chmod(daemon.folder, 0o755)
         chmod(daemon.socket, 0o666)
