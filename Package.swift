@@ -3,6 +3,7 @@
 // The target graph is the architecture: pure libraries (Motion, Gestures,
 // Transitions, AnimProtocol) never touch a file, a socket, a thread or the
 // wall clock; the shell (X11Input, AnimDaemon) and the executables do.
+import Foundation
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -78,10 +79,20 @@ let package = Package(
         .executableTarget(name: "animd-xprobe", dependencies: ["CX11", "CXTest"], path: "Tests/XProbe", swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"], exclude: ["Traces"], swiftSettings: strict),
-        .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Motion", "Gestures", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Motion", "Gestures", "TestSupport"], exclude: ["FuzzRegressions"], swiftSettings: strict),
         .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol"], swiftSettings: strict),
         .testTarget(name: "AnimDaemonTests", dependencies: ["AnimDaemon"], swiftSettings: strict),
         .testTarget(name: "X11InputTests", dependencies: ["X11Input", "CX11", "Gestures"], swiftSettings: strict),
         .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol", "AnimClient", "TestSupport"], swiftSettings: strict),
     ]
 )
+
+// libFuzzer targets (scripts/fuzz.sh): declared only when ANIMD_FUZZ is set, because they have no main of their
+// own (libFuzzer provides it) and must be built with -sanitize=fuzzer in a scratch folder of their own.
+if ProcessInfo.processInfo.environment["ANIMD_FUZZ"] != nil {
+    let fuzzSettings = strict + [.unsafeFlags(["-parse-as-library"])]
+    package.targets += [
+        .executableTarget(name: "fuzz-protocol", dependencies: ["AnimProtocol", "Gestures"], path: "Fuzz/protocol", swiftSettings: fuzzSettings),
+        .executableTarget(name: "fuzz-config", dependencies: ["Transitions"], path: "Fuzz/config", swiftSettings: fuzzSettings),
+    ]
+}

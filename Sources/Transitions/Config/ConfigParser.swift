@@ -6,6 +6,12 @@ import TOMLKit
 /// its line, column and key rather than stopping at the first.
 public enum ConfigParser {
     public static func parse(_ text: String) throws(ConfigErrors) -> DaemonConfig {
+        if let stray = TOMLPrecheck.firstNonASCIIOutsideStrings(text) {
+            let message = stray.nonASCII
+                ? "\"\(stray.character)\" outside a string or comment: TOML keys are ASCII (A-Z, a-z, 0-9, _ and -); quote the key"
+                : "a table header must start with a key, not " + (stray.character.isNewline || stray.character == " " ? "a line break" : "\"\(stray.character)\"")
+            throw ConfigErrors(errors: [ConfigError(line: stray.line, column: stray.column, key: "", message: message)])
+        }
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)
