@@ -74,11 +74,11 @@ public struct Engine: Sendable {
     private mutating func bringWithinSnaps(_ name: String, at time: Double, into output: inout EngineOutput) {
         guard var runtime = runtimes[name] else { return }
         let last = runtime.config.lastSnap
-        if let leg = runtime.leg, max(leg.from, leg.to) > last { interrupt(&runtime, at: time, into: &output) }
+        if let leg = runtime.leg, max(leg.from, leg.to) > last { Self.interrupt(&runtime, at: time, into: &output) }
         let progress = runtime.progress(at: time)
         guard runtime.leg == nil, progress > Double(last) else { return runtimes[name] = runtime }
         runtime.snap = last
-        runtime.phase = .leg(completion(of: runtime, from: progress, velocity: 0, origin: last - 1, target: last, cause: .command, at: time))
+        runtime.phase = .leg(Self.completion(of: runtime, from: progress, velocity: 0, origin: last - 1, target: last, cause: .command, at: time))
         output.events.append(.began(runtime.nextSnapshot(at: time), cause: .command))
         runtimes[name] = runtime
     }
@@ -116,7 +116,7 @@ public struct Engine: Sendable {
                 leg.drive = .animator(animator)
                 runtime.phase = .leg(leg)
                 output.events.append(.progress(runtime.nextSnapshot(at: time)))
-                complete(&runtime, leg: leg, position: position, time: time, into: &output)
+                Self.complete(&runtime, leg: leg, position: position, time: time, into: &output)
             } else {
                 output.events.append(.progress(runtime.nextSnapshot(at: time)))
             }
@@ -125,7 +125,7 @@ public struct Engine: Sendable {
         return output
     }
 
-    private func complete(_ runtime: inout TransitionRuntime, leg: Leg, position: AnimatingPosition, time: Double, into output: inout EngineOutput) {
+    static func complete(_ runtime: inout TransitionRuntime, leg: Leg, position: AnimatingPosition, time: Double, into output: inout EngineOutput) {
         let progress = leg.progress(at: time)
         switch position {
         case .end: runtime.snap = leg.to
@@ -137,7 +137,7 @@ public struct Engine: Sendable {
     }
 
     /// Ends the current leg where it is, if there is one (an interruption).
-    private func interrupt(_ runtime: inout TransitionRuntime, at time: Double, into output: inout EngineOutput) {
+    static func interrupt(_ runtime: inout TransitionRuntime, at time: Double, into output: inout EngineOutput) {
         guard runtime.leg != nil else { return }
         let progress = runtime.progress(at: time)
         runtime.phase = .idle(progress: progress)
@@ -240,7 +240,7 @@ public struct Engine: Sendable {
         let velocity = (update.velocity.x * unit.x + update.velocity.y * unit.y) / binding.distance
         switch update.state {
         case .began:
-            interrupt(&runtime, at: time, into: &output)
+            Self.interrupt(&runtime, at: time, into: &output)
             let progress = runtime.progress(at: time)
             let finger = FingerDrive(binding: binding.name, sequence: update.sequence, origin: runtime.snap,
                                      base: progress, progress: progress, velocity: velocity)
@@ -260,7 +260,7 @@ public struct Engine: Sendable {
             let target = update.state == .cancelled ? finger.origin : ReleaseRules.target(
                 progress: finger.progress, velocity: velocity, origin: finger.origin, lastSnap: runtime.config.lastSnap,
                 rule: runtime.config.release, reach: runtime.config.reach, distance: binding.distance)
-            runtime.phase = .leg(completion(of: runtime, from: finger.progress, velocity: update.state == .cancelled ? 0 : velocity,
+            runtime.phase = .leg(Self.completion(of: runtime, from: finger.progress, velocity: update.state == .cancelled ? 0 : velocity,
                                             origin: finger.origin, target: target, cause: leg.cause, at: time))
             output.events.append(.progress(runtime.nextSnapshot(at: time)))
         case .possible, .failed:
@@ -291,7 +291,7 @@ public struct Engine: Sendable {
 
     /// The percent-driven completion of a released leg: (1 − p)·D / completionSpeed
     /// for cubic timing, the release velocity handed to a spring.
-    private func completion(of runtime: TransitionRuntime, from progress: Double, velocity: Double, origin: Int, target: Int,
+    static func completion(of runtime: TransitionRuntime, from progress: Double, velocity: Double, origin: Int, target: Int,
                             cause: LegCause, at time: Double) -> Leg {
         Leg.animating(from: progress, velocity: velocity, origin: origin, target: target, config: runtime.config,
                       completionSpeed: runtime.config.completionSpeed, cause: cause, at: time)
@@ -300,161 +300,19 @@ public struct Engine: Sendable {
     // MARK: - Commands
 
     public mutating func perform(_ command: Command, at time: Double) -> (Result<CommandResult, EngineError>, EngineOutput) {
-        var output = EngineOutput()
-        guard var runtime = runtimes[command.transition] else {
-            return (.failure(.unknownTransition(command.transition)), output)
+        guard let runtime = runtimes[command.transition] else {
+            return (.failure(.unknownTransition(command.transition)), EngineOutput())
         }
         if runtime.isFingerDriven {
-            return (.failure(.notAllowed("a gesture drives \"\(command.transition)\"; commands wait until the finger lifts")), output)
+            return (.failure(.notAllowed("a gesture drives \"\(command.transition)\"; commands wait until the finger lifts")), EngineOutput())
         }
+        let distance = config.bindings.first { $0.transition == command.transition }?.distance ?? 1000
+        var application = CommandApplication(runtime: runtime, time: time, releaseDistance: distance)
         let result = Result<CommandResult, EngineError> { () throws(EngineError) -> CommandResult in
-            try apply(command, to: &runtime, at: time, into: &output)
+            try application.apply(command)
         }
-        if case .success = result { runtimes[command.transition] = runtime }
-        return (result, output)
+        if case .success = result { runtimes[command.transition] = application.runtime }
+        return (result, application.output)
     }
 
-    private func apply(_ command: Command, to runtime: inout TransitionRuntime, at time: Double,
-                       into output: inout EngineOutput) throws(EngineError) -> CommandResult {
-        let last = runtime.config.lastSnap
-        func validSnap(_ snap: Int) throws(EngineError) {
-            guard (0...last).contains(snap) else { throw .invalidParams("to must be a snap index from 0 to \(last), got \(snap)") }
-        }
-        func startLeg(to target: Int, timing: TimingSpec? = nil, duration: Double? = nil, velocity: Double? = nil, start: Bool = true) {
-            let handed = velocity ?? runtime.velocity(at: time)
-            interrupt(&runtime, at: time, into: &output)
-            var leg = Leg.animating(from: runtime.progress(at: time), velocity: handed, origin: runtime.snap, target: target,
-                                    config: runtime.config, timing: timing, duration: duration, start: start, cause: .command, at: time)
-            leg.clientDriven = !start
-            runtime.phase = .leg(leg)
-            output.events.append(.began(runtime.nextSnapshot(at: time), cause: .command))
-        }
-        func refuseIfStopped() throws(EngineError) {
-            if runtime.leg?.animator?.state == .stopped {
-                throw .notAllowed("\"\(runtime.config.name)\" is stopped: finish it first (transition.finish)")
-            }
-        }
-        func animatorLeg(_ verb: String) throws(EngineError) -> (Leg, Animator) {
-            guard let leg = runtime.leg, let animator = leg.animator else {
-                throw .notAllowed("\"\(runtime.config.name)\" is idle: nothing to \(verb)")
-            }
-            if verb != "finish" { try refuseIfStopped() }
-            return (leg, animator)
-        }
-        func store(_ leg: Leg, _ animator: Animator) {
-            var updated = leg
-            updated.drive = .animator(animator)
-            runtime.phase = .leg(updated)
-            output.events.append(.progress(runtime.nextSnapshot(at: time)))
-        }
-        func check(_ body: () throws(AnimatorError) -> Void) throws(EngineError) {
-            do { try body() } catch { throw .notAllowed(error.description) }
-        }
-
-        switch command {
-        case .toggle:
-            guard runtime.config.snapPoints.count == 2 else {
-                throw .notAllowed("toggle needs a two-point transition; \"\(runtime.config.name)\" has \(last + 1) snap points (use transition.animate)")
-            }
-            try refuseIfStopped()
-            if let leg = runtime.leg, var animator = leg.animator {
-                // Mid-flight, a toggle turns the leg around without a jump.
-                try check { () throws(AnimatorError) in
-                    try animator.setReversed(!animator.isReversed, at: time)
-                    try animator.startAnimation(at: time)
-                }
-                var updated = leg
-                updated.clientDriven = false
-                store(updated, animator)
-            } else {
-                startLeg(to: runtime.snap == 0 ? 1 : 0)
-            }
-        case let .animate(_, to, timing, duration, velocity):
-            try validSnap(to)
-            if let duration, !(duration > 0 && duration.isFinite) { throw .invalidParams("duration must be a positive number of seconds") }
-            try refuseIfStopped()
-            startLeg(to: to, timing: timing, duration: duration, velocity: velocity)
-        case let .begin(_, to):
-            try validSnap(to)
-            try refuseIfStopped()
-            if case let .idle(progress) = runtime.phase, progress == Double(to) {
-                throw .notAllowed("\"\(runtime.config.name)\" already rests at snap \(to): begin a leg toward another snap")
-            }
-            startLeg(to: to, start: false)
-        case let .scrub(_, fraction):
-            guard fraction.isFinite else { throw .invalidParams("fraction must be a number") }
-            if runtime.leg == nil {
-                guard runtime.config.snapPoints.count == 2 else {
-                    throw .notAllowed("\"\(runtime.config.name)\" is idle: call transition.begin with a target before scrubbing")
-                }
-                startLeg(to: runtime.snap == 0 ? 1 : 0, start: false)
-            }
-            var (leg, animator) = try animatorLeg("scrub")
-            try check { () throws(AnimatorError) in
-                if animator.isRunning { try animator.pauseAnimation(at: time) }
-                try animator.setFractionComplete(fraction, at: time)
-            }
-            leg.clientDriven = true
-            store(leg, animator)
-        case .pause:
-            var (leg, animator) = try animatorLeg("pause")
-            try check { () throws(AnimatorError) in try animator.pauseAnimation(at: time) }
-            leg.clientDriven = false
-            store(leg, animator)
-        case .resume:
-            var (leg, animator) = try animatorLeg("resume")
-            try check { () throws(AnimatorError) in try animator.startAnimation(at: time) }
-            leg.clientDriven = false
-            store(leg, animator)
-        case .reverse:
-            let (leg, animator0) = try animatorLeg("reverse")
-            var animator = animator0
-            try check { () throws(AnimatorError) in try animator.setReversed(!animator.isReversed, at: time) }
-            store(leg, animator)
-        case let .continue(_, timing, factor, velocity):
-            if let factor, !(factor >= 0 && factor.isFinite) { throw .invalidParams("durationFactor must be a number ≥ 0") }
-            var (leg, animator) = try animatorLeg("continue")
-            try check { () throws(AnimatorError) in
-                try animator.continueAnimation(timing: timing, durationFactor: factor ?? 0,
-                                               velocity: velocity.map { $0 / Double(leg.to - leg.from) }, at: time)
-            }
-            leg.clientDriven = false
-            store(leg, animator)
-        case let .release(_, velocity):
-            let (leg, _) = try animatorLeg("release")
-            let progress = leg.progress(at: time)
-            let v = velocity ?? 0
-            let distance = config.bindings.first { $0.transition == runtime.config.name }?.distance ?? 1000
-            let target = ReleaseRules.target(progress: progress, velocity: v, origin: runtime.snap, lastSnap: last,
-                                             rule: runtime.config.release, reach: runtime.config.reach, distance: distance)
-            runtime.phase = .leg(completion(of: runtime, from: progress, velocity: v, origin: runtime.snap, target: target,
-                                            cause: leg.cause, at: time))
-            output.events.append(.progress(runtime.nextSnapshot(at: time)))
-            return .released(to: target)
-        case let .stop(_, withoutFinishing):
-            let (leg, animator0) = try animatorLeg("stop")
-            var animator = animator0
-            try check { () throws(AnimatorError) in try animator.stopAnimation(withoutFinishing: withoutFinishing, at: time) }
-            if withoutFinishing {
-                var stopped = leg
-                stopped.drive = .animator(animator)
-                complete(&runtime, leg: stopped, position: .current, time: time, into: &output)
-            } else {
-                store(leg, animator)
-            }
-        case let .finish(_, position):
-            let (leg, animator0) = try animatorLeg("finish")
-            var animator = animator0
-            let finished: AnimatingPosition
-            do {
-                finished = try animator.finishAnimation(at: position, at: time)
-            } catch {
-                throw .notAllowed("finish is only allowed after transition.stop with withoutFinishing false")
-            }
-            var done = leg
-            done.drive = .animator(animator)
-            complete(&runtime, leg: done, position: finished, time: time, into: &output)
-        }
-        return .done
-    }
 }
