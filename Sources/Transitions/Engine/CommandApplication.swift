@@ -90,38 +90,34 @@ struct CommandApplication {
     }
 
     private mutating func pause() throws(EngineError) {
-        var (leg, animator) = try animatorLeg("pause")
         let time = time
-        try check { () throws(AnimatorError) in try animator.pauseAnimation(at: time) }
-        leg.clientDriven = false
-        store(leg, animator)
+        try changeAnimator("pause", clientDriven: false) { (animator: inout Animator) throws(AnimatorError) in
+            try animator.pauseAnimation(at: time)
+        }
     }
 
     private mutating func resume() throws(EngineError) {
-        var (leg, animator) = try animatorLeg("resume")
         let time = time
-        try check { () throws(AnimatorError) in try animator.startAnimation(at: time) }
-        leg.clientDriven = false
-        store(leg, animator)
+        try changeAnimator("resume", clientDriven: false) { (animator: inout Animator) throws(AnimatorError) in
+            try animator.startAnimation(at: time)
+        }
     }
 
+    /// Reversing keeps whoever drives the leg.
     private mutating func reverse() throws(EngineError) {
-        let (leg, current) = try animatorLeg("reverse")
-        var animator = current
         let time = time
-        try check { () throws(AnimatorError) in try animator.setReversed(!animator.isReversed, at: time) }
-        store(leg, animator)
+        try changeAnimator("reverse", clientDriven: nil) { (animator: inout Animator) throws(AnimatorError) in
+            try animator.setReversed(!animator.isReversed, at: time)
+        }
     }
 
     private mutating func continueLeg(timing: TimingSpec?, durationFactor: Double?, velocity: Double?) throws(EngineError) {
         if let durationFactor, !(durationFactor >= 0 && durationFactor.isFinite) { throw .invalidParams("durationFactor must be a number ≥ 0") }
-        var (leg, animator) = try animatorLeg("continue")
-        let (time, span) = (time, Double(leg.to - leg.from))
-        try check { () throws(AnimatorError) in
+        let time = time
+        let span = runtime.leg.map { Double($0.to - $0.from) } ?? 1
+        try changeAnimator("continue", clientDriven: false) { (animator: inout Animator) throws(AnimatorError) in
             try animator.continueAnimation(timing: timing, durationFactor: durationFactor ?? 0, velocity: velocity.map { $0 / span }, at: time)
         }
-        leg.clientDriven = false
-        store(leg, animator)
     }
 
     private mutating func release(velocity: Double?) throws(EngineError) -> CommandResult {
@@ -187,6 +183,16 @@ struct CommandApplication {
         }
         if verb != "finish" { try refuseIfStopped() }
         return (leg, animator)
+    }
+
+    /// The common shape of pause, resume, reverse and continue: change the leg's
+    /// animator, say who drives it now (nil: unchanged), publish the frame.
+    private mutating func changeAnimator(_ verb: String, clientDriven: Bool?,
+                                         _ change: (inout Animator) throws(AnimatorError) -> Void) throws(EngineError) {
+        var (leg, animator) = try animatorLeg(verb)
+        try check { () throws(AnimatorError) in try change(&animator) }
+        if let clientDriven { leg.clientDriven = clientDriven }
+        store(leg, animator)
     }
 
     private mutating func store(_ leg: Leg, _ animator: Animator) {
