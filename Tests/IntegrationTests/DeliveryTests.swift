@@ -16,7 +16,7 @@ import Testing
         #expect(final["to"] == 2)
     }
 
-    /// Gesture frames held back by a rate arrive before their transition's ended, never after it.
+    /// Gesture frames held back by a rate arrive before their gesture's ended and their transition's ended, never after.
     @Test func gestureFramesPrecedeEnded() throws {
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
@@ -24,6 +24,10 @@ import Testing
         #expect(try animctl(["inject", Binaries.trace("flick-constant"), "--speed", "0"], socket: daemon.socket).status == 0)
         let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
         #expect(events.contains { $0.0 == "gesture.changed" && $0.1["state"] == "changed" })
+        // A rate-held `changed` frame must not trail its gesture's own `ended`.
+        let gestureEnd = try #require(events.firstIndex { $0.0 == "gesture.changed" && $0.1["state"] == "ended" })
+        #expect(!events[gestureEnd...].contains { $0.0 == "gesture.changed" && $0.1["state"] == "changed" },
+                "\(events.map { "\($0.0) \($0.1["state"]?.string ?? "")" })")
         // A sentinel after ended: the daemon answers a request only after everything it queued before it.
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
         let after = try rpc.notifications(until: { method, _ in method == "transition.began" })

@@ -72,7 +72,6 @@ import Testing
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
         let rssBefore = Self.rss(daemon.process.processIdentifier)
-        var calls = 0
         for value in Self.absurd {
             let n = JSONValue.number(value)
             let requests: [(String, JSONValue)] = [
@@ -100,10 +99,8 @@ import Testing
                 let started = Date()
                 _ = try rpc.call(method, params, timeout: 5)
                 #expect(Date().timeIntervalSince(started) < 1, "\(method) \(params) took too long")
-                calls += 1
             }
         }
-        #expect(calls == Self.absurd.count * 19)
         #expect(try rpc.ok("daemon.hello")["name"] == "animd")
         for name in ["panel", "launcher", "pager", "sidebar"] {
             let snapshot = try rpc.ok("transition.get", ["name": .string(name)])
