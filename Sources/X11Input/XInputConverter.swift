@@ -60,7 +60,7 @@ public struct XInputConverter: Sendable {
     public mutating func touch(_ e: XIDeviceEvent, receivedAt local: Double? = nil) -> [InputEvent] {
         let time = seconds(e.time, receivedAt: local)
         let key = Self.key(e.deviceid, UInt32(truncatingIfNeeded: e.detail))
-        let location = touchLocation(e)
+        guard let location = touchLocation(e) else { return [] }
         switch e.evtype {
         case XI_TouchBegin:
             let id = nextTouch
@@ -127,9 +127,9 @@ public struct XInputConverter: Sendable {
         UInt64(UInt32(bitPattern: device)) << 32 | UInt64(touch)
     }
 
-    private func touchLocation(_ e: XIDeviceEvent) -> Point {
+    private func touchLocation(_ e: XIDeviceEvent) -> Point? {
         guard let mapping = touchMappings[e.sourceid], let x = Self.valuator(e, 0), let y = Self.valuator(e, 1) else {
-            return Point(x: e.root_x, y: e.root_y)
+            return Self.checked(e.root_x, e.root_y)
         }
         func scale(_ value: Double, _ axis: ClosedRange<Double>, _ origin: Double, _ length: Double) -> Double {
             let span = axis.upperBound - axis.lowerBound
@@ -155,10 +155,14 @@ public struct XInputConverter: Sendable {
     /// Button and motion events on an edge strip (its implicit grab follows the drag off the strip).
     public mutating func pointer(_ e: XIDeviceEvent, receivedAt local: Double? = nil) -> [InputEvent] {
         let time = seconds(e.time, receivedAt: local)
-        let location = Point(x: e.root_x, y: e.root_y)
+        guard let location = Self.checked(e.root_x, e.root_y) else { return [] }
         switch e.evtype {
-        case XI_ButtonPress: return [InputEvent(time: time, kind: .buttonDown(button: Int(e.detail)), location: location)]
-        case XI_ButtonRelease: return [InputEvent(time: time, kind: .buttonUp(button: Int(e.detail)), location: location)]
+        case XI_ButtonPress:
+            guard let button = Self.checked(e.detail, in: 1...255) else { return [] }
+            return [InputEvent(time: time, kind: .buttonDown(button: button), location: location)]
+        case XI_ButtonRelease:
+            guard let button = Self.checked(e.detail, in: 1...255) else { return [] }
+            return [InputEvent(time: time, kind: .buttonUp(button: button), location: location)]
         case XI_Motion: return [InputEvent(time: time, kind: .pointerMove, location: location)]
         default: return []
         }
@@ -169,10 +173,11 @@ public struct XInputConverter: Sendable {
     public mutating func barrier(_ e: XIBarrierEvent, receivedAt local: Double? = nil) -> [InputEvent] {
         guard let edge = barriers[e.barrier] else { return [] }
         let time = seconds(e.time, receivedAt: local)
-        let location = Point(x: e.root_x, y: e.root_y)
+        guard let location = Self.checked(e.root_x, e.root_y) else { return [] }
         switch e.evtype {
         case XI_BarrierHit:
-            return pressure.hit(EdgePressure.Hit(edge: edge, location: location, delta: Point(x: e.dx, y: e.dy), time: time,
+            guard let delta = Self.checked(e.dx, e.dy) else { return [] }
+            return pressure.hit(EdgePressure.Hit(edge: edge, location: location, delta: delta, time: time,
                                                  deviceGrabbed: e.flags & Int32(XIBarrierDeviceIsGrabbed) != 0))
         case XI_BarrierLeave:
             return pressure.leave(edge, at: time, location: location)
@@ -197,12 +202,12 @@ public struct XInputConverter: Sendable {
 
     public mutating func swipe(_ e: XIGestureSwipeEvent, receivedAt local: Double? = nil) -> [InputEvent] {
         let time = seconds(e.time, receivedAt: local)
-        let location = Point(x: e.root_x, y: e.root_y)
-        let fingers = Int(e.detail)
+        guard let location = Self.checked(e.root_x, e.root_y), let fingers = Self.checked(e.detail, in: 1...10) else { return [] }
         switch e.evtype {
         case XI_GestureSwipeBegin: return [InputEvent(time: time, kind: .swipeBegin(fingers: fingers), location: location)]
         case XI_GestureSwipeUpdate:
-            return [InputEvent(time: time, kind: .swipeUpdate(fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y)), location: location)]
+            guard let delta = Self.checked(e.delta_x, e.delta_y) else { return [] }
+            return [InputEvent(time: time, kind: .swipeUpdate(fingers: fingers, delta: delta), location: location)]
         case XI_GestureSwipeEnd:
             let cancelled = e.flags & Int32(XIGestureSwipeEventCancelled) != 0
             return [InputEvent(time: time, kind: .swipeEnd(fingers: fingers, cancelled: cancelled), location: location)]
@@ -212,22 +217,37 @@ public struct XInputConverter: Sendable {
 
     public mutating func pinch(_ e: XIGesturePinchEvent, receivedAt local: Double? = nil) -> [InputEvent] {
         let time = seconds(e.time, receivedAt: local)
-        let location = Point(x: e.root_x, y: e.root_y)
-        let fingers = Int(e.detail)
+        guard let location = Self.checked(e.root_x, e.root_y), let fingers = Self.checked(e.detail, in: 1...10) else { return [] }
         switch e.evtype {
         case XI_GesturePinchBegin:
             pinchRotation = 0
             return [InputEvent(time: time, kind: .pinchBegin(fingers: fingers), location: location)]
         case XI_GesturePinchUpdate:
-            pinchRotation += e.delta_angle.isFinite ? e.delta_angle : 0
-            let scale = e.scale.isFinite && e.scale >= 0 ? e.scale : 1
-            return [InputEvent(time: time, kind: .pinchUpdate(fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y),
-                                                              scale: scale, rotation: pinchRotation), location: location)]
+            guard let delta = Self.checked(e.delta_x, e.delta_y) else { return [] }
+            // The same ranges as injected pinches: a bad scale reads as unchanged, a bad angle as no turn.
+            pinchRotation = min(max(pinchRotation + (e.delta_angle.isFinite ? e.delta_angle : 0), -36_000), 36_000)
+            let scale = e.scale.isFinite && (0...1000).contains(e.scale) ? e.scale : 1
+            return [InputEvent(time: time, kind: .pinchUpdate(fingers: fingers, delta: delta, scale: scale, rotation: pinchRotation),
+                               location: location)]
         case XI_GesturePinchEnd:
             let cancelled = e.flags & Int32(XIGesturePinchEventCancelled) != 0
             return [InputEvent(time: time, kind: .pinchEnd(fingers: fingers, cancelled: cancelled), location: location)]
         default: return []
         }
+    }
+
+    // MARK: - Ranges
+
+    /// A position or delta from the server, within the same limits as injected events; nil drops the event.
+    static func checked(_ x: Double, _ y: Double) -> Point? {
+        let limit = InputEvent.coordinateLimit
+        guard x.isFinite, y.isFinite, abs(x) <= limit, abs(y) <= limit else { return nil }
+        return Point(x: x, y: y)
+    }
+
+    /// A touchpad finger count, or a button number, within the limits injected events have.
+    static func checked(_ value: Int32, in range: ClosedRange<Int>) -> Int? {
+        range.contains(Int(value)) ? Int(value) : nil
     }
 
     // MARK: - Time

@@ -99,6 +99,29 @@ struct PointerConversionTests {
         #expect(events.map(\.location) == [Point(x: 0, y: 300), Point(x: 40, y: 302), Point(x: 80, y: 303)])
     }
 
+    /// Numbers from the server meet the same ranges as injected ones: events with non-finite or absurd positions or
+    /// deltas, finger counts outside 1…10 or button 0 are dropped; -0 and the smallest subnormal are ordinary numbers;
+    /// a pinch's absurd scale reads as unchanged.
+    @Test func absurdServerValuesAreDropped() {
+        var converter = Self.converter()
+        for bad in [Double.nan, .infinity, 1e308, -1e308] {
+            #expect(converter.touch(XEvents.touch(XI_TouchBegin, touch: 1, x: bad, y: 10, ms: 1)).isEmpty)
+            #expect(converter.barrier(XEvents.barrier(XI_BarrierHit, barrier: Self.left, x: 0, y: 400, dx: bad, dy: 0, ms: 2)).isEmpty)
+            #expect(converter.swipe(XEvents.swipe(XI_GestureSwipeUpdate, fingers: 3, dx: bad, ms: 3)).isEmpty)
+        }
+        for fingers: Int32 in [0, -1, 11, .max] {
+            #expect(converter.swipe(XEvents.swipe(XI_GestureSwipeBegin, fingers: fingers, ms: 4)).isEmpty)
+            #expect(converter.pinch(XEvents.pinch(XI_GesturePinchBegin, fingers: fingers, ms: 4)).isEmpty)
+        }
+        var press = XEvents.touch(XI_ButtonPress, touch: 0, x: 0, y: 300, ms: 5)
+        press.detail = 0
+        #expect(converter.pointer(press).isEmpty)
+        #expect(converter.touch(XEvents.touch(XI_TouchBegin, touch: 2, x: -0.0, y: .leastNonzeroMagnitude, ms: 6)).count == 1)
+        _ = converter.pinch(XEvents.pinch(XI_GesturePinchBegin, fingers: 2, ms: 7))
+        #expect(converter.pinch(XEvents.pinch(XI_GesturePinchUpdate, fingers: 2, scale: 1e308, angle: .infinity, ms: 8)).map(\.kind)
+                == [.pinchUpdate(fingers: 2, delta: .zero, scale: 1, rotation: 0)])
+    }
+
     /// X timestamps wrap after 2^32 ms; converted times keep increasing across the wrap, and a late event from before
     /// the wrap keeps its place.
     @Test func timeUnwrapsAcrossTheWrap() {
