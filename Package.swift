@@ -92,7 +92,8 @@ let package = Package(
 if ProcessInfo.processInfo.environment["ANIMD_FUZZ"] != nil {
     let fuzzSettings = strict + [.unsafeFlags(["-parse-as-library"])]
     package.targets += [
-        .executableTarget(name: "fuzz-protocol", dependencies: ["AnimProtocol", "Gestures"], path: "Fuzz/protocol", swiftSettings: fuzzSettings),
-        .executableTarget(name: "fuzz-config", dependencies: ["Transitions"], path: "Fuzz/config", swiftSettings: fuzzSettings),
+        .target(name: "FuzzDriver", path: "Fuzz/driver", swiftSettings: strict),
+        .executableTarget(name: "fuzz-protocol", dependencies: ["AnimProtocol", "Gestures", "FuzzDriver"], path: "Fuzz/protocol", swiftSettings: fuzzSettings),
+        .executableTarget(name: "fuzz-config", dependencies: ["Transitions", "FuzzDriver"], path: "Fuzz/config", swiftSettings: fuzzSettings),
     ]
 }

@@ -3,6 +3,7 @@
 // Built only by scripts/fuzz.sh (ANIMD_FUZZ=1); libFuzzer provides main.
 import AnimProtocol
 import Foundation
+import FuzzDriver
 import Gestures
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -31,15 +32,8 @@ public func fuzzProtocol(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     return 0
 }
 
-/// libFuzzer's documented entry for programs with a main of their own.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                     _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
-
 /// SwiftPM links an executable's main to this symbol; it hands over to libFuzzer.
 @_cdecl("fuzz_protocol_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments) { start, size in fuzzProtocol(start, size) }
+    runFuzzer(argc, argv) { start, size in fuzzProtocol(start, size) }
 }

@@ -2,6 +2,7 @@ import AnimProtocol
 import Foundation
 import Gestures
 import Motion
+import Transitions
 
 /// A method's params with typed accessors; every mistake is a -32602 that
 /// names the parameter.
@@ -56,9 +57,9 @@ struct Params {
     /// The ranges of the protocol's numbers (docs/protocol.md, docs/reliability.md).
     enum Range {
         /// Progress units per second: a flick across a whole transition in a millisecond.
-        static let velocity = -1000.0...1000.0
+        static let velocity = LegLimits.velocity
         /// Seconds, as the config's `duration`.
-        static let duration = 0.001...60.0
+        static let duration = LegLimits.duration
         static let durationFactor = 0.0...100.0
         static let fraction = 0.0...1.0
         /// Frames per second.

@@ -5,8 +5,6 @@ public import Gestures
 public struct DisplayInfo: Hashable, Sendable {
     public let name: String
     public let monitors: [Rect]
-    /// XRandR monitor names, parallel to `monitors` (empty strings when unnamed).
-    public let monitorNames: [String]
     /// Hz of the first active output; nil when X reports none (Xvfb says 0 Hz).
     public let refreshRate: Double?
     public let xiVersion: String

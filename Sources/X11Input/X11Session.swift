@@ -69,7 +69,7 @@ final class X11Session {
     }
 
     var info: DisplayInfo {
-        DisplayInfo(name: name, monitors: monitors.map(\.0), monitorNames: monitors.map(\.1), refreshRate: refreshRate,
+        DisplayInfo(name: name, monitors: monitors.map(\.0), refreshRate: refreshRate,
                     xiVersion: xiOpcode >= 0 ? "\(xiVersion.major).\(xiVersion.minor)" : "none", sources: sources)
     }
 
@@ -138,6 +138,11 @@ final class X11Session {
             return SourceStatus(.unavailable, "another client holds the touch grab on the root window (status \(modifiers.status))")
         }
         touchGrabbed = true
+        return refreshTouchscreens()
+    }
+
+    /// Reads the touchscreens again, maps the named ones, and says what the touch grab covers.
+    private func refreshTouchscreens() -> SourceStatus {
         let screens = DisplayReader.touchscreens(display)
         mapTouchscreens(screens)
         let names = screens.map(\.name)
@@ -289,11 +294,9 @@ final class X11Session {
             events += converter.removeDevice(info[i].deviceid, at: now)
         }
         if touchGrabbed {
-            let screens = DisplayReader.touchscreens(display)
-            mapTouchscreens(screens)
-            let detail = "touch grab on the root window; \(screens.count) touchscreen(s)\(screens.isEmpty ? "" : ": " + screens.map(\.name).joined(separator: ", "))"
-            if sources[.touch]?.detail != detail {
-                sources[.touch] = SourceStatus(.active, detail)
+            let status = refreshTouchscreens()
+            if sources[.touch] != status {
+                sources[.touch] = status
                 infoChanged = true
             }
         }

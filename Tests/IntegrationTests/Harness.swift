@@ -136,6 +136,33 @@ func animctl(_ arguments: [String], socket: String?, stdin: String? = nil) throw
                          stderr: String(decoding: stderrData, as: UTF8.self))
 }
 
+/// Starts `animctl ARGS --socket SOCKET` in the background, with its stdout on a pipe and stderr discarded.
+func startAnimctl(_ arguments: [String], socket: String) throws -> (process: Process, stdout: Pipe) {
+    let process = Process()
+    process.executableURL = Binaries.animctl
+    process.arguments = arguments + ["--socket", socket]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return (process, out)
+}
+
+/// A raw connection to a Unix socket, for tests that need the descriptor itself; -1 when it cannot connect.
+func rawConnect(_ path: String) -> Int32 {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
+    }
+    let status = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    if status != 0 { close(fd); return -1 }
+    return fd
+}
+
 extension RPCConnection {
     /// Calls and expects success.
     func ok(_ method: String, _ params: JSONValue? = nil, timeout: Double = 10,

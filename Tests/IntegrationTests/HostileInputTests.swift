@@ -52,12 +52,7 @@ import Testing
         let daemon = try DaemonProcess()
         let watcher = try daemon.connect()
         _ = try watcher.ok("subscribe", ["transitions": ["sidebar"]])
-        let inject = Process()
-        inject.executableURL = Binaries.animctl
-        inject.arguments = ["inject", Binaries.trace("edge-slow-drag"), "--socket", daemon.socket]
-        inject.standardOutput = FileHandle.nullDevice
-        inject.standardError = FileHandle.nullDevice
-        try inject.run()
+        let (inject, _) = try startAnimctl(["inject", Binaries.trace("edge-slow-drag")], socket: daemon.socket)
         _ = try watcher.notification(where: { method, _ in method == "transition.began" })
         kill(inject.processIdentifier, SIGKILL)
         inject.waitUntilExit()

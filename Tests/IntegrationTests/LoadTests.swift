@@ -15,21 +15,6 @@ import Testing
         return fds.sorted().map { "\($0)→" + ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) ?? "?") }
     }
 
-    /// A raw connection: connect, optionally send one line, and hand back the descriptor.
-    static func rawConnect(_ path: String) -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
-        }
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        if status != 0 { close(fd); return -1 }
-        return fd
-    }
-
     static func send(_ line: String, to fd: Int32) -> Bool {
         let bytes = Array(line.utf8)
         return bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
@@ -56,7 +41,7 @@ import Testing
         let baselineRSS = HostileInputTests.rss(pid)
         var refused = 0
         for cycle in 0..<10_000 {
-            let fd = Self.rawConnect(daemon.socket)
+            let fd = rawConnect(daemon.socket)
             if fd < 0 { refused += 1; continue }
             if cycle % 3 == 0 { _ = Self.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"transition.l", to: fd) }
             close(fd)
@@ -107,13 +92,7 @@ import Testing
     /// a subscriber beside it never waits for it.
     @Test func stoppedSubscriberCatchesUp() throws {
         let daemon = try DaemonProcess()
-        let watch = Process()
-        watch.executableURL = Binaries.animctl
-        watch.arguments = ["watch", "sidebar", "--json", "--events", "state", "--count", "10", "--socket", daemon.socket]
-        let out = Pipe()
-        watch.standardOutput = out
-        watch.standardError = FileHandle.nullDevice
-        try watch.run()
+        let (watch, out) = try startAnimctl(["watch", "sidebar", "--json", "--events", "state", "--count", "10"], socket: daemon.socket)
         let rpc = try daemon.connect()
         for _ in 0..<400 where try rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 < 1 { usleep(25_000) }
         kill(watch.processIdentifier, SIGSTOP)
@@ -132,7 +111,7 @@ import Testing
     /// A client that sends requests and then half-closes its socket still gets every answer, then end of file.
     @Test func halfClosedClientGetsItsAnswers() throws {
         let daemon = try DaemonProcess()
-        let fd = Self.rawConnect(daemon.socket)
+        let fd = rawConnect(daemon.socket)
         defer { close(fd) }
         #expect(Self.send(String(repeating: "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"transition.list\"}\n", count: 50), to: fd))
         shutdown(fd, Int32(SHUT_WR))

@@ -7,13 +7,7 @@ import Testing
 @Suite(.serialized) struct RecordTests {
     /// Starts `animctl record ARGS` and returns once animd counts its subscription.
     static func startRecording(_ arguments: [String], daemon: DaemonProcess) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = Binaries.animctl
-        process.arguments = ["record", "--socket", daemon.socket] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, out) = try startAnimctl(["record"] + arguments, socket: daemon.socket)
         let rpc = try daemon.connect()
         for _ in 0..<400 where try rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 < 1 { usleep(25_000) }
         return (process, out)

@@ -111,7 +111,7 @@ private struct Reader {
             }
         }
         if let timing = timingSpec(t, "timing", p) { c.timing = timing }
-        if let duration = number(t, "duration", p, in: 0.001...60) { c.duration = duration }
+        if let duration = number(t, "duration", p, in: LegLimits.duration) { c.duration = duration }
         var rate = 0.998, fraction = 0.5, velocity = 1000.0
         if let r = number(t, "deceleration-rate", p, in: 0.5...0.99999) { rate = r }
         if let f = number(t, "threshold-fraction", p, in: 0...1) { fraction = f }

@@ -129,14 +129,10 @@ struct Leg: Sendable {
     /// cancel, completing at `start`); going anywhere else is a forward leg
     /// from the origin (completing at `end`). Values outside [0, 1] — after
     /// rubber-banding — are fine: the animator runs them as partial legs.
-    /// The fastest a leg may start, in progress units per second, whatever a finger
-    /// or a client handed over: the protocol's own bound (docs/reliability.md).
-    static let maximumVelocity = 1000.0
-
     static func animating(from progress: Double, velocity rawVelocity: Double, origin: Int, target: Int, config: TransitionConfig,
                           timing: TimingSpec? = nil, duration: Double? = nil, completionSpeed: Double = 1,
                           start: Bool = true, cause: LegCause, at time: Double) -> Leg {
-        let velocity = rawVelocity.isFinite ? min(max(rawVelocity, -maximumVelocity), maximumVelocity) : 0
+        let velocity = rawVelocity.isFinite ? min(max(rawVelocity, LegLimits.velocity.lowerBound), LegLimits.velocity.upperBound) : 0
         let from = origin
         var to = target, reversed = false
         if target == origin {
@@ -171,4 +167,12 @@ struct FingerDrive: Sendable {
     var progress: Double
     /// Progress units per second.
     var velocity: Double = 0
+}
+
+/// The bounds of a leg, one place for the engine, the config and the protocol (docs/reliability.md).
+public enum LegLimits {
+    /// Progress units per second a leg may start with, whatever a finger or a client handed over.
+    public static let velocity = -1000.0...1000.0
+    /// Seconds a cubic leg may take.
+    public static let duration = 0.001...60.0
 }
