@@ -34,13 +34,20 @@ public struct EdgePressure: Sendable {
         }
     }
 
-    public var cap: Double
-    public var releaseDelay: Double
+    public private(set) var cap = defaultCap
+    public private(set) var releaseDelay = defaultReleaseDelay
     private var active: (edge: Edge, location: Point, lastHit: Double)?
 
     public init(cap: Double = defaultCap, releaseDelay: Double = defaultReleaseDelay) {
+        configure(cap: cap, releaseDelay: releaseDelay)
+    }
+
+    /// New settings (a reload). A push under way carries on under them and ends as
+    /// pushes do: replacing the tracker instead would lose its end, and leave the
+    /// sequence it drives open for ever.
+    public mutating func configure(cap: Double, releaseDelay: Double) {
         self.cap = min(max(cap, 1), Self.maximumPush)
-        self.releaseDelay = releaseDelay
+        self.releaseDelay = min(max(releaseDelay, 0.001), 60)
     }
 
     public var isPushing: Bool { active != nil }

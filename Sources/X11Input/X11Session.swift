@@ -80,7 +80,7 @@ final class X11Session {
         guard newPlan != plan else { return }
         plan = newPlan
         tearDown()
-        converter.pressure = EdgePressure(cap: plan.pressureCap, releaseDelay: plan.pressureReleaseDelay)
+        converter.pressure.configure(cap: plan.pressureCap, releaseDelay: plan.pressureReleaseDelay)
         setUp()
         infoChanged = true
     }

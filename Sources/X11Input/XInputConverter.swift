@@ -38,6 +38,7 @@ public struct XInputConverter: Sendable {
         var decided = false
     }
 
+    /// Reconfigured in place on reload (`EdgePressure.configure`), never replaced while a push may be open.
     public var pressure: EdgePressure
     /// Barrier id → the edge it guards.
     public var barriers: [UInt: Edge] = [:]

@@ -41,6 +41,19 @@ struct EdgeInputTests {
         #expect(pressure.cancel().isEmpty && !pressure.isPushing)
     }
 
+    /// New settings mid-push keep the push: it carries on under the new cap and still ends when it goes quiet, so
+    /// the sequence it drives is never left open.
+    @Test func reconfiguringKeepsThePush() {
+        var pressure = EdgePressure(cap: 15, releaseDelay: 0.12)
+        _ = pressure.hit(.init(edge: .left, location: Point(x: 0, y: 300), delta: Point(x: -40, y: 0), time: 1))
+        pressure.configure(cap: 10, releaseDelay: 0.5)
+        #expect(pressure.isPushing)
+        #expect(pressure.hit(.init(edge: .left, location: Point(x: 0, y: 300), delta: Point(x: -40, y: 0), time: 1.01)).map(\.kind)
+                == [.pressureUpdate(edge: .left, push: 10)])
+        #expect(pressure.expire(at: 1.2).isEmpty, "the new 0.5 s delay applies")
+        #expect(pressure.expire(at: 1.51).map(\.kind) == [.pressureEnd(edge: .left, cancelled: false)])
+    }
+
     /// Pans ignore pressure, an edge pan ignores pressure on another edge, and a push shorter than the pressure slop
     /// is released when it ends.
     @Test func pressureOnlyDrivesItsEdgePan() {

@@ -158,6 +158,31 @@ import Testing
         #expect(reopened.1["snap"] == 1, "the new server's barriers work")
     }
 
+    /// A reload that changes what is intercepted while a push is still open (the pointer stopped, the release delay
+    /// not yet over) leaves nothing driven: the push still ends, the sidebar comes to rest, and pressure works after.
+    @Test func reloadDuringAPushLocksNothing() throws {
+        let xvfb = try Xvfb()
+        // A 2 s release delay holds the push open while the reload happens.
+        let config = { (cap: Int) in "[input]\npressure-release = 2\npressure-cap = \(cap)\n" + Self.edgeDragConfig }
+        let daemon = try DaemonProcess(config: config(15), display: xvfb.display)
+        let rpc = try daemon.connect()
+        _ = try rpc.waitForX(xvfb.display)
+        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
+        try XProbe.drive(["warp 30 400", "push -15 0 12 8"], display: xvfb.display)
+        _ = try rpc.notification(where: { method, _ in method == "transition.began" })
+        try config(10).write(toFile: daemon.folder + "/animd.toml", atomically: true, encoding: .utf8)
+        _ = try rpc.ok("daemon.reload")
+        _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
+        let state = try rpc.ok("transition.get", ["name": "sidebar"])
+        #expect(state["phase"] == "idle")
+        if state["snap"] == 1 {
+            _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
+            _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
+        }
+        try XProbe.drive(["warp 30 400", "push -15 0 30 8"], display: xvfb.display)
+        #expect(try rpc.notification(where: { method, _ in method == "transition.ended" }).1["snap"] == 1, "pressure works after the reload")
+    }
+
     /// A client that already holds the touchpad gesture selection (a window manager, touchegg) makes touchpad input
     /// unavailable with a clear reason; edge pressure still works.
     @Test func rivalGestureSelectionIsReported() throws {
