@@ -69,10 +69,17 @@ public final class X11Backend: InputBackend {
         wake()
     }
 
-    /// The arena's claims and releases, to answer touch ownership.
+    /// The arena's claims and releases, to answer touch ownership. Only touch
+    /// sequences have anything to answer; the others do not wake the X thread.
     public func decide(_ decisions: [ArenaOutput]) {
-        guard decisions.contains(where: { if case .gesture = $0 { false } else { true } }) else { return }
-        inbox.withLock { $0.decisions += decisions }
+        let touches = decisions.filter { decision in
+            switch decision {
+            case .claimed(_, .touch, _), .released(_, .touch, _): true
+            default: false
+            }
+        }
+        guard !touches.isEmpty else { return }
+        inbox.withLock { $0.decisions += touches }
         wake()
     }
 
