@@ -16,8 +16,9 @@ final class DaemonCore {
     var engine: Engine
     let registry: SubscriberRegistry
     private(set) var inputStatus: InputStatus
-    private var frameClock: FrameClock
-    private var frameTimer: Scheduled<Void>?
+    private var frameTimer: (deadline: Double, task: Scheduled<Void>)?
+    /// When the engine last asked to tick next; nil while nothing moves.
+    private var engineDeadline: Double?
     /// The display's refresh rate when X reports one (Xvfb says 0 Hz: unknown).
     private var displayRefresh: Double?
     let allocator = ByteBufferAllocator()
@@ -35,7 +36,6 @@ final class DaemonCore {
         engine = Engine(config: config, geometry: Self.fallbackGeometry(config))
         registry = SubscriberRegistry(settings: (config.daemon.maxClients, config.daemon.maxSubscriptions, config.daemon.maxBacklog),
                                       logger: logger)
-        frameClock = FrameClock(rate: config.daemon.frameRate)
     }
 
     static func fallbackGeometry(_ config: DaemonConfig) -> ScreenGeometry {
@@ -45,7 +45,7 @@ final class DaemonCore {
     /// CLOCK_MONOTONIC in seconds: NIO's uptime clock is CLOCK_MONOTONIC on Linux.
     func now() -> Double { Double(NIODeadline.now().uptimeNanoseconds) / 1e9 }
 
-    var frameRate: Double { frameClock.rate }
+    var frameRate: Double { engine.frameRate }
 
     // MARK: - Publishing and frames
 
@@ -53,7 +53,8 @@ final class DaemonCore {
     /// them at, so that rate limits are measured in the snapshots' own time.
     func publish(_ output: EngineOutput, at time: Double) {
         send(output, at: time)
-        armFrameTimerIfNeeded()
+        engineDeadline = output.nextFrame
+        armFrameTimer()
     }
 
     private func send(_ output: EngineOutput, at time: Double) {
@@ -65,26 +66,26 @@ final class DaemonCore {
         }
     }
 
-    /// Frames run at absolute deadlines while anything animates. When nothing
-    /// does, a frame that a subscriber's maxRate held back still gets a timer
-    /// for when it falls due; otherwise no timer is armed at all.
-    func armFrameTimerIfNeeded() {
-        guard frameTimer == nil else { return }
-        let deadline: Double
-        if engine.isAnimating {
-            deadline = frameClock.nextDeadline(after: now())
-        } else if let due = registry.nextDue {
-            frameClock.stop()
-            deadline = due
-        } else {
-            return frameClock.stop()
+    /// One timer: at the engine's next frame while anything animates (held
+    /// frames then go out with fresh ones, so their times keep the rate);
+    /// otherwise when a frame that a subscriber's maxRate held back falls due;
+    /// otherwise none, so an idle daemon sleeps.
+    func armFrameTimer() {
+        let wanted = engineDeadline ?? registry.nextDue
+        if let armed = frameTimer {
+            // An armed timer that is early enough stays; a later one gives way.
+            if let wanted, armed.deadline <= wanted { return }
+            armed.task.cancel()
+            frameTimer = nil
         }
+        guard let wanted else { return }
         let bound = NIOLoopBound(self, eventLoop: loop)
         // Never in the past, and a finite count of nanoseconds.
-        let at = min(max(deadline, now()), 1e9)
-        frameTimer = loop.scheduleTask(deadline: NIODeadline.uptimeNanoseconds(UInt64(at * 1e9))) {
+        let at = min(max(wanted, now()), 1e9)
+        let task = loop.scheduleTask(deadline: NIODeadline.uptimeNanoseconds(UInt64((at * 1e9).rounded(.up)))) {
             bound.value.frame()
         }
+        frameTimer = (wanted, task)
     }
 
     private func frame() {
@@ -92,9 +93,14 @@ final class DaemonCore {
         let time = now()
         // This frame's events first (a fresh frame replaces a held one), then what is held and due,
         // then the next timer, for whatever is still held.
-        send(engine.tick(at: time), at: time)
+        // The timer is armed rounded up to the nanosecond, so it is not early for the grid point it was armed for.
+        if let deadline = engineDeadline, time >= deadline {
+            let output = engine.tick(at: time)
+            send(output, at: time)
+            engineDeadline = output.nextFrame
+        }
         registry.flushDue(now: time)
-        armFrameTimerIfNeeded()
+        armFrameTimer()
     }
 
     // MARK: - Input
@@ -146,7 +152,7 @@ final class DaemonCore {
         inputStatus = status
         engine.setGeometry(geometry ?? Self.fallbackGeometry(engine.config))
         displayRefresh = refreshRate.flatMap { $0 > 0 ? $0 : nil }
-        frameClock.setRate(displayRefresh ?? engine.config.daemon.frameRate)
+        engine.setFrameRate(displayRefresh ?? engine.config.daemon.frameRate)
         logger.notice(status.connected ? "X input connected" : "X input is off until a display appears",
                       metadata: ["display": "\(status.display ?? "none")", "reason": "\(status.reason ?? "")"])
         guard changed else { return }
@@ -169,7 +175,7 @@ final class DaemonCore {
             registry.maxClients = config.daemon.maxClients
             registry.maxSubscriptions = config.daemon.maxSubscriptions
             registry.maxBacklog = config.daemon.maxBacklog
-            frameClock.setRate(displayRefresh ?? config.daemon.frameRate)
+            engine.setFrameRate(displayRefresh ?? config.daemon.frameRate)
             backend?.configure(config.inputPlan)
             logger.notice("config reloaded", metadata: ["transitions": "\(config.transitions.count)", "bindings": "\(config.bindings.count)"])
             return .success(())
@@ -180,7 +186,7 @@ final class DaemonCore {
 
     /// Tells every client why, then closes them; frames stop.
     func shutdown(reason: String) -> EventLoopFuture<Void> {
-        frameTimer?.cancel()
+        frameTimer?.task.cancel()
         frameTimer = nil
         let closing = registry.closeAll(after: EventLine.shutdown(reason: reason), allocator: allocator)
         return EventLoopFuture.andAllComplete(closing, on: loop)

@@ -18,10 +18,12 @@ public struct Engine: Sendable {
     /// The touchpad pinch under way: its sequence number and the translation so far.
     private var pinch: (sequence: Int, translation: Point)?
     private var nextPinch = 1
+    private var frameClock: FrameClock
 
     public init(config: DaemonConfig, geometry: ScreenGeometry) {
         self.config = config
         self.geometry = geometry
+        frameClock = FrameClock(rate: config.daemon.frameRate)
         arena = GestureArena(recognizers: config.bindings.map { $0.recognizer(in: geometry) }, geometry: geometry)
         install(config)
     }
@@ -41,6 +43,27 @@ public struct Engine: Sendable {
 
     /// Whether any leg is running, so that frames must be produced.
     public var isAnimating: Bool { runtimes.values.contains { $0.isRunning } }
+
+    /// Frames per second while animating: the display's refresh when known, else the config's `frame-rate`.
+    public var frameRate: Double { frameClock.rate }
+
+    /// The daemon sets this from the display's refresh rate, or from the config when there is none.
+    public mutating func setFrameRate(_ rate: Double) {
+        guard rate != frameClock.rate else { return }
+        frameClock.setRate(min(max(rate.isFinite ? rate : 60, 1), 1000))
+    }
+
+    /// Every public step ends here: it tells the caller when to tick next, so
+    /// that the daemon arms a timer only while something moves.
+    private mutating func scheduled(_ output: EngineOutput, at time: Double) -> EngineOutput {
+        var output = output
+        if isAnimating {
+            output.nextFrame = frameClock.nextDeadline(after: time)
+        } else {
+            frameClock.stop()
+        }
+        return output
+    }
 
     // MARK: - Configuration and geometry
 
@@ -66,7 +89,7 @@ public struct Engine: Sendable {
         install(newConfig)
         arena.setRecognizers(newConfig.bindings.map { $0.recognizer(in: geometry) })
         for name in order { bringWithinSnaps(name, at: time, into: &output) }
-        return output
+        return scheduled(output, at: time)
     }
 
     /// After fewer snap points: a leg toward a snap that is gone ends where it is,
@@ -122,7 +145,7 @@ public struct Engine: Sendable {
             }
             runtimes[name] = runtime
         }
-        return output
+        return scheduled(output, at: time)
     }
 
     static func complete(_ runtime: inout TransitionRuntime, leg: Leg, position: AnimatingPosition, time: Double, into output: inout EngineOutput) {
@@ -147,13 +170,13 @@ public struct Engine: Sendable {
     // MARK: - Input
 
     public mutating func handle(_ event: InputEvent, at time: Double) -> EngineOutput {
-        if let update = pinchUpdate(event) { return EngineOutput(events: [.gesture(update)]) }
+        if let update = pinchUpdate(event) { return scheduled(EngineOutput(events: [.gesture(update)]), at: time) }
         let runtimes = self.runtimes, bindings = self.bindings
         let outputs = arena.handle(event) { request in
             guard let binding = bindings[request.name], let runtime = runtimes[binding.transition] else { return false }
             return Self.applies(binding, to: runtime, at: time)
         }
-        return process(outputs, at: time)
+        return scheduled(process(outputs, at: time), at: time)
     }
 
     /// Cancels whatever `sources` were driving, as X's touch-cancel would: a
@@ -171,7 +194,7 @@ public struct Engine: Sendable {
             output.events.append(.gesture(pinchGesture(.cancelled, sequence: current.sequence, translation: current.translation,
                                                        scale: 1, rotation: 0, location: .zero, time: time)))
         }
-        return output
+        return scheduled(output, at: time)
     }
 
     /// Whether a sequence of `source` is under way.
@@ -301,10 +324,11 @@ public struct Engine: Sendable {
 
     public mutating func perform(_ command: Command, at time: Double) -> (Result<CommandResult, EngineError>, EngineOutput) {
         guard let runtime = runtimes[command.transition] else {
-            return (.failure(.unknownTransition(command.transition)), EngineOutput())
+            return (.failure(.unknownTransition(command.transition)), scheduled(EngineOutput(), at: time))
         }
         if runtime.isFingerDriven {
-            return (.failure(.notAllowed("a gesture drives \"\(command.transition)\"; commands wait until the finger lifts")), EngineOutput())
+            return (.failure(.notAllowed("a gesture drives \"\(command.transition)\"; commands wait until the finger lifts")),
+                    scheduled(EngineOutput(), at: time))
         }
         let distance = config.bindings.first { $0.transition == command.transition }?.distance ?? 1000
         var application = CommandApplication(runtime: runtime, time: time, releaseDistance: distance)
@@ -312,7 +336,7 @@ public struct Engine: Sendable {
             try application.apply(command)
         }
         if case .success = result { runtimes[command.transition] = application.runtime }
-        return (result, application.output)
+        return (result, scheduled(application.output, at: time))
     }
 
 }

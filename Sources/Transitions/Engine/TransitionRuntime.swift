@@ -141,18 +141,17 @@ struct Leg: Sendable {
             reversed = true
         }
         let value = (progress - Double(from)) / Double(to - from)
-        var animator = Animator(duration: duration ?? config.duration, timing: timing ?? config.timing, value: value)
-        // An inactive animator accepts every one of these calls.
-        try? animator.setReversed(reversed, at: time)
-        if start {
-            // The remaining way at the leg's duration (percent-driven: (1 − p)·D / speed); never an instant jump.
-            let remaining = abs((reversed ? 0 : 1) - value)
-            try? animator.continueAnimation(durationFactor: max(remaining, 0.05) / completionSpeed,
-                                            velocity: velocity / Double(to - from), at: time)
-        } else {
-            try? animator.pauseAnimation(at: time)
+        var completion = InteractiveLeg(duration: duration ?? config.duration, timing: timing ?? config.timing,
+                                        completionSpeed: completionSpeed, value: value, at: time)
+        let valueVelocity = velocity / Double(to - from)
+        // A fresh, paused leg accepts each of these calls.
+        switch (start, reversed) {
+        case (true, false): try? completion.finish(velocity: valueVelocity, at: time)
+        case (true, true): try? completion.cancel(velocity: valueVelocity, at: time)
+        case (false, true): try? completion.pauseHeadingBack(at: time)
+        case (false, false): break
         }
-        return Leg(from: from, to: to, cause: cause, drive: .animator(animator))
+        return Leg(from: from, to: to, cause: cause, drive: .animator(completion.animator))
     }
 }
 

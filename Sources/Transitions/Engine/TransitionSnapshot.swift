@@ -66,6 +66,9 @@ public struct EngineOutput: Hashable, Sendable {
     public var events: [EngineEvent] = []
     /// Touch ownership decisions (claimed / released) for the X layer.
     public var touchDecisions: [ArenaOutput] = []
+    /// When the engine wants its next `tick`: the next deadline of the frame
+    /// grid while any leg runs, nil when nothing moves (then no timer is needed).
+    public var nextFrame: Double?
 
     public init(events: [EngineEvent] = [], touchDecisions: [ArenaOutput] = []) {
         self.events = events; self.touchDecisions = touchDecisions

@@ -1,6 +1,6 @@
 /// Frame deadlines at absolute times: origin + n·period, never "a period after
-/// the last frame" (which drifts, FIELD-NOTES.md). Pure; the daemon arms one
-/// timer at `nextDeadline(after:)` and none at all while nothing moves.
+/// the last frame" (which drifts, FIELD-NOTES.md). Pure: the engine reports `nextDeadline(after:)` as `EngineOutput.nextFrame`
+/// while anything moves, and nothing at all while nothing does.
 struct FrameClock: Sendable {
     private(set) var period: Double
     private var origin: Double?
