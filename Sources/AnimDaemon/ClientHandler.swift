@@ -25,6 +25,7 @@ final class ClientHandler: ChannelInboundHandler {
             return
         }
         self.client = client
+        core.clientsChanged()
         core.logger.debug("client connected", metadata: ["client": "\(client.id)"])
         context.fireChannelActive()
     }
@@ -72,6 +73,7 @@ final class ClientHandler: ChannelInboundHandler {
     func channelInactive(context: ChannelHandlerContext) {
         if let client {
             core.value.registry.remove(client)
+            core.value.clientsChanged()
             core.value.logger.debug("client disconnected", metadata: ["client": "\(client.id)"])
             // Touches it injected and never lifted are cancelled, as X's touch-cancel would.
             core.value.inputVanished(.client(client.id))

@@ -26,10 +26,17 @@ final class DaemonCore {
     var backend: (any InputBackend)?
     /// Who drives each input source, so that a vanished owner's sequences get cancelled.
     private var owners = InputOwners()
+    /// systemd's notification socket: STATUS= lines and watchdog pings.
+    let notifier: SystemdNotifier
+    private var announcedStatus = ""
+    private var statusUpdate: Scheduled<Void>?
+    private var watchdog: RepeatedTask?
     static let version = "0.1.0"
 
-    init(loop: any EventLoop, config: DaemonConfig, configSource: ConfigSource, inputStatus: InputStatus, logger: Logger) {
+    init(loop: any EventLoop, config: DaemonConfig, configSource: ConfigSource, inputStatus: InputStatus, notifier: SystemdNotifier,
+         logger: Logger) {
         self.loop = loop
+        self.notifier = notifier
         self.logger = logger
         self.configSource = configSource
         self.inputStatus = inputStatus
@@ -155,6 +162,7 @@ final class DaemonCore {
         engine.setFrameRate(displayRefresh ?? engine.config.daemon.frameRate)
         logger.notice(status.connected ? "X input connected" : "X input is off until a display appears",
                       metadata: ["display": "\(status.display ?? "none")", "reason": "\(status.reason ?? "")"])
+        announceStatus()
         guard changed else { return }
         registry.publish(EventLine.inputStatus(status), group: "input", transition: nil, coalesce: nil, now: now(), allocator: allocator)
     }
@@ -177,9 +185,49 @@ final class DaemonCore {
             registry.maxBacklog = config.daemon.maxBacklog
             engine.setFrameRate(displayRefresh ?? config.daemon.frameRate)
             backend?.configure(config.inputPlan)
+            announceStatus()
             logger.notice("config reloaded", metadata: ["transitions": "\(config.transitions.count)", "bindings": "\(config.bindings.count)"])
             return .success(())
         }
+    }
+
+    // MARK: - systemd
+
+    /// What `systemctl status animd` shows.
+    var statusLine: String {
+        let input = inputStatus.connected ? "X input on \(inputStatus.display ?? "the display")" : "X input off"
+        let clients = registry.clients.count
+        return "\(engine.transitionNames.count) transitions, \(clients) client\(clients == 1 ? "" : "s"), \(input)"
+    }
+
+    /// Sends STATUS= when it changed; nothing outside systemd.
+    func announceStatus() {
+        guard notifier.isActive else { return }
+        let line = statusLine
+        guard line != announcedStatus else { return }
+        announcedStatus = line
+        notifier.notify("STATUS=" + line)
+    }
+
+    /// Clients come and go in bursts: their count reaches systemd at most once a second.
+    func clientsChanged() {
+        guard notifier.isActive, statusUpdate == nil else { return }
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        statusUpdate = loop.scheduleTask(in: .seconds(1)) {
+            bound.value.statusUpdate = nil
+            bound.value.announceStatus()
+        }
+    }
+
+    /// Pings systemd from this event loop, so that a loop that is stuck stops
+    /// the pings and systemd restarts animd. Armed only when systemd asks for it.
+    func startWatchdog(_ settings: WatchdogSettings) {
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        let interval = TimeAmount.nanoseconds(Int64(settings.interval * 1e9))
+        watchdog = loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in
+            bound.value.notifier.notify("WATCHDOG=1")
+        }
+        logger.info("watchdog armed", metadata: ["interval-seconds": "\(settings.interval)"])
     }
 
     // MARK: - Shutdown
@@ -188,6 +236,10 @@ final class DaemonCore {
     func shutdown(reason: String) -> EventLoopFuture<Void> {
         frameTimer?.task.cancel()
         frameTimer = nil
+        watchdog?.cancel()
+        watchdog = nil
+        statusUpdate?.cancel()
+        statusUpdate = nil
         let closing = registry.closeAll(after: EventLine.shutdown(reason: reason), allocator: allocator)
         return EventLoopFuture.andAllComplete(closing, on: loop)
     }

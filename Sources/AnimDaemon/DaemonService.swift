@@ -36,8 +36,10 @@ public struct DaemonService: Service {
         let initialStatus = InputStatus(backend: "x11", connected: false, display: display,
                                         reason: display == nil ? "no DISPLAY is set; input is off until a display appears" : "connecting")
         let (config, configSource, logger) = (self.config, self.configSource, self.logger)
+        let notifier = SystemdNotifier(environment: environment)
         let core = try await loop.submit {
-            NIOLoopBound(DaemonCore(loop: loop, config: config, configSource: configSource, inputStatus: initialStatus, logger: logger),
+            NIOLoopBound(DaemonCore(loop: loop, config: config, configSource: configSource, inputStatus: initialStatus,
+                                    notifier: notifier, logger: logger),
                          eventLoop: loop)
         }.get()
 
@@ -59,8 +61,12 @@ public struct DaemonService: Service {
         try await loop.submit { core.value.backend = x11 }.get()
         x11.start()
 
-        let notifier = SystemdNotifier(environment: environment)
-        notifier.notify("READY=1\nSTATUS=serving \(listening.path)")
+        let watchdog = WatchdogSettings(environment: environment, pid: getpid())
+        try await loop.submit {
+            notifier.notify("READY=1")
+            core.value.announceStatus()
+            if let watchdog { core.value.startWatchdog(watchdog) }
+        }.get()
         let activated: String = if case .inherited = listening { "systemd" } else { "animd" }
         logger.notice("animd is listening", metadata: ["socket": "\(listening.path)", "bound-by": "\(activated)",
                                                        "config": "\(configSource.fileExists ? configSource.path : "embedded default")"])

@@ -11,10 +11,13 @@ struct SystemdNotifier: Sendable {
         socketPath = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    var isActive: Bool { socketPath != nil }
+
     /// Sends e.g. "READY=1"; does nothing outside systemd.
     func notify(_ state: String) {
         guard let socketPath, socketPath.utf8.count < 108 else { return }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        // Non-blocking: it is called on the event loop, and a receiver that does not read must cost a ping, not the loop.
+        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         var address = sockaddr_un()
@@ -27,7 +30,7 @@ struct SystemdNotifier: Sendable {
         let length = socklen_t(MemoryLayout<sa_family_t>.size + socketPath.utf8.count)
         _ = state.utf8CString.withUnsafeBufferPointer { text in
             withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(descriptor, text.baseAddress, text.count - 1, 0, $0, length) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(descriptor, text.baseAddress, text.count - 1, Int32(MSG_NOSIGNAL), $0, length) }
             }
         }
     }

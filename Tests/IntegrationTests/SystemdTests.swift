@@ -70,29 +70,102 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path), "the socket belongs to systemd, not to animd")
     }
 
-    /// With NOTIFY_SOCKET set, animd sends READY=1 once it listens and STOPPING=1 on SIGTERM.
+    /// With NOTIFY_SOCKET set, animd sends READY=1 and its status once it listens, and STOPPING=1 on SIGTERM.
     @Test func notifiesReadyAndStopping() throws {
-        let folder = try DaemonProcess.makeFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/notify"
-        let receiver = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-        defer { close(receiver) }
+        let receiver = try NotifyReceiver()
+        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": receiver.path])
+        #expect(receiver.receive()?.text == "READY=1")
+        // No client yet, and no DISPLAY in the harness.
+        #expect(receiver.receive()?.text == "STATUS=\(try Self.defaultTransitionCount()) transitions, 0 clients, X input off")
+        #expect(!receiver.received(within: 0.5) { $0.hasPrefix("WATCHDOG=1") }, "no watchdog was asked for")
+        daemon.signal(SIGTERM)
+        #expect(receiver.received(within: 10) { $0 == "STOPPING=1" })
+        daemon.process.waitUntilExit()
+    }
+
+    /// WATCHDOG_USEC = 0.2 s: WATCHDOG=1 comes every 0.1 s (half the timeout), never sooner; STATUS follows the clients.
+    @Test func pingsTheWatchdogAtHalfItsTimeout() throws {
+        let receiver = try NotifyReceiver()
+        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": receiver.path, "WATCHDOG_USEC": "200000"])
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("daemon.hello")
+        var pings: [Double] = [], statuses: [String] = []
+        while pings.count < 12, let message = receiver.receive() {
+            if message.text == "WATCHDOG=1" { pings.append(message.time) }
+            if message.text.hasPrefix("STATUS=") { statuses.append(message.text) }
+        }
+        #expect(pings.count == 12)
+        let gaps = zip(pings, pings.dropFirst()).map { $1 - $0 }.sorted()
+        // Never faster than the interval (1 ms of slack for clock reading); the median near it on a quiet machine.
+        #expect(try #require(gaps.first) >= 0.099, "gaps \(gaps)")
+        #expect(gaps[gaps.count / 2] < 0.5, "gaps \(gaps)")
+        #expect(statuses.contains("STATUS=\(try Self.defaultTransitionCount()) transitions, 1 client, X input off"), "\(statuses)")
+        daemon.signal(SIGTERM)
+        daemon.process.waitUntilExit()
+    }
+
+    /// The `[transitions.*]` tables of the shipped default config.
+    static func defaultTransitionCount() throws -> Int {
+        let text = try String(contentsOf: Binaries.repo.appendingPathComponent("config/animd.toml"), encoding: .utf8)
+        return text.split(separator: "\n").filter { $0.hasPrefix("[transitions.") }.count
+    }
+
+    /// A watchdog meant for another process (WATCHDOG_PID) is not armed.
+    @Test func ignoresAWatchdogForAnotherProcess() throws {
+        let receiver = try NotifyReceiver()
+        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": receiver.path, "WATCHDOG_USEC": "200000", "WATCHDOG_PID": "1"])
+        #expect(receiver.receive()?.text == "READY=1")
+        #expect(!receiver.received(within: 0.6) { $0 == "WATCHDOG=1" })
+        daemon.signal(SIGTERM)
+        daemon.process.waitUntilExit()
+    }
+}
+
+/// A datagram socket that stands in for systemd's notification socket.
+final class NotifyReceiver {
+    let folder: String
+    let path: String
+    private let descriptor: Int32
+
+    init() throws {
+        folder = try DaemonProcess.makeFolder()
+        path = folder + "/notify"
+        descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in path.utf8.enumerated() { raw[i] = b } }
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(receiver, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
-        #expect(bound == 0)
-        func receive() -> String {
-            var pfd = pollfd(fd: receiver, events: Int16(POLLIN), revents: 0)
-            guard poll(&pfd, 1, 10_000) > 0 else { return "" }
-            var buffer = [UInt8](repeating: 0, count: 512)
-            let count = buffer.withUnsafeMutableBytes { recv(receiver, $0.baseAddress, $0.count, 0) }
-            return String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": path])
-        #expect(receive().hasPrefix("READY=1"))
-        daemon.signal(SIGTERM)
-        #expect(receive() == "STOPPING=1")
-        daemon.process.waitUntilExit()
+        #expect(bound == 0)
+    }
+
+    deinit {
+        close(descriptor)
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// The next datagram and when it arrived (CLOCK_MONOTONIC seconds), or nil after `timeout` seconds.
+    func receive(timeout: Double = 10) -> (text: String, time: Double)? {
+        var pfd = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&pfd, 1, Int32(timeout * 1000)) > 0 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return (String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self), Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+    }
+
+    /// Whether a datagram matching `match` arrives within `seconds`.
+    func received(within seconds: Double, _ match: (String) -> Bool) -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let end = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + seconds
+        while true {
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let left = end - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+            guard left > 0, let message = receive(timeout: left) else { return false }
+            if match(message.text) { return true }
+        }
     }
 }
