@@ -26,6 +26,8 @@ final class DaemonCore {
     var backend: (any InputBackend)?
     /// Who drives each input source, so that a vanished owner's sequences get cancelled.
     private var owners = InputOwners()
+    /// Runs the config's `on-snap` commands, off this loop.
+    let actions: ActionRunner
     /// systemd's notification socket: STATUS= lines and watchdog pings.
     let notifier: SystemdNotifier
     private var announcedStatus = ""
@@ -38,6 +40,7 @@ final class DaemonCore {
         self.loop = loop
         self.notifier = notifier
         self.logger = logger
+        actions = ActionRunner(logger: logger)
         self.configSource = configSource
         self.inputStatus = inputStatus
         engine = Engine(config: config, geometry: Self.fallbackGeometry(config))
@@ -71,6 +74,8 @@ final class DaemonCore {
             registry.publish(outgoing.line, group: outgoing.group, transition: outgoing.transition, coalesce: outgoing.coalesce,
                              now: time, allocator: allocator)
         }
+        let due = SnapAction.due(after: output.events, in: engine.config)
+        if !due.isEmpty { actions.run(due) }
     }
 
     /// One timer: at the engine's next frame while anything animates (held

@@ -99,7 +99,7 @@ private struct Reader {
     mutating func readTransition(_ name: String, _ t: TOMLTable) -> TransitionConfig {
         let p = "transitions.\(name)"
         expectKeys(t, p, ["snap-points", "timing", "duration", "release", "deceleration-rate", "threshold-fraction",
-                          "threshold-velocity", "reach", "rubber-band", "completion-speed", "initial-snap"])
+                          "threshold-velocity", "reach", "rubber-band", "completion-speed", "initial-snap", "on-snap"])
         var c = TransitionConfig(name: name)
         if let snaps = numbers(t, "snap-points", p) {
             if snaps.count < 2 {
@@ -125,7 +125,23 @@ private struct Reader {
         if let band = number(t, "rubber-band", p, in: 0...1) { c.rubberBand = band }
         if let speed = number(t, "completion-speed", p, in: 0.01...100) { c.completionSpeed = speed }
         if let initial = integer(t, "initial-snap", p, in: 0...(c.snapPoints.count - 1)) { c.initialSnap = initial }
+        if let actions = table(t, "on-snap", path: "\(p).on-snap") { c.onSnap = readActions(actions, "\(p).on-snap", lastSnap: c.lastSnap) }
         return c
+    }
+
+    /// `on-snap.N = ["program", "arg", …]`: an argv run without a shell, so nothing in it is expanded or split.
+    mutating func readActions(_ t: TOMLTable, _ p: String, lastSnap: Int) -> [Int: [String]] {
+        var actions: [Int: [String]] = [:]
+        for key in t.keys {
+            guard let snap = Int(key), (0...lastSnap).contains(snap), String(snap) == key else {
+                error("\(p).\(key)", "must be a snap index from 0 to \(lastSnap)")
+                continue
+            }
+            guard let argv = strings(t, key, p) else { continue }
+            if let problem = SnapAction.problem(with: argv) { error("\(p).\(key)", problem); continue }
+            actions[snap] = argv
+        }
+        return actions
     }
 
     mutating func readBinding(_ name: String, _ t: TOMLTable, transitions: [TransitionConfig]) -> BindingConfig? {

@@ -67,6 +67,8 @@ public struct TransitionConfig: Hashable, Sendable {
     public var rubberBand = 0.55
     public var completionSpeed = 1.0
     public var initialSnap = 0
+    /// A command (argv, no shell) to run each time the transition comes to rest at a snap, by snap index.
+    public var onSnap: [Int: [String]] = [:]
 
     public init(name: String) { self.name = name }
 

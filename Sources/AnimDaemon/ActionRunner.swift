@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Logging
+import Synchronization
+import Transitions
+
+/// Runs `on-snap` commands so that none of them can block or slow the daemon:
+/// each is spawned (posix_spawnp, argv only, no shell) and watched on a thread
+/// of its own, its output goes to the log, and it is reaped when it exits.
+///
+/// - An action that is still running is not started a second time: a launcher
+///   that is still open is not opened again (logged).
+/// - At most `maxRunning` actions run at once; more are skipped (logged), so
+///   a command that hangs cannot pile up threads.
+/// - Output is logged a line at a time, at most `maxLoggedLines` per run; the
+///   rest is read and discarded, so a chatty command neither blocks on a full
+///   pipe nor floods the journal.
+final class ActionRunner: Sendable {
+    let logger: Logger
+    private let running = Mutex<Set<String>>([])
+    private let spawning = Mutex(())
+    static let maxRunning = 16
+    static let maxLoggedLines = 50
+    static let maxLineBytes = 1024
+
+    init(logger: Logger) { self.logger = logger }
+
+    /// Starts each action off the calling thread; returns at once.
+    func run(_ actions: [SnapAction]) {
+        for action in actions {
+            let key = "\(action.transition).on-snap.\(action.snap)"
+            let admitted = running.withLock { running -> Bool in
+                guard !running.contains(key), running.count < Self.maxRunning else { return false }
+                running.insert(key)
+                return true
+            }
+            guard admitted else {
+                logger.notice("on-snap action skipped: it, or too many others, is still running",
+                              metadata: ["action": "\(key)", "max-running": "\(Self.maxRunning)"])
+                continue
+            }
+            let thread = Thread { [self] in
+                supervise(action, key: key)
+                running.withLock { _ = $0.remove(key) }
+            }
+            thread.name = "animd-action"
+            thread.start()
+        }
+    }
+
+    /// Whether an action is still running, for tests and the status.
+    var runningCount: Int { running.withLock { $0.count } }
+
+    private func supervise(_ action: SnapAction, key: String) {
+        let metadata: Logger.Metadata = ["action": "\(key)", "argv": "\(action.argv)"]
+        let environment = ProcessInfo.processInfo.environment
+            .merging(["ANIMD_TRANSITION": action.transition, "ANIMD_SNAP": String(action.snap)]) { $1 }
+            .map { "\($0)=\($1)" }
+        // One spawn at a time: between pipe() and FD_CLOEXEC another action's child could inherit this pipe's
+        // write end and hold its output open (pipe2 is not imported without _GNU_SOURCE).
+        let started = spawning.withLock { _ -> Result<(pid: pid_t, output: Int32), SpawnError> in
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { return .failure(SpawnError(code: errno)) }
+            _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+            let result = spawn(action.argv, environment: environment, output: ends[1])
+            close(ends[1])
+            if case .failure = result { close(ends[0]) }
+            return result.map { ($0, ends[0]) }
+        }
+        guard case let .success((pid, output)) = started else {
+            if case let .failure(error) = started {
+                logger.error("on-snap action could not start", metadata: metadata.merging(["error": "\(String(cString: strerror(error.code)))"]) { $1 })
+            }
+            return
+        }
+        logger.info("on-snap action started", metadata: metadata.merging(["pid": "\(pid)"]) { $1 })
+        logOutput(of: output, metadata: metadata)
+        close(output)
+        logger.log(level: .info, "on-snap action ended", metadata: metadata.merging(["pid": "\(pid)", "result": "\(reap(pid))"]) { $1 })
+    }
+
+    /// posix_spawnp with stdin from /dev/null, stdout and stderr into `output`,
+    /// every signal back to its default and none blocked (the daemon ignores
+    /// some, and exec would pass that on), and its own process group.
+    private func spawn(_ argv: [String], environment: [String], output: Int32) -> Result<pid_t, SpawnError> {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, output, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        let cArguments = argv.map { strdup($0) } + [nil]
+        let cEnvironment = environment.map { strdup($0) } + [nil]
+        defer { (cArguments + cEnvironment).forEach { free($0) } }
+        var pid = pid_t()
+        let code = posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
+        return code == 0 ? .success(pid) : .failure(SpawnError(code: code))
+    }
+
+    private struct SpawnError: Error { let code: Int32 }
+
+    /// Logs the first lines of what the command prints, and drains the rest until it closes its output.
+    private func logOutput(of descriptor: Int32, metadata: Logger.Metadata) {
+        var pending: [UInt8] = [], logged = 0, discarded = 0
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        func emit(_ line: ArraySlice<UInt8>) {
+            guard logged < Self.maxLoggedLines else { return discarded += line.count + 1 }
+            logged += 1
+            logger.info("on-snap action: \(String(decoding: line.prefix(Self.maxLineBytes), as: UTF8.self))", metadata: metadata)
+        }
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            pending += chunk.prefix(count)
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                emit(pending[..<newline])
+                pending.removeSubrange(...newline)
+            }
+            // A line without an end is cut, so that one endless line cannot grow without bound.
+            if pending.count > Self.maxLineBytes {
+                emit(pending[...])
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        if !pending.isEmpty { emit(pending[...]) }
+        if discarded > 0 { logger.notice("on-snap action printed more than was logged", metadata: metadata.merging(["bytes-not-logged": "\(discarded)"]) { $1 }) }
+    }
+
+    /// Waits for the child and says how it ended.
+    private func reap(_ pid: pid_t) -> String {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return "not reaped (errno \(errno))" }
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros.
+        let signal = status & 0x7f
+        return signal == 0 ? "exit status \((status >> 8) & 0xff)" : "killed by signal \(signal)"
+    }
+}

@@ -1,0 +1,100 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+import Testing
+
+/// `on-snap` actions in a real animd: run once per arrival, off the event loop, whatever the command does.
+@Suite struct SnapActionIntegrationTests {
+    /// Polls `path` until it has `count` lines (10 s at most).
+    static func lines(of path: String, count: Int) -> [String] {
+        var lines: [String] = []
+        for _ in 0..<400 {
+            lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            if lines.count >= count { break }
+            usleep(25_000)
+        }
+        return lines
+    }
+
+    /// Each completed arrival runs its snap's action once, with ANIMD_TRANSITION and ANIMD_SNAP set; a leg stopped
+    /// on the way arrives nowhere and runs nothing.
+    @Test func runsOncePerArrival() throws {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let record = folder + "/arrivals"
+        let append = "[\"sh\", \"-c\", \"echo \\\"$ANIMD_TRANSITION $ANIMD_SNAP\\\" >> \(record)\"]"
+        let daemon = try DaemonProcess(config: """
+            [transitions.launcher]
+            timing = "linear"
+            duration = 0.05
+            on-snap.0 = \(append)
+            on-snap.1 = \(append)
+            """)
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["transitions": ["launcher"]])
+        func arrive(at snap: Int) throws {
+            _ = try rpc.ok("transition.animate", ["name": "launcher", "to": .number(Double(snap))])
+            _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
+        }
+        try arrive(at: 1)
+        #expect(Self.lines(of: record, count: 1) == ["launcher 1"])
+        try arrive(at: 0)
+        #expect(Self.lines(of: record, count: 2) == ["launcher 1", "launcher 0"])
+        // Stopped half-way: ended at `current`, no arrival.
+        _ = try rpc.ok("transition.animate", ["name": "launcher", "to": 1, "duration": 10])
+        _ = try rpc.ok("transition.stop", ["name": "launcher", "withoutFinishing": true])
+        try arrive(at: 0)
+        #expect(Self.lines(of: record, count: 3) == ["launcher 1", "launcher 0", "launcher 0"])
+        usleep(300_000)
+        #expect(Self.lines(of: record, count: 0).count == 3, "nothing ran for the stopped leg")
+    }
+
+    /// While one action hangs, another floods its output and a third cannot even start, a transition keeps its
+    /// frames: no gap of half a second in 1 s of 60 Hz frames (a blocked loop would show the whole hang).
+    @Test func actionsNeverHoldTheFrames() throws {
+        let daemon = try DaemonProcess(config: """
+            [daemon]
+            frame-rate = 60
+            [transitions.sidebar]
+            timing = "linear"
+            duration = 0.05
+            on-snap.1 = ["sleep", "5"]
+            [transitions.notifications]
+            timing = "linear"
+            duration = 0.05
+            on-snap.1 = ["sh", "-c", "yes 'a line of output' | head -c 20000000"]
+            [transitions.panel]
+            timing = "linear"
+            duration = 0.05
+            on-snap.1 = ["/nonexistent/animd-action"]
+            [transitions.pager]
+            timing = "linear"
+            duration = 1
+            """)
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", [:])
+        // The pager runs for 1 s; the three actions start during it.
+        _ = try rpc.ok("transition.animate", ["name": "pager", "to": 1])
+        for name in ["sidebar", "notifications", "panel"] {
+            _ = try rpc.ok("transition.animate", ["name": .string(name), "to": 1])
+        }
+        let frames = try rpc.notifications(until: { method, params in method == "transition.ended" && params["name"] == "pager" })
+            .filter { $0.0 == "transition.progress" && $0.1["name"] == "pager" }
+            .compactMap { $0.1["time"]?.number }
+        let gaps = zip(frames, frames.dropFirst()).map { $1 - $0 }
+        #expect(frames.count >= 20, "\(frames.count) frames")
+        #expect(try #require(gaps.max()) < 0.5, "largest gap \(gaps.max() ?? 0) s")
+        // The hanging action is still running: a second arrival at its snap is skipped, not stacked.
+        _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": 0])
+        _ = try rpc.notification(where: { method, params in method == "transition.ended" && params["name"] == "sidebar" })
+        _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": 1])
+        _ = try rpc.notification(where: { method, params in method == "transition.ended" && params["name"] == "sidebar" })
+        #expect(try rpc.ok("daemon.hello")["pid"] != nil, "still serving")
+        for _ in 0..<200 where !daemon.log.contains("bytes-not-logged") { usleep(50_000) }
+        let log = daemon.log
+        #expect(log.contains("on-snap action could not start"), "the missing program is reported")
+        #expect(log.contains("bytes-not-logged"), "the flood is drained, not logged")
+        #expect(log.contains("on-snap action skipped"), "the hanging action is not started twice")
+        #expect(log.components(separatedBy: "on-snap action: a line of output").count - 1 == 50, "at most 50 lines logged per run")
+    }
+}
