@@ -91,15 +91,23 @@ public final class RPCConnection {
     public func call(_ method: String, _ params: JSONValue? = nil, timeout: Double = 10) throws(ClientError) -> Result<JSONValue, RPCError> {
         let id = nextID
         nextID += 1
-        try send(raw: RPCLine.request(id: id, method: method, params: params))
+        do {
+            try send(raw: RPCLine.request(id: id, method: method, params: params))
+        } catch {
+            // A daemon that refused us (full) wrote why and closed before our request went out: the reason is
+            // still in our receive buffer.
+            if let refusal = connectionError() { return .failure(refusal) }
+            throw error
+        }
         while true {
             guard let message = try readMessage(timeout: timeout) else { throw .closed }
             if message["id"]?.integer == id {
-                if let error = message["error"] {
-                    return .failure(RPCError(code: error["code"]?.integer ?? 0, message: error["message"]?.string ?? "", data: error["data"]))
-                }
+                if let error = message["error"] { return .failure(Self.rpcError(error)) }
                 return .success(message["result"] ?? .null)
             }
+            // An error with a null id is about the connection itself (the daemon is full, or our line was too
+            // long): it is the answer to whatever we asked, and the daemon closes next.
+            if message["id"] == .null, let error = message["error"] { return .failure(Self.rpcError(error)) }
             if message["method"] != nil && message["id"] == nil { queued.append(message) }
         }
     }
@@ -145,6 +153,18 @@ public final class RPCConnection {
         case let .some(value): return value
         case .none: throw .badResponse(String(decoding: line, as: UTF8.self))
         }
+    }
+
+    /// A null-id error already received, if any, without waiting.
+    private func connectionError() -> RPCError? {
+        while let message = try? readMessage(timeout: 0) {
+            if message["id"] == .null, let error = message["error"] { return Self.rpcError(error) }
+        }
+        return nil
+    }
+
+    private static func rpcError(_ error: JSONValue) -> RPCError {
+        RPCError(code: error["code"]?.integer ?? 0, message: error["message"]?.string ?? "", data: error["data"])
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }

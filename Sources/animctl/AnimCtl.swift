@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,7 +11,11 @@ struct AnimCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animctl",
         abstract: "Control and watch the animd transition daemon.",
-        discussion: "Errors go to stderr with exit status 1. Use --json where offered for scripts.",
+        discussion: """
+            Exit status: 0 success; 1 animd refused or failed the request (its message goes to stderr); \
+            2 a usage error; 3 no animd at the socket (with a hint for starting it). \
+            Use --json where offered for scripts.
+            """,
         subcommands: [
             Hello.self, List.self, Get.self, Watch.self, Toggle.self, Animate.self, Begin.self, Scrub.self,
             Pause.self, Resume.self, Reverse.self, Continue.self, Release.self, Stop.self, Finish.self,
@@ -29,6 +34,11 @@ struct AnimCtl: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            // ArgumentParser says 64 (EX_USAGE) for usage errors; animctl documents 2, as most shell tools do.
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Glibc.exit(ExitStatus.usage.rawValue)
+            }
             exit(withError: error)
         }
     }

@@ -13,6 +13,12 @@ struct ConnectionOptions: ParsableArguments {
     func connect() throws -> RPCConnection {
         do {
             return try RPCConnection(path: path)
+        } catch let .cannotConnect(path, reason) {
+            fail("""
+                animctl: animd is not running at \(path) (\(reason)).
+                  Start it with `systemctl --user start animd` (installed as a service) or `animd &`,
+                  or point at another socket with --socket or ANIMD_SOCKET.
+                """, status: .noDaemon)
         } catch {
             fail("animctl: \(error)")
         }
@@ -41,15 +47,29 @@ struct ConnectionOptions: ParsableArguments {
     }
 }
 
-/// Prints to stderr and exits 1.
-func fail(_ message: String) -> Never {
+/// animctl's exit statuses (docs/animctl.md).
+enum ExitStatus: Int32 {
+    case success = 0
+    /// animd refused or failed the request (its message is shown), or another error at run time.
+    case failure = 1
+    /// The command line is wrong: an unknown option, a bad value, a malformed timing spec or JSON.
+    case usage = 2
+    /// No animd answers at the socket.
+    case noDaemon = 3
+}
+
+/// Prints to stderr and exits, by default with status 1.
+func fail(_ message: String, status: ExitStatus = .failure) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
-    exit(1)
+    exit(status.rawValue)
 }
 
 /// Writes a line to stdout; when the reader has gone (EPIPE), animctl exits quietly.
-func emit(_ line: String) {
-    let bytes = Array((line + "\n").utf8)
+func emit(_ line: String) { emit(raw: line + "\n") }
+
+/// Writes text to stdout as it is.
+func emit(raw text: String) {
+    let bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
         let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }

@@ -40,7 +40,7 @@ extension AnimCtl {
             do {
                 timing = try TimingSpec(parsing: spec)
             } catch {
-                fail("animctl: bad timing spec: \(error)\n  \(spec)\n  \(String(repeating: " ", count: error.column - 1))^")
+                fail("animctl: bad timing spec: \(error)\n  \(spec)\n  \(String(repeating: " ", count: error.column - 1))^", status: .usage)
             }
             let preview = CurvePreview(timing: timing, duration: duration, sampleCount: samples)
             print(json ? preview.json : preview.chart())

@@ -79,11 +79,12 @@ extension AnimCtl {
 
         func run() throws {
             guard let method = Method(rawValue: method) else {
-                fail("animctl: unknown method \"\(self.method)\" (expected \(Method.allCases.map(\.rawValue).joined(separator: ", ")))")
+                fail("animctl: unknown method \"\(self.method)\" (expected \(Method.allCases.map(\.rawValue).joined(separator: ", ")))",
+                     status: .usage)
             }
             var value: JSONValue?
             if let params {
-                guard let parsed = IncomingMessage.parseValue(Array(params.utf8)) else { fail("animctl: params are not valid JSON") }
+                guard let parsed = IncomingMessage.parseValue(Array(params.utf8)) else { fail("animctl: params are not valid JSON", status: .usage) }
                 value = parsed
             }
             emit(JSONWriter.string(try connection.call(method, value)))

@@ -5,11 +5,14 @@ import Foundation
 /// Subscribes with `params` and hands each notification to `handle` until it
 /// returns false, animd says it is shutting down or closes, or stdout closes.
 /// Shared by `watch` and `record`.
+/// `subscribed` receives the subscription's result (the transitions' current snapshots) first.
 func followNotifications(_ rpc: RPCConnection, subscribe params: [(String, JSONValue)],
+                         subscribed: (JSONValue) -> Void = { _ in },
                          _ handle: (_ method: String, _ params: JSONValue, _ line: [UInt8]) -> Bool) {
     do {
-        if case let .failure(error) = try rpc.call(Method.subscribe.rawValue, .object(params)) {
-            fail("animctl: subscribe: \(error.message) (\(error.code))")
+        switch try rpc.call(Method.subscribe.rawValue, .object(params)) {
+        case let .failure(error): fail("animctl: subscribe: \(error.message) (\(error.code))")
+        case let .success(result): subscribed(result)
         }
         while true {
             let line: [UInt8]

@@ -6,12 +6,18 @@ import Foundation
 extension AnimCtl {
     struct Watch: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print events as they happen, one per line.",
-            discussion: "With --json, each line is the JSON-RPC notification as received. animctl exits when stdout closes."
+            abstract: "Watch transitions live, or print their events one per line.",
+            discussion: """
+                On a terminal, one line per transition is redrawn in place: a progress bar across its snap points, \
+                progress, phase, velocity and snap; Ctrl-C ends it. When stdout is not a terminal, or with --json \
+                or --log, each event is one line (--json: the JSON-RPC notification as received). animctl exits \
+                when stdout closes.
+                """
         )
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Transitions to watch (default: all).") var names: [String] = []
         @Flag(help: "Print each notification as received.") var json = false
+        @Flag(help: "One line per event, even on a terminal.") var log = false
         @Option(help: "Exit after this many events.") var count: Int?
         @Flag(help: "Exit after the first transition.ended.") var untilEnded = false
         @Option(parsing: .upToNextOption, help: "Event groups: progress, state, input, gesture, input-events (default: progress state).")
@@ -32,11 +38,31 @@ extension AnimCtl {
             if !events.isEmpty { params.append(("events", .array(events.map { .string($0) }))) }
             if let maxRate { params.append(("maxRate", .number(maxRate))) }
             var seen = 0
-            followNotifications(rpc, subscribe: params) { method, params, line in
-                emit(json ? String(decoding: line, as: UTF8.self) : Self.describeEvent(method, params))
+            func counted(_ method: String) -> Bool {
                 seen += 1
                 if let count, seen >= count { return false }
                 return !(untilEnded && method == "transition.ended")
+            }
+            guard !json, !log, isatty(1) == 1 else {
+                return followNotifications(rpc, subscribe: params) { method, params, line in
+                    emit(json ? String(decoding: line, as: UTF8.self) : Self.describeEvent(method, params))
+                    return counted(method)
+                }
+            }
+            var view = LiveView([])
+            TerminalCursor.hide()
+            defer { TerminalCursor.show() }
+            followNotifications(rpc, subscribe: params, subscribed: { result in
+                view = LiveView((result["transitions"]?.array ?? []).compactMap(WireSnapshot.init(json:)))
+                emit(raw: view.render(width: terminalWidth()))
+            }) { method, params, _ in
+                if method.hasPrefix("transition."), let snapshot = WireSnapshot(json: params) {
+                    view.update(snapshot)
+                } else {
+                    view.note(Self.describeEvent(method, params))
+                }
+                emit(raw: view.render(width: terminalWidth()))
+                return counted(method)
             }
         }
 

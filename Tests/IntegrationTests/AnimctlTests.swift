@@ -1,6 +1,7 @@
 import AnimClient
 import AnimProtocol
 import Foundation
+import Synchronization
 import Testing
 
 /// animctl as a user runs it: output on stdout, errors on stderr with a non-zero exit.
@@ -18,8 +19,39 @@ import Testing
         #expect(IncomingMessage.parseValue(Array(get.stdout.utf8))?["name"] == "sidebar")
         let bad = try animctl(["toggle", "nope"], socket: daemon.socket)
         #expect(bad.status == 1 && bad.stdout.isEmpty && bad.stderr.contains("unknown transition \"nope\" (-32001)"))
+    }
+
+    /// The documented exit statuses: 0 done, 1 animd said no (its message shown), 2 usage, 3 no daemon (with a hint).
+    @Test func exitStatuses() throws {
+        let daemon = try DaemonProcess()
+        #expect(try animctl(["toggle", "sidebar"], socket: daemon.socket).status == 0)
+        let refused = try animctl(["animate", "sidebar", "7"], socket: daemon.socket)
+        #expect(refused.status == 1 && refused.stderr.contains("to must be a snap index from 0 to 1, got 7"))
+        for usage in [["animate", "sidebar"], ["toggle", "sidebar", "--bogus"], ["frobnicate"], ["animate", "sidebar", "one"],
+                      ["watch", "--count", "0"], ["call", "no.such.method"], ["call", "daemon.hello", "{not json"]] {
+            let result = try animctl(usage, socket: daemon.socket)
+            #expect(result.status == 2 && !result.stderr.isEmpty, "\(usage): \(result.status) \(result.stderr)")
+        }
+        #expect(try animctl(["curve", "springy"], socket: nil).status == 2)
         let absent = try animctl(["hello"], socket: daemon.folder + "/absent.sock")
-        #expect(absent.status == 1 && absent.stderr.contains("cannot connect to animd"))
+        #expect(absent.status == 3 && absent.stderr.contains("animd is not running at \(daemon.folder)/absent.sock"))
+        #expect(absent.stderr.contains("systemctl --user start animd"))
+    }
+
+    /// A daemon at max-clients refuses with its own error, and animctl shows it (not "closed the connection").
+    @Test func fullDaemonShowsItsError() throws {
+        let daemon = try DaemonProcess(config: "[daemon]\nmax-clients = 1\n[transitions.sidebar]\n")
+        // The harness's own probe connection may not have been let go yet: hold the one place once it is free.
+        var holder: RPCConnection?
+        for _ in 0..<400 where holder == nil {
+            let candidate = try daemon.connect()
+            if case .success = try candidate.call("daemon.hello") { holder = candidate } else { usleep(25_000) }
+        }
+        #expect(holder != nil)
+        let refused = try animctl(["hello"], socket: daemon.socket)
+        #expect(refused.status == 1 && refused.stderr.contains("limit reached: at most 1 clients (-32004)"), "\(refused.stderr)")
+        let watch = try animctl(["watch", "--count", "1"], socket: daemon.socket)
+        #expect(watch.status == 1 && watch.stderr.contains("limit reached: at most 1 clients"), "\(watch.stderr)")
     }
 
     /// watch --json prints each notification as received, and --until-ended stops at the first ended.
@@ -40,6 +72,45 @@ import Testing
         #expect(watcher.terminationStatus == 0)
         #expect(methods.first == "transition.began" && methods.last == "transition.ended")
         #expect(methods.dropFirst().dropLast().allSatisfy { $0 == "transition.progress" })
+    }
+
+    /// watch on a real pseudo-terminal (`script`): one line per transition, redrawn in place as frames arrive; Ctrl-C
+    /// (a real ^C through the terminal) ends it with status 0 and the cursor shown again.
+    @Test func watchRedrawsLiveOnATerminal() throws {
+        let daemon = try DaemonProcess()
+        let rpc = try daemon.connect()
+        let script = Process()
+        script.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        script.arguments = ["-qfec", "\(Binaries.animctl.path) watch --socket \(daemon.socket)", "/dev/null"]
+        let keyboard = Pipe(), screen = Pipe()
+        script.standardInput = keyboard
+        script.standardOutput = screen
+        script.standardError = FileHandle.nullDevice
+        try script.run()
+        let output = Mutex(Data())
+        let reader = Thread { while case let data = screen.fileHandleForReading.availableData, !data.isEmpty { output.withLock { $0 += data } } }
+        reader.start()
+        for _ in 0..<400 where try rpc.ok("daemon.hello")["subscriptions"] != 1 { usleep(25_000) }
+        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
+        _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
+        _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
+        func text() -> String { output.withLock { String(decoding: $0, as: UTF8.self) } }
+        for _ in 0..<400 where !text().contains("snap 1") { usleep(25_000) }
+        keyboard.fileHandleForWriting.write(Data([0x03]))
+        for _ in 0..<400 where script.isRunning { usleep(25_000) }
+        guard !script.isRunning else {
+            script.terminate()
+            Issue.record("Ctrl-C did not end animctl watch: \(text().suffix(300))")
+            return
+        }
+        #expect(script.terminationStatus == 0)
+        let screenText = text()
+        let lines = try SystemdTests.defaultTransitionCount() + 1
+        // Every redraw moves up over the transitions' lines and the footer, then clears each line it rewrites.
+        let redraws = screenText.components(separatedBy: "\u{1B}[\(lines)A").count - 1
+        #expect(redraws >= 3, "redrawn \(redraws) times")
+        #expect(screenText.contains("sidebar") && screenText.contains("animating") && screenText.contains("snap 0→1"))
+        #expect(screenText.contains("\u{1B}[?25l") && screenText.hasSuffix("\u{1B}[?25h"), "the cursor is hidden, then shown again")
     }
 
     /// watch --count stops after that many events.
@@ -105,6 +176,6 @@ import Testing
         let launched = try animctl(["curve", "spring(mass=1, stiffness=170, damping=26, velocity=5)", "--samples", "2", "--json"], socket: nil)
         #expect(launched.stdout.hasSuffix(",1]]}\n"), "\(launched.stdout)")
         let bad = try animctl(["curve", "spring(dampin=1)"], socket: nil)
-        #expect(bad.status == 1 && bad.stderr.contains("column 8: unknown spring parameter \"dampin\""))
+        #expect(bad.status == 2 && bad.stderr.contains("column 8: unknown spring parameter \"dampin\""))
     }
 }
