@@ -6,7 +6,7 @@ SWIFT ?= swift
 # toml++ reports those configs as ordinary parse errors.
 BUILD_FLAGS ?= -Xcxx -DNDEBUG
 
-.PHONY: deps build run test fuzz bench clean
+.PHONY: deps build run test test-install fuzz bench man install uninstall clean
 
 deps:
 	@scripts/install-deps.sh
@@ -18,10 +18,35 @@ build: deps
 run: build
 	$(SWIFT) run $(BUILD_FLAGS) animd --verbose
 
-# Unit, property, X (Xvfb) and integration tests (real animd processes on real sockets).
+# Unit, property, X (Xvfb) and integration tests (real animd processes on real sockets), then the install test.
 test: deps
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
+	$(MAKE) --no-print-directory test-install
+
+# make install into a temporary PREFIX (with the debug build the tests used), systemd-analyze verify on the
+# installed units, the completions loaded in bash, the man pages rendered, then make uninstall leaving nothing.
+test-install: deps
+	scripts/test-install.sh
+
+# `make install PREFIX=~/.local` for one user (no root); the default is a system-wide /usr/local.
+# CONFIGURATION=debug installs the debug build instead of building a release.
+PREFIX ?= /usr/local
+CONFIGURATION ?= release
+install: deps
+	$(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS) --product animd
+	$(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS) --product animctl
+	scripts/install.sh install "$(PREFIX)" "$$($(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS) --show-bin-path)"
+
+# Removes exactly what make install wrote under PREFIX (its manifest), and the folders it created if empty.
+uninstall:
+	scripts/install.sh uninstall "$(PREFIX)"
+
+# Regenerates docs/man/animd.1 and animctl.1 from the commands' ArgumentParser definitions (the GenerateManual
+# plugin, which builds in release mode). A test fails when they no longer match the commands.
+man:
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --authors "the animd authors"
+	cp .build/plugins/GenerateManual/outputs/animd/animd.1 .build/plugins/GenerateManual/outputs/animctl/animctl.1 docs/man/
 
 # libFuzzer on the request path and the config parser, 60 s each (FUZZ_SECONDS for longer); CI runs it.
 FUZZ_SECONDS ?= 60

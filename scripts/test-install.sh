@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The install test (`make test` runs it): make install into a temporary PREFIX, check the tree, verify the
+# installed units with systemd-analyze, load the bash completion, render the man pages, and make uninstall,
+# which must leave the prefix exactly as it was (empty).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+prefix=$(mktemp -d /tmp/animd-install-XXXXXX)
+trap 'rm -rf "$prefix"' EXIT
+fail() { echo "test-install: FAIL: $*" >&2; exit 1; }
+
+# Something of the user's own is already there: uninstall must leave it, and its folder, alone.
+mkdir -p "$prefix/bin" && echo mine > "$prefix/bin/other-tool"
+make --no-print-directory install PREFIX="$prefix" CONFIGURATION=debug > "$prefix.log" 2>&1 || { cat "$prefix.log"; fail "make install"; }
+grep -q "systemctl --user enable --now animd.socket" "$prefix.log" || fail "make install does not say how to enable the service"
+rm -f "$prefix.log"
+
+expected="bin/animctl
+bin/animd
+bin/other-tool
+lib/systemd/user/animd.service
+lib/systemd/user/animd.socket
+share/animd/animd.toml.example
+share/animd/install-manifest
+share/animd/install-manifest.dirs
+share/bash-completion/completions/animctl
+share/bash-completion/completions/animd
+share/fish/vendor_completions.d/animctl.fish
+share/fish/vendor_completions.d/animd.fish
+share/man/man1/animctl.1
+share/man/man1/animd.1
+share/zsh/site-functions/_animctl
+share/zsh/site-functions/_animd"
+docs=$( (echo README.md; cd docs && ls ./*.md | sed 's|^\./||') | sed 's|^|share/doc/animd/|')
+want=$(printf '%s\n%s\n' "$expected" "$docs" | sort)
+have=$(cd "$prefix" && find . -type f | sed 's|^\./||' | sort)
+[ "$want" = "$have" ] || { diff <(echo "$want") <(echo "$have") >&2; fail "the installed tree differs (- expected, + installed)"; }
+[ -x "$prefix/bin/animd" ] && [ -x "$prefix/bin/animctl" ] || fail "binaries are not executable"
+"$prefix/bin/animctl" curve linear --samples 2 --json | grep -q '"samples":\[\[0,0\],\[1,1\]\]' || fail "the installed animctl does not run"
+
+# The units point at this prefix and verify as installed.
+grep -q "^ExecStart=$prefix/bin/animd$" "$prefix/lib/systemd/user/animd.service" || fail "ExecStart is not rewritten"
+grep -q "file://$prefix/share/doc/animd/README.md" "$prefix/lib/systemd/user/animd.service" || fail "Documentation= is not rewritten"
+runtime=$(mktemp -d /tmp/animd-xdg-XXXXXX)
+trap 'rm -rf "$prefix" "$runtime"' EXIT
+chmod 700 "$runtime"
+for unit in animd.service animd.socket; do
+    out=$(XDG_RUNTIME_DIR=$runtime systemd-analyze --user verify "$prefix/lib/systemd/user/$unit" 2>&1) || { echo "$out" >&2; fail "systemd-analyze verify $unit"; }
+    # Warnings about our own unit (not about the host's other units) fail the test too.
+    if echo "$out" | grep -q "$unit"; then echo "$out" >&2; fail "systemd-analyze warns about $unit"; fi
+done
+
+# The generated completions load in bash and complete subcommands.
+bash -c "source '$prefix/share/bash-completion/completions/animctl' && complete -p animctl" | grep -q "animctl" || fail "bash completion does not load"
+words=$(bash -c "source '$prefix/share/bash-completion/completions/animctl'; COMP_WORDS=(animctl an); COMP_CWORD=1; COMP_LINE='animctl an'; COMP_POINT=10; \$(complete -p animctl | sed -E 's/.*-F ([^ ]+).*/\1/') animctl an animctl; echo \"\${COMPREPLY[*]}\"")
+echo "$words" | grep -qw animate || fail "bash completion of 'animctl an' gives '$words', not animate"
+zsh_first=$(head -1 "$prefix/share/zsh/site-functions/_animctl")
+[ "$zsh_first" = "#compdef animctl" ] || fail "zsh completion starts with '$zsh_first'"
+grep -q "^complete -c 'animctl'" "$prefix/share/fish/vendor_completions.d/animctl.fish" || fail "fish completion"
+
+# The man pages render.
+for page in animd animctl; do
+    MANWIDTH=80 man -l "$prefix/share/man/man1/$page.1" 2>/dev/null | grep -q "$page" || fail "man $page does not render"
+done
+
+make --no-print-directory uninstall PREFIX="$prefix" > /dev/null
+left=$(cd "$prefix" && find . -mindepth 1 | sort | tr '\n' ' ')
+[ "$left" = "./bin ./bin/other-tool " ] || { echo "$left" >&2; fail "make uninstall left these behind, or took the user's own file"; }
+echo "test-install: ok (installed $(echo "$have" | wc -l) files, verified the units, loaded the completions, uninstalled everything)"
