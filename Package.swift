@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .executable(name: "animd", targets: ["animd"]),
         .executable(name: "animctl", targets: ["animctl"]),
+        .executable(name: "animd-demo", targets: ["animd-demo"]),
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "AnimProtocol", targets: ["AnimProtocol"]),
     ],
@@ -67,6 +68,8 @@ let package = Package(
             dependencies: ["AnimProtocol", "AnimClient", "Gestures", "Motion", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
+        // A native X11 client that draws the transitions from its subscription frames (examples/, README picture).
+        .executableTarget(name: "animd-demo", dependencies: ["AnimProtocol", "AnimClient", "CX11"], swiftSettings: strict),
         .executableTarget(
             name: "animd-bench",
             dependencies: ["Motion", "AnimProtocol", "AnimClient"],

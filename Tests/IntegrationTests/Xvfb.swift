@@ -64,7 +64,8 @@ final class Xvfb {
     }
 }
 
-/// animd-xprobe on a display: a recording window, XTest input, or a rival selection.
+/// An X client of the tests on a display, read a line at a time: animd-xprobe (a recording window, XTest input, a
+/// rival selection) or animd-demo.
 final class XProbe {
     let process = Process()
     private let input = Pipe()
@@ -72,8 +73,8 @@ final class XProbe {
     private var buffer: [UInt8] = []
     private let errorPath = NSTemporaryDirectory() + "animd-xprobe-\(UUID().uuidString).err"
 
-    init(_ arguments: [String], display: String) throws {
-        process.executableURL = Binaries.folder.appendingPathComponent("animd-xprobe")
+    init(_ arguments: [String], display: String, executable: String = "animd-xprobe") throws {
+        process.executableURL = Binaries.folder.appendingPathComponent(executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { _, new in new }
         process.standardInput = input
@@ -123,7 +124,7 @@ final class XProbe {
         while let next = nextLine(timeout: max(0.01, deadline.timeIntervalSinceNow)) {
             if next == line { return }
         }
-        throw HarnessError("animd-xprobe \(process.arguments ?? []) never printed \"\(line)\" (\(diagnosis))")
+        throw HarnessError("\(process.executableURL?.lastPathComponent ?? "") \(process.arguments ?? []) never printed \"\(line)\" (\(diagnosis))")
     }
 
     /// Button lines the window has printed until one matches `last` (inclusive), motion left out.

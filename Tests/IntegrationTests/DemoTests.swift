@@ -1,0 +1,99 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+import Testing
+
+/// animd-demo under Xvfb: what it draws follows the frames it receives, checked from the pixels of a screenshot.
+@Suite(.enabled(if: Xvfb.installed)) struct DemoTests {
+    /// DemoScene's layout: a 640×400 window whose sidebar is 200 px wide when open.
+    static let size = (width: 640, height: 400)
+    static let drawerWidth = 200.0
+    static let sidebarColor: UInt32 = 0x4C8BF5
+
+    /// sidebar at 0, 0.5 and 1 (a client leg, scrubbed): the blue strip's width is progress × 200 px within 2 %.
+    @Test func sidebarWidthFollowsProgress() throws {
+        let xvfb = try Xvfb(size: "800x600x24")
+        defer { xvfb.stop() }
+        let daemon = try DaemonProcess()
+        let demo = try XProbe(["--socket", daemon.socket, "--print-frames", "--size", "\(Self.size.width)x\(Self.size.height)"],
+                              display: xvfb.display, executable: "animd-demo")
+        guard let ready = demo.nextLine(), ready.hasPrefix("ready "), let window = ready.split(separator: " ").last else {
+            throw HarnessError("animd-demo did not map its window (\(demo.diagnosis))")
+        }
+        let rpc = try daemon.connect()
+        for (step, fraction) in [(0, 0.0), (1, 0.5), (2, 1.0)] {
+            switch step {
+            case 0: break
+            case 1:
+                _ = try rpc.ok("transition.begin", ["name": "sidebar", "to": 1])
+                _ = try rpc.ok("transition.scrub", ["name": "sidebar", "fraction": .number(fraction)])
+            default:
+                _ = try rpc.ok("transition.scrub", ["name": "sidebar", "fraction": .number(fraction)])
+            }
+            // The demo says when a redraw with this progress has reached the server.
+            try Self.waitForDrawn(demo, containing: "sidebar=\(fraction)")
+            let image = try XWDImage(window: String(window), display: xvfb.display)
+            #expect(image.width == Self.size.width && image.height == Self.size.height)
+            // A row below the pager and its labels, above the (closed) launcher.
+            let width = image.run(of: Self.sidebarColor, row: 300)
+            let expected = fraction * Self.drawerWidth
+            #expect(abs(Double(width) - expected) <= 0.02 * Self.drawerWidth, "progress \(fraction): \(width) px, expected \(expected)")
+        }
+    }
+
+    static func waitForDrawn(_ demo: XProbe, containing text: String) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while let line = demo.nextLine(timeout: max(0.01, deadline.timeIntervalSinceNow)) {
+            if line.hasPrefix("drawn "), line.split(separator: " ").contains(Substring(text)) { return }
+        }
+        throw HarnessError("animd-demo never drew \(text) (\(demo.diagnosis))")
+    }
+}
+
+/// A window's pixels, taken with `xwd` (X's own screenshot tool) and read from its XWD format.
+struct XWDImage {
+    let width: Int
+    let height: Int
+    private let pixels: [UInt32]
+
+    init(window: String, display: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xwd")
+        process.arguments = ["-silent", "-id", window]
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { _, new in new }
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        guard data.count >= 100 else { throw HarnessError("xwd gave \(data.count) bytes") }
+        func field(_ index: Int) -> Int {
+            data[(4 * index)..<(4 * index + 4)].reduce(0) { $0 << 8 | Int($1) }  // the header is big-endian
+        }
+        let headerSize = field(0), bitsPerPixel = field(11), bytesPerLine = field(12), colors = field(19)
+        guard field(1) == 7, bitsPerPixel == 32 else { throw HarnessError("unexpected XWD: version \(field(1)), \(bitsPerPixel) bpp") }
+        width = field(4)
+        height = field(5)
+        let leastFirst = field(7) == 0
+        let start = headerSize + 12 * colors
+        guard data.count >= start + bytesPerLine * height else { throw HarnessError("short XWD data") }
+        var pixels: [UInt32] = []
+        pixels.reserveCapacity(width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let bytes = data[(start + y * bytesPerLine + 4 * x)..<(start + y * bytesPerLine + 4 * x + 4)].map(UInt32.init)
+                let value = leastFirst ? bytes[0] | bytes[1] << 8 | bytes[2] << 16 | bytes[3] << 24
+                                       : bytes[3] | bytes[2] << 8 | bytes[1] << 16 | bytes[0] << 24
+                pixels.append(value & 0xFFFFFF)
+            }
+        }
+        self.pixels = pixels
+    }
+
+    func pixel(_ x: Int, _ y: Int) -> UInt32 { pixels[y * width + x] }
+
+    /// How many pixels from the left edge of `row` have `color`, without a break.
+    func run(of color: UInt32, row: Int) -> Int {
+        (0..<width).first { pixel($0, row) != color } ?? width
+    }
+}
