@@ -60,7 +60,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "animd",
-            dependencies: ["AnimDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["AnimDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
             swiftSettings: strict
         ),
         .executableTarget(

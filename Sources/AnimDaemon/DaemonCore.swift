@@ -31,6 +31,8 @@ final class DaemonCore {
     /// systemd's notification socket: STATUS= lines and watchdog pings.
     let notifier: SystemdNotifier
     private var announcedStatus = ""
+    /// READY=1 is sent: STATUS= may follow (never before it, whatever the X thread reports first).
+    private var isReady = false
     private var statusUpdate: Scheduled<Void>?
     private var watchdog: RepeatedTask?
     static let version = "0.1.0"
@@ -205,9 +207,16 @@ final class DaemonCore {
         return "\(engine.transitionNames.count) transitions, \(clients) client\(clients == 1 ? "" : "s"), \(input)"
     }
 
-    /// Sends STATUS= when it changed; nothing outside systemd.
+    /// Sends READY=1 and the first status: from here on, status changes are announced.
+    func announceReady() {
+        isReady = true
+        notifier.notify("READY=1")
+        announceStatus()
+    }
+
+    /// Sends STATUS= when it changed, once ready; nothing outside systemd.
     func announceStatus() {
-        guard notifier.isActive else { return }
+        guard notifier.isActive, isReady else { return }
         let line = statusLine
         guard line != announcedStatus else { return }
         announcedStatus = line

@@ -29,8 +29,9 @@ public struct DaemonService: Service {
         // Trap SIGHUP before the socket is bound: once a client can see animd, a reload must never be the
         // default action (termination).
         let hangups = await UnixSignalsSequence(trapping: .sighup)
-        // One event loop holds every piece of state: the fan-out is plain synchronous writes.
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        // One event loop holds every piece of state: the fan-out is plain synchronous writes. It is NIO's
+        // singleton group, which animd's main also installs as Swift concurrency's executor (one thread, 1 loop).
+        let group = MultiThreadedEventLoopGroup.singleton
         let loop = group.next()
         let display = environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
         let initialStatus = InputStatus(backend: "x11", connected: false, display: display,
@@ -48,12 +49,7 @@ public struct DaemonService: Service {
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 32 * 1024, high: 64 * 1024))
             .childChannelInitializer { channel in Self.admit(channel, core: core, logger: logger) }
         let server: any Channel
-        do {
-            server = try await Self.listen(bootstrap, on: listening)
-        } catch {
-            try? await group.shutdownGracefully()
-            throw error
-        }
+        server = try await Self.listen(bootstrap, on: listening)
 
         let x11 = X11Backend(display: display, plan: config.inputPlan, logger: logger) { event in
             loop.execute { core.value.handle(event) }
@@ -63,8 +59,7 @@ public struct DaemonService: Service {
 
         let watchdog = WatchdogSettings(environment: environment, pid: getpid())
         try await loop.submit {
-            notifier.notify("READY=1")
-            core.value.announceStatus()
+            core.value.announceReady()
             if let watchdog { core.value.startWatchdog(watchdog) }
         }.get()
         let activated: String = if case .inherited = listening { "systemd" } else { "animd" }
@@ -87,7 +82,6 @@ public struct DaemonService: Service {
         x11.stop()
         try? await loop.flatSubmit { core.value.shutdown(reason: "animd is stopping") }.get()
         try? await server.close()
-        try? await group.shutdownGracefully()
     }
 
     /// Binds the claimed path with mode 0600 (a restrictive umask, then chmod to

@@ -3,6 +3,8 @@ import AnimProtocol
 import ArgumentParser
 import Foundation
 import Logging
+import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import Transitions
 
@@ -26,6 +28,24 @@ struct Animd: AsyncParsableCommand {
         Without an X display everything but X input works, and animd keeps trying to connect.
         """
     )
+
+    /// Before anything async runs: Swift concurrency's jobs go to NIO's event loop instead of libdispatch's
+    /// global pool, whose first job would arm a worker-pool monitor that wakes the process every second for
+    /// ever (docs/performance.md, idle). One loop thread serves both, so animd sleeps when nothing happens.
+    static func main() async {
+        NIOSingletons.groupLoopCountSuggestion = 1
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 
     @Option(help: "The Unix socket to listen on.")
     var socket: String?
