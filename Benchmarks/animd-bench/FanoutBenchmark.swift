@@ -75,8 +75,7 @@ enum FanoutBenchmark {
         daemon.environment = environment
         daemon.standardError = FileHandle.nullDevice
         let config = (try? String(contentsOfFile: repoFile("config/animd.toml"), encoding: .utf8)) ?? ""
-        try? config.replacingOccurrences(of: "max-clients = 64", with: "max-clients = 256")
-            .write(toFile: folder + "/animd.toml", atomically: true, encoding: .utf8)
+        try? config.write(toFile: folder + "/animd.toml", atomically: true, encoding: .utf8)
         guard (try? daemon.run()) != nil else { return nil }
         defer { daemon.terminate(); daemon.waitUntilExit() }
         var driver: RPCConnection?

@@ -17,8 +17,10 @@ final class ClientHandler: ChannelInboundHandler {
     func channelActive(context: ChannelHandlerContext) {
         let core = core.value
         guard let client = core.registry.add(context.channel) else {
-            core.logger.notice("refusing a client: max-clients reached", metadata: ["max-clients": "\(core.registry.maxClients)"])
-            let line = RPCLine.error(id: .null, RPCError(.limitReached, "limit reached: at most \(core.registry.maxClients) clients"))
+            let capacity = core.registry.capacity
+            let reason = capacity < core.registry.maxClients ? "the descriptor limit (RLIMIT_NOFILE)" : "max-clients"
+            core.logger.notice("refusing a client: the daemon is full", metadata: ["clients": "\(capacity)", "limit": "\(reason)"])
+            let line = RPCLine.error(id: .null, RPCError(.limitReached, "limit reached: at most \(capacity) clients (\(reason))"))
             let channel = context.channel
             context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(string: line)))
                 .whenComplete { _ in channel.close(promise: nil) }

@@ -18,11 +18,14 @@ public struct DaemonService: Service {
     let config: DaemonConfig
     let configSource: ConfigSource
     let environment: [String: String]
+    /// Clients the descriptor limit leaves room for (DescriptorLimit.room).
+    let clientRoom: Int
     let logger: Logger
 
-    public init(listening: ListeningSocket, config: DaemonConfig, configSource: ConfigSource, environment: [String: String], logger: Logger) {
+    public init(listening: ListeningSocket, config: DaemonConfig, configSource: ConfigSource, environment: [String: String],
+                clientRoom: Int, logger: Logger) {
         self.listening = listening; self.config = config; self.configSource = configSource
-        self.environment = environment; self.logger = logger
+        self.environment = environment; self.clientRoom = clientRoom; self.logger = logger
     }
 
     public func run() async throws {
@@ -36,12 +39,13 @@ public struct DaemonService: Service {
         let display = environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
         let initialStatus = InputStatus(backend: "x11", connected: false, display: display,
                                         reason: display == nil ? "no DISPLAY is set; input is off until a display appears" : "connecting")
-        let (config, configSource, logger) = (self.config, self.configSource, self.logger)
+        let (config, configSource, logger, clientRoom) = (self.config, self.configSource, self.logger, self.clientRoom)
         let notifier = SystemdNotifier(environment: environment)
         let core = try await loop.submit {
-            NIOLoopBound(DaemonCore(loop: loop, config: config, configSource: configSource, inputStatus: initialStatus,
-                                    notifier: notifier, logger: logger),
-                         eventLoop: loop)
+            let core = DaemonCore(loop: loop, config: config, configSource: configSource, inputStatus: initialStatus,
+                                  notifier: notifier, logger: logger)
+            core.registry.descriptorRoom = clientRoom
+            return NIOLoopBound(core, eventLoop: loop)
         }.get()
 
         let bootstrap = ServerBootstrap(group: group)

@@ -24,8 +24,11 @@ public enum DescriptorLimit {
         let soft = Int(clamping: limit.rlim_cur)
         if soft < maxClients + reserve {
             logger.warning("the descriptor limit cannot hold max-clients; clients beyond it are refused",
-                           metadata: ["RLIMIT_NOFILE": "\(soft)", "max-clients": "\(maxClients)"])
+                           metadata: ["RLIMIT_NOFILE": "\(soft)", "max-clients": "\(maxClients)", "clients": "\(room(soft))"])
         }
         return soft
     }
+
+    /// Clients a soft limit leaves room for.
+    public static func room(_ soft: Int) -> Int { max(soft - reserve, 1) }
 }

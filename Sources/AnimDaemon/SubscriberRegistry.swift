@@ -24,9 +24,16 @@ final class SubscriberRegistry {
         self.logger = logger
     }
 
-    /// Adds a client, or nil when the daemon already has `maxClients`.
+    /// Clients the descriptor limit leaves room for (RLIMIT_NOFILE minus what animd needs besides its clients):
+    /// refusing politely at this count keeps accept() from ever failing with EMFILE because of clients.
+    var descriptorRoom = Int.max
+
+    /// How many clients are admitted: `max-clients`, or fewer when the descriptor limit is lower.
+    var capacity: Int { min(maxClients, descriptorRoom) }
+
+    /// Adds a client, or nil when the daemon is at `capacity`.
     func add(_ channel: any Channel) -> ClientConnection? {
-        guard clients.count < maxClients else { return nil }
+        guard clients.count < capacity else { return nil }
         let client = ClientConnection(id: nextClientID, channel: channel)
         nextClientID += 1
         clients[client.id] = client

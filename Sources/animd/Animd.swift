@@ -93,8 +93,9 @@ struct Animd: AsyncParsableCommand {
             }
         }
         defer { listening.release() }
-        DescriptorLimit.raise(toHold: loaded.daemon.maxClients, logger: logger)
-        let service = DaemonService(listening: listening, config: loaded, configSource: source, environment: environment, logger: logger)
+        let descriptors = DescriptorLimit.raise(toHold: loaded.daemon.maxClients, logger: logger)
+        let service = DaemonService(listening: listening, config: loaded, configSource: source, environment: environment,
+                                    clientRoom: DescriptorLimit.room(descriptors), logger: logger)
         let group = ServiceGroup(configuration: .init(services: [.init(service: service)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {

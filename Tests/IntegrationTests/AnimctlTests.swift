@@ -49,7 +49,7 @@ import Testing
         }
         #expect(holder != nil)
         let refused = try animctl(["hello"], socket: daemon.socket)
-        #expect(refused.status == 1 && refused.stderr.contains("limit reached: at most 1 clients (-32004)"), "\(refused.stderr)")
+        #expect(refused.status == 1 && refused.stderr.contains("limit reached: at most 1 clients (max-clients) (-32004)"), "\(refused.stderr)")
         let watch = try animctl(["watch", "--count", "1"], socket: daemon.socket)
         #expect(watch.status == 1 && watch.stderr.contains("limit reached: at most 1 clients"), "\(watch.stderr)")
     }

@@ -33,7 +33,9 @@ final class DaemonProcess {
     let logPath: String
 
     /// - config: TOML to write and pass with --config; nil uses the embedded default.
-    init(config: String? = nil, display: String? = nil, socket socketPath: String? = nil, environment extra: [String: String] = [:]) throws {
+    /// - descriptorLimit: RLIMIT_NOFILE (soft and hard) to start animd under.
+    init(config: String? = nil, display: String? = nil, socket socketPath: String? = nil, environment extra: [String: String] = [:],
+         descriptorLimit: Int? = nil) throws {
         folder = try Self.makeFolder()
         socket = socketPath ?? folder + "/s.sock"
         logPath = folder + "/animd.log"
@@ -42,8 +44,13 @@ final class DaemonProcess {
             try config.write(toFile: folder + "/animd.toml", atomically: true, encoding: .utf8)
             arguments += ["--config", folder + "/animd.toml"]
         }
-        process.executableURL = Binaries.animd
-        process.arguments = arguments
+        if let descriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", Binaries.animd.path] + arguments
+        } else {
+            process.executableURL = Binaries.animd
+            process.arguments = arguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         environment["XDG_CONFIG_HOME"] = folder  // never pick up the user's own config

@@ -125,4 +125,33 @@ import Testing
         }
         #expect(received.filter { $0 == UInt8(ascii: "\n") }.count == 50)
     }
+
+    /// Under a descriptor limit of 96 (soft = hard, so animd cannot raise it), animd admits 96 − 32 clients, refuses the
+    /// next ones politely with -32004 naming the descriptor limit (never an EMFILE that stalls accept), keeps serving
+    /// the admitted ones, and admits again once some leave.
+    @Test func descriptorLimitRefusesPolitely() throws {
+        let daemon = try DaemonProcess(descriptorLimit: 96)
+        var admitted: [RPCConnection] = []
+        var refusals: [String] = []
+        for _ in 0..<80 {
+            let client = try daemon.connect()
+            switch try client.call("daemon.hello") {
+            case .success: admitted.append(client)
+            case let .failure(error): refusals.append(error.message)
+            }
+        }
+        // The harness's probe connection may still hold a place while the first clients arrive.
+        #expect((63...64).contains(admitted.count), "\(admitted.count) admitted")
+        #expect(refusals.count == 80 - admitted.count)
+        #expect(refusals.allSatisfy { $0 == "limit reached: at most 64 clients (the descriptor limit (RLIMIT_NOFILE))" }, "\(refusals.first ?? "")")
+        #expect(try admitted[0].ok("daemon.hello")["clients"] != nil, "admitted clients are still served")
+        admitted.removeLast(10)
+        var again: RPCConnection?
+        for _ in 0..<400 where again == nil {
+            let client = try daemon.connect()
+            if case .success = try client.call("daemon.hello") { again = client } else { usleep(25_000) }
+        }
+        #expect(again != nil, "a place is free again once clients leave")
+        #expect(daemon.log.contains("the descriptor limit cannot hold max-clients"))
+    }
 }

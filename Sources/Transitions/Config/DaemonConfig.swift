@@ -24,7 +24,7 @@ public struct DaemonSettings: Hashable, Sendable {
     /// The screen assumed without an X display.
     public var screenWidth: Double = 1920
     public var screenHeight: Double = 1080
-    public var maxClients = 64
+    public var maxClients = 1024
     public var maxSubscriptions = 16
     /// Bytes queued for one client before it is disconnected as too slow.
     public var maxBacklog = 1 << 20
