@@ -16,7 +16,8 @@ final class DaemonCore {
     var engine: Engine
     let registry: SubscriberRegistry
     private(set) var inputStatus: InputStatus
-    private var frameTimer: (deadline: Double, task: Scheduled<Void>)?
+    /// The one frame timer: the core itself is its handler, so arming it allocates no closure per frame.
+    private var frameTimer: (deadline: Double, callback: NIOScheduledCallback)?
     /// When the engine last asked to tick next; nil while nothing moves.
     private var engineDeadline: Double?
     /// The display's refresh rate when X reports one (Xvfb says 0 Hz: unknown).
@@ -89,20 +90,19 @@ final class DaemonCore {
         if let armed = frameTimer {
             // An armed timer that is early enough stays; a later one gives way.
             if let wanted, armed.deadline <= wanted { return }
-            armed.task.cancel()
+            armed.callback.cancel()
             frameTimer = nil
         }
         guard let wanted else { return }
-        let bound = NIOLoopBound(self, eventLoop: loop)
         // Never in the past, and a finite count of nanoseconds.
         let at = min(max(wanted, now()), 1e9)
-        let task = loop.scheduleTask(deadline: NIODeadline.uptimeNanoseconds(UInt64((at * 1e9).rounded(.up)))) {
-            bound.value.frame()
-        }
-        frameTimer = (wanted, task)
+        let deadline = NIODeadline.uptimeNanoseconds(UInt64((at * 1e9).rounded(.up)))
+        // Only a loop that is shutting down refuses; then there are no more frames to make.
+        guard let callback = try? loop.assumeIsolated().scheduleCallback(at: deadline, handler: self) else { return }
+        frameTimer = (wanted, callback)
     }
 
-    private func frame() {
+    fileprivate func frame() {
         frameTimer = nil
         let time = now()
         // This frame's events first (a fresh frame replaces a held one), then what is held and due,
@@ -248,7 +248,7 @@ final class DaemonCore {
 
     /// Tells every client why, then closes them; frames stop.
     func shutdown(reason: String) -> EventLoopFuture<Void> {
-        frameTimer?.task.cancel()
+        frameTimer?.callback.cancel()
         frameTimer = nil
         watchdog?.cancel()
         watchdog = nil
@@ -257,4 +257,9 @@ final class DaemonCore {
         let closing = registry.closeAll(after: EventLine.shutdown(reason: reason), allocator: allocator)
         return EventLoopFuture.andAllComplete(closing, on: loop)
     }
+}
+
+extension DaemonCore: NIOScheduledCallbackHandler {
+    func handleScheduledCallback(eventLoop: some EventLoop) { frame() }
+    func didCancelScheduledCallback(eventLoop: some EventLoop) {}
 }
