@@ -35,7 +35,7 @@ public enum IncomingMessage: Sendable {
     public static func parse(_ line: some Collection<UInt8>) -> IncomingMessage {
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(line))
+            value = try JSONParser.parse(line)
         } catch {
             return .invalid(id: .null, error: RPCError(.parseError, "parse error: the line is not valid JSON"))
         }
@@ -106,6 +106,6 @@ public enum RPCLine {
 extension IncomingMessage {
     /// Any JSON value from a line, for clients reading what animd sent.
     public static func parseValue(_ line: some Collection<UInt8>) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: Data(line))
+        try? JSONParser.parse(line)
     }
 }
