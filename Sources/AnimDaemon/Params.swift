@@ -97,13 +97,13 @@ struct Params {
     func inputEvents(_ key: String) throws(RPCError) -> [InputEvent] {
         guard let v = optional(key) else { throw invalid("\"\(key)\" is required") }
         guard let items = v.array else { throw invalid("\"\(key)\" must be an array of input events") }
-        let decoder = JSONDecoder()
         var events: [InputEvent] = []
+        events.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             do {
-                events.append(try decoder.decode(InputEvent.self, from: Data(JSONWriter.string(item).utf8)))
+                events.append(try InputEvent(wire: item))
             } catch {
-                throw invalid("\(key)[\(index)]: \(Trace.describe(error))")
+                throw invalid("\(key)[\(index)]: \(error)")
             }
         }
         return events

@@ -43,41 +43,51 @@ extension InputEvent: Codable {
         }
     }
 
+    /// Traces and `animctl record` decode through Codable; the rules are `init(fields:)`'s.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
-        func number(_ key: Key, in range: ClosedRange<Double>) throws -> Double {
-            let value = try c.decode(Double.self, forKey: key)
-            guard range.contains(value) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription:
-                    "\(key.stringValue) must be a number from \(range.lowerBound) to \(range.upperBound)")
-            }
+        try self.init(fields: KeyedFields(container: try decoder.container(keyedBy: Key.self)))
+    }
+
+    /// Reads a keyed container as `InputEventFields`.
+    private struct KeyedFields: InputEventFields {
+        let container: KeyedDecodingContainer<Key>
+
+        func value<T: Decodable>(_ type: T.Type, _ name: String) throws(InputEventError) -> T? {
+            guard let key = Key(rawValue: name) else { return nil }
+            do { return try container.decodeIfPresent(type, forKey: key) } catch { throw .wrongType(name) }
+        }
+        func number(_ key: String) throws(InputEventError) -> Double? { try value(Double.self, key) }
+        func integer(_ key: String) throws(InputEventError) -> Int? { try value(Int.self, key) }
+        func string(_ key: String) throws(InputEventError) -> String? { try value(String.self, key) }
+        func bool(_ key: String) throws(InputEventError) -> Bool? { try value(Bool.self, key) }
+    }
+
+    /// The one set of rules for an input event's fields, whatever they are read from (Codable for traces, the
+    /// request's parsed JSON for `input.inject`): which fields each kind needs, their defaults and their ranges.
+    public init(fields: some InputEventFields) throws(InputEventError) {
+        func number(_ key: String, in range: ClosedRange<Double>) throws(InputEventError) -> Double {
+            guard let value = try fields.number(key) else { throw .missing(key) }
+            guard range.contains(value) else { throw .invalid(key, "\(key) must be a number from \(range.lowerBound) to \(range.upperBound)") }
             return value
         }
-        func whole(_ key: Key, in range: ClosedRange<Int>, default fallback: Int? = nil) throws -> Int {
-            guard let value = try fallback == nil ? c.decode(Int.self, forKey: key) : c.decodeIfPresent(Int.self, forKey: key) ?? fallback else {
-                throw DecodingError.keyNotFound(key, .init(codingPath: c.codingPath, debugDescription: "\(key.stringValue) is required"))
-            }
-            guard range.contains(value) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription:
-                    "\(key.stringValue) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
-            }
+        func whole(_ key: String, in range: ClosedRange<Int>, default fallback: Int? = nil) throws(InputEventError) -> Int {
+            guard let value = try fields.integer(key) ?? fallback else { throw .missing(key) }
+            guard range.contains(value) else { throw .invalid(key, "\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)") }
             return value
         }
         let limit = Self.coordinateLimit
         // Seconds; only differences matter, but a year of uptime is the most that makes sense.
-        let time = try number(.t, in: -4e7...4e7)
-        let name = try c.decode(String.self, forKey: .kind)
-        let location = Point(x: try number(.x, in: -limit...limit), y: try number(.y, in: -limit...limit))
-        func touchID() throws -> Int { try whole(.id, in: 0...Int(Int32.max)) }
-        func button() throws -> Int { try whole(.button, in: 1...255, default: 1) }
-        func fingers() throws -> Int { try whole(.fingers, in: 1...10, default: 3) }
-        func delta() throws -> Point { Point(x: try number(.dx, in: -limit...limit), y: try number(.dy, in: -limit...limit)) }
-        func cancelled() throws -> Bool { try c.decodeIfPresent(Bool.self, forKey: .cancelled) ?? false }
-        func edge() throws -> Edge {
-            let text = try c.decode(String.self, forKey: .edge)
-            guard let edge = Edge(rawValue: text) else {
-                throw DecodingError.dataCorruptedError(forKey: .edge, in: c, debugDescription: "edge must be left, right, top or bottom")
-            }
+        let time = try number("t", in: -4e7...4e7)
+        guard let name = try fields.string("kind") else { throw .missing("kind") }
+        let location = Point(x: try number("x", in: -limit...limit), y: try number("y", in: -limit...limit))
+        func touchID() throws(InputEventError) -> Int { try whole("id", in: 0...Int(Int32.max)) }
+        func button() throws(InputEventError) -> Int { try whole("button", in: 1...255, default: 1) }
+        func fingers() throws(InputEventError) -> Int { try whole("fingers", in: 1...10, default: 3) }
+        func delta() throws(InputEventError) -> Point { Point(x: try number("dx", in: -limit...limit), y: try number("dy", in: -limit...limit)) }
+        func cancelled() throws(InputEventError) -> Bool { try fields.bool("cancelled") ?? false }
+        func edge() throws(InputEventError) -> Edge {
+            guard let text = try fields.string("edge") else { throw .missing("edge") }
+            guard let edge = Edge(rawValue: text) else { throw .invalid("edge", "edge must be left, right, top or bottom") }
             return edge
         }
         let kind: Kind
@@ -93,16 +103,15 @@ extension InputEvent: Codable {
         case "swipe-update": kind = .swipeUpdate(fingers: try fingers(), delta: try delta())
         case "swipe-end": kind = .swipeEnd(fingers: try fingers(), cancelled: try cancelled())
         case "pressure-begin": kind = .pressureBegin(edge: try edge())
-        case "pressure-update": kind = .pressureUpdate(edge: try edge(), push: try number(.push, in: 0...EdgePressure.maximumPush))
+        case "pressure-update": kind = .pressureUpdate(edge: try edge(), push: try number("push", in: 0...EdgePressure.maximumPush))
         case "pressure-end": kind = .pressureEnd(edge: try edge(), cancelled: try cancelled())
         case "pinch-begin": kind = .pinchBegin(fingers: try fingers())
         case "pinch-update":
-            kind = .pinchUpdate(fingers: try fingers(), delta: try delta(), scale: try number(.scale, in: 0...1000),
-                                rotation: try number(.rotation, in: -36_000...36_000))
+            kind = .pinchUpdate(fingers: try fingers(), delta: try delta(), scale: try number("scale", in: 0...1000),
+                                rotation: try number("rotation", in: -36_000...36_000))
         case "pinch-end": kind = .pinchEnd(fingers: try fingers(), cancelled: try cancelled())
         default:
-            throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription:
-                "unknown kind \"\(name)\" (expected \(InputEvent.kindNames.joined(separator: ", ")))")
+            throw .invalid("kind", "unknown kind \"\(name)\" (expected \(InputEvent.kindNames.joined(separator: ", ")))")
         }
         self.init(time: time, kind: kind, location: location)
     }
@@ -140,5 +149,31 @@ extension InputEvent: Codable {
         }
         try c.encode(location.x, forKey: .x)
         try c.encode(location.y, forKey: .y)
+    }
+}
+
+/// Where an input event's fields come from: each accessor returns nil for an absent field and throws
+/// `wrongType` for a present one of another JSON type.
+public protocol InputEventFields {
+    func number(_ key: String) throws(InputEventError) -> Double?
+    func integer(_ key: String) throws(InputEventError) -> Int?
+    func string(_ key: String) throws(InputEventError) -> String?
+    func bool(_ key: String) throws(InputEventError) -> Bool?
+}
+
+/// Why an input event was refused, in the words `input.inject` and trace errors use.
+public enum InputEventError: Error, Hashable, Sendable, CustomStringConvertible {
+    case missing(String)
+    case wrongType(String)
+    case invalid(String, String)
+    case notAnObject
+
+    public var description: String {
+        switch self {
+        case let .missing(key): "missing field \"\(key)\""
+        case let .wrongType(key): "field \"\(key)\" has the wrong type"
+        case let .invalid(key, reason): "field \"\(key)\": \(reason)"
+        case .notAnObject: "an input event must be a JSON object"
+        }
     }
 }
