@@ -6,7 +6,7 @@ SWIFT ?= swift
 # toml++ reports those configs as ordinary parse errors.
 BUILD_FLAGS ?= -Xcxx -DNDEBUG
 
-.PHONY: deps build run test test-install fuzz bench man install uninstall clean
+.PHONY: deps build run test test-install fuzz bench bench-smoke man install uninstall clean
 
 deps:
 	@scripts/install-deps.sh
@@ -53,11 +53,19 @@ FUZZ_SECONDS ?= 60
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
-# Release-mode benchmarks; figures go to docs/performance.md by hand, with the date.
+# Release-mode benchmarks, each against a baseline in the same run (the fan-out one against a C server,
+# Benchmarks/baseline-server, built by the benchmark with cc); figures go to docs/performance.md by hand, dated.
 bench: deps
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-bench
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd
 	.build/release/animd-bench
+
+# CI's check that the fan-out benchmark runs: one short row at 10 subscribers, with the debug build the tests used.
+# Its figures decide nothing.
+bench-smoke: deps
+	$(SWIFT) build $(BUILD_FLAGS) --product animd-bench
+	$(SWIFT) build $(BUILD_FLAGS) --product animd
+	$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/animd-bench fanout --smoke
 
 clean:
 	rm -rf .build

@@ -4,7 +4,8 @@
 //   .build/release/animd-bench            # everything
 //   .build/release/animd-bench curves     # curve and spring evaluation, ns/op
 //   .build/release/animd-bench request    # parsing a request and encoding a frame, µs/op
-//   .build/release/animd-bench fanout     # input.inject → progress at N subscribers
+//   .build/release/animd-bench fanout     # input.inject → progress at N subscribers, against a C server
+//   .build/release/animd-bench fanout --smoke   # one short row (N = 10): CI checks that it runs
 let arguments = Array(CommandLine.arguments.dropFirst())
 let selected = Set(arguments.filter { !$0.hasPrefix("-") })
 func wants(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
@@ -12,4 +13,4 @@ func wants(_ name: String) -> Bool { selected.isEmpty || selected.contains(name)
 print("animd-bench — command: \(CommandLine.arguments.joined(separator: " "))")
 if wants("curves") { CurveBenchmark.run() }
 if wants("request") { RequestBenchmark.run() }
-if wants("fanout") { FanoutBenchmark.run() }
+if wants("fanout") { FanoutBenchmark.run(smoke: arguments.contains("--smoke")) }
