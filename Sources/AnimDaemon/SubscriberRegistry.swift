@@ -40,11 +40,38 @@ final class SubscriberRegistry {
         return client
     }
 
-    func remove(_ client: ClientConnection) { clients[client.id] = nil }
+    func remove(_ client: ClientConnection) {
+        clients[client.id] = nil
+        audiences.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - The fan-out index
+
+    /// Who wants an event of a group about a transition, and at what rate: built on first use after any change
+    /// to the clients or their subscriptions (rare), then read once per event, so that a frame touches only its
+    /// subscribers and asks each of them nothing (no set lookups, no string hashing per client).
+    private var audiences: [AudienceKey: [(client: ClientConnection, rate: Double?)]] = [:]
+
+    private struct AudienceKey: Hashable {
+        let group: String
+        let transition: String?
+    }
+
+    private func audience(group: String, transition: String?) -> [(client: ClientConnection, rate: Double?)] {
+        let key = AudienceKey(group: group, transition: transition)
+        if let known = audiences[key] { return known }
+        // In connection order, so that delivery order is stable.
+        let built = clients.values.sorted { $0.id < $1.id }.compactMap { client -> (client: ClientConnection, rate: Double?)? in
+            let (wanted, rate) = client.interest(group: group, transition: transition)
+            return wanted ? (client, rate) : nil
+        }
+        audiences[key] = built
+        return built
+    }
 
     /// Whether any subscription wants `group`, so that costly events are only encoded for someone.
     func hasInterest(in group: String) -> Bool {
-        clients.values.contains { $0.subscriptions.values.contains { $0.groups.contains(group) } }
+        !audience(group: group, transition: nil).isEmpty
     }
 
     func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<String>, maxRate: Double?) throws(RPCError) -> Int {
@@ -54,10 +81,12 @@ final class SubscriberRegistry {
         let id = nextSubscriptionID
         nextSubscriptionID += 1
         client.subscriptions[id] = Subscription(id: id, transitions: transitions, groups: groups, maxRate: maxRate)
+        audiences.removeAll(keepingCapacity: true)
         return id
     }
 
     func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError) {
+        audiences.removeAll(keepingCapacity: true)
         guard client.subscriptions.removeValue(forKey: id) != nil else {
             throw RPCError(.invalidParams, "invalid params: this connection has no subscription \(id)")
         }
@@ -70,9 +99,7 @@ final class SubscriberRegistry {
     func publish(_ line: String, group: String, transition: String?, coalesce key: String?, now: Double,
                  allocator: ByteBufferAllocator) {
         var buffer: ByteBuffer?
-        for client in clients.values where !client.isClosing {
-            let (wanted, rate) = client.interest(group: group, transition: transition)
-            guard wanted else { continue }
+        for (client, rate) in audience(group: group, transition: transition) where !client.isClosing {
             let bytes = buffer ?? allocator.buffer(string: line)
             buffer = bytes
             if let key {

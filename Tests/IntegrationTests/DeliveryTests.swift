@@ -62,4 +62,36 @@ import Testing
         let grown = HostileInputTests.rss(pid) - before
         #expect(grown < 64 << 20, "RSS grew by \(grown >> 20) MiB")
     }
+
+    /// The fan-out index follows subscriptions as they change mid-animation: a client that subscribes while frames
+    /// flow gets the following ones, one that subscribed to another transition gets none, and one that unsubscribed
+    /// gets no more.
+    @Test func subscriptionsChangedMidAnimationAreHonoured() throws {
+        let daemon = try DaemonProcess(config: """
+            [transitions.sidebar]
+            timing = "linear"
+            duration = 1.5
+            [transitions.panel]
+            """)
+        let early = try daemon.connect(), late = try daemon.connect(), other = try daemon.connect()
+        let earlyID = try #require(try early.ok("subscribe", ["transitions": ["sidebar"]])["subscription"])
+        _ = try other.ok("subscribe", ["transitions": ["panel"]])
+        _ = try early.ok("transition.toggle", ["name": "sidebar"])
+        // Frames are flowing: the late subscriber joins, the early one leaves.
+        _ = try early.notification(where: { method, _ in method == "transition.progress" })
+        _ = try late.ok("subscribe", ["transitions": ["sidebar"]])
+        // Before anything else changes: the late subscriber's frames come (the leg has more than a second to run).
+        _ = try late.notification(where: { method, _ in method == "transition.progress" }, timeout: 1)
+        _ = try early.ok("unsubscribe", ["subscription": earlyID])
+        let lateEvents = try late.notifications(until: { method, _ in method == "transition.ended" })
+        #expect(lateEvents.filter { $0.0 == "transition.progress" }.count >= 5, "the late subscriber gets the following frames")
+        // The early one's stream stops at its unsubscribe answer: nothing of sidebar's arrives after it.
+        usleep(200_000)
+        var afterUnsubscribe = 0
+        while let message = try? early.nextNotification(timeout: 0.05) {
+            if message["method"] == "transition.ended" { afterUnsubscribe += 1 }
+        }
+        #expect(afterUnsubscribe == 0, "no ended after unsubscribe")
+        #expect((try? other.nextNotification(timeout: 0.2)) == nil, "the panel subscriber heard nothing of the sidebar")
+    }
 }
