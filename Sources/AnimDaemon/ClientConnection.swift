@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import NIOCore
 
 /// One connected client, confined to the daemon's event loop.
@@ -8,10 +11,52 @@ final class ClientConnection {
     /// What it is owed and when (the fan-out policy).
     var queue = DeliveryQueue<ByteBuffer>()
     var isClosing = false
+    /// Writes handed to NIO and not yet completed: while there are any, everything follows them there.
+    private(set) var pendingWrites = 0
+    /// Called when NIO has written everything it was handed, so that frames held meanwhile can go.
+    var drained: (() -> Void)?
 
     init(id: Int, channel: any Channel) {
         self.id = id
         self.channel = channel
+    }
+
+    /// Whether a frame may be sent now rather than held (and coalesced): nothing waits in NIO, and NIO's
+    /// buffer is below its high-water mark.
+    var canTakeFrames: Bool { pendingWrites == 0 && channel.isWritable }
+
+    /// Every byte to this client, responses and events alike, goes through here, in order, so that nothing
+    /// overtakes anything (docs/architecture.md, "The write path").
+    ///
+    /// Each buffer is first written straight to the socket with one non-blocking `send()` on the event loop, as
+    /// long as NIO holds nothing for this client. What the kernel does not take (a full socket, a partial write,
+    /// an error) goes to NIO, and so does everything after it until NIO's writes complete; NIO then reports
+    /// errors and closes as usual, and counts those bytes in the backlog.
+    func send(_ buffers: [ByteBuffer]) {
+        var handed = false
+        for var buffer in buffers {
+            if pendingWrites == 0, sendDirectly(&buffer) { continue }
+            pendingWrites += 1
+            handed = true
+            let promise = channel.eventLoop.makePromise(of: Void.self)
+            promise.futureResult.assumeIsolated().whenComplete { [self] _ in
+                pendingWrites -= 1
+                if pendingWrites == 0 { drained?() }
+            }
+            channel.write(buffer, promise: promise)
+        }
+        if handed { channel.flush() }
+    }
+
+    /// One `send(MSG_DONTWAIT | MSG_NOSIGNAL)`; true when the kernel took the whole buffer. The descriptor is
+    /// borrowed from NIO for the call only, and NIO refuses once the channel is closed, so it is never stale.
+    private func sendDirectly(_ buffer: inout ByteBuffer) -> Bool {
+        let written = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) { handle in
+            buffer.withUnsafeReadableBytes { Glibc.send(handle, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+        }
+        guard let written = written ?? nil, written > 0 else { return false }
+        buffer.moveReaderIndex(forwardBy: written)
+        return buffer.readableBytes == 0
     }
 
     /// Whether any subscription wants this event, and the most demanding rate

@@ -27,6 +27,9 @@ final class ClientHandler: ChannelInboundHandler {
             return
         }
         self.client = client
+        // Frames held while NIO was writing for this client go once it has written everything.
+        let bound = self.core
+        client.drained = { [unowned client] in bound.value.registry.flushPending(client, now: bound.value.now()) }
         core.clientsChanged()
         core.logger.debug("client connected", metadata: ["client": "\(client.id)"])
         context.fireChannelActive()
@@ -42,7 +45,8 @@ final class ClientHandler: ChannelInboundHandler {
             case let .line(line):
                 if line.isEmpty { continue }
                 if let response = core.handle(line: line, from: client) {
-                    context.write(wrapOutboundOut(context.channel.allocator.buffer(string: response)), promise: nil)
+                    // Through the client's one send path, after the events this request produced.
+                    client.send([context.channel.allocator.buffer(string: response)])
                     wrote = true
                 }
             case .tooLong:
@@ -56,7 +60,6 @@ final class ClientHandler: ChannelInboundHandler {
             }
         }
         guard wrote else { return }
-        context.flush()
         // A client that sends requests and never reads their answers: stop reading
         // it while its socket is full, so that its answers cannot pile up here.
         if !context.channel.isWritable { try? context.channel.syncOptions?.setOption(.autoRead, value: false) }

@@ -103,7 +103,7 @@ final class SubscriberRegistry {
             let bytes = buffer ?? allocator.buffer(string: line)
             buffer = bytes
             if let key {
-                write(client.queue.offer(bytes, key: key, transition: transition, rate: rate, now: now, writable: client.channel.isWritable), to: client)
+                write(client.queue.offer(bytes, key: key, transition: transition, rate: rate, now: now, writable: client.canTakeFrames), to: client)
             } else {
                 write(client.queue.offerEvent(bytes, transition: transition, now: now), to: client)
                 enforceBacklog(client)
@@ -119,19 +119,18 @@ final class SubscriberRegistry {
     }
 
     func flushPending(_ client: ClientConnection, now: Double) {
-        write(client.queue.release(now: now, writable: client.channel.isWritable), to: client)
+        write(client.queue.release(now: now, writable: client.canTakeFrames), to: client)
     }
 
     /// When the earliest frame held back by a rate limit falls due, across clients
     /// that can take it (a full socket is flushed when it drains, not by a timer).
     var nextDue: Double? {
-        clients.values.compactMap { $0.isClosing || !$0.channel.isWritable ? nil : $0.queue.nextDue }.min()
+        clients.values.compactMap { $0.isClosing || !$0.canTakeFrames ? nil : $0.queue.nextDue }.min()
     }
 
     private func write(_ frames: [ByteBuffer], to client: ClientConnection) {
         guard !frames.isEmpty else { return }
-        for frame in frames { client.channel.write(frame, promise: nil) }
-        client.channel.flush()
+        client.send(frames)
     }
 
     /// Disconnects a client whose unsent bytes (events and responses) passed `max-backlog`.
@@ -154,6 +153,7 @@ final class SubscriberRegistry {
         let bytes = allocator.buffer(string: line)
         return clients.values.map { client in
             client.isClosing = true
+            // After whatever is still queued in NIO for it, so that the shutdown line comes last.
             let channel = client.channel
             return channel.writeAndFlush(bytes).flatMapErrorThrowing { _ in }.flatMap {
                 channel.close(mode: .all)

@@ -94,4 +94,81 @@ import Testing
         #expect(afterUnsubscribe == 0, "no ended after unsubscribe")
         #expect((try? other.nextNotification(timeout: 0.2)) == nil, "the panel subscriber heard nothing of the sidebar")
     }
+
+    /// The one write path keeps order across a full socket. Each `transition.get` answer carries the seq of the newest
+    /// event produced before it, so no event may arrive before an answer with a smaller seq (nothing produced later
+    /// overtakes an answer), and every state event (began, ended: never held or dropped) produced before an answer
+    /// arrives before it. Progress frames produced before an answer may come after it only because the socket was
+    /// full and they were held (and coalesced), never written. The client pipelines 30 bursts of a stop, an animate
+    /// and 100 gets while frames flow and reads nothing for half a second, so the socket fills, writes fall back to
+    /// NIO, and later go direct again.
+    @Test func answersAndEventsKeepTheirOrderAcrossAFullSocket() throws {
+        let daemon = try DaemonProcess(config: """
+            [transitions.sidebar]
+            timing = "linear"
+            duration = 3
+            """)
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
+        // From another thread, on a duplicate of the socket (the daemon stops reading while it cannot write to us),
+        // 10 ms apart, so that frames come between the answers.
+        let bursts = (0..<30).map { burst in
+            RPCLine.request(id: 2 * burst + 1, method: "transition.stop", params: ["name": "sidebar", "withoutFinishing": true])
+                + RPCLine.request(id: 2 * burst + 2, method: "transition.animate", params: ["name": "sidebar", "to": .number(Double(1 - burst % 2))])
+                + (1...100).map { RPCLine.request(id: 10_000 + burst * 100 + $0, method: "transition.get", params: ["name": "sidebar"]) }.joined()
+        }
+        let descriptor = dup(rpc.descriptor)
+        Thread {
+            for burst in bursts {
+                let bytes = Array(burst.utf8)
+                var offset = 0
+                while offset < bytes.count {
+                    let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                    if written <= 0 { break }
+                    offset += written
+                }
+                usleep(10_000)
+            }
+            close(descriptor)
+        }.start()
+        usleep(500_000)
+        var answered = 0, newestEvent = 0, newestAnswer = 0, stateEvents = 0, frames = 0
+        var violations: [String] = []
+        // A slow reader, 4 KiB at a time: the kernel buffer has room again while NIO still holds bytes for us, which
+        // is when a write that skipped NIO would overtake them.
+        var pending: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 4096)
+        func nextLine() -> [UInt8]? {
+            while true {
+                if let newline = pending.firstIndex(of: 10) {
+                    defer { pending.removeSubrange(...newline) }
+                    return Array(pending[..<newline])
+                }
+                var ready = pollfd(fd: rpc.descriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&ready, 1, 20_000) > 0 else { return nil }
+                let count = read(rpc.descriptor, &chunk, chunk.count)
+                guard count > 0 else { return nil }
+                pending += chunk[..<count]
+                usleep(500)
+            }
+        }
+        while answered < 3000 {
+            guard let line = nextLine(), let message = IncomingMessage.parseValue(line) else { break }
+            if let id = message["id"]?.integer, id > 10_000, let seq = message["result"]?["seq"]?.integer {
+                if seq < newestEvent { violations.append("answer \(id) (seq \(seq)) came after event seq \(newestEvent)") }
+                newestAnswer = max(newestAnswer, seq)
+                answered += 1
+            } else if let method = message["method"]?.string, let seq = message["params"]?["seq"]?.integer {
+                if method != "transition.progress" {
+                    stateEvents += 1
+                    if seq <= newestAnswer { violations.append("\(method) seq \(seq) came after an answer with seq \(newestAnswer)") }
+                } else {
+                    frames += 1
+                }
+                newestEvent = max(newestEvent, seq)
+            }
+        }
+        #expect(answered == 3000)
+        #expect(violations.isEmpty, "\(violations.prefix(5))")
+        #expect(stateEvents >= 40 && frames >= 1, "\(stateEvents) state events, \(frames) frames")
+    }
 }
