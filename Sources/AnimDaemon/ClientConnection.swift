@@ -16,9 +16,14 @@ final class ClientConnection {
     /// Called when NIO has written everything it was handed, so that frames held meanwhile can go.
     var drained: (() -> Void)?
 
+    /// The socket, borrowed once from NIO (the lookup is a dynamic cast, too dear per write). It is used only while
+    /// the channel is active: NIO closes it on this same loop, and marks the channel inactive as it does.
+    private let socket: NIOBSDSocket.Handle?
+
     init(id: Int, channel: any Channel) {
         self.id = id
         self.channel = channel
+        socket = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) { $0 }
     }
 
     /// Whether a frame may be sent now rather than held (and coalesced): nothing waits in NIO, and NIO's
@@ -48,13 +53,11 @@ final class ClientConnection {
         if handed { channel.flush() }
     }
 
-    /// One `send(MSG_DONTWAIT | MSG_NOSIGNAL)`; true when the kernel took the whole buffer. The descriptor is
-    /// borrowed from NIO for the call only, and NIO refuses once the channel is closed, so it is never stale.
+    /// One `send(MSG_DONTWAIT | MSG_NOSIGNAL)`; true when the kernel took the whole buffer.
     private func sendDirectly(_ buffer: inout ByteBuffer) -> Bool {
-        let written = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) { handle in
-            buffer.withUnsafeReadableBytes { Glibc.send(handle, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
-        }
-        guard let written = written ?? nil, written > 0 else { return false }
+        guard let socket, channel.isActive else { return false }
+        let written = buffer.withUnsafeReadableBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+        guard written > 0 else { return false }
         buffer.moveReaderIndex(forwardBy: written)
         return buffer.readableBytes == 0
     }
