@@ -50,9 +50,6 @@ final class ActionRunner: Sendable {
         }
     }
 
-    /// Whether an action is still running, for tests and the status.
-    var runningCount: Int { running.withLock { $0.count } }
-
     private func supervise(_ action: SnapAction, key: String) {
         let metadata: Logger.Metadata = ["action": "\(key)", "argv": "\(action.argv)"]
         let environment = ProcessInfo.processInfo.environment
