@@ -3,7 +3,7 @@
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
-packages=(libx11-dev libxi-dev libxtst-dev libxrandr-dev libxfixes-dev libxinerama-dev pkg-config xvfb xdotool xinput x11-utils x11-xserver-utils x11-apps socat jq python3 systemd)
+packages=(libx11-dev libxi-dev libxtst-dev libxrandr-dev libxfixes-dev libxinerama-dev pkg-config xvfb xdotool xinput x11-utils x11-xserver-utils x11-apps socat jq python3 systemd gcc)
 
 missing=()
 for package in "${packages[@]}"; do
