@@ -169,6 +169,7 @@ import Testing
         }
         #expect(answered == 3000)
         #expect(violations.isEmpty, "\(violations.prefix(5))")
-        #expect(stateEvents >= 40 && frames >= 1, "\(stateEvents) state events, \(frames) frames")
+        // Frames may all be held and coalesced on a loaded machine; state events never are.
+        #expect(stateEvents >= 40, "\(stateEvents) state events, \(frames) frames")
     }
 }
