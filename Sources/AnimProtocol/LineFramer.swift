@@ -18,22 +18,31 @@ public struct LineFramer: Sendable {
     public init(limit: Int = LineFramer.maximumLineLength) { self.limit = limit }
 
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Output] {
+        // Contiguous bytes (a NIO buffer, an array) are scanned for newlines in place, a chunk at a time; a
+        // byte-by-byte walk through a generic collection cost more than the rest of a request.
+        if let outputs = bytes.withContiguousStorageIfAvailable({ feed(contiguous: $0) }) { return outputs }
+        return Array(bytes).withUnsafeBufferPointer { feed(contiguous: $0) }
+    }
+
+    private mutating func feed(contiguous bytes: UnsafeBufferPointer<UInt8>) -> [Output] {
         guard !failed else { return [] }
         var outputs: [Output] = []
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") {
-                if buffer.last == UInt8(ascii: "\r") { buffer.removeLast() }
-                outputs.append(.line(buffer))
-                buffer.removeAll(keepingCapacity: true)
-            } else {
-                buffer.append(byte)
-                if buffer.count > limit {
-                    failed = true
-                    buffer = []
-                    outputs.append(.tooLong)
-                    return outputs
-                }
+        var start = 0
+        while start < bytes.count {
+            let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+            let piece = UnsafeBufferPointer(rebasing: bytes[start..<(newline ?? bytes.count)])
+            guard buffer.count + piece.count <= limit else {
+                failed = true
+                buffer = []
+                outputs.append(.tooLong)
+                return outputs
             }
+            buffer.append(contentsOf: piece)
+            guard let newline else { break }
+            if buffer.last == UInt8(ascii: "\r") { buffer.removeLast() }
+            outputs.append(.line(buffer))
+            buffer.removeAll(keepingCapacity: true)
+            start = newline + 1
         }
         return outputs
     }
