@@ -35,29 +35,10 @@ public final class RPCConnection {
     private var queued: [JSONValue] = []
 
     public init(path: String) throws(ClientError) {
-        guard path.utf8.count <= SocketPath.maximumLength else {
-            throw .cannotConnect(path: path, reason: "the path is longer than \(SocketPath.maximumLength) bytes")
+        switch UnixSocket.connect(to: path) {
+        case let .success(descriptor): fd = descriptor
+        case let .failure(reason): throw .cannotConnect(path: path, reason: reason.description)
         }
-        #if canImport(Glibc)
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        #else
-        let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw .cannotConnect(path: path, reason: Self.errnoText()) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard result == 0 else {
-            let reason = Self.errnoText()
-            close(descriptor)
-            throw .cannotConnect(path: path, reason: reason)
-        }
-        fd = descriptor
     }
 
     deinit { close(fd) }

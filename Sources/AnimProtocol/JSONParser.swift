@@ -24,8 +24,13 @@ public struct JSONParser {
     }
 
     public static func parse(_ bytes: some Collection<UInt8>) throws(SyntaxError) -> JSONValue {
-        let array = bytes as? [UInt8] ?? Array(bytes)
-        return try array.withUnsafeBufferPointer { buffer throws(SyntaxError) -> JSONValue in
+        // Contiguous bytes (an array, a buffer) are read in place; anything else is copied once.
+        let result = bytes.withContiguousStorageIfAvailable { parse(contiguous: $0) } ?? Array(bytes).withUnsafeBufferPointer { parse(contiguous: $0) }
+        return try result.get()
+    }
+
+    private static func parse(contiguous buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, SyntaxError> {
+        Result { () throws(SyntaxError) -> JSONValue in
             var parser = JSONParser(buffer)
             parser.skipSpace()
             let value = try parser.value(depth: 0)

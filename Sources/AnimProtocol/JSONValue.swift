@@ -80,35 +80,3 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, Expr
     public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements) }
     public init(nilLiteral: ()) { self = .null }
 }
-
-extension JSONValue: Codable {
-    private struct MemberKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        if let keyed = try? decoder.container(keyedBy: MemberKey.self) {
-            self = .object(try keyed.allKeys.map { ($0.stringValue, try keyed.decode(JSONValue.self, forKey: $0)) })
-            return
-        }
-        if var unkeyed = try? decoder.unkeyedContainer() {
-            var items: [JSONValue] = []
-            while !unkeyed.isAtEnd { items.append(try unkeyed.decode(JSONValue.self)) }
-            self = .array(items)
-            return
-        }
-        let single = try decoder.singleValueContainer()
-        if single.decodeNil() { self = .null }
-        else if let v = try? single.decode(Bool.self) { self = .bool(v) }
-        else if let v = try? single.decode(Double.self) { self = .number(v) }
-        else { self = .string(try single.decode(String.self)) }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var single = encoder.singleValueContainer()
-        try single.encode(JSONWriter.string(self))
-    }
-}

@@ -24,7 +24,6 @@ extension AnimCtl {
 
         func run() throws {
             let rpc = try connection.connect()
-            let decoder = JSONDecoder()
             var firstTime: Double?
             var seen = 0
             followNotifications(rpc, subscribe: [("events", ["input-events"])]) { method, params, line in
@@ -32,8 +31,7 @@ extension AnimCtl {
                 if json {
                     emit(String(decoding: line, as: UTF8.self))
                 } else {
-                    guard let object = params["event"],
-                          var event = try? decoder.decode(InputEvent.self, from: Data(JSONWriter.string(object).utf8)) else { return true }
+                    guard let object = params["event"], var event = try? InputEvent(wire: object) else { return true }
                     if !raw {
                         let start = firstTime ?? event.time
                         firstTime = start

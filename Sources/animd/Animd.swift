@@ -8,7 +8,19 @@ import NIOPosix
 import ServiceLifecycle
 import Transitions
 
+/// The entry point. Before anything async runs, Swift concurrency's jobs go to NIO's event loop instead of
+/// libdispatch's global pool, whose first job would arm a worker-pool monitor that wakes the process every
+/// second for ever (docs/performance.md, idle). One loop thread serves both, so animd sleeps when nothing
+/// happens. Then ArgumentParser's own `main` parses and runs the command.
 @main
+enum AnimdMain {
+    static func main() async {
+        NIOSingletons.groupLoopCountSuggestion = 1
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        await Animd.main()
+    }
+}
+
 struct Animd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animd",
@@ -28,24 +40,6 @@ struct Animd: AsyncParsableCommand {
         Without an X display everything but X input works, and animd keeps trying to connect.
         """
     )
-
-    /// Before anything async runs: Swift concurrency's jobs go to NIO's event loop instead of libdispatch's
-    /// global pool, whose first job would arm a worker-pool monitor that wakes the process every second for
-    /// ever (docs/performance.md, idle). One loop thread serves both, so animd sleeps when nothing happens.
-    static func main() async {
-        NIOSingletons.groupLoopCountSuggestion = 1
-        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(withError: error)
-        }
-    }
 
     @Option(help: "The Unix socket to listen on.")
     var socket: String?

@@ -157,17 +157,7 @@ func startAnimctl(_ arguments: [String], socket: String) throws -> (process: Pro
 
 /// A raw connection to a Unix socket, for tests that need the descriptor itself; -1 when it cannot connect.
 func rawConnect(_ path: String) -> Int32 {
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-        for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
-    }
-    let status = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-    }
-    if status != 0 { close(fd); return -1 }
-    return fd
+    (try? UnixSocket.connect(to: path).get()) ?? -1
 }
 
 extension RPCConnection {

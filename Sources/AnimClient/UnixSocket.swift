@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AnimProtocol
+
+/// A connected `AF_UNIX` stream socket: the one place that builds a `sockaddr_un` and connects.
+public enum UnixSocket {
+    /// Why a connection failed, as `strerror` says it.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    /// Connects to `path`; the caller owns (and closes) the descriptor. Paths longer than `sun_path` are refused.
+    public static func connect(to path: String) -> Result<Int32, Failure> {
+        guard path.utf8.count <= SocketPath.maximumLength else {
+            return .failure(Failure(description: "the path is longer than \(SocketPath.maximumLength) bytes"))
+        }
+        #if canImport(Glibc)
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #else
+        let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { return .failure(Failure(description: String(cString: strerror(errno)))) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            return .failure(Failure(description: reason))
+        }
+        return .success(descriptor)
+    }
+}
+
+/// connect(2), named apart from `UnixSocket.connect(to:)`.
+private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    connect(descriptor, address, length)
+}
