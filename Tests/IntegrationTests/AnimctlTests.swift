@@ -81,7 +81,11 @@ import Testing
         let rpc = try daemon.connect()
         let script = Process()
         script.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        script.arguments = ["-qfec", "\(Binaries.animctl.path) watch --socket \(daemon.socket)", "/dev/null"]
+        // `script` runs its command with $SHELL -c. dash (Debian's /bin/sh) waits for the command instead of exec'ing it,
+        // so the ^C would kill the shell too and `script` would report 130. `exec` makes animctl the terminal's only
+        // process whatever $SHELL is, and the test pins $SHELL so it behaves the same on every machine.
+        script.arguments = ["-qfec", "exec \(Binaries.animctl.path) watch --socket \(daemon.socket)", "/dev/null"]
+        script.environment = ProcessInfo.processInfo.environment.merging(["SHELL": "/bin/sh"]) { $1 }
         let keyboard = Pipe(), screen = Pipe()
         script.standardInput = keyboard
         script.standardOutput = screen
