@@ -1,5 +1,6 @@
 /// Ways to estimate the velocity of the newest sample of a 1-D path.
-/// Each takes times relative to the newest sample (so ≤ 0), oldest first.
+/// Each takes the samples oldest first, with times in seconds (absolute, or
+/// relative to the newest sample).
 public enum VelocityEstimator: String, Hashable, Sendable, CaseIterable {
     /// Android's LSQ2: a least-squares quadratic, slope at the newest sample.
     case lsq2
@@ -9,51 +10,66 @@ public enum VelocityEstimator: String, Hashable, Sendable, CaseIterable {
     /// work done by the finger over the window.
     case impulse
 
+    /// The fits take times relative to the newest one themselves, so that the tracker need not build a
+    /// relative copy per event.
     public func velocity(times: [Double], positions: [Double]) -> Double {
-        guard times.count >= 2 else { return 0 }
+        guard times.count >= 2, let newest = times.last else { return 0 }
         switch self {
         case .lsq2:
-            if times.count >= 3, let coefficients = polynomialFit(times, positions, degree: 2) { return coefficients[1] }
-            return polynomialFit(times, positions, degree: 1)?[1] ?? 0
+            if times.count >= 3, let slope = polynomialSlope(times, positions, degree: 2, origin: newest) { return slope }
+            return polynomialSlope(times, positions, degree: 1, origin: newest) ?? 0
         case .linear:
-            return polynomialFit(times, positions, degree: 1)?[1] ?? 0
+            return polynomialSlope(times, positions, degree: 1, origin: newest) ?? 0
         case .impulse:
             return impulseVelocity(times, positions)
         }
     }
 }
 
-/// Least-squares polynomial coefficients [c0, c1, …] (x ≈ Σ c_k·t^k), by the
-/// normal equations; nil when the times cannot determine them.
-func polynomialFit(_ t: [Double], _ x: [Double], degree: Int) -> [Double]? {
+/// The slope c1 of the least-squares polynomial x ≈ Σ c_k·(t - origin)^k of
+/// degree 1 or 2, by the normal equations; nil when the times cannot
+/// determine it. It runs for every pointer motion, so its matrix lives on
+/// the stack: the normal equations of degree ≤ 2 are at most 3 × 4.
+func polynomialSlope(_ t: [Double], _ x: [Double], degree: Int, origin: Double) -> Double? {
+    precondition((1...2).contains(degree), "the velocity fits are linear or quadratic")
     let n = degree + 1
     guard t.count >= n else { return nil }
-    var matrix = Array(repeating: Array(repeating: 0.0, count: n + 1), count: n)
-    for (ti, xi) in zip(t, x) {
-        var powers = Array(repeating: 1.0, count: 2 * n - 1)
-        for k in 1..<powers.count { powers[k] = powers[k - 1] * ti }
-        for row in 0..<n {
-            for column in 0..<n { matrix[row][column] += powers[row + column] }
-            matrix[row][n] += xi * powers[row]
+    let width = n + 1
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * 4 + 5 + 3) { scratch -> Double? in
+        scratch.initialize(repeating: 0)
+        // The augmented matrix [A | b] row by row, then the powers of one t, then the solution.
+        let matrix = UnsafeMutableBufferPointer(rebasing: scratch[0..<(n * width)])
+        let powers = UnsafeMutableBufferPointer(rebasing: scratch[12..<(12 + 2 * n - 1)])
+        let solution = UnsafeMutableBufferPointer(rebasing: scratch[17..<(17 + n)])
+        for (absolute, xi) in zip(t, x) {
+            let ti = absolute - origin
+            powers[0] = 1
+            for k in 1..<powers.count { powers[k] = powers[k - 1] * ti }
+            for row in 0..<n {
+                for column in 0..<n { matrix[row * width + column] += powers[row + column] }
+                matrix[row * width + n] += xi * powers[row]
+            }
         }
-    }
-    // Gaussian elimination with partial pivoting.
-    for column in 0..<n {
-        guard let pivot = (column..<n).max(by: { abs(matrix[$0][column]) < abs(matrix[$1][column]) }),
-              abs(matrix[pivot][column]) > 1e-18 else { return nil }
-        matrix.swapAt(column, pivot)
-        for row in (column + 1)..<n {
-            let factor = matrix[row][column] / matrix[column][column]
-            for k in column...n { matrix[row][k] -= factor * matrix[column][k] }
+        // Gaussian elimination with partial pivoting.
+        for column in 0..<n {
+            var pivot = column
+            for row in (column + 1)..<n where abs(matrix[row * width + column]) > abs(matrix[pivot * width + column]) { pivot = row }
+            guard abs(matrix[pivot * width + column]) > 1e-18 else { return nil }
+            if pivot != column {
+                for k in 0..<width { matrix.swapAt(column * width + k, pivot * width + k) }
+            }
+            for row in (column + 1)..<n {
+                let factor = matrix[row * width + column] / matrix[column * width + column]
+                for k in column...n { matrix[row * width + k] -= factor * matrix[column * width + k] }
+            }
         }
+        for row in stride(from: n - 1, through: 0, by: -1) {
+            var sum = matrix[row * width + n]
+            for k in (row + 1)..<n { sum -= matrix[row * width + k] * solution[k] }
+            solution[row] = sum / matrix[row * width + row]
+        }
+        return solution[1]
     }
-    var solution = Array(repeating: 0.0, count: n)
-    for row in stride(from: n - 1, through: 0, by: -1) {
-        var sum = matrix[row][n]
-        for k in (row + 1)..<n { sum -= matrix[row][k] * solution[k] }
-        solution[row] = sum / matrix[row][row]
-    }
-    return solution
 }
 
 /// Android VelocityTracker's impulse strategy in one dimension (unit mass).

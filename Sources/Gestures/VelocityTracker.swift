@@ -55,9 +55,7 @@ public struct VelocityTracker: Hashable, Sendable {
 
     /// The velocity at `time` (usually the newest event's time, or a release).
     public func velocity(at time: Double) -> Point {
-        guard let newest = times.last, let lastMovement, time - lastMovement <= Self.stillnessTimeout else { return .zero }
-        let relative = times.map { $0 - newest }
-        return Point(x: estimator.velocity(times: relative, positions: xs),
-                     y: estimator.velocity(times: relative, positions: ys))
+        guard !times.isEmpty, let lastMovement, time - lastMovement <= Self.stillnessTimeout else { return .zero }
+        return Point(x: estimator.velocity(times: times, positions: xs), y: estimator.velocity(times: times, positions: ys))
     }
 }
