@@ -124,15 +124,20 @@ public struct JSONParser {
     private mutating func string() throws(SyntaxError) -> String {
         index += 1
         let start = index
-        // The common case: no escapes, so the bytes are the string (validated as UTF-8 once).
+        // The common case: no escapes, so the bytes are the string (validated as UTF-8 once). Plain ASCII, as
+        // every name in the protocol is, needs no validation: the generic validating initializer costs more than
+        // the whole scan.
+        var highBits: UInt8 = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                let text = highBits < 0x80 ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
                 guard let text else { throw SyntaxError(offset: start, reason: "the string is not valid UTF-8") }
                 index += 1
                 return text
             }
+            highBits |= byte
             if byte == UInt8(ascii: "\\") { break }
             guard byte >= 0x20 else { throw error("a control character in a string") }
             index += 1

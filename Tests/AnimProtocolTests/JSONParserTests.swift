@@ -118,9 +118,12 @@ import Testing
     }
 
     /// Bytes that are not UTF-8 inside a string are refused.
-    @Test func rejectsInvalidUTF8() {
+    @Test func rejectsInvalidUTF8() throws {
         #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse([0x22, 0xFF, 0xFE, 0x22]) }
         #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse([0x22, 0x5C, 0x6E, 0xC3, 0x22]) }
+        // ASCII first, then a cut sequence: the ASCII fast path must still see the high byte.
+        #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse([0x22, 0x61, 0x62, 0xC3, 0x22]) }
+        #expect(try JSONParser.parse([0x22, 0x61, 0xC3, 0xA9, 0x22]).string == "aé")
     }
 
     /// 512 levels are fine; the limit is exact.
