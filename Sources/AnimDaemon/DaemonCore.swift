@@ -74,8 +74,8 @@ final class DaemonCore {
         if !output.touchDecisions.isEmpty { backend?.decide(output.touchDecisions) }
         for event in output.events {
             let outgoing = OutgoingEvent(event, bindingTransition: engine.transition(ofBinding:))
-            registry.publish(outgoing.line, group: outgoing.group, transition: outgoing.transition, coalesce: outgoing.coalesce,
-                             now: time, allocator: allocator)
+            registry.publish(group: outgoing.group, transition: outgoing.transition, coalesce: outgoing.coalesce, now: time,
+                             allocator: allocator, line: outgoing.encode)
         }
         let due = SnapAction.due(after: output.events, in: engine.config)
         if !due.isEmpty { actions.run(due) }
@@ -141,8 +141,9 @@ final class DaemonCore {
 
     private func publishInputEvent(_ event: InputEvent, origin: String, at time: Double) {
         guard let json = try? JSONEncoder().encode(event) else { return }
-        registry.publish(EventLine.inputEvent(String(decoding: json, as: UTF8.self), origin: origin), group: "input-events", transition: nil, coalesce: nil,
-                         now: time, allocator: allocator)
+        registry.publish(group: "input-events", transition: nil, coalesce: nil, now: time, allocator: allocator) {
+            EventLine.inputEvent(String(decoding: json, as: UTF8.self), origin: origin)
+        }
     }
 
     /// What the X backend reports, on the event loop.
@@ -171,7 +172,7 @@ final class DaemonCore {
                       metadata: ["display": "\(status.display ?? "none")", "reason": "\(status.reason ?? "")"])
         announceStatus()
         guard changed else { return }
-        registry.publish(EventLine.inputStatus(status), group: "input", transition: nil, coalesce: nil, now: now(), allocator: allocator)
+        registry.publish(group: "input", transition: nil, coalesce: nil, now: now(), allocator: allocator) { EventLine.inputStatus(status) }
     }
 
     // MARK: - Config

@@ -96,11 +96,12 @@ final class SubscriberRegistry {
     /// `DeliveryQueue` decides.
     /// - coalesce: the key under which a newer frame may replace an unsent one;
     ///   nil for events that are never dropped (began, ended, input).
-    func publish(_ line: String, group: String, transition: String?, coalesce key: String?, now: Double,
-                 allocator: ByteBufferAllocator) {
+    /// - line: encodes the event, once, and only when someone wants it.
+    func publish(group: String, transition: String?, coalesce key: String?, now: Double, allocator: ByteBufferAllocator,
+                 line: () -> String) {
         var buffer: ByteBuffer?
         for (client, rate) in audience(group: group, transition: transition) where !client.isClosing {
-            let bytes = buffer ?? allocator.buffer(string: line)
+            let bytes = buffer ?? allocator.buffer(string: line())
             buffer = bytes
             if let key {
                 write(client.queue.offer(bytes, key: key, transition: transition, rate: rate, now: now, writable: client.canTakeFrames), to: client)

@@ -42,6 +42,12 @@ public enum JSONWriter {
 
     public static func writeString(_ s: String, into out: inout String) {
         out += "\""
+        // Names and states need no escapes: then the text is copied whole, not scalar by scalar.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

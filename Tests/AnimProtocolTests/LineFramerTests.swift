@@ -61,6 +61,8 @@ import Testing
         #expect(RPCLine.result(id: 1, ["ok": true]) == "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"ok\":true}}\n")
         #expect(RPCLine.error(id: .null, RPCError(.parseError, "bad")) == "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"bad\"}}\n")
         #expect(RPCLine.notification("n", ["s": "a\"b\n\u{1}"]) == "{\"jsonrpc\":\"2.0\",\"method\":\"n\",\"params\":{\"s\":\"a\\\"b\\n\\u0001\"}}\n")
+        // Text that needs no escape is copied whole, non-ASCII included.
+        #expect(RPCLine.notification("n", ["s": "plain é/日本"]) == "{\"jsonrpc\":\"2.0\",\"method\":\"n\",\"params\":{\"s\":\"plain é/日本\"}}\n")
     }
 }
 
