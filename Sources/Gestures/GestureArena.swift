@@ -81,11 +81,11 @@ public struct GestureArena: Sendable {
             // Pinches drive no recognizer: the engine publishes them as they come.
             return []
         }
-        guard var sequence = sequences[source] else { return [] }
+        // Taken out while it is worked on: a copy that the dictionary still shared would copy its arrays on write.
+        guard var sequence = sequences.removeValue(forKey: source) else { return [] }
         var outputs: [ArenaOutput] = []
         if let ending {
             finish(&sequence, ending, time: event.time, into: &outputs)
-            sequences[source] = nil
         } else {
             step(&sequence, time: event.time, shouldBegin: shouldBegin, into: &outputs)
             sequences[source] = sequence

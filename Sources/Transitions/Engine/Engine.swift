@@ -171,12 +171,18 @@ public struct Engine: Sendable {
 
     public mutating func handle(_ event: InputEvent, at time: Double) -> EngineOutput {
         if let update = pinchUpdate(event) { return scheduled(EngineOutput(events: [.gesture(update)]), at: time) }
+        let outputs = arenaOutputs(for: event, at: time)
+        return scheduled(process(outputs, at: time), at: time)
+    }
+
+    /// The arena's decisions on one event. Its copies of the tables end with this call, so that `process` then
+    /// changes `runtimes` in place rather than copying the whole table on write.
+    private mutating func arenaOutputs(for event: InputEvent, at time: Double) -> [ArenaOutput] {
         let runtimes = self.runtimes, bindings = self.bindings
-        let outputs = arena.handle(event) { request in
+        return arena.handle(event) { request in
             guard let binding = bindings[request.name], let runtime = runtimes[binding.transition] else { return false }
             return Self.applies(binding, to: runtime, at: time)
         }
-        return scheduled(process(outputs, at: time), at: time)
     }
 
     /// Cancels whatever `sources` were driving, as X's touch-cancel would: a
