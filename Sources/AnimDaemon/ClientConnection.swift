@@ -39,18 +39,26 @@ final class ClientConnection {
     /// errors and closes as usual, and counts those bytes in the backlog.
     func send(_ buffers: [ByteBuffer]) {
         var handed = false
-        for var buffer in buffers {
-            if pendingWrites == 0, sendDirectly(&buffer) { continue }
-            pendingWrites += 1
-            handed = true
-            let promise = channel.eventLoop.makePromise(of: Void.self)
-            promise.futureResult.assumeIsolated().whenComplete { [self] _ in
-                pendingWrites -= 1
-                if pendingWrites == 0 { drained?() }
-            }
-            channel.write(buffer, promise: promise)
-        }
+        for buffer in buffers where !write(buffer) { handed = true }
         if handed { channel.flush() }
+    }
+
+    func send(_ buffer: ByteBuffer) {
+        if !write(buffer) { channel.flush() }
+    }
+
+    /// Writes straight to the socket when it can (true), else hands the rest to NIO unflushed (false).
+    private func write(_ buffer: ByteBuffer) -> Bool {
+        var buffer = buffer
+        if pendingWrites == 0, sendDirectly(&buffer) { return true }
+        pendingWrites += 1
+        let promise = channel.eventLoop.makePromise(of: Void.self)
+        promise.futureResult.assumeIsolated().whenComplete { [self] _ in
+            pendingWrites -= 1
+            if pendingWrites == 0 { drained?() }
+        }
+        channel.write(buffer, promise: promise)
+        return false
     }
 
     /// One `send(MSG_DONTWAIT | MSG_NOSIGNAL)`; true when the kernel took the whole buffer.

@@ -46,7 +46,7 @@ final class ClientHandler: ChannelInboundHandler {
                 if line.isEmpty { continue }
                 if let response = core.handle(line: line, from: client) {
                     // Through the client's one send path, after the events this request produced.
-                    client.send([context.channel.allocator.buffer(string: response)])
+                    client.send(context.channel.allocator.buffer(string: response))
                     wrote = true
                 }
             case .tooLong:

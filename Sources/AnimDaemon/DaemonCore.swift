@@ -73,9 +73,10 @@ final class DaemonCore {
     private func send(_ output: EngineOutput, at time: Double) {
         if !output.touchDecisions.isEmpty { backend?.decide(output.touchDecisions) }
         for event in output.events {
-            let outgoing = OutgoingEvent(event, bindingTransition: engine.transition(ofBinding:))
-            registry.publish(group: outgoing.group, transition: outgoing.transition, coalesce: outgoing.coalesce, now: time,
-                             allocator: allocator, line: outgoing.encode)
+            let outgoing = OutgoingEvent(event, in: engine)
+            registry.publish(group: outgoing.group, transition: outgoing.transition, now: time, allocator: allocator) {
+                (outgoing.encode(), outgoing.coalesce)
+            }
         }
         let due = SnapAction.due(after: output.events, in: engine.config)
         if !due.isEmpty { actions.run(due) }
@@ -141,8 +142,8 @@ final class DaemonCore {
 
     private func publishInputEvent(_ event: InputEvent, origin: String, at time: Double) {
         guard let json = try? JSONEncoder().encode(event) else { return }
-        registry.publish(group: "input-events", transition: nil, coalesce: nil, now: time, allocator: allocator) {
-            EventLine.inputEvent(String(decoding: json, as: UTF8.self), origin: origin)
+        registry.publish(group: "input-events", transition: nil, now: time, allocator: allocator) {
+            (EventLine.inputEvent(String(decoding: json, as: UTF8.self), origin: origin), nil)
         }
     }
 
@@ -172,7 +173,7 @@ final class DaemonCore {
                       metadata: ["display": "\(status.display ?? "none")", "reason": "\(status.reason ?? "")"])
         announceStatus()
         guard changed else { return }
-        registry.publish(group: "input", transition: nil, coalesce: nil, now: now(), allocator: allocator) { EventLine.inputStatus(status) }
+        registry.publish(group: "input", transition: nil, now: now(), allocator: allocator) { (EventLine.inputStatus(status), nil) }
     }
 
     // MARK: - Config

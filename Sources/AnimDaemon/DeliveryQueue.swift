@@ -28,21 +28,23 @@ struct DeliveryQueue<Frame> {
     var isEmpty: Bool { waiting.isEmpty }
 
     /// A frame that a newer one under `key` may replace; `rate` is the most
-    /// frames per second the client asked for (nil: every frame).
-    mutating func offer(_ frame: Frame, key: String, transition: String?, rate: Double?, now: Double, writable: Bool) -> [Frame] {
+    /// frames per second the client asked for (nil: every frame). Returns the
+    /// frame when it goes now, nil when it waits: one frame at most, so that
+    /// the path every frame takes for every subscriber allocates nothing.
+    mutating func offer(_ frame: Frame, key: String, transition: String?, rate: Double?, now: Double, writable: Bool) -> Frame? {
         if writable && isDue(key, rate: rate, now: now) {
-            waiting.removeAll { $0.key == key }
+            if !waiting.isEmpty { waiting.removeAll { $0.key == key } }
             if rate != nil { lastSent[key] = now }
-            return [frame]
+            return frame
         }
         let entry = Waiting(key: key, frame: frame, transition: transition, rate: rate)
         if let index = waiting.firstIndex(where: { $0.key == key }) { waiting[index] = entry } else { waiting.append(entry) }
-        return []
+        return nil
     }
 
     /// An event that is never dropped: the frames still waiting for its transition first, then the event.
     mutating func offerEvent(_ frame: Frame, transition: String?, now: Double) -> [Frame] {
-        guard let transition else { return [frame] }
+        guard let transition, !waiting.isEmpty else { return [frame] }
         var out: [Frame] = []
         var held: [Waiting] = []
         for entry in waiting {

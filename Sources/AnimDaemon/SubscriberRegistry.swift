@@ -94,17 +94,23 @@ final class SubscriberRegistry {
 
     /// Sends an event to every client that subscribed to it, as each client's
     /// `DeliveryQueue` decides.
-    /// - coalesce: the key under which a newer frame may replace an unsent one;
-    ///   nil for events that are never dropped (began, ended, input).
-    /// - line: encodes the event, once, and only when someone wants it.
-    func publish(group: String, transition: String?, coalesce key: String?, now: Double, allocator: ByteBufferAllocator,
-                 line: () -> String) {
-        var buffer: ByteBuffer?
+    /// - encode: the event's line, and the key under which a newer frame may
+    ///   replace an unsent one (nil for events that are never dropped: began,
+    ///   ended, input). Called once, and only when someone wants the event.
+    func publish(group: String, transition: String?, now: Double, allocator: ByteBufferAllocator,
+                 encode: () -> (line: String, coalesce: String?)) {
+        var encoded: (bytes: ByteBuffer, coalesce: String?)?
         for (client, rate) in audience(group: group, transition: transition) where !client.isClosing {
-            let bytes = buffer ?? allocator.buffer(string: line())
-            buffer = bytes
+            let (bytes, key) = encoded ?? {
+                let (line, key) = encode()
+                return (allocator.buffer(string: line), key)
+            }()
+            encoded = (bytes, key)
             if let key {
-                write(client.queue.offer(bytes, key: key, transition: transition, rate: rate, now: now, writable: client.canTakeFrames), to: client)
+                if let frame = client.queue.offer(bytes, key: key, transition: transition, rate: rate, now: now,
+                                                  writable: client.canTakeFrames) {
+                    client.send(frame)
+                }
             } else {
                 write(client.queue.offerEvent(bytes, transition: transition, now: now), to: client)
                 enforceBacklog(client)
@@ -136,7 +142,9 @@ final class SubscriberRegistry {
 
     /// Disconnects a client whose unsent bytes (events and responses) passed `max-backlog`.
     func enforceBacklog(_ client: ClientConnection) {
-        guard let buffered = try? client.channel.syncOptions?.getOption(.bufferedWritableBytes), buffered > maxBacklog else { return }
+        // Only NIO holds unsent bytes, and asking it is a dynamic cast: skip that while it holds none.
+        guard client.pendingWrites > 0,
+              let buffered = try? client.channel.syncOptions?.getOption(.bufferedWritableBytes), buffered > maxBacklog else { return }
         logger.notice("disconnecting a client that does not read", metadata: [
             "client": "\(client.id)", "backlog": "\(buffered) bytes", "max-backlog": "\(maxBacklog) bytes",
         ])

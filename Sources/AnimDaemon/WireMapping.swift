@@ -9,25 +9,34 @@ extension TransitionSnapshot {
     }
 }
 
-/// An engine event as it goes out: its event group, transition and coalescing key, and its line, which is
-/// encoded only when someone subscribed to it (`encode`).
+/// An engine event as it goes out: its event group and transition, and then, only when someone subscribed to
+/// it, its coalescing key and its line (`coalesce`, `encode`).
 struct OutgoingEvent {
     let event: EngineEvent
     let group: String
     let transition: String?
-    let coalesce: String?
 
-    init(_ event: EngineEvent, bindingTransition: (String) -> String?) {
+    /// `engine` is borrowed for its bindings (a method reference such as `engine.transition(ofBinding:)` would copy
+    /// the whole engine for every event).
+    init(_ event: EngineEvent, in engine: borrowing Engine) {
         self.event = event
         switch event {
         case let .began(snapshot, _), let .ended(snapshot, _):
-            group = "state"; transition = snapshot.name; coalesce = nil
+            group = "state"; transition = snapshot.name
         case let .progress(snapshot):
-            group = "progress"; transition = snapshot.name; coalesce = snapshot.name
+            group = "progress"; transition = snapshot.name
         case let .gesture(update):
-            group = "gesture"; transition = bindingTransition(update.name)
-            // Only the stream of `changed` may be thinned; the other states are never dropped.
-            coalesce = update.state == .changed ? "gesture:\(update.name)" : nil
+            group = "gesture"; transition = engine.transition(ofBinding: update.name)
+        }
+    }
+
+    /// The key under which a newer frame may replace an unsent one; nil for events that are never dropped.
+    var coalesce: String? {
+        switch event {
+        case .began, .ended: nil
+        case let .progress(snapshot): snapshot.name
+        // Only the stream of `changed` may be thinned; the other states are never dropped.
+        case let .gesture(update): update.state == .changed ? "gesture:\(update.name)" : nil
         }
     }
 

@@ -8,15 +8,15 @@ struct DeliveryQueueTests {
     /// A frame goes out at once when the socket takes it and no rate holds it.
     @Test func writableFrameGoesAtOnce() {
         var q = Queue()
-        #expect(q.offer("p1", key: "sidebar", transition: "sidebar", rate: nil, now: 0, writable: true) == ["p1"])
+        #expect(q.offer("p1", key: "sidebar", transition: "sidebar", rate: nil, now: 0, writable: true) == "p1")
         #expect(q.isEmpty && q.nextDue == nil)
     }
 
     /// While the socket is full, a newer frame replaces the waiting one (latest wins); when it drains, only the latest goes.
     @Test func latestWinsWhileFull() {
         var q = Queue()
-        #expect(q.offer("p1", key: "sidebar", transition: "sidebar", rate: nil, now: 0, writable: false).isEmpty)
-        #expect(q.offer("p2", key: "sidebar", transition: "sidebar", rate: nil, now: 0.01, writable: false).isEmpty)
+        #expect(q.offer("p1", key: "sidebar", transition: "sidebar", rate: nil, now: 0, writable: false) == nil)
+        #expect(q.offer("p2", key: "sidebar", transition: "sidebar", rate: nil, now: 0.01, writable: false) == nil)
         #expect(q.release(now: 0.02, writable: false).isEmpty)
         #expect(q.release(now: 0.03, writable: true) == ["p2"])
         #expect(q.isEmpty)
@@ -45,9 +45,9 @@ struct DeliveryQueueTests {
     /// even if no newer frame ever comes: a leg's final frame is never lost.
     @Test func rateHoldsThenReleasesTheLastFrame() {
         var q = Queue()
-        #expect(q.offer("p1", key: "sidebar", transition: "sidebar", rate: 10, now: 1.0, writable: true) == ["p1"])
-        #expect(q.offer("p2", key: "sidebar", transition: "sidebar", rate: 10, now: 1.05, writable: true).isEmpty)
-        #expect(q.offer("final", key: "sidebar", transition: "sidebar", rate: 10, now: 1.07, writable: true).isEmpty)
+        #expect(q.offer("p1", key: "sidebar", transition: "sidebar", rate: 10, now: 1.0, writable: true) == "p1")
+        #expect(q.offer("p2", key: "sidebar", transition: "sidebar", rate: 10, now: 1.05, writable: true) == nil)
+        #expect(q.offer("final", key: "sidebar", transition: "sidebar", rate: 10, now: 1.07, writable: true) == nil)
         #expect(q.nextDue.map { abs($0 - 1.1) < 1e-9 } == true)
         #expect(q.release(now: 1.09, writable: true).isEmpty)
         #expect(q.release(now: 1.1, writable: true) == ["final"])
@@ -58,7 +58,7 @@ struct DeliveryQueueTests {
     @Test func exactPeriodIsDue() {
         var q = Queue()
         _ = q.offer("p1", key: "k", transition: "t", rate: 60, now: 10, writable: true)
-        #expect(q.offer("p2", key: "k", transition: "t", rate: 60, now: 10 + 1.0 / 60, writable: true) == ["p2"])
+        #expect(q.offer("p2", key: "k", transition: "t", rate: 60, now: 10 + 1.0 / 60, writable: true) == "p2")
     }
 
     /// A state event that flushes a rate-held frame counts as that frame's send for the rate.
@@ -67,7 +67,7 @@ struct DeliveryQueueTests {
         _ = q.offer("p1", key: "s", transition: "s", rate: 10, now: 0, writable: true)
         _ = q.offer("p2", key: "s", transition: "s", rate: 10, now: 0.05, writable: true)
         #expect(q.offerEvent("ended", transition: "s", now: 0.06) == ["p2", "ended"])
-        #expect(q.offer("p3", key: "s", transition: "s", rate: 10, now: 0.1, writable: true).isEmpty, "0.04 s after p2")
+        #expect(q.offer("p3", key: "s", transition: "s", rate: 10, now: 0.1, writable: true) == nil, "0.04 s after p2")
     }
 
     /// Waiting frames go out in the order they were first queued.
