@@ -72,10 +72,13 @@ final class DaemonCore {
 
     private func send(_ output: EngineOutput, at time: Double) {
         if !output.touchDecisions.isEmpty { backend?.decide(output.touchDecisions) }
-        for event in output.events {
-            let outgoing = OutgoingEvent(event, in: engine)
-            registry.publish(group: outgoing.group, transition: outgoing.transition, now: time, allocator: allocator) {
-                (outgoing.encode(), outgoing.coalesce)
+        // One step's events reach each client in one write.
+        registry.batch {
+            for event in output.events {
+                let outgoing = OutgoingEvent(event, in: engine)
+                registry.publish(group: outgoing.group, transition: outgoing.transition, now: time, allocator: allocator) {
+                    (outgoing.encode(), outgoing.coalesce)
+                }
             }
         }
         let due = SnapAction.due(after: output.events, in: engine.config)

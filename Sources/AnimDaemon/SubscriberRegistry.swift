@@ -109,7 +109,7 @@ final class SubscriberRegistry {
             if let key {
                 if let frame = client.queue.offer(bytes, key: key, transition: transition, rate: rate, now: now,
                                                   writable: client.canTakeFrames) {
-                    client.send(frame)
+                    deliver(frame, to: client)
                 }
             } else {
                 write(client.queue.offerEvent(bytes, transition: transition, now: now), to: client)
@@ -136,8 +136,33 @@ final class SubscriberRegistry {
     }
 
     private func write(_ frames: [ByteBuffer], to client: ClientConnection) {
-        guard !frames.isEmpty else { return }
-        client.send(frames)
+        for frame in frames { deliver(frame, to: client) }
+    }
+
+    // MARK: - Batches
+
+    /// Clients owed bytes in the open batch, in the order they were first owed.
+    private var batched: [ClientConnection] = []
+    private var batchDepth = 0
+
+    /// Everything `body` publishes goes to each client as one write when it returns (one engine step's events),
+    /// in the order it was published. Responses written after it follow it.
+    func batch(_ body: () -> Void) {
+        batchDepth += 1
+        body()
+        batchDepth -= 1
+        guard batchDepth == 0 else { return }
+        for client in batched {
+            client.endBatch()
+            // What the socket did not take went to NIO, and counts toward the client's backlog.
+            enforceBacklog(client)
+        }
+        batched.removeAll(keepingCapacity: true)
+    }
+
+    private func deliver(_ frame: ByteBuffer, to client: ClientConnection) {
+        guard batchDepth > 0 else { return client.send(frame) }
+        if client.append(toBatch: frame) { batched.append(client) }
     }
 
     /// Disconnects a client whose unsent bytes (events and responses) passed `max-backlog`.

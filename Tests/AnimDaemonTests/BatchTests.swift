@@ -1,0 +1,71 @@
+import Logging
+import NIOCore
+import NIOEmbedded
+import Testing
+@testable import AnimDaemon
+
+/// One engine step's events reach each client as one write, in the order they were published; outside a step,
+/// each event is its own write. NIO's embedded channel records every write the registry makes.
+struct BatchTests {
+    let registry = SubscriberRegistry(settings: (clients: 8, subscriptions: 8, backlog: 1 << 20), logger: Logger(label: "test"))
+    let allocator = ByteBufferAllocator()
+
+    func subscriber(to transitions: Set<String>, groups: Set<String> = ["progress", "state"]) throws -> (ClientConnection, EmbeddedChannel) {
+        let channel = EmbeddedChannel()
+        let client = try #require(registry.add(channel))
+        _ = try registry.subscribe(client, transitions: transitions, groups: groups, maxRate: nil)
+        return (client, channel)
+    }
+
+    func publish(_ line: String, group: String = "progress", transition: String, coalesce: Bool = true) {
+        registry.publish(group: group, transition: transition, now: 0, allocator: allocator) { (line + "\n", coalesce ? transition : nil) }
+    }
+
+    func writes(_ channel: EmbeddedChannel) throws -> [String] {
+        var out: [String] = []
+        while let buffer = try channel.readOutbound(as: ByteBuffer.self) { out.append(String(buffer: buffer)) }
+        return out
+    }
+
+    @Test func aStepIsOneWritePerClient() throws {
+        let (_, both) = try subscriber(to: ["sidebar", "panel"])
+        let (_, one) = try subscriber(to: ["panel"])
+        registry.batch {
+            publish("began sidebar", group: "state", transition: "sidebar", coalesce: false)
+            publish("sidebar 0.1", transition: "sidebar")
+            publish("panel 0.5", transition: "panel")
+        }
+        #expect(try writes(both) == ["began sidebar\nsidebar 0.1\npanel 0.5\n"])
+        // A client owed one line gets that line's own buffer.
+        #expect(try writes(one) == ["panel 0.5\n"])
+    }
+
+    @Test func outsideAStepEachEventIsItsOwnWrite() throws {
+        let (_, channel) = try subscriber(to: ["sidebar", "panel"])
+        publish("sidebar 0.1", transition: "sidebar")
+        publish("panel 0.5", transition: "panel")
+        #expect(try writes(channel) == ["sidebar 0.1\n", "panel 0.5\n"])
+    }
+
+    /// A nested batch ends with the outermost one, and a later step is a new write.
+    @Test func nestedStepsEndTogether() throws {
+        let (_, channel) = try subscriber(to: ["sidebar"])
+        registry.batch {
+            publish("a", transition: "sidebar", coalesce: false)
+            registry.batch { publish("b", transition: "sidebar", coalesce: false) }
+            publish("c", transition: "sidebar", coalesce: false)
+        }
+        registry.batch { publish("d", transition: "sidebar") }
+        #expect(try writes(channel) == ["a\nb\nc\n", "d\n"])
+    }
+
+    /// A client disconnected during the step is owed nothing more.
+    @Test func aClientDisconnectedInTheStepGetsNothing() throws {
+        let (client, channel) = try subscriber(to: ["sidebar"])
+        registry.batch {
+            publish("a", transition: "sidebar")
+            registry.disconnect(client)
+        }
+        #expect(try writes(channel).isEmpty)
+    }
+}
