@@ -17,8 +17,15 @@ final class ClientConnection {
     var drained: (() -> Void)?
 
     /// The socket, borrowed once from NIO (the lookup is a dynamic cast, too dear per write). It is used only while
-    /// the channel is active: NIO closes it on this same loop, and marks the channel inactive as it does.
+    /// `isOpen`.
     private let socket: NIOBSDSocket.Handle?
+    /// False from the moment NIO may have closed the socket: the channel went inactive, or a write NIO was handed
+    /// failed (NIO fails pending writes right after it closes the descriptor, before it reports the channel
+    /// inactive, and those failures are the first we hear of it). The descriptor number may be reused after that.
+    private(set) var isOpen = true
+
+    /// The channel went inactive: from now on everything goes to NIO, which refuses it.
+    func channelClosed() { isOpen = false }
 
     init(id: Int, channel: any Channel) {
         self.id = id
@@ -26,9 +33,10 @@ final class ClientConnection {
         socket = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) { $0 }
     }
 
-    /// Whether a frame may be sent now rather than held (and coalesced): nothing waits in NIO, and NIO's
-    /// buffer is below its high-water mark.
-    var canTakeFrames: Bool { pendingWrites == 0 && channel.isWritable }
+    /// Whether a frame may be sent now rather than held (and coalesced): nothing waits in NIO. (NIO holds only
+    /// what `write` handed it, so its buffer is then empty and below its high-water mark; not asking the
+    /// channel spares each subscriber an existential call on memory that is cold by the next frame.)
+    var canTakeFrames: Bool { pendingWrites == 0 }
 
     /// Every byte to this client, responses and events alike, goes through here, in order, so that nothing
     /// overtakes anything (docs/architecture.md, "The write path").
@@ -87,7 +95,8 @@ final class ClientConnection {
         if pendingWrites == 0, sendDirectly(&buffer) { return true }
         pendingWrites += 1
         let promise = channel.eventLoop.makePromise(of: Void.self)
-        promise.futureResult.assumeIsolated().whenComplete { [self] _ in
+        promise.futureResult.assumeIsolated().whenComplete { [self] result in
+            if case .failure = result { isOpen = false }
             pendingWrites -= 1
             if pendingWrites == 0 { drained?() }
         }
@@ -97,7 +106,7 @@ final class ClientConnection {
 
     /// One `send(MSG_DONTWAIT | MSG_NOSIGNAL)`; true when the kernel took the whole buffer.
     private func sendDirectly(_ buffer: inout ByteBuffer) -> Bool {
-        guard let socket, channel.isActive else { return false }
+        guard let socket, isOpen else { return false }
         let written = buffer.withUnsafeReadableBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
         guard written > 0 else { return false }
         buffer.moveReaderIndex(forwardBy: written)

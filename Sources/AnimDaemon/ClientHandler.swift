@@ -77,6 +77,7 @@ final class ClientHandler: ChannelInboundHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         if let client {
+            client.channelClosed()
             core.value.registry.remove(client)
             core.value.clientsChanged()
             core.value.logger.debug("client disconnected", metadata: ["client": "\(client.id)"])
