@@ -133,19 +133,23 @@ public struct Engine: Sendable {
     public mutating func tick(at time: Double) -> EngineOutput {
         var output = EngineOutput()
         for name in order {
-            guard var runtime = runtimes[name], var leg = runtime.leg, case var .animator(animator) = leg.drive,
-                  animator.isRunning else { continue }
-            if let position = animator.advance(to: time) {
-                leg.drive = .animator(animator)
-                runtime.phase = .leg(leg)
-                output.events.append(.progress(runtime.nextSnapshot(at: time)))
-                Self.complete(&runtime, leg: leg, position: position, time: time, into: &output)
-            } else {
-                output.events.append(.progress(runtime.nextSnapshot(at: time)))
-            }
-            runtimes[name] = runtime
+            // In place: a runtime copied out of the table and written back costs a copy of each of its fields.
+            guard let index = runtimes.index(forKey: name) else { continue }
+            Self.advance(&runtimes.values[index], to: time, into: &output)
         }
         return scheduled(output, at: time)
+    }
+
+    private static func advance(_ runtime: inout TransitionRuntime, to time: Double, into output: inout EngineOutput) {
+        guard var leg = runtime.leg, case var .animator(animator) = leg.drive, animator.isRunning else { return }
+        if let position = animator.advance(to: time) {
+            leg.drive = .animator(animator)
+            runtime.phase = .leg(leg)
+            output.events.append(.progress(runtime.nextSnapshot(at: time)))
+            complete(&runtime, leg: leg, position: position, time: time, into: &output)
+        } else {
+            output.events.append(.progress(runtime.nextSnapshot(at: time)))
+        }
     }
 
     static func complete(_ runtime: inout TransitionRuntime, leg: Leg, position: AnimatingPosition, time: Double, into output: inout EngineOutput) {
@@ -263,7 +267,13 @@ public struct Engine: Sendable {
     }
 
     private mutating func drive(with update: GestureUpdate, at time: Double, into output: inout EngineOutput) {
-        guard let binding = bindings[update.name], var runtime = runtimes[binding.transition] else { return }
+        guard let binding = bindings[update.name], let index = runtimes.index(forKey: binding.transition) else { return }
+        // In place, as in `tick`.
+        Self.drive(&runtimes.values[index], by: binding, with: update, at: time, into: &output)
+    }
+
+    private static func drive(_ runtime: inout TransitionRuntime, by binding: BindingConfig, with update: GestureUpdate, at time: Double,
+                              into output: inout EngineOutput) {
         let unit = binding.increases.unit
         let delta = (update.translation.x * unit.x + update.translation.y * unit.y) / binding.distance
         let velocity = (update.velocity.x * unit.x + update.velocity.y * unit.y) / binding.distance
@@ -295,7 +305,6 @@ public struct Engine: Sendable {
         case .possible, .failed:
             return
         }
-        runtimes[binding.transition] = runtime
     }
 
     /// The snap a gesture leg heads for as it begins, so that its `began` says where
