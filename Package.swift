@@ -35,6 +35,8 @@ let package = Package(
             pkgConfig: "x11 xi xrandr xfixes xinerama",
             providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev", "libxfixes-dev", "libxinerama-dev"])]
         ),
+        // sched_setattr(2), which glibc does not wrap: the event loop's short time slice (docs/architecture.md).
+        .systemLibrary(name: "CLinuxScheduling"),
         .target(name: "Motion", swiftSettings: strict),
         .target(name: "Gestures", swiftSettings: strict),
         .target(
@@ -49,7 +51,7 @@ let package = Package(
         .target(
             name: "AnimDaemon",
             dependencies: [
-                "Motion", "Gestures", "Transitions", "AnimProtocol", "X11Input",
+                "Motion", "Gestures", "Transitions", "AnimProtocol", "X11Input", "CLinuxScheduling",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -88,7 +90,8 @@ let package = Package(
         .testTarget(name: "AnimDaemonTests", dependencies: ["AnimDaemon", .product(name: "NIOEmbedded", package: "swift-nio")],
                     swiftSettings: strict),
         .testTarget(name: "X11InputTests", dependencies: ["X11Input", "CX11", "Gestures"], swiftSettings: strict),
-        .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol", "AnimClient", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol", "AnimClient", "TestSupport", "CLinuxScheduling"],
+                    swiftSettings: strict),
     ]
 )
 

@@ -45,6 +45,9 @@ public struct DaemonService: Service {
             let core = DaemonCore(loop: loop, config: config, configSource: configSource, inputStatus: initialStatus,
                                   notifier: notifier, logger: logger)
             core.registry.descriptorRoom = clientRoom
+            // On the loop's own thread: the slice belongs to the thread that asks.
+            let slice = LatencySlice.request()
+            logger.info("event loop time slice", metadata: ["slice": "\(slice)"])
             return NIOLoopBound(core, eventLoop: loop)
         }.get()
 

@@ -1,6 +1,8 @@
 import AnimClient
 import AnimProtocol
+import CLinuxScheduling
 import Foundation
+import Synchronization
 import Testing
 
 /// Idle costs nothing, and peers of another user are refused.
@@ -38,6 +40,40 @@ import Testing
         let after = Self.switches(pid: pid, threadPrefix: "")
         #expect(loopBefore > 0, "the event loop thread (NIO's singleton group) was found")
         #expect(after - before <= 1, "the process woke \(after - before) times while idle")
+    }
+
+    /// The event loop thread runs with the short time slice it asks for (docs/architecture.md), and only that
+    /// thread. Whether this kernel takes slice requests (Linux ≥ 6.12) is learnt from a thread of the test's own;
+    /// where it does not, the loop must report no slice either.
+    @Test func eventLoopHasAShortSlice() throws {
+        let supported = Self.kernelTakesSliceRequests()
+        let daemon = try DaemonProcess()
+        _ = try daemon.connect()
+        let pid = daemon.process.processIdentifier
+        var slices: [String: Int64] = [:]
+        for task in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? [] {
+            guard let name = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8), let tid = pid_t(task) else { continue }
+            slices[name.trimmingCharacters(in: .whitespacesAndNewlines)] = animd_thread_slice(tid)
+        }
+        let loop = try #require(slices.first { $0.key.hasPrefix("NIO-SGLTN") }?.value, "threads: \(slices)")
+        if supported {
+            #expect(loop == 100_000, "the loop's slice: \(loop) ns")
+            #expect(slices["animd"] != 100_000, "the main thread keeps the default slice")
+        } else {
+            #expect(loop == 0)
+        }
+    }
+
+    /// Asks for a 0.1 ms slice on a new thread and reads it back.
+    static func kernelTakesSliceRequests() -> Bool {
+        let granted = Mutex<Int64>(0)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            granted.withLock { $0 = animd_request_slice(100_000) }
+            done.signal()
+        }.start()
+        done.wait()
+        return granted.withLock { $0 } == 100_000
     }
 
     static var canSwitchUser: Bool { getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") }
