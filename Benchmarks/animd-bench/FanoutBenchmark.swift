@@ -28,7 +28,7 @@ enum FanoutBenchmark {
 
     /// Returns false when a row could not be measured (the smoke mode then fails CI).
     @discardableResult
-    static func run(smoke: Bool) -> Bool {
+    static func run(smoke: Bool, sameSlice: Bool) -> Bool {
         let folder = NSTemporaryDirectory() + "animd-bench-\(getpid())"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -45,10 +45,13 @@ enum FanoutBenchmark {
         var complete = true
         raiseDescriptorLimit()
         print("\n== fan-out: input.inject → transition.progress at every subscriber, µs (animd vs the C baseline server, one probe)")
+        print(sameSlice ? "   both servers ask for a 0.1 ms scheduler slice (--same-slice)"
+                        : "   animd's event loop asks for a 0.1 ms scheduler slice; the C server keeps the default (--same-slice: both ask)")
         print("subscribers frames |  animd p50     p99     max |  C p50     p99     max |  ratio p50   p99  (target ≤ 1.5×)")
         for (count, frames, pace) in plan(smoke: smoke) {
             guard let (ours, frame) = measureAnimd(animd, folder: folder, subscribers: count, frames: frames, pace: pace),
-                  let theirs = measureBaseline(baseline, frame: frame, folder: folder, subscribers: count, frames: frames, pace: pace)
+                  let theirs = measureBaseline(baseline, frame: frame, folder: folder, subscribers: count, frames: frames, pace: pace,
+                                               slice: sameSlice)
             else {
                 print(String(format: "%11d  failed", count))
                 complete = false
@@ -106,20 +109,21 @@ enum FanoutBenchmark {
         return frame.count > 1 ? (latencies, frame) : nil
     }
 
-    static func measureBaseline(_ baseline: String, frame: [UInt8], folder: String, subscribers: Int, frames: Int, pace: Double) -> [UInt64]? {
+    static func measureBaseline(_ baseline: String, frame: [UInt8], folder: String, subscribers: Int, frames: Int, pace: Double,
+                                slice: Bool) -> [UInt64]? {
         let socket = folder + "/baseline.sock", frameFile = folder + "/frame"
         guard FileManager.default.createFile(atPath: frameFile, contents: Data(frame)),
-              let server = start(baseline, [socket, frameFile]) else { return nil }
+              let server = start(baseline, [socket, frameFile], extra: slice ? ["BASELINE_SLICE_NS": "100000"] : [:]) else { return nil }
         defer { server.terminate(); server.waitUntilExit() }
         guard let driver = connect(socket) else { return nil }
         return probe(socket, driver: driver, subscribers: subscribers, frames: frames, pace: pace)
     }
 
-    static func start(_ executable: String, _ arguments: [String]) -> Process? {
+    static func start(_ executable: String, _ arguments: [String], extra: [String: String] = [:]) -> Process? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         environment["DISPLAY"] = nil
         environment["NOTIFY_SOCKET"] = nil
         process.environment = environment

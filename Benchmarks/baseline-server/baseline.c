@@ -8,6 +8,9 @@
  * captured by the benchmark) to every subscriber, one write() each, then answer the sender. Every request gets
  * {"jsonrpc":"2.0","id":ID,"result":{}} with its id. No parsing beyond that, no engine, no allocation per frame:
  * the kernel's floor for "receive the request line, write the same bytes to N sockets".
+ *
+ * With BASELINE_SLICE_NS set, it asks for that scheduler time slice first, as animd's event loop does for itself
+ * (0.1 ms; Linux >= 6.12), so that `animd-bench fanout --same-slice` compares the two on equal scheduling.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -17,6 +20,8 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
+#include <stdint.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -60,11 +65,26 @@ static void handle_line(int fd, const char *line) {
     answer(fd, line);
 }
 
+struct slice_attr {
+    uint32_t size, policy;
+    uint64_t flags;
+    int32_t nice;
+    uint32_t priority;
+    uint64_t runtime, deadline, period;
+};
+
+static void request_slice(const char *nanoseconds) {
+    struct slice_attr attributes = { .size = sizeof attributes, .runtime = strtoull(nanoseconds, NULL, 10) };
+    if (syscall(SYS_sched_setattr, 0, &attributes, 0) != 0) perror("baseline: sched_setattr");
+}
+
 int main(int argc, char **argv) {
     if (argc != 3) {
         fprintf(stderr, "usage: baseline SOCKET FRAME-FILE\n");
         return 2;
     }
+    const char *slice = getenv("BASELINE_SLICE_NS");
+    if (slice) request_slice(slice);
     FILE *file = fopen(argv[2], "rb");
     if (!file) { perror("baseline: frame file"); return 1; }
     frame_length = fread(frame, 1, sizeof frame, file);
