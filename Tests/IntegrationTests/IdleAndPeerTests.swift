@@ -43,8 +43,8 @@ import Testing
     }
 
     /// The event loop thread runs with the short time slice it asks for (docs/architecture.md), and only that
-    /// thread. Whether this kernel takes slice requests (Linux ≥ 6.12) is learnt from a thread of the test's own;
-    /// where it does not, the loop must report no slice either.
+    /// thread. Whether this kernel takes slice requests (Linux ≥ 6.12, and no sandbox refusing sched_setattr) is
+    /// learnt from a thread of the test's own; where it does not, the loop must keep the ordinary slice.
     @Test func eventLoopHasAShortSlice() throws {
         let supported = Self.kernelTakesSliceRequests()
         let daemon = try DaemonProcess()
@@ -60,7 +60,9 @@ import Testing
             #expect(loop == 100_000, "the loop's slice: \(loop) ns")
             #expect(slices["animd"] != 100_000, "the main thread keeps the default slice")
         } else {
-            #expect(loop == 0)
+            // No slice requests here (an older kernel reports 0, a refusing sandbox the default): the loop's slice is
+            // whatever the main thread's is.
+            #expect(loop == slices["animd"])
         }
     }
 
