@@ -45,12 +45,6 @@ final class ClientConnection {
     /// long as NIO holds nothing for this client. What the kernel does not take (a full socket, a partial write,
     /// an error) goes to NIO, and so does everything after it until NIO's writes complete; NIO then reports
     /// errors and closes as usual, and counts those bytes in the backlog.
-    func send(_ buffers: [ByteBuffer]) {
-        var handed = false
-        for buffer in buffers where !write(buffer) { handed = true }
-        if handed { channel.flush() }
-    }
-
     func send(_ buffer: ByteBuffer) {
         if !write(buffer) { channel.flush() }
     }
