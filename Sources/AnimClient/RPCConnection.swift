@@ -56,10 +56,11 @@ public final class RPCConnection {
         try send(bytes: bytes)
     }
 
+    /// A daemon that has gone away is an error here (EPIPE), never a SIGPIPE that would kill the host process.
     public func send(bytes: [UInt8]) throws(ClientError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { sendWithoutSignal(fd, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw .io(Self.errnoText())
@@ -149,4 +150,13 @@ public final class RPCConnection {
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
+}
+
+/// send(2) that reports a closed peer as EPIPE instead of raising SIGPIPE (Linux's MSG_NOSIGNAL).
+private func sendWithoutSignal(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
+    #else
+    write(descriptor, bytes, count)
+    #endif
 }

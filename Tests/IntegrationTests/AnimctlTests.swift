@@ -100,7 +100,7 @@ import Testing
         _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
         func text() -> String { output.withLock { String(decoding: $0, as: UTF8.self) } }
         for _ in 0..<400 where !text().contains("snap 1") { usleep(25_000) }
-        keyboard.fileHandleForWriting.write(Data([0x03]))
+        try? keyboard.fileHandleForWriting.write(contentsOf: Data([0x03]))
         for _ in 0..<400 where script.isRunning { usleep(25_000) }
         guard !script.isRunning else {
             script.terminate()

@@ -123,7 +123,7 @@ import Testing
                 let bytes = Array(burst.utf8)
                 var offset = 0
                 while offset < bytes.count {
-                    let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                    let written = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                     if written <= 0 { break }
                     offset += written
                 }

@@ -36,6 +36,9 @@ final class DaemonProcess {
     /// - descriptorLimit: RLIMIT_NOFILE (soft and hard) to start animd under.
     init(config: String? = nil, display: String? = nil, socket socketPath: String? = nil, environment extra: [String: String] = [:],
          descriptorLimit: Int? = nil) throws {
+        // A write to a daemon or a child that has just gone away must fail that test, not kill the whole run with
+        // SIGPIPE (seen once with both cores busy). Idempotent, so every daemon may set it.
+        Glibc.signal(SIGPIPE, SIG_IGN)
         folder = try Self.makeFolder()
         socket = socketPath ?? folder + "/s.sock"
         logPath = folder + "/animd.log"
@@ -134,7 +137,7 @@ func animctl(_ arguments: [String], socket: String?, stdin: String? = nil) throw
     let input = Pipe()
     process.standardInput = input
     try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
     try input.fileHandleForWriting.close()
     let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
     let stderrData = err.fileHandleForReading.readDataToEndOfFile()
