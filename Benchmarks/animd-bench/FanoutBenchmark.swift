@@ -29,21 +29,15 @@ enum FanoutBenchmark {
     /// Returns false when a row could not be measured (the smoke mode then fails CI).
     @discardableResult
     static func run(smoke: Bool, sameSlice: Bool) -> Bool {
-        let folder = NSTemporaryDirectory() + "animd-bench-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = BenchProcess.scratchFolder("fanout")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let animd = binaries.appendingPathComponent("animd").path
-        guard FileManager.default.isExecutableFile(atPath: animd) else {
-            print("fanout: \(animd) is missing; build it with swift build -c release --product animd")
-            return false
-        }
+        guard let animd = BenchProcess.animd(for: "fanout") else { return false }
         guard let baseline = buildBaseline(in: folder) else {
             print("fanout: cannot build the C baseline with cc or clang")
             return false
         }
         var complete = true
-        raiseDescriptorLimit()
+        BenchProcess.raiseDescriptorLimit()
         print("\n== fan-out: input.inject → transition.progress at every subscriber, µs (animd vs the C baseline server, one probe)")
         print(sameSlice ? "   both servers ask for a 0.1 ms scheduler slice (--same-slice)"
                         : "   animd's event loop asks for a 0.1 ms scheduler slice; the C server keeps the default (--same-slice: both ask)")
@@ -74,7 +68,7 @@ enum FanoutBenchmark {
         for compilerName in ["cc", "clang"] {
             let compiler = Process()
             compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            compiler.arguments = [compilerName, "-O2", "-o", output, repoFile("Benchmarks/baseline-server/baseline.c")]
+            compiler.arguments = [compilerName, "-O2", "-o", output, BenchProcess.repoFile("Benchmarks/baseline-server/baseline.c")]
             compiler.standardError = FileHandle.nullDevice
             guard (try? compiler.run()) != nil else { continue }
             compiler.waitUntilExit()
@@ -83,26 +77,18 @@ enum FanoutBenchmark {
         return nil
     }
 
-    /// 1000 subscribers need more descriptors than the usual soft limit.
-    static func raiseDescriptorLimit() {
-        var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
-        limit.rlim_cur = limit.rlim_max
-        _ = setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
-    }
-
     static func measureAnimd(_ animd: String, folder: String, subscribers: Int, frames: Int, pace: Double) -> ([UInt64], [UInt8])? {
         let socket = folder + "/animd.sock"
-        guard let daemon = start(animd, ["--socket", socket]) else { return nil }
+        guard let daemon = BenchProcess.start(animd, ["--socket", socket]) else { return nil }
         defer { daemon.terminate(); daemon.waitUntilExit() }
-        guard let driver = connect(socket) else { return nil }
+        guard let driver = BenchProcess.connect(socket) else { return nil }
         // A finger on the sidebar's edge, so that every move is one progress frame.
         _ = try? driver.call("input.inject", ["events": [["t": 0, "kind": "touch-down", "id": 1, "x": 3, "y": 500],
                                                         ["t": 0.001, "kind": "touch-move", "id": 1, "x": 20, "y": 500]]])
         guard let latencies = probe(socket, driver: driver, subscribers: subscribers, frames: frames, pace: pace) else { return nil }
         // animd's own frame, for the baseline to send.
         var frame: [UInt8] = []
-        if let sample = connect(socket), case .success = try? sample.call("subscribe", ["transitions": ["sidebar"], "events": ["progress"]]) {
+        if let sample = BenchProcess.connect(socket), case .success = try? sample.call("subscribe", ["transitions": ["sidebar"], "events": ["progress"]]) {
             _ = try? driver.call("input.inject", ["events": [["t": 1, "kind": "touch-move", "id": 1, "x": 5, "y": 500]]])
             frame = ((try? sample.readLine(timeout: 5)) ?? []) + [10]
         }
@@ -113,30 +99,10 @@ enum FanoutBenchmark {
                                 slice: Bool) -> [UInt64]? {
         let socket = folder + "/baseline.sock", frameFile = folder + "/frame"
         guard FileManager.default.createFile(atPath: frameFile, contents: Data(frame)),
-              let server = start(baseline, [socket, frameFile], extra: slice ? ["BASELINE_SLICE_NS": "100000"] : [:]) else { return nil }
+              let server = BenchProcess.start(baseline, [socket, frameFile], extra: slice ? ["BASELINE_SLICE_NS": "100000"] : [:]) else { return nil }
         defer { server.terminate(); server.waitUntilExit() }
-        guard let driver = connect(socket) else { return nil }
+        guard let driver = BenchProcess.connect(socket) else { return nil }
         return probe(socket, driver: driver, subscribers: subscribers, frames: frames, pace: pace)
-    }
-
-    static func start(_ executable: String, _ arguments: [String], extra: [String: String] = [:]) -> Process? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
-        environment["DISPLAY"] = nil
-        environment["NOTIFY_SOCKET"] = nil
-        process.environment = environment
-        process.standardError = FileHandle.nullDevice
-        return (try? process.run()) != nil ? process : nil
-    }
-
-    static func connect(_ socket: String) -> RPCConnection? {
-        for _ in 0..<400 {
-            if let connection = try? RPCConnection(path: socket) { return connection }
-            usleep(25_000)
-        }
-        return nil
     }
 
     /// The probe: N subscribers on one reader thread, then `frames` injected moves from the driver.
@@ -208,10 +174,5 @@ enum FanoutBenchmark {
             for (k, time) in times.prefix(sent.count).enumerated() where time >= sent[k] { result.append(time - sent[k]) }
         }
         return result
-    }
-
-    static func repoFile(_ relative: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(relative).path
     }
 }

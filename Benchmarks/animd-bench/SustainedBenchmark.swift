@@ -13,26 +13,24 @@ enum SustainedBenchmark {
     static let transitions = ["sidebar", "panel", "launcher", "pager"]
 
     static func run(subscribers: Int, seconds: Double) -> Bool {
-        let folder = NSTemporaryDirectory() + "animd-sustained-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = BenchProcess.scratchFolder("sustained")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let animd = binaries.appendingPathComponent("animd").path
+        guard let animd = BenchProcess.animd(for: "sustained") else { return false }
         let socket = folder + "/animd.sock", config = folder + "/animd.toml"
-        guard let defaults = try? String(contentsOfFile: FanoutBenchmark.repoFile("config/animd.toml"), encoding: .utf8),
+        guard let defaults = try? String(contentsOfFile: BenchProcess.repoFile("config/animd.toml"), encoding: .utf8),
               defaults.contains("frame-rate = 60"),
               FileManager.default.createFile(atPath: config, contents: Data(defaults.replacingOccurrences(
                   of: "frame-rate = 60", with: "frame-rate = 120").utf8)) else {
             print("sustained: cannot write a config with frame-rate = 120")
             return false
         }
-        FanoutBenchmark.raiseDescriptorLimit()
-        guard let daemon = FanoutBenchmark.start(animd, ["--socket", socket, "--config", config]) else {
+        BenchProcess.raiseDescriptorLimit()
+        guard let daemon = BenchProcess.start(animd, ["--socket", socket, "--config", config]) else {
             print("sustained: cannot start \(animd)")
             return false
         }
         defer { daemon.terminate(); daemon.waitUntilExit() }
-        guard FanoutBenchmark.connect(socket) != nil else { return false }
+        guard BenchProcess.connect(socket) != nil else { return false }
 
         print("\n== sustained: \(subscribers) subscribers, \(transitions.count) transitions animating at 120 Hz, \(Int(seconds)) s")
         guard let readers = SubscriberReader(socket: socket, count: subscribers) else {

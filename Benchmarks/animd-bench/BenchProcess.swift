@@ -1,0 +1,58 @@
+import AnimClient
+import Foundation
+
+/// What the benchmarks that run real processes share: a scratch folder, the animd built beside animd-bench,
+/// starting a server and reaching its socket.
+enum BenchProcess {
+    /// A new folder for sockets and files; the caller removes it.
+    static func scratchFolder(_ benchmark: String) -> String {
+        let folder = NSTemporaryDirectory() + "animd-\(benchmark)-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// The animd binary beside this one, or nil (with a hint) when it was not built.
+    static func animd(for benchmark: String) -> String? {
+        let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("animd").path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            print("\(benchmark): \(path) is missing; build it with swift build -c release --product animd")
+            return nil
+        }
+        return path
+    }
+
+    /// Starts a server without X or systemd in its environment, its stderr discarded.
+    static func start(_ executable: String, _ arguments: [String], extra: [String: String] = [:]) -> Process? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        environment["DISPLAY"] = nil
+        environment["NOTIFY_SOCKET"] = nil
+        process.environment = environment
+        process.standardError = FileHandle.nullDevice
+        return (try? process.run()) != nil ? process : nil
+    }
+
+    /// Connects once the server listens (up to 10 s).
+    static func connect(_ socket: String) -> RPCConnection? {
+        for _ in 0..<400 {
+            if let connection = try? RPCConnection(path: socket) { return connection }
+            usleep(25_000)
+        }
+        return nil
+    }
+
+    /// 1000 subscribers need more descriptors than the usual soft limit.
+    static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+    }
+
+    static func repoFile(_ relative: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(relative).path
+    }
+}
