@@ -101,11 +101,11 @@ final class SubscriberRegistry {
                  encode: () -> (line: String, coalesce: String?)) {
         var encoded: (bytes: ByteBuffer, coalesce: String?)?
         for (client, rate) in audience(group: group, transition: transition) where !client.isClosing {
-            let (bytes, key) = encoded ?? {
+            if encoded == nil {
                 let (line, key) = encode()
-                return (allocator.buffer(string: line), key)
-            }()
-            encoded = (bytes, key)
+                encoded = (allocator.buffer(string: line), key)
+            }
+            guard case let (bytes, key)? = encoded else { continue }
             if let key {
                 if let frame = client.queue.offer(bytes, key: key, transition: transition, rate: rate, now: now,
                                                   writable: client.canTakeFrames) {

@@ -4,16 +4,17 @@ extension InputEvent {
     /// An input event from a request's parsed JSON, by the same rules as traces (`init(fields:)`), with no
     /// round trip through text and Codable.
     public init(wire value: JSONValue) throws(InputEventError) {
-        guard let members = value.objectMembers else { throw .notAnObject }
-        try self.init(fields: WireFields(members: members))
+        guard case .object = value else { throw .notAnObject }
+        try self.init(fields: WireFields(object: value))
     }
 }
 
-/// A parsed JSON object's members as input-event fields; the first of repeated keys wins, as in lookups.
+/// A parsed JSON object's members as input-event fields, read with `JSONValue`'s own lookup (the first of
+/// repeated keys wins).
 private struct WireFields: InputEventFields {
-    let members: [(String, JSONValue)]
+    let object: JSONValue
 
-    private func value(_ key: String) -> JSONValue? { members.first { $0.0 == key }?.1 }
+    private func value(_ key: String) -> JSONValue? { object[key] }
 
     func number(_ key: String) throws(InputEventError) -> Double? {
         guard let value = value(key) else { return nil }

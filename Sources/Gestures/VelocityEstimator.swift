@@ -35,12 +35,14 @@ func polynomialSlope(_ t: [Double], _ x: [Double], degree: Int, origin: Double) 
     let n = degree + 1
     guard t.count >= n else { return nil }
     let width = n + 1
-    return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * 4 + 5 + 3) { scratch -> Double? in
+    // Room for the largest case (degree 2): the augmented matrix [A | b] row by row, the powers t⁰…t⁴ of one
+    // sample, and the solution.
+    let (matrixRoom, powersRoom, solutionRoom) = (3 * 4, 5, 3)
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: matrixRoom + powersRoom + solutionRoom) { scratch -> Double? in
         scratch.initialize(repeating: 0)
-        // The augmented matrix [A | b] row by row, then the powers of one t, then the solution.
         let matrix = UnsafeMutableBufferPointer(rebasing: scratch[0..<(n * width)])
-        let powers = UnsafeMutableBufferPointer(rebasing: scratch[12..<(12 + 2 * n - 1)])
-        let solution = UnsafeMutableBufferPointer(rebasing: scratch[17..<(17 + n)])
+        let powers = UnsafeMutableBufferPointer(rebasing: scratch[matrixRoom..<(matrixRoom + 2 * n - 1)])
+        let solution = UnsafeMutableBufferPointer(rebasing: scratch[(matrixRoom + powersRoom)..<(matrixRoom + powersRoom + n)])
         for (absolute, xi) in zip(t, x) {
             let ti = absolute - origin
             powers[0] = 1
