@@ -27,12 +27,18 @@ import Testing
     /// starts. The oracle must survive a loaded machine, where the scheduler can charge a thread one stray switch
     /// (seen about once in a few dozen runs with both cores busy): over 3 s, anything periodic shows up as several
     /// wakes (a 60 Hz frame timer as ~180, even a 1 Hz monitor as 3), so at most one is allowed.
+    ///
+    /// The count starts once the loop has finished the step that sent `ended`: a request answered after it proves
+    /// that, and 50 ms let the loop go back to sleep. Counting from the `ended` line itself also counted the loop's
+    /// own way back to sleep, plus, on a busy machine, a preemption on the way (CI saw 2).
     @Test func idleProcessNeverWakes() throws {
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
         _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
+        _ = try rpc.ok("daemon.hello")
+        usleep(50_000)
         let pid = daemon.process.processIdentifier
         let before = Self.switches(pid: pid, threadPrefix: "")
         let loopBefore = Self.switches(pid: pid, threadPrefix: "NIO-SGLTN")
