@@ -51,7 +51,9 @@ public struct DaemonService: Service {
             return NIOLoopBound(core, eventLoop: loop)
         }.get()
 
-        let bootstrap = ServerBootstrap(group: group)
+        // The server and every accepted client live on `loop` itself, not on the group: handlers reach the core
+        // through NIOLoopBound, which traps on any other thread, so the group's thread count must not matter.
+        let bootstrap = ServerBootstrap(group: loop)
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 32 * 1024, high: 64 * 1024))
             .childChannelInitializer { channel in Self.admit(channel, core: core, logger: logger) }
