@@ -54,10 +54,12 @@ fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # Release-mode benchmarks, each against a baseline in the same run (the fan-out one against a C server,
-# Benchmarks/baseline-server, built by the benchmark with cc); figures go to docs/performance.md by hand, dated.
+# Benchmarks/baseline-server, built by the benchmark with cc, and against the same job on NIO, Benchmarks/nio-floor);
+# figures go to docs/performance.md by hand, dated.
 bench: deps
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-bench
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-bench-floor
 	.build/release/animd-bench
 
 # CI's check that the fan-out benchmark runs: one short row at 10 subscribers, with the debug build the tests used.
@@ -65,6 +67,7 @@ bench: deps
 bench-smoke: deps
 	$(SWIFT) build $(BUILD_FLAGS) --product animd-bench
 	$(SWIFT) build $(BUILD_FLAGS) --product animd
+	$(SWIFT) build $(BUILD_FLAGS) --product animd-bench-floor
 	$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/animd-bench fanout --smoke
 
 clean:

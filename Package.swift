@@ -79,6 +79,13 @@ let package = Package(
             path: "Benchmarks/animd-bench",
             swiftSettings: strict
         ),
+        // The fan-out benchmark's NIO floor: the C baseline's job on animd's own stack (NIO, the same send path).
+        .executableTarget(
+            name: "animd-bench-floor",
+            dependencies: ["CLinuxScheduling", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
+            path: "Benchmarks/nio-floor",
+            swiftSettings: strict
+        ),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         // The X client the X tests run beside animd: a recording window, XTest input, a rival selection.
         .systemLibrary(name: "CXTest", path: "Tests/CXTest", pkgConfig: "xtst", providers: [.apt(["libxtst-dev"])]),

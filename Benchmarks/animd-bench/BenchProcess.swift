@@ -12,10 +12,13 @@ enum BenchProcess {
     }
 
     /// The animd binary beside this one, or nil (with a hint) when it was not built.
-    static func animd(for benchmark: String) -> String? {
-        let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("animd").path
+    static func animd(for benchmark: String) -> String? { sibling("animd", for: benchmark) }
+
+    /// A product built beside this one (animd, animd-bench-floor), or nil (with a hint) when it was not built.
+    static func sibling(_ product: String, for benchmark: String) -> String? {
+        let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(product).path
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            print("\(benchmark): \(path) is missing; build it with swift build -c release --product animd")
+            print("\(benchmark): \(path) is missing; build it with swift build -c release --product \(product)")
             return nil
         }
         return path

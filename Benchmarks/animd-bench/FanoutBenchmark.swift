@@ -3,13 +3,18 @@ import AnimProtocol
 import Foundation
 import Synchronization
 
-/// input.inject → transition.progress received by N subscribers, animd against a C server doing the same job
-/// (Benchmarks/baseline-server: receive the request line, write the same bytes to N sockets), both timed by one
-/// probe in the same run.
+/// input.inject → transition.progress received by N subscribers: animd against two servers doing the same job
+/// (receive the request line, write the same bytes to N sockets), all timed by one probe in the same run:
+/// - the C baseline (Benchmarks/baseline-server): epoll and write(), the kernel's floor;
+/// - the NIO floor (Benchmarks/nio-floor, `animd-bench-floor`): the same job on animd's own stack (one NIO event loop,
+///   animd's scheduler slice and direct send), so that animd − floor is animd's own work and floor / C what the
+///   framework costs.
 ///
-/// The probe subscribes N clients, read by one poll() thread, then a driver connection sends one touch move per
-/// frame with `input.inject` and waits for its answer. Latency = arrival at a subscriber − the moment the driver
-/// sent the request. Everything but the server is the same code for both.
+/// The three run at once. The probe subscribes N clients to each, all read by one poll() thread, then sends one touch
+/// move per frame with `input.inject` to each server in turn (animd, floor, C, animd, …), each time waiting for the
+/// answer: whatever else the shared machine does meanwhile falls on all three alike, which separate runs, minutes
+/// apart, did not ensure. Latency = arrival at a subscriber − the moment the driver sent the request. Everything but
+/// the server is the same code for all three.
 enum FanoutBenchmark {
     struct Stats {
         let p50: Double, p99: Double, max: Double
@@ -21,9 +26,9 @@ enum FanoutBenchmark {
         }
     }
 
-    /// (subscribers, frames, seconds between frames); the smoke mode (CI) runs the 10-subscriber row briefly.
+    /// (subscribers, frames, seconds between one server's frames); the smoke mode (CI) runs the 10-subscriber row briefly.
     static func plan(smoke: Bool) -> [(Int, Int, Double)] {
-        smoke ? [(10, 50, 0.004)] : [(1, 400, 0.003), (10, 300, 0.004), (100, 200, 0.010), (1000, 100, 0.040)]
+        smoke ? [(10, 50, 0.004)] : [(1, 1000, 0.003), (10, 600, 0.004), (100, 300, 0.010), (1000, 100, 0.040)]
     }
 
     /// Returns false when a row could not be measured (the smoke mode then fails CI).
@@ -31,30 +36,32 @@ enum FanoutBenchmark {
     static func run(smoke: Bool, sameSlice: Bool) -> Bool {
         let folder = BenchProcess.scratchFolder("fanout")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        guard let animd = BenchProcess.animd(for: "fanout") else { return false }
+        guard let animd = BenchProcess.animd(for: "fanout"),
+              let floor = BenchProcess.sibling("animd-bench-floor", for: "fanout") else { return false }
         guard let baseline = buildBaseline(in: folder) else {
             print("fanout: cannot build the C baseline with cc or clang")
             return false
         }
         var complete = true
         BenchProcess.raiseDescriptorLimit()
-        print("\n== fan-out: input.inject → transition.progress at every subscriber, µs (animd vs the C baseline server, one probe)")
-        print(sameSlice ? "   both servers ask for a 0.1 ms scheduler slice (--same-slice)"
-                        : "   animd's event loop asks for a 0.1 ms scheduler slice; the C server keeps the default (--same-slice: both ask)")
-        print("subscribers frames |  animd p50     p99     max |  C p50     p99     max |  ratio p50   p99  (target ≤ 1.5×)")
+        print("\n== fan-out: input.inject → transition.progress at every subscriber, µs (animd, the NIO floor and the C baseline server, one probe)")
+        print(sameSlice ? "   animd, the NIO floor and the C server all ask for a 0.1 ms scheduler slice (--same-slice)"
+                        : "   animd and the NIO floor ask for a 0.1 ms scheduler slice; the C server keeps the default (--same-slice: it asks too)")
+        print("   own = animd p50 − floor p50: animd's work above the stack it stands on")
+        print("subscribers frames |  animd p50     p99     max |  floor p50     p99 |  C p50     p99     max |  ratio p50   p99  (target ≤ 1.5×) | floor/C p50  own")
         for (count, frames, pace) in plan(smoke: smoke) {
-            guard let (ours, frame) = measureAnimd(animd, folder: folder, subscribers: count, frames: frames, pace: pace),
-                  let theirs = measureBaseline(baseline, frame: frame, folder: folder, subscribers: count, frames: frames, pace: pace,
-                                               slice: sameSlice)
-            else {
+            guard let row = measureRow(animd: animd, floor: floor, baseline: baseline, baselineSlice: sameSlice, folder: folder,
+                                       subscribers: count, frames: frames, pace: pace) else {
                 print(String(format: "%11d  failed", count))
                 complete = false
                 continue
             }
-            let (a, c) = (Stats(ours), Stats(theirs))
+            let (a, f, c) = (Stats(row.animd), Stats(row.floor), Stats(row.baseline))
             let verdict = a.p50 / c.p50 <= 1.5 && a.p99 / c.p99 <= 1.5 ? "met" : "missed"
-            print(String(format: "%11d %6d | %9.1f %7.1f %7.1f | %6.1f %7.1f %7.1f | %9.2f %5.2f  %@",
-                         count, frames, a.p50, a.p99, a.max, c.p50, c.p99, c.max, a.p50 / c.p50, a.p99 / c.p99, verdict))
+            print(String(format: "%11d %6d | %9.1f %7.1f %7.1f | %9.1f %7.1f | %6.1f %7.1f %7.1f | %9.2f %5.2f  %@ | %11.2f %5.1f",
+                         count, frames, a.p50, a.p99, a.max, f.p50, f.p99, c.p50, c.p99, c.max, a.p50 / c.p50, a.p99 / c.p99,
+                         verdict.padding(toLength: 16, withPad: " ", startingAt: 0),
+                         f.p50 / c.p50, a.p50 - f.p50))
             if count == 100 {
                 print(String(format: "            p99 at 100 subscribers: %.1f µs, target ≤ 1000 µs: %@", a.p99, a.p99 <= 1000 ? "met" : "missed"))
             }
@@ -77,59 +84,79 @@ enum FanoutBenchmark {
         return nil
     }
 
-    static func measureAnimd(_ animd: String, folder: String, subscribers: Int, frames: Int, pace: Double) -> ([UInt64], [UInt8])? {
-        let socket = folder + "/animd.sock"
-        guard let daemon = BenchProcess.start(animd, ["--socket", socket]) else { return nil }
-        defer { daemon.terminate(); daemon.waitUntilExit() }
-        guard let driver = BenchProcess.connect(socket) else { return nil }
+    /// One row: animd, the NIO floor and the C server started side by side, each with N subscribers, driven in turn.
+    static func measureRow(animd: String, floor: String, baseline: String, baselineSlice: Bool, folder: String, subscribers: Int,
+                           frames: Int, pace: Double) -> (animd: [UInt64], floor: [UInt64], baseline: [UInt64])? {
+        var processes: [Process] = []
+        defer { for process in processes { process.terminate(); process.waitUntilExit() } }
+        let animdSocket = folder + "/animd.sock"
+        guard let daemon = BenchProcess.start(animd, ["--socket", animdSocket]) else { return nil }
+        processes.append(daemon)
+        guard let animdDriver = BenchProcess.connect(animdSocket) else { return nil }
         // A finger on the sidebar's edge, so that every move is one progress frame.
-        _ = try? driver.call("input.inject", ["events": [["t": 0, "kind": "touch-down", "id": 1, "x": 3, "y": 500],
-                                                        ["t": 0.001, "kind": "touch-move", "id": 1, "x": 20, "y": 500]]])
-        guard let latencies = probe(socket, driver: driver, subscribers: subscribers, frames: frames, pace: pace) else { return nil }
-        // animd's own frame, for the baseline to send.
-        var frame: [UInt8] = []
-        if let sample = BenchProcess.connect(socket), case .success = try? sample.call("subscribe", ["transitions": ["sidebar"], "events": ["progress"]]) {
-            _ = try? driver.call("input.inject", ["events": [["t": 1, "kind": "touch-move", "id": 1, "x": 5, "y": 500]]])
-            frame = ((try? sample.readLine(timeout: 5)) ?? []) + [10]
+        _ = try? animdDriver.call("input.inject", ["events": [["t": 0, "kind": "touch-down", "id": 1, "x": 3, "y": 500],
+                                                             ["t": 0.001, "kind": "touch-move", "id": 1, "x": 20, "y": 500]]])
+        // animd's own frame, for the baselines to send.
+        let frameFile = folder + "/frame"
+        guard let frame = sampleFrame(animdSocket, driver: animdDriver),
+              FileManager.default.createFile(atPath: frameFile, contents: Data(frame)) else { return nil }
+        var sockets = [animdSocket], drivers = [animdDriver]
+        for (name, server, extra) in [("floor", floor, [:]), ("baseline", baseline, baselineSlice ? ["BASELINE_SLICE_NS": "100000"] : [:])] {
+            let socket = folder + "/\(name).sock"
+            guard let process = BenchProcess.start(server, [socket, frameFile], extra: extra) else { return nil }
+            processes.append(process)
+            guard let driver = BenchProcess.connect(socket) else { return nil }
+            sockets.append(socket)
+            drivers.append(driver)
         }
-        return frame.count > 1 ? (latencies, frame) : nil
+        guard let latencies = probe(sockets: sockets, drivers: drivers, subscribers: subscribers, frames: frames, pace: pace) else { return nil }
+        return (latencies[0], latencies[1], latencies[2])
     }
 
-    static func measureBaseline(_ baseline: String, frame: [UInt8], folder: String, subscribers: Int, frames: Int, pace: Double,
-                                slice: Bool) -> [UInt64]? {
-        let socket = folder + "/baseline.sock", frameFile = folder + "/frame"
-        guard FileManager.default.createFile(atPath: frameFile, contents: Data(frame)),
-              let server = BenchProcess.start(baseline, [socket, frameFile], extra: slice ? ["BASELINE_SLICE_NS": "100000"] : [:]) else { return nil }
-        defer { server.terminate(); server.waitUntilExit() }
-        guard let driver = BenchProcess.connect(socket) else { return nil }
-        return probe(socket, driver: driver, subscribers: subscribers, frames: frames, pace: pace)
+    /// One progress line as animd writes it, newline included, from a subscriber that leaves again.
+    static func sampleFrame(_ socket: String, driver: RPCConnection) -> [UInt8]? {
+        guard let sample = BenchProcess.connect(socket),
+              case .success = try? sample.call("subscribe", ["transitions": ["sidebar"], "events": ["progress"]]) else { return nil }
+        _ = try? driver.call("input.inject", ["events": [["t": 0.0015, "kind": "touch-move", "id": 1, "x": 20.5, "y": 500]]])
+        guard let line = try? sample.readLine(timeout: 5), !line.isEmpty else { return nil }
+        return line + [10]
     }
 
-    /// The probe: N subscribers on one reader thread, then `frames` injected moves from the driver.
-    static func probe(_ socket: String, driver: RPCConnection, subscribers: Int, frames: Int, pace: Double) -> [UInt64]? {
-        let arrivals = Arrivals(subscribers)
+    /// The probe: N subscribers per server on one reader thread, then `frames` injected moves, each sent to every
+    /// server in turn, `pace` apart for each server. Returns each server's latencies.
+    static func probe(sockets: [String], drivers: [RPCConnection], subscribers: Int, frames: Int, pace: Double) -> [[UInt64]]? {
+        let total = subscribers * sockets.count
+        let arrivals = Arrivals(total)
         startReader(arrivals: arrivals, frames: frames) {
-            (0..<subscribers).compactMap { _ in
-                guard let rpc = try? RPCConnection(path: socket),
-                      case .success = try? rpc.call("subscribe", ["transitions": ["sidebar"], "events": ["progress"]]) else { return nil }
-                return rpc
+            sockets.flatMap { socket in
+                (0..<subscribers).compactMap { _ in
+                    guard let rpc = try? RPCConnection(path: socket),
+                          case .success = try? rpc.call("subscribe", ["transitions": ["sidebar"], "events": ["progress"]]) else { return nil }
+                    return rpc
+                }
             }
         }
-        for _ in 0..<30_000 where arrivals.ready.load(ordering: .sequentiallyConsistent) < subscribers { usleep(1000) }
-        guard arrivals.ready.load(ordering: .sequentiallyConsistent) == subscribers else { return nil }
+        for _ in 0..<30_000 where arrivals.ready.load(ordering: .sequentiallyConsistent) < total { usleep(1000) }
+        guard arrivals.ready.load(ordering: .sequentiallyConsistent) == total else { return nil }
         usleep(100_000)
         arrivals.times.withLock { for i in $0.indices { $0[i].removeAll() } }
-        var sent: [UInt64] = []
+        var sent = Array(repeating: [UInt64](), count: sockets.count)
+        let gap = UInt32(pace / Double(sockets.count) * 1e6)
         for frame in 0..<frames {
             let event: JSONValue = ["events": [["t": .number(0.002 + Double(frame) * 0.001), "kind": "touch-move", "id": 1,
                                                 "x": .number(21 + Double(frame % 300)), "y": 500]]]
-            sent.append(now())
-            _ = try? driver.call("input.inject", event)
-            usleep(UInt32(pace * 1e6))
+            for (server, driver) in drivers.enumerated() {
+                sent[server].append(now())
+                _ = try? driver.call("input.inject", event)
+                usleep(gap)
+            }
         }
         usleep(200_000)
-        let result = latencies(sent: sent, arrivals: arrivals.times.withLock { $0 })
-        return result.isEmpty ? nil : result
+        let times = arrivals.times.withLock { $0 }
+        let result = sent.indices.map { server in
+            latencies(sent: sent[server], arrivals: Array(times[server * subscribers..<(server + 1) * subscribers]))
+        }
+        return result.contains(where: \.isEmpty) ? nil : result
     }
 
     /// Arrival times per subscriber, from the reader thread.
