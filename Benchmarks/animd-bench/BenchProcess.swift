@@ -24,15 +24,14 @@ enum BenchProcess {
         return path
     }
 
-    /// Starts a server without X or systemd in its environment, its stderr discarded.
+    /// Starts a server without X or systemd in its environment (unless `extra` sets them), its stderr discarded.
     static func start(_ executable: String, _ arguments: [String], extra: [String: String] = [:]) -> Process? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
-        environment["DISPLAY"] = nil
-        environment["NOTIFY_SOCKET"] = nil
-        process.environment = environment
+        var environment = ProcessInfo.processInfo.environment
+        for inherited in ["DISPLAY", "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"] { environment[inherited] = nil }
+        process.environment = environment.merging(extra) { $1 }
         process.standardError = FileHandle.nullDevice
         return (try? process.run()) != nil ? process : nil
     }

@@ -31,18 +31,18 @@ enum FanoutBenchmark {
         smoke ? [(10, 50, 0.004)] : [(1, 1000, 0.003), (10, 600, 0.004), (100, 300, 0.010), (1000, 100, 0.040)]
     }
 
-    /// Returns false when a row could not be measured (the smoke mode then fails CI).
-    @discardableResult
-    static func run(smoke: Bool, sameSlice: Bool) -> Bool {
+    /// nil when a row could not be measured (the smoke mode then fails CI).
+    static func run(smoke: Bool, sameSlice: Bool) -> [TargetResult]? {
         let folder = BenchProcess.scratchFolder("fanout")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         guard let animd = BenchProcess.animd(for: "fanout"),
-              let floor = BenchProcess.sibling("animd-bench-floor", for: "fanout") else { return false }
+              let floor = BenchProcess.sibling("animd-bench-floor", for: "fanout") else { return nil }
         guard let baseline = buildBaseline(in: folder) else {
             print("fanout: cannot build the C baseline with cc or clang")
-            return false
+            return nil
         }
         var complete = true
+        var results: [TargetResult] = []
         BenchProcess.raiseDescriptorLimit()
         print("\n== fan-out: input.inject → transition.progress at every subscriber, µs (animd, the NIO floor and the C baseline server, one probe)")
         print(sameSlice ? "   animd, the NIO floor and the C server all ask for a 0.1 ms scheduler slice (--same-slice)"
@@ -62,11 +62,16 @@ enum FanoutBenchmark {
                          count, frames, a.p50, a.p99, a.max, f.p50, f.p99, c.p50, c.p99, c.max, a.p50 / c.p50, a.p99 / c.p99,
                          verdict.padding(toLength: 16, withPad: " ", startingAt: 0),
                          f.p50 / c.p50, a.p50 - f.p50))
+            results.append(TargetResult(figure: "input → progress at \(count), p50 and p99 ratio to C", target: "≤ 1.5×",
+                                        measured: String(format: "%.2f× / %.2f×", a.p50 / c.p50, a.p99 / c.p99),
+                                        met: a.p50 / c.p50 <= 1.5 && a.p99 / c.p99 <= 1.5))
             if count == 100 {
                 print(String(format: "            p99 at 100 subscribers: %.1f µs, target ≤ 1000 µs: %@", a.p99, a.p99 <= 1000 ? "met" : "missed"))
+                results.append(TargetResult(figure: "input → progress at 100, p99", target: "≤ 1 ms",
+                                            measured: String(format: "%.0f µs", a.p99), met: a.p99 <= 1000))
             }
         }
-        return complete
+        return complete ? results : nil
     }
 
     /// Compiles Benchmarks/baseline-server/baseline.c with the system's cc, else the Swift toolchain's clang.

@@ -12,32 +12,32 @@ import Synchronization
 enum SustainedBenchmark {
     static let transitions = ["sidebar", "panel", "launcher", "pager"]
 
-    static func run(subscribers: Int, seconds: Double) -> Bool {
+    static func run(subscribers: Int, seconds: Double) -> [TargetResult]? {
         let folder = BenchProcess.scratchFolder("sustained")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        guard let animd = BenchProcess.animd(for: "sustained") else { return false }
+        guard let animd = BenchProcess.animd(for: "sustained") else { return nil }
         let socket = folder + "/animd.sock", config = folder + "/animd.toml"
         guard let defaults = try? String(contentsOfFile: BenchProcess.repoFile("config/animd.toml"), encoding: .utf8),
               defaults.contains("frame-rate = 60"),
               FileManager.default.createFile(atPath: config, contents: Data(defaults.replacingOccurrences(
                   of: "frame-rate = 60", with: "frame-rate = 120").utf8)) else {
             print("sustained: cannot write a config with frame-rate = 120")
-            return false
+            return nil
         }
         BenchProcess.raiseDescriptorLimit()
         guard let daemon = BenchProcess.start(animd, ["--socket", socket, "--config", config]) else {
             print("sustained: cannot start \(animd)")
-            return false
+            return nil
         }
         defer { daemon.terminate(); daemon.waitUntilExit() }
-        guard BenchProcess.connect(socket) != nil else { return false }
+        guard BenchProcess.connect(socket) != nil else { return nil }
 
         print("\n== sustained: \(subscribers) subscribers, \(transitions.count) transitions animating at 120 Hz, \(Int(seconds)) s")
         guard let readers = SubscriberReader(socket: socket, count: subscribers) else {
             print("sustained: could not subscribe \(subscribers) clients")
-            return false
+            return nil
         }
-        guard let driver = Driver(socket: socket) else { return false }
+        guard let driver = Driver(socket: socket) else { return nil }
         driver.start()
         // One second to reach the steady state, then the measured window.
         readers.pump(for: 1.0)
@@ -58,7 +58,12 @@ enum SustainedBenchmark {
                      readers.progressLines + readers.gaps, readers.gaps == 0 ? "met" : "missed"))
         print(String(format: "reader                 %.0f lines/s on %.0f %% of a core", Double(readers.lines) / elapsed,
                      readerCPU / elapsed * 100))
-        return true
+        return [
+            TargetResult(figure: "sustained: \(subscribers) subscribers, 4 transitions at 120 Hz", target: "≤ 50 % of a core",
+                         measured: String(format: "%.1f %%", share * 100), met: share <= 0.5),
+            TargetResult(figure: "sustained: frames missed by a reader that keeps up", target: "0",
+                         measured: "\(readers.gaps) of \(readers.progressLines + readers.gaps)", met: readers.gaps == 0),
+        ]
     }
 
     /// utime + stime of a process, in seconds.

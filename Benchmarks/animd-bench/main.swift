@@ -4,10 +4,13 @@
 //   .build/release/animd-bench            # everything
 //   .build/release/animd-bench curves     # curve and spring evaluation, ns/op
 //   .build/release/animd-bench request    # parsing a request and encoding a frame, µs/op
-//   .build/release/animd-bench fanout     # input.inject → progress at N subscribers, against a C server
+//   .build/release/animd-bench fanout     # input.inject → progress at N subscribers, against a C server and a NIO floor
 //   .build/release/animd-bench fanout --smoke   # one short row (N = 10): CI checks that it runs
 //   .build/release/animd-bench fanout --same-slice   # the C server asks for animd's scheduler slice too
 //   .build/release/animd-bench sustained  # 1000 subscribers, 4 transitions at 120 Hz: animd's CPU, missed frames
+//   .build/release/animd-bench service    # start-up to READY=1, RSS with 1000 clients, 120 Hz pacing, idle wake-ups (60 s)
+//
+// A full run ends with one table: every target (docs/performance.md) with what this run measured, met or missed.
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -15,8 +18,23 @@ let selected = Set(arguments.filter { !$0.hasPrefix("-") })
 func wants(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
 print("animd-bench — command: \(CommandLine.arguments.joined(separator: " "))")
-if wants("curves") { CurveBenchmark.run() }
-if wants("request") { RequestBenchmark.run() }
+var results: [TargetResult] = []
 // Only a benchmark that could not run fails; its figures never do.
-if wants("fanout"), !FanoutBenchmark.run(smoke: arguments.contains("--smoke"), sameSlice: arguments.contains("--same-slice")) { exit(1) }
-if wants("sustained"), !SustainedBenchmark.run(subscribers: 1000, seconds: 10) { exit(1) }
+var couldNotRun = false
+if wants("curves") { CurveBenchmark.run() }
+if wants("request") { results += RequestBenchmark.run() }
+if wants("fanout") {
+    if let fanout = FanoutBenchmark.run(smoke: arguments.contains("--smoke"), sameSlice: arguments.contains("--same-slice")) {
+        results += fanout
+    } else {
+        couldNotRun = true
+    }
+}
+if wants("sustained") {
+    if let sustained = SustainedBenchmark.run(subscribers: 1000, seconds: 10) { results += sustained } else { couldNotRun = true }
+}
+if wants("service") {
+    if let service = ServiceBenchmark.run(clients: 1000, idleSeconds: 60) { results += service } else { couldNotRun = true }
+}
+if !results.isEmpty { Scorecard.print(results) }
+if couldNotRun { exit(1) }

@@ -1,7 +1,8 @@
+// Public: `withAddress` hands out the system's `sockaddr`.
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #elseif canImport(Darwin)
-import Darwin
+public import Darwin
 #endif
 import AnimProtocol
 
@@ -23,20 +24,25 @@ public enum UnixSocket {
         let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { return .failure(Failure(description: String(cString: strerror(errno)))) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard result == 0 else {
+        guard withAddress(path, { systemConnect(descriptor, $0, $1) }) == 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
             return .failure(Failure(description: reason))
         }
         return .success(descriptor)
+    }
+
+    /// Calls `body` with `path` as a `sockaddr_un` (for connect, bind); the caller has checked the path's length
+    /// against `SocketPath.maximumLength`.
+    public static func withAddress<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.utf8.prefix(SocketPath.maximumLength).enumerated() { raw[i] = byte }
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
     }
 }
 
