@@ -22,8 +22,11 @@ struct DeliveryQueue<Frame> {
 
     /// Waiting frames in the order they were first queued.
     private var waiting: [Waiting] = []
-    /// When a frame under each rate-limited key last went out.
-    private var lastSent: [String: Double] = [:]
+    /// When a frame under each rate-limited key last went out: a short list searched by equality, not a table, so
+    /// that a frame's path hashes no string. A client has one entry per key it received rate-limited frames under
+    /// (its transitions and gestures, a handful); equal keys are usually the same storage or small strings, which
+    /// compare without reading their bytes.
+    private var lastSent: [(key: String, time: Double)] = []
 
     var isEmpty: Bool { waiting.isEmpty }
 
@@ -34,7 +37,7 @@ struct DeliveryQueue<Frame> {
     mutating func offer(_ frame: Frame, key: String, transition: String?, rate: Double?, now: Double, writable: Bool) -> Frame? {
         if writable && isDue(key, rate: rate, now: now) {
             if !waiting.isEmpty { waiting.removeAll { $0.key == key } }
-            if rate != nil { lastSent[key] = now }
+            if rate != nil { markSent(key, at: now) }
             return frame
         }
         let entry = Waiting(key: key, frame: frame, transition: transition, rate: rate)
@@ -49,7 +52,7 @@ struct DeliveryQueue<Frame> {
         var held: [Waiting] = []
         for entry in waiting {
             if entry.transition == transition {
-                if entry.rate != nil { lastSent[entry.key] = now }
+                if entry.rate != nil { markSent(entry.key, at: now) }
                 out.append(entry.frame)
             } else {
                 held.append(entry)
@@ -66,7 +69,7 @@ struct DeliveryQueue<Frame> {
         var held: [Waiting] = []
         for entry in waiting {
             if isDue(entry.key, rate: entry.rate, now: now) {
-                if entry.rate != nil { lastSent[entry.key] = now }
+                if entry.rate != nil { markSent(entry.key, at: now) }
                 out.append(entry.frame)
             } else {
                 held.append(entry)
@@ -78,7 +81,7 @@ struct DeliveryQueue<Frame> {
 
     /// When the earliest frame held back by its rate may go; nil when none is.
     var nextDue: Double? {
-        waiting.compactMap { entry in entry.rate.map { (lastSent[entry.key] ?? -.infinity) + 1 / $0 } }.min()
+        waiting.compactMap { entry in entry.rate.map { lastSentTime(entry.key) + 1 / $0 } }.min()
     }
 
     mutating func removeAll() { waiting.removeAll() }
@@ -86,6 +89,14 @@ struct DeliveryQueue<Frame> {
     private func isDue(_ key: String, rate: Double?, now: Double) -> Bool {
         guard let rate else { return true }
         // 1 µs of slack: frames computed at exactly 1/rate apart must not wait a whole extra frame.
-        return now - (lastSent[key] ?? -.infinity) >= 1 / rate - 1e-6
+        return now - lastSentTime(key) >= 1 / rate - 1e-6
+    }
+
+    private func lastSentTime(_ key: String) -> Double {
+        lastSent.first { $0.key == key }?.time ?? -.infinity
+    }
+
+    private mutating func markSent(_ key: String, at now: Double) {
+        if let index = lastSent.firstIndex(where: { $0.key == key }) { lastSent[index].time = now } else { lastSent.append((key, now)) }
     }
 }

@@ -70,6 +70,17 @@ struct DeliveryQueueTests {
         #expect(q.offer("p3", key: "s", transition: "s", rate: 10, now: 0.1, writable: true) == nil, "0.04 s after p2")
     }
 
+    /// Each key keeps its own rate: a frame under one key neither delays nor frees a frame under another.
+    @Test func ratesArePerKey() {
+        var q = Queue()
+        #expect(q.offer("a1", key: "a", transition: "a", rate: 10, now: 0, writable: true) == "a1")
+        #expect(q.offer("b1", key: "b", transition: "b", rate: 10, now: 0.05, writable: true) == "b1")
+        #expect(q.offer("a2", key: "a", transition: "a", rate: 10, now: 0.1, writable: true) == "a2", "0.1 s after a1")
+        #expect(q.offer("b2", key: "b", transition: "b", rate: 10, now: 0.1, writable: true) == nil, "0.05 s after b1")
+        #expect(q.nextDue.map { abs($0 - 0.15) < 1e-9 } == true)
+        #expect(q.release(now: 0.15, writable: true) == ["b2"])
+    }
+
     /// Waiting frames go out in the order they were first queued.
     @Test func releaseKeepsQueueOrder() {
         var q = Queue()
