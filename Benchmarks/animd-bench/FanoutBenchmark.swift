@@ -21,8 +21,8 @@ enum FanoutBenchmark {
 
         init(_ nanoseconds: [UInt64]) {
             let sorted = nanoseconds.sorted()
-            func at(_ q: Double) -> Double { Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))]) / 1000 }
-            p50 = at(0.5); p99 = at(0.99); max = Double(sorted.last ?? 0) / 1000
+            p50 = Double(percentile(sorted, 0.5)) / 1000; p99 = Double(percentile(sorted, 0.99)) / 1000
+            max = Double(sorted.last ?? 0) / 1000
         }
     }
 

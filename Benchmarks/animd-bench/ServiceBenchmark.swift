@@ -21,7 +21,7 @@ enum ServiceBenchmark {
             }
             startUps.append(milliseconds)
         }
-        let medianStartUp = startUps.sorted()[2]
+        let medianStartUp = percentile(startUps.sorted(), 0.5)
         print("start-up to READY=1 (ms): " + startUps.map { String(format: "%.1f", $0) }.joined(separator: ", ")
             + String(format: "; median %.1f", medianStartUp))
 
@@ -38,7 +38,6 @@ enum ServiceBenchmark {
             return nil
         }
         let lateness = baseline.lateness()
-        func percentile(_ sorted: [Double], _ q: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] }
         let pacingP99 = percentile(deviations, 0.99)
         print(String(format: "pacing at 120 Hz: %d frames; deviation from the grid p50 %.0f µs, p99 %.0f µs, max %.0f µs",
                      deviations.count, percentile(deviations, 0.5), pacingP99, deviations.last ?? 0))
@@ -98,9 +97,8 @@ enum ServiceBenchmark {
 
     static func residentMiB(_ pid: Int32) -> Double? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kibibytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return nil }
-        return kibibytes / 1024
+              let kibibytes = procStatusField(status, "VmRSS") else { return nil }
+        return Double(kibibytes) / 1024
     }
 
     /// A 5 s linear leg at frame-rate 120: how far each frame's `time` lies from the ideal grid (first frame + n/120 s),
@@ -152,14 +150,10 @@ enum ServiceBenchmark {
         guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
         var switches: [String: Int] = [:]
         for task in tasks {
-            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
-            var name = "?", count = 0
-            for line in status.split(separator: "\n") {
-                let value = line.split(separator: "\t").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-                if line.hasPrefix("Name:") { name = value }
-                if line.hasPrefix("voluntary_ctxt_switches:") || line.hasPrefix("nonvoluntary_ctxt_switches:") { count += Int(value) ?? 0 }
-            }
-            switches["\(task) \(name)"] = count
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8),
+                  let name = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8) else { continue }
+            let count = (procStatusField(status, "voluntary_ctxt_switches") ?? 0) + (procStatusField(status, "nonvoluntary_ctxt_switches") ?? 0)
+            switches["\(task) \(name.trimmingCharacters(in: .newlines))"] = count
         }
         return switches
     }

@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 
 /// The pacing measure's baseline: how late a plain loop of absolute sleeps (`clock_nanosleep(TIMER_ABSTIME)`, the
-/// kernel's high-resolution timers, as animd's timerfd) wakes at 120 Hz grid points on this machine. It runs on a thread of its own while animd's leg runs, so both see the same
-/// moments of the shared machine; a late animd frame next to an equally late baseline is the machine, not animd.
+/// kernel's high-resolution timers, as animd's timerfd) wakes at 120 Hz grid points on this machine. It runs on a
+/// thread of its own while animd's leg runs, so both see the same moments of the shared machine; a late animd frame
+/// next to an equally late baseline is the machine, not animd.
 final class TimerBaseline: Sendable {
     private let results = Mutex<[Double]?>(nil)
     private let finished = DispatchSemaphore(value: 0)

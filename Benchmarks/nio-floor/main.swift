@@ -68,16 +68,15 @@ final class FloorHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var chunk = unwrapInboundIn(data)
         partial.writeBuffer(&chunk)
+        // Each line is read in place (a view, no copy), as the C baseline reads its chunk.
         while let newline = partial.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) {
-            let length = newline - partial.readerIndex
-            guard let line = partial.readBytes(length: length) else { return }
-            partial.moveReaderIndex(forwardBy: 1)
-            handle(line, allocator: context.channel.allocator)
+            handle(partial.readableBytesView[partial.readerIndex..<newline], allocator: context.channel.allocator)
+            partial.moveReaderIndex(to: newline + 1)
         }
         partial.discardReadBytes()
     }
 
-    private func handle(_ line: [UInt8], allocator: ByteBufferAllocator) {
+    private func handle(_ line: ByteBufferView, allocator: ByteBufferAllocator) {
         guard let connection else { return }
         if Self.contains(line, Self.inject) {
             for subscriber in room.value.subscribers { subscriber.send(room.value.frame) }
@@ -97,18 +96,20 @@ final class FloorHandler: ChannelInboundHandler {
 
     static let inject = Array(#""input.inject""#.utf8), subscribe = Array(#""subscribe""#.utf8), idKey = Array(#""id":"#.utf8)
 
-    static func contains(_ line: [UInt8], _ pattern: [UInt8]) -> Bool { position(of: pattern, in: line) != nil }
+    static func contains(_ line: ByteBufferView, _ pattern: [UInt8]) -> Bool { position(of: pattern, in: line) != nil }
 
-    static func position(of pattern: [UInt8], in line: [UInt8]) -> Int? {
+    static func position(of pattern: [UInt8], in line: ByteBufferView) -> Int? {
         guard line.count >= pattern.count else { return nil }
-        return (0...(line.count - pattern.count)).first { start in line[start..<start + pattern.count].elementsEqual(pattern) }
+        return (line.startIndex...(line.endIndex - pattern.count)).first { start in
+            line[start..<start + pattern.count].elementsEqual(pattern)
+        }
     }
 
     /// The digits after "id": (as the C baseline's strtol reads them), else 0.
-    static func id(in line: [UInt8]) -> Int {
+    static func id(in line: ByteBufferView) -> Int {
         guard let start = position(of: idKey, in: line) else { return 0 }
         var value = 0
-        for byte in line[(start + idKey.count)...].prefix(18) {
+        for byte in line[(start + idKey.count)..<line.endIndex].prefix(18) {
             guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { break }
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }

@@ -1,8 +1,8 @@
-// Public: `withAddress` hands out the system's `sockaddr`.
+// Package-visible: `withAddress` hands the system's `sockaddr` to the benchmarks, and to no client of the library.
 #if canImport(Glibc)
-public import Glibc
+package import Glibc
 #elseif canImport(Darwin)
-public import Darwin
+package import Darwin
 #endif
 import AnimProtocol
 
@@ -34,7 +34,7 @@ public enum UnixSocket {
 
     /// Calls `body` with `path` as a `sockaddr_un` (for connect, bind); the caller has checked the path's length
     /// against `SocketPath.maximumLength`.
-    public static func withAddress<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+    package static func withAddress<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
