@@ -46,8 +46,16 @@ public enum Edge: String, Hashable, Sendable, CaseIterable {
 /// (hot-plug, rotation); recognizers read it per touch sequence.
 public struct ScreenGeometry: Hashable, Sendable {
     public var monitors: [Rect]
+    /// Where each touchscreen's glass lies, in root-window pixels: the area its
+    /// touches map onto. A finger cannot cross the glass's border, so for touch
+    /// each border is an edge, whatever monitor lies beyond it (a touchscreen
+    /// on the second of two monitors side by side has that monitor's left edge).
+    public var touchSurfaces: [Rect]
 
-    public init(monitors: [Rect]) { self.monitors = monitors }
+    public init(monitors: [Rect], touchSurfaces: [Rect] = []) {
+        self.monitors = monitors
+        self.touchSurfaces = touchSurfaces
+    }
 
     /// The size animd assumes without an X display (PROTOCOL.md).
     public static let fallback = ScreenGeometry(monitors: [Rect(x: 0, y: 0, width: 1920, height: 1080)])
@@ -68,6 +76,19 @@ public struct ScreenGeometry: Hashable, Sendable {
         case .bottom: distance = m.maxY - 1 - p.y; beyond = Point(x: p.x, y: m.maxY)
         }
         return monitor(containing: beyond) == nil ? distance : nil
+    }
+
+    /// How far a touch at `p` is from `edge` of the touchscreen it is on; on no
+    /// known touchscreen (injected input, a server without touch devices), the
+    /// screen-edge rule of `distance(from:to:)`.
+    public func touchDistance(from p: Point, to edge: Edge) -> Double? {
+        guard let glass = touchSurfaces.first(where: { $0.contains(p) }) else { return distance(from: p, to: edge) }
+        return switch edge {
+        case .left: p.x - glass.x
+        case .right: glass.maxX - 1 - p.x
+        case .top: p.y - glass.y
+        case .bottom: glass.maxY - 1 - p.y
+        }
     }
 }
 

@@ -148,7 +148,8 @@ public struct GestureArena: Sendable {
             // Pressure has no free motion to pan with: it only pushes into an edge.
             return source != .pressure && (options.region?.contains(start) ?? true)
         case let .edgePan(options):
-            guard source != .touchpad, let distance = geometry.distance(from: start, to: options.edge) else { return false }
+            let distance = source == .touch ? geometry.touchDistance(from: start, to: options.edge) : geometry.distance(from: start, to: options.edge)
+            guard source != .touchpad, let distance else { return false }
             switch source {
             case .touch: return distance <= options.touchZone
             case .pointer: return distance <= options.pointerZone

@@ -7,6 +7,8 @@ public struct InputPlan: Hashable, Sendable {
     /// Edge → strip width in px, for bindings that opt in to button-1 drags.
     public var dragStrips: [Edge: Double] = [:]
     public var touch = false
+    /// Edge → the widest touch zone of the edge-pans there, for `TouchEdges.exclusive` only (empty when shared).
+    public var touchStrips: [Edge: Double] = [:]
     public var touchpad = false
     public var pressureCap = EdgePressure.defaultCap
     public var pressureReleaseDelay = EdgePressure.defaultReleaseDelay
@@ -14,6 +16,16 @@ public struct InputPlan: Hashable, Sendable {
     public var touchscreens: [String: String] = [:]
 
     public init() {}
+}
+
+/// Whether a touch that starts in an edge zone belongs to animd alone (`[input] touch-edges`).
+public enum TouchEdges: String, Hashable, Sendable, CaseIterable {
+    /// animd observes every touch and holds none: applications receive every touch, edge swipes included,
+    /// and a stopped animd can delay nothing.
+    case shared
+    /// animd takes the touches that start in its edge strips (and every press there) and decides
+    /// each: an edge gesture is its alone; a touch there that is not one is lost to applications.
+    case exclusive
 }
 
 /// How one input source fares on a backend (`input.status` → `sources`).

@@ -10,17 +10,21 @@ public struct DisplayInfo: Hashable, Sendable {
     public let xiVersion: String
     /// How each input source fares on this display.
     public let sources: [InputSource: SourceStatus]
+    /// Each touchscreen's glass on the screen (`ScreenGeometry.touchSurfaces`).
+    public let touchSurfaces: [Rect]
 
-    public var geometry: ScreenGeometry { ScreenGeometry(monitors: monitors) }
+    public var geometry: ScreenGeometry { ScreenGeometry(monitors: monitors, touchSurfaces: touchSurfaces) }
 }
 
-/// A touchscreen as XIQueryDevice describes it.
+/// A touchscreen as XIQueryDevice and its properties describe it.
 struct TouchDevice: Hashable {
     var id: Int32
     var name: String
     /// The ranges of its first two absolute valuators, when it reports them.
     var xAxis: ClosedRange<Double>?
     var yAxis: ClosedRange<Double>?
+    /// Its Coordinate Transformation Matrix, row by row.
+    var matrix: [Double] = TouchscreenMapping.identity
 }
 
 /// Reads monitors, refresh rate and touch devices; runs on the X thread.
@@ -101,9 +105,26 @@ enum DisplayReader {
                 }
             }
             if isTouchscreen {
-                found.append(TouchDevice(id: device.deviceid, name: device.name.map { String(cString: $0) } ?? "", xAxis: axes[0], yAxis: axes[1]))
+                found.append(TouchDevice(id: device.deviceid, name: device.name.map { String(cString: $0) } ?? "", xAxis: axes[0], yAxis: axes[1],
+                                         matrix: transformationMatrix(display, device: device.deviceid)))
             }
         }
         return found
+    }
+
+    static let matrixProperty = "Coordinate Transformation Matrix"
+
+    /// The device's Coordinate Transformation Matrix (nine 32-bit floats, row by row), or the identity.
+    static func transformationMatrix(_ display: OpaquePointer, device: Int32) -> [Double] {
+        let property = XInternAtom(display, matrixProperty, 1)
+        guard property != 0 else { return TouchscreenMapping.identity }
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XIGetProperty(display, device, property, 0, 9, 0, Atom(AnyPropertyType), &type, &format, &count, &after, &data) == Success,
+              let data else { return TouchscreenMapping.identity }
+        defer { XFree(data) }
+        guard format == 32, count == 9, type == XInternAtom(display, "FLOAT", 1) else { return TouchscreenMapping.identity }
+        // XI2 properties are packed at their format's size: 4 bytes per item, not a long as in core properties.
+        return UnsafeRawPointer(data).withMemoryRebound(to: Float.self, capacity: 9) { floats in (0..<9).map { Double(floats[$0]) } }
     }
 }

@@ -3,13 +3,15 @@ import Gestures
 import Logging
 
 /// One connection to an X server, confined to the X thread: it sets up what
-/// the plan asks for (a touch grab, pointer barriers, edge strips, touchpad
-/// gesture events), sends each event through one dispatch `switch` to the
-/// converter, and answers touch ownership.
+/// the plan asks for (raw touch events, exclusive touch strips, pointer
+/// barriers, edge strips, touchpad gesture events), sends each event through
+/// one dispatch `switch` to the converter, and answers touch ownership.
 ///
 /// Nothing here grabs the pointer: barriers only observe pushes, and a strip
 /// takes presses with the implicit *asynchronous* grab any window gets, so a
-/// stopped animd can never freeze the pointer.
+/// stopped animd can never freeze the pointer. Touches are observed through
+/// raw events, which nothing delays; only the opt-in exclusive touch strips
+/// hold a touch, and only one that starts inside them.
 final class X11Session {
     let display: OpaquePointer
     let name: String
@@ -24,8 +26,13 @@ final class X11Session {
     private var monitors: [(Rect, String)]
     private var refreshRate: Double?
     private var barriers: [PointerBarrier] = []
+    /// Touch strips first, pointer strips after: raised in this order, the pointer's are on top.
     private var strips: [Window] = []
-    private var touchGrabbed = false
+    /// The touchscreens as last read, and each one's glass on the screen, pinned ones first.
+    private var touchDevices: [TouchDevice] = []
+    private var touchSurfaces: [Rect] = []
+    /// What is selected on the root window, per device selector (XIAllDevices, XIAllMasterDevices).
+    private var rootEvents: [Int32: [Int32]] = [:]
     private var sources: [InputSource: SourceStatus] = [:]
     /// Raises of the strips in the current second, to give up on a stacking fight.
     private var raises: (second: Int, count: Int) = (0, 0)
@@ -64,13 +71,14 @@ final class X11Session {
         monitors = DisplayReader.monitors(display, root: root, hasRandR: randrEventBase >= 0)
         refreshRate = DisplayReader.refreshRate(display, root: root, hasRandR: randrEventBase >= 0)
         converter = XInputConverter(pressure: EdgePressure(cap: plan.pressureCap, releaseDelay: plan.pressureReleaseDelay))
-        if xiOpcode >= 0 { select(root, device: XIAllDevices, [XI_HierarchyChanged]) }
+        if xiOpcode >= 0 { selectOnRoot(XIAllDevices, [XI_HierarchyChanged]) }
         setUp()
     }
 
     var info: DisplayInfo {
         DisplayInfo(name: name, monitors: monitors.map(\.0), refreshRate: refreshRate,
-                    xiVersion: xiOpcode >= 0 ? "\(xiVersion.major).\(xiVersion.minor)" : "none", sources: sources)
+                    xiVersion: xiOpcode >= 0 ? "\(xiVersion.major).\(xiVersion.minor)" : "none", sources: sources,
+                    touchSurfaces: touchSurfaces)
     }
 
     private var geometry: ScreenGeometry { ScreenGeometry(monitors: monitors.map(\.0)) }
@@ -102,71 +110,142 @@ final class X11Session {
     }
 
     private func tearDown() {
-        if touchGrabbed {
-            var modifiers = XIGrabModifiers(modifiers: Int32(bitPattern: XIAnyModifier), status: 0)
-            XIUngrabTouchBegin(display, XIAllMasterDevices, root, 1, &modifiers)
-            touchGrabbed = false
-        }
         for barrier in barriers { XFixesDestroyPointerBarrier(display, barrier) }
         barriers = []
         converter.barriers = [:]
+        // A touch strip's passive grab goes with its window.
         for strip in strips { XDestroyWindow(display, strip) }
         strips = []
         if xiOpcode >= 0 {
-            select(root, device: XIAllMasterDevices, [])
-            select(root, device: XIAllDevices, [XI_HierarchyChanged])
+            rootEvents = [:]
+            selectOnRoot(XIAllMasterDevices, [])
+            selectOnRoot(XIAllDevices, [XI_HierarchyChanged])
         }
         XSync(display, 0)
     }
 
+    /// Touch is observed through raw events on the root window: every touch, from its first event, with nothing
+    /// held, so a stopped animd delays no touch. With `touch-edges = "exclusive"`, strips along the touchscreens'
+    /// edges also hold the touches that start in them, for the arena to accept or reject.
     private func setUpTouch() -> SourceStatus {
         guard plan.touch else { return SourceStatus(.unused, "no binding uses touch") }
         guard (xiVersion.major, xiVersion.minor) >= (2, 2) else {
             return SourceStatus(.unavailable, "the server has XInput \(xiVersion.major).\(xiVersion.minor); touch needs 2.2")
         }
+        let failures = XErrorTrap.catching(display) {
+            selectOnRoot(XIAllMasterDevices, [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd])
+            // A new Coordinate Transformation Matrix (a rotated tablet) moves the touchscreen's glass.
+            selectOnRoot(XIAllDevices, [XI_PropertyEvent])
+        }
+        if let failure = failures.first { return SourceStatus(.unavailable, "raw touch events refused: \(failure)") }
+        let screens = readTouchscreens()
+        var detail = "observing every touch (raw events; nothing held); \(screens.count) touchscreen(s)"
+            + (screens.isEmpty ? "" : ": " + screens.map(\.name).joined(separator: ", "))
+        if !plan.touchStrips.isEmpty {
+            switch setUpTouchStrips() {
+            case let .success(count):
+                let edges = Edge.allCases.compactMap { edge in plan.touchStrips[edge].map { "\(edge.rawValue) \(Int($0)) px" } }
+                detail += count > 0 ? "; exclusive touch strips (touches starting there belong to animd): \(edges.joined(separator: ", "))"
+                    : "; no exclusive touch strips until a touchscreen appears"
+            case let .failure(failure):
+                return SourceStatus(.unavailable, "exclusive touch strips refused: \(failure)")
+            }
+        }
+        if anotherClientGrabsRootTouches() {
+            detail += "; another client holds the touch grab on the root window (touchegg, a window manager): it decides"
+                + " every touch before applications do; animd still observes them all"
+        }
+        return SourceStatus(.active, detail)
+    }
+
+    /// Reads the touchscreens: where each one's touches go (for the converter) and its glass (for the edges).
+    /// Returns the touchscreens found.
+    @discardableResult
+    private func readTouchscreens() -> [TouchDevice] {
+        let screens = DisplayReader.touchscreens(display)
+        let desktop = Rect(x: 0, y: 0, width: Double(XDisplayWidth(display, XDefaultScreen(display))),
+                           height: Double(XDisplayHeight(display, XDefaultScreen(display))))
+        var mappings: [Int32: TouchscreenMapping] = [:]
+        var pinned: [Rect] = [], whole: [Rect] = []
+        for screen in screens {
+            guard let x = screen.xAxis, let y = screen.yAxis else {
+                logger.warning("\"\(screen.name)\" reports no absolute axes; its touches are ignored")
+                continue
+            }
+            var target = desktop
+            if let monitorName = plan.touchscreens[screen.name] {
+                if let monitor = monitors.first(where: { $0.1 == monitorName })?.0 {
+                    target = monitor
+                } else {
+                    logger.warning("no monitor is named \"\(monitorName)\"; \"\(screen.name)\" keeps the server's mapping")
+                }
+            }
+            let mapping = TouchscreenMapping(xAxis: x, yAxis: y, target: target, matrix: screen.matrix)
+            mappings[screen.id] = mapping
+            if target == desktop { whole.append(mapping.surface) } else { pinned.append(mapping.surface) }
+        }
+        for deviceName in plan.touchscreens.keys.sorted() where !screens.contains(where: { $0.name == deviceName }) {
+            logger.warning("no touchscreen is named \"\(deviceName)\"")
+        }
+        converter.touchscreens = mappings
+        touchDevices = screens
+        touchSurfaces = (pinned + whole).reduce(into: []) { unique, surface in if !unique.contains(surface) { unique.append(surface) } }
+        return screens
+    }
+
+    /// One InputOnly strip per touchscreen edge the plan names, each with a passive touch grab: a touch that starts
+    /// there is held for animd, and only such a touch. Returns how many strips were made.
+    private func setUpTouchStrips() -> Result<Int, XErrorTrap.Failure> {
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        var made = 0
+        let failures = XErrorTrap.catching(display) {
+            for surface in touchSurfaces {
+                for edge in Edge.allCases {
+                    guard let width = plan.touchStrips[edge] else { continue }
+                    let vertical = edge == .left || edge == .right
+                    let line = switch edge {
+                    case .left: surface.x
+                    case .right: surface.maxX
+                    case .top: surface.y
+                    case .bottom: surface.maxY
+                    }
+                    let segment = EdgeSegment(edge: edge, line: line.rounded(), start: (vertical ? surface.y : surface.x).rounded(),
+                                              end: (vertical ? surface.maxY : surface.maxX).rounded())
+                    let rect = segment.strip(width: width)
+                    let window = XCreateWindow(display, root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height), 0, 0,
+                                               UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
+                    XStoreName(display, window, "animd touch strip")
+                    var modifiers = XIGrabModifiers(modifiers: Int32(bitPattern: XIAnyModifier), status: 0)
+                    withMask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd], device: XIAllMasterDevices) { mask in
+                        _ = XIGrabTouchBegin(display, XIAllMasterDevices, window, 0, &mask, 1, &modifiers)
+                    }
+                    XMapRaised(display, window)
+                    strips.append(window)
+                    made += 1
+                }
+            }
+        }
+        if let failure = failures.first { return .failure(failure) }
+        return .success(made)
+    }
+
+    /// Whether another client holds the passive touch grab on the root window. X lists no grabs, so this asks for
+    /// the same grab and lets go at once: a touch that begins in that one round trip is held like a strip's touch
+    /// and answered from the arena's decision, so nothing is lost; it happens only when the touch set-up is made.
+    private func anotherClientGrabsRootTouches() -> Bool {
         var modifiers = XIGrabModifiers(modifiers: Int32(bitPattern: XIAnyModifier), status: 0)
-        var failedModifiers: Int32 = 0
+        var failed: Int32 = 0
         let failures = XErrorTrap.catching(display) {
             withMask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd], device: XIAllMasterDevices) { mask in
-                failedModifiers = XIGrabTouchBegin(display, XIAllMasterDevices, root, 0, &mask, 1, &modifiers)
+                failed = XIGrabTouchBegin(display, XIAllMasterDevices, root, 0, &mask, 1, &modifiers)
             }
         }
-        if let failure = failures.first {
-            return SourceStatus(.unavailable, failure.isBadAccess ? "another client holds the touch grab on the root window (\(failure))" : "\(failure)")
-        }
-        if failedModifiers > 0 {
-            return SourceStatus(.unavailable, "another client holds the touch grab on the root window (status \(modifiers.status))")
-        }
-        touchGrabbed = true
-        return refreshTouchscreens()
-    }
-
-    /// Reads the touchscreens again, maps the named ones, and says what the touch grab covers.
-    private func refreshTouchscreens() -> SourceStatus {
-        let screens = DisplayReader.touchscreens(display)
-        mapTouchscreens(screens)
-        let names = screens.map(\.name)
-        return SourceStatus(.active, "touch grab on the root window; \(screens.count) touchscreen(s)\(names.isEmpty ? "" : ": " + names.joined(separator: ", "))")
-    }
-
-    /// Maps touchscreens named in the config onto their monitors by their absolute axes.
-    private func mapTouchscreens(_ screens: [TouchDevice]) {
-        converter.touchMappings = [:]
-        for (deviceName, monitorName) in plan.touchscreens {
-            guard let device = screens.first(where: { $0.name == deviceName }) else {
-                logger.warning("no touchscreen is named \"\(deviceName)\"; its touches keep the server's mapping")
-                continue
-            }
-            guard let monitor = monitors.first(where: { $0.1 == monitorName })?.0 else {
-                logger.warning("no monitor is named \"\(monitorName)\"; \"\(deviceName)\" keeps the server's mapping")
-                continue
-            }
-            guard let x = device.xAxis, let y = device.yAxis else {
-                logger.warning("\"\(deviceName)\" reports no absolute axes; it keeps the server's mapping")
-                continue
-            }
-            converter.touchMappings[device.id] = XInputConverter.TouchMapping(monitor: monitor, xAxis: x, yAxis: y)
-        }
+        guard failures.isEmpty && failed == 0 else { return true }
+        var release = XIGrabModifiers(modifiers: Int32(bitPattern: XIAnyModifier), status: 0)
+        XIUngrabTouchBegin(display, XIAllMasterDevices, root, 1, &release)
+        XFlush(display)
+        return false
     }
 
     private func setUpBarriers() -> SourceStatus {
@@ -187,7 +266,7 @@ final class X11Session {
                 barriers.append(barrier)
                 made[barrier] = segment.edge
             }
-            select(root, device: XIAllDevices, [XI_HierarchyChanged, XI_BarrierHit, XI_BarrierLeave])
+            selectOnRoot(XIAllDevices, [XI_BarrierHit, XI_BarrierLeave])
         }
         if let failure = failures.first {
             return SourceStatus(.unavailable, "pointer barriers refused: \(failure)")
@@ -224,11 +303,14 @@ final class X11Session {
         guard (xiVersion.major, xiVersion.minor) >= (2, 4) else {
             return SourceStatus(.unavailable, "the server has XInput \(xiVersion.major).\(xiVersion.minor); touchpad gestures need 2.4")
         }
+        let before = rootEvents[XIAllMasterDevices] ?? []
         let failures = XErrorTrap.catching(display) {
-            select(root, device: XIAllMasterDevices, [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
-                                                      XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd])
+            selectOnRoot(XIAllMasterDevices, [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
+                                              XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd])
         }
         if let failure = failures.first {
+            // The refused request changed nothing on the server; the raw touch selection it carried stands.
+            rootEvents[XIAllMasterDevices] = before
             return SourceStatus(.unavailable, failure.isBadAccess
                 ? "another client (a window manager or touchegg) already selects touchpad gestures on the root window"
                 : "touchpad gestures refused: \(failure)")
@@ -245,8 +327,12 @@ final class X11Session {
             guard XGetEventData(display, &event.xcookie) != 0, let data = event.xcookie.data else { return [] }
             defer { XFreeEventData(display, &event.xcookie) }
             switch event.xcookie.evtype {
+            case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
+                return converter.rawTouch(data.assumingMemoryBound(to: XIRawEvent.self).pointee, receivedAt: now)
             case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
-                return converter.touch(data.assumingMemoryBound(to: XIDeviceEvent.self).pointee, receivedAt: now)
+                // Held by an exclusive strip (or caught by the rival-grab probe): only the answer is needed here.
+                send(converter.grabbedTouch(data.assumingMemoryBound(to: XIDeviceEvent.self).pointee))
+                return []
             case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
                 return converter.pointer(data.assumingMemoryBound(to: XIDeviceEvent.self).pointee, receivedAt: now)
             case XI_BarrierHit, XI_BarrierLeave:
@@ -257,6 +343,12 @@ final class X11Session {
                 return converter.pinch(data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee, receivedAt: now)
             case XI_HierarchyChanged:
                 return hierarchyChanged(data.assumingMemoryBound(to: XIHierarchyEvent.self).pointee, at: now)
+            case XI_PropertyEvent:
+                let e = data.assumingMemoryBound(to: XIPropertyEvent.self).pointee
+                if converter.touchscreens[e.deviceid] != nil, e.property == XInternAtom(display, DisplayReader.matrixProperty, 1) {
+                    touchscreensMayHaveChanged()
+                }
+                return []
             default:
                 return []
             }
@@ -276,13 +368,16 @@ final class X11Session {
     /// Ends a push that has gone quiet.
     func expirePressure(at now: Double) -> [InputEvent] { converter.expirePressure(at: now) }
 
-    /// Answers the arena's decisions: accept claimed touches, reject released ones.
+    /// Answers the arena's decisions for the touches animd holds: accept claimed touches, reject released ones.
     func allow(_ decisions: [ArenaOutput]) {
-        for decision in decisions {
-            for allowance in converter.allowances(for: decision) {
-                XIAllowTouchEvents(display, allowance.deviceID, allowance.touchID, root,
-                                   allowance.accept ? XIAcceptTouch : XIRejectTouch)
-            }
+        for decision in decisions { send(converter.allowances(for: decision)) }
+    }
+
+    private func send(_ allowances: [XInputConverter.TouchAllowance]) {
+        guard !allowances.isEmpty else { return }
+        for allowance in allowances {
+            XIAllowTouchEvents(display, allowance.deviceID, allowance.touchID, Window(allowance.window),
+                               allowance.accept ? XIAcceptTouch : XIRejectTouch)
         }
         XFlush(display)
     }
@@ -293,14 +388,18 @@ final class X11Session {
         for i in 0..<Int(e.num_info) where info[i].flags & (XISlaveRemoved | XIDeviceDisabled) != 0 {
             events += converter.removeDevice(info[i].deviceid, at: now)
         }
-        if touchGrabbed {
-            let status = refreshTouchscreens()
-            if sources[.touch] != status {
-                sources[.touch] = status
-                infoChanged = true
-            }
-        }
+        touchscreensMayHaveChanged()
         return events
+    }
+
+    /// A touchscreen came, went, or got a new matrix: touch is set up again for the touchscreens there are now
+    /// (their strips follow their glass). Touches in progress keep going: the converter keeps its open touches.
+    private func touchscreensMayHaveChanged() {
+        guard sources[.touch]?.state == .active else { return }
+        guard DisplayReader.touchscreens(display) != touchDevices else { return }
+        tearDown()
+        setUp()
+        infoChanged = true
     }
 
     private func monitorsMayHaveChanged() {
@@ -328,6 +427,14 @@ final class X11Session {
     }
 
     // MARK: - XI2 selections
+
+    /// Adds `events` to what is selected on the root window for `device` (XISelectEvents replaces a window's mask
+    /// per device, so every selection there goes through this one list).
+    private func selectOnRoot(_ device: Int32, _ events: [Int32]) {
+        let all = (rootEvents[device] ?? []) + events.filter { !(rootEvents[device] ?? []).contains($0) }
+        rootEvents[device] = all
+        select(root, device: device, all)
+    }
 
     private func select(_ window: Window, device: Int32, _ events: [Int32]) {
         withMask(events, device: device) { mask in _ = XISelectEvents(display, window, &mask, 1) }

@@ -6,7 +6,7 @@ import Synchronization
 /// process-wide list; only the X thread makes requests, so what `catching`
 /// collects belongs to the requests it made.
 enum XErrorTrap {
-    struct Failure: Hashable, Sendable, CustomStringConvertible {
+    struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
         var code: UInt8
         var request: UInt8
         var minor: UInt8

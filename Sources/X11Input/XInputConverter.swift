@@ -6,44 +6,53 @@ public import Gestures
 /// `Display` and does no I/O: the X thread feeds it and carries out what it
 /// returns, and tests feed it structs built in memory.
 ///
+/// - Every touch is read from its raw events (`XI_RawTouch*` on the root
+///   window), which no grab delays; positions come from `touchscreens`.
+/// - A touch that also starts in one of animd's exclusive edge strips
+///   arrives there through the strip's passive grab: that event says where
+///   it is held, and the arena's decision for it is answered there.
 /// - Touches get small ids of animd's own (X touch ids are per device and
-///   32-bit); the map lives until a touch has both ended and been decided.
-/// - A touchscreen named in the config is mapped onto its monitor from its
-///   absolute axes; others use the position the server computed.
+///   32-bit); the map lives until a touch has ended and, if held, been answered.
 /// - X timestamps are 32-bit milliseconds; they are unwrapped into seconds.
 public struct XInputConverter: Sendable {
-    /// What the X thread must answer for one touch: `XIAllowTouchEvents`.
+    /// What the X thread must answer for one held touch: `XIAllowTouchEvents` on the window that holds it.
     public struct TouchAllowance: Hashable, Sendable {
         public var deviceID: Int32
         public var touchID: UInt32
+        public var window: UInt
         public var accept: Bool
     }
 
-    /// A touchscreen mapped onto a monitor through its absolute axes.
-    public struct TouchMapping: Hashable, Sendable {
-        public var monitor: Rect
-        public var xAxis: ClosedRange<Double>
-        public var yAxis: ClosedRange<Double>
-
-        public init(monitor: Rect, xAxis: ClosedRange<Double>, yAxis: ClosedRange<Double>) {
-            self.monitor = monitor; self.xAxis = xAxis; self.yAxis = yAxis
-        }
+    /// Where animd holds a touch: the master device and the strip window of the grab that delivered it.
+    private struct Hold: Hashable, Sendable {
+        var deviceID: Int32
+        var window: UInt
     }
 
     private struct OpenTouch: Sendable {
-        var deviceID: Int32
+        var key: UInt64
         var touchID: UInt32
         var sourceID: Int32
+        var location: Point
+        /// The last valuators, for an update that carries one axis only.
+        var deviceX: Double
+        var deviceY: Double
         var ended = false
-        var decided = false
+        /// The arena's answer, once it gave one.
+        var accept: Bool?
+        var hold: Hold?
+        var answered = false
+
+        /// Nothing more can happen to it: it ended, was decided, and a held touch was answered.
+        var finished: Bool { ended && accept != nil && (hold == nil || answered) }
     }
 
     /// Reconfigured in place on reload (`EdgePressure.configure`), never replaced while a push may be open.
     public var pressure: EdgePressure
     /// Barrier id → the edge it guards.
     public var barriers: [UInt: Edge] = [:]
-    /// Source device id → its mapping.
-    public var touchMappings: [Int32: TouchMapping] = [:]
+    /// Touchscreen (source device id) → where its touches go. Raw touches from other devices are dropped.
+    public var touchscreens: [Int32: TouchscreenMapping] = [:]
     private var touches: [Int: OpenTouch] = [:]
     private var touchIDs: [UInt64: Int] = [:]
     private var nextTouch = 1
@@ -58,31 +67,55 @@ public struct XInputConverter: Sendable {
 
     // MARK: - Touch
 
-    public mutating func touch(_ e: XIDeviceEvent, receivedAt local: Double? = nil) -> [InputEvent] {
+    /// One raw touch event, from any touchscreen: the touch as the recognizers see it.
+    public mutating func rawTouch(_ e: XIRawEvent, receivedAt local: Double? = nil) -> [InputEvent] {
         let time = seconds(e.time, receivedAt: local)
-        let key = Self.key(e.deviceid, UInt32(truncatingIfNeeded: e.detail))
-        guard let location = touchLocation(e) else { return [] }
+        guard let mapping = touchscreens[e.sourceid] else { return [] }
+        let key = Self.key(e.sourceid, UInt32(truncatingIfNeeded: e.detail))
+        let known = touchIDs[key].flatMap { id in touches[id].map { (id, $0) } }
+        let x = Self.valuator(e.valuators, 0), y = Self.valuator(e.valuators, 1)
         switch e.evtype {
-        case XI_TouchBegin:
+        case XI_RawTouchBegin:
+            guard known == nil, let x, let y, let location = mapping.location(x: x, y: y) else { return [] }
             let id = nextTouch
             nextTouch = nextTouch >= Int(Int32.max) ? 1 : nextTouch + 1
             touchIDs[key] = id
-            touches[id] = OpenTouch(deviceID: e.deviceid, touchID: UInt32(truncatingIfNeeded: e.detail), sourceID: e.sourceid)
+            touches[id] = OpenTouch(key: key, touchID: UInt32(truncatingIfNeeded: e.detail), sourceID: e.sourceid, location: location,
+                                    deviceX: x, deviceY: y)
             return [InputEvent(time: time, kind: .touchDown(id: id), location: location)]
-        case XI_TouchUpdate:
-            guard let id = touchIDs[key], touches[id]?.ended == false else { return [] }
-            return [InputEvent(time: time, kind: .touchMove(id: id), location: location)]
-        case XI_TouchEnd:
-            guard let id = touchIDs[key], var open = touches[id], !open.ended else { return [] }
-            open.ended = true
-            store(open, id: id, key: key)
-            return [InputEvent(time: time, kind: .touchUp(id: id), location: location)]
+        case XI_RawTouchUpdate, XI_RawTouchEnd:
+            guard let (id, found) = known, !found.ended else { return [] }
+            var open = found
+            open.deviceX = x ?? open.deviceX
+            open.deviceY = y ?? open.deviceY
+            open.location = mapping.location(x: open.deviceX, y: open.deviceY) ?? open.location
+            let ending = e.evtype == XI_RawTouchEnd
+            open.ended = ending
+            store(open, id: id)
+            return [InputEvent(time: time, kind: ending ? .touchUp(id: id) : .touchMove(id: id), location: open.location)]
         default:
             return []
         }
     }
 
-    /// The allowances for one arena decision; touches it does not know are skipped.
+    /// A touch delivered through a strip's passive grab (only its begin matters; positions come from raw events).
+    /// Returns the answer due now: the arena's, if it already decided, or a rejection for a touch animd never saw
+    /// begin (it connected mid-touch, or another client held the touch first), which it must not keep.
+    public mutating func grabbedTouch(_ e: XIDeviceEvent) -> [TouchAllowance] {
+        guard e.evtype == XI_TouchBegin else { return [] }
+        let touchID = UInt32(truncatingIfNeeded: e.detail)
+        let hold = Hold(deviceID: e.deviceid, window: e.event)
+        guard let id = touchIDs[Self.key(e.sourceid, touchID)], var open = touches[id], open.hold == nil else {
+            return [TouchAllowance(deviceID: hold.deviceID, touchID: touchID, window: hold.window, accept: false)]
+        }
+        open.hold = hold
+        let due = answer(&open)
+        store(open, id: id)
+        return due
+    }
+
+    /// The allowances for one arena decision: for each touch animd holds, accept or reject; touches it does not
+    /// hold (yet) only remember the decision.
     public mutating func allowances(for decision: ArenaOutput) -> [TouchAllowance] {
         let (ids, accept): ([Int], Bool)
         switch decision {
@@ -92,33 +125,39 @@ public struct XInputConverter: Sendable {
         }
         var result: [TouchAllowance] = []
         for id in ids {
-            guard var open = touches[id], !open.decided else { continue }
-            open.decided = true
-            store(open, id: id, key: Self.key(open.deviceID, open.touchID))
-            result.append(TouchAllowance(deviceID: open.deviceID, touchID: open.touchID, accept: accept))
+            guard var open = touches[id], open.accept == nil else { continue }
+            open.accept = accept
+            result += answer(&open)
+            store(open, id: id)
         }
         return result
     }
 
     /// A device went away: its touches are cancelled.
     public mutating func removeDevice(_ sourceID: Int32, at time: Double) -> [InputEvent] {
-        let gone = touches.filter { $0.value.sourceID == sourceID || $0.value.deviceID == sourceID }
+        let gone = touches.filter { $0.value.sourceID == sourceID }
         var events: [InputEvent] = []
         for (id, open) in gone.sorted(by: { $0.key < $1.key }) {
-            if !open.ended { events.append(InputEvent(time: time, kind: .touchCancel(id: id), location: .zero)) }
+            if !open.ended { events.append(InputEvent(time: time, kind: .touchCancel(id: id), location: open.location)) }
             touches[id] = nil
-            touchIDs[Self.key(open.deviceID, open.touchID)] = nil
+            touchIDs[open.key] = nil
         }
         return events
     }
 
-    /// Touches still waiting for their decision or their end.
+    /// Touches not yet finished (see `OpenTouch.finished`).
     public var openTouchCount: Int { touches.count }
 
-    private mutating func store(_ open: OpenTouch, id: Int, key: UInt64) {
-        if open.ended && open.decided {
+    private func answer(_ open: inout OpenTouch) -> [TouchAllowance] {
+        guard let hold = open.hold, let accept = open.accept, !open.answered else { return [] }
+        open.answered = true
+        return [TouchAllowance(deviceID: hold.deviceID, touchID: open.touchID, window: hold.window, accept: accept)]
+    }
+
+    private mutating func store(_ open: OpenTouch, id: Int) {
+        if open.finished {
             touches[id] = nil
-            touchIDs[key] = nil
+            touchIDs[open.key] = nil
         } else {
             touches[id] = open
         }
@@ -128,23 +167,10 @@ public struct XInputConverter: Sendable {
         UInt64(UInt32(bitPattern: device)) << 32 | UInt64(touch)
     }
 
-    private func touchLocation(_ e: XIDeviceEvent) -> Point? {
-        guard let mapping = touchMappings[e.sourceid], let x = Self.valuator(e, 0), let y = Self.valuator(e, 1) else {
-            return Self.checked(e.root_x, e.root_y)
-        }
-        func scale(_ value: Double, _ axis: ClosedRange<Double>, _ origin: Double, _ length: Double) -> Double {
-            let span = axis.upperBound - axis.lowerBound
-            guard span > 0 else { return origin }
-            return origin + min(max((value - axis.lowerBound) / span, 0), 1) * (length - 1)
-        }
-        return Point(x: scale(x, mapping.xAxis, mapping.monitor.x, mapping.monitor.width),
-                     y: scale(y, mapping.yAxis, mapping.monitor.y, mapping.monitor.height))
-    }
-
     /// The value of valuator `number`, if the event carries it (values are packed: only set bits have one).
-    static func valuator(_ e: XIDeviceEvent, _ number: Int) -> Double? {
-        guard let mask = e.valuators.mask, let values = e.valuators.values,
-              number < Int(e.valuators.mask_len) * 8, animd_xi_mask_is_set(mask, Int32(number)) != 0 else { return nil }
+    static func valuator(_ state: XIValuatorState, _ number: Int) -> Double? {
+        guard let mask = state.mask, let values = state.values,
+              number < Int(state.mask_len) * 8, animd_xi_mask_is_set(mask, Int32(number)) != 0 else { return nil }
         var index = 0
         for bit in 0..<number where animd_xi_mask_is_set(mask, Int32(bit)) != 0 { index += 1 }
         let value = values[index]

@@ -121,3 +121,36 @@ struct EdgeInputTests {
         #expect(try Trace.decode(Trace.encode(events)) == events)
     }
 }
+
+/// For touch, a touchscreen's glass has its own edges: a touchscreen on the second of two monitors side by side
+/// starts edge swipes at that monitor's left border, which is no screen edge for the pointer.
+struct TouchSurfaceEdgeTests {
+    static let left = Rect(x: 0, y: 0, width: 1920, height: 1080)
+    static let right = Rect(x: 1920, y: 0, width: 1280, height: 800)
+
+    @Test func aTouchscreensBordersAreItsEdges() {
+        let geometry = ScreenGeometry(monitors: [Self.left, Self.right], touchSurfaces: [Self.right])
+        let inner = Point(x: 1925, y: 400)
+        #expect(geometry.distance(from: inner, to: .left) == nil, "for the pointer the shared border is no edge")
+        #expect(geometry.touchDistance(from: inner, to: .left) == 5)
+        #expect(geometry.touchDistance(from: Point(x: 3199, y: 799), to: .right) == 0)
+        #expect(geometry.touchDistance(from: Point(x: 3199, y: 799), to: .bottom) == 0)
+        #expect(geometry.touchDistance(from: Point(x: 1915, y: 400), to: .right) == nil, "off the glass, the screen-edge rule")
+        #expect(geometry.touchDistance(from: Point(x: 3, y: 400), to: .left) == 3)
+    }
+
+    @Test func theArenaStartsAnEdgePanOnTheGlassEdge() {
+        let spec = RecognizerSpec(name: "left-edge", kind: .edgePan(EdgePanOptions(edge: .left)), sources: [.touch])
+        func claims(_ surfaces: [Rect]) -> Bool {
+            var arena = GestureArena(recognizers: [spec], geometry: ScreenGeometry(monitors: [Self.left, Self.right], touchSurfaces: surfaces))
+            var outputs = arena.handle(InputEvent(time: 0, kind: .touchDown(id: 1), location: Point(x: 1922, y: 400)))
+            for step in 1...5 {
+                outputs += arena.handle(InputEvent(time: Double(step) * 0.01, kind: .touchMove(id: 1), location: Point(x: 1922 + Double(step) * 20, y: 400)))
+            }
+            return outputs.contains { if case .claimed = $0 { true } else { false } }
+        }
+        #expect(claims([Self.right]))
+        #expect(!claims([]), "without a touchscreen there, the inner border is no edge")
+        #expect(!claims([Rect(x: 0, y: 0, width: 3200, height: 1080)]), "nor on a touchscreen that spans both monitors")
+    }
+}

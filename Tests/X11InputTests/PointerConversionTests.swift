@@ -91,21 +91,26 @@ struct PointerConversionTests {
     /// Presses, motion and releases on an edge strip become button and pointer events at root coordinates.
     @Test func stripDrag() {
         var converter = XInputConverter()
-        var press = XEvents.touch(XI_ButtonPress, touch: 1, x: 0, y: 300, ms: 5)
-        press.sourceid = XEvents.master
-        let events = converter.pointer(press) + converter.pointer(XEvents.touch(XI_Motion, touch: 0, x: 40, y: 302, ms: 13))
-            + converter.pointer(XEvents.touch(XI_ButtonRelease, touch: 1, x: 80, y: 303, ms: 21))
+        let press = XEvents.device(XI_ButtonPress, detail: 1, x: 0, y: 300, ms: 5)
+        let events = converter.pointer(press) + converter.pointer(XEvents.device(XI_Motion, detail: 0, x: 40, y: 302, ms: 13))
+            + converter.pointer(XEvents.device(XI_ButtonRelease, detail: 1, x: 80, y: 303, ms: 21))
         #expect(events.map(\.kind) == [.buttonDown(button: 1), .pointerMove, .buttonUp(button: 1)])
         #expect(events.map(\.location) == [Point(x: 0, y: 300), Point(x: 40, y: 302), Point(x: 80, y: 303)])
     }
 
     /// Numbers from the server meet the same ranges as injected ones: events with non-finite or absurd positions or
     /// deltas, finger counts outside 1…10 or button 0 are dropped; -0 and the smallest subnormal are ordinary numbers;
-    /// a pinch's absurd scale reads as unchanged.
+    /// a pinch's absurd scale reads as unchanged. A raw touch's valuators are device units: a non-finite one drops
+    /// the touch, a huge one lands on the screen's border, as the server keeps its sprite on the screen.
     @Test func absurdServerValuesAreDropped() {
         var converter = Self.converter()
+        converter.touchscreens[XEvents.touchscreen] = XEvents.mapping()
+        for bad in [Double.nan, .infinity, -.infinity] {
+            #expect(XEvents.rawTouch(XI_RawTouchBegin, touch: 1, x: bad, y: 10, ms: 1) { converter.rawTouch($0) }.isEmpty)
+        }
+        #expect(XEvents.rawTouch(XI_RawTouchBegin, touch: 3, x: 1e308, y: -1e308, ms: 1) { converter.rawTouch($0) }.map(\.location)
+                == [Point(x: Double(1920).nextDown, y: 0)])
         for bad in [Double.nan, .infinity, 1e308, -1e308] {
-            #expect(converter.touch(XEvents.touch(XI_TouchBegin, touch: 1, x: bad, y: 10, ms: 1)).isEmpty)
             #expect(converter.barrier(XEvents.barrier(XI_BarrierHit, barrier: Self.left, x: 0, y: 400, dx: bad, dy: 0, ms: 2)).isEmpty)
             #expect(converter.swipe(XEvents.swipe(XI_GestureSwipeUpdate, fingers: 3, dx: bad, ms: 3)).isEmpty)
         }
@@ -113,10 +118,8 @@ struct PointerConversionTests {
             #expect(converter.swipe(XEvents.swipe(XI_GestureSwipeBegin, fingers: fingers, ms: 4)).isEmpty)
             #expect(converter.pinch(XEvents.pinch(XI_GesturePinchBegin, fingers: fingers, ms: 4)).isEmpty)
         }
-        var press = XEvents.touch(XI_ButtonPress, touch: 0, x: 0, y: 300, ms: 5)
-        press.detail = 0
-        #expect(converter.pointer(press).isEmpty)
-        #expect(converter.touch(XEvents.touch(XI_TouchBegin, touch: 2, x: -0.0, y: .leastNonzeroMagnitude, ms: 6)).count == 1)
+        #expect(converter.pointer(XEvents.device(XI_ButtonPress, detail: 0, x: 0, y: 300, ms: 5)).isEmpty)
+        #expect(XEvents.rawTouch(XI_RawTouchBegin, touch: 2, x: -0.0, y: .leastNonzeroMagnitude, ms: 6) { converter.rawTouch($0) }.count == 1)
         _ = converter.pinch(XEvents.pinch(XI_GesturePinchBegin, fingers: 2, ms: 7))
         #expect(converter.pinch(XEvents.pinch(XI_GesturePinchUpdate, fingers: 2, scale: 1e308, angle: .infinity, ms: 8)).map(\.kind)
                 == [.pinchUpdate(fingers: 2, delta: .zero, scale: 1, rotation: 0)])

@@ -1,22 +1,58 @@
 import CX11
 import Foundation
 import Gestures
+@testable import X11Input
 
 /// XI2 event structs built in memory the way Xlib hands them over.
 enum XEvents {
     static let master: Int32 = 2
     static let touchscreen: Int32 = 11
 
-    static func touch(_ type: Int32, touch: Int32, x: Double, y: Double, ms: UInt, source: Int32 = touchscreen) -> XIDeviceEvent {
+    /// A device event (button, motion) as Xlib hands it over, at root coordinates.
+    static func device(_ type: Int32, detail: Int32, x: Double, y: Double, ms: UInt, source: Int32 = master) -> XIDeviceEvent {
         var e = XIDeviceEvent()
         e.type = GenericEvent
         e.evtype = type
         e.time = ms
         e.deviceid = master
         e.sourceid = source
-        e.detail = touch
+        e.detail = detail
         e.root_x = x
         e.root_y = y
+        return e
+    }
+
+    /// A touch as the raw event on the root window carries it: valuators 0 and 1 (either may be left out), in the
+    /// device units of `XEvents.mapping`, where one unit is one pixel.
+    static func rawTouch<T>(_ type: Int32, touch: Int32, x: Double?, y: Double?, ms: UInt, source: Int32 = touchscreen,
+                            _ body: (XIRawEvent) -> T) -> T {
+        var e = XIRawEvent()
+        e.type = GenericEvent
+        e.evtype = type
+        e.time = ms
+        e.deviceid = master
+        e.sourceid = source
+        e.detail = touch
+        var mask: [UInt8] = [(x == nil ? 0 : 1) | (y == nil ? 0 : 2)]
+        var values = [x, y].compactMap { $0 }
+        return mask.withUnsafeMutableBufferPointer { maskBuffer in
+            values.withUnsafeMutableBufferPointer { valueBuffer in
+                e.valuators = XIValuatorState(mask_len: 1, mask: maskBuffer.baseAddress, values: valueBuffer.baseAddress)
+                return body(e)
+            }
+        }
+    }
+
+    /// A touchscreen whose device units are the pixels of `width` × `height` (axes 0 … size − 1, as the server
+    /// normalises over max − min + 1).
+    static func mapping(width: Double = 1920, height: Double = 1080) -> TouchscreenMapping {
+        TouchscreenMapping(xAxis: 0...(width - 1), yAxis: 0...(height - 1), target: Rect(x: 0, y: 0, width: width, height: height))
+    }
+
+    /// The begin of a touch as a strip's passive grab delivers it.
+    static func grabbedBegin(touch: Int32, window: UInt = 77, source: Int32 = touchscreen) -> XIDeviceEvent {
+        var e = device(XI_TouchBegin, detail: touch, x: 0, y: 0, ms: 0, source: source)
+        e.event = window
         return e
     }
 
@@ -68,15 +104,17 @@ enum XEvents {
         return e
     }
 
-    /// The XI2 form of one trace event, as the server would send it: X has no touch-cancel event, so a cancel is the
-    /// device going away.
-    static func from(_ event: InputEvent, baseMS: UInt) -> XIDeviceEvent? {
+    /// What the X thread converts for one trace event, as the server would send it: a raw touch event, or for a
+    /// cancel (X has none) the device going away.
+    static func convert(_ event: InputEvent, baseMS: UInt, with converter: inout XInputConverter) -> [InputEvent] {
         let ms = baseMS + UInt((event.time * 1000).rounded())
+        let (x, y) = (event.location.x, event.location.y)
         switch event.kind {
-        case let .touchDown(id): return touch(XI_TouchBegin, touch: Int32(1000 + id), x: event.location.x, y: event.location.y, ms: ms)
-        case let .touchMove(id): return touch(XI_TouchUpdate, touch: Int32(1000 + id), x: event.location.x, y: event.location.y, ms: ms)
-        case let .touchUp(id): return touch(XI_TouchEnd, touch: Int32(1000 + id), x: event.location.x, y: event.location.y, ms: ms)
-        default: return nil
+        case let .touchDown(id): return rawTouch(XI_RawTouchBegin, touch: Int32(1000 + id), x: x, y: y, ms: ms) { converter.rawTouch($0) }
+        case let .touchMove(id): return rawTouch(XI_RawTouchUpdate, touch: Int32(1000 + id), x: x, y: y, ms: ms) { converter.rawTouch($0) }
+        case let .touchUp(id): return rawTouch(XI_RawTouchEnd, touch: Int32(1000 + id), x: x, y: y, ms: ms) { converter.rawTouch($0) }
+        case .touchCancel: return converter.removeDevice(touchscreen, at: Double(ms) / 1000)
+        default: return []
         }
     }
 }

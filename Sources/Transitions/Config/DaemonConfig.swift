@@ -40,6 +40,7 @@ public struct InputSettings: Hashable, Sendable {
     public var pressureCap = EdgePressure.defaultCap
     /// Touchscreen device name → monitor (output) name.
     public var touchscreens: [String: String] = [:]
+    public var touchEdges = TouchEdges.shared
 
     public init() {}
 }
@@ -144,6 +145,9 @@ extension DaemonConfig {
             if binding.sources.contains(.touchpad) { plan.touchpad = true }
             guard case let .edgePan(options) = binding.gesture else { continue }
             if binding.sources.contains(.pressure) { plan.pressureEdges.insert(options.edge) }
+            if binding.sources.contains(.touch) && input.touchEdges == .exclusive {
+                plan.touchStrips[options.edge] = max(plan.touchStrips[options.edge] ?? 0, max(1, options.touchZone.rounded(.up)))
+            }
             if binding.sources.contains(.pointer) {
                 plan.dragStrips[options.edge] = max(plan.dragStrips[options.edge] ?? 0, max(1, options.pointerZone.rounded(.up)))
             }
