@@ -59,6 +59,12 @@ enum DisplayReader {
         return monitors
     }
 
+    /// The root window's size as Xlib last heard it (`XRRUpdateConfiguration` keeps it current).
+    static func rootRect(_ display: OpaquePointer) -> Rect {
+        let screen = XDefaultScreen(display)
+        return Rect(x: 0, y: 0, width: Double(XDisplayWidth(display, screen)), height: Double(XDisplayHeight(display, screen)))
+    }
+
     /// dotClock / (hTotal · vTotal) of the first active CRTC's mode.
     static func refreshRate(_ display: OpaquePointer, root: Window, hasRandR: Bool) -> Double? {
         guard hasRandR, let resources = XRRGetScreenResourcesCurrent(display, root) else { return nil }

@@ -24,6 +24,8 @@ final class X11Session {
     private(set) var converter: XInputConverter
     private var plan: InputPlan
     private var monitors: [(Rect, String)]
+    /// The root window: what a touchscreen that is not pinned to a monitor covers, as the server maps it.
+    private var desktop: Rect
     private var refreshRate: Double?
     private var barriers: [PointerBarrier] = []
     /// Touch strips first, pointer strips after: raised in this order, the pointer's are on top.
@@ -69,6 +71,7 @@ final class X11Session {
         // Other windows mapping or restacking: the edge strips go back on top.
         XSelectInput(display, root, SubstructureNotifyMask)
         monitors = DisplayReader.monitors(display, root: root, hasRandR: randrEventBase >= 0)
+        desktop = DisplayReader.rootRect(display)
         refreshRate = DisplayReader.refreshRate(display, root: root, hasRandR: randrEventBase >= 0)
         converter = XInputConverter(pressure: EdgePressure(cap: plan.pressureCap, releaseDelay: plan.pressureReleaseDelay))
         if xiOpcode >= 0 { selectOnRoot(XIAllDevices, [XI_HierarchyChanged]) }
@@ -163,8 +166,6 @@ final class X11Session {
     @discardableResult
     private func readTouchscreens() -> [TouchDevice] {
         let screens = DisplayReader.touchscreens(display)
-        let desktop = Rect(x: 0, y: 0, width: Double(XDisplayWidth(display, XDefaultScreen(display))),
-                           height: Double(XDisplayHeight(display, XDefaultScreen(display))))
         var mappings: [Int32: TouchscreenMapping] = [:]
         var pinned: [Rect] = [], whole: [Rect] = []
         for screen in screens {
@@ -404,9 +405,12 @@ final class X11Session {
 
     private func monitorsMayHaveChanged() {
         let now = DisplayReader.monitors(display, root: root, hasRandR: randrEventBase >= 0)
-        refreshRate = DisplayReader.refreshRate(display, root: root, hasRandR: randrEventBase >= 0)
-        guard now.map(\.0) != monitors.map(\.0) || now.map(\.1) != monitors.map(\.1) else { return }
+        let root = DisplayReader.rootRect(display)
+        refreshRate = DisplayReader.refreshRate(display, root: self.root, hasRandR: randrEventBase >= 0)
+        // The root's new size arrives with RRScreenChangeNotify, which may come after the CRTC's RRNotify.
+        guard now.map(\.0) != monitors.map(\.0) || now.map(\.1) != monitors.map(\.1) || root != desktop else { return }
         monitors = now
+        desktop = root
         logger.notice("monitors changed; edges follow", metadata: ["monitors": "\(now.map(\.0))"])
         // Barriers and strips sit on the outer edges: rebuild them for the new layout.
         tearDown()
