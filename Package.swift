@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(name: "animd-demo", dependencies: ["AnimProtocol", "AnimClient", "CX11"], swiftSettings: strict),
         .executableTarget(
             name: "animd-bench",
-            dependencies: ["Motion", "AnimProtocol", "AnimClient"],
+            dependencies: ["Motion", "AnimProtocol", "AnimClient", "XorgInputTest"],
             path: "Benchmarks/animd-bench",
             swiftSettings: strict
         ),
@@ -90,6 +90,10 @@ let package = Package(
         // The X client the X tests run beside animd: a recording window, XTest input, a rival selection.
         .systemLibrary(name: "CXTest", path: "Tests/CXTest", pkgConfig: "xtst", providers: [.apt(["libxtst-dev"])]),
         .executableTarget(name: "animd-xprobe", dependencies: ["CX11", "CXTest"], path: "Tests/XProbe", swiftSettings: strict),
+        // A headless Xorg whose fake touchscreen and touchpad (the inputtest driver) the touch tests and the touch
+        // benchmark drive: real XI2 touches and XI 2.4 gestures through the server's own grab code.
+        .systemLibrary(name: "CInputTest", path: "Tests/CInputTest", providers: [.apt(["xserver-xorg-dev"])]),
+        .target(name: "XorgInputTest", dependencies: ["CInputTest"], path: "Tests/XorgInputTest", swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"], exclude: ["Traces"], swiftSettings: strict),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Motion", "Gestures", "TestSupport"], exclude: ["FuzzRegressions"], swiftSettings: strict),
@@ -97,7 +101,7 @@ let package = Package(
         .testTarget(name: "AnimDaemonTests", dependencies: ["AnimDaemon", .product(name: "NIOEmbedded", package: "swift-nio")],
                     swiftSettings: strict),
         .testTarget(name: "X11InputTests", dependencies: ["X11Input", "CX11", "Gestures"], swiftSettings: strict),
-        .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol", "AnimClient", "TestSupport", "CLinuxScheduling"],
+        .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol", "AnimClient", "TestSupport", "CLinuxScheduling", "XorgInputTest"],
                     swiftSettings: strict),
     ]
 )

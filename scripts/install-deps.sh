@@ -3,7 +3,10 @@
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
-packages=(libx11-dev libxi-dev libxtst-dev libxrandr-dev libxfixes-dev libxinerama-dev pkg-config xvfb xdotool xinput x11-utils x11-xserver-utils x11-apps socat jq python3 systemd gcc)
+# xserver-xorg-core with the dummy video driver and xserver-xorg-dev (the inputtest driver's protocol header): a
+# headless Xorg whose fake touchscreen and touchpad the touch tests drive (docs/x11.md).
+packages=(libx11-dev libxi-dev libxtst-dev libxrandr-dev libxfixes-dev libxinerama-dev pkg-config xvfb xdotool xinput x11-utils
+          x11-xserver-utils x11-apps socat jq python3 systemd gcc xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev)
 
 missing=()
 for package in "${packages[@]}"; do

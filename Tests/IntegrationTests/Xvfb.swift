@@ -3,6 +3,7 @@ import AnimProtocol
 import Foundation
 import Synchronization
 import Testing
+import XorgInputTest
 
 /// A real X server on a free display, stopped when the test is done.
 final class Xvfb {
@@ -38,58 +39,30 @@ final class Xvfb {
 
     deinit { if process.isRunning { stop() } }
 
-    /// Suites run in parallel: each display number is handed out once per test process, and numbers other
-    /// processes hold (their lock file or socket exists) are skipped.
-    private static let lastNumber = Mutex(89)
-
-    static func freeNumber() -> Int {
-        lastNumber.withLock { last in
-            repeat { last = last >= 989 ? 90 : last + 1 }
-            while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(last)") || FileManager.default.fileExists(atPath: "/tmp/.X\(last)-lock")
-            return last
-        }
-    }
+    static func freeNumber() -> Int { DisplayNumbers.free() }
 
     /// Runs an X client to completion on this display (xrandr).
-    func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { _, new in new }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
+    func run(_ tool: String, _ arguments: [String]) throws -> Int32 { try XClient.run(tool, arguments, display: display) }
 }
 
 /// An X client of the tests on a display, read a line at a time: animd-xprobe (a recording window, XTest input, a
 /// rival selection) or animd-demo.
 final class XProbe {
-    let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private var buffer: [UInt8] = []
+    private let child: LineProcess
     private let errorPath = NSTemporaryDirectory() + "animd-xprobe-\(UUID().uuidString).err"
 
     init(_ arguments: [String], display: String, executable: String = "animd-xprobe") throws {
-        process.executableURL = Binaries.folder.appendingPathComponent(executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { _, new in new }
-        process.standardInput = input
-        process.standardOutput = output
         _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: errorPath)
-        try process.run()
+        child = try LineProcess(Binaries.folder.appendingPathComponent(executable), arguments, display: display,
+                                standardError: FileHandle(forWritingAtPath: errorPath) ?? .nullDevice)
     }
 
     deinit {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        child.close()
         try? FileManager.default.removeItem(atPath: errorPath)
     }
+
+    var process: Process { child.process }
 
     /// What it said on stderr, and how it ended, for failure messages.
     var diagnosis: String {
@@ -98,25 +71,7 @@ final class XProbe {
     }
 
     /// The next line it printed, or nil when it printed nothing more within `timeout` seconds.
-    func nextLine(timeout: Double = 10) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        let fd = output.fileHandleForReading.fileDescriptor
-        while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                return line
-            }
-            let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { return nil }
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&pfd, 1, Int32(left * 1000)) > 0 else { return nil }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = read(fd, &chunk, chunk.count)
-            guard count > 0 else { return nil }
-            buffer += chunk[..<count]
-        }
-    }
+    func nextLine(timeout: Double = 10) -> String? { child.nextLine(timeout: timeout) }
 
     /// Reads lines until one equals `line`, with a bound that only catches hangs.
     func expect(_ line: String, timeout: Double = 10) throws {

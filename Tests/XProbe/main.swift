@@ -7,6 +7,15 @@
 //   animd-xprobe top-at X Y       prints the name of the topmost mapped window there ("none" if none)
 //   animd-xprobe hold-gestures    selects touchpad gestures on the root window, as a window
 //                                 manager or touchegg would, prints "holding" or "refused", then waits
+//   animd-xprobe touch-window X Y W H
+//                                 an ordinary window that selects XI2 touch events and prints each one it
+//                                 receives ("touch begin 3 5.00 500.00 NS": touch id, root position, and
+//                                 CLOCK_MONOTONIC in ns at receipt), after "ready"
+//   animd-xprobe hold-touch-grab  takes the passive touch grab on the root window, as touchegg does, prints
+//                                 "holding" or "refused", then never answers a touch
+//   animd-xprobe observe-raw-touches
+//                                 selects raw touch events on the root window and reads each one, doing
+//                                 nothing else (the touch benchmark's floor: what any observer costs), after "ready"
 //
 // Each subcommand runs until its work is done, or until stdin closes.
 import CX11
@@ -43,6 +52,30 @@ func waitForStdinToClose(whilePumping pump: (() -> Void)? = nil) -> Never {
         }
         if fds[1].revents & Int16(POLLHUP | POLLERR) != 0 { exit(0) }
     }
+}
+
+/// The XInput extension's opcode, after asking for at least `major`.`minor`.
+func requireXInput(_ major: Int32, _ minor: Int32) -> Int32 {
+    var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+    var gotMajor = major, gotMinor = minor
+    guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0,
+          XIQueryVersion(display, &gotMajor, &gotMinor) == Success, (gotMajor, gotMinor) >= (major, minor) else {
+        fail("no XInput \(major).\(minor)")
+    }
+    return opcode
+}
+
+func withTouchMask(_ body: (inout XIEventMask) -> Void) {
+    var bits = [UInt8](repeating: 0, count: Int(animd_xi_mask_len(XI_LASTEVENT)))
+    for type in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] { animd_xi_set_mask(&bits, type) }
+    bits.withUnsafeMutableBufferPointer { buffer in
+        var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+        body(&mask)
+    }
+}
+
+func selectTouches(on window: Window) {
+    withTouchMask { mask in _ = XISelectEvents(display, window, &mask, 1) }
 }
 
 switch arguments.first {
@@ -131,6 +164,70 @@ case "hold-gestures":
     XSync(display, 0)
     say(refused.withLock { $0 } ? "refused" : "holding")
     waitForStdinToClose()
+case "touch-window":
+    guard arguments.count == 5, let x = Int32(arguments[1]), let y = Int32(arguments[2]),
+          let w = UInt32(arguments[3]), let h = UInt32(arguments[4]) else { fail("usage: touch-window X Y W H") }
+    let opcode = requireXInput(2, 2)
+    var attributes = XSetWindowAttributes()
+    attributes.override_redirect = 1
+    attributes.event_mask = StructureNotifyMask
+    let window = XCreateWindow(display, root, x, y, w, h, 0, 0, UInt32(InputOutput), nil,
+                               UInt(CWOverrideRedirect | CWEventMask), &attributes)
+    XStoreName(display, window, "animd-xprobe touch window")
+    selectTouches(on: window)
+    XMapRaised(display, window)
+    XFlush(display)
+    waitForStdinToClose {
+        var event = XEvent()
+        while XPending(display) > 0 {
+            XNextEvent(display, &event)
+            if event.type == MapNotify { say("ready") }
+            guard event.type == GenericEvent, event.xcookie.extension == opcode, XGetEventData(display, &event.xcookie) != 0,
+                  let data = event.xcookie.data else { continue }
+            let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let phase = switch e.evtype {
+            case XI_TouchBegin: "begin"
+            case XI_TouchUpdate: "update"
+            default: "end"
+            }
+            say("touch \(phase) \(e.detail) \(String(format: "%.2f %.2f", e.root_x, e.root_y)) \(Int(now.tv_sec) * 1_000_000_000 + now.tv_nsec)")
+            XFreeEventData(display, &event.xcookie)
+        }
+    }
+case "observe-raw-touches":
+    let opcode = requireXInput(2, 2)
+    var bits = [UInt8](repeating: 0, count: Int(animd_xi_mask_len(XI_LASTEVENT)))
+    for type in [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd] { animd_xi_set_mask(&bits, type) }
+    bits.withUnsafeMutableBufferPointer { buffer in
+        var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+        _ = XISelectEvents(display, root, &mask, 1)
+    }
+    XSync(display, 0)
+    say("ready")
+    waitForStdinToClose {
+        var event = XEvent()
+        while XPending(display) > 0 {
+            XNextEvent(display, &event)
+            if event.type == GenericEvent, event.xcookie.extension == opcode, XGetEventData(display, &event.xcookie) != 0 {
+                XFreeEventData(display, &event.xcookie)
+            }
+        }
+    }
+case "hold-touch-grab":
+    _ = requireXInput(2, 2)
+    XSetErrorHandler { _, _ in refused.withLock { $0 = true }; return 0 }
+    var modifiers = XIGrabModifiers(modifiers: Int32(bitPattern: XIAnyModifier), status: 0)
+    var failed: Int32 = 0
+    withTouchMask { mask in failed = XIGrabTouchBegin(display, XIAllMasterDevices, root, 0, &mask, 1, &modifiers) }
+    XSync(display, 0)
+    say(refused.withLock { $0 } || failed > 0 ? "refused" : "holding")
+    // Read every touch and answer none: the server holds each one for this client.
+    waitForStdinToClose {
+        var event = XEvent()
+        while XPending(display) > 0 { XNextEvent(display, &event) }
+    }
 default:
-    fail("usage: animd-xprobe window X Y W H | drive CMD… | top-at X Y | hold-gestures")
+    fail("usage: animd-xprobe window X Y W H | drive CMD… | top-at X Y | hold-gestures | touch-window X Y W H | hold-touch-grab | observe-raw-touches")
 }
