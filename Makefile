@@ -54,12 +54,14 @@ fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # Release-mode benchmarks, each against a baseline in the same run (the fan-out one against a C server,
-# Benchmarks/baseline-server, built by the benchmark with cc, and against the same job on NIO, Benchmarks/nio-floor);
+# Benchmarks/baseline-server, built by the benchmark with cc, and against the same job on NIO, Benchmarks/nio-floor;
+# the touch one against the same headless Xorg without animd, and with a client that only reads raw touches);
 # figures go to docs/performance.md by hand, dated.
 bench: deps
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-bench
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-bench-floor
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-xprobe
 	.build/release/animd-bench
 
 # CI's check that the fan-out benchmark runs: one short row at 10 subscribers, with the debug build the tests used.

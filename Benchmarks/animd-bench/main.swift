@@ -9,6 +9,7 @@
 //   .build/release/animd-bench fanout --same-slice   # the C server asks for animd's scheduler slice too
 //   .build/release/animd-bench sustained  # 1000 subscribers, 4 transitions at 120 Hz: animd's CPU, missed frames
 //   .build/release/animd-bench service    # start-up to READY=1, RSS with 1000 clients, 120 Hz pacing, idle wake-ups (60 s)
+//   .build/release/animd-bench touch      # the delay animd adds to touches an application receives (headless Xorg, root)
 //
 // A full run ends with one table: every target (docs/performance.md) with what this run measured, met or missed.
 import Foundation
@@ -35,6 +36,9 @@ if wants("sustained") {
 }
 if wants("service") {
     if let service = ServiceBenchmark.run(clients: 1000, idleSeconds: 60) { results += service } else { couldNotRun = true }
+}
+if wants("touch") {
+    if let touch = TouchDelayBenchmark.run() { results += touch } else { couldNotRun = true }
 }
 if !results.isEmpty { Scorecard.print(results) }
 if couldNotRun { exit(1) }
