@@ -85,7 +85,7 @@ enum DisplayReader {
         return nil
     }
 
-    /// Slave devices with a direct-touch class: touchscreens, not touchpads.
+    /// Enabled slave devices with a direct-touch class: touchscreens, not touchpads.
     static func touchscreens(_ display: OpaquePointer) -> [TouchDevice] {
         var count: Int32 = 0
         guard let list = XIQueryDevice(display, XIAllDevices, &count) else { return [] }
@@ -93,7 +93,7 @@ enum DisplayReader {
         var found: [TouchDevice] = []
         for i in 0..<Int(count) {
             let device = list[i]
-            guard device.use == XISlavePointer || device.use == XIFloatingSlave, let classes = device.classes else { continue }
+            guard device.use == XISlavePointer || device.use == XIFloatingSlave, device.enabled != 0, let classes = device.classes else { continue }
             var isTouchscreen = false
             var axes: [Int32: ClosedRange<Double>] = [:]
             for c in 0..<Int(device.num_classes) {

@@ -133,7 +133,9 @@ public struct XInputConverter: Sendable {
         return result
     }
 
-    /// A device went away: its touches are cancelled.
+    /// A device went away: the touches it still has open are cancelled. (Xorg itself ends a disabled or unplugged
+    /// device's touches with ordinary TouchEnds just before it announces the removal, to every client alike; those
+    /// arrive as lifts, and no field tells them from a finger lifting.)
     public mutating func removeDevice(_ sourceID: Int32, at time: Double) -> [InputEvent] {
         let gone = touches.filter { $0.value.sourceID == sourceID }
         var events: [InputEvent] = []

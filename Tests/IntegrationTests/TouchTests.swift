@@ -284,6 +284,38 @@ import XorgInputTest
         withExtendedLifetime(daemon) {}
     }
 
+    /// The touchscreen disabled mid-swipe (`xinput disable`, as unplugging it does): Xorg ends its touches with
+    /// ordinary TouchEnds for every client, so the swipe is released where it was and nothing stays locked; enabled
+    /// again, the touchscreen is mapped at once and works.
+    @Test func aTouchscreenDisabledMidSwipeLocksNothing() throws {
+        let xorg = try HeadlessXorg()
+        let (daemon, rpc, _) = try Self.start(on: xorg)
+        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "input"]])
+        try Self.stroke(xorg, from: (3, 500), to: (200, 500), lift: false)
+        _ = try rpc.notification(where: { method, _ in method == "transition.began" })
+        #expect(try xorg.run("xinput", ["disable", HeadlessXorg.touchscreenName]) == 0)
+        func noTouchscreen(_ method: String, _ params: JSONValue) -> Bool {
+            method == "input.status" && params["sources"]?["touch"]?["detail"]?.string?.contains("0 touchscreen(s)") == true
+        }
+        // The status comes at once, the end after the release's animation: either may be first.
+        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
+        let ended = try #require(events.last?.1)
+        #expect(ended["phase"] == "idle" && (ended["snap"] == 0 || ended["snap"] == 1))
+        if !events.contains(where: noTouchscreen) { _ = try rpc.notification(where: noTouchscreen) }
+        #expect(try xorg.run("xinput", ["enable", HeadlessXorg.touchscreenName]) == 0)
+        try xorg.touchscreen.reconnect()
+        _ = try rpc.notification(where: { method, params in
+            method == "input.status" && params["sources"]?["touch"]?["detail"]?.string?.contains("1 touchscreen(s)") == true
+        })
+        if ended["snap"] == 1 {
+            _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
+            _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
+        }
+        try Self.stroke(xorg, id: 2, from: (3, 500), to: (300, 500))
+        #expect(try rpc.notification(where: { method, _ in method == "transition.ended" }).1["snap"] == 1)
+        withExtendedLifetime(daemon) {}
+    }
+
     /// Rivals: a client holding the root window's touch grab (as touchegg does) is named in input.status, and
     /// touch still drives the sidebar; a client holding the touchpad gesture selection makes the touchpad
     /// unavailable with its reason, and touch still works.

@@ -2,12 +2,13 @@ import CInputTest
 import Foundation
 
 /// One fake device of `HeadlessXorg`, fed through the inputtest driver's socket: fixed-size structs of its protocol
-/// (`xf86-input-inputtest-protocol.h`). The connection is kept for the server's lifetime: the driver does not answer
-/// a second one.
+/// (`xf86-input-inputtest-protocol.h`). The connection is kept while the device is enabled: the driver does not
+/// answer a second one, and closes this one when the device is disabled (`reconnect` after enabling it again).
 public final class InputTestDevice {
     public enum Phase: Sendable { case begin, update, end }
 
-    private let fd: Int32
+    private var fd: Int32 = -1
+    private let path: String
     private let width: Double
     private let height: Double
     /// The touchscreen's axes run 0 … 65535 (the driver's fixed range).
@@ -16,6 +17,25 @@ public final class InputTestDevice {
     init(socket path: String, width: Double, height: Double) throws {
         self.width = width
         self.height = height
+        self.path = path
+        try connectAndGreet()
+    }
+
+    deinit { close(fd) }
+
+    /// A new connection, for a device enabled again after `xinput disable` closed the old one.
+    public func reconnect() throws {
+        close(fd)
+        // The driver opens its socket again once the device is back on; wait for it briefly.
+        var lastError: (any Error)?
+        for _ in 0..<200 {
+            do { return try connectAndGreet() } catch { lastError = error }
+            usleep(25_000)
+        }
+        throw lastError ?? InputTestError("\(path): cannot reconnect")
+    }
+
+    private func connectAndGreet() throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -35,8 +55,6 @@ public final class InputTestDevice {
         try receive(&reply)
         guard reply.header.type == XF86IT_RESPONSE_SERVER_VERSION else { throw InputTestError("\(path): no version reply") }
     }
-
-    deinit { close(fd) }
 
     /// A touch at screen pixels: the valuators the server maps back to exactly (x, y) (x_px = v · width / 65536).
     public func touch(_ phase: Phase, id: UInt32, x: Double, y: Double) throws {
