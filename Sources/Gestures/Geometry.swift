@@ -25,6 +25,16 @@ public struct Rect: Hashable, Sendable {
 
     /// Half-open, as pixels are: the right and bottom borders belong to the neighbour.
     public func contains(_ p: Point) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
+
+    /// The whole border on `edge`, as a segment: the right and bottom lines lie one past the last pixel.
+    public func border(_ edge: Edge) -> EdgeSegment {
+        switch edge {
+        case .left: EdgeSegment(edge: edge, line: x, start: y, end: maxY)
+        case .right: EdgeSegment(edge: edge, line: maxX, start: y, end: maxY)
+        case .top: EdgeSegment(edge: edge, line: y, start: x, end: maxX)
+        case .bottom: EdgeSegment(edge: edge, line: maxY, start: x, end: maxX)
+        }
+    }
 }
 
 /// A screen edge, named by the side of the monitor it is on.
@@ -128,22 +138,16 @@ extension ScreenGeometry {
         for monitor in monitors {
             for edge in Edge.allCases where edges.contains(edge) {
                 let vertical = edge == .left || edge == .right
-                let line: Double = switch edge {
-                case .left: monitor.x
-                case .right: monitor.maxX
-                case .top: monitor.y
-                case .bottom: monitor.maxY
-                }
+                let border = monitor.border(edge)
                 // The row or column of pixels just beyond the border.
-                let beyond = edge == .left || edge == .top ? line - 1 : line
+                let beyond = edge == .left || edge == .top ? border.line - 1 : border.line
                 let covered: [(Double, Double)] = monitors.compactMap { other in
                     let across = vertical ? (other.x, other.maxX) : (other.y, other.maxY)
                     guard beyond >= across.0 && beyond < across.1 else { return nil }
                     return vertical ? (other.y, other.maxY) : (other.x, other.maxX)
                 }
-                let span = vertical ? (monitor.y, monitor.maxY) : (monitor.x, monitor.maxX)
-                for (start, end) in Self.subtract(covered, from: span) {
-                    segments.append(EdgeSegment(edge: edge, line: line, start: start, end: end))
+                for (start, end) in Self.subtract(covered, from: (border.start, border.end)) {
+                    segments.append(EdgeSegment(edge: edge, line: border.line, start: start, end: end))
                 }
             }
         }

@@ -204,16 +204,10 @@ final class X11Session {
             for surface in touchSurfaces {
                 for edge in Edge.allCases {
                     guard let width = plan.touchStrips[edge] else { continue }
-                    let vertical = edge == .left || edge == .right
-                    let line = switch edge {
-                    case .left: surface.x
-                    case .right: surface.maxX
-                    case .top: surface.y
-                    case .bottom: surface.maxY
-                    }
-                    let segment = EdgeSegment(edge: edge, line: line.rounded(), start: (vertical ? surface.y : surface.x).rounded(),
-                                              end: (vertical ? surface.maxY : surface.maxX).rounded())
-                    let rect = segment.strip(width: width)
+                    // A glass through a matrix may have fractional borders; windows have whole pixels.
+                    let border = surface.border(edge)
+                    let rect = EdgeSegment(edge: edge, line: border.line.rounded(), start: border.start.rounded(), end: border.end.rounded())
+                        .strip(width: width)
                     let window = XCreateWindow(display, root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height), 0, 0,
                                                UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
                     XStoreName(display, window, "animd touch strip")
