@@ -41,8 +41,41 @@ import Testing
         let plan = config.inputPlan
         #expect(plan.pressureEdges == [.left, .right, .top, .bottom] && plan.dragStrips.isEmpty, "pressure on all four edges; no strip")
         #expect(plan.touch && plan.touchpad && plan.touchscreens.isEmpty)
+        #expect(config.input.touchEdges == .shared && plan.touchStrips.isEmpty, "shared touch edges: nothing held")
         #expect(plan.pressureCap == 15 && plan.pressureReleaseDelay == 0.12)
         #expect(config.daemon.screenWidth == 1920 && config.daemon.screenHeight == 1080)
+    }
+
+    /// `touch-edges = "exclusive"` asks for a strip on each edge an edge-pan with touch uses, as wide as its widest
+    /// zone, rounded up to whole pixels; anything else is refused with the values it may take.
+    @Test func touchEdges() throws {
+        let config = try ConfigParser.parse("""
+            [input]
+            touch-edges = "exclusive"
+            [transitions.a]
+            [bindings.left]
+            transition = "a"
+            gesture = "edge-pan"
+            edge = "left"
+            distance = 400
+            zone = 12.5
+            [bindings.left-wide]
+            transition = "a"
+            gesture = "edge-pan"
+            edge = "left"
+            distance = 400
+            zone = 30
+            [bindings.top-pointer]
+            transition = "a"
+            gesture = "edge-pan"
+            edge = "top"
+            distance = 400
+            sources = ["pointer"]
+            """)
+        #expect(config.inputPlan.touchStrips == [.left: 30], "no strip where no edge-pan takes touch")
+        let errors = Self.errors("[input]\ntouch-edges = \"grab\"\n")
+        #expect(errors.first?.key == "input.touch-edges")
+        #expect(errors.first?.message.contains("must be one of \"shared\", \"exclusive\", not \"grab\"") == true)
     }
 
     static func errors(_ text: String) -> [ConfigError] {
