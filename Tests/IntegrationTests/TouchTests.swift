@@ -367,6 +367,23 @@ import XorgInputTest
         #expect(top == "animd touch strip", "the right strip moved to the new right edge")
         withExtendedLifetime(daemon) {}
     }
+
+    /// A window mapped over the edge after animd made its touch strips (a dock, a fullscreen video) goes below
+    /// them again: the strips are re-raised when another window maps or moves.
+    @Test func exclusiveStripsStayOnTop() throws {
+        let xorg = try HeadlessXorg()
+        let (daemon, _, _) = try Self.start(Self.exclusive(), on: xorg)
+        let dock = try Self.window(0, 0, 64, 1080, on: xorg)
+        var top = ""
+        for _ in 0..<200 {
+            top = try XProbe.topWindow(at: 0, 500, display: xorg.display)
+            if top == "animd touch strip" { break }
+            usleep(25_000)
+        }
+        #expect(top == "animd touch strip")
+        #expect(try XProbe.topWindow(at: 30, 500, display: xorg.display) == "animd-xprobe touch window", "beside the strip, the dock")
+        withExtendedLifetime((daemon, dock)) {}
+    }
 }
 
 extension XProbe {
