@@ -22,6 +22,8 @@ final class DaemonCore {
     private var engineDeadline: Double?
     /// The display's refresh rate when X reports one (Xvfb says 0 Hz: unknown).
     private var displayRefresh: Double?
+    /// The screen the backend reported; nil when it knows none, and then the config's `screen` is the geometry.
+    private var backendGeometry: ScreenGeometry?
     let allocator = ByteBufferAllocator()
     /// Where input comes from and touch decisions go; set once the backend exists.
     var backend: (any InputBackend)?
@@ -150,18 +152,18 @@ final class DaemonCore {
         }
     }
 
-    /// What the X backend reports, on the event loop.
-    func handle(_ event: X11Event) {
+    /// What the input backend reports, on the event loop.
+    func handle(_ event: BackendEvent) {
         switch event {
         case let .connected(info), let .changed(info):
-            setInputStatus(InputStatus(backend: "x11", connected: true, display: info.name, sources: info.sources),
+            setInputStatus(InputStatus(backend: info.backend, connected: true, display: info.display, seat: info.seat, sources: info.sources),
                            geometry: info.geometry, refreshRate: info.refreshRate)
         case let .input(events):
             handleInput(events, from: .backend)
-        case let .disconnected(name, reason):
-            // Whatever X was driving is gone with it: cancel, so that nothing stays finger-driven.
+        case let .disconnected(backend, display, reason):
+            // Whatever the backend was driving is gone with it: cancel, so that nothing stays finger-driven.
             inputVanished(.backend)
-            setInputStatus(InputStatus(backend: "x11", connected: false, display: name, reason: reason + "; input is off until a display appears"),
+            setInputStatus(InputStatus(backend: backend, connected: false, display: display, reason: reason + "; input is off until a display appears"),
                            geometry: nil, refreshRate: nil)
         }
     }
@@ -169,11 +171,15 @@ final class DaemonCore {
     func setInputStatus(_ status: InputStatus, geometry: ScreenGeometry?, refreshRate: Double?) {
         let changed = status != inputStatus
         inputStatus = status
+        backendGeometry = geometry
         engine.setGeometry(geometry ?? Self.fallbackGeometry(engine.config))
         displayRefresh = refreshRate.flatMap { $0 > 0 ? $0 : nil }
         engine.setFrameRate(displayRefresh ?? engine.config.daemon.frameRate)
-        logger.notice(status.connected ? "X input connected" : "X input is off until a display appears",
-                      metadata: ["display": "\(status.display ?? "none")", "reason": "\(status.reason ?? "")"])
+        var metadata: Logger.Metadata = ["backend": "\(status.backend)"]
+        if let display = status.display { metadata["display"] = "\(display)" }
+        if let seat = status.seat { metadata["seat"] = "\(seat)" }
+        if let reason = status.reason { metadata["reason"] = "\(reason)" }
+        logger.notice(status.connected ? "input connected" : "input is off until a display appears", metadata: metadata)
         announceStatus()
         guard changed else { return }
         registry.publish(group: "input", transition: nil, now: now(), allocator: allocator) { (EventLine.inputStatus(status), nil) }
@@ -190,8 +196,9 @@ final class DaemonCore {
         case let .success(config):
             let time = now()
             publish(engine.reconfigure(config, at: time), at: time)
-            // Without X the config's screen is the geometry: a new `screen` applies at once.
-            if !inputStatus.connected { engine.setGeometry(Self.fallbackGeometry(config)) }
+            // Where the backend knows no screen (no X, or libinput) the config's is the geometry: a new `screen`
+            // applies at once.
+            if backendGeometry == nil { engine.setGeometry(Self.fallbackGeometry(config)) }
             registry.maxClients = config.daemon.maxClients
             registry.maxSubscriptions = config.daemon.maxSubscriptions
             registry.maxBacklog = config.daemon.maxBacklog
@@ -207,7 +214,12 @@ final class DaemonCore {
 
     /// What `systemctl status animd` shows.
     var statusLine: String {
-        let input = inputStatus.connected ? "X input on \(inputStatus.display ?? "the display")" : "X input off"
+        let input = switch (inputStatus.backend, inputStatus.connected) {
+        case ("x11", true): "X input on \(inputStatus.display ?? "the display")"
+        case ("x11", false): "X input off"
+        case (let backend, true): "\(backend) input on \(inputStatus.seat ?? "its seat")"
+        case (let backend, false): "\(backend) input off"
+        }
         let clients = registry.clients.count
         return "\(engine.transitionNames.count) transitions, \(clients) client\(clients == 1 ? "" : "s"), \(input)"
     }

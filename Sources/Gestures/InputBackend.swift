@@ -1,7 +1,6 @@
-/// A source of input events for the engine: X11 today, libinput later
-/// (design/ROADMAP.md). The daemon starts and stops it, tells it what to
-/// intercept, and answers its touch ownership; events come out through the
-/// callback the backend was made with, on the backend's own thread.
+/// A source of input events for the engine: X11 or libinput. The daemon starts and stops it, tells it what to
+/// intercept, and answers its touch ownership; events come out through the callback the backend was made with, on
+/// the backend's own thread, as `BackendEvent`s.
 public protocol InputBackend: Sendable {
     func start()
     func stop()
@@ -9,4 +8,37 @@ public protocol InputBackend: Sendable {
     func configure(_ plan: InputPlan)
     /// The arena's claims and releases for the touches this backend reported; never blocks.
     func decide(_ decisions: [ArenaOutput])
+}
+
+/// What a backend says about itself (`input.status`): which it is, where it reads, the screen it knows, and how
+/// each input source fares there.
+public struct BackendInfo: Hashable, Sendable {
+    /// "x11" or "libinput".
+    public var backend: String
+    /// The X display, or the seat libinput reads.
+    public var display: String?
+    public var seat: String?
+    /// The monitors and touchscreens the backend learned; nil when it knows none (libinput on the console), and
+    /// then the config's `screen` applies.
+    public var geometry: ScreenGeometry?
+    /// Hz of the display; nil when it reports none.
+    public var refreshRate: Double?
+    public var sources: [InputSource: SourceStatus]
+
+    public init(backend: String, display: String? = nil, seat: String? = nil, geometry: ScreenGeometry? = nil, refreshRate: Double? = nil,
+                sources: [InputSource: SourceStatus]) {
+        self.backend = backend; self.display = display; self.seat = seat; self.geometry = geometry
+        self.refreshRate = refreshRate; self.sources = sources
+    }
+}
+
+/// What a backend reports, in order, from its own thread.
+public enum BackendEvent: Sendable {
+    case connected(BackendInfo)
+    /// The screen, or what each input source can do, changed.
+    case changed(BackendInfo)
+    /// Input for the recognizers, in the order it happened.
+    case input([InputEvent])
+    /// Input is off: the display went away or could not be opened. Whatever the backend drove is cancelled.
+    case disconnected(backend: String, display: String?, reason: String)
 }

@@ -14,6 +14,10 @@ public struct DisplayInfo: Hashable, Sendable {
     public let touchSurfaces: [Rect]
 
     public var geometry: ScreenGeometry { ScreenGeometry(monitors: monitors, touchSurfaces: touchSurfaces) }
+
+    public var backendInfo: BackendInfo {
+        BackendInfo(backend: "x11", display: name, geometry: geometry, refreshRate: refreshRate, sources: sources)
+    }
 }
 
 /// A touchscreen as XIQueryDevice and its properties describe it.

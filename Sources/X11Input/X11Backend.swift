@@ -4,18 +4,9 @@ public import Gestures
 public import Logging
 import Synchronization
 
-public enum X11Event: Sendable {
-    case connected(DisplayInfo)
-    /// Monitors, or what each input source can do, changed.
-    case changed(DisplayInfo)
-    /// Input for the recognizers, in the order it happened.
-    case input([InputEvent])
-    case disconnected(display: String?, reason: String)
-}
-
 /// The X11 input backend: it owns the X connection on one dedicated thread
 /// (Xlib is not thread-safe), which waits in poll() on the X socket and a
-/// wake-up pipe. Events go out through `onEvent`; the plan and touch
+/// wake-up pipe. Events go out through `onEvent` as `BackendEvent`s; the plan and touch
 /// decisions come in through `configure` and `decide`, which never block.
 /// The thread never waits for the engine, and the engine never waits for X.
 ///
@@ -31,14 +22,14 @@ public final class X11Backend: InputBackend {
 
     private let display: String?
     private let logger: Logger
-    private let onEvent: @Sendable (X11Event) -> Void
+    private let onEvent: @Sendable (BackendEvent) -> Void
     private let inbox: Mutex<Inbox>
     /// [read end, write end]; a byte means "look at the inbox".
     private let wakePipe: [Int32]
     static let firstRetry = 0.25
     static let lastRetry = 4.0
 
-    public init(display: String?, plan: InputPlan, logger: Logger, onEvent: @escaping @Sendable (X11Event) -> Void) {
+    public init(display: String?, plan: InputPlan, logger: Logger, onEvent: @escaping @Sendable (BackendEvent) -> Void) {
         self.display = display.flatMap { $0.isEmpty ? nil : $0 }
         self.logger = logger
         self.onEvent = onEvent
@@ -92,7 +83,7 @@ public final class X11Backend: InputBackend {
 
     private func run() {
         guard let display else {
-            onEvent(.disconnected(display: nil, reason: "no DISPLAY is set"))
+            onEvent(.disconnected(backend: "x11", display: nil, reason: "no DISPLAY is set"))
             return
         }
         XErrorTrap.install()
@@ -108,7 +99,7 @@ public final class X11Backend: InputBackend {
             }
             guard let session = X11Session(name: display, plan: plan, logger: logger) else {
                 if !reportedFailure {
-                    onEvent(.disconnected(display: display, reason: "cannot open display \(display); retrying"))
+                    onEvent(.disconnected(backend: "x11", display: display, reason: "cannot open display \(display); retrying"))
                     reportedFailure = true
                 }
                 if sleep(retry) { return }
@@ -118,14 +109,14 @@ public final class X11Backend: InputBackend {
             reportedFailure = false
             retry = Self.firstRetry
             logUnavailable(session.info)
-            onEvent(.connected(session.info))
+            onEvent(.connected(session.info.backendInfo))
             switch serve(session) {
             case .stopped:
                 session.close()
                 return
             case .serverGone:
                 // The connection is dead; closing it would only raise another IO error.
-                onEvent(.disconnected(display: display, reason: "the X server went away; reconnecting"))
+                onEvent(.disconnected(backend: "x11", display: display, reason: "the X server went away; reconnecting"))
                 if sleep(retry) { return }
             }
         }
@@ -170,7 +161,7 @@ public final class X11Backend: InputBackend {
             if session.infoChanged {
                 session.infoChanged = false
                 logUnavailable(session.info)
-                onEvent(.changed(session.info))
+                onEvent(.changed(session.info.backendInfo))
             }
             if !events.isEmpty { onEvent(.input(events)) }
         }

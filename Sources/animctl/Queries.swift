@@ -16,7 +16,7 @@ extension AnimCtl {
             emit("frame rate  \(result["frameRate"]?.number.map(formatted) ?? "?") Hz")
             let connected = input?["connected"]?.bool == true
             var line = "input       \(input?["backend"]?.string ?? "?") \(connected ? "connected" : "off")"
-            if let display = input?["display"]?.string { line += " on \(display)" }
+            if let place = input?["display"]?.string ?? input?["seat"]?.string { line += " on \(place)" }
             if let reason = input?["reason"]?.string { line += " (\(reason))" }
             emit(line)
             // Each source: active, unavailable (with why) or unused.
