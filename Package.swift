@@ -35,6 +35,7 @@ let package = Package(
             pkgConfig: "x11 xi xrandr xfixes xinerama",
             providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev", "libxfixes-dev", "libxinerama-dev"])]
         ),
+        .systemLibrary(name: "CLibinput", pkgConfig: "libinput libudev", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         // sched_setattr(2), which glibc does not wrap: the event loop's short time slice (docs/architecture.md).
         .systemLibrary(name: "CLinuxScheduling"),
         .target(name: "Motion", swiftSettings: strict),
@@ -48,10 +49,11 @@ let package = Package(
         .target(name: "AnimProtocol", dependencies: ["Gestures"], swiftSettings: strict),
         .target(name: "AnimClient", dependencies: ["AnimProtocol"], swiftSettings: strict),
         .target(name: "X11Input", dependencies: ["CX11", "Gestures", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
+        .target(name: "LibinputInput", dependencies: ["CLibinput", "Gestures", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(
             name: "AnimDaemon",
             dependencies: [
-                "Motion", "Gestures", "Transitions", "AnimProtocol", "X11Input", "CLinuxScheduling",
+                "Motion", "Gestures", "Transitions", "AnimProtocol", "X11Input", "LibinputInput", "CLinuxScheduling",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -101,6 +103,7 @@ let package = Package(
         .testTarget(name: "AnimDaemonTests", dependencies: ["AnimDaemon", .product(name: "NIOEmbedded", package: "swift-nio")],
                     swiftSettings: strict),
         .testTarget(name: "X11InputTests", dependencies: ["X11Input", "CX11", "Gestures"], swiftSettings: strict),
+        .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "Gestures"], swiftSettings: strict),
         .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol", "AnimClient", "TestSupport", "CLinuxScheduling", "XorgInputTest"],
                     swiftSettings: strict),
     ]

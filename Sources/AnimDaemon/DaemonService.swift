@@ -2,11 +2,13 @@
 import Glibc
 #endif
 import AnimProtocol
+import Gestures
 public import Logging
 import NIOCore
 import NIOPosix
 public import ServiceLifecycle
 public import Transitions
+import LibinputInput
 import UnixSignals
 import X11Input
 
@@ -20,12 +22,15 @@ public struct DaemonService: Service {
     let environment: [String: String]
     /// Clients the descriptor limit leaves room for (DescriptorLimit.room).
     let clientRoom: Int
+    /// `animd --input-backend`, over the config's `[input] backend`.
+    let backendSetting: BackendSetting
     let logger: Logger
 
     public init(listening: ListeningSocket, config: DaemonConfig, configSource: ConfigSource, environment: [String: String],
-                clientRoom: Int, logger: Logger) {
+                clientRoom: Int, backendOverride: BackendSetting? = nil, logger: Logger) {
         self.listening = listening; self.config = config; self.configSource = configSource
         self.environment = environment; self.clientRoom = clientRoom; self.logger = logger
+        backendSetting = backendOverride ?? config.input.backend
     }
 
     public func run() async throws {
@@ -37,8 +42,13 @@ public struct DaemonService: Service {
         let group = MultiThreadedEventLoopGroup.singleton
         let loop = group.next()
         let display = environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
-        let initialStatus = InputStatus(backend: "x11", connected: false, display: display,
-                                        reason: display == nil ? "no DISPLAY is set; input is off until a display appears" : "connecting")
+        let seat = environment["XDG_SEAT"].flatMap { $0.isEmpty ? nil : $0 } ?? "seat0"
+        let choice = backendSetting.resolved(environment: environment)
+        let initialStatus = switch choice {
+        case .x11: InputStatus(backend: "x11", connected: false, display: display,
+                               reason: display == nil ? "no DISPLAY is set; input is off until a display appears" : "connecting")
+        case .libinput: InputStatus(backend: "libinput", connected: false, display: nil, seat: seat, reason: "connecting")
+        }
         let (config, configSource, logger, clientRoom) = (self.config, self.configSource, self.logger, self.clientRoom)
         let notifier = SystemdNotifier(environment: environment)
         let core = try await loop.submit {
@@ -60,11 +70,14 @@ public struct DaemonService: Service {
         let server: any Channel
         server = try await Self.listen(bootstrap, on: listening)
 
-        let x11 = X11Backend(display: display, plan: config.inputPlan, logger: logger) { event in
-            loop.execute { core.value.handle(event) }
+        let report: @Sendable (BackendEvent) -> Void = { event in loop.execute { core.value.handle(event) } }
+        let backend: any InputBackend = switch choice {
+        case .x11: X11Backend(display: display, plan: config.inputPlan, logger: logger, onEvent: report)
+        case .libinput: LibinputBackend(seat: seat, plan: config.inputPlan, logger: logger, onEvent: report)
         }
-        try await loop.submit { core.value.backend = x11 }.get()
-        x11.start()
+        logger.info("input backend", metadata: ["backend": "\(choice.rawValue)", "setting": "\(backendSetting.rawValue)"])
+        try await loop.submit { core.value.backend = backend }.get()
+        backend.start()
 
         let watchdog = WatchdogSettings(environment: environment, pid: getpid())
         try await loop.submit {
@@ -88,7 +101,7 @@ public struct DaemonService: Service {
 
         notifier.notify("STOPPING=1")
         logger.notice("animd is stopping")
-        x11.stop()
+        backend.stop()
         try? await loop.flatSubmit { core.value.shutdown(reason: "animd is stopping") }.get()
         try? await server.close()
     }

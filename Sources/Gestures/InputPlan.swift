@@ -14,6 +14,8 @@ public struct InputPlan: Hashable, Sendable {
     public var pressureReleaseDelay = EdgePressure.defaultReleaseDelay
     /// Touchscreen device name → monitor (output) name.
     public var touchscreens: [String: String] = [:]
+    /// The screen for a backend that learns none of its own (libinput on the console): the config's `screen`.
+    public var screen = Rect(x: 0, y: 0, width: 1920, height: 1080)
 
     public init() {}
 }

@@ -1,6 +1,6 @@
 import AnimDaemon
 import AnimProtocol
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import Logging
 import NIOCore
@@ -37,7 +37,9 @@ struct Animd: AsyncParsableCommand {
         Config: --config, else $XDG_CONFIG_HOME/animd/animd.toml, else the embedded default \
         (config/animd.toml in the source tree). SIGHUP reloads it; SIGTERM stops animd gracefully.
 
-        Without an X display everything but X input works, and animd keeps trying to connect.
+        Input comes from X on an X11 session and from libinput (touchscreens and touchpads) on a Wayland session or \
+        the console ([input] backend, or --input-backend). Without an X display the X backend keeps trying to \
+        connect, and everything else works.
         """
     )
 
@@ -52,6 +54,9 @@ struct Animd: AsyncParsableCommand {
 
     @Flag(help: "Check the config, print its errors, and exit.")
     var checkConfig = false
+
+    @Option(help: "The input backend, over the config's [input] backend: auto (libinput on a Wayland session or the console, X11 on an X11 session), x11 or libinput.")
+    var inputBackend: BackendSetting?
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -89,7 +94,7 @@ struct Animd: AsyncParsableCommand {
         defer { listening.release() }
         let descriptors = DescriptorLimit.raise(toHold: loaded.daemon.maxClients, logger: logger)
         let service = DaemonService(listening: listening, config: loaded, configSource: source, environment: environment,
-                                    clientRoom: DescriptorLimit.room(descriptors), logger: logger)
+                                    clientRoom: DescriptorLimit.room(descriptors), backendOverride: inputBackend, logger: logger)
         let group = ServiceGroup(configuration: .init(services: [.init(service: service)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
@@ -100,3 +105,5 @@ struct Animd: AsyncParsableCommand {
         }
     }
 }
+
+extension BackendSetting: ExpressibleByArgument {}

@@ -34,15 +34,18 @@ final class DaemonProcess {
 
     /// - config: TOML to write and pass with --config; nil uses the embedded default.
     /// - descriptorLimit: RLIMIT_NOFILE (soft and hard) to start animd under.
+    /// - inputBackend: `--input-backend`; X11 unless a test asks for libinput, so that no test reads this machine's
+    ///   own devices.
+    /// - wrapper: a command that runs animd (given as its next arguments), such as umockdev's.
     init(config: String? = nil, display: String? = nil, socket socketPath: String? = nil, environment extra: [String: String] = [:],
-         descriptorLimit: Int? = nil) throws {
+         descriptorLimit: Int? = nil, inputBackend: String = "x11", wrapper: [String] = []) throws {
         // A write to a daemon or a child that has just gone away must fail that test, not kill the whole run with
         // SIGPIPE (seen once with both cores busy). Idempotent, so every daemon may set it.
         Glibc.signal(SIGPIPE, SIG_IGN)
         folder = try Self.makeFolder()
         socket = socketPath ?? folder + "/s.sock"
         logPath = folder + "/animd.log"
-        var arguments = ["--socket", socket, "--verbose"]
+        var arguments = ["--socket", socket, "--verbose", "--input-backend", inputBackend]
         if let config {
             try config.write(toFile: folder + "/animd.toml", atomically: true, encoding: .utf8)
             arguments += ["--config", folder + "/animd.toml"]
@@ -50,6 +53,9 @@ final class DaemonProcess {
         if let descriptorLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", Binaries.animd.path] + arguments
+        } else if let command = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = wrapper.dropFirst() + [Binaries.animd.path] + arguments
         } else {
             process.executableURL = Binaries.animd
             process.arguments = arguments

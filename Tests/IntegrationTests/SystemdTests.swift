@@ -49,7 +49,7 @@ import Testing
         let path = folder + "/activated.sock"
         let activator = Process()
         activator.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
-        activator.arguments = ["-l", path, "-E", "XDG_CONFIG_HOME=\(folder)", Binaries.animd.path]
+        activator.arguments = ["-l", path, "-E", "XDG_CONFIG_HOME=\(folder)", Binaries.animd.path, "--input-backend", "x11"]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
         activator.environment = environment

@@ -164,3 +164,18 @@ import Testing
         #expect(config.bindings.isEmpty)
     }
 }
+
+/// `[input] backend = "auto"` picks libinput on a Wayland session and on the console, X11 on an X11 session.
+struct BackendChoiceTests {
+    @Test func autoFollowsTheSession() {
+        let auto = BackendSetting.auto
+        #expect(auto.resolved(environment: ["DISPLAY": ":0"]) == .x11)
+        #expect(auto.resolved(environment: ["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"]) == .libinput, "Xwayland's DISPLAY is no X11 session")
+        #expect(auto.resolved(environment: ["DISPLAY": ":0", "XDG_SESSION_TYPE": "wayland"]) == .libinput)
+        #expect(auto.resolved(environment: ["XDG_SESSION_TYPE": "x11", "DISPLAY": ":1"]) == .x11)
+        #expect(auto.resolved(environment: [:]) == .libinput, "the console")
+        #expect(auto.resolved(environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""]) == .libinput, "empty is unset")
+        #expect(BackendSetting.x11.resolved(environment: ["WAYLAND_DISPLAY": "wayland-0"]) == .x11)
+        #expect(BackendSetting.libinput.resolved(environment: ["DISPLAY": ":0"]) == .libinput)
+    }
+}

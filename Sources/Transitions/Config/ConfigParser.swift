@@ -84,11 +84,12 @@ private struct Reader {
 
     mutating func readInput(_ t: TOMLTable) -> InputSettings {
         let p = "input"
-        expectKeys(t, p, ["pressure-release", "pressure-cap", "touchscreens", "touch-edges"])
+        expectKeys(t, p, ["pressure-release", "pressure-cap", "touchscreens", "touch-edges", "backend"])
         var settings = InputSettings()
         if let delay = number(t, "pressure-release", p, in: 0.02...2) { settings.pressureReleaseDelay = delay }
         if let cap = number(t, "pressure-cap", p, in: 1...200) { settings.pressureCap = cap }
         if let edges = enumValue(t, "touch-edges", p, TouchEdges.self) { settings.touchEdges = edges }
+        if let backend = enumValue(t, "backend", p, BackendSetting.self) { settings.backend = backend }
         if let screens = table(t, "touchscreens", path: "\(p).touchscreens") {
             for device in screens.keys {
                 if let output = string(screens, device, "\(p).touchscreens") { settings.touchscreens[device] = output }

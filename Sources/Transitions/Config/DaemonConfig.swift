@@ -41,8 +41,29 @@ public struct InputSettings: Hashable, Sendable {
     /// Touchscreen device name → monitor (output) name.
     public var touchscreens: [String: String] = [:]
     public var touchEdges = TouchEdges.shared
+    public var backend = BackendSetting.auto
 
     public init() {}
+}
+
+/// Which input backend reads the devices (`[input] backend`).
+public enum BackendSetting: String, Hashable, Sendable, CaseIterable {
+    case auto, x11, libinput
+
+    public enum Choice: String, Hashable, Sendable { case x11, libinput }
+
+    /// `auto`: libinput on a Wayland session (`WAYLAND_DISPLAY`, or `XDG_SESSION_TYPE=wayland`; Xwayland's
+    /// `DISPLAY` there does not make it an X11 session) and on the console (no display at all); X11 on an X11 session.
+    public func resolved(environment: [String: String]) -> Choice {
+        switch self {
+        case .x11: return .x11
+        case .libinput: return .libinput
+        case .auto:
+            let set = { (name: String) in !(environment[name] ?? "").isEmpty }
+            if set("WAYLAND_DISPLAY") || environment["XDG_SESSION_TYPE"] == "wayland" { return .libinput }
+            return set("DISPLAY") ? .x11 : .libinput
+        }
+    }
 }
 
 /// How a lifted finger (or `transition.release`) picks the target snap (MOTION.md §5).
@@ -155,6 +176,7 @@ extension DaemonConfig {
         plan.pressureCap = input.pressureCap
         plan.pressureReleaseDelay = input.pressureReleaseDelay
         plan.touchscreens = input.touchscreens
+        plan.screen = Rect(x: 0, y: 0, width: daemon.screenWidth, height: daemon.screenHeight)
         return plan
     }
 }

@@ -1,0 +1,98 @@
+public import Gestures
+
+/// One libinput event as values: what `LibinputSession` reads off a `libinput_event`, with touch positions already
+/// on the screen. Tests build these directly, below the libinput boundary.
+public enum LibinputRecord: Hashable, Sendable {
+    case touchDown(device: Int, slot: Int32, at: Point, time: Double)
+    case touchMotion(device: Int, slot: Int32, at: Point, time: Double)
+    case touchUp(device: Int, slot: Int32, time: Double)
+    case touchCancel(device: Int, slot: Int32, time: Double)
+    case swipeBegin(fingers: Int, time: Double)
+    case swipeUpdate(fingers: Int, delta: Point, time: Double)
+    case swipeEnd(fingers: Int, cancelled: Bool, time: Double)
+    case pinchBegin(fingers: Int, time: Double)
+    /// `scale` relative to the begin; `angleDelta` in degrees since the last update.
+    case pinchUpdate(fingers: Int, delta: Point, scale: Double, angleDelta: Double, time: Double)
+    case pinchEnd(fingers: Int, cancelled: Bool, time: Double)
+    /// The device went away (unplugged, or its node was removed): its open touches are cancelled.
+    case deviceRemoved(device: Int, time: Double)
+}
+
+/// Turns libinput's events, as values, into the same `InputEvent`s the X backend and `input.inject` produce. Pure:
+/// no libinput, no I/O. Touches get small ids of animd's own per (device, slot); a touch's up and cancel carry its
+/// last position (libinput gives none). Every number meets the ranges injected events meet.
+public struct LibinputConverter: Sendable {
+    private struct Key: Hashable, Sendable {
+        var device: Int
+        var slot: Int32
+    }
+
+    private var touches: [Key: (id: Int, location: Point)] = [:]
+    private var nextTouch = 1
+    private var pinchRotation = 0.0
+    /// Where a touchpad gesture happens: libinput knows no pointer position, so the middle of the screen.
+    public var gestureLocation: Point
+
+    public init(gestureLocation: Point) { self.gestureLocation = gestureLocation }
+
+    /// Touches down and not yet up, cancelled or removed.
+    public var openTouchCount: Int { touches.count }
+
+    public mutating func convert(_ record: LibinputRecord) -> [InputEvent] {
+        switch record {
+        case let .touchDown(device, slot, location, time):
+            let key = Key(device: device, slot: slot)
+            guard touches[key] == nil, let location = Self.checked(location) else { return [] }
+            let id = nextTouch
+            nextTouch = nextTouch >= Int(Int32.max) ? 1 : nextTouch + 1
+            touches[key] = (id, location)
+            return [InputEvent(time: time, kind: .touchDown(id: id), location: location)]
+        case let .touchMotion(device, slot, location, time):
+            let key = Key(device: device, slot: slot)
+            guard let touch = touches[key], let location = Self.checked(location) else { return [] }
+            touches[key] = (touch.id, location)
+            return [InputEvent(time: time, kind: .touchMove(id: touch.id), location: location)]
+        case let .touchUp(device, slot, time):
+            guard let touch = touches.removeValue(forKey: Key(device: device, slot: slot)) else { return [] }
+            return [InputEvent(time: time, kind: .touchUp(id: touch.id), location: touch.location)]
+        case let .touchCancel(device, slot, time):
+            guard let touch = touches.removeValue(forKey: Key(device: device, slot: slot)) else { return [] }
+            return [InputEvent(time: time, kind: .touchCancel(id: touch.id), location: touch.location)]
+        case let .deviceRemoved(device, time):
+            let gone = touches.filter { $0.key.device == device }.sorted { $0.value.id < $1.value.id }
+            for (key, _) in gone { touches[key] = nil }
+            return gone.map { InputEvent(time: time, kind: .touchCancel(id: $0.value.id), location: $0.value.location) }
+        case let .swipeBegin(fingers, time):
+            guard let fingers = Self.checked(fingers) else { return [] }
+            return [InputEvent(time: time, kind: .swipeBegin(fingers: fingers), location: gestureLocation)]
+        case let .swipeUpdate(fingers, delta, time):
+            guard let fingers = Self.checked(fingers), let delta = Self.checked(delta) else { return [] }
+            return [InputEvent(time: time, kind: .swipeUpdate(fingers: fingers, delta: delta), location: gestureLocation)]
+        case let .swipeEnd(fingers, cancelled, time):
+            guard let fingers = Self.checked(fingers) else { return [] }
+            return [InputEvent(time: time, kind: .swipeEnd(fingers: fingers, cancelled: cancelled), location: gestureLocation)]
+        case let .pinchBegin(fingers, time):
+            guard let fingers = Self.checked(fingers) else { return [] }
+            pinchRotation = 0
+            return [InputEvent(time: time, kind: .pinchBegin(fingers: fingers), location: gestureLocation)]
+        case let .pinchUpdate(fingers, delta, scale, angleDelta, time):
+            guard let fingers = Self.checked(fingers), let delta = Self.checked(delta) else { return [] }
+            // The same ranges as injected pinches: a bad scale reads as unchanged, a bad angle as no turn.
+            pinchRotation = min(max(pinchRotation + (angleDelta.isFinite ? angleDelta : 0), -36_000), 36_000)
+            let scale = scale.isFinite && (0...1000).contains(scale) ? scale : 1
+            return [InputEvent(time: time, kind: .pinchUpdate(fingers: fingers, delta: delta, scale: scale, rotation: pinchRotation),
+                               location: gestureLocation)]
+        case let .pinchEnd(fingers, cancelled, time):
+            guard let fingers = Self.checked(fingers) else { return [] }
+            return [InputEvent(time: time, kind: .pinchEnd(fingers: fingers, cancelled: cancelled), location: gestureLocation)]
+        }
+    }
+
+    static func checked(_ p: Point) -> Point? {
+        let limit = InputEvent.coordinateLimit
+        guard p.x.isFinite, p.y.isFinite, abs(p.x) <= limit, abs(p.y) <= limit else { return nil }
+        return p
+    }
+
+    static func checked(_ fingers: Int) -> Int? { (1...10).contains(fingers) ? fingers : nil }
+}

@@ -1,0 +1,209 @@
+import CLibinput
+import Foundation
+import Gestures
+import Logging
+
+/// One libinput context on a seat, confined to the libinput thread: it opens the seat's devices through udev (as
+/// the compositor does, beside it: never with `EVIOCGRAB`, so the compositor keeps all its input), reads each event
+/// into a `LibinputRecord` for the converter, and says what each source can do.
+final class LibinputSession {
+    /// What one `libinput_device` is, while it is added.
+    private struct Device {
+        var id: Int
+        var name: String
+        var touch: Bool
+        var gestures: Bool
+    }
+
+    /// Shared with libinput's C callbacks through their user-data pointer; only the libinput thread touches it.
+    final class Callbacks {
+        let logger: Logger
+        /// Device nodes that could not be opened, with errno, in the order they failed.
+        var openFailures: [(path: String, errno: Int32)] = []
+
+        init(logger: Logger) { self.logger = logger }
+    }
+
+    let seat: String
+    private let udev: OpaquePointer
+    private let context: OpaquePointer
+    private let interface: UnsafeMutablePointer<libinput_interface>
+    private let callbacks: Callbacks
+    private var devices: [Int: Device] = [:]
+    private var plan: InputPlan
+    var converter: LibinputConverter
+    /// Set when devices or source states changed; the backend reports it once.
+    var infoChanged = false
+
+    init?(seat: String, plan: InputPlan, logger: Logger) {
+        guard let udev = udev_new() else { return nil }
+        callbacks = Callbacks(logger: logger)
+        interface = .allocate(capacity: 1)
+        interface.initialize(to: libinput_interface(
+            open_restricted: { path, flags, data in
+                guard let path, let data else { return -EINVAL }
+                let fd = open(path, flags | O_CLOEXEC)
+                guard fd < 0 else { return fd }
+                let failure = errno
+                Unmanaged<Callbacks>.fromOpaque(data).takeUnretainedValue().openFailures.append((String(cString: path), failure))
+                return -failure
+            },
+            close_restricted: { fd, _ in _ = Glibc.close(fd) }))
+        guard let context = libinput_udev_create_context(interface, Unmanaged.passUnretained(callbacks).toOpaque(), udev) else {
+            udev_unref(udev)
+            interface.deallocate()
+            return nil
+        }
+        self.udev = udev
+        self.context = context
+        self.seat = seat
+        self.plan = plan
+        converter = LibinputConverter(gestureLocation: Point(x: plan.screen.x + plan.screen.width / 2, y: plan.screen.y + plan.screen.height / 2))
+        libinput_log_set_priority(context, LIBINPUT_LOG_PRIORITY_ERROR)
+        libinput_log_set_handler(context) { context, priority, format, arguments in
+            guard let context, let format, let arguments, let data = libinput_get_user_data(context) else { return }
+            var buffer = [UInt8](repeating: 0, count: 512)
+            let written = buffer.withUnsafeMutableBufferPointer { bytes in
+                bytes.baseAddress.map { Int(vsnprintf(UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self), bytes.count, format, arguments)) } ?? 0
+            }
+            let message = String(decoding: buffer.prefix(min(max(written, 0), buffer.count - 1)), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            // libinput's errors are logged, never fatal.
+            Unmanaged<Callbacks>.fromOpaque(data).takeUnretainedValue().logger.warning("libinput: \(message)")
+        }
+        guard libinput_udev_assign_seat(context, seat) == 0 else {
+            close()
+            return nil
+        }
+    }
+
+    var fileDescriptor: Int32 { libinput_get_fd(context) }
+
+    func close() {
+        libinput_unref(context)
+        udev_unref(udev)
+        interface.deallocate()
+    }
+
+    func apply(_ newPlan: InputPlan) {
+        guard newPlan != plan else { return }
+        plan = newPlan
+        converter.gestureLocation = Point(x: plan.screen.x + plan.screen.width / 2, y: plan.screen.y + plan.screen.height / 2)
+        infoChanged = true
+    }
+
+    // MARK: - Events
+
+    /// Reads everything libinput has; the input for the recognizers, in order.
+    func dispatch() -> [InputEvent] {
+        guard libinput_dispatch(context) == 0 else { return [] }
+        var events: [InputEvent] = []
+        while let event = libinput_get_event(context) {
+            defer { libinput_event_destroy(event) }
+            for record in records(event) { events += converter.convert(record) }
+        }
+        return events
+    }
+
+    private func records(_ event: OpaquePointer) -> [LibinputRecord] {
+        let type = libinput_event_get_type(event)
+        guard let device = libinput_event_get_device(event) else { return [] }
+        let id = Int(bitPattern: UnsafeRawPointer(device))
+        switch type {
+        case LIBINPUT_EVENT_DEVICE_ADDED:
+            let touch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
+            let gestures = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0
+            if touch || gestures {
+                devices[id] = Device(id: id, name: libinput_device_get_name(device).map { String(cString: $0) } ?? "", touch: touch, gestures: gestures)
+                infoChanged = true
+            }
+            return []
+        case LIBINPUT_EVENT_DEVICE_REMOVED:
+            guard devices.removeValue(forKey: id) != nil else { return [] }
+            infoChanged = true
+            return [.deviceRemoved(device: id, time: monotonicSeconds())]
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL:
+            guard plan.touch, let touch = libinput_event_get_touch_event(event) else { return [] }
+            return [touchRecord(touch, type: type, device: id)]
+        case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN, LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE, LIBINPUT_EVENT_GESTURE_SWIPE_END,
+             LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END:
+            guard plan.touchpad, let gesture = libinput_event_get_gesture_event(event) else { return [] }
+            return [gestureRecord(gesture, type: type)]
+        default:
+            return []
+        }
+    }
+
+    /// Touch positions on the screen: libinput's transformed coordinates (its calibration matrix applied) on the
+    /// screen's size, plus its position.
+    private func touchRecord(_ touch: OpaquePointer, type: libinput_event_type, device: Int) -> LibinputRecord {
+        let slot = libinput_event_touch_get_seat_slot(touch)
+        let time = Double(libinput_event_touch_get_time_usec(touch)) / 1e6
+        let screen = plan.screen
+        func location() -> Point {
+            Point(x: screen.x + libinput_event_touch_get_x_transformed(touch, UInt32(screen.width)),
+                  y: screen.y + libinput_event_touch_get_y_transformed(touch, UInt32(screen.height)))
+        }
+        return switch type {
+        case LIBINPUT_EVENT_TOUCH_DOWN: .touchDown(device: device, slot: slot, at: location(), time: time)
+        case LIBINPUT_EVENT_TOUCH_MOTION: .touchMotion(device: device, slot: slot, at: location(), time: time)
+        case LIBINPUT_EVENT_TOUCH_UP: .touchUp(device: device, slot: slot, time: time)
+        default: .touchCancel(device: device, slot: slot, time: time)
+        }
+    }
+
+    private func gestureRecord(_ gesture: OpaquePointer, type: libinput_event_type) -> LibinputRecord {
+        let fingers = Int(libinput_event_gesture_get_finger_count(gesture))
+        let time = Double(libinput_event_gesture_get_time_usec(gesture)) / 1e6
+        let delta = Point(x: libinput_event_gesture_get_dx(gesture), y: libinput_event_gesture_get_dy(gesture))
+        let cancelled = libinput_event_gesture_get_cancelled(gesture) != 0
+        return switch type {
+        case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN: .swipeBegin(fingers: fingers, time: time)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE: .swipeUpdate(fingers: fingers, delta: delta, time: time)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_END: .swipeEnd(fingers: fingers, cancelled: cancelled, time: time)
+        case LIBINPUT_EVENT_GESTURE_PINCH_BEGIN: .pinchBegin(fingers: fingers, time: time)
+        case LIBINPUT_EVENT_GESTURE_PINCH_UPDATE:
+            .pinchUpdate(fingers: fingers, delta: delta, scale: libinput_event_gesture_get_scale(gesture),
+                         angleDelta: libinput_event_gesture_get_angle_delta(gesture), time: time)
+        default: .pinchEnd(fingers: fingers, cancelled: cancelled, time: time)
+        }
+    }
+
+    // MARK: - Status
+
+    var info: BackendInfo {
+        BackendInfo(backend: "libinput", seat: seat, sources: sources)
+    }
+
+    private var sources: [InputSource: SourceStatus] {
+        let touchscreens = devices.values.filter(\.touch).map(\.name).sorted()
+        let touchpads = devices.values.filter(\.gestures).map(\.name).sorted()
+        let pointer = "libinput reports only relative pointer motion: a Wayland compositor keeps the pointer's position to itself, and the console has none"
+        return [
+            .touch: status(wanted: plan.touch, kind: "touchscreen", found: touchscreens),
+            .touchpad: status(wanted: plan.touchpad, kind: "touchpad", found: touchpads),
+            .pressure: plan.pressureEdges.isEmpty ? SourceStatus(.unused, "no binding uses edge pressure") : SourceStatus(.unavailable, pointer),
+            .pointer: plan.dragStrips.isEmpty ? SourceStatus(.unused, "no binding opts in to pointer drags") : SourceStatus(.unavailable, pointer),
+        ]
+    }
+
+    /// Active with the devices found; when devices could not be opened, which and why, and the fix.
+    private func status(wanted: Bool, kind: String, found: [String]) -> SourceStatus {
+        guard wanted else { return SourceStatus(.unused, "no binding uses the \(kind)") }
+        var detail = "libinput on \(seat): \(found.count) \(kind)(s)" + (found.isEmpty ? "" : ": " + found.joined(separator: ", "))
+        let failures = callbacks.openFailures
+        if let failure = failures.first {
+            let name = failure.errno == EACCES ? "EACCES" : "errno \(failure.errno)"
+            detail += "; \(failures.count) device(s) could not be opened, first \(failure.path): \(String(cString: strerror(failure.errno))) (\(name))"
+                + (failure.errno == EACCES ? "; give your user access to touchscreens and touchpads only (docs/wayland.md)" : "")
+        }
+        return SourceStatus(found.isEmpty && !failures.isEmpty ? .unavailable : .active, detail)
+    }
+}
+
+/// CLOCK_MONOTONIC in seconds: the clock libinput's event times come from.
+func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}

@@ -1,0 +1,149 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+import Testing
+
+/// Real libinput against mocked devices: animd's libinput backend runs under umockdev, which mocks a touchscreen's
+/// sysfs entry, udev properties and evdev ioctls (Tests/LibinputFixtures) and replays evdev events the test writes.
+/// libinput turns them into touch events as it would from the kernel; a socket subscriber sees what animd makes of
+/// them.
+@Suite(.serialized, .enabled(if: MockedTouchscreen.installed)) struct LibinputTests {
+    /// A replayed edge swipe from the touchscreen's left border opens the sidebar; input.status names libinput, the
+    /// seat and the touchscreen, and says why the pointer's sources cannot work there.
+    @Test func replayedEdgeSwipeOpensTheSidebar() throws {
+        let mock = try MockedTouchscreen(strokes: [.init(points: [(0.002, 0.5), (0.35, 0.5)])])
+        let daemon = try DaemonProcess(inputBackend: "libinput", wrapper: mock.wrapper)
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "input", "input-events"]])
+        defer { mock.stop(rpc) }
+        var input = try rpc.ok("daemon.hello")["input"] ?? .null
+        if input["sources"]?["touch"]?["detail"]?.string?.contains("1 touchscreen(s)") != true {
+            input = try rpc.notification(where: { method, params in
+                method == "input.status" && params["sources"]?["touch"]?["detail"]?.string?.contains("1 touchscreen(s)") == true
+            }).1
+        }
+        #expect(input["backend"] == "libinput" && input["seat"] == "seat0" && input["connected"] == true)
+        #expect(input["sources"]?["touch"]?["state"] == "active")
+        #expect(input["sources"]?["touch"]?["detail"]?.string?.hasSuffix(": animd test touchscreen") == true)
+        #expect(input["sources"]?["pressure"]?["state"] == "unavailable")
+        #expect(input["sources"]?["pressure"]?["detail"]?.string?.contains("relative pointer motion") == true)
+        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" }, timeout: 20)
+        #expect(events.first { $0.0 == "transition.began" }?.1["gesture"] == "sidebar-open")
+        #expect(events.last?.1["snap"] == 1)
+        // libinput scales (v − min) · size / (max − min + 1): device (8, 2048) of 0 … 4095 on the default 1920 × 1080.
+        let down = try #require(events.first { $0.0 == "input.event" && $0.1["event"]?["kind"] == "touch-down" }?.1["event"])
+        let expected: (x: Double, y: Double) = (8.0 * 1920 / 4096, 2048.0 * 1080 / 4096)
+        #expect(down["x"]?.number == expected.x)
+        #expect(down["y"]?.number == expected.y)
+    }
+
+    /// Two fingers at once, one swiping in from the left border and one landing mid-screen once the swipe has
+    /// begun: the edge binding moves the sidebar, and nothing else moves.
+    @Test func twoFingersOnlyTheEdgeOneOpens() throws {
+        let mock = try MockedTouchscreen(strokes: [.init(points: [(0.002, 0.5), (0.35, 0.5)]), .init(from: 6, to: 10, points: [(0.5, 0.3), (0.52, 0.3)])])
+        let daemon = try DaemonProcess(inputBackend: "libinput", wrapper: mock.wrapper)
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["transitions": ["sidebar", "pager", "panel", "launcher", "notifications"],
+                                     "events": ["progress", "state", "input-events"]])
+        defer { mock.stop(rpc) }
+        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" }, timeout: 20)
+        let downs = events.filter { $0.0 == "input.event" && $0.1["event"]?["kind"] == "touch-down" }.compactMap { $0.1["event"]?["x"]?.number }
+        let expected: [Double] = [8.0 * 1920 / 4096, 2048.0 * 1920 / 4096]
+        #expect(downs == expected, "both fingers reached animd")
+        #expect(Set(events.filter { $0.0 != "input.event" }.compactMap { $0.1["name"]?.string }) == ["sidebar"], "\(events.map(\.0))")
+        #expect(events.last?.1["snap"] == 1)
+    }
+}
+
+/// A touchscreen mocked by umockdev for one animd, with the strokes it will replay, 2 s after animd opens the device:
+/// 17 frames 10 ms apart, each stroke a finger in its own slot, down from frame `from` to frame `to`, moving along
+/// its points (in the unit square) in between.
+struct MockedTouchscreen {
+    struct Stroke {
+        var from = 0
+        var to = 16
+        var points: [(Double, Double)]
+    }
+
+    static let fixtures = Binaries.repo.appendingPathComponent("Tests/LibinputFixtures").path
+    static var installed: Bool {
+        getuid() == 0 && ["/usr/bin/umockdev-run", "/usr/bin/unshare", "/usr/bin/cc"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    let folder: String
+    let wrapper: [String]
+
+    init(strokes: [Stroke]) throws {
+        folder = try DaemonProcess.makeFolder()
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
+        compile.arguments = ["-shared", "-fPIC", "-O2", "-o", folder + "/ptymap.so", Self.fixtures + "/ptymap.c", "-ldl"]
+        try compile.run()
+        compile.waitUntilExit()
+        guard compile.terminationStatus == 0 else { throw HarnessError("cc could not build ptymap.so") }
+        try Self.events(strokes).write(toFile: folder + "/touch.events", atomically: true, encoding: .utf8)
+        // umockdev 0.17.16 reads udev's database from the real /run/udev: a tmpfs over it, in a mount namespace of
+        // animd's own, says the mocked node is initialized, an input device, a touchscreen, on the seat.
+        let script = """
+            set -e
+            mkdir -p /run/udev
+            mount -t tmpfs animd-test /run/udev
+            mkdir /run/udev/data
+            printf 'I:1\\nE:ID_INPUT=1\\nE:ID_INPUT_TOUCHSCREEN=1\\nG:seat\\nQ:seat\\nV:1\\n' > /run/udev/data/c13:114
+            exec umockdev-run --device \(Self.fixtures)/touchscreen.umockdev --ioctl /dev/input/event50=\(Self.fixtures)/touchscreen.ioctl \\
+                --evemu-events /dev/input/event50=\(folder)/touch.events -- \\
+                sh -c 'LD_PRELOAD=\(folder)/ptymap.so:$LD_PRELOAD exec "$0" "$@"' "$@"
+            """
+        try script.write(toFile: folder + "/run.sh", atomically: true, encoding: .utf8)
+        wrapper = ["/usr/bin/unshare", "-m", "/bin/sh", folder + "/run.sh"]
+    }
+
+    /// umockdev-run does not pass SIGTERM on: animd itself is stopped by its pid.
+    func stop(_ rpc: RPCConnection) {
+        if let pid = (try? rpc.ok("daemon.hello"))?["pid"]?.number { kill(pid_t(pid), SIGTERM) }
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// evemu lines ("E: sec.usec type code value"): a lone SYN_REPORT first (libinput drains what is queued when it
+    /// opens the device), then the strokes, stamped near CLOCK_MONOTONIC (libinput drops state far behind it).
+    static func events(_ strokes: [Stroke]) -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        var time = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        var lines: [String] = []
+        func add(_ type: Int, _ code: Int, _ value: Int) {
+            lines.append(String(format: "E: %d.%06d %04x %04x %d", Int(time), Int((time - time.rounded(.down)) * 1e6), type, code, value))
+        }
+        let (synReport, key, abs) = (0, 1, 3)
+        let (slotAxis, trackingID, positionX, positionY, btnTouch) = (0x2f, 0x39, 0x35, 0x36, 0x14a)
+        add(synReport, 0, 0)
+        time += 2
+        var down = 0
+        for frame in 0...16 {
+            for (slot, stroke) in strokes.enumerated() where (stroke.from...stroke.to).contains(frame) && !stroke.points.isEmpty {
+                add(abs, slotAxis, slot)
+                if frame == stroke.to {
+                    add(abs, trackingID, -1)
+                    down -= 1
+                    continue
+                }
+                // Linear along the points, from the first at `from` to the last at `to - 1`.
+                let k = Double(frame - stroke.from) / Double(max(1, stroke.to - 1 - stroke.from)) * Double(stroke.points.count - 1)
+                let i = min(Int(k.rounded(.down)), stroke.points.count - 1)
+                let a = stroke.points[i], b = stroke.points[min(stroke.points.count - 1, i + 1)]
+                let f = k - Double(i)
+                if frame == stroke.from {
+                    add(abs, trackingID, slot + 1)
+                    down += 1
+                }
+                add(abs, positionX, Int(((a.0 + (b.0 - a.0) * f) * 4096).rounded()))
+                add(abs, positionY, Int(((a.1 + (b.1 - a.1) * f) * 4096).rounded()))
+            }
+            if frame == 0 { add(key, btnTouch, 1) }
+            if down == 0 && frame > 0 { add(key, btnTouch, 0) }
+            add(synReport, 0, 0)
+            time += 0.01
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
