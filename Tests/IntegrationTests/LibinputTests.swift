@@ -7,11 +7,11 @@ import Testing
 /// sysfs entry, udev properties and evdev ioctls (Tests/LibinputFixtures) and replays evdev events the test writes.
 /// libinput turns them into touch events as it would from the kernel; a socket subscriber sees what animd makes of
 /// them.
-@Suite(.serialized, .enabled(if: MockedTouchscreen.installed)) struct LibinputTests {
+@Suite(.serialized, .enabled(if: MockedDevice.installed)) struct LibinputTests {
     /// A replayed edge swipe from the touchscreen's left border opens the sidebar; input.status names libinput, the
     /// seat and the touchscreen, and says why the pointer's sources cannot work there.
     @Test func replayedEdgeSwipeOpensTheSidebar() throws {
-        let mock = try MockedTouchscreen(strokes: [.init(points: [(0.002, 0.5), (0.35, 0.5)])])
+        let mock = try MockedDevice(.touchscreen, events: MockedDevice.touches([.init(points: [(0.002, 0.5), (0.35, 0.5)])]))
         let daemon = try DaemonProcess(inputBackend: "libinput", wrapper: mock.wrapper)
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "input", "input-events"]])
@@ -40,7 +40,8 @@ import Testing
     /// Two fingers at once, one swiping in from the left border and one landing mid-screen once the swipe has
     /// begun: the edge binding moves the sidebar, and nothing else moves.
     @Test func twoFingersOnlyTheEdgeOneOpens() throws {
-        let mock = try MockedTouchscreen(strokes: [.init(points: [(0.002, 0.5), (0.35, 0.5)]), .init(from: 6, to: 10, points: [(0.5, 0.3), (0.52, 0.3)])])
+        let mock = try MockedDevice(.touchscreen, events: MockedDevice.touches([.init(points: [(0.002, 0.5), (0.35, 0.5)]),
+                                                                                .init(from: 6, to: 10, points: [(0.5, 0.3), (0.52, 0.3)])]))
         let daemon = try DaemonProcess(inputBackend: "libinput", wrapper: mock.wrapper)
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar", "pager", "panel", "launcher", "notifications"],
@@ -53,12 +54,39 @@ import Testing
         #expect(Set(events.filter { $0.0 != "input.event" }.compactMap { $0.1["name"]?.string }) == ["sidebar"], "\(events.map(\.0))")
         #expect(events.last?.1["snap"] == 1)
     }
+
+    /// Three fingers swiping left on a mocked touchpad: libinput makes the swipe, and the pager goes to its next
+    /// page; the touchpad is named in input.status.
+    @Test func replayedThreeFingerTouchpadSwipeMovesThePager() throws {
+        let mock = try MockedDevice(.touchpad, events: MockedDevice.threeFingerSwipe(step: -60, frames: 20))
+        let daemon = try DaemonProcess(inputBackend: "libinput", wrapper: mock.wrapper)
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["transitions": ["pager"], "events": ["state", "input-events"]])
+        defer { mock.stop(rpc) }
+        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" }, timeout: 20)
+        #expect(events.first { $0.0 == "input.event" }?.1["event"]?["kind"] == "swipe-begin")
+        #expect(events.first { $0.0 == "input.event" }?.1["event"]?["fingers"] == 3)
+        #expect(events.first { $0.0 == "transition.began" }?.1["gesture"] == "pager-swipe")
+        #expect(events.last?.1["snap"] == 1)
+        #expect(try rpc.ok("daemon.hello")["input"]?["sources"]?["touchpad"]?["detail"]?.string?.hasSuffix(": animd test touchpad") == true)
+    }
 }
 
-/// A touchscreen mocked by umockdev for one animd, with the strokes it will replay, 2 s after animd opens the device:
-/// 17 frames 10 ms apart, each stroke a finger in its own slot, down from frame `from` to frame `to`, moving along
-/// its points (in the unit square) in between.
-struct MockedTouchscreen {
+/// A touchscreen or touchpad mocked by umockdev for one animd, replaying the evdev events it is given (`touches`,
+/// `threeFingerSwipe`) 2 s after animd opens the device.
+struct MockedDevice {
+    enum Kind {
+        case touchscreen, touchpad
+
+        var fixture: String { self == .touchscreen ? "touchscreen" : "touchpad" }
+        /// The node, and its device number as the fixture's sysfs entry gives it.
+        var node: String { self == .touchscreen ? "/dev/input/event50" : "/dev/input/event51" }
+        var deviceNumber: String { self == .touchscreen ? "13:114" : "13:115" }
+        var udevProperty: String { self == .touchscreen ? "ID_INPUT_TOUCHSCREEN" : "ID_INPUT_TOUCHPAD" }
+    }
+
+    /// One finger on the touchscreen: down from frame `from` to frame `to` (of 17, 10 ms apart), moving along its
+    /// points (in the unit square) in between.
     struct Stroke {
         var from = 0
         var to = 16
@@ -73,7 +101,7 @@ struct MockedTouchscreen {
     let folder: String
     let wrapper: [String]
 
-    init(strokes: [Stroke]) throws {
+    init(_ kind: Kind, events: String) throws {
         folder = try DaemonProcess.makeFolder()
         let compile = Process()
         compile.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
@@ -81,17 +109,17 @@ struct MockedTouchscreen {
         try compile.run()
         compile.waitUntilExit()
         guard compile.terminationStatus == 0 else { throw HarnessError("cc could not build ptymap.so") }
-        try Self.events(strokes).write(toFile: folder + "/touch.events", atomically: true, encoding: .utf8)
+        try events.write(toFile: folder + "/device.events", atomically: true, encoding: .utf8)
         // umockdev 0.17.16 reads udev's database from the real /run/udev: a tmpfs over it, in a mount namespace of
-        // animd's own, says the mocked node is initialized, an input device, a touchscreen, on the seat.
+        // animd's own, says the mocked node is initialized, an input device of its kind, on the seat.
         let script = """
             set -e
             mkdir -p /run/udev
             mount -t tmpfs animd-test /run/udev
             mkdir /run/udev/data
-            printf 'I:1\\nE:ID_INPUT=1\\nE:ID_INPUT_TOUCHSCREEN=1\\nG:seat\\nQ:seat\\nV:1\\n' > /run/udev/data/c13:114
-            exec umockdev-run --device \(Self.fixtures)/touchscreen.umockdev --ioctl /dev/input/event50=\(Self.fixtures)/touchscreen.ioctl \\
-                --evemu-events /dev/input/event50=\(folder)/touch.events -- \\
+            printf 'I:1\\nE:ID_INPUT=1\\nE:\(kind.udevProperty)=1\\nG:seat\\nQ:seat\\nV:1\\n' > /run/udev/data/c\(kind.deviceNumber)
+            exec umockdev-run --device \(Self.fixtures)/\(kind.fixture).umockdev --ioctl \(kind.node)=\(Self.fixtures)/\(kind.fixture).ioctl \\
+                --evemu-events \(kind.node)=\(folder)/device.events -- \\
                 sh -c 'LD_PRELOAD=\(folder)/ptymap.so:$LD_PRELOAD exec "$0" "$@"' "$@"
             """
         try script.write(toFile: folder + "/run.sh", atomically: true, encoding: .utf8)
@@ -104,26 +132,46 @@ struct MockedTouchscreen {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// evemu lines ("E: sec.usec type code value"): a lone SYN_REPORT first (libinput drains what is queued when it
-    /// opens the device), then the strokes, stamped near CLOCK_MONOTONIC (libinput drops state far behind it).
-    static func events(_ strokes: [Stroke]) -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        var time = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-        var lines: [String] = []
-        func add(_ type: Int, _ code: Int, _ value: Int) {
+    /// evemu lines ("E: sec.usec type code value"), written by `frame`s 10 ms apart after a lone SYN_REPORT (libinput
+    /// drains what is queued when it opens the device) and 2 s of quiet, stamped near CLOCK_MONOTONIC (libinput
+    /// drops state far behind it).
+    struct EventWriter {
+        private var time: Double
+        private(set) var lines: [String] = []
+        static let (synReport, key, abs) = (0, 1, 3)
+        static let (slotAxis, trackingID, positionX, positionY) = (0x2f, 0x39, 0x35, 0x36)
+        static let (btnTouch, btnToolTripletap) = (0x14a, 0x14e)
+
+        init() {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            time = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+            add(Self.synReport, 0, 0)
+            time += 2
+        }
+
+        mutating func add(_ type: Int, _ code: Int, _ value: Int) {
             lines.append(String(format: "E: %d.%06d %04x %04x %d", Int(time), Int((time - time.rounded(.down)) * 1e6), type, code, value))
         }
-        let (synReport, key, abs) = (0, 1, 3)
-        let (slotAxis, trackingID, positionX, positionY, btnTouch) = (0x2f, 0x39, 0x35, 0x36, 0x14a)
-        add(synReport, 0, 0)
-        time += 2
+
+        /// Ends a frame with SYN_REPORT; the next starts 10 ms later.
+        mutating func frame() {
+            add(Self.synReport, 0, 0)
+            time += 0.01
+        }
+
+        var text: String { lines.joined(separator: "\n") + "\n" }
+    }
+
+    /// A touchscreen's strokes, on axes of 0 … 4095.
+    static func touches(_ strokes: [Stroke]) -> String {
+        var writer = EventWriter()
         var down = 0
         for frame in 0...16 {
             for (slot, stroke) in strokes.enumerated() where (stroke.from...stroke.to).contains(frame) && !stroke.points.isEmpty {
-                add(abs, slotAxis, slot)
+                writer.add(EventWriter.abs, EventWriter.slotAxis, slot)
                 if frame == stroke.to {
-                    add(abs, trackingID, -1)
+                    writer.add(EventWriter.abs, EventWriter.trackingID, -1)
                     down -= 1
                     continue
                 }
@@ -133,17 +181,48 @@ struct MockedTouchscreen {
                 let a = stroke.points[i], b = stroke.points[min(stroke.points.count - 1, i + 1)]
                 let f = k - Double(i)
                 if frame == stroke.from {
-                    add(abs, trackingID, slot + 1)
+                    writer.add(EventWriter.abs, EventWriter.trackingID, slot + 1)
                     down += 1
                 }
-                add(abs, positionX, Int(((a.0 + (b.0 - a.0) * f) * 4096).rounded()))
-                add(abs, positionY, Int(((a.1 + (b.1 - a.1) * f) * 4096).rounded()))
+                writer.add(EventWriter.abs, EventWriter.positionX, Int(((a.0 + (b.0 - a.0) * f) * 4096).rounded()))
+                writer.add(EventWriter.abs, EventWriter.positionY, Int(((a.1 + (b.1 - a.1) * f) * 4096).rounded()))
             }
-            if frame == 0 { add(key, btnTouch, 1) }
-            if down == 0 && frame > 0 { add(key, btnTouch, 0) }
-            add(synReport, 0, 0)
-            time += 0.01
+            if frame == 0 { writer.add(EventWriter.key, EventWriter.btnTouch, 1) }
+            if down == 0 && frame > 0 { writer.add(EventWriter.key, EventWriter.btnTouch, 0) }
+            writer.frame()
         }
-        return lines.joined(separator: "\n") + "\n"
+        return writer.text
+    }
+
+    /// Three fingers side by side mid-pad, moving `step` units of x per frame for `frames` frames, then lifted: the
+    /// touchpad's axes are 0 … 4000 at 40 units per mm.
+    static func threeFingerSwipe(step: Int, frames: Int) -> String {
+        var writer = EventWriter()
+        var xs = [1500, 1800, 2100]
+        for (slot, x) in xs.enumerated() {
+            writer.add(EventWriter.abs, EventWriter.slotAxis, slot)
+            writer.add(EventWriter.abs, EventWriter.trackingID, slot + 1)
+            writer.add(EventWriter.abs, EventWriter.positionX, x)
+            writer.add(EventWriter.abs, EventWriter.positionY, 1200)
+        }
+        writer.add(EventWriter.key, EventWriter.btnTouch, 1)
+        writer.add(EventWriter.key, EventWriter.btnToolTripletap, 1)
+        writer.frame()
+        for _ in 0..<frames {
+            xs = xs.map { $0 + step }
+            for (slot, x) in xs.enumerated() {
+                writer.add(EventWriter.abs, EventWriter.slotAxis, slot)
+                writer.add(EventWriter.abs, EventWriter.positionX, x)
+            }
+            writer.frame()
+        }
+        for slot in xs.indices {
+            writer.add(EventWriter.abs, EventWriter.slotAxis, slot)
+            writer.add(EventWriter.abs, EventWriter.trackingID, -1)
+        }
+        writer.add(EventWriter.key, EventWriter.btnTouch, 0)
+        writer.add(EventWriter.key, EventWriter.btnToolTripletap, 0)
+        writer.frame()
+        return writer.text
     }
 }
