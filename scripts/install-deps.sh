@@ -8,7 +8,7 @@ set -euo pipefail
 # libinput backend; umockdev: its tests mock a touchscreen for a real libinput (docs/wayland.md).
 packages=(libx11-dev libxi-dev libxtst-dev libxrandr-dev libxfixes-dev libxinerama-dev pkg-config xvfb xdotool xinput x11-utils
           x11-xserver-utils x11-apps socat jq python3 systemd gcc xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev
-          libinput-dev libudev-dev umockdev)
+          libinput-dev libudev-dev umockdev libumockdev-dev)
 
 missing=()
 for package in "${packages[@]}"; do

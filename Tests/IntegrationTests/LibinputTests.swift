@@ -55,6 +55,26 @@ import Testing
         #expect(events.last?.1["snap"] == 1)
     }
 
+    /// The touchscreen unplugged mid-swipe (umockdev removes the device and sends its "remove" uevent): libinput
+    /// cancels the touch, the sidebar goes back where the gesture started, and the touchscreen is gone from
+    /// input.status.
+    @Test func unpluggingMidSwipeCancelsIt() throws {
+        // Never lifted: of a stroke planned over 98 frames, the first 16 are replayed (313 px), then the unplug.
+        let held = MockedDevice.Stroke(from: 0, to: 99, points: [(0.002, 0.5), (1.0, 0.5)])
+        let mock = try MockedDevice(.touchscreen, events: MockedDevice.touches([held]), unplugAfter: 4.5)
+        let daemon = try DaemonProcess(inputBackend: "libinput", wrapper: mock.wrapper)
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "input"]])
+        defer { mock.stop(rpc) }
+        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" }, timeout: 20)
+        #expect(events.first { $0.0 == "transition.began" }?.1["gesture"] == "sidebar-open")
+        #expect(events.last?.1["snap"] == 0 && events.last?.1["position"] == "start")
+        func gone(_ method: String, _ params: JSONValue) -> Bool {
+            method == "input.status" && params["sources"]?["touch"]?["detail"]?.string?.contains("0 touchscreen(s)") == true
+        }
+        if !events.contains(where: gone) { _ = try rpc.notification(where: gone) }
+    }
+
     /// Three fingers swiping left on a mocked touchpad: libinput makes the swipe, and the pager goes to its next
     /// page; the touchpad is named in input.status.
     @Test func replayedThreeFingerTouchpadSwipeMovesThePager() throws {
@@ -83,6 +103,7 @@ struct MockedDevice {
         var node: String { self == .touchscreen ? "/dev/input/event50" : "/dev/input/event51" }
         var deviceNumber: String { self == .touchscreen ? "13:114" : "13:115" }
         var udevProperty: String { self == .touchscreen ? "ID_INPUT_TOUCHSCREEN" : "ID_INPUT_TOUCHPAD" }
+        var sysfsPath: String { self == .touchscreen ? "/sys/devices/virtual/input/input50/event50" : "/sys/devices/virtual/input/input51/event51" }
     }
 
     /// One finger on the touchscreen: down from frame `from` to frame `to` (of 17, 10 ms apart), moving along its
@@ -95,21 +116,33 @@ struct MockedDevice {
 
     static let fixtures = Binaries.repo.appendingPathComponent("Tests/LibinputFixtures").path
     static var installed: Bool {
-        getuid() == 0 && ["/usr/bin/umockdev-run", "/usr/bin/unshare", "/usr/bin/cc"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+        getuid() == 0 && ["/usr/bin/umockdev-run", "/usr/bin/unshare", "/usr/bin/cc", "/usr/bin/pkg-config"]
+            .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     let folder: String
     let wrapper: [String]
 
-    init(_ kind: Kind, events: String) throws {
+    /// `unplugAfter`: seconds after animd starts at which the device is removed and its "remove" uevent sent.
+    init(_ kind: Kind, events: String, unplugAfter: Double? = nil) throws {
         folder = try DaemonProcess.makeFolder()
-        let compile = Process()
-        compile.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
-        compile.arguments = ["-shared", "-fPIC", "-O2", "-o", folder + "/ptymap.so", Self.fixtures + "/ptymap.c", "-ldl"]
-        try compile.run()
-        compile.waitUntilExit()
-        guard compile.terminationStatus == 0 else { throw HarnessError("cc could not build ptymap.so") }
+        try Self.shell("cc -shared -fPIC -O2 -o '\(folder)/ptymap.so' '\(Self.fixtures)/ptymap.c' -ldl")
         try events.write(toFile: folder + "/device.events", atomically: true, encoding: .utf8)
+        let mocked = "\(Self.fixtures)/\(kind.fixture)"
+        let run: String
+        if let unplugAfter {
+            try Self.shell("cc -O2 -o '\(folder)/unplug' '\(Self.fixtures)/unplug.c' $(pkg-config --cflags --libs umockdev-1.0)")
+            run = """
+                exec env LD_PRELOAD=libumockdev-preload.so.0 \(folder)/unplug \(mocked).umockdev \(kind.node) \(mocked).ioctl \\
+                    \(folder)/device.events \(kind.sysfsPath) \(Int(unplugAfter * 1000)) 60 \(folder)/ptymap.so -- "$@"
+                """
+        } else {
+            run = """
+                exec umockdev-run --device \(mocked).umockdev --ioctl \(kind.node)=\(mocked).ioctl \\
+                    --evemu-events \(kind.node)=\(folder)/device.events -- \\
+                    sh -c 'LD_PRELOAD=\(folder)/ptymap.so:$LD_PRELOAD exec "$0" "$@"' "$@"
+                """
+        }
         // umockdev 0.17.16 reads udev's database from the real /run/udev: a tmpfs over it, in a mount namespace of
         // animd's own, says the mocked node is initialized, an input device of its kind, on the seat.
         let script = """
@@ -118,12 +151,19 @@ struct MockedDevice {
             mount -t tmpfs animd-test /run/udev
             mkdir /run/udev/data
             printf 'I:1\\nE:ID_INPUT=1\\nE:\(kind.udevProperty)=1\\nG:seat\\nQ:seat\\nV:1\\n' > /run/udev/data/c\(kind.deviceNumber)
-            exec umockdev-run --device \(Self.fixtures)/\(kind.fixture).umockdev --ioctl \(kind.node)=\(Self.fixtures)/\(kind.fixture).ioctl \\
-                --evemu-events \(kind.node)=\(folder)/device.events -- \\
-                sh -c 'LD_PRELOAD=\(folder)/ptymap.so:$LD_PRELOAD exec "$0" "$@"' "$@"
+            \(run)
             """
         try script.write(toFile: folder + "/run.sh", atomically: true, encoding: .utf8)
         wrapper = ["/usr/bin/unshare", "-m", "/bin/sh", folder + "/run.sh"]
+    }
+
+    private static func shell(_ command: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw HarnessError("failed: \(command)") }
     }
 
     /// umockdev-run does not pass SIGTERM on: animd itself is stopped by its pid.
