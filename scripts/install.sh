@@ -70,6 +70,18 @@ put 0644 "$prefix/share/animd/animd.toml.example" < "$repo/config/animd.toml"
 put 0644 "$prefix/share/doc/animd/README.md" < "$repo/README.md"
 for doc in "$repo"/docs/*.md; do put 0644 "$prefix/share/doc/animd/$(basename "$doc")" < "$doc"; done
 
+# The udev rule that lets the user at the seat read touchscreens and touchpads, and nothing else (docs/wayland.md).
+# A system-wide prefix puts it where udev reads it (UDEV_RULES_DIR overrides that, for packaging and the install
+# test); a personal one keeps a copy, and the command to install it is printed at the end.
+rule=70-animd-touch.rules
+put 0644 "$prefix/share/animd/$rule" < "$repo/udev/$rule"
+udev_rules_dir=${UDEV_RULES_DIR:-}
+case "$prefix" in
+    /usr) udev_rules_dir=${udev_rules_dir:-/usr/lib/udev/rules.d} ;;
+    /usr/local) udev_rules_dir=${udev_rules_dir:-/etc/udev/rules.d} ;;
+esac
+[ -n "$udev_rules_dir" ] && put 0644 "$udev_rules_dir/$rule" < "$repo/udev/$rule"
+
 make_dir "$(dirname "$manifest")"
 { for f in "${files[@]}"; do echo "file $f"; done; } > "$manifest"
 # Folders created by an earlier install stay listed, so that uninstall after a re-install still removes them.
@@ -81,3 +93,10 @@ echo "Enable the user service:"
 echo "  systemctl --user daemon-reload"
 echo "  systemctl --user enable --now animd.socket    # or animd.service, to start it with the session"
 echo "  animctl hello"
+if [ -n "$udev_rules_dir" ]; then
+    echo "For the libinput backend (Wayland, the console), the udev rule for touchscreens and touchpads is in $udev_rules_dir;"
+    echo "  sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input    # applies it now"
+else
+    echo "For the libinput backend (Wayland, the console), give your user access to touchscreens and touchpads only:"
+    echo "  sudo install -m 0644 $prefix/share/animd/$rule /etc/udev/rules.d/ && sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input"
+fi

@@ -12,6 +12,8 @@ fail() { echo "test-install: FAIL: $*" >&2; exit 1; }
 mkdir -p "$prefix/bin" && echo mine > "$prefix/bin/other-tool"
 make --no-print-directory install PREFIX="$prefix" CONFIGURATION=debug > "$prefix.log" 2>&1 || { cat "$prefix.log"; fail "make install"; }
 grep -q "systemctl --user enable --now animd.socket" "$prefix.log" || fail "make install does not say how to enable the service"
+grep -q "sudo install -m 0644 $prefix/share/animd/70-animd-touch.rules /etc/udev/rules.d/" "$prefix.log" \
+    || fail "a personal install does not say how to install the udev rule"
 rm -f "$prefix.log"
 
 expected="bin/animctl
@@ -19,6 +21,7 @@ bin/animd
 bin/other-tool
 lib/systemd/user/animd.service
 lib/systemd/user/animd.socket
+share/animd/70-animd-touch.rules
 share/animd/animd.toml.example
 share/animd/install-manifest
 share/animd/install-manifest.dirs
@@ -65,4 +68,15 @@ done
 make --no-print-directory uninstall PREFIX="$prefix" > /dev/null
 left=$(cd "$prefix" && find . -mindepth 1 | sort | tr '\n' ' ')
 [ "$left" = "./bin ./bin/other-tool " ] || { echo "$left" >&2; fail "make uninstall left these behind, or took the user's own file"; }
+
+# Where udev reads rules (as a system-wide prefix does), the rule goes there, and uninstall removes it.
+rules=$(mktemp -d /tmp/animd-rules-XXXXXX)
+trap 'rm -rf "$prefix" "$runtime" "$rules"' EXIT
+UDEV_RULES_DIR=$rules/rules.d make --no-print-directory install PREFIX="$prefix" CONFIGURATION=debug > "$prefix.log" 2>&1 \
+    || { cat "$prefix.log"; fail "make install with UDEV_RULES_DIR"; }
+cmp -s "$rules/rules.d/70-animd-touch.rules" udev/70-animd-touch.rules || fail "the udev rule is not installed where udev reads it"
+grep -q "udev rule for touchscreens and touchpads is in $rules/rules.d" "$prefix.log" || fail "make install does not say where the rule went"
+rm -f "$prefix.log"
+make --no-print-directory uninstall PREFIX="$prefix" > /dev/null
+[ -z "$(ls -A "$rules")" ] || fail "make uninstall left the udev rule or its folder: $(ls -AR "$rules")"
 echo "test-install: ok (installed $(echo "$have" | wc -l) files, verified the units, loaded the completions, uninstalled everything)"

@@ -195,7 +195,7 @@ final class LibinputSession {
         if let failure = failures.first {
             let name = failure.errno == EACCES ? "EACCES" : "errno \(failure.errno)"
             detail += "; \(failures.count) device(s) could not be opened, first \(failure.path): \(String(cString: strerror(failure.errno))) (\(name))"
-                + (failure.errno == EACCES ? "; give your user access to touchscreens and touchpads only (docs/wayland.md)" : "")
+                + (failure.errno == EACCES ? "; install animd's udev rule for touchscreens and touchpads (make install prints the command; docs/wayland.md)" : "")
         }
         return SourceStatus(found.isEmpty && !failures.isEmpty ? .unavailable : .active, detail)
     }
