@@ -77,8 +77,8 @@ public struct GestureArena: Sendable {
         case let .pressureEnd(edge, cancelled):
             guard sequences[.pressure]?.pressureEdge == edge else { return [] }
             ending = cancelled ? .cancelled : .ended
-        case .pinchBegin, .pinchUpdate, .pinchEnd:
-            // Pinches drive no recognizer: the engine publishes them as they come.
+        case .pinchBegin, .pinchUpdate, .pinchEnd, .holdBegin, .holdEnd:
+            // Pinches and holds drive no recognizer: the engine publishes them as they come.
             return []
         }
         // Taken out while it is worked on: a copy that the dictionary still shared would copy its arrays on write.

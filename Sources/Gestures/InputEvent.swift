@@ -36,6 +36,9 @@ public struct InputEvent: Hashable, Sendable {
         case pinchBegin(fingers: Int)
         case pinchUpdate(fingers: Int, delta: Point, scale: Double, rotation: Double)
         case pinchEnd(fingers: Int, cancelled: Bool)
+        /// libinput touchpad hold: fingers resting on the pad without moving, until they move or lift.
+        case holdBegin(fingers: Int)
+        case holdEnd(fingers: Int, cancelled: Bool)
     }
 
     public var time: Double
@@ -53,7 +56,7 @@ public struct InputEvent: Hashable, Sendable {
         case .touchDown, .touchMove, .touchUp, .touchCancel: .touch
         case .pointerMove, .buttonDown, .buttonUp: .pointer
         case .pressureBegin, .pressureUpdate, .pressureEnd: .pressure
-        case .swipeBegin, .swipeUpdate, .swipeEnd, .pinchBegin, .pinchUpdate, .pinchEnd: .touchpad
+        case .swipeBegin, .swipeUpdate, .swipeEnd, .pinchBegin, .pinchUpdate, .pinchEnd, .holdBegin, .holdEnd: .touchpad
         }
     }
 }

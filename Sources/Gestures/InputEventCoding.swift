@@ -5,6 +5,7 @@
 /// Extensions, all in the same flat form:
 /// - touchpad swipes: `fingers`, `dx`, `dy`, `cancelled`;
 /// - touchpad pinches: `fingers`, `dx`, `dy`, `scale`, `rotation`, `cancelled`;
+/// - touchpad holds: `fingers`, `cancelled`;
 /// - edge pressure: `edge`, `push` (px into the edge), `cancelled`.
 ///
 /// Every number is range-checked here, where it enters: nothing non-finite
@@ -17,7 +18,7 @@ extension InputEvent: Codable {
     public static let kindNames = ["touch-down", "touch-move", "touch-up", "touch-cancel", "pointer-move",
                                    "button-down", "button-up", "swipe-begin", "swipe-update", "swipe-end",
                                    "pressure-begin", "pressure-update", "pressure-end",
-                                   "pinch-begin", "pinch-update", "pinch-end"]
+                                   "pinch-begin", "pinch-update", "pinch-end", "hold-begin", "hold-end"]
 
     /// Coordinates and deltas beyond this many px are refused: no screen is that large.
     public static let coordinateLimit = 1_000_000.0
@@ -40,6 +41,8 @@ extension InputEvent: Codable {
         case .pinchBegin: "pinch-begin"
         case .pinchUpdate: "pinch-update"
         case .pinchEnd: "pinch-end"
+        case .holdBegin: "hold-begin"
+        case .holdEnd: "hold-end"
         }
     }
 
@@ -110,6 +113,8 @@ extension InputEvent: Codable {
             kind = .pinchUpdate(fingers: try fingers(), delta: try delta(), scale: try number("scale", in: 0...1000),
                                 rotation: try number("rotation", in: -36_000...36_000))
         case "pinch-end": kind = .pinchEnd(fingers: try fingers(), cancelled: try cancelled())
+        case "hold-begin": kind = .holdBegin(fingers: try fingers())
+        case "hold-end": kind = .holdEnd(fingers: try fingers(), cancelled: try cancelled())
         default:
             throw .invalid("kind", "unknown kind \"\(name)\" (expected \(InputEvent.kindNames.joined(separator: ", ")))")
         }
@@ -124,12 +129,12 @@ extension InputEvent: Codable {
         case let .touchDown(id), let .touchMove(id), let .touchUp(id), let .touchCancel(id): try c.encode(id, forKey: .id)
         case let .buttonDown(button), let .buttonUp(button): try c.encode(button, forKey: .button)
         case .pointerMove: break
-        case let .swipeBegin(fingers), let .pinchBegin(fingers): try c.encode(fingers, forKey: .fingers)
+        case let .swipeBegin(fingers), let .pinchBegin(fingers), let .holdBegin(fingers): try c.encode(fingers, forKey: .fingers)
         case let .swipeUpdate(fingers, delta):
             try c.encode(fingers, forKey: .fingers)
             try c.encode(delta.x, forKey: .dx)
             try c.encode(delta.y, forKey: .dy)
-        case let .swipeEnd(fingers, cancelled), let .pinchEnd(fingers, cancelled):
+        case let .swipeEnd(fingers, cancelled), let .pinchEnd(fingers, cancelled), let .holdEnd(fingers, cancelled):
             try c.encode(fingers, forKey: .fingers)
             try c.encode(cancelled, forKey: .cancelled)
         case let .pinchUpdate(fingers, delta, scale, rotation):

@@ -14,6 +14,8 @@ public enum LibinputRecord: Hashable, Sendable {
     /// `scale` relative to the begin; `angleDelta` in degrees since the last update.
     case pinchUpdate(fingers: Int, delta: Point, scale: Double, angleDelta: Double, time: Double)
     case pinchEnd(fingers: Int, cancelled: Bool, time: Double)
+    case holdBegin(fingers: Int, time: Double)
+    case holdEnd(fingers: Int, cancelled: Bool, time: Double)
     /// The device went away (unplugged, or its node was removed): its open touches are cancelled.
     case deviceRemoved(device: Int, time: Double)
 }
@@ -85,6 +87,12 @@ public struct LibinputConverter: Sendable {
         case let .pinchEnd(fingers, cancelled, time):
             guard let fingers = Self.checked(fingers) else { return [] }
             return [InputEvent(time: time, kind: .pinchEnd(fingers: fingers, cancelled: cancelled), location: gestureLocation)]
+        case let .holdBegin(fingers, time):
+            guard let fingers = Self.checked(fingers) else { return [] }
+            return [InputEvent(time: time, kind: .holdBegin(fingers: fingers), location: gestureLocation)]
+        case let .holdEnd(fingers, cancelled, time):
+            guard let fingers = Self.checked(fingers) else { return [] }
+            return [InputEvent(time: time, kind: .holdEnd(fingers: fingers, cancelled: cancelled), location: gestureLocation)]
         }
     }
 

@@ -126,7 +126,8 @@ final class LibinputSession {
             guard plan.touch, let touch = libinput_event_get_touch_event(event) else { return [] }
             return [touchRecord(touch, type: type, device: id)]
         case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN, LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE, LIBINPUT_EVENT_GESTURE_SWIPE_END,
-             LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END:
+             LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END,
+             LIBINPUT_EVENT_GESTURE_HOLD_BEGIN, LIBINPUT_EVENT_GESTURE_HOLD_END:
             guard plan.touchpad, let gesture = libinput_event_get_gesture_event(event) else { return [] }
             return [gestureRecord(gesture, type: type)]
         default:
@@ -156,7 +157,8 @@ final class LibinputSession {
         let fingers = Int(libinput_event_gesture_get_finger_count(gesture))
         let time = Double(libinput_event_gesture_get_time_usec(gesture)) / 1e6
         let delta = Point(x: libinput_event_gesture_get_dx(gesture), y: libinput_event_gesture_get_dy(gesture))
-        let cancelled = libinput_event_gesture_get_cancelled(gesture) != 0
+        // libinput logs a client bug for a field asked of an event type that lacks it: cancelled is the ends' only.
+        var cancelled: Bool { libinput_event_gesture_get_cancelled(gesture) != 0 }
         return switch type {
         case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN: .swipeBegin(fingers: fingers, time: time)
         case LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE: .swipeUpdate(fingers: fingers, delta: delta, time: time)
@@ -165,6 +167,8 @@ final class LibinputSession {
         case LIBINPUT_EVENT_GESTURE_PINCH_UPDATE:
             .pinchUpdate(fingers: fingers, delta: delta, scale: libinput_event_gesture_get_scale(gesture),
                          angleDelta: libinput_event_gesture_get_angle_delta(gesture), time: time)
+        case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN: .holdBegin(fingers: fingers, time: time)
+        case LIBINPUT_EVENT_GESTURE_HOLD_END: .holdEnd(fingers: fingers, cancelled: cancelled, time: time)
         default: .pinchEnd(fingers: fingers, cancelled: cancelled, time: time)
         }
     }

@@ -76,6 +76,22 @@ import Testing
         #expect(moved["phase"] == "interactive")
     }
 
+    /// An injected touchpad hold (as libinput reports one) is published as the "hold" gesture, with its finger count,
+    /// and its cancelled end as cancelled.
+    @Test func holdsArePublishedAsTheHoldGesture() throws {
+        let daemon = try DaemonProcess()
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["events": ["gesture"]])
+        _ = try rpc.ok("input.inject", ["events": [
+            ["t": 0, "kind": "hold-begin", "fingers": 3, "x": 960, "y": 540],
+            ["t": 0.4, "kind": "hold-end", "fingers": 3, "cancelled": true, "x": 960, "y": 540],
+        ]])
+        let began = try rpc.notification(where: { method, _ in method == "gesture.changed" }).1
+        #expect(began["name"] == "hold" && began["state"] == "began")
+        let ended = try rpc.notification(where: { method, _ in method == "gesture.changed" }).1
+        #expect(ended["name"] == "hold" && ended["state"] == "cancelled")
+    }
+
     /// A bad event is refused with -32602 naming its index and field; nothing is injected.
     @Test func badEventIsRefused() throws {
         let daemon = try DaemonProcess()

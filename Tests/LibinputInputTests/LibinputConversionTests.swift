@@ -80,18 +80,21 @@ struct LibinputConversionTests {
         #expect(converter.openTouchCount == 0)
     }
 
-    /// Touchpad swipes keep their finger count, deltas and cancelled flag; pinches their scale and summed rotation.
+    /// Touchpad swipes keep their finger count, deltas and cancelled flag; pinches their scale and summed rotation;
+    /// holds their finger count and cancelled flag.
     @Test func touchpadGestures() {
         var converter = LibinputConverter(gestureLocation: Point(x: 960, y: 540))
         let events = [LibinputRecord.swipeBegin(fingers: 3, time: 0), .swipeUpdate(fingers: 3, delta: Point(x: -30, y: 1), time: 0.01),
                       .swipeEnd(fingers: 3, cancelled: true, time: 0.02), .pinchBegin(fingers: 2, time: 1),
                       .pinchUpdate(fingers: 2, delta: .zero, scale: 1.5, angleDelta: 10, time: 1.01),
-                      .pinchUpdate(fingers: 2, delta: .zero, scale: 1.25, angleDelta: -2.5, time: 1.02), .pinchEnd(fingers: 2, cancelled: false, time: 1.03)]
+                      .pinchUpdate(fingers: 2, delta: .zero, scale: 1.25, angleDelta: -2.5, time: 1.02), .pinchEnd(fingers: 2, cancelled: false, time: 1.03),
+                      .holdBegin(fingers: 2, time: 2), .holdEnd(fingers: 2, cancelled: true, time: 2.5)]
             .flatMap { converter.convert($0) }
         #expect(events.map(\.kind) == [.swipeBegin(fingers: 3), .swipeUpdate(fingers: 3, delta: Point(x: -30, y: 1)),
                                        .swipeEnd(fingers: 3, cancelled: true), .pinchBegin(fingers: 2),
                                        .pinchUpdate(fingers: 2, delta: .zero, scale: 1.5, rotation: 10),
-                                       .pinchUpdate(fingers: 2, delta: .zero, scale: 1.25, rotation: 7.5), .pinchEnd(fingers: 2, cancelled: false)])
+                                       .pinchUpdate(fingers: 2, delta: .zero, scale: 1.25, rotation: 7.5), .pinchEnd(fingers: 2, cancelled: false),
+                                       .holdBegin(fingers: 2), .holdEnd(fingers: 2, cancelled: true)])
         #expect(events.allSatisfy { $0.location == Point(x: 960, y: 540) })
     }
 

@@ -97,4 +97,21 @@ struct EngineInputTests {
         tester.cancel([.touchpad], at: 0.03, expect: [.gesture("pinch", .cancelled)])
         tester.input(InputEvent(time: 0.04, kind: .pinchEnd(fingers: 2, cancelled: false), location: at), at: 0.04, expect: [])
     }
+
+    /// A touchpad hold (libinput) is published as the "hold" gesture with its finger count, and moves no transition;
+    /// its end says whether the fingers moved (cancelled); a second begin while one runs is ignored, and vanished
+    /// input cancels it.
+    @Test func holdsArePublished() {
+        var tester = EngineTester()
+        let at = Point(x: 960, y: 540)
+        let began = tester.input(InputEvent(time: 0, kind: .holdBegin(fingers: 3), location: at), at: 0, expect: [.gesture("hold", .began)])
+        if case let .gesture(update)? = began.events.first { #expect(update.touchCount == 3 && update.translation == .zero) }
+        tester.input(InputEvent(time: 0.01, kind: .holdBegin(fingers: 2), location: at), at: 0.01, expect: [])
+        tester.input(InputEvent(time: 0.2, kind: .holdEnd(fingers: 3, cancelled: false), location: at), at: 0.2, expect: [.gesture("hold", .ended)])
+        tester.input(InputEvent(time: 0.3, kind: .holdEnd(fingers: 3, cancelled: false), location: at), at: 0.3, expect: [])
+        tester.input(InputEvent(time: 0.4, kind: .holdBegin(fingers: 2), location: at), at: 0.4, expect: [.gesture("hold", .began)])
+        tester.input(InputEvent(time: 0.5, kind: .holdEnd(fingers: 2, cancelled: true), location: at), at: 0.5, expect: [.gesture("hold", .cancelled)])
+        tester.input(InputEvent(time: 0.6, kind: .holdBegin(fingers: 2), location: at), at: 0.6, expect: [.gesture("hold", .began)])
+        tester.cancel([.touchpad], at: 0.7, expect: [.gesture("hold", .cancelled)])
+    }
 }

@@ -17,7 +17,10 @@ public struct Engine: Sendable {
     private var bindings: [String: BindingConfig] = [:]
     /// The touchpad pinch under way: its sequence number and the translation so far.
     private var pinch: (sequence: Int, translation: Point)?
-    private var nextPinch = 1
+    /// A touchpad hold under way: its sequence and finger count.
+    private var hold: (sequence: Int, fingers: Int)?
+    /// Sequence numbers of the published touchpad gestures (pinches and holds).
+    private var nextTouchpadGesture = 1
     private var frameClock: FrameClock
 
     public init(config: DaemonConfig, geometry: ScreenGeometry) {
@@ -174,7 +177,7 @@ public struct Engine: Sendable {
     // MARK: - Input
 
     public mutating func handle(_ event: InputEvent, at time: Double) -> EngineOutput {
-        if let update = pinchUpdate(event) { return scheduled(EngineOutput(events: [.gesture(update)]), at: time) }
+        if let update = pinchUpdate(event) ?? holdUpdate(event) { return scheduled(EngineOutput(events: [.gesture(update)]), at: time) }
         let outputs = arenaOutputs(for: event, at: time)
         return scheduled(process(outputs, at: time), at: time)
     }
@@ -204,20 +207,26 @@ public struct Engine: Sendable {
             output.events.append(.gesture(pinchGesture(.cancelled, sequence: current.sequence, translation: current.translation,
                                                        scale: 1, rotation: 0, location: .zero, time: time)))
         }
+        if sources.contains(.touchpad), let current = hold {
+            hold = nil
+            output.events.append(.gesture(holdGesture(.cancelled, current, location: .zero, time: time)))
+        }
         return scheduled(output, at: time)
     }
 
     /// Whether a sequence of `source` is under way.
-    public func isTracking(_ source: InputSource) -> Bool { arena.isTracking(source) || (source == .touchpad && pinch != nil) }
+    public func isTracking(_ source: InputSource) -> Bool {
+        arena.isTracking(source) || (source == .touchpad && (pinch != nil || hold != nil))
+    }
 
     /// Touchpad pinches drive no transition; they are published as `pinch` gestures.
     private mutating func pinchUpdate(_ event: InputEvent) -> GestureUpdate? {
         switch event.kind {
         case .pinchBegin:
             guard pinch == nil else { return nil }
-            pinch = (nextPinch, .zero)
-            nextPinch += 1
-            return pinchGesture(.began, sequence: nextPinch - 1, translation: .zero, scale: 1, rotation: 0, location: event.location, time: event.time)
+            pinch = (nextTouchpadGesture, .zero)
+            nextTouchpadGesture += 1
+            return pinchGesture(.began, sequence: nextTouchpadGesture - 1, translation: .zero, scale: 1, rotation: 0, location: event.location, time: event.time)
         case let .pinchUpdate(_, delta, scale, rotation):
             guard var current = pinch else { return nil }
             current.translation = current.translation + delta
@@ -232,6 +241,29 @@ public struct Engine: Sendable {
         default:
             return nil
         }
+    }
+
+    /// Touchpad holds (libinput) drive no transition either; they are published as `hold` gestures.
+    private mutating func holdUpdate(_ event: InputEvent) -> GestureUpdate? {
+        switch event.kind {
+        case let .holdBegin(fingers):
+            guard hold == nil else { return nil }
+            let current = (sequence: nextTouchpadGesture, fingers: fingers)
+            hold = current
+            nextTouchpadGesture += 1
+            return holdGesture(.began, current, location: event.location, time: event.time)
+        case let .holdEnd(_, cancelled):
+            guard let current = hold else { return nil }
+            hold = nil
+            return holdGesture(cancelled ? .cancelled : .ended, current, location: event.location, time: event.time)
+        default:
+            return nil
+        }
+    }
+
+    private func holdGesture(_ state: RecognizerState, _ hold: (sequence: Int, fingers: Int), location: Point, time: Double) -> GestureUpdate {
+        GestureUpdate(name: "hold", state: state, translation: .zero, velocity: .zero, location: location, startLocation: location,
+                      source: .touchpad, touchCount: hold.fingers, sequence: hold.sequence, time: time)
     }
 
     private func pinchGesture(_ state: RecognizerState, sequence: Int, translation: Point, scale: Double, rotation: Double,
