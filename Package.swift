@@ -49,7 +49,10 @@ let package = Package(
         .target(name: "AnimProtocol", dependencies: ["Gestures"], swiftSettings: strict),
         .target(name: "AnimClient", dependencies: ["AnimProtocol"], swiftSettings: strict),
         .target(name: "X11Input", dependencies: ["CX11", "Gestures", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
-        .target(name: "LibinputInput", dependencies: ["CLibinput", "Gestures", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
+        // wl_output and the xdg-output protocol, bound by hand (docs/wayland.md).
+        .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
+        .target(name: "LibinputInput", dependencies: ["CLibinput", "CWayland", "Gestures", .product(name: "Logging", package: "swift-log")],
+                swiftSettings: strict),
         .target(
             name: "AnimDaemon",
             dependencies: [

@@ -1,0 +1,196 @@
+import CWayland
+import Foundation
+import Logging
+
+/// A Wayland client that only listens: it binds every `wl_output` and `zxdg_output_manager_v1`, and keeps a
+/// `WaylandOutputTable` of what they say, as outputs appear, change and go. Confined to the libinput thread, which
+/// polls `fileDescriptor` and calls `read()`; it never blocks on the compositor.
+final class WaylandOutputReader {
+    let socket: String
+    private let display: OpaquePointer
+    private let registry: OpaquePointer
+    private var manager: OpaquePointer?
+    /// wl_output proxies by their registry name, and the xdg_output made for each.
+    private var wlOutputs: [UInt32: OpaquePointer] = [:]
+    private var xdgOutputs: [UInt32: OpaquePointer] = [:]
+    private(set) var table = WaylandOutputTable()
+    /// Set when an output was added, changed (its `done`) or removed; the backend reports it once.
+    var changed = false
+    private let logger: Logger
+
+    /// Connects to `socket` (`WAYLAND_DISPLAY`) and reads the outputs the compositor has now; nil when it cannot.
+    init?(socket: String, logger: Logger) {
+        guard let display = wl_display_connect(socket) else { return nil }
+        guard let registry = wl_display_get_registry(display) else {
+            wl_display_disconnect(display)
+            return nil
+        }
+        self.socket = socket
+        self.display = display
+        self.registry = registry
+        self.logger = logger
+        _ = wl_registry_add_listener(registry, listeners.registry, Unmanaged.passUnretained(self).toOpaque())
+        // The globals, then each output's properties.
+        guard wl_display_roundtrip(display) >= 0, wl_display_roundtrip(display) >= 0 else {
+            close()
+            return nil
+        }
+    }
+
+    var fileDescriptor: Int32 { wl_display_get_fd(display) }
+
+    /// Reads what the compositor sent; false when the connection is gone.
+    func read() -> Bool {
+        guard wl_display_dispatch(display) >= 0 else { return false }
+        return wl_display_flush(display) >= 0 || errno == EAGAIN
+    }
+
+    /// Sends what is queued and handles what is already read; call before waiting.
+    func prepare() {
+        _ = wl_display_dispatch_pending(display)
+        _ = wl_display_flush(display)
+    }
+
+    func close() {
+        for xdg in xdgOutputs.values { animd_xdg_destroy(xdg) }
+        if let manager { animd_xdg_destroy(manager) }
+        wl_display_disconnect(display)
+        listeners.free()
+    }
+
+    // MARK: - Globals
+
+    private func global(_ name: UInt32, _ interface: String, _ version: UInt32) {
+        switch interface {
+        case "wl_output":
+            guard let output = animd_registry_bind(registry, name, animd_wl_output_interface(), min(version, 4)) else { return }
+            wlOutputs[name] = output
+            table.add(name)
+            _ = wl_output_add_listener(output, listeners.output, tag(name))
+            followLogically(name)
+        case "zxdg_output_manager_v1":
+            guard manager == nil, let proxy = animd_registry_bind(registry, name, animd_xdg_output_manager_interface(), min(version, 3)) else { return }
+            manager = proxy
+            for id in wlOutputs.keys { followLogically(id) }
+        default:
+            break
+        }
+    }
+
+    /// Asks the xdg-output manager for the output's logical geometry and name, once both exist.
+    private func followLogically(_ id: UInt32) {
+        guard let manager, xdgOutputs[id] == nil, let output = wlOutputs[id],
+              let xdg = animd_xdg_output_manager_get_xdg_output(manager, output) else { return }
+        xdgOutputs[id] = xdg
+        _ = animd_xdg_output_add_listener(xdg, listeners.xdg, tag(id))
+    }
+
+    private func globalRemoved(_ name: UInt32) {
+        if let xdg = xdgOutputs.removeValue(forKey: name) { animd_xdg_destroy(xdg) }
+        if let output = wlOutputs.removeValue(forKey: name) { wl_proxy_destroy(output) }
+        guard table.outputs[name] != nil else { return }
+        table.remove(name)
+        changed = true
+    }
+
+    private func update(_ id: UInt32, _ change: WaylandOutputTable.Change) {
+        table.update(id, change)
+        if change == .done { changed = true }
+    }
+
+    // MARK: - C callbacks
+
+    /// Each proxy's user data: the reader and the output's registry name, boxed.
+    private final class Tag {
+        unowned let reader: WaylandOutputReader
+        let id: UInt32
+        init(_ reader: WaylandOutputReader, _ id: UInt32) { self.reader = reader; self.id = id }
+    }
+
+    private var tags: [Tag] = []
+
+    private func tag(_ id: UInt32) -> UnsafeMutableRawPointer {
+        let tag = Tag(self, id)
+        tags.append(tag)
+        return Unmanaged.passUnretained(tag).toOpaque()
+    }
+
+    /// libwayland keeps a listener's address and calls through it for as long as the proxy lives: they live in
+    /// memory of their own until `close`.
+    private struct Listeners {
+        let registry = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
+        let output = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
+        let xdg = UnsafeMutablePointer<animd_xdg_output_listener>.allocate(capacity: 1)
+
+        init() {
+            registry.initialize(to: WaylandOutputReader.registryListener)
+            output.initialize(to: WaylandOutputReader.outputListener)
+            xdg.initialize(to: WaylandOutputReader.xdgListener)
+        }
+
+        func free() {
+            registry.deallocate()
+            output.deallocate()
+            xdg.deallocate()
+        }
+    }
+
+    private let listeners = Listeners()
+
+    private static func tagged(_ data: UnsafeMutableRawPointer?) -> Tag? {
+        data.map { Unmanaged<Tag>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private static let registryListener = wl_registry_listener(
+        global: { data, _, name, interface, version in
+            guard let data, let interface else { return }
+            Unmanaged<WaylandOutputReader>.fromOpaque(data).takeUnretainedValue().global(name, String(cString: interface), version)
+        },
+        global_remove: { data, _, name in
+            guard let data else { return }
+            Unmanaged<WaylandOutputReader>.fromOpaque(data).takeUnretainedValue().globalRemoved(name)
+        })
+
+    private static let outputListener = wl_output_listener(
+        geometry: { data, _, x, y, _, _, _, _, _, transform in
+            guard let tag = tagged(data) else { return }
+            tag.reader.update(tag.id, .geometry(x: x, y: y, transform: transform))
+        },
+        mode: { data, _, flags, width, height, _ in
+            guard let tag = tagged(data) else { return }
+            tag.reader.update(tag.id, .mode(width: width, height: height, current: flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0))
+        },
+        done: { data, _ in
+            guard let tag = tagged(data) else { return }
+            tag.reader.update(tag.id, .done)
+        },
+        scale: { data, _, factor in
+            guard let tag = tagged(data) else { return }
+            tag.reader.update(tag.id, .scale(factor))
+        },
+        name: { data, _, name in
+            guard let tag = tagged(data), let name else { return }
+            tag.reader.update(tag.id, .name(String(cString: name)))
+        },
+        description: { _, _, _ in })
+
+    private static let xdgListener = animd_xdg_output_listener(
+        logical_position: { data, _, x, y in
+            guard let tag = tagged(data) else { return }
+            tag.reader.update(tag.id, .logicalPosition(x: x, y: y))
+        },
+        logical_size: { data, _, width, height in
+            guard let tag = tagged(data) else { return }
+            tag.reader.update(tag.id, .logicalSize(width: width, height: height))
+        },
+        // xdg-output's own done is deprecated in version 3 for wl_output's; both end a set of changes.
+        done: { data, _ in
+            guard let tag = tagged(data) else { return }
+            tag.reader.update(tag.id, .done)
+        },
+        name: { data, _, name in
+            guard let tag = tagged(data), let name else { return }
+            tag.reader.update(tag.id, .name(String(cString: name)))
+        },
+        description: { _, _, _ in })
+}
