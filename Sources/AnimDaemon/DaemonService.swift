@@ -73,7 +73,8 @@ public struct DaemonService: Service {
         let report: @Sendable (BackendEvent) -> Void = { event in loop.execute { core.value.handle(event) } }
         let backend: any InputBackend = switch choice {
         case .x11: X11Backend(display: display, plan: config.inputPlan, logger: logger, onEvent: report)
-        case .libinput: LibinputBackend(seat: seat, plan: config.inputPlan, logger: logger, onEvent: report)
+        case .libinput: LibinputBackend(seat: seat, waylandDisplay: environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 },
+                                        plan: config.inputPlan, logger: logger, onEvent: report)
         }
         logger.info("input backend", metadata: ["backend": "\(choice.rawValue)", "setting": "\(backendSetting.rawValue)"])
         try await loop.submit { core.value.backend = backend }.get()

@@ -4,7 +4,8 @@ public import Logging
 import Synchronization
 
 /// The libinput input backend, for Wayland sessions and the console: it owns a libinput context on one dedicated
-/// thread, which waits in poll() on libinput's descriptor and a wake-up pipe. Events go out through `onEvent`; the
+/// thread, which waits in poll() on libinput's descriptor, the compositor's (on a Wayland session: its outputs are
+/// the screen) and a wake-up pipe. Events go out through `onEvent`; the
 /// plan comes in through `configure`, which never blocks. The thread never waits for the engine, and the engine
 /// never waits for libinput. Nothing is held or grabbed: libinput reads the devices beside the compositor, so
 /// `decide` has nothing to answer.
@@ -16,16 +17,22 @@ public final class LibinputBackend: InputBackend {
     }
 
     private let seat: String
+    /// `WAYLAND_DISPLAY`; nil on the console.
+    private let waylandDisplay: String?
     private let logger: Logger
     private let onEvent: @Sendable (BackendEvent) -> Void
     private let inbox: Mutex<Inbox>
     /// [read end, write end]; a byte means "look at the inbox".
     private let wakePipe: [Int32]
     static let retry = 2.0
+    /// Reconnecting to a compositor that went away: 0.5 s doubling to 8 s, with its last outputs kept meanwhile.
+    static let firstWaylandRetry = 0.5
+    static let lastWaylandRetry = 8.0
 
-    /// `seat`: `XDG_SEAT`, else seat0.
-    public init(seat: String, plan: InputPlan, logger: Logger, onEvent: @escaping @Sendable (BackendEvent) -> Void) {
+    /// `seat`: `XDG_SEAT`, else seat0. `waylandDisplay`: `WAYLAND_DISPLAY`, whose outputs are the screen.
+    public init(seat: String, waylandDisplay: String?, plan: InputPlan, logger: Logger, onEvent: @escaping @Sendable (BackendEvent) -> Void) {
         self.seat = seat
+        self.waylandDisplay = waylandDisplay
         self.logger = logger
         self.onEvent = onEvent
         inbox = Mutex(Inbox(plan: plan))
@@ -80,20 +87,77 @@ public final class LibinputBackend: InputBackend {
                 if sleep(Self.retry) { return }
                 continue
             }
+            session.waylandDisplay = waylandDisplay
+            var compositor = Compositor(display: waylandDisplay)
+            compositor.connect(logger: logger)
+            if let reader = compositor.reader { session.setOutputs(reader.table) }
             let events = session.dispatch()
             session.infoChanged = false
             onEvent(.connected(session.info))
             if !events.isEmpty { onEvent(.input(events)) }
-            serve(session)
+            serve(session, &compositor)
+            compositor.reader?.close()
             session.close()
             return
         }
     }
 
-    private func serve(_ session: LibinputSession) {
+    /// The Wayland connection for the outputs: kept, lost, and tried again with backoff.
+    private struct Compositor {
+        let display: String?
+        var reader: WaylandOutputReader?
+        var retry = LibinputBackend.firstWaylandRetry
+        var nextTry = 0.0
+        var reportedLoss = false
+
+        init(display: String?) { self.display = display }
+
+        mutating func connect(logger: Logger) {
+            guard let display, reader == nil, monotonicSeconds() >= nextTry else { return }
+            reader = WaylandOutputReader(socket: display, logger: logger)
+            if reader == nil {
+                if !reportedLoss { logger.warning("cannot reach the Wayland compositor for its outputs; retrying", metadata: ["display": "\(display)"]) }
+                reportedLoss = true
+                nextTry = monotonicSeconds() + retry
+                retry = min(retry * 2, LibinputBackend.lastWaylandRetry)
+            } else {
+                if reportedLoss { logger.notice("Wayland compositor reached again", metadata: ["display": "\(display)"]) }
+                reportedLoss = false
+                retry = LibinputBackend.firstWaylandRetry
+            }
+        }
+
+        /// ms until the next try, for poll; -1 when none is due.
+        var timeout: Int32 {
+            guard display != nil, reader == nil else { return -1 }
+            return Int32(max(0, min((nextTry - monotonicSeconds()) * 1000, 60_000)).rounded(.up))
+        }
+    }
+
+    private func serve(_ session: LibinputSession, _ compositor: inout Compositor) {
         while true {
-            var fds = [pollfd(fd: session.fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)]
-            if poll(&fds, 2, -1) < 0 && errno != EINTR { return }
+            compositor.reader?.prepare()
+            var fds = [pollfd(fd: session.fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: compositor.reader?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, 3, compositor.timeout) < 0 && errno != EINTR { return }
+            if let reader = compositor.reader, fds[2].revents != 0 {
+                if fds[2].revents & Int16(POLLHUP | POLLERR) != 0 || !reader.read() {
+                    // Touches keep their last outputs until the compositor answers again.
+                    logger.warning("the Wayland compositor went away; keeping its last outputs", metadata: ["display": "\(reader.socket)"])
+                    reader.close()
+                    compositor.reader = nil
+                    compositor.reportedLoss = true
+                    compositor.nextTry = monotonicSeconds() + compositor.retry
+                }
+            }
+            if compositor.reader == nil {
+                compositor.connect(logger: logger)
+                if let reader = compositor.reader { session.setOutputs(reader.table) }
+            }
+            if let reader = compositor.reader, reader.changed {
+                reader.changed = false
+                session.setOutputs(reader.table)
+            }
             if fds[1].revents != 0 {
                 drainWakePipe()
                 let (stopping, plan) = inbox.withLock { state in

@@ -13,6 +13,8 @@ final class LibinputSession {
         var name: String
         var touch: Bool
         var gestures: Bool
+        /// libinput's output hint (udev `WL_OUTPUT`).
+        var outputHint: String?
     }
 
     /// Shared with libinput's C callbacks through their user-data pointer; only the libinput thread touches it.
@@ -31,6 +33,10 @@ final class LibinputSession {
     private let callbacks: Callbacks
     private var devices: [Int: Device] = [:]
     private var plan: InputPlan
+    /// The compositor's outputs, when it is a Wayland session; empty on the console.
+    private var outputs = WaylandOutputTable()
+    /// `WAYLAND_DISPLAY`, for the status.
+    var waylandDisplay: String?
     var converter: LibinputConverter
     /// Set when devices or source states changed; the backend reports it once.
     var infoChanged = false
@@ -88,8 +94,29 @@ final class LibinputSession {
     func apply(_ newPlan: InputPlan) {
         guard newPlan != plan else { return }
         plan = newPlan
-        converter.gestureLocation = Point(x: plan.screen.x + plan.screen.width / 2, y: plan.screen.y + plan.screen.height / 2)
+        placeGestures()
         infoChanged = true
+    }
+
+    /// The compositor's outputs changed: touches go where they are now.
+    func setOutputs(_ table: WaylandOutputTable) {
+        guard table != outputs else { return }
+        outputs = table
+        placeGestures()
+        infoChanged = true
+    }
+
+    /// Touchpad gestures have no position of their own: the middle of the first output, or of the screen.
+    private func placeGestures() {
+        let screen = outputs.placed.first?.rect ?? plan.screen
+        converter.gestureLocation = Point(x: screen.x + screen.width / 2, y: screen.y + screen.height / 2)
+    }
+
+    /// Where a touchscreen's touches land: its output (pinned by name in `[input] touchscreens`, else libinput's
+    /// hint, else the first) turned by that output's transform; without outputs, the config's screen.
+    private func target(of device: Device) -> (rect: Rect, transform: Int) {
+        guard let output = outputs.output(pinnedTo: plan.touchscreens[device.name], hint: device.outputHint) else { return (plan.screen, 0) }
+        return (output.rect, output.transform)
     }
 
     // MARK: - Events
@@ -114,7 +141,8 @@ final class LibinputSession {
             let touch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
             let gestures = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0
             if touch || gestures {
-                devices[id] = Device(id: id, name: libinput_device_get_name(device).map { String(cString: $0) } ?? "", touch: touch, gestures: gestures)
+                devices[id] = Device(id: id, name: libinput_device_get_name(device).map { String(cString: $0) } ?? "", touch: touch, gestures: gestures,
+                                     outputHint: libinput_device_get_output_name(device).map { String(cString: $0) })
                 infoChanged = true
             }
             return []
@@ -135,15 +163,16 @@ final class LibinputSession {
         }
     }
 
-    /// Touch positions on the screen: libinput's transformed coordinates (its calibration matrix applied) on the
-    /// screen's size, plus its position.
+    /// Touch positions on the screen: libinput's transformed coordinates (its calibration matrix applied) as a
+    /// fraction of the panel, placed on the touchscreen's output.
     private func touchRecord(_ touch: OpaquePointer, type: libinput_event_type, device: Int) -> LibinputRecord {
         let slot = libinput_event_touch_get_seat_slot(touch)
         let time = Double(libinput_event_touch_get_time_usec(touch)) / 1e6
-        let screen = plan.screen
+        let (rect, transform) = devices[device].map(target) ?? (plan.screen, 0)
         func location() -> Point {
-            Point(x: screen.x + libinput_event_touch_get_x_transformed(touch, UInt32(screen.width)),
-                  y: screen.y + libinput_event_touch_get_y_transformed(touch, UInt32(screen.height)))
+            let unit = 65_536.0
+            return place(Point(x: libinput_event_touch_get_x_transformed(touch, UInt32(unit)) / unit,
+                               y: libinput_event_touch_get_y_transformed(touch, UInt32(unit)) / unit), on: rect, transform: transform)
         }
         return switch type {
         case LIBINPUT_EVENT_TOUCH_DOWN: .touchDown(device: device, slot: slot, at: location(), time: time)
@@ -175,16 +204,29 @@ final class LibinputSession {
 
     // MARK: - Status
 
+    /// The outputs as the screen, each touchscreen's output as its glass; nil without outputs (the config's screen).
     var info: BackendInfo {
-        BackendInfo(backend: "libinput", seat: seat, sources: sources)
+        let placed = outputs.placed
+        let geometry = placed.isEmpty ? nil : ScreenGeometry(monitors: placed.map(\.rect),
+                                                             touchSurfaces: devices.values.filter(\.touch).sorted { $0.id < $1.id }.map { target(of: $0).rect })
+        return BackendInfo(backend: "libinput", display: waylandDisplay, seat: seat, geometry: geometry, sources: sources)
     }
 
     private var sources: [InputSource: SourceStatus] {
         let touchscreens = devices.values.filter(\.touch).map(\.name).sorted()
         let touchpads = devices.values.filter(\.gestures).map(\.name).sorted()
         let pointer = "libinput reports only relative pointer motion: a Wayland compositor keeps the pointer's position to itself, and the console has none"
+        var touch = status(wanted: plan.touch, kind: "touchscreen", found: touchscreens)
+        let placed = outputs.placed
+        if touch.state == .active, !placed.isEmpty {
+            let described = placed.map { output in
+                let r = output.rect
+                return "\(output.name ?? "unnamed") \(Int(r.width))×\(Int(r.height))+\(Int(r.x))+\(Int(r.y))" + (output.transform == 0 ? "" : " turned \(output.transform)")
+            }
+            touch.detail += "; outputs of \(waylandDisplay ?? "the compositor"): \(described.joined(separator: ", "))"
+        }
         return [
-            .touch: status(wanted: plan.touch, kind: "touchscreen", found: touchscreens),
+            .touch: touch,
             .touchpad: status(wanted: plan.touchpad, kind: "touchpad", found: touchpads),
             .pressure: plan.pressureEdges.isEmpty ? SourceStatus(.unused, "no binding uses edge pressure") : SourceStatus(.unavailable, pointer),
             .pointer: plan.dragStrips.isEmpty ? SourceStatus(.unused, "no binding opts in to pointer drags") : SourceStatus(.unavailable, pointer),
