@@ -22,6 +22,19 @@ import Testing
         let first = try input { $0["monitors"] == [[0, 0, 1280, 800]] }
         #expect(first["backend"] == "libinput" && first["display"] == .string(weston.socket))
         #expect(first["sources"]?["touch"]?["detail"]?.string?.contains("outputs of \(weston.socket): headless 1280×800+0+0") == true)
+        // The edges follow the output: 5 px from its right border is the right edge zone there (on the default
+        // 1920 px screen it would be mid-screen), and a swipe from it opens the panel.
+        _ = try rpc.ok("subscribe", ["transitions": ["panel"]])
+        var swipe: [JSONValue] = []
+        for step in 0...10 {
+            let kind = step == 0 ? "touch-down" : step == 10 ? "touch-up" : "touch-move"
+            let event: JSONValue = .object([("t", .number(Double(step) * 0.01)), ("kind", .string(kind)), ("id", .number(1)),
+                                            ("x", .number(1275 - Double(step) * 40)), ("y", .number(400))])
+            swipe.append(event)
+        }
+        _ = try rpc.ok("input.inject", .object([("events", .array(swipe))]))
+        let opened = try rpc.notifications(until: { method, _ in method == "transition.ended" })
+        #expect(opened.first { $0.0 == "transition.began" }?.1["gesture"] == "panel-open")
 
         weston.stop()
         for _ in 0..<400 where !daemon.log.contains("the Wayland compositor went away") { usleep(25_000) }
