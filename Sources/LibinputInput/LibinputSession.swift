@@ -233,17 +233,8 @@ final class LibinputSession {
         ]
     }
 
-    /// Active with the devices found; when devices could not be opened, which and why, and the fix.
     private func status(wanted: Bool, kind: String, found: [String]) -> SourceStatus {
-        guard wanted else { return SourceStatus(.unused, "no binding uses the \(kind)") }
-        var detail = "libinput on \(seat): \(found.count) \(kind)(s)" + (found.isEmpty ? "" : ": " + found.joined(separator: ", "))
-        let failures = callbacks.openFailures
-        if let failure = failures.first {
-            let name = failure.errno == EACCES ? "EACCES" : "errno \(failure.errno)"
-            detail += "; \(failures.count) device(s) could not be opened, first \(failure.path): \(String(cString: strerror(failure.errno))) (\(name))"
-                + (failure.errno == EACCES ? "; install animd's udev rule for touchscreens and touchpads (make install prints the command; docs/wayland.md)" : "")
-        }
-        return SourceStatus(found.isEmpty && !failures.isEmpty ? .unavailable : .active, detail)
+        LibinputSourceStatus.make(seat: seat, wanted: wanted, kind: kind, found: found, failures: callbacks.openFailures)
     }
 }
 

@@ -115,3 +115,21 @@ struct LibinputConversionTests {
                 == [.pinchUpdate(fingers: 2, delta: .zero, scale: 1, rotation: 0)])
     }
 }
+
+/// A device node animd may not open: the status names the node, the cause and the fix; the source stays active
+/// while another device of its kind works, and is unavailable when none does.
+struct LibinputSourceStatusTests {
+    @Test func unopenableDevicesAreNamedWithTheFix() {
+        let denied = [(path: "/dev/input/event5", errno: EACCES)]
+        let none = LibinputSourceStatus.make(seat: "seat0", wanted: true, kind: "touchscreen", found: [], failures: denied)
+        #expect(none.state == .unavailable)
+        #expect(none.detail == "libinput on seat0: 0 touchscreen(s); 1 device(s) could not be opened, first /dev/input/event5: Permission denied (EACCES);"
+                + " install animd's udev rule for touchscreens and touchpads (make install prints the command; docs/wayland.md)")
+        let some = LibinputSourceStatus.make(seat: "seat1", wanted: true, kind: "touchpad", found: ["SYNA"], failures: denied)
+        #expect(some.state == .active && some.detail.hasPrefix("libinput on seat1: 1 touchpad(s): SYNA; 1 device(s) could not be opened"))
+        let other = LibinputSourceStatus.make(seat: "seat0", wanted: true, kind: "touchpad", found: [], failures: [(path: "/dev/input/event9", errno: ENODEV)])
+        #expect(other.state == .unavailable && other.detail.hasSuffix("(errno \(ENODEV))"), "only EACCES points at the udev rule")
+        #expect(LibinputSourceStatus.make(seat: "seat0", wanted: false, kind: "touchpad", found: [], failures: denied).state == .unused)
+        #expect(LibinputSourceStatus.make(seat: "seat0", wanted: true, kind: "touchpad", found: [], failures: []).state == .active)
+    }
+}
