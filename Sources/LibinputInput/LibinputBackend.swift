@@ -114,7 +114,7 @@ public final class LibinputBackend: InputBackend {
 
         mutating func connect(logger: Logger) {
             guard let display, reader == nil, monotonicSeconds() >= nextTry else { return }
-            reader = WaylandOutputReader(socket: display, logger: logger)
+            reader = WaylandOutputReader(socket: display)
             if reader == nil {
                 if !reportedLoss { logger.warning("cannot reach the Wayland compositor for its outputs; retrying", metadata: ["display": "\(display)"]) }
                 reportedLoss = true

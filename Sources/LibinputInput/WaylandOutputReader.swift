@@ -1,6 +1,5 @@
 import CWayland
 import Foundation
-import Logging
 
 /// A Wayland client that only listens: it binds every `wl_output` and `zxdg_output_manager_v1`, and keeps a
 /// `WaylandOutputTable` of what they say, as outputs appear, change and go. Confined to the libinput thread, which
@@ -16,10 +15,9 @@ final class WaylandOutputReader {
     private(set) var table = WaylandOutputTable()
     /// Set when an output was added, changed (its `done`) or removed; the backend reports it once.
     var changed = false
-    private let logger: Logger
 
     /// Connects to `socket` (`WAYLAND_DISPLAY`) and reads the outputs the compositor has now; nil when it cannot.
-    init?(socket: String, logger: Logger) {
+    init?(socket: String) {
         guard let display = wl_display_connect(socket) else { return nil }
         guard let registry = wl_display_get_registry(display) else {
             wl_display_disconnect(display)
@@ -28,7 +26,6 @@ final class WaylandOutputReader {
         self.socket = socket
         self.display = display
         self.registry = registry
-        self.logger = logger
         _ = wl_registry_add_listener(registry, listeners.registry, Unmanaged.passUnretained(self).toOpaque())
         // The globals, then each output's properties.
         guard wl_display_roundtrip(display) >= 0, wl_display_roundtrip(display) >= 0 else {
