@@ -28,6 +28,11 @@ struct AnimCtl: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
+            // No subcommand: the help, on stderr, as a usage error (ArgumentParser would print it and exit 0).
+            if command is AnimCtl {
+                FileHandle.standardError.write(Data((helpMessage() + "\n").utf8))
+                Glibc.exit(ExitStatus.usage.rawValue)
+            }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

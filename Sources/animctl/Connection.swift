@@ -31,7 +31,12 @@ struct ConnectionOptions: ParsableArguments {
             switch try connection.call(method.rawValue, params) {
             case let .success(result): return result
             case let .failure(error):
-                var message = "animctl: \(method.rawValue): \(error.message) (\(error.code))"
+                // animd's own message may already name the method ("invalid params: transition.animate: …").
+                let named = error.message.contains(method.rawValue) ? error.message : "\(method.rawValue): \(error.message)"
+                var message = "animctl: \(named) (\(error.code))"
+                if let known = error.data?["transitions"]?.array?.compactMap(\.string) {
+                    message += "\n  known transitions: " + (known.isEmpty ? "none" : known.joined(separator: ", "))
+                }
                 if let errors = error.data?["errors"]?.array {
                     for e in errors {
                         message += "\n  line \(e["line"]?.integer ?? 0), column \(e["column"]?.integer ?? 0): "

@@ -23,7 +23,11 @@ extension AnimCtl {
             if file == "-" {
                 text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             } else {
-                guard let data = FileManager.default.contents(atPath: file) else { fail("animctl: cannot read \(file)") }
+                // A file that is not there is the command line's fault: a usage error, with the system's reason.
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    let reason = access(file, R_OK) == 0 ? "it cannot be read" : String(cString: strerror(errno))
+                    fail("animctl: cannot read \(file): \(reason)", status: .usage)
+                }
                 text = String(decoding: data, as: UTF8.self)
             }
             let events: [InputEvent]

@@ -19,6 +19,7 @@ import Testing
         #expect(IncomingMessage.parseValue(Array(get.stdout.utf8))?["name"] == "sidebar")
         let bad = try animctl(["toggle", "nope"], socket: daemon.socket)
         #expect(bad.status == 1 && bad.stdout.isEmpty && bad.stderr.contains("unknown transition \"nope\" (-32001)"))
+        #expect(bad.stderr.contains("known transitions: sidebar, panel, launcher, notifications, pager"), "\(bad.stderr)")
     }
 
     /// The documented exit statuses: 0 done, 1 animd said no (its message shown), 2 usage, 3 no daemon (with a hint).
@@ -27,6 +28,12 @@ import Testing
         #expect(try animctl(["toggle", "sidebar"], socket: daemon.socket).status == 0)
         let refused = try animctl(["animate", "sidebar", "7"], socket: daemon.socket)
         #expect(refused.status == 1 && refused.stderr.contains("to must be a snap index from 0 to 1, got 7"))
+        #expect(refused.stderr.components(separatedBy: "transition.animate").count == 2, "the method is named once: \(refused.stderr)")
+        let nothing = try animctl([], socket: nil)
+        #expect(nothing.status == 2 && nothing.stderr.contains("SUBCOMMANDS"), "no subcommand is a usage error: \(nothing.status)")
+        let missing = try animctl(["inject", daemon.folder + "/absent.jsonl"], socket: daemon.socket)
+        #expect(missing.status == 2 && missing.stderr.contains("cannot read \(daemon.folder)/absent.jsonl: No such file or directory"),
+                "\(missing.status) \(missing.stderr)")
         for usage in [["animate", "sidebar"], ["toggle", "sidebar", "--bogus"], ["frobnicate"], ["animate", "sidebar", "one"],
                       ["watch", "--count", "0"], ["call", "no.such.method"], ["call", "daemon.hello", "{not json"]] {
             let result = try animctl(usage, socket: daemon.socket)

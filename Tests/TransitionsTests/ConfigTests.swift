@@ -78,6 +78,14 @@ import Testing
         #expect(errors.first?.message.contains("must be one of \"shared\", \"exclusive\", not \"grab\"") == true)
     }
 
+    /// A value of the wrong type is named in its error, so that `duration = "0.35"` says what it got.
+    @Test func wrongTypesSayWhatTheyGot() {
+        #expect(Self.errors("[transitions.a]\nduration = \"0.35\"\n").first?.message == "must be a number, got the string \"0.35\"")
+        #expect(Self.errors("[transitions.a]\nreach = 1.5\n").first?.message == "must be a whole number, got the number 1.5")
+        #expect(Self.errors("[transitions.a]\ntiming = true\n").first?.message == "must be a string, got true")
+        #expect(Self.errors("[transitions.a]\nduration = [1]\n").first?.message == "must be a number, got an array")
+    }
+
     static func errors(_ text: String) -> [ConfigError] {
         do {
             _ = try ConfigParser.parse(text)

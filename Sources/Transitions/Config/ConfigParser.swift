@@ -241,15 +241,29 @@ private struct Reader {
         return table
     }
 
+    /// What a value of the wrong type is, for its error: `the string "0.35"`, `the number 2.5`, `true`, `a table`.
+    static func describe(_ value: any TOMLValueConvertible) -> String {
+        if let text = value.string { return "the string \"\(text.count > 40 ? text.prefix(40) + "…" : Substring(text))\"" }
+        if let bool = value.bool { return "\(bool)" }
+        if let int = value.int { return "the number \(int)" }
+        if let double = value.double { return "the number \(formatNumber(double))" }
+        if value.array != nil { return "an array" }
+        if value.table != nil { return "a table" }
+        return "a date or time"
+    }
+
     mutating func string(_ t: TOMLTable, _ key: String, _ p: String) -> String? {
         guard let value = t[key] else { return nil }
-        guard let text = value.string else { error("\(p).\(key)", "must be a string"); return nil }
+        guard let text = value.string else { error("\(p).\(key)", "must be a string, got \(Self.describe(value))"); return nil }
         return text
     }
 
     mutating func number(_ t: TOMLTable, _ key: String, _ p: String, in range: ClosedRange<Double>) -> Double? {
         guard let value = t[key] else { return nil }
-        guard let number = value.double ?? value.int.map(Double.init) else { error("\(p).\(key)", "must be a number"); return nil }
+        guard let number = value.double ?? value.int.map(Double.init) else {
+            error("\(p).\(key)", "must be a number, got \(Self.describe(value))")
+            return nil
+        }
         guard range.contains(number) else {
             error("\(p).\(key)", "must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)), got \(formatNumber(number))")
             return nil
@@ -259,7 +273,7 @@ private struct Reader {
 
     mutating func integer(_ t: TOMLTable, _ key: String, _ p: String, in range: ClosedRange<Int>) -> Int? {
         guard let value = t[key] else { return nil }
-        guard let number = value.int else { error("\(p).\(key)", "must be a whole number"); return nil }
+        guard let number = value.int else { error("\(p).\(key)", "must be a whole number, got \(Self.describe(value))"); return nil }
         guard range.contains(number) else {
             error("\(p).\(key)", "must be between \(range.lowerBound) and \(range.upperBound), got \(number)")
             return nil
