@@ -48,10 +48,13 @@ let package = Package(
         ),
         .target(name: "AnimProtocol", dependencies: ["Gestures"], swiftSettings: strict),
         .target(name: "AnimClient", dependencies: ["AnimProtocol"], swiftSettings: strict),
-        .target(name: "X11Input", dependencies: ["CX11", "Gestures", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
+        // What both input backends' threads share: the wake-up pipe, the monotonic clock, logging unavailable sources.
+        .target(name: "BackendThread", dependencies: ["Gestures", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
+        .target(name: "X11Input", dependencies: ["CX11", "Gestures", "BackendThread", .product(name: "Logging", package: "swift-log")],
+                swiftSettings: strict),
         // wl_output and the xdg-output protocol, bound by hand (docs/wayland.md).
         .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
-        .target(name: "LibinputInput", dependencies: ["CLibinput", "CWayland", "Gestures", .product(name: "Logging", package: "swift-log")],
+        .target(name: "LibinputInput", dependencies: ["CLibinput", "CWayland", "Gestures", "BackendThread", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict),
         .target(
             name: "AnimDaemon",

@@ -2,6 +2,7 @@ import Foundation
 public import Gestures
 public import Logging
 import Synchronization
+import BackendThread
 
 /// The libinput input backend, for Wayland sessions and the console: it owns a libinput context on one dedicated
 /// thread, which waits in poll() on libinput's descriptor, the compositor's (on a Wayland session: its outputs are
@@ -22,8 +23,8 @@ public final class LibinputBackend: InputBackend {
     private let logger: Logger
     private let onEvent: @Sendable (BackendEvent) -> Void
     private let inbox: Mutex<Inbox>
-    /// [read end, write end]; a byte means "look at the inbox".
-    private let wakePipe: [Int32]
+    /// A byte means "look at the inbox".
+    private let wakePipe = WakePipe()
     static let retry = 2.0
     /// Reconnecting to a compositor that went away: 0.5 s doubling to 8 s, with its last outputs kept meanwhile.
     static let firstWaylandRetry = 0.5
@@ -36,14 +37,6 @@ public final class LibinputBackend: InputBackend {
         self.logger = logger
         self.onEvent = onEvent
         inbox = Mutex(Inbox(plan: plan))
-        var fds: [Int32] = [-1, -1]
-        _ = pipe(&fds)
-        for fd in fds {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            // Neither side may block on the other.
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        }
-        wakePipe = fds
     }
 
     public func start() {
@@ -54,21 +47,16 @@ public final class LibinputBackend: InputBackend {
 
     public func stop() {
         inbox.withLock { $0.stopping = true }
-        wake()
+        wakePipe.wake()
     }
 
     public func configure(_ plan: InputPlan) {
         inbox.withLock { $0.plan = plan; $0.planChanged = true }
-        wake()
+        wakePipe.wake()
     }
 
     /// libinput holds nothing for animd: there is no ownership to answer.
     public func decide(_ decisions: [ArenaOutput]) {}
-
-    private func wake() {
-        var byte: UInt8 = 1
-        _ = write(wakePipe[1], &byte, 1)
-    }
 
     // MARK: - The libinput thread
 
@@ -84,7 +72,7 @@ public final class LibinputBackend: InputBackend {
                     onEvent(.disconnected(backend: "libinput", display: nil, reason: "libinput cannot read seat \(seat) through udev; retrying"))
                     reported = true
                 }
-                if sleep(Self.retry) { return }
+                if wakePipe.sleep(Self.retry, stopping: { inbox.withLock { $0.stopping } }) { return }
                 continue
             }
             session.waylandDisplay = waylandDisplay
@@ -137,7 +125,7 @@ public final class LibinputBackend: InputBackend {
     private func serve(_ session: LibinputSession, _ compositor: inout Compositor) {
         while true {
             compositor.reader?.prepare()
-            var fds = [pollfd(fd: session.fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0),
+            var fds = [pollfd(fd: session.fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: compositor.reader?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
             if poll(&fds, 3, compositor.timeout) < 0 && errno != EINTR { return }
             if let reader = compositor.reader, fds[2].revents != 0 {
@@ -159,7 +147,7 @@ public final class LibinputBackend: InputBackend {
                 session.setOutputs(reader.table)
             }
             if fds[1].revents != 0 {
-                drainWakePipe()
+                wakePipe.drain()
                 let (stopping, plan) = inbox.withLock { state in
                     defer { state.planChanged = false }
                     return (state.stopping, state.planChanged ? state.plan : nil)
@@ -170,34 +158,13 @@ public final class LibinputBackend: InputBackend {
             let events = fds[0].revents != 0 ? session.dispatch() : []
             if session.infoChanged {
                 session.infoChanged = false
-                logUnavailable(session.info)
+                // The pointer's sources are unavailable on libinput by nature; the status says so, the log need not.
+                logUnavailable(session.info.sources, among: [.touch, .touchpad], logger: logger)
                 onEvent(.changed(session.info))
             }
             if !events.isEmpty { onEvent(.input(events)) }
         }
     }
 
-    private func logUnavailable(_ info: BackendInfo) {
-        for source in [InputSource.touch, .touchpad] {
-            guard let status = info.sources[source], status.state == .unavailable else { continue }
-            logger.warning("\(source.rawValue) input unavailable", metadata: ["reason": "\(status.detail)"])
-        }
-    }
 
-    /// Waits `seconds` or until stop(); true when stopping.
-    private func sleep(_ seconds: Double) -> Bool {
-        let deadline = monotonicSeconds() + seconds
-        while true {
-            if inbox.withLock({ $0.stopping }) { return true }
-            let left = deadline - monotonicSeconds()
-            if left <= 0 { return false }
-            var fd = pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)
-            if poll(&fd, 1, Int32((left * 1000).rounded(.up))) > 0 { drainWakePipe() }
-        }
-    }
-
-    private func drainWakePipe() {
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while read(wakePipe[0], &buffer, buffer.count) > 0 {}
-    }
 }

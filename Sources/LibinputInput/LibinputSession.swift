@@ -1,6 +1,7 @@
 import CLibinput
 import Foundation
 import Gestures
+import BackendThread
 import Logging
 
 /// One libinput context on a seat, confined to the libinput thread: it opens the seat's devices through udev (as
@@ -238,9 +239,3 @@ final class LibinputSession {
     }
 }
 
-/// CLOCK_MONOTONIC in seconds: the clock libinput's event times come from.
-func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}

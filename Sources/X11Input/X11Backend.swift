@@ -3,6 +3,7 @@ import Foundation
 public import Gestures
 public import Logging
 import Synchronization
+import BackendThread
 
 /// The X11 input backend: it owns the X connection on one dedicated thread
 /// (Xlib is not thread-safe), which waits in poll() on the X socket and a
@@ -24,8 +25,8 @@ public final class X11Backend: InputBackend {
     private let logger: Logger
     private let onEvent: @Sendable (BackendEvent) -> Void
     private let inbox: Mutex<Inbox>
-    /// [read end, write end]; a byte means "look at the inbox".
-    private let wakePipe: [Int32]
+    /// A byte means "look at the inbox".
+    private let wakePipe = WakePipe()
     static let firstRetry = 0.25
     static let lastRetry = 4.0
 
@@ -34,13 +35,6 @@ public final class X11Backend: InputBackend {
         self.logger = logger
         self.onEvent = onEvent
         inbox = Mutex(Inbox(plan: plan))
-        var fds: [Int32] = [-1, -1]
-        _ = pipe(&fds)
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        // The event loop writes here: it must never block, even if the X thread is stuck.
-        _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
-        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
-        wakePipe = fds
     }
 
     public func start() {
@@ -51,13 +45,13 @@ public final class X11Backend: InputBackend {
 
     public func stop() {
         inbox.withLock { $0.stopping = true }
-        wake()
+        wakePipe.wake()
     }
 
     /// What to intercept from now on (a config reload).
     public func configure(_ plan: InputPlan) {
         inbox.withLock { $0.plan = plan; $0.planChanged = true }
-        wake()
+        wakePipe.wake()
     }
 
     /// The arena's claims and releases, to answer touch ownership. Only touch
@@ -71,12 +65,7 @@ public final class X11Backend: InputBackend {
         }
         guard !touches.isEmpty else { return }
         inbox.withLock { $0.decisions += touches }
-        wake()
-    }
-
-    private func wake() {
-        var byte: UInt8 = 1
-        _ = write(wakePipe[1], &byte, 1)
+        wakePipe.wake()
     }
 
     // MARK: - The X thread
@@ -102,13 +91,13 @@ public final class X11Backend: InputBackend {
                     onEvent(.disconnected(backend: "x11", display: display, reason: "cannot open display \(display); retrying"))
                     reportedFailure = true
                 }
-                if sleep(retry) { return }
+                if wakePipe.sleep(retry, stopping: { inbox.withLock { $0.stopping } }) { return }
                 retry = min(retry * 2, Self.lastRetry)
                 continue
             }
             reportedFailure = false
             retry = Self.firstRetry
-            logUnavailable(session.info)
+            logUnavailable(session.info.sources, logger: logger)
             onEvent(.connected(session.info.backendInfo))
             switch serve(session) {
             case .stopped:
@@ -117,7 +106,7 @@ public final class X11Backend: InputBackend {
             case .serverGone:
                 // The connection is dead; closing it would only raise another IO error.
                 onEvent(.disconnected(backend: "x11", display: display, reason: "the X server went away; reconnecting"))
-                if sleep(retry) { return }
+                if wakePipe.sleep(retry, stopping: { inbox.withLock { $0.stopping } }) { return }
             }
         }
     }
@@ -131,12 +120,12 @@ public final class X11Backend: InputBackend {
             if XQLength(session.display) > 0 {
                 timeout = 0
             } else if let deadline = session.converter.pressureDeadline {
-                timeout = Int32(max(0, min((deadline - monotonicNow()) * 1000, 60_000)).rounded(.up))
+                timeout = Int32(max(0, min((deadline - monotonicSeconds()) * 1000, 60_000)).rounded(.up))
             }
-            var fds = [pollfd(fd: xfd, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: xfd, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0)]
             if poll(&fds, 2, timeout) < 0 && errno != EINTR { return .serverGone }
             if fds[1].revents != 0 {
-                drainWakePipe()
+                wakePipe.drain()
                 let (stopping, plan, decisions) = inbox.withLock { state in
                     defer { state.planChanged = false; state.decisions = [] }
                     return (state.stopping, state.planChanged ? state.plan : nil, state.decisions)
@@ -150,7 +139,7 @@ public final class X11Backend: InputBackend {
                 var probe: UInt8 = 0
                 if recv(xfd, &probe, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0 { return .serverGone }
             }
-            let now = monotonicNow()
+            let now = monotonicSeconds()
             var events = session.expirePressure(at: now)
             var event = XEvent()
             while XPending(session.display) > 0 {
@@ -160,41 +149,13 @@ public final class X11Backend: InputBackend {
             for failure in XErrorTrap.drain() { logger.warning("X error (ignored)", metadata: ["error": "\(failure)"]) }
             if session.infoChanged {
                 session.infoChanged = false
-                logUnavailable(session.info)
+                logUnavailable(session.info.sources, logger: logger)
                 onEvent(.changed(session.info.backendInfo))
             }
             if !events.isEmpty { onEvent(.input(events)) }
         }
     }
 
-    private func logUnavailable(_ info: DisplayInfo) {
-        for source in InputSource.allCases {
-            guard let status = info.sources[source], status.state == .unavailable else { continue }
-            logger.warning("\(source.rawValue) input unavailable", metadata: ["reason": "\(status.detail)"])
-        }
-    }
 
-    /// Waits `seconds` or until stop(); true when stopping.
-    private func sleep(_ seconds: Double) -> Bool {
-        let deadline = monotonicNow() + seconds
-        while true {
-            if inbox.withLock({ $0.stopping }) { return true }
-            let left = deadline - monotonicNow()
-            if left <= 0 { return false }
-            var fd = pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)
-            if poll(&fd, 1, Int32((left * 1000).rounded(.up))) > 0 { drainWakePipe() }
-        }
-    }
-
-    private func drainWakePipe() {
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while read(wakePipe[0], &buffer, buffer.count) > 0 {}
-    }
 }
 
-/// CLOCK_MONOTONIC in seconds: the clock X timestamps come from.
-func monotonicNow() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}

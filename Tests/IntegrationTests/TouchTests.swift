@@ -358,13 +358,8 @@ import XorgInputTest
         #expect(try window.touches(until: "end") == ["begin 960.00 500.00", "end 960.00 500.00"],
                 "neither the held swipe nor the released tap in the right strip reached the window")
         #expect(try xorg.run("xrandr", ["--output", "DUMMY0", "--mode", "1280x1024"]) == 0)
-        var top = ""
-        for _ in 0..<200 {
-            top = try XProbe.topWindow(at: 1279, 500, display: xorg.display)
-            if top == "animd touch strip" { break }
-            usleep(25_000)
-        }
-        #expect(top == "animd touch strip", "the right strip moved to the new right edge")
+        #expect(try XProbe.topWindow(at: 1279, 500, display: xorg.display, becoming: "animd touch strip") == "animd touch strip",
+                "the right strip moved to the new right edge")
         withExtendedLifetime(daemon) {}
     }
 
@@ -374,13 +369,7 @@ import XorgInputTest
         let xorg = try HeadlessXorg()
         let (daemon, _, _) = try Self.start(Self.exclusive(), on: xorg)
         let dock = try Self.window(0, 0, 64, 1080, on: xorg)
-        var top = ""
-        for _ in 0..<200 {
-            top = try XProbe.topWindow(at: 0, 500, display: xorg.display)
-            if top == "animd touch strip" { break }
-            usleep(25_000)
-        }
-        #expect(top == "animd touch strip")
+        #expect(try XProbe.topWindow(at: 0, 500, display: xorg.display, becoming: "animd touch strip") == "animd touch strip")
         #expect(try XProbe.topWindow(at: 30, 500, display: xorg.display) == "animd-xprobe touch window", "beside the strip, the dock")
         withExtendedLifetime((daemon, dock)) {}
     }

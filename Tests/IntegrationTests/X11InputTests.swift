@@ -118,13 +118,7 @@ import Testing
         let daemon = try DaemonProcess(config: Self.edgeDragConfig, display: xvfb.display)
         _ = try daemon.connect().waitForX(xvfb.display)
         let dock = try XProbe.window(0, 0, 64, 800, display: xvfb.display)
-        var top = ""
-        for _ in 0..<200 {
-            top = try XProbe.topWindow(at: 0, 400, display: xvfb.display)
-            if top == "animd edge strip" { break }
-            usleep(25_000)
-        }
-        #expect(top == "animd edge strip")
+        #expect(try XProbe.topWindow(at: 0, 400, display: xvfb.display, becoming: "animd edge strip") == "animd edge strip")
         #expect(try XProbe.topWindow(at: 10, 400, display: xvfb.display) == "animd-xprobe window", "the strip is only 2 px wide")
         _ = dock
     }

@@ -99,6 +99,18 @@ final class XProbe {
         try probe.expect("done", timeout: 60)
     }
 
+    /// The topmost window at a point once it is `name` (a restacking takes a moment), else the last one seen after
+    /// 5 s: a bound that only catches hangs.
+    static func topWindow(at x: Int, _ y: Int, display: String, becoming name: String) throws -> String {
+        var top = ""
+        for _ in 0..<200 {
+            top = try topWindow(at: x, y, display: display)
+            if top == name { break }
+            usleep(25_000)
+        }
+        return top
+    }
+
     /// The name of the topmost window at a point.
     static func topWindow(at x: Int, _ y: Int, display: String) throws -> String {
         let probe = try XProbe(["top-at", "\(x)", "\(y)"], display: display)

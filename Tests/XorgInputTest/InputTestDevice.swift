@@ -5,7 +5,19 @@ import Foundation
 /// (`xf86-input-inputtest-protocol.h`). The connection is kept while the device is enabled: the driver does not
 /// answer a second one, and closes this one when the device is disabled (`reconnect` after enabling it again).
 public final class InputTestDevice {
-    public enum Phase: Sendable { case begin, update, end }
+    public enum Phase: Sendable {
+        case begin, update, end
+
+        /// XI2 numbers each kind's begin, update and end in a row: XI_TouchBegin 18, XI_GesturePinchBegin 27,
+        /// XI_GestureSwipeBegin 30.
+        func code(begin: UInt16) -> UInt16 {
+            switch self {
+            case .begin: begin
+            case .update: begin + 1
+            case .end: begin + 2
+            }
+        }
+    }
 
     private var fd: Int32 = -1
     private let path: String
@@ -66,12 +78,7 @@ public final class InputTestDevice {
         var event = xf86ITEventTouch()
         event.header.type = XF86IT_EVENT_TOUCH
         event.touchid = id
-        // XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd.
-        event.touch_type = switch phase {
-        case .begin: 18
-        case .update: 19
-        case .end: 20
-        }
+        event.touch_type = UInt32(phase.code(begin: 18))  // XI_TouchBegin
         event.valuators.mask.0 = 0b11
         withUnsafeMutableBytes(of: &event.valuators.valuators) { bytes in
             bytes.storeBytes(of: valuatorX, toByteOffset: 0, as: Double.self)
@@ -84,12 +91,7 @@ public final class InputTestDevice {
     public func swipe(_ phase: Phase, fingers: UInt16, dx: Double = 0, dy: Double = 0) throws {
         var event = xf86ITEventGestureSwipe()
         event.header.type = XF86IT_EVENT_GESTURE_SWIPE
-        // XI_GestureSwipeBegin, Update, End.
-        event.gesture_type = switch phase {
-        case .begin: 30
-        case .update: 31
-        case .end: 32
-        }
+        event.gesture_type = phase.code(begin: 30)  // XI_GestureSwipeBegin
         event.num_touches = fingers
         event.delta_x = dx
         event.delta_y = dy
@@ -102,12 +104,7 @@ public final class InputTestDevice {
     public func pinch(_ phase: Phase, fingers: UInt16, scale: Double = 1, angle: Double = 0) throws {
         var event = xf86ITEventGesturePinch()
         event.header.type = XF86IT_EVENT_GESTURE_PINCH
-        // XI_GesturePinchBegin, Update, End.
-        event.gesture_type = switch phase {
-        case .begin: 27
-        case .update: 28
-        case .end: 29
-        }
+        event.gesture_type = phase.code(begin: 27)  // XI_GesturePinchBegin
         event.num_touches = fingers
         event.scale = scale
         event.delta_angle = angle

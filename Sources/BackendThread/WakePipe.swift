@@ -1,0 +1,60 @@
+import Foundation
+public import Gestures
+public import Logging
+
+/// How an input backend's thread is woken without either side blocking: the event loop writes a byte (`wake`),
+/// the backend's thread, waiting in poll() on `readEnd` beside its own descriptors, drains it and looks at its
+/// inbox. Both ends are non-blocking, so a stuck thread never stalls the loop and the loop never stalls it. It
+/// lives as long as the daemon.
+public struct WakePipe: Sendable {
+    public let readEnd: Int32
+    private let writeEnd: Int32
+
+    public init() {
+        var fds: [Int32] = [-1, -1]
+        _ = pipe(&fds)
+        for fd in fds {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+        readEnd = fds[0]
+        writeEnd = fds[1]
+    }
+
+    public func wake() {
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    public func drain() {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while read(readEnd, &buffer, buffer.count) > 0 {}
+    }
+
+    /// Waits `seconds`, or until `stopping` says so after a wake; true when stopping.
+    public func sleep(_ seconds: Double, stopping: () -> Bool) -> Bool {
+        let deadline = monotonicSeconds() + seconds
+        while true {
+            if stopping() { return true }
+            let left = deadline - monotonicSeconds()
+            if left <= 0 { return false }
+            var fd = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            if poll(&fd, 1, Int32((left * 1000).rounded(.up))) > 0 { drain() }
+        }
+    }
+}
+
+/// CLOCK_MONOTONIC in seconds: the clock X timestamps and libinput's event times come from.
+public func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// Logs each of `among` that a backend wants but cannot have, with the reason.
+public func logUnavailable(_ sources: [InputSource: SourceStatus], among: [InputSource] = InputSource.allCases, logger: Logger) {
+    for source in among {
+        guard let status = sources[source], status.state == .unavailable else { continue }
+        logger.warning("\(source.rawValue) input unavailable", metadata: ["reason": "\(status.detail)"])
+    }
+}
