@@ -44,11 +44,12 @@ install: deps
 uninstall:
 	scripts/install.sh uninstall "$(PREFIX)"
 
-# Regenerates docs/man/animd.1 and animctl.1 from the commands' ArgumentParser definitions (the GenerateManual
-# plugin, which builds in release mode). A test fails when they no longer match the commands.
+# Regenerates docs/man/animd.1 and animctl.1 from the commands' own ArgumentParser definitions and the
+# hand-written sections in docs/man/sections (scripts/make-man.py). A test fails when they no longer match.
 man:
-	$(SWIFT) package --allow-writing-to-package-directory generate-manual --authors "the animd authors"
-	cp .build/plugins/GenerateManual/outputs/animd/animd.1 .build/plugins/GenerateManual/outputs/animctl/animctl.1 docs/man/
+	$(SWIFT) build --product animd
+	$(SWIFT) build --product animctl
+	python3 scripts/make-man.py .build/debug animctl animd
 
 # libFuzzer on the request path and the config parser, 60 s each (FUZZ_SECONDS for longer); CI runs it.
 FUZZ_SECONDS ?= 60

@@ -46,7 +46,7 @@ let package = Package(
             resources: [.embedInCode("Resources/default-config.toml")],
             swiftSettings: strict
         ),
-        .target(name: "AnimProtocol", dependencies: ["Gestures"], swiftSettings: strict),
+        .target(name: "AnimProtocol", dependencies: ["Gestures", "Motion"], swiftSettings: strict),
         .target(name: "AnimClient", dependencies: ["AnimProtocol"], swiftSettings: strict),
         // What both input backends' threads share: the wake-up pipe, the monotonic clock, logging unavailable sources.
         .target(name: "BackendThread", dependencies: ["Gestures", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),

@@ -28,7 +28,7 @@ final class ActionRunner: Sendable {
     init(logger: Logger) { self.logger = logger }
 
     /// Starts each action off the calling thread; returns at once.
-    func run(_ actions: [SnapAction]) {
+    func run(_ actions: [SnapAction], environment: [String: String]) {
         for action in actions {
             let key = "\(action.transition).on-snap.\(action.snap)"
             let admitted = running.withLock { running -> Bool in
@@ -42,7 +42,7 @@ final class ActionRunner: Sendable {
                 continue
             }
             let thread = Thread { [self] in
-                supervise(action, key: key)
+                supervise(action, key: key, environment: environment)
                 running.withLock { _ = $0.remove(key) }
             }
             thread.name = "animd-action"
@@ -50,9 +50,9 @@ final class ActionRunner: Sendable {
         }
     }
 
-    private func supervise(_ action: SnapAction, key: String) {
+    private func supervise(_ action: SnapAction, key: String, environment: [String: String]) {
         let metadata: Logger.Metadata = ["action": "\(key)", "argv": "\(action.argv)"]
-        let environment = ProcessInfo.processInfo.environment
+        let environment = environment
             .merging(["ANIMD_TRANSITION": action.transition, "ANIMD_SNAP": String(action.snap)]) { $1 }
             .map { "\($0)=\($1)" }
         // One spawn at a time: between pipe() and FD_CLOEXEC another action's child could inherit this pipe's

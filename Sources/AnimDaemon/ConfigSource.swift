@@ -3,7 +3,8 @@ import Foundation
 public import Transitions
 
 /// Where the config comes from: `--config PATH`, else
-/// `$XDG_CONFIG_HOME/animd/animd.toml` (or `~/.config/…`), else the embedded default.
+/// `$XDG_CONFIG_HOME/animd/animd.toml` (or `~/.config/…`), laid over the
+/// embedded default; without either file, the embedded default alone.
 public struct ConfigSource: Sendable {
     public let path: String
     /// Given with --config: a missing file is an error, not "use the default".
@@ -28,7 +29,7 @@ public struct ConfigSource: Sendable {
         public var description: String {
             switch self {
             case let .unreadable(path, reason): "\(path): \(reason)"
-            case let .invalid(path, errors): errors.errors.map { "\(path):\($0)" }.joined(separator: "\n")
+            case let .invalid(path, errors): errors.errors.map { "\($0.file.isEmpty ? path : $0.file):\($0)" }.joined(separator: "\n")
             }
         }
 
@@ -39,7 +40,7 @@ public struct ConfigSource: Sendable {
                                 data: .object([("errors", .array([.object([("line", 0), ("column", 0), ("message", .string(reason))])]))]))
             case let .invalid(path, errors):
                 let list = errors.errors.map { e -> JSONValue in
-                    .object([("line", .number(Double(e.line))), ("column", .number(Double(e.column))),
+                    .object([("file", .string(e.file.isEmpty ? path : e.file)), ("line", .number(Double(e.line))), ("column", .number(Double(e.column))),
                              ("key", .string(e.key)), ("message", .string(e.message))])
                 }
                 return RPCError(.configInvalid, "config invalid: \(path) has \(errors.errors.count) error(s); the running config is kept",
@@ -48,22 +49,20 @@ public struct ConfigSource: Sendable {
         }
     }
 
-    /// Whether the file exists; without it the embedded default is used.
+    /// Whether the file exists; without it the embedded default is used alone.
     public var fileExists: Bool { FileManager.default.fileExists(atPath: path) }
 
-    public func load() -> Result<DaemonConfig, LoadError> {
-        let text: String
-        if !fileExists && !explicit {
-            text = DaemonConfig.defaultText
-        } else {
-            do {
-                text = try String(contentsOfFile: path, encoding: .utf8)
-            } catch {
-                return .failure(.unreadable(path, "cannot read the file (\(error.localizedDescription))"))
+    public func load() -> Result<LoadedConfig, LoadError> {
+        var user: ConfigLayer?
+        if fileExists || explicit {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                let reason = access(path, R_OK) == 0 ? "it cannot be read" : String(cString: strerror(errno))
+                return .failure(.unreadable(path, "cannot read the file: \(reason)"))
             }
+            user = ConfigLayer(name: path, text: String(decoding: data, as: UTF8.self))
         }
         do {
-            return .success(try ConfigParser.parse(text))
+            return .success(try ConfigParser.load(user: user))
         } catch {
             return .failure(.invalid(path, error))
         }

@@ -13,6 +13,8 @@ final class DaemonCore {
     let loop: any EventLoop
     let logger: Logger
     let configSource: ConfigSource
+    /// The config in force, with the layers and lines each value came from (`daemon.config`).
+    private(set) var loadedConfig: LoadedConfig
     var engine: Engine
     let registry: SubscriberRegistry
     private(set) var inputStatus: InputStatus
@@ -26,7 +28,14 @@ final class DaemonCore {
     private var backendGeometry: ScreenGeometry?
     let allocator = ByteBufferAllocator()
     /// Where input comes from and touch decisions go; set once the backend exists.
-    var backend: (any InputBackend)?
+    private(set) var backend: (any InputBackend)?
+    /// Counts the backends made; events from an older one are dropped.
+    private var backendGeneration = 0
+    /// The session's display variables, as animd started or as `daemon.environment` last set them.
+    private(set) var session: SessionEnvironment
+    private let launcher: BackendLauncher
+    /// The environment animd started with: what `on-snap` commands inherit, under the session's variables.
+    private let baseEnvironment = ProcessInfo.processInfo.environment
     /// Who drives each input source, so that a vanished owner's sequences get cancelled.
     private var owners = InputOwners()
     /// Runs the config's `on-snap` commands, off this loop.
@@ -40,14 +49,18 @@ final class DaemonCore {
     private var watchdog: RepeatedTask?
     static let version = "0.1.0"
 
-    init(loop: any EventLoop, config: DaemonConfig, configSource: ConfigSource, inputStatus: InputStatus, notifier: SystemdNotifier,
-         logger: Logger) {
+    init(loop: any EventLoop, config loaded: LoadedConfig, configSource: ConfigSource, session: SessionEnvironment, launcher: BackendLauncher,
+         notifier: SystemdNotifier, logger: Logger) {
+        self.session = session
+        self.launcher = launcher
+        let config = loaded.config
+        loadedConfig = loaded
         self.loop = loop
         self.notifier = notifier
         self.logger = logger
         actions = ActionRunner(logger: logger)
         self.configSource = configSource
-        self.inputStatus = inputStatus
+        inputStatus = InputStatus(backend: "none", connected: false, display: nil, reason: "starting")
         engine = Engine(config: config, geometry: Self.fallbackGeometry(config))
         registry = SubscriberRegistry(settings: (config.daemon.maxClients, config.daemon.maxSubscriptions, config.daemon.maxBacklog),
                                       logger: logger)
@@ -84,7 +97,7 @@ final class DaemonCore {
             }
         }
         let due = SnapAction.due(after: output.events, in: engine.config)
-        if !due.isEmpty { actions.run(due) }
+        if !due.isEmpty { actions.run(due, environment: session.applied(to: baseEnvironment)) }
     }
 
     /// One timer: at the engine's next frame while anything animates (held
@@ -152,8 +165,48 @@ final class DaemonCore {
         }
     }
 
-    /// What the input backend reports, on the event loop.
-    func handle(_ event: BackendEvent) {
+    /// Makes and starts the backend the session asks for; its status shows until it reports.
+    func launchBackend() {
+        backendGeneration += 1
+        let made = launcher.make(for: session, plan: engine.config.inputPlan, generation: backendGeneration)
+        backend = made.backend
+        setInputStatus(made.status, geometry: nil, refreshRate: nil)
+        made.backend.start()
+    }
+
+    /// Stops the backend and waits a moment for its thread to end.
+    func stopBackend() {
+        guard let old = backend else { return }
+        backend = nil
+        old.stop()
+        if !old.waitUntilStopped(seconds: 2) { logger.warning("the input backend's thread did not end within 2 s") }
+        inputVanished(.backend)
+    }
+
+    /// `daemon.environment`: takes the session's display variables; when the backend depends on one that changed,
+    /// it is made anew, so that a display that appears after start-up is used without a restart.
+    func adoptEnvironment(_ changes: [String: String]) throws(RPCError) -> JSONValue {
+        let next = session.applying(changes)
+        let restart = next.target(launcher.setting) != session.target(launcher.setting) || backend == nil
+        let previous = session
+        session = next
+        if restart {
+            stopBackend()
+            next.export(over: previous)
+            launchBackend()
+            logger.notice("session environment changed; input backend restarted",
+                          metadata: ["display": "\(next.display ?? "-")", "wayland": "\(next.waylandDisplay ?? "-")"])
+        }
+        return .object([("restarted", .bool(restart)), ("input", inputStatus.json)])
+    }
+
+    /// What the backend of `generation` reports, on the event loop; a replaced backend's reports are dropped.
+    func handle(_ event: BackendEvent, generation: Int) {
+        guard generation == backendGeneration else { return }
+        handle(event)
+    }
+
+    private func handle(_ event: BackendEvent) {
         switch event {
         case let .connected(info), let .changed(info):
             setInputStatus(InputStatus(backend: info.backend, connected: true, display: info.display, seat: info.seat, sources: info.sources),
@@ -187,13 +240,23 @@ final class DaemonCore {
 
     // MARK: - Config
 
+    /// Logs what is wrong with the config in force, each time one comes into force.
+    func warnIfInert() {
+        for warning in loadedConfig.warnings {
+            logger.warning("config: \(warning)", metadata: ["layers": "\(loadedConfig.layers.joined(separator: " + "))"])
+        }
+    }
+
     /// Loads the config again; on error the running config stays.
     func reload() -> Result<Void, RPCError> {
         switch configSource.load() {
         case let .failure(error):
             logger.error("config reload failed; keeping the running config", metadata: ["errors": "\(error.description)"])
             return .failure(error.rpcError)
-        case let .success(config):
+        case let .success(loaded):
+            let config = loaded.config
+            loadedConfig = loaded
+            warnIfInert()
             let time = now()
             publish(engine.reconfigure(config, at: time), at: time)
             // Where the backend knows no screen (no X, or libinput) the config's is the geometry: a new `screen`

@@ -7,6 +7,7 @@ public import Logging
 import NIOCore
 import NIOPosix
 public import ServiceLifecycle
+import Synchronization
 public import Transitions
 import LibinputInput
 import UnixSignals
@@ -17,7 +18,7 @@ import X11Input
 /// SIGHUP, then tell clients and close everything in one path.
 public struct DaemonService: Service {
     let listening: ListeningSocket
-    let config: DaemonConfig
+    let config: LoadedConfig
     let configSource: ConfigSource
     let environment: [String: String]
     /// Clients the descriptor limit leaves room for (DescriptorLimit.room).
@@ -26,11 +27,11 @@ public struct DaemonService: Service {
     let backendSetting: BackendSetting
     let logger: Logger
 
-    public init(listening: ListeningSocket, config: DaemonConfig, configSource: ConfigSource, environment: [String: String],
+    public init(listening: ListeningSocket, config: LoadedConfig, configSource: ConfigSource, environment: [String: String],
                 clientRoom: Int, backendOverride: BackendSetting? = nil, logger: Logger) {
         self.listening = listening; self.config = config; self.configSource = configSource
         self.environment = environment; self.clientRoom = clientRoom; self.logger = logger
-        backendSetting = backendOverride ?? config.input.backend
+        backendSetting = backendOverride ?? config.config.input.backend
     }
 
     public func run() async throws {
@@ -41,24 +42,27 @@ public struct DaemonService: Service {
         // singleton group, which animd's main also installs as Swift concurrency's executor (one thread, 1 loop).
         let group = MultiThreadedEventLoopGroup.singleton
         let loop = group.next()
-        let display = environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
-        let seat = environment["XDG_SEAT"].flatMap { $0.isEmpty ? nil : $0 } ?? "seat0"
-        let choice = backendSetting.resolved(environment: environment)
-        let initialStatus = switch choice {
-        case .x11: InputStatus(backend: "x11", connected: false, display: display,
-                               reason: display == nil ? "no DISPLAY is set; input is off until a display appears" : "connecting")
-        case .libinput: InputStatus(backend: "libinput", connected: false, display: nil, seat: seat, reason: "connecting")
-        }
         let (config, configSource, logger, clientRoom) = (self.config, self.configSource, self.logger, self.clientRoom)
         let notifier = SystemdNotifier(environment: environment)
+        let session = SessionEnvironment(environment)
+        // The core reaches back to itself through the loop: the backend's thread reports there.
+        let coreBox = Mutex<NIOLoopBound<DaemonCore>?>(nil)
+        let launcher = BackendLauncher(setting: backendSetting, logger: logger) { generation, event in
+            loop.execute { coreBox.withLock { $0 }?.value.handle(event, generation: generation) }
+        }
         let core = try await loop.submit {
-            let core = DaemonCore(loop: loop, config: config, configSource: configSource, inputStatus: initialStatus,
+            let core = DaemonCore(loop: loop, config: config, configSource: configSource, session: session, launcher: launcher,
                                   notifier: notifier, logger: logger)
             core.registry.descriptorRoom = clientRoom
+            core.warnIfInert()
+            let bound = NIOLoopBound(core, eventLoop: loop)
+            coreBox.withLock { $0 = bound }
+            // Started before the socket is bound, so that no client ever sees the input status before it is known.
+            core.launchBackend()
             // On the loop's own thread: the slice belongs to the thread that asks.
             let slice = LatencySlice.request()
             logger.info("event loop time slice", metadata: ["slice": "\(slice)"])
-            return NIOLoopBound(core, eventLoop: loop)
+            return bound
         }.get()
 
         // The server and every accepted client live on `loop` itself, not on the group: handlers reach the core
@@ -70,15 +74,6 @@ public struct DaemonService: Service {
         let server: any Channel
         server = try await Self.listen(bootstrap, on: listening)
 
-        let report: @Sendable (BackendEvent) -> Void = { event in loop.execute { core.value.handle(event) } }
-        let backend: any InputBackend = switch choice {
-        case .x11: X11Backend(display: display, plan: config.inputPlan, logger: logger, onEvent: report)
-        case .libinput: LibinputBackend(seat: seat, waylandDisplay: environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 },
-                                        plan: config.inputPlan, logger: logger, onEvent: report)
-        }
-        logger.info("input backend", metadata: ["backend": "\(choice.rawValue)", "setting": "\(backendSetting.rawValue)"])
-        try await loop.submit { core.value.backend = backend }.get()
-        backend.start()
 
         let watchdog = WatchdogSettings(environment: environment, pid: getpid())
         try await loop.submit {
@@ -87,7 +82,7 @@ public struct DaemonService: Service {
         }.get()
         let activated: String = if case .inherited = listening { "systemd" } else { "animd" }
         logger.notice("animd is listening", metadata: ["socket": "\(listening.path)", "bound-by": "\(activated)",
-                                                       "config": "\(configSource.fileExists ? configSource.path : "embedded default")"])
+                                                       "config": "\(config.layers.joined(separator: " + "))"])
 
         await withTaskGroup(of: Void.self) { tasks in
             tasks.addTask {
@@ -102,7 +97,7 @@ public struct DaemonService: Service {
 
         notifier.notify("STOPPING=1")
         logger.notice("animd is stopping")
-        backend.stop()
+        try? await loop.submit { core.value.stopBackend() }.get()
         try? await loop.flatSubmit { core.value.shutdown(reason: "animd is stopping") }.get()
         try? await server.close()
     }

@@ -34,6 +34,15 @@ struct Params {
         return s
     }
 
+    /// A string of at most `maxLength` UTF-8 bytes without NUL, or nil when absent.
+    func optionalString(_ key: String, maxLength: Int) throws(RPCError) -> String? {
+        guard optional(key) != nil else { return nil }
+        let text = try string(key)
+        guard text.utf8.count <= maxLength else { throw invalid("\"\(key)\" must be at most \(maxLength) bytes long") }
+        guard !text.utf8.contains(0) else { throw invalid("\"\(key)\" must not contain a NUL character") }
+        return text
+    }
+
     func number(_ key: String) throws(RPCError) -> Double {
         guard let v = optional(key) else { throw invalid("\"\(key)\" is required") }
         guard let n = v.number, n.isFinite else { throw invalid("\"\(key)\" must be a number") }

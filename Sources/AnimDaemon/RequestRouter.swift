@@ -46,6 +46,14 @@ extension DaemonCore {
             case .success: return .object([])
             case let .failure(error): throw error
             }
+        case .config:
+            try p.allow([])
+            return configJSON
+        case .environment:
+            try p.allow(SessionEnvironment.names)
+            var changes: [String: String] = [:]
+            for name in SessionEnvironment.names { if let value = try p.optionalString(name, maxLength: SessionEnvironment.maxLength) { changes[name] = value } }
+            return try adoptEnvironment(changes)
         case .list:
             try p.allow([])
             return .object([("transitions", .array(engine.snapshots(at: now()).map(\.wire.json)))])
@@ -118,8 +126,22 @@ extension DaemonCore {
         return .object([("name", "animd"), ("version", .string(Self.version)), ("protocol", 1),
                         ("pid", .number(Double(ProcessInfo.processInfo.processIdentifier))),
                         ("frameRate", .number(frameRate)), ("input", input),
+                        ("config", .object([("layers", .array(loadedConfig.layers.map { .string($0) })),
+                                            ("transitions", .number(Double(loadedConfig.config.transitions.count))),
+                                            ("bindings", .number(Double(loadedConfig.config.bindings.count))),
+                                            ("warnings", .array(loadedConfig.warnings.map { .string($0) }))])),
                         ("clients", .number(Double(registry.clients.count))),
                         ("subscriptions", .number(Double(registry.clients.values.reduce(0) { $0 + $1.subscriptions.count })))])
+    }
+
+    /// `daemon.config`: every key in force, its value as TOML, and the file, line and column it was written at.
+    private var configJSON: JSONValue {
+        .object([("layers", .array(loadedConfig.layers.map { .string($0) })),
+                 ("entries", .array(loadedConfig.entries.map { entry in
+                     .object([("key", .string(entry.key)), ("value", .string(entry.value)), ("file", .string(entry.origin.layer)),
+                              ("line", .number(Double(entry.origin.line))), ("column", .number(Double(entry.origin.valueColumn)))])
+                 })),
+                 ("warnings", .array(loadedConfig.warnings.map { .string($0) }))])
     }
 
     private func subscribe(_ p: Params, _ client: ClientConnection) throws(RPCError) -> JSONValue {

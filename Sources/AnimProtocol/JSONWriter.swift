@@ -1,3 +1,5 @@
+import Motion
+
 /// Writes JSON text by hand: one pass, no intermediate objects. Frames are
 /// encoded once per transition per tick, so this sits on the hot path.
 public enum JSONWriter {
@@ -41,29 +43,6 @@ public enum JSONWriter {
     }
 
     public static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        // Names and states need no escapes: then the text is copied whole, not scalar by scalar.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out += s
-            out += "\""
-            return
-        }
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        appendQuoted(s, to: &out)
     }
 }

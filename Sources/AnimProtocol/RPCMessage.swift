@@ -4,6 +4,8 @@ import Foundation
 public enum Method: String, Sendable, CaseIterable {
     case hello = "daemon.hello"
     case reload = "daemon.reload"
+    case config = "daemon.config"
+    case environment = "daemon.environment"
     case list = "transition.list"
     case get = "transition.get"
     case subscribe

@@ -3,7 +3,10 @@
 /// the backend's own thread, as `BackendEvent`s.
 public protocol InputBackend: Sendable {
     func start()
+    /// Asks the backend's thread to end; returns at once.
     func stop()
+    /// After `stop()`: true once the thread has ended, false if it did not within `seconds`.
+    func waitUntilStopped(seconds: Double) -> Bool
     /// What to intercept from now on; takes effect at once, without blocking.
     func configure(_ plan: InputPlan)
     /// The arena's claims and releases for the touches this backend reported; never blocks.

@@ -25,6 +25,7 @@ public final class LibinputBackend: InputBackend {
     private let inbox: Mutex<Inbox>
     /// A byte means "look at the inbox".
     private let wakePipe = WakePipe()
+    private let exit = ThreadExit()
     static let retry = 2.0
     /// Reconnecting to a compositor that went away: 0.5 s doubling to 8 s, with its last outputs kept meanwhile.
     static let firstWaylandRetry = 0.5
@@ -40,7 +41,10 @@ public final class LibinputBackend: InputBackend {
     }
 
     public func start() {
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            run()
+            exit.markExited()
+        }
         thread.name = "animd-libinput"
         thread.start()
     }
@@ -49,6 +53,8 @@ public final class LibinputBackend: InputBackend {
         inbox.withLock { $0.stopping = true }
         wakePipe.wake()
     }
+
+    public func waitUntilStopped(seconds: Double) -> Bool { exit.wait(seconds: seconds) }
 
     public func configure(_ plan: InputPlan) {
         inbox.withLock { $0.plan = plan; $0.planChanged = true }

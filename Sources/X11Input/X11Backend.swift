@@ -27,6 +27,7 @@ public final class X11Backend: InputBackend {
     private let inbox: Mutex<Inbox>
     /// A byte means "look at the inbox".
     private let wakePipe = WakePipe()
+    private let exit = ThreadExit()
     static let firstRetry = 0.25
     static let lastRetry = 4.0
 
@@ -38,7 +39,10 @@ public final class X11Backend: InputBackend {
     }
 
     public func start() {
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            run()
+            exit.markExited()
+        }
         thread.name = "animd-x11"
         thread.start()
     }
@@ -47,6 +51,8 @@ public final class X11Backend: InputBackend {
         inbox.withLock { $0.stopping = true }
         wakePipe.wake()
     }
+
+    public func waitUntilStopped(seconds: Double) -> Bool { exit.wait(seconds: seconds) }
 
     /// What to intercept from now on (a config reload).
     public func configure(_ plan: InputPlan) {

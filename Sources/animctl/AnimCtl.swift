@@ -12,14 +12,14 @@ struct AnimCtl: AsyncParsableCommand {
         commandName: "animctl",
         abstract: "Control and watch the animd transition daemon.",
         discussion: """
-            Exit status: 0 success; 1 animd refused or failed the request (its message goes to stderr); \
-            2 a usage error; 3 no animd at the socket (with a hint for starting it). \
-            Use --json where offered for scripts.
+            Each command is one request to animd over its Unix socket, or a live view of its events (watch, \
+            record). Use --json where offered for scripts. Exit status: 0 success; 1 animd refused or failed \
+            the request (its message goes to stderr); 2 a usage error; 3 no animd at the socket.
             """,
         subcommands: [
             Hello.self, List.self, Get.self, Watch.self, Toggle.self, Animate.self, Begin.self, Scrub.self,
             Pause.self, Resume.self, Reverse.self, Continue.self, Release.self, Stop.self, Finish.self,
-            Inject.self, Record.self, Reload.self, Call.self, Curve.self,
+            Inject.self, Record.self, Reload.self, Config.self, Environment.self, SocketPathCommand.self, Call.self, Curve.self,
         ]
     )
 

@@ -39,7 +39,8 @@ struct ConnectionOptions: ParsableArguments {
                 }
                 if let errors = error.data?["errors"]?.array {
                     for e in errors {
-                        message += "\n  line \(e["line"]?.integer ?? 0), column \(e["column"]?.integer ?? 0): "
+                        message += "\n  " + (e["file"]?.string.map { "\($0): " } ?? "")
+                        message += "line \(e["line"]?.integer ?? 0), column \(e["column"]?.integer ?? 0): "
                         if let key = e["key"]?.string, !key.isEmpty { message += "\(key): " }
                         message += e["message"]?.string ?? ""
                     }

@@ -25,6 +25,11 @@ extension AnimCtl {
                 let state = status["state"]?.string ?? "?"
                 emit("  \(source.padding(toLength: 9, withPad: " ", startingAt: 0)) \(state.padding(toLength: 12, withPad: " ", startingAt: 0)) \(status["detail"]?.string ?? "")")
             }
+            if let config = result["config"] {
+                let layers = config["layers"]?.array?.compactMap(\.string) ?? []
+                emit("config      \(layers.joined(separator: " + ")): \(config["transitions"]?.integer ?? 0) transitions, \(config["bindings"]?.integer ?? 0) bindings")
+                for warning in config["warnings"]?.array?.compactMap(\.string) ?? [] { emit("  warning: \(warning)") }
+            }
             if let monitors = input?["monitors"]?.array {
                 let described = monitors.compactMap(\.array).map { r in r.compactMap(\.number).map { formatted($0) } }
                     .map { $0.count == 4 ? "\($0[2])×\($0[3])+\($0[0])+\($0[1])" : "?" }

@@ -27,26 +27,21 @@ struct Animd: AsyncParsableCommand {
         abstract: "Interactive, interruptible transitions for the Linux desktop, as a service.",
         discussion: """
         animd runs edge-swipe and pan recognizers over touch and pointer input and drives named, shared \
-        transitions; clients subscribe on a Unix socket and receive every frame. Input comes from X \
-        (XInput2 touch, edge pressure through pointer barriers, opt-in edge-strip drags, touchpad gestures) \
-        and from input.inject (animctl inject).
+        transitions; clients subscribe on a Unix socket and receive every frame. Input comes from X on an X11 \
+        session (XInput2 touch, edge pressure through pointer barriers, opt-in edge-strip drags, touchpad \
+        gestures), from libinput on a Wayland session or the console ([input] backend, or --input-backend), \
+        and from input.inject (animctl inject). Without a display the X backend keeps trying, and everything \
+        else works; animctl environment passes in a display that appears later.
 
-        Socket: --socket, else $ANIMD_SOCKET, else $XDG_RUNTIME_DIR/animd.sock, else \
-        /tmp/animd-$UID/animd.sock. Under systemd socket activation (LISTEN_FDS), the socket systemd passed.
-
-        Config: --config, else $XDG_CONFIG_HOME/animd/animd.toml, else the embedded default \
-        (config/animd.toml in the source tree). SIGHUP reloads it; SIGTERM stops animd gracefully.
-
-        Input comes from X on an X11 session and from libinput (touchscreens and touchpads) on a Wayland session or \
-        the console ([input] backend, or --input-backend). Without an X display the X backend keeps trying to \
-        connect, and everything else works.
+        The config is the user's file laid over the embedded default, key by key; SIGHUP reloads it, and \
+        SIGTERM stops animd gracefully.
         """
     )
 
     @Option(help: "The Unix socket to listen on.")
     var socket: String?
 
-    @Option(help: "The config file (TOML).")
+    @Option(help: "The config file (TOML), laid over the embedded default unless it says defaults = false.")
     var config: String?
 
     @Flag(name: .shortAndLong, help: "Log what happens (connections, reloads, input); the default logs only notices.")
@@ -68,7 +63,7 @@ struct Animd: AsyncParsableCommand {
         }
         let logger = Logger(label: "animd")
         let source = ConfigSource(explicitPath: config, environment: environment)
-        let loaded: DaemonConfig
+        let loaded: LoadedConfig
         switch source.load() {
         case let .success(config):
             loaded = config
@@ -77,7 +72,8 @@ struct Animd: AsyncParsableCommand {
             throw ExitCode(78)  // EX_CONFIG
         }
         if checkConfig {
-            print("\(source.fileExists ? source.path : "embedded default"): ok, \(loaded.transitions.count) transitions, \(loaded.bindings.count) bindings")
+            let config = loaded.config
+            print("\(loaded.layers.joined(separator: " + ")): ok, \(config.transitions.count) transitions, \(config.bindings.count) bindings")
             return
         }
         let listening: ListeningSocket
@@ -92,7 +88,7 @@ struct Animd: AsyncParsableCommand {
             }
         }
         defer { listening.release() }
-        let descriptors = DescriptorLimit.raise(toHold: loaded.daemon.maxClients, logger: logger)
+        let descriptors = DescriptorLimit.raise(toHold: loaded.config.daemon.maxClients, logger: logger)
         let service = DaemonService(listening: listening, config: loaded, configSource: source, environment: environment,
                                     clientRoom: DescriptorLimit.room(descriptors), backendOverride: inputBackend, logger: logger)
         let group = ServiceGroup(configuration: .init(services: [.init(service: service)],

@@ -32,12 +32,14 @@ final class DaemonProcess {
     let process = Process()
     let logPath: String
 
-    /// - config: TOML to write and pass with --config; nil uses the embedded default.
+    /// - config: TOML to write and pass with --config; nil uses the embedded default. A test's config is all there is
+    ///   (`defaults = false` is put first) unless it sets `defaults` itself.
+    /// - userConfig: TOML to write where a user's own config goes ($XDG_CONFIG_HOME/animd/animd.toml), as it is.
     /// - descriptorLimit: RLIMIT_NOFILE (soft and hard) to start animd under.
     /// - inputBackend: `--input-backend`; X11 unless a test asks for libinput, so that no test reads this machine's
     ///   own devices.
     /// - wrapper: a command that runs animd (given as its next arguments), such as umockdev's.
-    init(config: String? = nil, display: String? = nil, socket socketPath: String? = nil, environment extra: [String: String] = [:],
+    init(config: String? = nil, userConfig: String? = nil, display: String? = nil, socket socketPath: String? = nil, environment extra: [String: String] = [:],
          descriptorLimit: Int? = nil, inputBackend: String = "x11", wrapper: [String] = []) throws {
         // A write to a daemon or a child that has just gone away must fail that test, not kill the whole run with
         // SIGPIPE (seen once with both cores busy). Idempotent, so every daemon may set it.
@@ -47,8 +49,13 @@ final class DaemonProcess {
         logPath = folder + "/animd.log"
         var arguments = ["--socket", socket, "--verbose", "--input-backend", inputBackend]
         if let config {
-            try config.write(toFile: folder + "/animd.toml", atomically: true, encoding: .utf8)
+            let alone = config.contains("defaults =") ? config : "defaults = false\n" + config
+            try alone.write(toFile: folder + "/animd.toml", atomically: true, encoding: .utf8)
             arguments += ["--config", folder + "/animd.toml"]
+        }
+        if let userConfig {
+            try FileManager.default.createDirectory(atPath: folder + "/animd", withIntermediateDirectories: true)
+            try userConfig.write(toFile: folder + "/animd/animd.toml", atomically: true, encoding: .utf8)
         }
         if let descriptorLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")

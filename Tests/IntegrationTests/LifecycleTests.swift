@@ -43,7 +43,7 @@ import Testing
     @Test func sighupReloads() throws {
         let daemon = try DaemonProcess(config: "[transitions.sidebar]\n")
         let rpc = try daemon.connect()
-        try "[transitions.sidebar]\n[transitions.dock]\nsnap-points = [0, 1, 2]\n".write(toFile: daemon.folder + "/animd.toml", atomically: true, encoding: .utf8)
+        try "defaults = false\n[transitions.sidebar]\n[transitions.dock]\nsnap-points = [0, 1, 2]\n".write(toFile: daemon.folder + "/animd.toml", atomically: true, encoding: .utf8)
         daemon.signal(SIGHUP)
         var names: [String] = []
         for _ in 0..<400 {
@@ -64,7 +64,7 @@ import Testing
         let daemon = try DaemonProcess(config: "[daemon]\nscreen = [1920, 1080]\n[transitions.sidebar]\n")
         let rpc = try daemon.connect()
         #expect(try rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1920, 1080]])
-        try "[daemon]\nscreen = [800, 600]\n[transitions.sidebar]\n".write(toFile: daemon.folder + "/animd.toml", atomically: true, encoding: .utf8)
+        try "defaults = false\n[daemon]\nscreen = [800, 600]\n[transitions.sidebar]\n".write(toFile: daemon.folder + "/animd.toml", atomically: true, encoding: .utf8)
         _ = try rpc.ok("daemon.reload")
         #expect(try rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 800, 600]])
     }
@@ -87,6 +87,7 @@ import Testing
         try "[transitions.sidebar]\ntiming = \"springy\"\n".write(toFile: folder + "/bad.toml", atomically: true, encoding: .utf8)
         let (status, message) = try runAnimdToExit(["--socket", folder + "/s.sock", "--config", folder + "/bad.toml"])
         #expect(status == 78)
-        #expect(message.contains("bad.toml:line 2, column 1: transitions.sidebar.timing: bad timing spec"))
+        // `timing = ` is 9 characters: the value is in column 10.
+        #expect(message.contains("bad.toml:line 2, column 10: transitions.sidebar.timing: bad timing spec"))
     }
 }

@@ -68,7 +68,9 @@ import Testing
         let invalid = try rpc.failing("daemon.reload")
         #expect(invalid.code == -32003)
         let first = try #require(invalid.data?["errors"]?.array?.first)
-        #expect(first["line"] == 2 && first["column"] == 1 && first["key"] == "transitions.sidebar.snap-points")
+        // The value's column: `snap-points = ` is 14 characters.
+        #expect(first["line"] == 2 && first["column"] == 15 && first["key"] == "transitions.sidebar.snap-points")
+        #expect(first["file"] == .string(daemon.folder + "/animd.toml"))
         _ = try rpc.ok("subscribe")
         _ = try rpc.ok("subscribe")
         #expect(try rpc.failing("subscribe").code == -32004)

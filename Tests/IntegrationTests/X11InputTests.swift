@@ -157,7 +157,7 @@ import Testing
     @Test func reloadDuringAPushLocksNothing() throws {
         let xvfb = try Xvfb()
         // A 2 s release delay holds the push open while the reload happens.
-        let config = { (cap: Int) in "[input]\npressure-release = 2\npressure-cap = \(cap)\n" + Self.edgeDragConfig }
+        let config = { (cap: Int) in "defaults = false\n[input]\npressure-release = 2\npressure-cap = \(cap)\n" + Self.edgeDragConfig }
         let daemon = try DaemonProcess(config: config(15), display: xvfb.display)
         let rpc = try daemon.connect()
         _ = try rpc.waitForX(xvfb.display)

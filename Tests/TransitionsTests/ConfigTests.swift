@@ -95,15 +95,16 @@ import Testing
         }
     }
 
-    /// A syntax error gives TOML's own line and column.
+    /// A syntax error gives TOML's own line and column, and the key written there (or the table in force).
     @Test func syntaxErrorHasPosition() {
         let errors = Self.errors("[daemon]\nframe-rate = 60\nscreen = [1920, 1080\n")
         #expect(errors.count == 1)
         #expect(errors.first?.line == 4 || errors.first?.line == 3)
-        #expect(errors.first?.key == "")
+        #expect(errors.first?.key == "daemon.screen" || errors.first?.key == "daemon")
     }
 
-    /// Semantic errors name the key and point at its line and column; all of them are reported at once.
+    /// Semantic errors name the key and point at the value's line and column (`frame-rate = ` is 13 characters,
+    /// `  timing = ` 11); all of them are reported at once.
     @Test func semanticErrorsHaveKeyLineAndColumn() {
         let text = """
         [daemon]
@@ -122,8 +123,9 @@ import Testing
         """
         let errors = Self.errors(text)
         let byKey = Dictionary(errors.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-        #expect(byKey["daemon.frame-rate"]?.line == 2 && byKey["daemon.frame-rate"]?.column == 1)
-        #expect(byKey["transitions.sidebar.timing"]?.line == 5 && byKey["transitions.sidebar.timing"]?.column == 3)
+        #expect(byKey["daemon.frame-rate"]?.line == 2 && byKey["daemon.frame-rate"]?.column == 14)
+        #expect(byKey["transitions.sidebar.timing"]?.line == 5 && byKey["transitions.sidebar.timing"]?.column == 12)
+        #expect(byKey["transitions.sidebar.colour"]?.column == 1, "an unknown key is pointed at itself")
         #expect(byKey["transitions.sidebar.timing"]?.message.contains("unknown spring parameter \"dampin\"") == true)
         #expect(byKey["transitions.sidebar.snap-points"]?.line == 6)
         #expect(byKey["transitions.sidebar.colour"]?.message.hasPrefix("unknown key") == true)

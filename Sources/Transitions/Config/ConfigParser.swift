@@ -2,69 +2,124 @@ public import Gestures
 import Motion
 import TOMLKit
 
-/// Reads the TOML config into a `DaemonConfig`, collecting every problem with
-/// its line, column and key rather than stopping at the first.
+/// Reads TOML config layers into a `DaemonConfig`, collecting every problem
+/// with its file, line, column and key rather than stopping at the first.
 public enum ConfigParser {
-    public static func parse(_ text: String) throws(ConfigErrors) -> DaemonConfig {
-        if let stray = TOMLPrecheck.firstNonASCIIOutsideStrings(text) {
+    /// One layer alone, exactly as written: what a test or the fuzzer means by "this config".
+    public static func parse(_ text: String, name: String = "") throws(ConfigErrors) -> DaemonConfig {
+        try load([ConfigLayer(name: name, text: text)]).config
+    }
+
+    /// The user's file laid over the embedded default (docs/config.md, "Layers"), unless it says `defaults = false`.
+    public static func load(user: ConfigLayer?) throws(ConfigErrors) -> LoadedConfig {
+        guard let user else { return try load([.embeddedDefault]) }
+        let top = try table(of: user)
+        if let switchNode = top["defaults"] {
+            guard let keep = switchNode.bool else {
+                throw ConfigErrors(errors: [ConfigError(at: switchNode.origin, column: switchNode.origin.valueColumn, key: "defaults",
+                                                        message: "must be true or false, got \(Reader.describe(switchNode))")])
+            }
+            if !keep { return try read([top], layers: [user.name]) }
+        }
+        return try read([try table(of: .embeddedDefault), top], layers: [ConfigLayer.defaultName, user.name])
+    }
+
+    /// Layers in order, each laid over the ones before it.
+    static func load(_ layers: [ConfigLayer]) throws(ConfigErrors) -> LoadedConfig {
+        var tables: [ConfigTable] = []
+        var errors: [ConfigError] = []
+        for layer in layers {
+            do { tables.append(try table(of: layer)) } catch { errors += error.errors }
+        }
+        guard errors.isEmpty else { throw ConfigErrors(errors: errors) }
+        return try read(tables, layers: layers.map(\.name))
+    }
+
+    private static func read(_ tables: [ConfigTable], layers: [String]) throws(ConfigErrors) -> LoadedConfig {
+        let merged = tables.dropFirst().reduce(tables.first ?? ConfigTable()) { $0.merging($1) }
+        var reader = Reader(tree: merged, fallbackLayer: layers.last ?? "")
+        let config = reader.read(merged)
+        guard reader.errors.isEmpty else { throw ConfigErrors(errors: reader.errors) }
+        let entries = merged.leaves().filter { $0.path != "defaults" }.map { ConfigEntry(key: $0.path, value: $0.node.tomlText, origin: $0.node.origin) }
+        return LoadedConfig(config: config, layers: layers, entries: entries)
+    }
+
+    /// One layer's text as a tree, or its syntax error.
+    private static func table(of layer: ConfigLayer) throws(ConfigErrors) -> ConfigTable {
+        let locator = KeyLocator(layer.text)
+        func syntaxError(line: Int, column: Int, _ message: String) -> ConfigErrors {
+            ConfigErrors(errors: [ConfigError(file: layer.name, line: line, column: column, key: locator.key(atLine: line), message: message)])
+        }
+        if let stray = TOMLPrecheck.firstNonASCIIOutsideStrings(layer.text) {
             let message = stray.nonASCII
                 ? "\"\(stray.character)\" outside a string or comment: TOML keys are ASCII (A-Z, a-z, 0-9, _ and -); quote the key"
                 : "a table header must start with a key, not " + (stray.character.isNewline || stray.character == " " ? "a line break" : "\"\(stray.character)\"")
-            throw ConfigErrors(errors: [ConfigError(line: stray.line, column: stray.column, key: "", message: message)])
+            throw syntaxError(line: stray.line, column: stray.column, message)
         }
-        let root: TOMLTable
         do {
-            root = try TOMLTable(string: text)
+            return ConfigTable(try TOMLTable(string: layer.text), path: "", layer: layer.name, locator: locator)
         } catch let error as TOMLParseError {
-            throw ConfigErrors(errors: [ConfigError(line: error.source.begin.line, column: error.source.begin.column,
-                                                    key: "", message: error.description)])
+            throw syntaxError(line: error.source.begin.line, column: error.source.begin.column, error.description)
         } catch {
-            throw ConfigErrors(errors: [ConfigError(line: 1, column: 1, key: "", message: "\(error)")])
+            throw syntaxError(line: 1, column: 1, "\(error)")
         }
-        var reader = Reader(locator: KeyLocator(text))
-        let config = reader.read(root)
-        guard reader.errors.isEmpty else { throw ConfigErrors(errors: reader.errors) }
-        return config
     }
 }
 
-/// Walks the TOML tree; every accessor records a located error instead of throwing.
+/// Walks the merged tree; every accessor records a located error instead of throwing.
 private struct Reader {
-    let locator: KeyLocator
+    let tree: ConfigTable
+    /// The layer blamed for a key that is missing everywhere: the user's.
+    let fallbackLayer: String
     var errors: [ConfigError] = []
 
-    mutating func error(_ path: String, _ message: String) {
-        let position = locator.position(of: path)
-        errors.append(ConfigError(line: position.line, column: position.column, key: path, message: message))
+    enum Part { case key, value }
+
+    /// Records `message` about `path`, at its value (or, for `.key`, the key), or at its nearest written parent.
+    mutating func error(_ path: String, _ message: String, at part: Part = .value) {
+        var components = path.split(separator: ".").map(String.init)
+        while !components.isEmpty {
+            if let node = tree.node(at: components) {
+                let exact = components.count == path.split(separator: ".").count
+                let column = exact && part == .value ? node.origin.valueColumn : node.origin.keyColumn
+                errors.append(ConfigError(at: node.origin, column: column, key: path, message: message))
+                return
+            }
+            components.removeLast()
+        }
+        errors.append(ConfigError(file: fallbackLayer, line: 1, column: 1, key: path, message: message))
     }
 
-    mutating func read(_ root: TOMLTable) -> DaemonConfig {
+    mutating func read(_ root: ConfigTable) -> DaemonConfig {
         var config = DaemonConfig()
-        expectKeys(root, "", ["daemon", "input", "transitions", "bindings"])
+        expectKeys(root, "", ["defaults", "daemon", "input", "transitions", "bindings"])
         if let daemon = table(root, "daemon", path: "daemon") { config.daemon = readDaemon(daemon) }
         if let input = table(root, "input", path: "input") { config.input = readInput(input) }
         if let transitions = table(root, "transitions", path: "transitions") {
-            for name in inFileOrder(transitions.keys, "transitions") {
+            for name in transitions.keys {
                 guard let body = table(transitions, name, path: "transitions.\(name)") else { continue }
                 config.transitions.append(readTransition(name, body))
             }
         }
+        var disabled: Set<String> = []
         if let bindings = table(root, "bindings", path: "bindings") {
-            for name in inFileOrder(bindings.keys, "bindings") {
+            for name in bindings.keys {
                 guard let body = table(bindings, name, path: "bindings.\(name)") else { continue }
+                if boolean(body, "enabled", "bindings.\(name)") == false { disabled.insert(name); continue }
                 if let binding = readBinding(name, body, transitions: config.transitions) { config.bindings.append(binding) }
             }
         }
         let names = Set(config.bindings.map(\.name))
-        for binding in config.bindings {
-            for other in binding.requireToFail where !names.contains(other) {
+        for (index, binding) in config.bindings.enumerated() {
+            for other in binding.requireToFail where !names.contains(other) && !disabled.contains(other) {
                 error("bindings.\(binding.name).require-to-fail", "no binding is named \"\(other)\"")
             }
+            config.bindings[index].requireToFail.removeAll { disabled.contains($0) }
         }
         return config
     }
 
-    mutating func readDaemon(_ t: TOMLTable) -> DaemonSettings {
+    mutating func readDaemon(_ t: ConfigTable) -> DaemonSettings {
         let p = "daemon"
         expectKeys(t, p, ["frame-rate", "screen", "max-clients", "max-subscriptions", "max-backlog"])
         var settings = DaemonSettings()
@@ -82,7 +137,7 @@ private struct Reader {
         return settings
     }
 
-    mutating func readInput(_ t: TOMLTable) -> InputSettings {
+    mutating func readInput(_ t: ConfigTable) -> InputSettings {
         let p = "input"
         expectKeys(t, p, ["pressure-release", "pressure-cap", "touchscreens", "touch-edges", "backend"])
         var settings = InputSettings()
@@ -98,7 +153,7 @@ private struct Reader {
         return settings
     }
 
-    mutating func readTransition(_ name: String, _ t: TOMLTable) -> TransitionConfig {
+    mutating func readTransition(_ name: String, _ t: ConfigTable) -> TransitionConfig {
         let p = "transitions.\(name)"
         expectKeys(t, p, ["snap-points", "timing", "duration", "release", "deceleration-rate", "threshold-fraction",
                           "threshold-velocity", "reach", "rubber-band", "completion-speed", "initial-snap", "on-snap"])
@@ -132,7 +187,7 @@ private struct Reader {
     }
 
     /// `on-snap.N = ["program", "arg", …]`: an argv run without a shell, so nothing in it is expanded or split.
-    mutating func readActions(_ t: TOMLTable, _ p: String, lastSnap: Int) -> [Int: [String]] {
+    mutating func readActions(_ t: ConfigTable, _ p: String, lastSnap: Int) -> [Int: [String]] {
         var actions: [Int: [String]] = [:]
         for key in t.keys {
             guard let snap = Int(key), (0...lastSnap).contains(snap), String(snap) == key else {
@@ -146,10 +201,10 @@ private struct Reader {
         return actions
     }
 
-    mutating func readBinding(_ name: String, _ t: TOMLTable, transitions: [TransitionConfig]) -> BindingConfig? {
+    mutating func readBinding(_ name: String, _ t: ConfigTable, transitions: [TransitionConfig]) -> BindingConfig? {
         let p = "bindings.\(name)"
         expectKeys(t, p, ["transition", "gesture", "edge", "zone", "pointer-zone", "pressure-slop", "slop", "direction", "axis",
-                          "min-touches", "max-touches", "region", "increases", "distance", "at-snap", "sources", "require-to-fail"])
+                          "min-touches", "max-touches", "region", "increases", "distance", "at-snap", "sources", "require-to-fail", "enabled"])
         let errorCount = errors.count
         let transitionName = string(t, "transition", p)
         let transition = transitionName.flatMap { n in transitions.first { $0.name == n } }
@@ -204,7 +259,7 @@ private struct Reader {
         return errors.count == errorCount ? binding : nil
     }
 
-    mutating func region(_ t: TOMLTable, _ p: String) -> RegionSpec? {
+    mutating func region(_ t: ConfigTable, _ p: String) -> RegionSpec? {
         guard let value = t["region"] else { return nil }
         if let strip = value.table {
             let edge = enumValue(strip, "edge", "\(p).region", Edge.self)
@@ -221,46 +276,49 @@ private struct Reader {
         return nil
     }
 
-    /// TOMLKit lists keys sorted; the file's order is the user's.
-    func inFileOrder(_ keys: [String], _ table: String) -> [String] {
-        keys.sorted { locator.position(of: "\(table).\($0)").line < locator.position(of: "\(table).\($1)").line }
-    }
-
     // MARK: - Typed accessors
 
-    mutating func expectKeys(_ t: TOMLTable, _ p: String, _ known: [String]) {
+    mutating func expectKeys(_ t: ConfigTable, _ p: String, _ known: [String]) {
         for key in t.keys where !known.contains(key) {
             let path = p.isEmpty ? key : "\(p).\(key)"
-            error(path, "unknown key (expected one of: \(known.joined(separator: ", ")))")
+            error(path, "unknown key (expected one of: \(known.joined(separator: ", ")))", at: .key)
         }
     }
 
-    mutating func table(_ t: TOMLTable, _ key: String, path: String) -> TOMLTable? {
+    mutating func table(_ t: ConfigTable, _ key: String, path: String) -> ConfigTable? {
         guard let value = t[key] else { return nil }
         guard let table = value.table else { error(path, "must be a table"); return nil }
         return table
     }
 
     /// What a value of the wrong type is, for its error: `the string "0.35"`, `the number 2.5`, `true`, `a table`.
-    static func describe(_ value: any TOMLValueConvertible) -> String {
-        if let text = value.string { return "the string \"\(text.count > 40 ? text.prefix(40) + "…" : Substring(text))\"" }
-        if let bool = value.bool { return "\(bool)" }
-        if let int = value.int { return "the number \(int)" }
-        if let double = value.double { return "the number \(formatNumber(double))" }
-        if value.array != nil { return "an array" }
-        if value.table != nil { return "a table" }
-        return "a date or time"
+    static func describe(_ node: ConfigNode) -> String {
+        switch node.value {
+        case let .string(text): "the string \"\(text.count > 40 ? text.prefix(40) + "…" : Substring(text))\""
+        case let .bool(bool): "\(bool)"
+        case let .integer(int): "the number \(int)"
+        case let .float(double): "the number \(formatNumber(double))"
+        case .array: "an array"
+        case .table: "a table"
+        case .dateOrTime: "a date or time"
+        }
     }
 
-    mutating func string(_ t: TOMLTable, _ key: String, _ p: String) -> String? {
+    mutating func string(_ t: ConfigTable, _ key: String, _ p: String) -> String? {
         guard let value = t[key] else { return nil }
         guard let text = value.string else { error("\(p).\(key)", "must be a string, got \(Self.describe(value))"); return nil }
         return text
     }
 
-    mutating func number(_ t: TOMLTable, _ key: String, _ p: String, in range: ClosedRange<Double>) -> Double? {
+    mutating func boolean(_ t: ConfigTable, _ key: String, _ p: String) -> Bool? {
         guard let value = t[key] else { return nil }
-        guard let number = value.double ?? value.int.map(Double.init) else {
+        guard let flag = value.bool else { error("\(p).\(key)", "must be true or false, got \(Self.describe(value))"); return nil }
+        return flag
+    }
+
+    mutating func number(_ t: ConfigTable, _ key: String, _ p: String, in range: ClosedRange<Double>) -> Double? {
+        guard let value = t[key] else { return nil }
+        guard let number = value.number else {
             error("\(p).\(key)", "must be a number, got \(Self.describe(value))")
             return nil
         }
@@ -271,7 +329,7 @@ private struct Reader {
         return number
     }
 
-    mutating func integer(_ t: TOMLTable, _ key: String, _ p: String, in range: ClosedRange<Int>) -> Int? {
+    mutating func integer(_ t: ConfigTable, _ key: String, _ p: String, in range: ClosedRange<Int>) -> Int? {
         guard let value = t[key] else { return nil }
         guard let number = value.int else { error("\(p).\(key)", "must be a whole number, got \(Self.describe(value))"); return nil }
         guard range.contains(number) else {
@@ -281,15 +339,15 @@ private struct Reader {
         return number
     }
 
-    mutating func numbers(_ t: TOMLTable, _ key: String, _ p: String) -> [Double]? {
+    mutating func numbers(_ t: ConfigTable, _ key: String, _ p: String) -> [Double]? {
         guard let value = t[key] else { return nil }
         guard let array = value.array else { error("\(p).\(key)", "must be an array of numbers"); return nil }
-        let numbers = array.compactMap { $0.double ?? $0.int.map(Double.init) }
+        let numbers = array.compactMap(\.number)
         guard numbers.count == array.count else { error("\(p).\(key)", "must be an array of numbers"); return nil }
         return numbers
     }
 
-    mutating func strings(_ t: TOMLTable, _ key: String, _ p: String) -> [String]? {
+    mutating func strings(_ t: ConfigTable, _ key: String, _ p: String) -> [String]? {
         guard let value = t[key] else { return nil }
         guard let array = value.array else { error("\(p).\(key)", "must be an array of strings"); return nil }
         let strings = array.compactMap(\.string)
@@ -297,7 +355,7 @@ private struct Reader {
         return strings
     }
 
-    mutating func enumValue<E: RawRepresentable & CaseIterable>(_ t: TOMLTable, _ key: String, _ p: String, _: E.Type) -> E? where E.RawValue == String {
+    mutating func enumValue<E: RawRepresentable & CaseIterable>(_ t: ConfigTable, _ key: String, _ p: String, _: E.Type) -> E? where E.RawValue == String {
         guard let text = string(t, key, p) else { return nil }
         guard let value = E(rawValue: text) else {
             error("\(p).\(key)", "must be one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(text)\"")
@@ -306,7 +364,7 @@ private struct Reader {
         return value
     }
 
-    mutating func timingSpec(_ t: TOMLTable, _ key: String, _ p: String) -> TimingSpec? {
+    mutating func timingSpec(_ t: ConfigTable, _ key: String, _ p: String) -> TimingSpec? {
         guard let text = string(t, key, p) else { return nil }
         do {
             return try TimingSpec(parsing: text)

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Transitions
+
+/// The variables that say which session animd serves. A user service started
+/// at login or by socket activation may start before the session has put them
+/// into systemd's environment; `daemon.environment` (`animctl environment`)
+/// passes them in later, and the input backend follows (docs/service.md).
+struct SessionEnvironment: Hashable, Sendable {
+    static let names = ["DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE", "XDG_SEAT"]
+    /// Longer than any display name or path animd would accept.
+    static let maxLength = 4096
+
+    /// The ones that are set and not empty.
+    private(set) var values: [String: String]
+
+    init(_ environment: [String: String]) {
+        values = environment.filter { Self.names.contains($0.key) && !$0.value.isEmpty }
+    }
+
+    /// This environment with `changes` applied; an empty value unsets the variable.
+    func applying(_ changes: [String: String]) -> SessionEnvironment {
+        var next = self
+        for (name, value) in changes where Self.names.contains(name) { next.values[name] = value.isEmpty ? nil : value }
+        return next
+    }
+
+    var display: String? { values["DISPLAY"] }
+    var waylandDisplay: String? { values["WAYLAND_DISPLAY"] }
+    var seat: String { values["XDG_SEAT"] ?? "seat0" }
+
+    /// What the input backend depends on: when it changes, the backend is made anew.
+    struct Target: Hashable, Sendable {
+        var choice: BackendSetting.Choice
+        var display: String?
+        var xauthority: String?
+        var waylandDisplay: String?
+        var seat: String
+    }
+
+    func target(_ setting: BackendSetting) -> Target {
+        Target(choice: setting.resolved(environment: values), display: display, xauthority: values["XAUTHORITY"],
+               waylandDisplay: waylandDisplay, seat: seat)
+    }
+
+    /// Puts the variables into the process environment, where Xlib reads `XAUTHORITY` and Wayland clients
+    /// `WAYLAND_DISPLAY`. Call it only while no backend thread runs: setenv is not safe beside a getenv.
+    func export(over previous: SessionEnvironment) {
+        for name in Self.names {
+            if let value = values[name] { setenv(name, value, 1) } else if previous.values[name] != nil { unsetenv(name) }
+        }
+    }
+
+    /// The environment for a spawned `on-snap` command: the daemon's own, with the session's variables in force.
+    func applied(to base: [String: String]) -> [String: String] {
+        var environment = base
+        for name in Self.names { environment[name] = values[name] }
+        return environment
+    }
+}

@@ -1,0 +1,88 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+import Testing
+
+/// A user's first config and session: the file laid over the default, `animctl config`, a config that moves nothing,
+/// and a display that appears after animd started.
+@Suite(.serialized) struct SessionTests {
+    /// An empty file keeps every default; `animctl hello` names both layers.
+    @Test func anEmptyUserFileKeepsTheDefaults() throws {
+        let daemon = try DaemonProcess(userConfig: "")
+        let path = daemon.folder + "/animd/animd.toml"
+        let hello = try animctl(["hello"], socket: daemon.socket)
+        #expect(hello.stdout.contains("config      (embedded default) + \(path): 5 transitions, 9 bindings"), "\(hello.stdout)")
+        #expect(!hello.stdout.contains("warning"))
+        #expect(daemon.log.contains("config=\"(embedded default) + \(path)\"") || daemon.log.contains("config=(embedded default) + \(path)"),
+                "\(daemon.log)")
+    }
+
+    /// One key in the user's file: `animctl config` shows it at its line, and the rest at the default's.
+    @Test func animctlConfigShowsWhereEachValueComesFrom() throws {
+        let daemon = try DaemonProcess(userConfig: "# only this\n[transitions.sidebar]\ntiming = \"ease-out\"\n")
+        let path = daemon.folder + "/animd/animd.toml"
+        let shown = try animctl(["config"], socket: daemon.socket)
+        #expect(shown.status == 0)
+        let lines = shown.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "# layers, lowest first: (embedded default), \(path)")
+        let sidebar = try #require(lines.firstIndex(of: "[transitions.sidebar]"))
+        let body = lines[(sidebar + 1)...].prefix { !$0.isEmpty && !$0.hasPrefix("[") }
+        #expect(body.contains { $0.hasPrefix("timing = \"ease-out\"") && $0.hasSuffix("# \(path):3") }, "\(body)")
+        let defaultLine = try #require(try Self.defaultLine(startingWith: "snap-points", after: "[transitions.sidebar]"))
+        #expect(body.contains { $0.hasPrefix("snap-points = [0, 1]") && $0.hasSuffix("# (embedded default):\(defaultLine)") }, "\(body)")
+        #expect(!body.contains { $0.hasPrefix("timing = \"spring") }, "the default's timing is overridden, not listed twice")
+        let json = try animctl(["config", "--json"], socket: daemon.socket)
+        let entries = IncomingMessage.parseValue(Array(json.stdout.utf8))?["entries"]?.array ?? []
+        #expect(entries.contains { $0["key"] == "transitions.sidebar.timing" && $0["file"] == .string(path) && $0["line"] == 3 && $0["column"] == 10 })
+        // A reload picks up an edit, laid over the default again.
+        try "[transitions.sidebar]\nduration = 0.5\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try animctl(["reload"], socket: daemon.socket).status == 0)
+        let reloaded = try animctl(["config"], socket: daemon.socket).stdout
+        #expect(reloaded.contains("duration = 0.5") && reloaded.contains("timing = \"spring(damping-ratio=0.9, response=0.35)\""))
+    }
+
+    /// A config that leaves no binding is a warning in the log and in `animctl hello`; a broken one names its file.
+    @Test func aConfigWithoutBindingsIsFlagged() throws {
+        let daemon = try DaemonProcess(userConfig: "defaults = false\n[transitions.sidebar]\n")
+        let hello = try animctl(["hello"], socket: daemon.socket)
+        #expect(hello.stdout.contains(": 1 transitions, 0 bindings"), "\(hello.stdout)")
+        #expect(hello.stdout.contains("  warning: no binding: no gesture moves any transition; only clients and animctl do"))
+        #expect(daemon.log.contains("config: no binding"))
+        let path = daemon.folder + "/animd/animd.toml"
+        try "[bindings.sidebar-open]\nedge = \"middle\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let refused = try animctl(["reload"], socket: daemon.socket)
+        #expect(refused.status == 1 && refused.stderr.contains("\(path): line 2, column 8: bindings.sidebar-open.edge: must be one of"),
+                "\(refused.stderr)")
+    }
+
+    /// animd started without a display picks one up from `animctl environment`, and drops it again.
+    @Test func aDisplayThatAppearsLaterIsUsed() throws {
+        let daemon = try DaemonProcess()
+        let rpc = try daemon.connect()
+        #expect(try rpc.ok("daemon.hello")["input"]?["connected"] == false)
+        let xvfb = try Xvfb(size: "1024x768x24")
+        let adopted = try animctl(["environment", "DISPLAY=\(xvfb.display)"], socket: daemon.socket)
+        #expect(adopted.status == 0 && adopted.stdout.hasPrefix("input restarted: x11"), "\(adopted.stdout) \(adopted.stderr)")
+        let input = try rpc.waitForX(xvfb.display)
+        #expect(input["monitors"] == [[0, 0, 1024, 768]], "the geometry of the display that appeared")
+        let same = try animctl(["environment", "DISPLAY=\(xvfb.display)"], socket: daemon.socket)
+        #expect(same.stdout.hasPrefix("input unchanged"), "\(same.stdout)")
+        _ = try animctl(["environment", "DISPLAY="], socket: daemon.socket)
+        #expect(try rpc.ok("daemon.hello")["input"]?["connected"] == false)
+        #expect(try rpc.ok("daemon.hello")["input"]?["reason"]?.string?.contains("no DISPLAY is set") == true)
+        let wrong = try animctl(["environment", "PATH=/tmp"], socket: daemon.socket)
+        #expect(wrong.status == 2 && wrong.stderr.contains("is not NAME=VALUE"))
+        #expect(try rpc.failing("daemon.environment", ["DISPLAY": .string(String(repeating: "x", count: 5000))]).code == -32602)
+        #expect(try rpc.failing("daemon.environment", ["HOME": "/"]).code == -32602)
+    }
+}
+
+extension SessionTests {
+    /// The line number in config/animd.toml of the first line starting with `prefix` after the line `header`.
+    static func defaultLine(startingWith prefix: String, after header: String) throws -> Int? {
+        let text = try String(contentsOf: Binaries.repo.appendingPathComponent("config/animd.toml"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(of: Substring(header)) else { return nil }
+        return lines[start...].firstIndex { $0.hasPrefix(prefix) }.map { $0 + 1 }
+    }
+}
