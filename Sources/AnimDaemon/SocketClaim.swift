@@ -35,15 +35,28 @@ public final class SocketClaim: Sendable {
         let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         try Self.prepareFolder(folder.isEmpty ? "." : folder)
         let lockPath = path + ".lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .lock(lockPath, errnoText()) }
-        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            var bytes = [UInt8](repeating: 0, count: 32)
-            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 31, 0) }
-            close(descriptor)
-            let pid = String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw .alreadyRunning(path: path, pid: pid.isEmpty ? "unknown" : pid)
+        var locked: Int32?
+        // A daemon that stops removes its lock file while it holds the lock. A rival that opened the file just
+        // before then locks a file no longer at the path: it must notice, and take the path's new file. Each
+        // round is lost only to a daemon that started and stopped in between, so a few rounds always suffice.
+        for _ in 0..<8 where locked == nil {
+            let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw .lock(lockPath, errnoText()) }
+            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                var bytes = [UInt8](repeating: 0, count: 32)
+                let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 31, 0) }
+                close(descriptor)
+                let pid = String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                throw .alreadyRunning(path: path, pid: pid.isEmpty ? "unknown" : pid)
+            }
+            var held = stat(), named = stat()
+            if fstat(descriptor, &held) == 0, stat(lockPath, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino {
+                locked = descriptor
+            } else {
+                close(descriptor)
+            }
         }
+        guard let descriptor = locked else { throw .lock(lockPath, "it kept being replaced by other animd processes") }
         let pid = Array("\(getpid())\n".utf8)
         _ = ftruncate(descriptor, 0)
         _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
@@ -52,10 +65,11 @@ public final class SocketClaim: Sendable {
         unlink(path)
     }
 
-    /// Removes the socket file and drops the lock. The lock file stays: removing
-    /// it would let two daemons lock two different files of the same name.
+    /// Removes the socket file and the lock file, then drops the lock: a clean stop leaves nothing behind. The
+    /// file goes while it is still locked, so a rival waiting on it sees that it was replaced (init).
     public func release() {
         unlink(path)
+        unlink(path + ".lock")
         close(lockDescriptor)
     }
 

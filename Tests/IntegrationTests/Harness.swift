@@ -220,3 +220,16 @@ extension RPCConnection {
         return seen
     }
 }
+
+/// Polls `condition` every 10 ms until it holds; after `timeout` seconds, throws naming `what` was waited for.
+/// The bound only catches hangs: no test's result depends on how long this takes.
+func waitUntil(_ what: String, timeout: Double = 10, _ condition: () throws -> Bool) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+        if try condition() { return }
+        if Date() >= deadline { throw HarnessError("waited \(formatSeconds(timeout)) for \(what)") }
+        usleep(10_000)
+    }
+}
+
+private func formatSeconds(_ seconds: Double) -> String { seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s" }

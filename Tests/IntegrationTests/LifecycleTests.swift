@@ -26,7 +26,7 @@ import Testing
         _ = daemon
     }
 
-    /// SIGTERM: subscribers get daemon.shutdown, animd exits 0 and removes its socket.
+    /// SIGTERM: subscribers get daemon.shutdown, animd exits 0 and removes its socket and its lock file.
     @Test func sigtermShutsDownGracefully() throws {
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
@@ -37,6 +37,39 @@ import Testing
         daemon.process.waitUntilExit()
         #expect(daemon.process.terminationStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: daemon.socket))
+        #expect(!FileManager.default.fileExists(atPath: daemon.socket + ".lock"), "a clean stop leaves no lock file")
+    }
+
+    /// Two daemons started at once on one path: one serves, the other is refused; once the winner stops, nothing is
+    /// left, and the next pair does the same. Removing the lock file on stop must never let both win.
+    @Test func racingDaemonsNeverBothWin() throws {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let socket = folder + "/s.sock"
+        for round in 0..<4 {
+            let pair = (0..<2).map { _ in
+                let process = Process()
+                process.executableURL = Binaries.animd
+                process.arguments = ["--socket", socket, "--input-backend", "x11"]
+                var environment = ProcessInfo.processInfo.environment
+                environment["DISPLAY"] = nil
+                environment["XDG_CONFIG_HOME"] = folder
+                process.environment = environment
+                process.standardError = FileHandle.nullDevice
+                return process
+            }
+            for process in pair { try process.run() }
+            try waitUntil("one of round \(round)'s daemons answers or both exit") {
+                (try? RPCConnection(path: socket)) != nil || pair.allSatisfy { !$0.isRunning }
+            }
+            // The loser exits 1 at once; the winner serves until stopped.
+            try waitUntil("round \(round)'s loser exits") { pair.contains { !$0.isRunning } }
+            let running = pair.filter(\.isRunning)
+            #expect(running.count == 1, "round \(round): exactly one daemon serves")
+            #expect(pair.filter { !$0.isRunning }.allSatisfy { $0.terminationStatus == 1 })
+            for process in running { process.terminate(); process.waitUntilExit() }
+            #expect(!FileManager.default.fileExists(atPath: socket) && !FileManager.default.fileExists(atPath: socket + ".lock"))
+        }
     }
 
     /// SIGHUP reloads the config file; a broken file keeps the running config.
