@@ -66,6 +66,8 @@ public struct SpringCurve: Hashable, Sendable {
 
     /// The displacement from the target at time t (1 at t = 0).
     public func displacement(at t: Double) -> Double {
+        // The initial conditions hold exactly: the closed forms below round to 1 ± 1e-16 at t = 0.
+        if t == 0 { return 1 }
         switch solution {
         case let .under(decay, omegaD, b):
             return exp(-decay * t) * (cos(omegaD * t) + b * sin(omegaD * t))
@@ -78,6 +80,8 @@ public struct SpringCurve: Hashable, Sendable {
 
     /// dx/dt at time t (−v0 at t = 0).
     public func displacementVelocity(at t: Double) -> Double {
+        // Exactly −v0 at the start: the closed forms cancel to ±2e-15 there, which `began` would report.
+        if t == 0 { return -initialVelocity }
         switch solution {
         case let .under(decay, omegaD, b):
             let c = cos(omegaD * t), s = sin(omegaD * t)
