@@ -27,7 +27,7 @@ struct AnimCtl: AsyncParsableCommand {
         // A closed stdout is handled where we write; the signal would kill us mid-line.
         signal(SIGPIPE, SIG_IGN)
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(NegativeNumbers.marked(Array(CommandLine.arguments.dropFirst())))
             // No subcommand: the help, on stderr, as a usage error (ArgumentParser would print it and exit 0).
             if command is AnimCtl {
                 FileHandle.standardError.write(Data((helpMessage() + "\n").utf8))

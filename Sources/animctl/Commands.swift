@@ -14,10 +14,10 @@ extension AnimCtl {
         static let configuration = CommandConfiguration(abstract: "Animate to a snap index.")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "The transition.") var name: String
-        @Argument(help: "The snap index to go to.") var to: Int
+        @Argument(help: "The snap index to go to.", transform: NegativeNumbers.signed) var to: Int
         @Option(help: "A timing spec (see animctl curve).") var timing: String?
-        @Option(help: "Seconds, for cubic timing.") var duration: Double?
-        @Option(help: "Initial velocity, progress per second.") var velocity: Double?
+        @Option(parsing: .unconditional, help: "Seconds, for cubic timing.") var duration: Double?
+        @Option(parsing: .unconditional, help: "Initial velocity, progress per second.") var velocity: Double?
 
         func run() throws {
             var params: [(String, JSONValue)] = [("name", .string(name)), ("to", .number(Double(to)))]
@@ -32,7 +32,7 @@ extension AnimCtl {
         static let configuration = CommandConfiguration(abstract: "Start a paused, client-driven leg toward a snap (then scrub, release or continue).")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "The transition.") var name: String
-        @Argument(help: "The snap index the leg goes to.") var to: Int
+        @Argument(help: "The snap index the leg goes to.", transform: NegativeNumbers.signed) var to: Int
         func run() throws { _ = try connection.call(.begin, ["name": .string(name), "to": .number(Double(to))]) }
     }
 
@@ -40,7 +40,7 @@ extension AnimCtl {
         static let configuration = CommandConfiguration(abstract: "Pause if needed and set the leg's fraction complete.")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "The transition.") var name: String
-        @Argument(help: "fractionComplete, 0 to 1.") var fraction: Double
+        @Argument(help: "fractionComplete, 0 to 1.", transform: NegativeNumbers.signed) var fraction: Double
         func run() throws { _ = try connection.call(.scrub, ["name": .string(name), "fraction": .number(fraction)]) }
     }
 
@@ -70,8 +70,8 @@ extension AnimCtl {
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "The transition.") var name: String
         @Option(help: "A timing spec.") var timing: String?
-        @Option(help: "The remaining time as a fraction of the duration (0: the natural remainder).") var durationFactor: Double?
-        @Option(help: "Velocity handed to a spring, progress per second.") var velocity: Double?
+        @Option(parsing: .unconditional, help: "The remaining time as a fraction of the duration (0: the natural remainder).") var durationFactor: Double?
+        @Option(parsing: .unconditional, help: "Velocity handed to a spring, progress per second.") var velocity: Double?
 
         func run() throws {
             var params: [(String, JSONValue)] = [("name", .string(name))]
@@ -86,7 +86,7 @@ extension AnimCtl {
         static let configuration = CommandConfiguration(abstract: "Release the leg as a finger lift would; prints the chosen snap.")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "The transition.") var name: String
-        @Option(help: "Release velocity, progress per second.") var velocity: Double?
+        @Option(parsing: .unconditional, help: "Release velocity, progress per second.") var velocity: Double?
 
         func run() throws {
             var params: [(String, JSONValue)] = [("name", .string(name))]

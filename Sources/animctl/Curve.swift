@@ -19,10 +19,10 @@ extension AnimCtl {
         @Argument(help: "The timing spec.")
         var spec: String
 
-        @Option(help: "Seconds to sample (default: 1 for cubic curves, the settling time for springs).")
+        @Option(parsing: .unconditional, help: "Seconds to sample (default: 1 for cubic curves, the settling time for springs).")
         var duration: Double?
 
-        @Option(help: "How many equal steps from 0 to the duration, both ends included.")
+        @Option(parsing: .unconditional, help: "How many equal steps from 0 to the duration, both ends included.")
         var samples: Int = 101
 
         @Flag(help: "Print {\"spec\", \"duration\", \"samples\": [[t, progress], …]} as one JSON object.")

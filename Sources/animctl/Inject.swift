@@ -12,7 +12,7 @@ extension AnimCtl {
         )
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "The trace file, or - for stdin.") var file: String
-        @Option(help: "Playback speed: 2 plays twice as fast; 0 sends everything at once.") var speed: Double = 1
+        @Option(parsing: .unconditional, help: "Playback speed: 2 plays twice as fast; 0 sends everything at once.") var speed: Double = 1
 
         func validate() throws {
             guard speed >= 0, speed.isFinite else { throw ValidationError("--speed must be 0 or more") }

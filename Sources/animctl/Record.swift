@@ -16,7 +16,7 @@ extension AnimCtl {
         @OptionGroup var connection: ConnectionOptions
         @Flag(help: "Print each input.event notification as received, with its origin (x11 or inject).") var json = false
         @Flag(help: "Keep the source's own timestamps (the X server's clock) instead of starting at 0.") var raw = false
-        @Option(help: "Exit after this many events.") var count: Int?
+        @Option(parsing: .unconditional, help: "Exit after this many events.") var count: Int?
 
         func validate() throws {
             if let count, count < 1 { throw ValidationError("--count must be at least 1") }

@@ -18,11 +18,11 @@ extension AnimCtl {
         @Argument(help: "Transitions to watch (default: all).") var names: [String] = []
         @Flag(help: "Print each notification as received.") var json = false
         @Flag(help: "One line per event, even on a terminal.") var log = false
-        @Option(help: "Exit after this many events.") var count: Int?
+        @Option(parsing: .unconditional, help: "Exit after this many events.") var count: Int?
         @Flag(help: "Exit after the first transition.ended.") var untilEnded = false
         @Option(parsing: .upToNextOption, help: "Event groups: progress, state, input, gesture, input-events (default: progress state).")
         var events: [String] = []
-        @Option(help: "At most this many progress frames per second per transition.") var maxRate: Double?
+        @Option(parsing: .unconditional, help: "At most this many progress frames per second per transition.") var maxRate: Double?
 
         func validate() throws {
             if let count, count < 1 { throw ValidationError("--count must be at least 1") }

@@ -22,6 +22,24 @@ import Testing
         #expect(bad.stderr.contains("known transitions: sidebar, panel, launcher, notifications, pager"), "\(bad.stderr)")
     }
 
+    /// A negative number is a value, as a positional or an option's: it reaches animd's range checks, or works.
+    @Test func negativeNumbersAreValues() throws {
+        let daemon = try DaemonProcess()
+        let below = try animctl(["animate", "sidebar", "-1"], socket: daemon.socket)
+        #expect(below.status == 1 && below.stderr.contains("to must be a snap index from 0 to 1, got -1"), "\(below.stderr)")
+        #expect(try animctl(["begin", "sidebar", "1"], socket: daemon.socket).status == 0)
+        #expect(try animctl(["scrub", "sidebar", "-0"], socket: daemon.socket).status == 0, "-0 is a fraction of 0")
+        let scrub = try animctl(["scrub", "sidebar", "-0.5"], socket: daemon.socket)
+        #expect(scrub.status == 1 && scrub.stderr.contains("\"fraction\" must be between 0 and 1, got -0.5"), "\(scrub.stderr)")
+        // Released at 0 with a velocity back toward 0: it comes to rest at snap 0.
+        let release = try animctl(["release", "sidebar", "--velocity", "-2"], socket: daemon.socket)
+        #expect(release.status == 0, "\(release.stderr)")
+        let thrown = try animctl(["animate", "sidebar", "1", "--velocity", "-3"], socket: daemon.socket)
+        #expect(thrown.status == 0, "\(thrown.stderr)")
+        let word = try animctl(["animate", "sidebar", "x"], socket: daemon.socket)
+        #expect(word.status == 2 && word.stderr.contains("\"x\" is not a number"))
+    }
+
     /// The documented exit statuses: 0 done, 1 animd said no (its message shown), 2 usage, 3 no daemon (with a hint).
     @Test func exitStatuses() throws {
         let daemon = try DaemonProcess()
