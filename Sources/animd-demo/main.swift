@@ -2,11 +2,14 @@
 // transition and draws the sidebar, panel, notifications, launcher and pager
 // from the progress in the frames it receives, and from nothing else: it has
 // no timer and no animation of its own, as a real panel or widget would.
+// When animd is not there, or goes away, it waits for it and subscribes
+// again once it is back, as every client should.
 //
 //   animd-demo [--socket PATH] [--size WxH] [--print-frames]
 //
 // --print-frames writes "drawn NAME=PROGRESS …" after each redraw reached the
-// X server (the tests synchronise on it). It needs a TrueColor visual, which
+// X server, and "connected" each time it subscribed after waiting (the tests
+// synchronise on them). It needs a TrueColor visual, which
 // every X server of the last twenty years offers by default.
 import AnimClient
 import AnimProtocol
@@ -41,19 +44,48 @@ let size = (option("--size") ?? "640x400").split(separator: "x").compactMap { In
 guard size.count == 2, (200...4096).contains(size[0]), (200...4096).contains(size[1]) else { fail("--size must be WxH, each 200 to 4096") }
 let socketPath = option("--socket") ?? SocketPath.resolve(environment: ProcessInfo.processInfo.environment, uid: getuid())
 
-// animd first: without it there is nothing to draw.
-let rpc: RPCConnection
-do { rpc = try RPCConnection(path: socketPath) } catch { fail("\(error)") }
+/// The subscription to animd; nil while animd is not there.
+var rpc: RPCConnection?
 var progress: [String: Double] = [:]
-do {
-    switch try rpc.call("subscribe", .object([("events", .array([.string("progress"), .string("state")]))])) {
-    case let .success(result):
+/// When to try to connect next, on CLOCK_MONOTONIC; the wait doubles from 0.25 s up to 2 s while animd is away.
+var nextAttempt = 0.0
+var retryDelay = 0.25
+
+/// Connects and subscribes to every transition's progress and state; on failure, schedules the next attempt.
+@MainActor func connect() -> Bool {
+    do {
+        let connection = try RPCConnection(path: socketPath)
+        guard case let .success(result) = try connection.call("subscribe", .object([("events", .array([.string("progress"), .string("state")]))])) else {
+            throw ClientError.closed
+        }
+        progress = [:]
         for snapshot in result["transitions"]?.array ?? [] {
             if let name = snapshot["name"]?.string, let value = snapshot["progress"]?.number { progress[name] = value }
         }
-    case let .failure(error): fail("subscribe: \(error.message)")
+        rpc = connection
+        retryDelay = 0.25
+        return true
+    } catch {
+        nextAttempt = monotonicNow() + retryDelay
+        retryDelay = min(retryDelay * 2, 2)
+        return false
     }
-} catch { fail("\(error)") }
+}
+
+/// animd went away: wait for it, drawing what was last known.
+@MainActor func lose(_ why: String) {
+    rpc = nil
+    FileHandle.standardError.write(Data("animd-demo: \(why); waiting for animd at \(socketPath)\n".utf8))
+    nextAttempt = monotonicNow() + retryDelay
+}
+
+func monotonicNow() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+if !connect() { lose("animd is not running") }
 
 guard let display = XOpenDisplay(nil) else { fail("cannot open the X display (is DISPLAY set?)") }
 let screen = XDefaultScreen(display)
@@ -78,6 +110,10 @@ XMapWindow(display, window)
         XFillRectangle(display, buffer, gc, Int32(box.x), Int32(box.y), UInt32(box.width), UInt32(box.height))
     }
     XSetForeground(display, gc, 0xBDC1C6)
+    if rpc == nil {
+        let text = "waiting for animd"
+        XDrawString(display, buffer, gc, Int32(scene.width / 2 - 60), Int32(scene.height / 2 - 90), text, Int32(text.utf8.count))
+    }
     let names = progress.keys.sorted()
     for (row, name) in names.enumerated() {
         let text = "\(name) \(String(format: "%.3f", progress[name] ?? 0))"
@@ -115,20 +151,28 @@ while true {
         }
     }
     // Then every frame already here: draw once for all of them.
-    do {
-        while rpc.hasBufferedLine || pollReadable(rpc.descriptor) {
-            guard let message = try rpc.nextNotification(timeout: 0) else { fail("animd closed the connection") }
-            if message["method"] == "daemon.shutdown" { fail("animd is stopping") }
-            if let params = message["params"], let name = params["name"]?.string, let value = params["progress"]?.number {
-                progress[name] = value
-                dirty = true
+    if let connection = rpc {
+        do {
+            while connection.hasBufferedLine || pollReadable(connection.descriptor) {
+                guard let message = try connection.nextNotification(timeout: 0) else { lose("animd closed the connection"); break }
+                if message["method"] == "daemon.shutdown" { lose("animd is stopping"); break }
+                if let params = message["params"], let name = params["name"]?.string, let value = params["progress"]?.number {
+                    progress[name] = value
+                    dirty = true
+                }
             }
-        }
-    } catch ClientError.timedOut {
-    } catch { fail("\(error)") }
+        } catch ClientError.timedOut {
+        } catch { lose("\(error)") }
+        if rpc == nil { dirty = true }
+    } else if monotonicNow() >= nextAttempt, connect() {
+        say("connected")
+        dirty = true
+    }
     if dirty && mapped { draw() }
-    var fds = [pollfd(fd: xfd, events: Int16(POLLIN), revents: 0), pollfd(fd: rpc.descriptor, events: Int16(POLLIN), revents: 0)]
-    if XPending(display) == 0 && !rpc.hasBufferedLine { _ = poll(&fds, 2, -1) }
+    var fds = [pollfd(fd: xfd, events: Int16(POLLIN), revents: 0), pollfd(fd: rpc?.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+    // Without animd, wake up for the next attempt to connect.
+    let timeout: Int32 = rpc == nil ? Int32(max(0, (nextAttempt - monotonicNow()) * 1000).rounded(.up)) : -1
+    if XPending(display) == 0 && !(rpc?.hasBufferedLine ?? false) { _ = poll(&fds, 2, timeout) }
     if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { exit(0) }
 }
 

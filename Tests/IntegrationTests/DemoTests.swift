@@ -41,6 +41,33 @@ import Testing
         }
     }
 
+    /// animd stops and comes back on the same socket: the demo waits, subscribes again and draws the new
+    /// daemon's frames, as a client should; it never quits on its own.
+    @Test func demoWaitsForAnimdToComeBack() throws {
+        let xvfb = try Xvfb(size: "800x600x24")
+        defer { xvfb.stop() }
+        // A socket outside either daemon's own folder, which each removes when it goes.
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let socket = folder + "/s.sock"
+        var daemon: DaemonProcess? = try DaemonProcess(socket: socket)
+        let demo = try XProbe(["--socket", socket, "--print-frames", "--size", "\(Self.size.width)x\(Self.size.height)"],
+                              display: xvfb.display, executable: "animd-demo")
+        guard demo.nextLine()?.hasPrefix("ready ") == true else { throw HarnessError("animd-demo did not map its window (\(demo.diagnosis))") }
+        #expect(daemon?.terminate() == 0)
+        daemon = nil
+        // The one that replaces it: a new process on the same socket, as systemd would restart it.
+        daemon = try DaemonProcess(socket: socket)
+        let deadline = Date().addingTimeInterval(10)
+        var reconnected = false
+        while !reconnected, let line = demo.nextLine(timeout: max(0.01, deadline.timeIntervalSinceNow)) { reconnected = line == "connected" }
+        #expect(reconnected, "the demo subscribed to the new animd (\(demo.diagnosis))")
+        let rpc = try #require(try daemon?.connect())
+        _ = try rpc.ok("transition.begin", ["name": "sidebar", "to": 1])
+        _ = try rpc.ok("transition.scrub", ["name": "sidebar", "fraction": 0.5])
+        try Self.waitForDrawn(demo, containing: "sidebar=0.5")
+    }
+
     static func waitForDrawn(_ demo: XProbe, containing text: String) throws {
         let deadline = Date().addingTimeInterval(10)
         while let line = demo.nextLine(timeout: max(0.01, deadline.timeIntervalSinceNow)) {
