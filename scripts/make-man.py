@@ -51,6 +51,13 @@ def item(argument):
     return text
 
 
+def discussion(text):
+    """A command's discussion: filled as prose, or kept line for line when it is laid out by indentation."""
+    if any(line.startswith("  ") for line in text.split("\n")):
+        return [".Bd -literal", escape(text), ".Ed"]
+    return [escape(text)]
+
+
 def visible(arguments):
     return [a for a in arguments if a.get("shouldDisplay", True)]
 
@@ -117,7 +124,7 @@ def page(tool, info, sections):
             out.append(".It Cm " + sub["commandName"] + (" " + " ".join(usage) if usage else ""))
             out.append(escape(sub.get("abstract", "")))
             if sub.get("discussion"):
-                out += [".Pp", escape(sub["discussion"])]
+                out += [".Pp"] + discussion(sub["discussion"])
             own = [a for a in arguments if (item(a), a.get("abstract", "")) not in shared_keys]
             if own:
                 out.append(".Bl -tag -width 6n")

@@ -15,7 +15,7 @@ extension TimingSpec {
     }
 }
 
-private struct TimingSpecParser {
+struct TimingSpecParser {
     let characters: [Character]
     var index = 0
 
@@ -225,5 +225,30 @@ extension StringProtocol {
         while slice.first?.isWhitespace == true { slice = slice.dropFirst() }
         while slice.last?.isWhitespace == true { slice = slice.dropLast() }
         return String(slice)
+    }
+}
+
+extension TimingSpec {
+    /// The grammar in a few lines, with the ranges the parser enforces, for `animctl curve --help`.
+    public static var grammarSummary: String {
+        let range = { (key: String) -> String in
+            guard let r = TimingSpecParser.springRanges[key] else { return "" }
+            return "\(formatNumber(r.lowerBound))…\(formatNumber(r.upperBound))"
+        }
+        let y = TimingSpecParser.cubicYRange
+        return """
+            A timing spec is one of:
+              linear, ease, ease-in, ease-out, ease-in-out
+              cubic-bezier(x1, y1, x2, y2)
+                  x in 0…1, y in \(formatNumber(y.lowerBound))…\(formatNumber(y.upperBound)); it lasts --duration
+              spring(damping-ratio=Z, response=R)
+                  Z \(range("damping-ratio")) (1: no overshoot), R \(range("response")) s
+              spring(duration=D, bounce=B)
+                  D \(range("duration")) s, B \(range("bounce")) (0: no overshoot)
+              spring(mass=M, stiffness=K, damping=C)
+                  M \(range("mass")), K \(range("stiffness")), C \(range("damping"))
+            Any spring may add velocity=V, in progress per second (\(range("velocity"))).
+            Names are case-insensitive; spaces are optional.
+            """
     }
 }

@@ -8,8 +8,10 @@ extension AnimCtl {
     struct Curve: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Sample a timing spec (a 0→1 animation) and draw it or print it as JSON.",
-            discussion: """
-            SPEC uses the grammar of docs/motion.md, for example:
+            discussion: TimingSpec.grammarSummary + """
+
+
+            For example:
               animctl curve ease-out
               animctl curve 'cubic-bezier(0.17,0.67,0.76,1)' --duration 0.4
               animctl curve 'spring(damping-ratio=0.6, response=0.4)' --json

@@ -40,6 +40,16 @@ import Testing
         #expect(word.status == 2 && word.stderr.contains("\"x\" is not a number"))
     }
 
+    /// `curve --help` lists the timing grammar and its ranges itself, from the parser's own limits.
+    @Test func curveHelpListsTheGrammar() throws {
+        let help = try animctl(["curve", "--help"], socket: nil)
+        for form in ["ease-in-out", "cubic-bezier(x1, y1, x2, y2)", "spring(damping-ratio=Z, response=R)", "spring(duration=D, bounce=B)",
+                     "spring(mass=M, stiffness=K, damping=C)", "velocity=V", "Z 0.01…100"] {
+            #expect(help.stdout.contains(form), "curve --help lacks \(form)")
+        }
+        #expect(!help.stdout.contains("docs/motion.md"), "the grammar is listed, not pointed to")
+    }
+
     /// The documented exit statuses: 0 done, 1 animd said no (its message shown), 2 usage, 3 no daemon (with a hint).
     @Test func exitStatuses() throws {
         let daemon = try DaemonProcess()
