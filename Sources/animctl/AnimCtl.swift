@@ -17,7 +17,7 @@ struct AnimCtl: AsyncParsableCommand {
             the request (its message goes to stderr); 2 a usage error; 3 no animd at the socket.
             """,
         subcommands: [
-            Hello.self, List.self, Get.self, Watch.self, Toggle.self, Animate.self, Begin.self, Scrub.self,
+            Hello.self, List.self, Get.self, Watch.self, Wait.self, Toggle.self, Animate.self, Begin.self, Scrub.self,
             Pause.self, Resume.self, Reverse.self, Continue.self, Release.self, Stop.self, Finish.self,
             Inject.self, Record.self, Reload.self, Config.self, Environment.self, SocketPathCommand.self, Call.self, Curve.self,
         ]

@@ -24,32 +24,44 @@ struct ConnectionOptions: ParsableArguments {
         }
     }
 
+    /// Connects, retrying until animd answers or `seconds` have passed; then as `connect()`.
+    func connect(waitingUpTo seconds: Double) throws -> RPCConnection {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let connection = try? RPCConnection(path: path) { return connection }
+            usleep(100_000)
+        }
+        return try connect()
+    }
+
     /// Calls a method; a protocol error goes to stderr with exit status 1.
-    func call(_ method: Method, _ params: JSONValue? = nil) throws -> JSONValue {
-        let connection = try connect()
+    func call(_ method: Method, _ params: JSONValue? = nil, on existing: RPCConnection? = nil) throws -> JSONValue {
+        let connection = try existing ?? connect()
         do {
             switch try connection.call(method.rawValue, params) {
             case let .success(result): return result
-            case let .failure(error):
-                // animd's own message may already name the method ("invalid params: transition.animate: …").
-                let named = error.message.contains(method.rawValue) ? error.message : "\(method.rawValue): \(error.message)"
-                var message = "animctl: \(named) (\(error.code))"
-                if let known = error.data?["transitions"]?.array?.compactMap(\.string) {
-                    message += "\n  known transitions: " + (known.isEmpty ? "none" : known.joined(separator: ", "))
-                }
-                if let errors = error.data?["errors"]?.array {
-                    for e in errors {
-                        message += "\n  " + (e["file"]?.string.map { "\($0): " } ?? "")
-                        message += "line \(e["line"]?.integer ?? 0), column \(e["column"]?.integer ?? 0): "
-                        if let key = e["key"]?.string, !key.isEmpty { message += "\(key): " }
-                        message += e["message"]?.string ?? ""
-                    }
-                }
-                fail(message)
+            case let .failure(error): report(error, of: method)
             }
         } catch {
             fail("animctl: \(error)")
         }
+    }
+
+    /// animd's refusal, on stderr with status 1: its message, the names it knows, the config errors it found.
+    func report(_ error: RPCError, of method: Method) -> Never {
+        // animd's own message may already name the method ("invalid params: transition.animate: …").
+        let named = error.message.contains(method.rawValue) ? error.message : "\(method.rawValue): \(error.message)"
+        var message = "animctl: \(named) (\(error.code))"
+        if let known = error.data?["transitions"]?.array?.compactMap(\.string) {
+            message += "\n  known transitions: " + (known.isEmpty ? "none" : known.joined(separator: ", "))
+        }
+        for e in error.data?["errors"]?.array ?? [] {
+            message += "\n  " + (e["file"]?.string.map { "\($0): " } ?? "")
+            message += "line \(e["line"]?.integer ?? 0), column \(e["column"]?.integer ?? 0): "
+            if let key = e["key"]?.string, !key.isEmpty { message += "\(key): " }
+            message += e["message"]?.string ?? ""
+        }
+        fail(message)
     }
 }
 

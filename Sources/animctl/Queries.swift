@@ -7,9 +7,14 @@ extension AnimCtl {
         static let configuration = CommandConfiguration(abstract: "Show the daemon's version, frame rate and input status.")
         @OptionGroup var connection: ConnectionOptions
         @Flag(help: "Print the raw JSON result.") var json = false
+        @Option(parsing: .unconditional, help: "Wait up to this many seconds for animd to answer (while it starts).") var wait: Double?
+
+        func validate() throws {
+            if let wait, !(0...3600).contains(wait) { throw ValidationError("--wait must be between 0 and 3600 seconds") }
+        }
 
         func run() throws {
-            let result = try connection.call(.hello)
+            let result = try connection.call(.hello, on: try wait.map { try connection.connect(waitingUpTo: $0) })
             if json { return emit(JSONWriter.string(result)) }
             let input = result["input"]
             emit("animd \(result["version"]?.string ?? "?") (protocol \(result["protocol"]?.integer ?? 0)), pid \(result["pid"]?.integer ?? 0)")

@@ -31,6 +31,11 @@ import Testing
         #expect(loaded.layers == [ConfigLayer.defaultName])
         #expect(loaded.config == (try ConfigParser.parse(DaemonConfig.defaultText)))
         #expect(loaded.warnings.isEmpty)
+        // The file's order: its tables as written, although TOMLKit lists keys by name.
+        var tables: [Substring] = []
+        for entry in loaded.entries where tables.last != entry.key.split(separator: ".")[0] { tables.append(entry.key.split(separator: ".")[0]) }
+        #expect(tables == ["daemon", "input", "transitions", "bindings"])
+        #expect(loaded.entries.first { $0.key.hasPrefix("transitions.") }?.key == "transitions.sidebar.snap-points")
         let rate = try #require(loaded.entries.first { $0.key == "daemon.frame-rate" })
         #expect(rate.value == "60" && rate.origin.layer == ConfigLayer.defaultName)
         #expect(rate.origin.line == DaemonConfig.defaultText.split(separator: "\n", omittingEmptySubsequences: false)

@@ -93,11 +93,14 @@ struct ConfigTable {
 extension ConfigTable {
     /// Converts TOMLKit's tree, placing every key with `locator` and ordering keys as they are written.
     init(_ table: TOMLTable, path: String, layer: String, locator: KeyLocator) {
-        let placed = table.keys.map { key in (key, locator.position(of: path.isEmpty ? key : path + "." + key)) }
-        for (key, position) in placed.sorted(by: { ($0.1.line, $0.1.keyColumn) < ($1.1.line, $1.1.keyColumn) }) {
-            guard let value = table[key] else { continue }
+        // TOMLKit lists keys sorted by name; the file's order is the user's.
+        let placed = table.keys.map { key in
             let keyPath = path.isEmpty ? key : path + "." + key
-            set(key, ConfigNode(value, path: keyPath, origin: ConfigOrigin(layer: layer, position), locator: locator))
+            return (key, keyPath, locator.firstPosition(of: keyPath) ?? locator.position(of: keyPath))
+        }
+        for (key, keyPath, _) in placed.sorted(by: { ($0.2.line, $0.2.keyColumn) < ($1.2.line, $1.2.keyColumn) }) {
+            guard let value = table[key] else { continue }
+            set(key, ConfigNode(value, path: keyPath, origin: ConfigOrigin(layer: layer, locator.position(of: keyPath)), locator: locator))
         }
     }
 }

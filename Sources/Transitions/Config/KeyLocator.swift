@@ -52,6 +52,14 @@ struct KeyLocator {
         return Position(line: 1, keyColumn: 1, valueColumn: 1)
     }
 
+    /// Where `path` is first written: itself, or its first written descendant for a table that is only implied
+    /// (`transitions` by `[transitions.sidebar]`). For ordering keys as the file does.
+    func firstPosition(of path: String) -> Position? {
+        if let found = positions[path] { return found }
+        let prefix = path + "."
+        return positions.filter { $0.key.hasPrefix(prefix) }.values.min { ($0.line, $0.keyColumn) < ($1.line, $1.keyColumn) }
+    }
+
     /// The key written on `line`, else the table in force there: what a syntax error on that line concerns.
     func key(atLine line: Int) -> String { keyByLine[line] ?? tableByLine[line] ?? "" }
 

@@ -1,0 +1,65 @@
+import AnimClient
+import AnimProtocol
+import ArgumentParser
+import Foundation
+
+extension AnimCtl {
+    struct Wait: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Wait until transitions come to rest, and print where.",
+            discussion: """
+                Returns at once for a transition already at rest. Race-free after a command: `animctl toggle sidebar && \
+                animctl wait sidebar` subscribes, sees the leg the toggle began, and waits for its end. A paused or \
+                scrubbed transition is not at rest: wait fails after --timeout.
+                """)
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The transitions (default: all).") var names: [String] = []
+        @Option(parsing: .unconditional, help: "Give up after this many seconds, with status 1.") var timeout: Double = 30
+
+        func validate() throws {
+            guard timeout.isFinite, timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0 and 86400 seconds") }
+        }
+
+        func run() throws {
+            let rpc = try connection.connect()
+            var params: [(String, JSONValue)] = [("events", .array([.string("state")]))]
+            if !names.isEmpty { params.append(("transitions", .array(names.map { .string($0) }))) }
+            var moving: [String: String] = [:]
+            var order: [String] = []
+            var resting: [String: Int] = [:]
+            let deadline = Date().addingTimeInterval(timeout)
+            do {
+                switch try rpc.call(Method.subscribe.rawValue, .object(params)) {
+                case let .failure(error): connection.report(error, of: .subscribe)
+                case let .success(result):
+                    for snapshot in result["transitions"]?.array ?? [] {
+                        guard let name = snapshot["name"]?.string else { continue }
+                        order.append(name)
+                        if snapshot["phase"]?.string == "idle" { resting[name] = snapshot["snap"]?.integer ?? 0 }
+                        else { moving[name] = snapshot["phase"]?.string ?? "moving" }
+                    }
+                }
+                while !moving.isEmpty {
+                    let left = deadline.timeIntervalSinceNow
+                    guard left > 0 else {
+                        fail("animctl: still not at rest after \(formatted(timeout)) s: "
+                             + order.filter { moving[$0] != nil }.map { "\($0) (\(moving[$0] ?? ""))" }.joined(separator: ", "))
+                    }
+                    guard let message = try? rpc.nextNotification(timeout: left) else { continue }
+                    let method = message["method"]?.string, event = message["params"] ?? .null
+                    if method == "daemon.shutdown" { fail("animctl: animd is stopping") }
+                    guard let name = event["name"]?.string, moving[name] != nil else { continue }
+                    if method == "transition.ended" {
+                        moving[name] = nil
+                        resting[name] = event["snap"]?.integer ?? 0
+                    } else if let phase = event["phase"]?.string {
+                        moving[name] = phase
+                    }
+                }
+            } catch {
+                fail("animctl: \(error)")
+            }
+            for name in order { emit("\(name) at snap \(resting[name] ?? 0)") }
+        }
+    }
+}
