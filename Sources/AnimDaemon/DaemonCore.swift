@@ -165,6 +165,27 @@ final class DaemonCore {
         }
     }
 
+    /// Succeeded by the backend's first report, so that start-up can wait for the input status to be known.
+    private var inputKnown: EventLoopPromise<Void>?
+    /// A backend has reported since start-up.
+    private var inputReported = false
+
+    /// Succeeds once the backend has reported whether its input is on, or after `seconds`, whichever is first:
+    /// animd listens only then, so that its first `hello` never says "connecting" when X is there.
+    func whenInputKnown(within seconds: Int64) -> EventLoopFuture<Void> {
+        if inputReported { return loop.makeSucceededVoidFuture() }
+        let promise = inputKnown ?? loop.makePromise()
+        inputKnown = promise
+        let core = NIOLoopBound(self, eventLoop: loop)
+        loop.scheduleTask(in: .seconds(seconds)) { core.value.settleInputKnown() }
+        return promise.futureResult
+    }
+
+    private func settleInputKnown() {
+        inputKnown?.succeed()
+        inputKnown = nil
+    }
+
     /// Makes and starts the backend the session asks for; its status shows until it reports.
     func launchBackend() {
         backendGeneration += 1
@@ -207,6 +228,8 @@ final class DaemonCore {
     }
 
     private func handle(_ event: BackendEvent) {
+        inputReported = true
+        settleInputKnown()
         switch event {
         case let .connected(info), let .changed(info):
             setInputStatus(InputStatus(backend: info.backend, connected: true, display: info.display, seat: info.seat, sources: info.sources),

@@ -64,6 +64,7 @@ public struct DaemonService: Service {
             logger.info("event loop time slice", metadata: ["slice": "\(slice)"])
             return bound
         }.get()
+        try await loop.flatSubmit { core.value.whenInputKnown(within: 2) }.get()
 
         // The server and every accepted client live on `loop` itself, not on the group: handlers reach the core
         // through NIOLoopBound, which traps on any other thread, so the group's thread count must not matter.

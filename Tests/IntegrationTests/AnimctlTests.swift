@@ -40,6 +40,35 @@ import Testing
         #expect(word.status == 2 && word.stderr.contains("\"x\" is not a number"))
     }
 
+    /// `wait` returns once each transition rests, and says where; a held transition never rests, and wait says so.
+    @Test func waitUntilAtRest() throws {
+        let daemon = try DaemonProcess()
+        #expect(try animctl(["toggle", "sidebar"], socket: daemon.socket).status == 0)
+        let rested = try animctl(["wait", "sidebar"], socket: daemon.socket)
+        #expect(rested.status == 0 && rested.stdout == "sidebar at snap 1\n", "\(rested.stdout) \(rested.stderr)")
+        #expect(try animctl(["wait", "sidebar", "pager"], socket: daemon.socket).stdout == "sidebar at snap 1\npager at snap 0\n")
+        _ = try animctl(["begin", "panel", "1"], socket: daemon.socket)
+        let held = try animctl(["wait", "panel", "--timeout", "0.3"], socket: daemon.socket)
+        #expect(held.status == 1 && held.stderr.contains("still not at rest after 0.30 s: panel (interactive)"), "\(held.stderr)")
+        let unknown = try animctl(["wait", "nope"], socket: daemon.socket)
+        #expect(unknown.status == 1 && unknown.stderr.contains("known transitions: sidebar"), "\(unknown.stderr)")
+    }
+
+    /// `hello --wait` started before animd answers once animd is up.
+    @Test func helloWaitsForAStartingDaemon() throws {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let socket = folder + "/s.sock"
+        let early = try startAnimctl(["hello", "--wait", "20"], socket: socket)
+        usleep(300_000)  // not a timing assumption: hello must still be waiting whenever animd comes up
+        let daemon = try DaemonProcess(socket: socket)
+        early.process.waitUntilExit()
+        let output = String(decoding: early.stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(early.process.terminationStatus == 0 && output.contains("animd 0.1.0"), "\(output)")
+        _ = daemon
+        #expect(try animctl(["hello", "--wait", "0.2"], socket: folder + "/none.sock").status == 3, "nobody came: no daemon")
+    }
+
     /// `curve --help` lists the timing grammar and its ranges itself, from the parser's own limits.
     @Test func curveHelpListsTheGrammar() throws {
         let help = try animctl(["curve", "--help"], socket: nil)
