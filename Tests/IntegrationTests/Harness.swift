@@ -233,3 +233,25 @@ func waitUntil(_ what: String, timeout: Double = 10, _ condition: () throws -> B
 }
 
 private func formatSeconds(_ seconds: Double) -> String { seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s" }
+
+/// Runs a tool to completion and returns its status and its stdout, or its stderr with `readingStderr` (the other
+/// one is discarded).
+func runTool(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+             readingStderr: Bool = false) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let pipe = Pipe()
+    if readingStderr {
+        process.standardError = pipe
+        process.standardOutput = FileHandle.nullDevice
+    } else {
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+    }
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+}

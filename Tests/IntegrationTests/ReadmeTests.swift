@@ -146,15 +146,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: home + "/run/animd.sock"), "kill %1 stopped animd, which removed its socket")
         #expect(!FileManager.default.fileExists(atPath: home + "/run/animd.sock.lock"))
         // What `make build` would do, without doing it.
-        let make = Process()
-        make.executableURL = URL(fileURLWithPath: "/usr/bin/make")
-        make.arguments = ["-n", "-C", Binaries.repo.path, "build"]
-        let out = Pipe()
-        make.standardOutput = out
-        make.standardError = FileHandle.nullDevice
-        try make.run()
-        let plan = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        make.waitUntilExit()
+        let plan = try runTool("/usr/bin/make", ["-n", "-C", Binaries.repo.path, "build"]).output
         #expect(plan.contains("scripts/install-deps.sh") && plan.contains("swift build"), "\(plan)")
     }
 

@@ -18,17 +18,8 @@ import Testing
         }
         let runtime = folder + "/runtime"
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
-        process.arguments = ["--user", "verify", folder + "/" + unit]
-        process.environment = ["XDG_RUNTIME_DIR": runtime, "PATH": "/usr/bin:/bin"]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let output = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        return try runTool("/usr/bin/systemd-analyze", ["--user", "verify", folder + "/" + unit],
+                           environment: ["XDG_RUNTIME_DIR": runtime, "PATH": "/usr/bin:/bin"], readingStderr: true)
     }
 
     /// systemd-analyze accepts the service and the socket unit without a single warning. (It exits 0 even for an
