@@ -52,14 +52,38 @@ public struct ConfigSource: Sendable {
     /// Whether the file exists; without it the embedded default is used alone.
     public var fileExists: Bool { FileManager.default.fileExists(atPath: path) }
 
+    struct Unreadable: Error { let reason: String }
+
+    /// A config file is text of a few kilobytes; more than this is not one.
+    static let maximumSize = 1 << 20
+
+    /// The file's text, or why it cannot be had: the system's reason (`Is a directory`, `Permission denied`), or
+    /// its size.
+    static func read(_ path: String) -> Result<String, Unreadable> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(Unreadable(reason: String(cString: strerror(errno)))) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(Unreadable(reason: String(cString: strerror(errno))))
+            }
+            if count == 0 { return .success(String(decoding: bytes, as: UTF8.self)) }
+            bytes += chunk.prefix(count)
+            guard bytes.count <= maximumSize else { return .failure(Unreadable(reason: "it is larger than \(maximumSize / 1024) KiB, too large for a config")) }
+        }
+    }
+
     public func load() -> Result<LoadedConfig, LoadError> {
         var user: ConfigLayer?
         if fileExists || explicit {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                let reason = access(path, R_OK) == 0 ? "it cannot be read" : String(cString: strerror(errno))
-                return .failure(.unreadable(path, "cannot read the file: \(reason)"))
+            switch Self.read(path) {
+            case let .success(text): user = ConfigLayer(name: path, text: text)
+            case let .failure(failure): return .failure(.unreadable(path, "cannot read the file: \(failure.reason)"))
             }
-            user = ConfigLayer(name: path, text: String(decoding: data, as: UTF8.self))
         }
         do {
             return .success(try ConfigParser.load(user: user))

@@ -123,4 +123,18 @@ import Testing
         // `timing = ` is 9 characters: the value is in column 10.
         #expect(message.contains("bad.toml:line 2, column 10: transitions.sidebar.timing: bad timing spec"))
     }
+
+    /// A config that cannot be read says why, in the system's words or by its size, and animd exits 78.
+    @Test func unreadableConfigSaysWhy() throws {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/folder.toml", withIntermediateDirectories: false)
+        try String(repeating: "# a comment line of a config that is far too long\n", count: 30_000)
+            .write(toFile: folder + "/huge.toml", atomically: true, encoding: .utf8)
+        for (name, reason) in [("folder.toml", "Is a directory"), ("absent.toml", "No such file or directory"),
+                               ("huge.toml", "it is larger than 1024 KiB, too large for a config")] {
+            let (status, message) = try runAnimdToExit(["--socket", folder + "/s.sock", "--config", folder + "/" + name])
+            #expect(status == 78 && message.contains("\(folder)/\(name): cannot read the file: \(reason)"), "\(status) \(message)")
+        }
+    }
 }
