@@ -1,5 +1,6 @@
 // libFuzzer target: any text as a config file, through the TOML reader and
-// the config parser, then the input plan a backend would receive.
+// the config parser, alone and laid over the embedded default, then the input
+// plan a backend would receive.
 // Built only by scripts/fuzz.sh (ANIMD_FUZZ=1); libFuzzer provides main.
 import FuzzDriver
 import Transitions
@@ -10,6 +11,10 @@ public func fuzzConfig(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if let config = try? ConfigParser.parse(text) {
         _ = config.inputPlan
         for transition in config.transitions { precondition(transition.snapPoints.count >= 2) }
+    }
+    if let layered = try? ConfigParser.load(user: ConfigLayer(name: "fuzz", text: text)) {
+        _ = layered.config.inputPlan
+        precondition(layered.entries.allSatisfy { $0.origin.line >= 1 })
     }
     return 0
 }

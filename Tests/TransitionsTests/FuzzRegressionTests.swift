@@ -6,6 +6,11 @@ import Testing
 struct FuzzRegressionTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FuzzRegressions")
 
+    /// The cases below exist: a moved or emptied folder would otherwise run none of them and stay green.
+    @Test func theFuzzerCasesAreThere() throws {
+        #expect(try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).count >= 1)
+    }
+
     /// Each config the config fuzzer crashed on parses to a config or to located errors, never a crash; the bytes are
     /// read as the fuzzer reads them (invalid UTF-8 becomes U+FFFD).
     @Test(arguments: (try? FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()) ?? [])
@@ -16,6 +21,11 @@ struct FuzzRegressionTests {
             _ = try ConfigParser.parse(text)
         } catch {
             #expect(!error.errors.isEmpty && error.errors.allSatisfy { $0.line >= 1 && $0.column >= 1 })
+        }
+        do {
+            _ = try ConfigParser.load(user: ConfigLayer(name: name, text: text))
+        } catch {
+            #expect(!error.errors.isEmpty && error.errors.allSatisfy { $0.line >= 1 && $0.column >= 1 && !$0.file.isEmpty })
         }
     }
 }
