@@ -47,7 +47,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "AnimProtocol", dependencies: ["Gestures", "Motion"], swiftSettings: strict),
-        .target(name: "AnimClient", dependencies: ["AnimProtocol"], swiftSettings: strict),
+        // sockaddr_un built and read in one place, and errno's text: shared by the client and the daemon.
+        .target(name: "UnixSupport", swiftSettings: strict),
+        .target(name: "AnimClient", dependencies: ["AnimProtocol", "UnixSupport"], swiftSettings: strict),
         // What both input backends' threads share: the wake-up pipe, the monotonic clock, logging unavailable sources.
         .target(name: "BackendThread", dependencies: ["Gestures", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "X11Input", dependencies: ["CX11", "Gestures", "BackendThread", .product(name: "Logging", package: "swift-log")],
@@ -59,7 +61,7 @@ let package = Package(
         .target(
             name: "AnimDaemon",
             dependencies: [
-                "Motion", "Gestures", "Transitions", "AnimProtocol", "X11Input", "LibinputInput", "CLinuxScheduling",
+                "Motion", "Gestures", "Transitions", "AnimProtocol", "UnixSupport", "X11Input", "LibinputInput", "CLinuxScheduling",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -83,7 +85,7 @@ let package = Package(
         .executableTarget(name: "animd-demo", dependencies: ["AnimProtocol", "AnimClient", "CX11"], swiftSettings: strict),
         .executableTarget(
             name: "animd-bench",
-            dependencies: ["Motion", "AnimProtocol", "AnimClient", "XorgInputTest"],
+            dependencies: ["Motion", "AnimProtocol", "AnimClient", "UnixSupport", "XorgInputTest"],
             path: "Benchmarks/animd-bench",
             swiftSettings: strict
         ),

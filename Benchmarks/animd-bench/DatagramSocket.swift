@@ -1,6 +1,7 @@
 import AnimClient
 import AnimProtocol
 import Foundation
+import UnixSupport
 
 /// A Unix datagram socket bound to a path: systemd's notification socket, as the start-up measure plays systemd.
 final class DatagramSocket {
@@ -9,7 +10,7 @@ final class DatagramSocket {
     init?(boundTo path: String) {
         descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0, path.utf8.count <= SocketPath.maximumLength,
-              UnixSocket.withAddress(path, { bind(descriptor, $0, $1) }) == 0 else {
+              UnixAddress.with(path, { bind(descriptor, $0, $1) }) == 0 else {
             if descriptor >= 0 { Glibc.close(descriptor) }
             return nil
         }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 public import AnimProtocol
+import UnixSupport
 
 /// Why talking to animd failed.
 public enum ClientError: Error, CustomStringConvertible, Sendable {
@@ -63,7 +64,7 @@ public final class RPCConnection {
             let written = bytes[offset...].withUnsafeBytes { sendWithoutSignal(fd, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw .io(Self.errnoText())
+                throw .io(errnoText())
             }
             offset += written
         }
@@ -115,14 +116,14 @@ public final class RPCConnection {
             let ready = poll(&pollfd, 1, timeout.map { Int32(max(0, $0 * 1000)) } ?? -1)
             if ready < 0 {
                 if errno == EINTR { continue }
-                throw .io(Self.errnoText())
+                throw .io(errnoText())
             }
             if ready == 0 { throw .timedOut }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .io(Self.errnoText())
+                throw .io(errnoText())
             }
             if count == 0 { return nil }
             buffer.append(contentsOf: chunk[..<count])
@@ -149,7 +150,6 @@ public final class RPCConnection {
         RPCError(code: error["code"]?.integer ?? 0, message: error["message"]?.string ?? "", data: error["data"])
     }
 
-    static func errnoText() -> String { String(cString: strerror(errno)) }
 }
 
 /// send(2) that reports a closed peer as EPIPE instead of raising SIGPIPE (Linux's MSG_NOSIGNAL).

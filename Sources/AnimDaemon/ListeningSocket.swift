@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import UnixSupport
 #endif
 
 /// Where animd listens: a path it claims itself, or a socket that systemd
@@ -19,7 +20,7 @@ public enum ListeningSocket: Sendable {
         unsetenv("LISTEN_FDNAMES")
         let descriptor: Int32 = 3  // SD_LISTEN_FDS_START
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        return .inherited(descriptor: descriptor, path: boundPath(of: descriptor) ?? "fd 3 from systemd")
+        return .inherited(descriptor: descriptor, path: UnixAddress.boundPath(of: descriptor) ?? "fd 3 from systemd")
     }
 
     public var path: String {
@@ -31,17 +32,5 @@ public enum ListeningSocket: Sendable {
 
     public func release() {
         if case let .claimed(claim) = self { claim.release() }
-    }
-
-    private static func boundPath(of descriptor: Int32) -> String? {
-        var address = sockaddr_un()
-        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
-        let result = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard result == 0, address.sun_family == sa_family_t(AF_UNIX) else { return nil }
-        return withUnsafeBytes(of: address.sun_path) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import AnimProtocol
+import UnixSupport
 import Foundation
 
 /// Why animd could not take its socket path.
@@ -88,5 +89,4 @@ public final class SocketClaim: Sendable {
     }
 }
 
-func errnoText() -> String { String(cString: strerror(errno)) }
 

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import UnixSupport
 #endif
 
 /// sd_notify(3), written by hand: one datagram to $NOTIFY_SOCKET. This is the
@@ -15,23 +16,13 @@ struct SystemdNotifier: Sendable {
 
     /// Sends e.g. "READY=1"; does nothing outside systemd.
     func notify(_ state: String) {
-        guard let socketPath, socketPath.utf8.count < 108 else { return }
+        guard let socketPath else { return }
         // Non-blocking: it is called on the event loop, and a receiver that does not read must cost a ping, not the loop.
         let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in socketPath.utf8.enumerated() { raw[i] = byte }
-            // A leading "@" names an abstract socket.
-            if socketPath.hasPrefix("@") { raw[0] = 0 }
-        }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + socketPath.utf8.count)
         _ = state.utf8CString.withUnsafeBufferPointer { text in
-            withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(descriptor, text.baseAddress, text.count - 1, Int32(MSG_NOSIGNAL), $0, length) }
-            }
+            UnixAddress.with(socketPath) { sendto(descriptor, text.baseAddress, text.count - 1, Int32(MSG_NOSIGNAL), $0, $1) }
         }
     }
 }

@@ -231,8 +231,7 @@ public struct GestureArena: Sendable {
             }
             let path = sequence.path
             sequence.candidates[chosen].phase = .began(origin: path, lastReported: path)
-            sequence.winner = chosen
-            sequence.isResolved = true
+            sequence.resolution = .claimed(winner: chosen)
             for other in sequence.candidates.indices where other != chosen && sequence.candidates[other].isLive {
                 fail(&sequence, other, time: time, into: &outputs)
             }
@@ -258,7 +257,7 @@ public struct GestureArena: Sendable {
     private func finish(_ sequence: inout TouchSequence, _ ending: Ending, time: Double, into outputs: inout [ArenaOutput]) {
         if let winner = sequence.winner, case let .began(origin, _) = sequence.candidates[winner].phase {
             let state: RecognizerState = ending == .ended ? .ended : .cancelled
-            sequence.candidates[winner].phase = .failed
+            sequence.candidates[winner].phase = .ended
             outputs.append(.gesture(update(sequence, winner, state, translation: sequence.path - origin, time: time)))
             return
         }
@@ -270,7 +269,7 @@ public struct GestureArena: Sendable {
 
     private func releaseIfUnused(_ sequence: inout TouchSequence, into outputs: inout [ArenaOutput]) {
         guard !sequence.isResolved, !sequence.candidates.contains(where: \.isLive) else { return }
-        sequence.isResolved = true
+        sequence.resolution = .released
         outputs.append(.released(sequence: sequence.id, source: sequence.source, touches: sequence.allTouches))
     }
 

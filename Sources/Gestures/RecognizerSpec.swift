@@ -20,10 +20,13 @@ public enum Direction: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// UIPanGestureRecognizer's options (MOTION.md §4).
 public struct PanOptions: Hashable, Sendable {
+    /// The most touches a pan may count: more fingers than any touchscreen reports.
+    public static let touchLimit = 10
+
     /// Movement before the pan begins (UIKit's 10 px).
     public var slop: Double = 10
     public var minTouches = 1
-    public var maxTouches = Int.max
+    public var maxTouches = PanOptions.touchLimit
     /// Fails if the other axis dominates at begin.
     public var axis: Axis?
     /// Like `axis`, and the motion must also go this way.
@@ -31,7 +34,7 @@ public struct PanOptions: Hashable, Sendable {
     /// The sequence must start inside this rectangle.
     public var region: Rect?
 
-    public init(slop: Double = 10, minTouches: Int = 1, maxTouches: Int = .max, axis: Axis? = nil,
+    public init(slop: Double = 10, minTouches: Int = 1, maxTouches: Int = PanOptions.touchLimit, axis: Axis? = nil,
                 direction: Direction? = nil, region: Rect? = nil) {
         self.slop = slop; self.minTouches = minTouches; self.maxTouches = maxTouches
         self.axis = axis; self.direction = direction; self.region = region

@@ -16,8 +16,8 @@ struct TouchSequence: Sendable {
     private var carried: Point = .zero
     private(set) var tracker = VelocityTracker()
     var candidates: [Candidate]
-    var winner: Int?
-    var isResolved = false
+    /// Whether the sequence is still being decided, was claimed by one candidate, or released to everyone else.
+    var resolution = Resolution.pending
     /// The finger count of a touchpad swipe (touches holds one virtual point).
     private var swipeFingers: Int?
     /// Where the last finger lifted: the sequence ends where it was, not at the origin.
@@ -95,6 +95,22 @@ struct TouchSequence: Sendable {
 }
 
 /// One recognizer's view of one sequence.
+extension TouchSequence {
+    /// The three states of a sequence's decision (a claimed winner may since have ended; the claim stands).
+    enum Resolution: Hashable, Sendable {
+        case pending
+        case claimed(winner: Int)
+        case released
+    }
+
+    var isResolved: Bool { resolution != .pending }
+
+    var winner: Int? {
+        if case let .claimed(winner) = resolution { return winner }
+        return nil
+    }
+}
+
 struct Candidate: Sendable {
     enum Phase: Hashable, Sendable {
         /// Waiting; `slopOrigin` is the path where the touch count came into range.
@@ -103,6 +119,8 @@ struct Candidate: Sendable {
         case ready
         /// Began at this path position; translation is measured from it.
         case began(origin: Point, lastReported: Point)
+        /// Began, and its sequence has since ended or been cancelled.
+        case ended
         case failed
     }
 
@@ -112,7 +130,7 @@ struct Candidate: Sendable {
     var isLive: Bool {
         switch phase {
         case .possible, .ready: true
-        case .began, .failed: false
+        case .began, .ended, .failed: false
         }
     }
 }

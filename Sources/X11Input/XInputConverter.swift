@@ -1,5 +1,5 @@
-public import CX11
-public import Gestures
+import CX11
+import Gestures
 
 /// Turns XInput2 events, as Xlib hands them over, into `InputEvent`s, and the
 /// arena's claim/release decisions into touch allowances. It holds no
@@ -14,13 +14,13 @@ public import Gestures
 /// - Touches get small ids of animd's own (X touch ids are per device and
 ///   32-bit); the map lives until a touch has ended and, if held, been answered.
 /// - X timestamps are 32-bit milliseconds; they are unwrapped into seconds.
-public struct XInputConverter: Sendable {
+struct XInputConverter: Sendable {
     /// What the X thread must answer for one held touch: `XIAllowTouchEvents` on the window that holds it.
-    public struct TouchAllowance: Hashable, Sendable {
-        public var deviceID: Int32
-        public var touchID: UInt32
-        public var window: UInt
-        public var accept: Bool
+    struct TouchAllowance: Hashable, Sendable {
+        var deviceID: Int32
+        var touchID: UInt32
+        var window: UInt
+        var accept: Bool
     }
 
     /// Where animd holds a touch: the master device and the strip window of the grab that delivered it.
@@ -48,11 +48,11 @@ public struct XInputConverter: Sendable {
     }
 
     /// Reconfigured in place on reload (`EdgePressure.configure`), never replaced while a push may be open.
-    public var pressure: EdgePressure
+    var pressure: EdgePressure
     /// Barrier id → the edge it guards.
-    public var barriers: [UInt: Edge] = [:]
+    var barriers: [UInt: Edge] = [:]
     /// Touchscreen (source device id) → where its touches go. Raw touches from other devices are dropped.
-    public var touchscreens: [Int32: TouchscreenMapping] = [:]
+    var touchscreens: [Int32: TouchscreenMapping] = [:]
     private var touches: [Int: OpenTouch] = [:]
     private var touchIDs: [UInt64: Int] = [:]
     private var nextTouch = 1
@@ -61,14 +61,14 @@ public struct XInputConverter: Sendable {
     /// The local monotonic clock minus the server's, at the last event (for expiring pushes).
     private var serverToLocal: Double?
 
-    public init(pressure: EdgePressure = EdgePressure()) {
+    init(pressure: EdgePressure = EdgePressure()) {
         self.pressure = pressure
     }
 
     // MARK: - Touch
 
     /// One raw touch event, from any touchscreen: the touch as the recognizers see it.
-    public mutating func rawTouch(_ e: XIRawEvent, receivedAt local: Double? = nil) -> [InputEvent] {
+    mutating func rawTouch(_ e: XIRawEvent, receivedAt local: Double? = nil) -> [InputEvent] {
         let time = seconds(e.time, receivedAt: local)
         guard let mapping = touchscreens[e.sourceid] else { return [] }
         let key = Self.key(e.sourceid, UInt32(truncatingIfNeeded: e.detail))
@@ -101,7 +101,7 @@ public struct XInputConverter: Sendable {
     /// A touch delivered through a strip's passive grab (only its begin matters; positions come from raw events).
     /// Returns the answer due now: the arena's, if it already decided, or a rejection for a touch animd never saw
     /// begin (it connected mid-touch, or another client held the touch first), which it must not keep.
-    public mutating func grabbedTouch(_ e: XIDeviceEvent) -> [TouchAllowance] {
+    mutating func grabbedTouch(_ e: XIDeviceEvent) -> [TouchAllowance] {
         guard e.evtype == XI_TouchBegin else { return [] }
         let touchID = UInt32(truncatingIfNeeded: e.detail)
         let hold = Hold(deviceID: e.deviceid, window: e.event)
@@ -116,7 +116,7 @@ public struct XInputConverter: Sendable {
 
     /// The allowances for one arena decision: for each touch animd holds, accept or reject; touches it does not
     /// hold (yet) only remember the decision.
-    public mutating func allowances(for decision: ArenaOutput) -> [TouchAllowance] {
+    mutating func allowances(for decision: ArenaOutput) -> [TouchAllowance] {
         let (ids, accept): ([Int], Bool)
         switch decision {
         case let .claimed(_, .touch, touches): (ids, accept) = (touches, true)
@@ -136,7 +136,7 @@ public struct XInputConverter: Sendable {
     /// A device went away: the touches it still has open are cancelled. (Xorg itself ends a disabled or unplugged
     /// device's touches with ordinary TouchEnds just before it announces the removal, to every client alike; those
     /// arrive as lifts, and no field tells them from a finger lifting.)
-    public mutating func removeDevice(_ sourceID: Int32, at time: Double) -> [InputEvent] {
+    mutating func removeDevice(_ sourceID: Int32, at time: Double) -> [InputEvent] {
         let gone = touches.filter { $0.value.sourceID == sourceID }
         var events: [InputEvent] = []
         for (id, open) in gone.sorted(by: { $0.key < $1.key }) {
@@ -148,7 +148,7 @@ public struct XInputConverter: Sendable {
     }
 
     /// Touches not yet finished (see `OpenTouch.finished`).
-    public var openTouchCount: Int { touches.count }
+    var openTouchCount: Int { touches.count }
 
     private func answer(_ open: inout OpenTouch) -> [TouchAllowance] {
         guard let hold = open.hold, let accept = open.accept, !open.answered else { return [] }
@@ -182,7 +182,7 @@ public struct XInputConverter: Sendable {
     // MARK: - Pointer drags from the edge strips
 
     /// Button and motion events on an edge strip (its implicit grab follows the drag off the strip).
-    public mutating func pointer(_ e: XIDeviceEvent, receivedAt local: Double? = nil) -> [InputEvent] {
+    mutating func pointer(_ e: XIDeviceEvent, receivedAt local: Double? = nil) -> [InputEvent] {
         let time = seconds(e.time, receivedAt: local)
         guard let location = Self.checked(e.root_x, e.root_y) else { return [] }
         switch e.evtype {
@@ -199,7 +199,7 @@ public struct XInputConverter: Sendable {
 
     // MARK: - Edge pressure
 
-    public mutating func barrier(_ e: XIBarrierEvent, receivedAt local: Double? = nil) -> [InputEvent] {
+    mutating func barrier(_ e: XIBarrierEvent, receivedAt local: Double? = nil) -> [InputEvent] {
         guard let edge = barriers[e.barrier] else { return [] }
         let time = seconds(e.time, receivedAt: local)
         guard let location = Self.checked(e.root_x, e.root_y) else { return [] }
@@ -216,20 +216,20 @@ public struct XInputConverter: Sendable {
     }
 
     /// When the X thread must wake to end a push, on the local monotonic clock.
-    public var pressureDeadline: Double? {
+    var pressureDeadline: Double? {
         guard let deadline = pressure.deadline, let offset = serverToLocal else { return nil }
         return deadline + offset
     }
 
     /// Ends a push whose release delay has passed, by the local monotonic clock.
-    public mutating func expirePressure(at local: Double) -> [InputEvent] {
+    mutating func expirePressure(at local: Double) -> [InputEvent] {
         guard let offset = serverToLocal else { return [] }
         return pressure.expire(at: local - offset)
     }
 
     // MARK: - Touchpad gestures (XI 2.4)
 
-    public mutating func swipe(_ e: XIGestureSwipeEvent, receivedAt local: Double? = nil) -> [InputEvent] {
+    mutating func swipe(_ e: XIGestureSwipeEvent, receivedAt local: Double? = nil) -> [InputEvent] {
         let time = seconds(e.time, receivedAt: local)
         guard let location = Self.checked(e.root_x, e.root_y), let fingers = Self.checked(e.detail, in: 1...10) else { return [] }
         switch e.evtype {
@@ -244,7 +244,7 @@ public struct XInputConverter: Sendable {
         }
     }
 
-    public mutating func pinch(_ e: XIGesturePinchEvent, receivedAt local: Double? = nil) -> [InputEvent] {
+    mutating func pinch(_ e: XIGesturePinchEvent, receivedAt local: Double? = nil) -> [InputEvent] {
         let time = seconds(e.time, receivedAt: local)
         guard let location = Self.checked(e.root_x, e.root_y), let fingers = Self.checked(e.detail, in: 1...10) else { return [] }
         switch e.evtype {

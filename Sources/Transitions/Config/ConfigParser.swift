@@ -210,7 +210,9 @@ private struct Reader {
         let transition = transitionName.flatMap { n in transitions.first { $0.name == n } }
         if transitionName == nil { error("\(p).transition", "is required") }
         else if transition == nil { error("\(p).transition", "no transition is named \"\(transitionName ?? "")\"") }
-        let slop = number(t, "slop", p, in: 0...500) ?? 10
+        // Unset keys take the recognizers' own defaults: one home for them (Gestures).
+        let panDefaults = PanOptions(), edgeDefaults = EdgePanOptions(edge: .left)
+        let slop = number(t, "slop", p, in: 0...500) ?? panDefaults.slop
         let direction = enumValue(t, "direction", p, Direction.self)
         var increases = enumValue(t, "increases", p, Direction.self)
         let gesture: BindingGesture
@@ -220,13 +222,14 @@ private struct Reader {
                 if t["edge"] == nil { error("\(p).edge", "is required for an edge-pan") }
                 return nil
             }
-            gesture = .edgePan(EdgePanOptions(edge: edge, touchZone: number(t, "zone", p, in: 1...500) ?? 20,
-                                              pointerZone: number(t, "pointer-zone", p, in: 0...500) ?? 2, slop: slop,
-                                              pressureSlop: number(t, "pressure-slop", p, in: 0...5000) ?? 40))
+            gesture = .edgePan(EdgePanOptions(edge: edge, touchZone: number(t, "zone", p, in: 1...500) ?? edgeDefaults.touchZone,
+                                              pointerZone: number(t, "pointer-zone", p, in: 0...500) ?? edgeDefaults.pointerZone,
+                                              slop: slop, pressureSlop: number(t, "pressure-slop", p, in: 0...5000) ?? edgeDefaults.pressureSlop))
             increases = increases ?? Direction.allCases.first { $0.unit == edge.inward }
         case "pan":
-            let minTouches = integer(t, "min-touches", p, in: 1...10) ?? 1
-            let maxTouches = integer(t, "max-touches", p, in: 1...10) ?? 10
+            let limit = PanOptions.touchLimit
+            let minTouches = integer(t, "min-touches", p, in: 1...limit) ?? panDefaults.minTouches
+            let maxTouches = integer(t, "max-touches", p, in: 1...limit) ?? panDefaults.maxTouches
             if maxTouches < minTouches { error("\(p).max-touches", "must be at least min-touches (\(minTouches))") }
             let options = PanOptions(slop: slop, minTouches: minTouches, maxTouches: maxTouches,
                                      axis: enumValue(t, "axis", p, Axis.self), direction: direction)
