@@ -107,9 +107,10 @@ import Testing
         let daemon = try DaemonProcess(config: "[daemon]\nmax-clients = 1\n[transitions.sidebar]\n")
         // The harness's own probe connection may not have been let go yet: hold the one place once it is free.
         var holder: RPCConnection?
-        for _ in 0..<400 where holder == nil {
+        try waitUntil("the one place free") {
             let candidate = try daemon.connect()
-            if case .success = try candidate.call("daemon.hello") { holder = candidate } else { usleep(25_000) }
+            if case .success = try candidate.call("daemon.hello") { holder = candidate }
+            return holder != nil
         }
         #expect(holder != nil)
         let refused = try animctl(["hello"], socket: daemon.socket)
@@ -128,7 +129,7 @@ import Testing
         watcher.standardOutput = out
         try watcher.run()
         let rpc = try daemon.connect()
-        for _ in 0..<400 where try rpc.ok("daemon.hello")["subscriptions"] != 1 { usleep(25_000) }
+        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"] == 1"#) { try rpc.ok("daemon.hello")["subscriptions"] == 1 }
         _ = try rpc.ok("transition.toggle", ["name": "panel"])
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         watcher.waitUntilExit()
@@ -158,14 +159,14 @@ import Testing
         let output = Mutex(Data())
         let reader = Thread { while case let data = screen.fileHandleForReading.availableData, !data.isEmpty { output.withLock { $0 += data } } }
         reader.start()
-        for _ in 0..<400 where try rpc.ok("daemon.hello")["subscriptions"] != 1 { usleep(25_000) }
+        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"] == 1"#) { try rpc.ok("daemon.hello")["subscriptions"] == 1 }
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
         _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
         func text() -> String { output.withLock { String(decoding: $0, as: UTF8.self) } }
-        for _ in 0..<400 where !text().contains("snap 1") { usleep(25_000) }
+        try waitUntil(#"text().contains("snap 1")"#) { text().contains("snap 1") }
         try? keyboard.fileHandleForWriting.write(contentsOf: Data([0x03]))
-        for _ in 0..<400 where script.isRunning { usleep(25_000) }
+        try waitUntil(#"!script.isRunning"#) { !script.isRunning }
         guard !script.isRunning else {
             script.terminate()
             Issue.record("Ctrl-C did not end animctl watch: \(text().suffix(300))")
@@ -191,7 +192,7 @@ import Testing
         let out = Pipe()
         watcher.standardOutput = out
         try watcher.run()
-        for _ in 0..<400 where try rpc.ok("daemon.hello")["subscriptions"] != 1 { usleep(25_000) }
+        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"] == 1"#) { try rpc.ok("daemon.hello")["subscriptions"] == 1 }
         _ = try rpc.ok("transition.toggle", ["name": "launcher"])
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         watcher.waitUntilExit()
@@ -209,13 +210,13 @@ import Testing
         let out = Pipe()
         watcher.standardOutput = out
         try watcher.run()
-        for _ in 0..<400 where try rpc.ok("daemon.hello")["subscriptions"] != 1 { usleep(25_000) }
+        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"] == 1"#) { try rpc.ok("daemon.hello")["subscriptions"] == 1 }
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
         _ = out.fileHandleForReading.availableData
         try out.fileHandleForReading.close()
-        for _ in 0..<400 where watcher.isRunning { usleep(25_000) }
+        try waitUntil(#"!watcher.isRunning"#) { !watcher.isRunning }
         #expect(!watcher.isRunning)
-        for _ in 0..<400 where try rpc.ok("daemon.hello")["clients"] != 1 { usleep(25_000) }
+        try waitUntil(#"rpc.ok("daemon.hello")["clients"] == 1"#) { try rpc.ok("daemon.hello")["clients"] == 1 }
         #expect(try rpc.ok("daemon.hello")["clients"] == 1)
     }
 

@@ -21,7 +21,7 @@ import Testing
         try watcher.run()
         let driver = try daemon.connect()
         // Wait until the watcher has subscribed too.
-        for _ in 0..<400 where try driver.ok("daemon.hello")["subscriptions"] != 2 { usleep(25_000) }
+        try waitUntil(#"driver.ok("daemon.hello")["subscriptions"] == 2"#) { try driver.ok("daemon.hello")["subscriptions"] == 2 }
 
         // A long finger drag: every move is a frame, published at once.
         var events: [JSONValue] = [["t": 0, "kind": "touch-down", "id": 1, "x": 3, "y": 500]]

@@ -34,11 +34,7 @@ import Testing
 
         /// Waits (10 s at most) until `done` holds for the output so far.
         func wait(until done: ([String]) -> Bool) -> Bool {
-            for _ in 0..<400 {
-                if done(lines) { return true }
-                usleep(25_000)
-            }
-            return done(lines)
+            (try? waitUntil("the example's output") { done(lines) }) != nil
         }
 
         /// Kills it and its process group's pipeline; Foundation reaps it.
@@ -52,7 +48,7 @@ import Testing
     static func example(_ path: String) -> String { Binaries.repo.appendingPathComponent("examples/\(path)").path }
 
     static func waitForSubscriber(_ rpc: RPCConnection, count: Int = 1) throws {
-        for _ in 0..<400 where try rpc.ok("daemon.hello")["subscriptions"] != .number(Double(count)) { usleep(25_000) }
+        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"] == .number(Double(count))"#) { try rpc.ok("daemon.hello")["subscriptions"] == .number(Double(count)) }
     }
 
     /// examples/python/progress.py: the initial snapshot, began, frames that reach 1, and ended at snap 1.
@@ -122,9 +118,9 @@ import Testing
             _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": .number(Double(snap))])
             _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
             var position = try x()
-            for _ in 0..<200 where position != expected {
-                usleep(50_000)
+            try? waitUntil("the window at x = \(expected)") {
                 position = try x()
+                return position == expected
             }
             #expect(position == expected, "snap \(snap): x = \(position.map(String.init) ?? "?"); script said \(follower.text)")
         }

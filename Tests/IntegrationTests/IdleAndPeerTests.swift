@@ -91,7 +91,7 @@ import Testing
         let daemon = try DaemonProcess()
         // animd sets the socket's mode just after it starts listening, and logs this line after that: wait for it,
         // or animd's own chmod could undo the one below.
-        for _ in 0..<400 where !daemon.log.contains("animd is listening") { usleep(25_000) }
+        try waitUntil(#"daemon.log.contains("animd is listening")"#) { daemon.log.contains("animd is listening") }
         // Open the door on purpose, so that only the credential check stands in the way.
         chmod(daemon.folder, 0o755)
         chmod(daemon.socket, 0o666)

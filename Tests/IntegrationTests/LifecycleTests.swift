@@ -79,15 +79,14 @@ import Testing
         try "defaults = false\n[transitions.sidebar]\n[transitions.dock]\nsnap-points = [0, 1, 2]\n".write(toFile: daemon.folder + "/animd.toml", atomically: true, encoding: .utf8)
         daemon.signal(SIGHUP)
         var names: [String] = []
-        for _ in 0..<400 {
+        try waitUntil("the reloaded transitions") {
             names = try rpc.ok("transition.list")["transitions"]?.array?.compactMap { $0["name"]?.string } ?? []
-            if names.count == 2 { break }
-            usleep(25_000)
+            return names.count == 2
         }
         #expect(names == ["sidebar", "dock"])
         try "[transitions.dock\n".write(toFile: daemon.folder + "/animd.toml", atomically: true, encoding: .utf8)
         daemon.signal(SIGHUP)
-        for _ in 0..<400 where !daemon.log.contains("config reload failed") { usleep(25_000) }
+        try waitUntil(#"daemon.log.contains("config reload failed")"#) { daemon.log.contains("config reload failed") }
         #expect(daemon.log.contains("config reload failed"))
         #expect(try rpc.ok("transition.list")["transitions"]?.array?.count == 2)
     }
@@ -109,7 +108,7 @@ import Testing
         #expect(hello["input"]?["connected"] == false && hello["input"]?["display"] == .null)
         #expect(hello["input"]?["monitors"] == [[0, 0, 1920, 1080]])
         // The X thread reports the missing display on its own time: wait for the line, bounded only to catch hangs.
-        for _ in 0..<400 where !daemon.log.contains("input is off until a display appears") { usleep(25_000) }
+        try waitUntil(#"daemon.log.contains("input is off until a display appears")"#) { daemon.log.contains("input is off until a display appears") }
         #expect(daemon.log.contains("input is off until a display appears"))
     }
 

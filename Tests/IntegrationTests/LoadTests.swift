@@ -20,12 +20,12 @@ import Testing
         return bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
     }
 
-    /// Waits (bounded) for the daemon's descriptor count to come back to `baseline`.
+    /// Waits (bounded) for the daemon's descriptor count to come back to `baseline`; returns the last count.
     static func settle(_ pid: Int32, to baseline: Int) -> Int {
         var count = descriptors(pid)
-        for _ in 0..<400 where count > baseline {
-            usleep(25_000)
+        try? waitUntil("animd's descriptors back to \(baseline)") {
             count = descriptors(pid)
+            return count <= baseline
         }
         return count
     }
@@ -94,7 +94,7 @@ import Testing
         let daemon = try DaemonProcess()
         let (watch, out) = try startAnimctl(["watch", "sidebar", "--json", "--events", "state", "--count", "10"], socket: daemon.socket)
         let rpc = try daemon.connect()
-        for _ in 0..<400 where try rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 < 1 { usleep(25_000) }
+        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 >= 1"#) { try rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 >= 1 }
         kill(watch.processIdentifier, SIGSTOP)
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state"]])
         for _ in 0..<5 {
@@ -147,9 +147,10 @@ import Testing
         #expect(try admitted[0].ok("daemon.hello")["clients"] != nil, "admitted clients are still served")
         admitted.removeLast(10)
         var again: RPCConnection?
-        for _ in 0..<400 where again == nil {
+        try waitUntil("a client admitted again") {
             let client = try daemon.connect()
-            if case .success = try client.call("daemon.hello") { again = client } else { usleep(25_000) }
+            if case .success = try client.call("daemon.hello") { again = client }
+            return again != nil
         }
         #expect(again != nil, "a place is free again once clients leave")
         #expect(daemon.log.contains("the descriptor limit cannot hold max-clients"))

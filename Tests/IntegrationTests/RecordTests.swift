@@ -9,7 +9,7 @@ import Testing
     static func startRecording(_ arguments: [String], daemon: DaemonProcess) throws -> (Process, Pipe) {
         let (process, out) = try startAnimctl(["record"] + arguments, socket: daemon.socket)
         let rpc = try daemon.connect()
-        for _ in 0..<400 where try rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 < 1 { usleep(25_000) }
+        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 >= 1"#) { try rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 >= 1 }
         return (process, out)
     }
 

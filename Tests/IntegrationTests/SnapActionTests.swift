@@ -8,10 +8,9 @@ import Testing
     /// Polls `path` until it has `count` lines (10 s at most).
     static func lines(of path: String, count: Int) -> [String] {
         var lines: [String] = []
-        for _ in 0..<400 {
+        try? waitUntil("\(count) lines in \(path)") {
             lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-            if lines.count >= count { break }
-            usleep(25_000)
+            return lines.count >= count
         }
         return lines
     }
@@ -90,7 +89,7 @@ import Testing
         _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": 1])
         _ = try rpc.notification(where: { method, params in method == "transition.ended" && params["name"] == "sidebar" })
         #expect(try rpc.ok("daemon.hello")["pid"] != nil, "still serving")
-        for _ in 0..<200 where !daemon.log.contains("bytes-not-logged") { usleep(50_000) }
+        try waitUntil(#"daemon.log.contains("bytes-not-logged")"#) { daemon.log.contains("bytes-not-logged") }
         let log = daemon.log
         #expect(log.contains("on-snap action could not start"), "the missing program is reported")
         #expect(log.contains("bytes-not-logged"), "the flood is drained, not logged")

@@ -48,7 +48,7 @@ import Testing
         try activator.run()
         // SIGKILL: the activator inherits the test runner's blocked signals.
         defer { kill(activator.processIdentifier, SIGKILL); activator.waitUntilExit() }
-        for _ in 0..<400 where !FileManager.default.fileExists(atPath: path) { usleep(25_000) }
+        try waitUntil(#"FileManager.default.fileExists(atPath: path)"#) { FileManager.default.fileExists(atPath: path) }
         let rpc = try RPCConnection(path: path)
         let hello = try rpc.ok("daemon.hello", timeout: 20)
         let pid = try #require(hello["pid"]?.integer)
@@ -57,7 +57,7 @@ import Testing
         #expect(try rpc.ok("transition.toggle", ["name": "sidebar"]) == .object([]))
         kill(Int32(pid), SIGTERM)
         #expect(try rpc.notification(where: { method, _ in method == "daemon.shutdown" }).0 == "daemon.shutdown")
-        for _ in 0..<200 where kill(Int32(pid), 0) == 0 { usleep(25_000) }
+        try waitUntil(#"kill(Int32(pid), 0) != 0"#) { kill(Int32(pid), 0) != 0 }
         #expect(FileManager.default.fileExists(atPath: path), "the socket belongs to systemd, not to animd")
     }
 

@@ -12,12 +12,11 @@ import Testing
         let rpc = try daemon.connect()
         func input(until matches: (JSONValue) -> Bool) throws -> JSONValue {
             var input = JSONValue.null
-            for _ in 0..<400 {
+            try waitUntil("the input status as expected (last: \(input))") {
                 input = try rpc.ok("daemon.hello")["input"] ?? .null
-                if matches(input) { return input }
-                usleep(25_000)
+                return matches(input)
             }
-            throw HarnessError("input never became as expected: \(input)")
+            return input
         }
         let first = try input { $0["monitors"] == [[0, 0, 1280, 800]] }
         #expect(first["backend"] == "libinput" && first["display"] == .string(weston.socket))
@@ -37,7 +36,7 @@ import Testing
         #expect(opened.first { $0.0 == "transition.began" }?.1["gesture"] == "panel-open")
 
         weston.stop()
-        for _ in 0..<400 where !daemon.log.contains("the Wayland compositor went away") { usleep(25_000) }
+        try waitUntil(#"daemon.log.contains("the Wayland compositor went away")"#) { daemon.log.contains("the Wayland compositor went away") }
         #expect(daemon.log.contains("the Wayland compositor went away; keeping its last outputs"))
         #expect(try rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1280, 800]], "the last outputs stay")
 
@@ -79,7 +78,7 @@ final class HeadlessWeston {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let path = self.runtime + "/" + self.socket
-        for _ in 0..<400 where !FileManager.default.fileExists(atPath: path) { usleep(25_000) }
+        try waitUntil(#"FileManager.default.fileExists(atPath: path)"#) { FileManager.default.fileExists(atPath: path) }
         guard FileManager.default.fileExists(atPath: path) else {
             stop()
             throw HarnessError("weston did not start on \(path)")

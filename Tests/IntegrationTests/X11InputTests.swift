@@ -225,7 +225,7 @@ import Testing
         #expect(try xvfb.run("xrandr", ["--addmode", "screen", "1024x768"]) == 0)
         #expect(try xvfb.run("xrandr", ["--output", "screen", "--mode", "1024x768"]) == 0)
         #expect(try xvfb.run("xrandr", ["--fb", "1024x768"]) == 0)
-        for _ in 0..<400 where try rpc.ok("daemon.hello")["input"]?["monitors"] != [[0, 0, 1024, 768]] { usleep(25_000) }
+        try waitUntil(#"rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1024, 768]]"#) { try rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1024, 768]] }
         #expect(try rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1024, 768]])
         try XProbe.drive(["warp 990 400", "push 15 0 20 8"], display: xvfb.display)
         let ended = try rpc.notification(where: { method, _ in method == "transition.ended" })

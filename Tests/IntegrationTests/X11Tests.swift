@@ -12,10 +12,10 @@ import Testing
         let xvfb = try Xvfb(number: number)
         let daemon = try DaemonProcess(display: xvfb.display)
         let rpc = try daemon.connect()
-        var hello = try rpc.ok("daemon.hello")
-        for _ in 0..<400 where hello["input"]?["connected"] != true {
-            usleep(25_000)
+        var hello = JSONValue.null
+        try waitUntil("animd connected to \(xvfb.display)") {
             hello = try rpc.ok("daemon.hello")
+            return hello["input"]?["connected"] == true
         }
         #expect(hello["input"]?["connected"] == true && hello["input"]?["display"] == .string(xvfb.display))
         #expect(hello["input"]?["monitors"] == [[0, 0, 1280, 800]])
@@ -30,7 +30,7 @@ import Testing
         let daemon = try DaemonProcess(display: ":\(number)")
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["events": ["input"]])
-        for _ in 0..<400 where try rpc.ok("daemon.hello")["input"]?["connected"] != true { usleep(25_000) }
+        try waitUntil(#"rpc.ok("daemon.hello")["input"]?["connected"] == true"#) { try rpc.ok("daemon.hello")["input"]?["connected"] == true }
         xvfb.stop()
         let (_, gone) = try rpc.notification(where: { method, params in method == "input.status" && params["connected"] == false })
         #expect(gone["reason"]?.string?.contains("went away") == true)

@@ -24,7 +24,7 @@ final class Xvfb {
         try process.run()
         // Ready when its socket exists.
         let socket = "/tmp/.X11-unix/X\(number)"
-        for _ in 0..<400 where !FileManager.default.fileExists(atPath: socket) { usleep(25_000) }
+        try waitUntil(#"FileManager.default.fileExists(atPath: socket)"#) { FileManager.default.fileExists(atPath: socket) }
         usleep(100_000)
     }
 
@@ -103,10 +103,9 @@ final class XProbe {
     /// 5 s: a bound that only catches hangs.
     static func topWindow(at x: Int, _ y: Int, display: String, becoming name: String) throws -> String {
         var top = ""
-        for _ in 0..<200 {
+        try? waitUntil("\(name) on top at \(x), \(y)", timeout: 5) {
             top = try topWindow(at: x, y, display: display)
-            if top == name { break }
-            usleep(25_000)
+            return top == name
         }
         return top
     }
@@ -129,11 +128,11 @@ final class XProbe {
 extension RPCConnection {
     /// Waits until animd has X input on `display`; returns `daemon.hello`'s `input`.
     func waitForX(_ display: String) throws -> JSONValue {
-        for _ in 0..<400 {
-            let input = try ok("daemon.hello")["input"] ?? .null
-            if input["connected"] == true && input["display"] == .string(display) { return input }
-            usleep(25_000)
+        var input = JSONValue.null
+        try waitUntil("animd connected to \(display)") {
+            input = try ok("daemon.hello")["input"] ?? .null
+            return input["connected"] == true && input["display"] == .string(display)
         }
-        throw HarnessError("animd never connected to \(display)")
+        return input
     }
 }
