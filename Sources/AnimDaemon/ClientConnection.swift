@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AnimProtocol
 import NIOCore
 
 /// One connected client, confined to the daemon's event loop.
@@ -109,7 +110,7 @@ final class ClientConnection {
 
     /// Whether any subscription wants this event, and the most demanding rate
     /// among those that do (nil: unlimited). On the fan-out path: no allocation.
-    func interest(group: String, transition: String?) -> (wanted: Bool, rate: Double?) {
+    func interest(group: EventGroup, transition: String?) -> (wanted: Bool, rate: Double?) {
         var wanted = false
         var rate: Double? = 0
         for subscription in subscriptions.values where subscription.wants(group: group, transition: transition) {

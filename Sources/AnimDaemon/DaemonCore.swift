@@ -140,7 +140,7 @@ final class DaemonCore {
 
     /// Runs input through the recognizers, from `input.inject` or from a backend.
     func handleInput(_ events: [InputEvent], from owner: InputOwners.Owner) {
-        let recording = registry.hasInterest(in: "input-events")
+        let recording = registry.hasInterest(in: .inputEvents)
         for event in events {
             let time = now()
             if recording { publishInputEvent(event, origin: owner.origin, at: time) }
@@ -160,7 +160,7 @@ final class DaemonCore {
 
     private func publishInputEvent(_ event: InputEvent, origin: String, at time: Double) {
         guard let json = try? JSONEncoder().encode(event) else { return }
-        registry.publish(group: "input-events", transition: nil, now: time, allocator: allocator) {
+        registry.publish(group: .inputEvents, transition: nil, now: time, allocator: allocator) {
             (EventLine.inputEvent(String(decoding: json, as: UTF8.self), origin: origin), nil)
         }
     }
@@ -258,7 +258,7 @@ final class DaemonCore {
         logger.notice(status.connected ? "input connected" : "input is off until a display appears", metadata: metadata)
         announceStatus()
         guard changed else { return }
-        registry.publish(group: "input", transition: nil, now: now(), allocator: allocator) { (EventLine.inputStatus(status), nil) }
+        registry.publish(group: .input, transition: nil, now: now(), allocator: allocator) { (EventLine.inputStatus(status), nil) }
     }
 
     // MARK: - Config

@@ -148,12 +148,16 @@ extension DaemonCore {
         try p.allow(["transitions", "events", "maxRate"])
         let names = try p.optionalStrings("transitions")
         for name in names ?? [] where engine.snapshot(of: name, at: 0) == nil { throw unknown(name) }
-        let groups = try p.optionalStrings("events") ?? ["progress", "state"]
-        for group in groups where !EventLine.groups.contains(group) {
-            throw p.invalid("unknown event group \"\(group)\" (expected \(EventLine.groups.joined(separator: ", ")))")
+        var groups = EventGroup.defaults
+        if let names = try p.optionalStrings("events") {
+            groups = []
+            for name in names {
+                guard let group = EventGroup(rawValue: name) else { throw p.invalid("unknown event group \"\(name)\" (expected \(EventGroup.names))") }
+                groups.insert(group)
+            }
         }
         let maxRate = try p.optionalNumber("maxRate", in: Params.Range.maxRate)
-        let id = try registry.subscribe(client, transitions: names.map(Set.init), groups: Set(groups), maxRate: maxRate)
+        let id = try registry.subscribe(client, transitions: names.map(Set.init), groups: groups, maxRate: maxRate)
         let time = now()
         let snapshots = (names ?? engine.transitionNames).compactMap { engine.snapshot(of: $0, at: time)?.wire.json }
         return .object([("subscription", .number(Double(id))), ("transitions", .array(snapshots))])

@@ -53,11 +53,11 @@ final class SubscriberRegistry {
     private var audiences: [AudienceKey: [(client: ClientConnection, rate: Double?)]] = [:]
 
     private struct AudienceKey: Hashable {
-        let group: String
+        let group: EventGroup
         let transition: String?
     }
 
-    private func audience(group: String, transition: String?) -> [(client: ClientConnection, rate: Double?)] {
+    private func audience(group: EventGroup, transition: String?) -> [(client: ClientConnection, rate: Double?)] {
         let key = AudienceKey(group: group, transition: transition)
         if let known = audiences[key] { return known }
         // In connection order, so that delivery order is stable.
@@ -70,11 +70,11 @@ final class SubscriberRegistry {
     }
 
     /// Whether any subscription wants `group`, so that costly events are only encoded for someone.
-    func hasInterest(in group: String) -> Bool {
+    func hasInterest(in group: EventGroup) -> Bool {
         !audience(group: group, transition: nil).isEmpty
     }
 
-    func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<String>, maxRate: Double?) throws(RPCError) -> Int {
+    func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?) throws(RPCError) -> Int {
         guard client.subscriptions.count < maxSubscriptions else {
             throw RPCError(.limitReached, "limit reached: at most \(maxSubscriptions) subscriptions per client")
         }
@@ -97,7 +97,7 @@ final class SubscriberRegistry {
     /// - encode: the event's line, and the key under which a newer frame may
     ///   replace an unsent one (nil for events that are never dropped: began,
     ///   ended, input). Called once, and only when someone wants the event.
-    func publish(group: String, transition: String?, now: Double, allocator: ByteBufferAllocator,
+    func publish(group: EventGroup, transition: String?, now: Double, allocator: ByteBufferAllocator,
                  encode: () -> (line: String, coalesce: String?)) {
         var encoded: (bytes: ByteBuffer, coalesce: String?)?
         for (client, rate) in audience(group: group, transition: transition) where !client.isClosing {

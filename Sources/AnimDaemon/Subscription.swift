@@ -5,11 +5,11 @@ struct Subscription: Sendable {
     let id: Int
     /// nil: every transition.
     let transitions: Set<String>?
-    let groups: Set<String>
+    let groups: Set<EventGroup>
     /// Most progress frames per second, per transition; nil: every frame.
     let maxRate: Double?
 
-    func wants(group: String, transition: String?) -> Bool {
+    func wants(group: EventGroup, transition: String?) -> Bool {
         guard groups.contains(group) else { return false }
         guard let transition, let transitions else { return true }
         return transitions.contains(transition)

@@ -13,7 +13,7 @@ extension TransitionSnapshot {
 /// it, its coalescing key and its line (`coalesce`, `encode`).
 struct OutgoingEvent {
     let event: EngineEvent
-    let group: String
+    let group: EventGroup
     let transition: String?
 
     /// `engine` is borrowed for its bindings (a method reference such as `engine.transition(ofBinding:)` would copy
@@ -22,11 +22,11 @@ struct OutgoingEvent {
         self.event = event
         switch event {
         case let .began(snapshot, _), let .ended(snapshot, _):
-            group = "state"; transition = snapshot.name
+            group = .state; transition = snapshot.name
         case let .progress(snapshot):
-            group = "progress"; transition = snapshot.name
+            group = .progress; transition = snapshot.name
         case let .gesture(update):
-            group = "gesture"; transition = engine.transition(ofBinding: update.name)
+            group = .gesture; transition = engine.transition(ofBinding: update.name)
         }
     }
 

@@ -54,14 +54,16 @@ public struct WireSnapshot: Hashable, Sendable {
                  ("snapPoints", .array(snapPoints.map { .number($0) })), ("seq", .number(Double(seq))), ("time", .number(time))])
     }
 
-    /// Reads a snapshot back (clients, animctl, tests); nil if a field is missing.
+    /// Reads a snapshot back (clients, animctl, tests); nil if any field is missing or of the wrong type.
     public init?(json: JSONValue) {
         guard let name = json["name"]?.string, let progress = json["progress"]?.number, let fraction = json["fraction"]?.number,
               let velocity = json["velocity"]?.number, let phase = json["phase"]?.string, let from = json["from"]?.integer,
-              let to = json["to"]?.integer, let snap = json["snap"]?.integer, let points = json["snapPoints"]?.array,
-              let seq = json["seq"]?.integer, let time = json["time"]?.number else { return nil }
+              let to = json["to"]?.integer, let target = json["target"]?.integer, let snap = json["snap"]?.integer,
+              let points = json["snapPoints"]?.array, let seq = json["seq"]?.integer, let time = json["time"]?.number else { return nil }
+        let snapPoints = points.compactMap(\.number)
+        guard snapPoints.count == points.count else { return nil }
         self.init(name: name, progress: progress, fraction: fraction, velocity: velocity, phase: phase, from: from, to: to,
-                  target: json["target"]?.integer ?? to, snap: snap, snapPoints: points.compactMap(\.number), seq: seq, time: time)
+                  target: target, snap: snap, snapPoints: snapPoints, seq: seq, time: time)
     }
 }
 
@@ -97,11 +99,20 @@ public struct InputStatus: Hashable, Sendable {
     }
 }
 
+/// The event groups a subscriber chooses from (PROTOCOL.md "subscribe").
+public enum EventGroup: String, Hashable, Sendable, CaseIterable {
+    case progress, state, input, gesture
+    case inputEvents = "input-events"
+
+    /// What `subscribe` sends without `events`.
+    public static let defaults: Set<EventGroup> = [.progress, .state]
+
+    /// The names, for messages: "progress, state, input, gesture, input-events".
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
 /// The notification lines animd sends (PROTOCOL.md "Events").
 public enum EventLine {
-    /// The event groups a subscriber chooses from.
-    public static let groups = ["progress", "state", "input", "gesture", "input-events"]
-
     public static func progress(_ snapshot: WireSnapshot) -> String {
         var out = "{\"jsonrpc\":\"2.0\",\"method\":\"transition.progress\",\"params\":{"
         out.reserveCapacity(320)

@@ -78,8 +78,8 @@ struct CurvePreview {
     var overshoot: Double { max(0, (samples.map(\.progress).max() ?? 1) - 1) }
 
     var json: String {
-        let points = samples.map { "[\(formatNumber($0.t)),\(formatNumber($0.progress))]" }.joined(separator: ",")
-        return "{\"spec\":\(JSONWriter.string(.string(timing.description))),\"duration\":\(formatNumber(duration)),\"samples\":[\(points)]}"
+        JSONWriter.string(.object([("spec", .string(timing.description)), ("duration", .number(duration)),
+                                   ("samples", .array(samples.map { .array([.number($0.t), .number($0.progress)]) }))]))
     }
 
     /// A plot of progress against time, `width` columns by `height` rows.

@@ -26,8 +26,8 @@ extension AnimCtl {
 
         func validate() throws {
             if let count, count < 1 { throw ValidationError("--count must be at least 1") }
-            for group in events where !EventLine.groups.contains(group) {
-                throw ValidationError("unknown event group \"\(group)\" (expected \(EventLine.groups.joined(separator: ", ")))")
+            for group in events where EventGroup(rawValue: group) == nil {
+                throw ValidationError("unknown event group \"\(group)\" (expected \(EventGroup.names))")
             }
         }
 

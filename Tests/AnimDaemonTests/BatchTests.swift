@@ -1,3 +1,4 @@
+import AnimProtocol
 import Logging
 import NIOCore
 import NIOEmbedded
@@ -10,14 +11,14 @@ struct BatchTests {
     let registry = SubscriberRegistry(settings: (clients: 8, subscriptions: 8, backlog: 1 << 20), logger: Logger(label: "test"))
     let allocator = ByteBufferAllocator()
 
-    func subscriber(to transitions: Set<String>, groups: Set<String> = ["progress", "state"]) throws -> (ClientConnection, EmbeddedChannel) {
+    func subscriber(to transitions: Set<String>, groups: Set<EventGroup> = [.progress, .state]) throws -> (ClientConnection, EmbeddedChannel) {
         let channel = EmbeddedChannel()
         let client = try #require(registry.add(channel))
         _ = try registry.subscribe(client, transitions: transitions, groups: groups, maxRate: nil)
         return (client, channel)
     }
 
-    func publish(_ line: String, group: String = "progress", transition: String, coalesce: Bool = true) {
+    func publish(_ line: String, group: EventGroup = .progress, transition: String, coalesce: Bool = true) {
         registry.publish(group: group, transition: transition, now: 0, allocator: allocator) { (line + "\n", coalesce ? transition : nil) }
     }
 
@@ -31,7 +32,7 @@ struct BatchTests {
         let (_, both) = try subscriber(to: ["sidebar", "panel"])
         let (_, one) = try subscriber(to: ["panel"])
         registry.batch {
-            publish("began sidebar", group: "state", transition: "sidebar", coalesce: false)
+            publish("began sidebar", group: .state, transition: "sidebar", coalesce: false)
             publish("sidebar 0.1", transition: "sidebar")
             publish("panel 0.5", transition: "panel")
         }
