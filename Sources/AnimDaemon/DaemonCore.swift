@@ -159,9 +159,8 @@ final class DaemonCore {
     }
 
     private func publishInputEvent(_ event: InputEvent, origin: String, at time: Double) {
-        guard let json = try? JSONEncoder().encode(event) else { return }
         registry.publish(group: .inputEvents, transition: nil, now: time, allocator: allocator) {
-            (EventLine.inputEvent(String(decoding: json, as: UTF8.self), origin: origin), nil)
+            (EventLine.inputEvent(event, origin: origin), nil)
         }
     }
 

@@ -160,12 +160,13 @@ public enum EventLine {
     }
 
     /// One input event as the recognizers received it, in the trace format
-    /// (`animctl record`); `origin` is "x11" or "inject".
-    /// `event` is the event's JSON text, as `InputEvent` encodes itself.
-    public static func inputEvent(_ event: String, origin: String) -> String {
+    /// (`animctl record`); `origin` is "x11", "libinput" or "inject".
+    public static func inputEvent(_ event: InputEvent, origin: String) -> String {
         var out = "{\"jsonrpc\":\"2.0\",\"method\":\"input.event\",\"params\":{\"origin\":"
         JSONWriter.writeString(origin, into: &out)
-        out += ",\"event\":" + event + "}}\n"
+        out += ",\"event\":"
+        event.writeJSON(into: &out)
+        out += "}}\n"
         return out
     }
 

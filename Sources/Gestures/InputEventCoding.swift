@@ -1,20 +1,11 @@
-/// The JSON form of PROTOCOL.md ("Input events"), shared by `input.inject`,
-/// trace files and `animctl record`:
-/// `{"t":0.0083,"kind":"touch-move","id":1,"x":14.0,"y":541.0}`.
-///
-/// Extensions, all in the same flat form:
-/// - touchpad swipes: `fingers`, `dx`, `dy`, `cancelled`;
-/// - touchpad pinches: `fingers`, `dx`, `dy`, `scale`, `rotation`, `cancelled`;
-/// - touchpad holds: `fingers`, `cancelled`;
-/// - edge pressure: `edge`, `push` (px into the edge), `cancelled`.
+/// The rules for an input event's fields (PROTOCOL.md "Input events"): which
+/// fields each kind has, their defaults and their ranges. The JSON codec that
+/// uses them is AnimProtocol's (`InputEvent(wire:)`, `writeJSON`): Gestures
+/// holds no JSON.
 ///
 /// Every number is range-checked here, where it enters: nothing non-finite
 /// or absurd reaches a recognizer.
-extension InputEvent: Codable {
-    private enum Key: String, CodingKey {
-        case t, kind, id, button, x, y, fingers, dx, dy, cancelled, edge, push, scale, rotation
-    }
-
+extension InputEvent {
     public static let kindNames = ["touch-down", "touch-move", "touch-up", "touch-cancel", "pointer-move",
                                    "button-down", "button-up", "swipe-begin", "swipe-update", "swipe-end",
                                    "pressure-begin", "pressure-update", "pressure-end",
@@ -46,27 +37,8 @@ extension InputEvent: Codable {
         }
     }
 
-    /// Traces and `animctl record` decode through Codable; the rules are `init(fields:)`'s.
-    public init(from decoder: any Decoder) throws {
-        try self.init(fields: KeyedFields(container: try decoder.container(keyedBy: Key.self)))
-    }
-
-    /// Reads a keyed container as `InputEventFields`.
-    private struct KeyedFields: InputEventFields {
-        let container: KeyedDecodingContainer<Key>
-
-        func value<T: Decodable>(_ type: T.Type, _ name: String) throws(InputEventError) -> T? {
-            guard let key = Key(rawValue: name) else { return nil }
-            do { return try container.decodeIfPresent(type, forKey: key) } catch { throw .wrongType(name) }
-        }
-        func number(_ key: String) throws(InputEventError) -> Double? { try value(Double.self, key) }
-        func integer(_ key: String) throws(InputEventError) -> Int? { try value(Int.self, key) }
-        func string(_ key: String) throws(InputEventError) -> String? { try value(String.self, key) }
-        func bool(_ key: String) throws(InputEventError) -> Bool? { try value(Bool.self, key) }
-    }
-
-    /// The one set of rules for an input event's fields, whatever they are read from (Codable for traces, the
-    /// request's parsed JSON for `input.inject`): which fields each kind needs, their defaults and their ranges.
+    /// The one set of rules for an input event's fields, whatever they are read from: which fields each kind
+    /// needs, their defaults and their ranges.
     public init(fields: some InputEventFields) throws(InputEventError) {
         func number(_ key: String, in range: ClosedRange<Double>) throws(InputEventError) -> Double {
             guard let value = try fields.number(key) else { throw .missing(key) }
@@ -119,41 +91,6 @@ extension InputEvent: Codable {
             throw .invalid("kind", "unknown kind \"\(name)\" (expected \(InputEvent.kindNames.joined(separator: ", ")))")
         }
         self.init(time: time, kind: kind, location: location)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
-        try c.encode(time, forKey: .t)
-        try c.encode(kindName, forKey: .kind)
-        switch kind {
-        case let .touchDown(id), let .touchMove(id), let .touchUp(id), let .touchCancel(id): try c.encode(id, forKey: .id)
-        case let .buttonDown(button), let .buttonUp(button): try c.encode(button, forKey: .button)
-        case .pointerMove: break
-        case let .swipeBegin(fingers), let .pinchBegin(fingers), let .holdBegin(fingers): try c.encode(fingers, forKey: .fingers)
-        case let .swipeUpdate(fingers, delta):
-            try c.encode(fingers, forKey: .fingers)
-            try c.encode(delta.x, forKey: .dx)
-            try c.encode(delta.y, forKey: .dy)
-        case let .swipeEnd(fingers, cancelled), let .pinchEnd(fingers, cancelled), let .holdEnd(fingers, cancelled):
-            try c.encode(fingers, forKey: .fingers)
-            try c.encode(cancelled, forKey: .cancelled)
-        case let .pinchUpdate(fingers, delta, scale, rotation):
-            try c.encode(fingers, forKey: .fingers)
-            try c.encode(delta.x, forKey: .dx)
-            try c.encode(delta.y, forKey: .dy)
-            try c.encode(scale, forKey: .scale)
-            try c.encode(rotation, forKey: .rotation)
-        case let .pressureBegin(edge):
-            try c.encode(edge.rawValue, forKey: .edge)
-        case let .pressureUpdate(edge, push):
-            try c.encode(edge.rawValue, forKey: .edge)
-            try c.encode(push, forKey: .push)
-        case let .pressureEnd(edge, cancelled):
-            try c.encode(edge.rawValue, forKey: .edge)
-            try c.encode(cancelled, forKey: .cancelled)
-        }
-        try c.encode(location.x, forKey: .x)
-        try c.encode(location.y, forKey: .y)
     }
 }
 

@@ -30,23 +30,22 @@ extension AnimCtl {
                 }
                 text = String(decoding: data, as: UTF8.self)
             }
-            let events: [InputEvent]
+            let events: [(event: InputEvent, json: JSONValue)]
             do {
-                events = try Trace.decode(text)
+                events = try Trace.read(text)
             } catch {
                 fail("animctl: \(file): \(error)")
             }
-            guard let first = events.first else { return }
+            guard let first = events.first?.event else { return }
             let rpc = try connection.connect()
-            let encoder = JSONEncoder()
             let start = DispatchTime.now().uptimeNanoseconds
             var index = 0
             var accepted = 0
             while index < events.count {
-                let time = events[index].time
+                let time = events[index].event.time
                 var batch: [JSONValue] = []
-                while index < events.count, events[index].time == time {
-                    if let data = try? encoder.encode(events[index]), let value = IncomingMessage.parseValue(Array(data)) { batch.append(value) }
+                while index < events.count, events[index].event.time == time {
+                    batch.append(events[index].json)
                     index += 1
                 }
                 if speed > 0 {

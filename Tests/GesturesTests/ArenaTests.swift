@@ -1,3 +1,4 @@
+import AnimProtocol
 import Testing
 @testable import Gestures
 

@@ -1,3 +1,4 @@
+import AnimProtocol
 import Foundation
 import Testing
 @testable import Gestures
@@ -95,16 +96,16 @@ struct EdgeInputTests {
         (#"{"t":0,"kind":"pinch-update","fingers":2,"dx":0,"dy":0,"scale":1e200,"rotation":0,"x":0,"y":0}"#, "scale"),
     ])
     func absurdValuesAreRefused(line: String, field: String) {
-        #expect(throws: (any Error).self) { try JSONDecoder().decode(InputEvent.self, from: Data(line.utf8)) }
         do {
-            _ = try JSONDecoder().decode(InputEvent.self, from: Data(line.utf8))
+            _ = try Trace.decode(line)
+            Issue.record("\(line) was read")
         } catch {
-            #expect(Trace.describe(error).contains(field), "\(Trace.describe(error)) names \(field)")
+            #expect(error.message.contains("\"\(field)\""), "\(error.message) names \(field)")
         }
     }
 
     @Test func tinyAndNegativeZeroAreFine() throws {
-        let event = try JSONDecoder().decode(InputEvent.self, from: Data(#"{"t":5e-324,"kind":"pointer-move","x":-0,"y":5e-324}"#.utf8))
+        let event = try #require(try Trace.decode(#"{"t":5e-324,"kind":"pointer-move","x":-0,"y":5e-324}"#).first)
         #expect(event.location.x == 0 && event.time > 0)
     }
 

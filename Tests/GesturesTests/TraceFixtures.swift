@@ -1,3 +1,4 @@
+import AnimProtocol
 import Foundation
 import Testing
 @testable import Gestures

@@ -1,3 +1,4 @@
+import AnimProtocol
 import CX11
 import Foundation
 import Gestures
