@@ -12,21 +12,20 @@ final class ClientConnection {
     /// What it is owed and when (the fan-out policy).
     var queue = DeliveryQueue<ByteBuffer>()
     var isClosing = false
-    /// Writes handed to NIO and not yet completed: while there are any, everything follows them there.
-    private(set) var pendingWrites = 0
+    /// Where each buffer goes: straight to the socket, or to NIO behind what waits there.
+    private var writer = ClientWriter()
     /// Called when NIO has written everything it was handed, so that frames held meanwhile can go.
     var drained: (() -> Void)?
 
-    /// The socket, borrowed once from NIO (the lookup is a dynamic cast, too dear per write). It is used only while
-    /// `isOpen`.
+    /// The socket, borrowed once from NIO (the lookup is a dynamic cast, too dear per write). `writer` uses it only
+    /// while the socket is known to be open.
     private let socket: NIOBSDSocket.Handle?
-    /// False from the moment NIO may have closed the socket: the channel went inactive, or a write NIO was handed
-    /// failed (NIO fails pending writes right after it closes the descriptor, before it reports the channel
-    /// inactive, and those failures are the first we hear of it). The descriptor number may be reused after that.
-    private(set) var isOpen = true
+
+    /// Writes handed to NIO and not yet completed.
+    var pendingWrites: Int { writer.pendingWrites }
 
     /// The channel went inactive: from now on everything goes to NIO, which refuses it.
-    func channelClosed() { isOpen = false }
+    func channelClosed() { writer.channelClosed() }
 
     init(id: Int, channel: any Channel) {
         self.id = id
@@ -37,7 +36,7 @@ final class ClientConnection {
     /// Whether a frame may be sent now rather than held (and coalesced): nothing waits in NIO. (NIO holds only
     /// what `write` handed it, so its buffer is then empty and below its high-water mark; not asking the
     /// channel spares each subscriber an existential call on memory that is cold by the next frame.)
-    var canTakeFrames: Bool { pendingWrites == 0 }
+    var canTakeFrames: Bool { writer.canTakeFrames }
 
     /// Every byte to this client, responses and events alike, goes through here, in order, so that nothing
     /// overtakes anything (docs/architecture.md, "The write path").
@@ -86,26 +85,22 @@ final class ClientConnection {
 
     /// Writes straight to the socket when it can (true), else hands the rest to NIO unflushed (false).
     private func write(_ buffer: ByteBuffer) -> Bool {
-        var buffer = buffer
-        if pendingWrites == 0, sendDirectly(&buffer) { return true }
-        pendingWrites += 1
+        let outcome = writer.send(buffer.readableBytes) { offset in
+            guard let socket else { return -1 }
+            return buffer.withUnsafeReadableBytes { bytes in
+                Glibc.send(socket, bytes.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+            }
+        }
+        guard case let .handToNIO(offset) = outcome else { return true }
+        var rest = buffer
+        rest.moveReaderIndex(forwardBy: offset)
         let promise = channel.eventLoop.makePromise(of: Void.self)
         promise.futureResult.assumeIsolated().whenComplete { [self] result in
-            if case .failure = result { isOpen = false }
-            pendingWrites -= 1
-            if pendingWrites == 0 { drained?() }
+            let succeeded = if case .success = result { true } else { false }
+            if writer.writeCompleted(succeeded: succeeded) { drained?() }
         }
-        channel.write(buffer, promise: promise)
+        channel.write(rest, promise: promise)
         return false
-    }
-
-    /// One `send(MSG_DONTWAIT | MSG_NOSIGNAL)`; true when the kernel took the whole buffer.
-    private func sendDirectly(_ buffer: inout ByteBuffer) -> Bool {
-        guard let socket, isOpen else { return false }
-        let written = buffer.withUnsafeReadableBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
-        guard written > 0 else { return false }
-        buffer.moveReaderIndex(forwardBy: written)
-        return buffer.readableBytes == 0
     }
 
     /// Whether any subscription wants this event, and the most demanding rate
