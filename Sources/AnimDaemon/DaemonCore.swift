@@ -100,25 +100,22 @@ final class DaemonCore {
         if !due.isEmpty { actions.run(due, environment: session.applied(to: baseEnvironment)) }
     }
 
-    /// One timer: at the engine's next frame while anything animates (held
-    /// frames then go out with fresh ones, so their times keep the rate);
-    /// otherwise when a frame that a subscriber's maxRate held back falls due;
-    /// otherwise none, so an idle daemon sleeps.
+    /// Arms, keeps or cancels the one frame timer, as `FrameScheduler` decides.
     func armFrameTimer() {
-        let wanted = engineDeadline ?? registry.nextDue
-        if let armed = frameTimer {
-            // An armed timer that is early enough stays; a later one gives way.
-            if let wanted, armed.deadline <= wanted { return }
-            armed.callback.cancel()
+        switch FrameScheduler.decide(engineDeadline: engineDeadline, heldDue: registry.nextDue, armed: frameTimer?.deadline, now: now()) {
+        case .keep:
+            return
+        case .cancel:
+            frameTimer?.callback.cancel()
             frameTimer = nil
+        case let .arm(wanted, fireAt):
+            frameTimer?.callback.cancel()
+            frameTimer = nil
+            let deadline = NIODeadline.uptimeNanoseconds(UInt64((fireAt * 1e9).rounded(.up)))
+            // Only a loop that is shutting down refuses; then there are no more frames to make.
+            guard let callback = try? loop.assumeIsolated().scheduleCallback(at: deadline, handler: self) else { return }
+            frameTimer = (wanted, callback)
         }
-        guard let wanted else { return }
-        // Never in the past, and a finite count of nanoseconds.
-        let at = min(max(wanted, now()), 1e9)
-        let deadline = NIODeadline.uptimeNanoseconds(UInt64((at * 1e9).rounded(.up)))
-        // Only a loop that is shutting down refuses; then there are no more frames to make.
-        guard let callback = try? loop.assumeIsolated().scheduleCallback(at: deadline, handler: self) else { return }
-        frameTimer = (wanted, callback)
     }
 
     fileprivate func frame() {
@@ -299,14 +296,7 @@ final class DaemonCore {
 
     /// What `systemctl status animd` shows.
     var statusLine: String {
-        let input = switch (inputStatus.backend, inputStatus.connected) {
-        case ("x11", true): "X input on \(inputStatus.display ?? "the display")"
-        case ("x11", false): "X input off"
-        case (let backend, true): "\(backend) input on \(inputStatus.seat ?? "its seat")"
-        case (let backend, false): "\(backend) input off"
-        }
-        let clients = registry.clients.count
-        return "\(engine.transitionNames.count) transitions, \(clients) client\(clients == 1 ? "" : "s"), \(input)"
+        SystemdStatus.line(transitions: engine.transitionNames.count, clients: registry.clients.count, input: inputStatus)
     }
 
     /// Sends READY=1 and the first status: from here on, status changes are announced.

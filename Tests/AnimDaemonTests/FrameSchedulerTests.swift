@@ -1,0 +1,31 @@
+import Testing
+@testable import AnimDaemon
+
+/// The frame timer's rules, with plain numbers.
+struct FrameSchedulerTests {
+    typealias S = FrameScheduler
+
+    @Test func idleWantsNoTimer() {
+        #expect(S.decide(engineDeadline: nil, heldDue: nil, armed: nil, now: 5) == .keep)
+        #expect(S.decide(engineDeadline: nil, heldDue: nil, armed: 6, now: 5) == .cancel, "nothing moves: an armed timer goes")
+    }
+
+    /// The engine's frame comes before a held frame's due time.
+    @Test func theEnginesFrameWins() {
+        #expect(S.decide(engineDeadline: 5.016, heldDue: 5.001, armed: nil, now: 5) == .arm(wanted: 5.016, fireAt: 5.016))
+        #expect(S.decide(engineDeadline: nil, heldDue: 5.5, armed: nil, now: 5) == .arm(wanted: 5.5, fireAt: 5.5))
+    }
+
+    /// An armed timer early enough stays; a later one is replaced.
+    @Test func anEarlyEnoughTimerStays() {
+        #expect(S.decide(engineDeadline: 5.016, heldDue: nil, armed: 5.016, now: 5) == .keep)
+        #expect(S.decide(engineDeadline: 5.016, heldDue: nil, armed: 5.010, now: 5) == .keep)
+        #expect(S.decide(engineDeadline: 5.016, heldDue: nil, armed: 5.5, now: 5) == .arm(wanted: 5.016, fireAt: 5.016))
+    }
+
+    /// Never in the past, never beyond a finite count of nanoseconds.
+    @Test func fireTimesAreBounded() {
+        #expect(S.decide(engineDeadline: 4, heldDue: nil, armed: nil, now: 5) == .arm(wanted: 4, fireAt: 5))
+        #expect(S.decide(engineDeadline: nil, heldDue: 1e300, armed: nil, now: 5) == .arm(wanted: 1e300, fireAt: S.latest))
+    }
+}
