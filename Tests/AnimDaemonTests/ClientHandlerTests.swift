@@ -1,0 +1,86 @@
+import AnimProtocol
+import Logging
+import NIOCore
+import NIOEmbedded
+import Testing
+import Transitions
+@testable import AnimDaemon
+
+/// One connection's handler, byte by byte, on NIO's embedded channel: the real core behind it (the embedded
+/// default config, no input backend), and every byte it writes read back.
+struct ClientHandlerTests {
+    let channel = EmbeddedChannel()
+
+    init() throws {
+        let loop = channel.embeddedEventLoop
+        let logger = Logger(label: "test")
+        let core = DaemonCore(loop: loop, config: try ConfigParser.load(user: nil),
+                              configSource: ConfigSource(explicitPath: nil, environment: [:]), session: SessionEnvironment([:]),
+                              launcher: BackendLauncher(setting: .x11, logger: logger) { _, _ in },
+                              notifier: SystemdNotifier(environment: [:]), logger: logger)
+        try channel.pipeline.syncOperations.addHandler(ClientHandler(core: NIOLoopBound(core, eventLoop: loop)))
+        channel.pipeline.fireChannelActive()
+    }
+
+    func feed(_ text: String) throws { try channel.writeInbound(channel.allocator.buffer(string: text)) }
+
+    /// Every line written so far, as text.
+    func output() throws -> [String] {
+        var text = ""
+        while let buffer = try channel.readOutbound(as: ByteBuffer.self) { text += String(buffer: buffer) }
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    /// A request cut anywhere, even byte by byte, is answered once, when its newline arrives.
+    @Test func aRequestSplitByteByByteIsAnsweredOnce() throws {
+        let request = #"{"jsonrpc":"2.0","id":7,"method":"transition.get","params":{"name":"sidebar"}}"# + "\n"
+        for byte in request.utf8.dropLast() {
+            try feed(String(decoding: [byte], as: UTF8.self))
+            #expect(try output().isEmpty)
+        }
+        try feed("\n")
+        let lines = try output()
+        #expect(lines.count == 1 && lines[0].hasPrefix(#"{"jsonrpc":"2.0","id":7,"result":{"name":"sidebar""#), "\(lines)")
+    }
+
+    /// Pipelined requests in one read are answered in order; blank lines are skipped.
+    @Test func pipelinedRequestsAreAnsweredInOrder() throws {
+        try feed(#"{"jsonrpc":"2.0","id":1,"method":"daemon.hello"}"# + "\n\n" + #"{"jsonrpc":"2.0","id":2,"method":"transition.list"}"# + "\n"
+                 + #"{"jsonrpc":"2.0","id":3,"method":"nope"}"# + "\n")
+        let lines = try output()
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix(#"{"jsonrpc":"2.0","id":1,"result":{"name":"animd""#))
+        #expect(lines[1].hasPrefix(#"{"jsonrpc":"2.0","id":2,"result":{"transitions":["#))
+        #expect(lines[2].hasPrefix(#"{"jsonrpc":"2.0","id":3,"error":{"code":-32601"#))
+    }
+
+    /// A line longer than the limit gets one error, then the connection closes; nothing after it is read.
+    @Test func anOversizedLineClosesTheConnection() throws {
+        try feed(String(repeating: "x", count: LineFramer.maximumLineLength + 1))
+        try feed(#"{"jsonrpc":"2.0","id":1,"method":"daemon.hello"}"# + "\n")
+        let lines = try output()
+        #expect(lines.count == 1 && lines[0].contains("message too large"), "\(lines)")
+        #expect(!channel.isActive)
+    }
+
+    /// A subscriber's events and answers arrive in the order they were produced: the toggle's began before its answer.
+    @Test func eventsAndAnswersKeepTheirOrder() throws {
+        try feed(#"{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"transitions":["sidebar"]}}"# + "\n"
+                 + #"{"jsonrpc":"2.0","id":2,"method":"transition.toggle","params":{"name":"sidebar"}}"# + "\n")
+        let lines = try output()
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines.first?.contains(#""id":1,"result""#) == true)
+        #expect(lines.dropFirst().first?.contains(#""method":"transition.began""#) == true)
+        #expect(lines.last?.contains(#""id":2,"result""#) == true)
+    }
+
+    /// A close while writes are pending ends the client cleanly: no answer to a request that arrives after.
+    @Test func closeWhileAWriteIsPending() throws {
+        try feed(#"{"jsonrpc":"2.0","id":1,"method":"daemon.hello"}"# + "\n")
+        _ = try? channel.close().wait()
+        #expect(!channel.isActive)
+        try? feed(#"{"jsonrpc":"2.0","id":2,"method":"daemon.hello"}"# + "\n")
+        let lines = try output()
+        #expect(lines.count == 1 && lines[0].contains(#""id":1,"result""#), "only the answer written before the close: \(lines)")
+    }
+}
