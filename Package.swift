@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AnimProtocol", "TestSupport"], exclude: ["Traces"], swiftSettings: strict),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Motion", "Gestures", "AnimProtocol", "TestSupport"], exclude: ["FuzzRegressions"], swiftSettings: strict),
-        .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol"], swiftSettings: strict),
+        .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol", "Gestures", "Motion"], swiftSettings: strict),
         .testTarget(name: "AnimDaemonTests", dependencies: ["AnimDaemon", "AnimProtocol", "Transitions", .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
                     swiftSettings: strict),
         .testTarget(name: "X11InputTests", dependencies: ["X11Input", "CX11", "Gestures", "AnimProtocol"], swiftSettings: strict),

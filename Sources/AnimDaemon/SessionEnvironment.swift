@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AnimProtocol
 import Transitions
 
 /// The variables that say which session animd serves. A user service started
@@ -8,9 +9,7 @@ import Transitions
 /// into systemd's environment; `daemon.environment` (`animctl environment`)
 /// passes them in later, and the input backend follows (docs/service.md).
 struct SessionEnvironment: Hashable, Sendable {
-    static let names = ["DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE", "XDG_SEAT"]
-    /// Longer than any display name or path animd would accept.
-    static let maxLength = 4096
+    static let names = Request.environmentNames
 
     /// The ones that are set and not empty.
     private(set) var values: [String: String]

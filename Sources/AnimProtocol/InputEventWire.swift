@@ -15,39 +15,35 @@ extension InputEvent {
         try self.init(fields: WireFields(object: value))
     }
 
-    /// The event as one JSON object: `t`, `kind`, the kind's own fields, then `x` and `y`.
-    public func writeJSON(into out: inout String) {
-        out += "{\"t\":"
-        JSONWriter.writeNumber(time, into: &out)
-        out += ",\"kind\":\""
-        out += kindName
-        out += "\""
-        func field(_ name: String, _ value: Double) {
-            out += ",\""; out += name; out += "\":"
-            JSONWriter.writeNumber(value, into: &out)
-        }
-        func flag(_ name: String, _ value: Bool) { out += ",\"" + name + "\":" + (value ? "true" : "false") }
-        func edgeField(_ edge: Edge) { out += ",\"edge\":\"" + edge.rawValue + "\"" }
+    /// The event as one JSON object: `t`, `kind`, the kind's own fields, then `x` and `y`. The one encoder:
+    /// text (`writeJSON`) and `input.inject` params are written from it.
+    public var wire: JSONValue {
+        var members: [(String, JSONValue)] = [("t", .number(time)), ("kind", .string(kindName))]
+        func number(_ name: String, _ value: Double) { members.append((name, .number(value))) }
         switch kind {
-        case let .touchDown(id), let .touchMove(id), let .touchUp(id), let .touchCancel(id): field("id", Double(id))
-        case let .buttonDown(button), let .buttonUp(button): field("button", Double(button))
+        case let .touchDown(id), let .touchMove(id), let .touchUp(id), let .touchCancel(id): number("id", Double(id))
+        case let .buttonDown(button), let .buttonUp(button): number("button", Double(button))
         case .pointerMove: break
-        case let .swipeBegin(fingers), let .pinchBegin(fingers), let .holdBegin(fingers): field("fingers", Double(fingers))
+        case let .swipeBegin(fingers), let .pinchBegin(fingers), let .holdBegin(fingers): number("fingers", Double(fingers))
         case let .swipeUpdate(fingers, delta):
-            field("fingers", Double(fingers)); field("dx", delta.x); field("dy", delta.y)
+            number("fingers", Double(fingers)); number("dx", delta.x); number("dy", delta.y)
         case let .swipeEnd(fingers, cancelled), let .pinchEnd(fingers, cancelled), let .holdEnd(fingers, cancelled):
-            field("fingers", Double(fingers)); flag("cancelled", cancelled)
+            number("fingers", Double(fingers)); members.append(("cancelled", .bool(cancelled)))
         case let .pinchUpdate(fingers, delta, scale, rotation):
-            field("fingers", Double(fingers)); field("dx", delta.x); field("dy", delta.y)
-            field("scale", scale); field("rotation", rotation)
-        case let .pressureBegin(edge): edgeField(edge)
-        case let .pressureUpdate(edge, push): edgeField(edge); field("push", push)
-        case let .pressureEnd(edge, cancelled): edgeField(edge); flag("cancelled", cancelled)
+            number("fingers", Double(fingers)); number("dx", delta.x); number("dy", delta.y)
+            number("scale", scale); number("rotation", rotation)
+        case let .pressureBegin(edge): members.append(("edge", .string(edge.rawValue)))
+        case let .pressureUpdate(edge, push): members.append(("edge", .string(edge.rawValue))); number("push", push)
+        case let .pressureEnd(edge, cancelled):
+            members.append(("edge", .string(edge.rawValue))); members.append(("cancelled", .bool(cancelled)))
         }
-        field("x", location.x)
-        field("y", location.y)
-        out += "}"
+        number("x", location.x)
+        number("y", location.y)
+        return .object(members)
     }
+
+    /// Appends the event's JSON text.
+    public func writeJSON(into out: inout String) { out += JSONWriter.string(wire) }
 
     /// The event's JSON text.
     public var jsonText: String {

@@ -11,12 +11,7 @@ public enum Trace {
     }
 
     public static func decode(_ text: String) throws(LineError) -> [InputEvent] {
-        try read(text).map(\.event)
-    }
-
-    /// Each event with the JSON it was read from, so that a trace can be sent on without being written again.
-    public static func read(_ text: String) throws(LineError) -> [(event: InputEvent, json: JSONValue)] {
-        var events: [(event: InputEvent, json: JSONValue)] = []
+        var events: [InputEvent] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) || trimmed.hasPrefix("#") { continue }
@@ -24,7 +19,7 @@ public enum Trace {
                 throw LineError(line: index + 1, message: "not valid JSON")
             }
             do {
-                events.append((try InputEvent(wire: value), value))
+                events.append(try InputEvent(wire: value))
             } catch {
                 throw LineError(line: index + 1, message: error.description)
             }

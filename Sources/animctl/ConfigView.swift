@@ -49,24 +49,24 @@ extension AnimCtl {
                 `systemctl --user import-environment DISPLAY XAUTHORITY WAYLAND_DISPLAY`, so that an animd started before \
                 the display existed uses it without a restart (docs/service.md).
                 """)
-        static let names = ["DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE", "XDG_SEAT"]
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "NAME=VALUE to pass only these (an empty VALUE unsets NAME).") var assignments: [String] = []
         @Flag(help: "Print the raw JSON result.") var json = false
 
         func run() throws {
-            var values: [(String, JSONValue)] = []
+            var values: [String: String] = [:]
             if assignments.isEmpty {
                 let own = ProcessInfo.processInfo.environment
-                values = Self.names.map { ($0, .string(own[$0] ?? "")) }
+                for name in Request.environmentNames { values[name] = own[name] ?? "" }
             }
             for assignment in assignments {
-                guard let equals = assignment.firstIndex(of: "="), Self.names.contains(String(assignment[..<equals])) else {
-                    fail("animctl: \"\(assignment)\" is not NAME=VALUE with NAME one of \(Self.names.joined(separator: ", "))", status: .usage)
+                guard let equals = assignment.firstIndex(of: "="), Request.environmentNames.contains(String(assignment[..<equals])) else {
+                    fail("animctl: \"\(assignment)\" is not NAME=VALUE with NAME one of \(Request.environmentNames.joined(separator: ", "))",
+                         status: .usage)
                 }
-                values.append((String(assignment[..<equals]), .string(String(assignment[assignment.index(after: equals)...]))))
+                values[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
             }
-            let result = try connection.call(.environment, .object(values))
+            let result = try connection.call(.environment(values))
             if json { return emit(JSONWriter.string(result)) }
             let input = result["input"]
             let place = input?["display"]?.string ?? input?["seat"]?.string ?? "nothing"

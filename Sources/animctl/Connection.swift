@@ -34,8 +34,13 @@ struct ConnectionOptions: ParsableArguments {
         return try connect()
     }
 
-    /// Calls a method; a protocol error goes to stderr with exit status 1.
-    func call(_ method: Method, _ params: JSONValue? = nil, on existing: RPCConnection? = nil) throws -> JSONValue {
+    /// Sends a request; a protocol error goes to stderr with exit status 1.
+    func call(_ request: Request, on existing: RPCConnection? = nil) throws -> JSONValue {
+        try call(request.method, request.params, on: existing)
+    }
+
+    /// Calls a method with raw params (`animctl call`); a protocol error goes to stderr with exit status 1.
+    func call(_ method: Method, _ params: JSONValue?, on existing: RPCConnection? = nil) throws -> JSONValue {
         let connection = try existing ?? connect()
         do {
             switch try connection.call(method.rawValue, params) {

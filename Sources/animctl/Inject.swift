@@ -30,22 +30,22 @@ extension AnimCtl {
                 }
                 text = String(decoding: data, as: UTF8.self)
             }
-            let events: [(event: InputEvent, json: JSONValue)]
+            let events: [InputEvent]
             do {
-                events = try Trace.read(text)
+                events = try Trace.decode(text)
             } catch {
                 fail("animctl: \(file): \(error)")
             }
-            guard let first = events.first?.event else { return }
+            guard let first = events.first else { return }
             let rpc = try connection.connect()
             let start = DispatchTime.now().uptimeNanoseconds
             var index = 0
             var accepted = 0
             while index < events.count {
-                let time = events[index].event.time
-                var batch: [JSONValue] = []
-                while index < events.count, events[index].event.time == time {
-                    batch.append(events[index].json)
+                let time = events[index].time
+                var batch: [InputEvent] = []
+                while index < events.count, events[index].time == time {
+                    batch.append(events[index])
                     index += 1
                 }
                 if speed > 0 {
@@ -54,7 +54,8 @@ extension AnimCtl {
                     if due > now { usleep(UInt32(min((due - now) / 1000, UInt64(UInt32.max)))) }
                 }
                 do {
-                    switch try rpc.call(Method.inject.rawValue, .object([("events", .array(batch))])) {
+                    let request = Request.inject(events: batch)
+                    switch try rpc.call(request.method.rawValue, request.params) {
                     case let .success(result): accepted += result["accepted"]?.integer ?? 0
                     case let .failure(error): fail("animctl: input.inject: \(error.message) (\(error.code))")
                     }

@@ -64,7 +64,7 @@ extension AnimCtl {
         @Flag(help: "Print the raw JSON result.") var json = false
 
         func run() throws {
-            let result = try connection.call(.get, ["name": .string(name)])
+            let result = try connection.call(.get(name: name))
             if json { return emit(JSONWriter.string(result)) }
             if let snapshot = WireSnapshot(json: result) { emit(describe(snapshot)) }
         }

@@ -26,7 +26,7 @@ extension AnimCtl {
             let rpc = try connection.connect()
             var firstTime: Double?
             var seen = 0
-            followNotifications(rpc, subscribe: [("events", ["input-events"])]) { method, params, line in
+            followNotifications(rpc, subscribe: .subscribe(transitions: nil, events: [.inputEvents], maxRate: nil)) { method, params, line in
                 guard method == "input.event" else { return true }
                 if json {
                     emit(String(decoding: line, as: UTF8.self))

@@ -6,11 +6,11 @@ import Foundation
 /// returns false, animd says it is shutting down or closes, or stdout closes.
 /// Shared by `watch` and `record`.
 /// `subscribed` receives the subscription's result (the transitions' current snapshots) first.
-func followNotifications(_ rpc: RPCConnection, subscribe params: [(String, JSONValue)],
+func followNotifications(_ rpc: RPCConnection, subscribe request: Request,
                          subscribed: (JSONValue) -> Void = { _ in },
                          _ handle: (_ method: String, _ params: JSONValue, _ line: [UInt8]) -> Bool) {
     do {
-        switch try rpc.call(Method.subscribe.rawValue, .object(params)) {
+        switch try rpc.call(request.method.rawValue, request.params) {
         case let .failure(error): fail("animctl: subscribe: \(error.message) (\(error.code))")
         case let .success(result): subscribed(result)
         }

@@ -22,14 +22,13 @@ extension AnimCtl {
 
         func run() throws {
             let rpc = try connection.connect()
-            var params: [(String, JSONValue)] = [("events", .array([.string("state")]))]
-            if !names.isEmpty { params.append(("transitions", .array(names.map { .string($0) }))) }
+            let subscribe = Request.subscribe(transitions: names.isEmpty ? nil : names, events: [.state], maxRate: nil)
             var moving: [String: String] = [:]
             var order: [String] = []
             var resting: [String: Int] = [:]
             let deadline = Date().addingTimeInterval(timeout)
             do {
-                switch try rpc.call(Method.subscribe.rawValue, .object(params)) {
+                switch try rpc.call(subscribe.method.rawValue, subscribe.params) {
                 case let .failure(error): connection.report(error, of: .subscribe)
                 case let .success(result):
                     for snapshot in result["transitions"]?.array ?? [] {

@@ -33,10 +33,8 @@ extension AnimCtl {
 
         func run() throws {
             let rpc = try connection.connect()
-            var params: [(String, JSONValue)] = []
-            if !names.isEmpty { params.append(("transitions", .array(names.map { .string($0) }))) }
-            if !events.isEmpty { params.append(("events", .array(events.map { .string($0) }))) }
-            if let maxRate { params.append(("maxRate", .number(maxRate))) }
+            let groups = events.isEmpty ? EventGroup.defaults : Set(events.compactMap(EventGroup.init(rawValue:)))
+            let params = Request.subscribe(transitions: names.isEmpty ? nil : names, events: groups, maxRate: maxRate)
             var seen = 0
             func counted(_ method: String) -> Bool {
                 seen += 1

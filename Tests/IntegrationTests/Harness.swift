@@ -255,3 +255,9 @@ func runTool(_ path: String, _ arguments: [String], environment: [String: String
     process.waitUntilExit()
     return (process.terminationStatus, output)
 }
+
+/// Whether the suite runs under a sanitizer (`ANIMD_SANITIZER`, set by .ci/run's ThreadSanitizer pass): a few
+/// tests bound what a sanitizer changes (wake-ups, resident memory) and are off then.
+enum Sanitizer {
+    static var active: Bool { !(ProcessInfo.processInfo.environment["ANIMD_SANITIZER"] ?? "").isEmpty }
+}

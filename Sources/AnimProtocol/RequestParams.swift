@@ -1,12 +1,9 @@
-import AnimProtocol
-import Foundation
 import Gestures
 import Motion
-import Transitions
 
 /// A method's params with typed accessors; every mistake is a -32602 that
-/// names the parameter.
-struct Params {
+/// names the parameter. Used only by `Request(method:params:)`.
+struct RequestParams {
     let method: String
     let value: JSONValue?
 

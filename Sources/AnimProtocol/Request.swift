@@ -1,0 +1,174 @@
+public import Gestures
+public import Motion
+
+/// Every request of the protocol (PROTOCOL.md, docs/protocol.md), with its parameters typed and checked.
+///
+/// `init(method:params:)` is the daemon's single validation point: allowed keys, types and ranges, each mistake
+/// a -32602 that names the parameter. `animctl` and other clients build requests from the same type and send
+/// `params`, so that the two sides cannot disagree on a key.
+public enum Request: Hashable, Sendable {
+    case hello
+    case reload
+    case config
+    /// Session variables; an empty value unsets one.
+    case environment([String: String])
+    case list
+    case get(name: String)
+    /// `transitions`: nil for all.
+    case subscribe(transitions: [String]?, events: Set<EventGroup>, maxRate: Double?)
+    case unsubscribe(subscription: Int)
+    case inject(events: [InputEvent])
+    case toggle(name: String)
+    case animate(name: String, to: Int, timing: TimingSpec?, duration: Double?, velocity: Double?)
+    case begin(name: String, to: Int)
+    case scrub(name: String, fraction: Double)
+    case pause(name: String)
+    case resume(name: String)
+    case reverse(name: String)
+    case `continue`(name: String, timing: TimingSpec?, durationFactor: Double?, velocity: Double?)
+    case release(name: String, velocity: Double?)
+    case stop(name: String, withoutFinishing: Bool)
+    case finish(name: String, at: AnimatingPosition)
+
+    /// The session variables `environment` takes, each at most `maxEnvironmentValue` bytes without NUL.
+    public static let environmentNames = ["DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE", "XDG_SEAT"]
+    public static let maxEnvironmentValue = 4096
+
+    /// Reads and checks a request. An unknown method is -32601 with the known ones in `data.methods`.
+    public init(method name: String, params raw: JSONValue?) throws(RPCError) {
+        guard let method = Method(rawValue: name) else {
+            throw RPCError(.methodNotFound, "method not found: \"\(name)\"",
+                           data: .object([("methods", .array(Method.allCases.map { .string($0.rawValue) }))]))
+        }
+        let p = RequestParams(method: name, value: raw)
+        switch method {
+        case .hello: try p.allow([]); self = .hello
+        case .reload: try p.allow([]); self = .reload
+        case .config: try p.allow([]); self = .config
+        case .environment:
+            try p.allow(Self.environmentNames)
+            var values: [String: String] = [:]
+            for key in Self.environmentNames {
+                if let value = try p.optionalString(key, maxLength: Self.maxEnvironmentValue) { values[key] = value }
+            }
+            self = .environment(values)
+        case .list: try p.allow([]); self = .list
+        case .get: try p.allow(["name"]); self = .get(name: try p.string("name"))
+        case .subscribe: self = try Self.subscribe(p)
+        case .unsubscribe: try p.allow(["subscription"]); self = .unsubscribe(subscription: try p.integer("subscription"))
+        case .inject: try p.allow(["events"]); self = .inject(events: try p.inputEvents("events"))
+        default: self = try Self.transitionRequest(method, p)
+        }
+    }
+
+    private static func subscribe(_ p: RequestParams) throws(RPCError) -> Request {
+        try p.allow(["transitions", "events", "maxRate"])
+        let transitions = try p.optionalStrings("transitions")
+        var events = EventGroup.defaults
+        if let names = try p.optionalStrings("events") {
+            events = []
+            for name in names {
+                guard let group = EventGroup(rawValue: name) else { throw p.invalid("unknown event group \"\(name)\" (expected \(EventGroup.names))") }
+                events.insert(group)
+            }
+        }
+        return .subscribe(transitions: transitions, events: events, maxRate: try p.optionalNumber("maxRate", in: RequestParams.Range.maxRate))
+    }
+
+    /// The transition.* methods.
+    private static func transitionRequest(_ method: Method, _ p: RequestParams) throws(RPCError) -> Request {
+        typealias Range = RequestParams.Range
+        switch method {
+        case .toggle: try p.allow(["name"]); return .toggle(name: try p.string("name"))
+        case .animate:
+            try p.allow(["name", "to", "timing", "duration", "velocity"])
+            return .animate(name: try p.string("name"), to: try p.integer("to"), timing: try p.optionalTiming("timing"),
+                            duration: try p.optionalNumber("duration", in: Range.duration),
+                            velocity: try p.optionalNumber("velocity", in: Range.velocity))
+        case .begin: try p.allow(["name", "to"]); return .begin(name: try p.string("name"), to: try p.integer("to"))
+        case .scrub:
+            try p.allow(["name", "fraction"])
+            return .scrub(name: try p.string("name"), fraction: try p.number("fraction", in: Range.fraction))
+        case .pause: try p.allow(["name"]); return .pause(name: try p.string("name"))
+        case .resume: try p.allow(["name"]); return .resume(name: try p.string("name"))
+        case .reverse: try p.allow(["name"]); return .reverse(name: try p.string("name"))
+        case .continue:
+            try p.allow(["name", "timing", "durationFactor", "velocity"])
+            return .continue(name: try p.string("name"), timing: try p.optionalTiming("timing"),
+                             durationFactor: try p.optionalNumber("durationFactor", in: Range.durationFactor),
+                             velocity: try p.optionalNumber("velocity", in: Range.velocity))
+        case .release:
+            try p.allow(["name", "velocity"])
+            return .release(name: try p.string("name"), velocity: try p.optionalNumber("velocity", in: Range.velocity))
+        case .stop:
+            try p.allow(["name", "withoutFinishing"])
+            return .stop(name: try p.string("name"), withoutFinishing: try p.optionalBool("withoutFinishing") ?? false)
+        case .finish:
+            try p.allow(["name", "at"])
+            let at = try p.string("at")
+            guard let position = AnimatingPosition(rawValue: at) else { throw p.invalid("\"at\" must be \"start\", \"end\" or \"current\"") }
+            return .finish(name: try p.string("name"), at: position)
+        default:
+            throw p.invalid("not a transition method")
+        }
+    }
+}
+
+extension Request {
+    public var method: Method {
+        switch self {
+        case .hello: .hello
+        case .reload: .reload
+        case .config: .config
+        case .environment: .environment
+        case .list: .list
+        case .get: .get
+        case .subscribe: .subscribe
+        case .unsubscribe: .unsubscribe
+        case .inject: .inject
+        case .toggle: .toggle
+        case .animate: .animate
+        case .begin: .begin
+        case .scrub: .scrub
+        case .pause: .pause
+        case .resume: .resume
+        case .reverse: .reverse
+        case .continue: .continue
+        case .release: .release
+        case .stop: .stop
+        case .finish: .finish
+        }
+    }
+
+    /// The params as they go on the wire; nil for a method that takes none. `Request(method:params:)` reads them
+    /// back to the same request.
+    public var params: JSONValue? {
+        func object(_ members: [(String, JSONValue?)]) -> JSONValue { .object(members.compactMap { key, value in value.map { (key, $0) } }) }
+        func number(_ value: Double?) -> JSONValue? { value.map(JSONValue.number) }
+        func timing(_ spec: TimingSpec?) -> JSONValue? { spec.map { .string($0.description) } }
+        switch self {
+        case .hello, .reload, .config, .list: return nil
+        case let .environment(values):
+            return .object(Self.environmentNames.compactMap { name in values[name].map { (name, .string($0)) } })
+        case let .get(name), let .toggle(name), let .pause(name), let .resume(name), let .reverse(name):
+            return object([("name", .string(name))])
+        case let .subscribe(transitions, events, maxRate):
+            return object([("transitions", transitions.map { .array($0.map(JSONValue.string)) }),
+                           ("events", .array(EventGroup.allCases.filter(events.contains).map { .string($0.rawValue) })),
+                           ("maxRate", number(maxRate))])
+        case let .unsubscribe(subscription): return object([("subscription", .number(Double(subscription)))])
+        case let .inject(events): return object([("events", .array(events.map(\.wire)))])
+        case let .animate(name, to, spec, duration, velocity):
+            return object([("name", .string(name)), ("to", .number(Double(to))), ("timing", timing(spec)),
+                           ("duration", number(duration)), ("velocity", number(velocity))])
+        case let .begin(name, to): return object([("name", .string(name)), ("to", .number(Double(to)))])
+        case let .scrub(name, fraction): return object([("name", .string(name)), ("fraction", .number(fraction))])
+        case let .continue(name, spec, durationFactor, velocity):
+            return object([("name", .string(name)), ("timing", timing(spec)), ("durationFactor", number(durationFactor)),
+                           ("velocity", number(velocity))])
+        case let .release(name, velocity): return object([("name", .string(name)), ("velocity", number(velocity))])
+        case let .stop(name, withoutFinishing): return object([("name", .string(name)), ("withoutFinishing", .bool(withoutFinishing))])
+        case let .finish(name, at): return object([("name", .string(name)), ("at", .string(at.rawValue))])
+        }
+    }
+}

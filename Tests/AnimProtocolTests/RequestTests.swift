@@ -1,0 +1,62 @@
+import Gestures
+import Motion
+import Testing
+@testable import AnimProtocol
+
+/// A request written by a client (`params`) reads back, in the daemon, as the same request; a mistake is a -32602
+/// that names the parameter, or -32601 for a method that does not exist.
+struct RequestTests {
+    static let samples: [Request] = [
+        .hello, .reload, .config, .list, .environment(["DISPLAY": ":1", "XAUTHORITY": ""]), .get(name: "sidebar"),
+        .subscribe(transitions: nil, events: [.progress, .state], maxRate: nil),
+        .subscribe(transitions: ["sidebar", "pager"], events: [.inputEvents, .gesture], maxRate: 30),
+        .unsubscribe(subscription: 4),
+        .inject(events: [InputEvent(time: 0.5, kind: .touchDown(id: 1), location: Point(x: 3, y: 400)),
+                         InputEvent(time: 0.5, kind: .pressureEnd(edge: .left, cancelled: true), location: Point(x: 0, y: 1))]),
+        .toggle(name: "sidebar"),
+        .animate(name: "pager", to: 2, timing: .spring(.perceptual(dampingRatio: 0.6, response: 0.4, velocity: 0)), duration: nil, velocity: -2),
+        .animate(name: "pager", to: 0, timing: nil, duration: 0.3, velocity: nil),
+        .begin(name: "panel", to: 1), .scrub(name: "panel", fraction: 0.4), .pause(name: "a"), .resume(name: "a"), .reverse(name: "a"),
+        .continue(name: "a", timing: .easeOut, durationFactor: 0.5, velocity: 1.5), .continue(name: "a", timing: nil, durationFactor: nil, velocity: nil),
+        .release(name: "a", velocity: 2), .release(name: "a", velocity: nil), .stop(name: "a", withoutFinishing: true),
+        .finish(name: "a", at: .current),
+    ]
+
+    @Test(arguments: samples)
+    func writtenRequestsReadBack(_ request: Request) throws {
+        #expect(try Request(method: request.method.rawValue, params: request.params) == request)
+    }
+
+    @Test func everyMethodIsSampled() {
+        #expect(Set(Self.samples.map(\.method)) == Set(Method.allCases))
+    }
+
+    @Test(arguments: [
+        ("transition.animate", #"{"name":"a","to":1,"velocity":1e308}"#, "\"velocity\" must be between -1000 and 1000"),
+        ("transition.scrub", #"{"name":"a","fraction":-0.5}"#, "\"fraction\" must be between 0 and 1, got -0.5"),
+        ("transition.toggle", #"{"name":"a","nmae":"x"}"#, "unknown parameter \"nmae\""),
+        ("transition.toggle", #"{}"#, "\"name\" is required"),
+        ("transition.finish", #"{"name":"a","at":"middle"}"#, "\"at\" must be \"start\", \"end\" or \"current\""),
+        ("subscribe", #"{"events":["frames"]}"#, "unknown event group \"frames\""),
+        ("daemon.environment", #"{"HOME":"/"}"#, "unknown parameter \"HOME\""),
+        ("transition.animate", #"{"name":"a","to":1,"timing":"eese"}"#, "unknown timing"),
+    ])
+    func mistakesNameTheParameter(method: String, params: String, message: String) throws {
+        let value = try JSONParser.parse(Array(params.utf8))
+        do {
+            _ = try Request(method: method, params: value)
+            Issue.record("\(method) \(params) was accepted")
+        } catch {
+            #expect(error.code == -32602 && error.message.contains(message), "\(error.message)")
+        }
+    }
+
+    @Test func anUnknownMethodListsTheKnownOnes() {
+        do {
+            _ = try Request(method: "transition.wiggle", params: nil)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.code == -32601 && error.data?["methods"]?.array?.count == Method.allCases.count)
+        }
+    }
+}
