@@ -4,6 +4,12 @@ import Gestures
 import Motion
 import Transitions
 
+/// What a request is answered with: a value, or JSON text already written by a shape's one writer (snapshots).
+enum Answer {
+    case value(JSONValue)
+    case encoded(String)
+}
+
 /// Command routing: one `switch` over the protocol's methods.
 extension DaemonCore {
     /// Handles one line from a client and returns the response line, if any.
@@ -16,13 +22,14 @@ extension DaemonCore {
             return nil
         case let .request(id, method, params):
             switch respond(method: method, params: params, client: client) {
-            case let .success(result): return RPCLine.result(id: id, result)
+            case let .success(.value(result)): return RPCLine.result(id: id, result)
+            case let .success(.encoded(text)): return RPCLine.result(id: id, encoded: text)
             case let .failure(error): return RPCLine.error(id: id, error)
             }
         }
     }
 
-    private func respond(method name: String, params raw: JSONValue?, client: ClientConnection) -> Result<JSONValue, RPCError> {
+    private func respond(method name: String, params raw: JSONValue?, client: ClientConnection) -> Result<Answer, RPCError> {
         do {
             return .success(try dispatch(try Request(method: name, params: raw), client))
         } catch {
@@ -31,40 +38,45 @@ extension DaemonCore {
     }
 
     /// One request, already checked (`Request(method:params:)`), carried out.
-    private func dispatch(_ request: Request, _ client: ClientConnection) throws(RPCError) -> JSONValue {
+    private func dispatch(_ request: Request, _ client: ClientConnection) throws(RPCError) -> Answer {
         switch request {
-        case .hello: return hello
+        case .hello: return .value(hello)
         case .reload:
             switch reload() {
-            case .success: return .object([])
+            case .success: return .value(.object([]))
             case let .failure(error): throw error
             }
-        case .config: return configJSON
-        case let .environment(values): return try adoptEnvironment(values)
-        case .list: return .object([("transitions", .array(engine.snapshots(at: now()).map(\.wire.json)))])
+        case .config: return .value(configJSON)
+        case let .environment(values): return .value(try adoptEnvironment(values))
+        case .list:
+            var out = "{"
+            WireSnapshot.writeList(engine.snapshots(at: now()).map(\.wire), into: &out)
+            return .encoded(out + "}")
         case let .get(name):
             guard let snapshot = engine.snapshot(of: name, at: now()) else { throw unknown(name) }
-            return snapshot.wire.json
-        case let .subscribe(transitions, events, maxRate): return try subscribe(transitions, events, maxRate, client)
+            var out = ""
+            snapshot.wire.writeJSON(into: &out)
+            return .encoded(out)
+        case let .subscribe(transitions, events, maxRate): return .encoded(try subscribe(transitions, events, maxRate, client))
         case let .unsubscribe(subscription):
             try registry.unsubscribe(client, id: subscription)
-            return .object([])
+            return .value(.object([]))
         case let .inject(events):
             handleInput(events, from: .client(client.id))
-            return .object([("accepted", .number(Double(events.count)))])
-        case let .toggle(name): return try perform(.toggle(name), for: request.method)
+            return .value(.object([("accepted", .number(Double(events.count)))]))
+        case let .toggle(name): return .value(try perform(.toggle(name), for: request.method))
         case let .animate(name, to, timing, duration, velocity):
-            return try perform(.animate(name, to: to, timing: timing, duration: duration, velocity: velocity), for: request.method)
-        case let .begin(name, to): return try perform(.begin(name, to: to), for: request.method)
-        case let .scrub(name, fraction): return try perform(.scrub(name, fraction: fraction), for: request.method)
-        case let .pause(name): return try perform(.pause(name), for: request.method)
-        case let .resume(name): return try perform(.resume(name), for: request.method)
-        case let .reverse(name): return try perform(.reverse(name), for: request.method)
+            return .value(try perform(.animate(name, to: to, timing: timing, duration: duration, velocity: velocity), for: request.method))
+        case let .begin(name, to): return .value(try perform(.begin(name, to: to), for: request.method))
+        case let .scrub(name, fraction): return .value(try perform(.scrub(name, fraction: fraction), for: request.method))
+        case let .pause(name): return .value(try perform(.pause(name), for: request.method))
+        case let .resume(name): return .value(try perform(.resume(name), for: request.method))
+        case let .reverse(name): return .value(try perform(.reverse(name), for: request.method))
         case let .continue(name, timing, durationFactor, velocity):
-            return try perform(.continue(name, timing: timing, durationFactor: durationFactor, velocity: velocity), for: request.method)
-        case let .release(name, velocity): return try perform(.release(name, velocity: velocity), for: request.method)
-        case let .stop(name, withoutFinishing): return try perform(.stop(name, withoutFinishing: withoutFinishing), for: request.method)
-        case let .finish(name, at): return try perform(.finish(name, at: at), for: request.method)
+            return .value(try perform(.continue(name, timing: timing, durationFactor: durationFactor, velocity: velocity), for: request.method))
+        case let .release(name, velocity): return .value(try perform(.release(name, velocity: velocity), for: request.method))
+        case let .stop(name, withoutFinishing): return .value(try perform(.stop(name, withoutFinishing: withoutFinishing), for: request.method))
+        case let .finish(name, at): return .value(try perform(.finish(name, at: at), for: request.method))
         }
     }
 
@@ -97,12 +109,15 @@ extension DaemonCore {
                  ("warnings", .array(loadedConfig.warnings.map { .string($0) }))])
     }
 
-    private func subscribe(_ names: [String]?, _ groups: Set<EventGroup>, _ maxRate: Double?, _ client: ClientConnection) throws(RPCError) -> JSONValue {
+    /// `{"subscription":id,"transitions":[…]}`, written as text.
+    private func subscribe(_ names: [String]?, _ groups: Set<EventGroup>, _ maxRate: Double?, _ client: ClientConnection) throws(RPCError) -> String {
         for name in names ?? [] where engine.snapshot(of: name, at: 0) == nil { throw unknown(name) }
         let id = try registry.subscribe(client, transitions: names.map(Set.init), groups: groups, maxRate: maxRate)
         let time = now()
-        let snapshots = (names ?? engine.transitionNames).compactMap { engine.snapshot(of: $0, at: time)?.wire.json }
-        return .object([("subscription", .number(Double(id))), ("transitions", .array(snapshots))])
+        let snapshots = (names ?? engine.transitionNames).compactMap { engine.snapshot(of: $0, at: time)?.wire }
+        var out = "{\"subscription\":" + String(id) + ","
+        WireSnapshot.writeList(snapshots, into: &out)
+        return out + "}"
     }
 
     private func perform(_ command: Command, for method: Method) throws(RPCError) -> JSONValue {

@@ -72,6 +72,16 @@ public enum RPCLine {
         envelope(id: id, method: nil, member: ("result", result))
     }
 
+    /// A result already written as JSON text (a snapshot, by its one writer).
+    public static func result(id: JSONValue, encoded result: String) -> String {
+        var out = "{\"jsonrpc\":\"2.0\",\"id\":"
+        JSONWriter.write(id, into: &out)
+        out += ",\"result\":"
+        out += result
+        out += "}\n"
+        return out
+    }
+
     public static func error(id: JSONValue, _ error: RPCError) -> String {
         envelope(id: id, method: nil, member: ("error", error.json))
     }

@@ -47,11 +47,22 @@ public struct WireSnapshot: Hashable, Sendable {
         out += ",\"time\":"; JSONWriter.writeNumber(time, into: &out)
     }
 
-    public var json: JSONValue {
-        .object([("name", .string(name)), ("progress", .number(progress)), ("fraction", .number(fraction)),
-                 ("velocity", .number(velocity)), ("phase", .string(phase)), ("from", .number(Double(from))),
-                 ("to", .number(Double(to))), ("target", .number(Double(target))), ("snap", .number(Double(snap))),
-                 ("snapPoints", .array(snapPoints.map { .number($0) })), ("seq", .number(Double(seq))), ("time", .number(time))])
+    /// The snapshot as one JSON object, for answers (`transition.get`, `list`, `subscribe`): the same members as
+    /// events, from the same writer.
+    public func writeJSON(into out: inout String) {
+        out += "{"
+        writeMembers(into: &out)
+        out += "}"
+    }
+
+    /// The member `"transitions":[snapshot, …]`, without braces, so that an answer can add its own members.
+    public static func writeList(_ snapshots: [WireSnapshot], into out: inout String) {
+        out += "\"transitions\":["
+        for (index, snapshot) in snapshots.enumerated() {
+            if index > 0 { out += "," }
+            snapshot.writeJSON(into: &out)
+        }
+        out += "]"
     }
 
     /// Reads a snapshot back (clients, animctl, tests); nil if any field is missing or of the wrong type.
