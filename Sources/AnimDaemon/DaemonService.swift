@@ -40,50 +40,20 @@ public struct DaemonService: Service {
         let hangups = await UnixSignalsSequence(trapping: .sighup)
         // One event loop holds every piece of state: the fan-out is plain synchronous writes. It is NIO's
         // singleton group, which animd's main also installs as Swift concurrency's executor (one thread, 1 loop).
-        let group = MultiThreadedEventLoopGroup.singleton
-        let loop = group.next()
-        let (config, configSource, logger, clientRoom) = (self.config, self.configSource, self.logger, self.clientRoom)
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
         let notifier = SystemdNotifier(environment: environment)
-        let session = SessionEnvironment(environment)
-        // The core reaches back to itself through the loop: the backend's thread reports there.
-        let coreBox = Mutex<NIOLoopBound<DaemonCore>?>(nil)
-        let launcher = BackendLauncher(setting: backendSetting, logger: logger) { generation, event in
-            loop.execute { coreBox.withLock { $0 }?.value.handle(event, generation: generation) }
-        }
-        let core = try await loop.submit {
-            let core = DaemonCore(loop: loop, config: config, configSource: configSource, session: session, launcher: launcher,
-                                  notifier: notifier, logger: logger)
-            core.registry.descriptorRoom = clientRoom
-            core.warnIfInert()
-            let bound = NIOLoopBound(core, eventLoop: loop)
-            coreBox.withLock { $0 = bound }
-            // Started before the socket is bound, so that no client ever sees the input status before it is known.
-            core.launchBackend()
-            // On the loop's own thread: the slice belongs to the thread that asks.
-            let slice = LatencySlice.request()
-            logger.info("event loop time slice", metadata: ["slice": "\(slice)"])
-            return bound
-        }.get()
+        let core = try await startCore(on: loop, notifier: notifier)
         try await loop.flatSubmit { core.value.whenInputKnown(within: 2) }.get()
 
         // The server and every accepted client live on `loop` itself, not on the group: handlers reach the core
         // through NIOLoopBound, which traps on any other thread, so the group's thread count must not matter.
+        let logger = self.logger
         let bootstrap = ServerBootstrap(group: loop)
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 32 * 1024, high: 64 * 1024))
             .childChannelInitializer { channel in Self.admit(channel, core: core, logger: logger) }
-        let server: any Channel
-        server = try await Self.listen(bootstrap, on: listening)
-
-
-        let watchdog = WatchdogSettings(environment: environment, pid: getpid())
-        try await loop.submit {
-            core.value.announceReady()
-            if let watchdog { core.value.startWatchdog(watchdog) }
-        }.get()
-        let activated: String = if case .inherited = listening { "systemd" } else { "animd" }
-        logger.notice("animd is listening", metadata: ["socket": "\(listening.path)", "bound-by": "\(activated)",
-                                                       "config": "\(config.layers.joined(separator: " + "))"])
+        let server = try await Self.listen(bootstrap, on: listening)
+        try await announceReady(core, on: loop)
 
         await withTaskGroup(of: Void.self) { tasks in
             tasks.addTask {
@@ -101,6 +71,43 @@ public struct DaemonService: Service {
         try? await loop.submit { core.value.stopBackend() }.get()
         try? await loop.flatSubmit { core.value.shutdown(reason: "animd is stopping") }.get()
         try? await server.close()
+    }
+
+    /// Makes the core on `loop` and starts its input backend, before the socket is bound, so that no client ever
+    /// sees the input status before it is known.
+    private func startCore(on loop: any EventLoop, notifier: SystemdNotifier) async throws -> NIOLoopBound<DaemonCore> {
+        let (config, configSource, logger, clientRoom) = (self.config, self.configSource, self.logger, self.clientRoom)
+        let session = SessionEnvironment(environment)
+        // The core reaches back to itself through the loop: the backend's thread reports there.
+        let coreBox = Mutex<NIOLoopBound<DaemonCore>?>(nil)
+        let launcher = BackendLauncher(setting: backendSetting, logger: logger) { generation, event in
+            loop.execute { coreBox.withLock { $0 }?.value.handle(event, generation: generation) }
+        }
+        return try await loop.submit {
+            let core = DaemonCore(loop: loop, config: config, configSource: configSource, session: session, launcher: launcher,
+                                  notifier: notifier, logger: logger)
+            core.registry.descriptorRoom = clientRoom
+            core.warnIfInert()
+            let bound = NIOLoopBound(core, eventLoop: loop)
+            coreBox.withLock { $0 = bound }
+            core.launchBackend()
+            // On the loop's own thread: the slice belongs to the thread that asks.
+            let slice = LatencySlice.request()
+            logger.info("event loop time slice", metadata: ["slice": "\(slice)"])
+            return bound
+        }.get()
+    }
+
+    /// READY=1, the watchdog, and the log line that says where animd listens.
+    private func announceReady(_ core: NIOLoopBound<DaemonCore>, on loop: any EventLoop) async throws {
+        let watchdog = WatchdogSettings(environment: environment, pid: getpid())
+        try await loop.submit {
+            core.value.announceReady()
+            if let watchdog { core.value.startWatchdog(watchdog) }
+        }.get()
+        let activated: String = if case .inherited = listening { "systemd" } else { "animd" }
+        logger.notice("animd is listening", metadata: ["socket": "\(listening.path)", "bound-by": "\(activated)",
+                                                       "config": "\(config.layers.joined(separator: " + "))"])
     }
 
     /// Binds the claimed path with mode 0600 (a restrictive umask, then chmod to

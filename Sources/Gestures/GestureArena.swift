@@ -28,58 +28,10 @@ public struct GestureArena: Sendable {
 
     public mutating func handle(_ event: InputEvent, shouldBegin: (BeginRequest) -> Bool = { _ in true }) -> [ArenaOutput] {
         let source = event.source
-        var ending: Ending?
-        switch event.kind {
-        case let .touchDown(id):
-            guard let sequence = sequences[.touch] else {
-                return start(.touch, touch: id, at: event.location, time: event.time, shouldBegin: shouldBegin)
-            }
-            sequences[.touch]?.addTouch(id, at: event.location)
-            // A finger landing on a decided sequence shares its decision, so that X can accept or reject it too.
-            if sequence.isResolved {
-                return [sequence.winner == nil ? .released(sequence: sequence.id, source: .touch, touches: [id])
-                                               : .claimed(sequence: sequence.id, source: .touch, touches: [id])]
-            }
-        case let .touchMove(id):
-            guard sequences[.touch]?.hasTouch(id) == true else { return [] }
-            sequences[.touch]?.moveTouch(id, to: event.location, at: event.time)
-        case let .touchUp(id):
-            guard sequences[.touch]?.hasTouch(id) == true else { return [] }
-            sequences[.touch]?.removeTouch(id)
-            if sequences[.touch]?.isFinished == true { ending = .ended }
-        case let .touchCancel(id):
-            guard sequences[.touch]?.hasTouch(id) == true else { return [] }
-            ending = .cancelled
-        case .pointerMove:
-            guard sequences[.pointer] != nil else { return [] }
-            sequences[.pointer]?.movePointer(to: event.location, at: event.time)
-        case let .buttonDown(button):
-            guard button == 1, sequences[.pointer] == nil else { return [] }
-            return start(.pointer, touch: 0, at: event.location, time: event.time, shouldBegin: shouldBegin)
-        case let .buttonUp(button):
-            guard button == 1, sequences[.pointer] != nil else { return [] }
-            ending = .ended
-        case let .swipeBegin(fingers):
-            if sequences[.touchpad] != nil { return [] }
-            return start(.touchpad, touch: 0, at: event.location, time: event.time, fingers: fingers, shouldBegin: shouldBegin)
-        case let .swipeUpdate(_, delta):
-            guard sequences[.touchpad] != nil else { return [] }
-            sequences[.touchpad]?.addDelta(delta, at: event.time)
-        case let .swipeEnd(_, cancelled):
-            guard sequences[.touchpad] != nil else { return [] }
-            ending = cancelled ? .cancelled : .ended
-        case let .pressureBegin(edge):
-            if sequences[.pressure] != nil { return [] }
-            return start(.pressure, touch: 0, at: event.location, time: event.time, pressureEdge: edge, shouldBegin: shouldBegin)
-        case let .pressureUpdate(edge, push):
-            guard sequences[.pressure]?.pressureEdge == edge else { return [] }
-            sequences[.pressure]?.addDelta(edge.inward * push, at: event.time)
-        case let .pressureEnd(edge, cancelled):
-            guard sequences[.pressure]?.pressureEdge == edge else { return [] }
-            ending = cancelled ? .cancelled : .ended
-        case .pinchBegin, .pinchUpdate, .pinchEnd, .holdBegin, .holdEnd:
-            // Pinches and holds drive no recognizer: the engine publishes them as they come.
-            return []
+        let ending: Ending?
+        switch apply(event, shouldBegin: shouldBegin) {
+        case let .answered(outputs): return outputs
+        case let .changed(end): ending = end
         }
         // Taken out while it is worked on: a copy that the dictionary still shared would copy its arrays on write.
         guard var sequence = sequences.removeValue(forKey: source) else { return [] }
@@ -91,6 +43,82 @@ public struct GestureArena: Sendable {
             sequences[source] = sequence
         }
         return outputs
+    }
+
+    /// What an event did to its source's sequence: answered at once (started, ignored, or a finger joining a
+    /// decided sequence), or changed it, perhaps ending it.
+    private enum Applied {
+        case answered([ArenaOutput])
+        case changed(ending: Ending?)
+    }
+
+    private mutating func apply(_ event: InputEvent, shouldBegin: (BeginRequest) -> Bool) -> Applied {
+        switch event.kind {
+        case .touchDown, .touchMove, .touchUp, .touchCancel:
+            return applyTouch(event, shouldBegin: shouldBegin)
+        case .pointerMove:
+            guard sequences[.pointer] != nil else { return .answered([]) }
+            sequences[.pointer]?.movePointer(to: event.location, at: event.time)
+            return .changed(ending: nil)
+        case let .buttonDown(button):
+            guard button == 1, sequences[.pointer] == nil else { return .answered([]) }
+            return .answered(start(.pointer, touch: 0, at: event.location, time: event.time, shouldBegin: shouldBegin))
+        case let .buttonUp(button):
+            guard button == 1, sequences[.pointer] != nil else { return .answered([]) }
+            return .changed(ending: .ended)
+        case let .swipeBegin(fingers):
+            if sequences[.touchpad] != nil { return .answered([]) }
+            return .answered(start(.touchpad, touch: 0, at: event.location, time: event.time, fingers: fingers, shouldBegin: shouldBegin))
+        case let .swipeUpdate(_, delta):
+            guard sequences[.touchpad] != nil else { return .answered([]) }
+            sequences[.touchpad]?.addDelta(delta, at: event.time)
+            return .changed(ending: nil)
+        case let .swipeEnd(_, cancelled):
+            guard sequences[.touchpad] != nil else { return .answered([]) }
+            return .changed(ending: cancelled ? .cancelled : .ended)
+        case let .pressureBegin(edge):
+            if sequences[.pressure] != nil { return .answered([]) }
+            return .answered(start(.pressure, touch: 0, at: event.location, time: event.time, pressureEdge: edge, shouldBegin: shouldBegin))
+        case let .pressureUpdate(edge, push):
+            guard sequences[.pressure]?.pressureEdge == edge else { return .answered([]) }
+            sequences[.pressure]?.addDelta(edge.inward * push, at: event.time)
+            return .changed(ending: nil)
+        case let .pressureEnd(edge, cancelled):
+            guard sequences[.pressure]?.pressureEdge == edge else { return .answered([]) }
+            return .changed(ending: cancelled ? .cancelled : .ended)
+        case .pinchBegin, .pinchUpdate, .pinchEnd, .holdBegin, .holdEnd:
+            // Pinches and holds drive no recognizer: the engine publishes them as they come.
+            return .answered([])
+        }
+    }
+
+    private mutating func applyTouch(_ event: InputEvent, shouldBegin: (BeginRequest) -> Bool) -> Applied {
+        switch event.kind {
+        case let .touchDown(id):
+            guard let sequence = sequences[.touch] else {
+                return .answered(start(.touch, touch: id, at: event.location, time: event.time, shouldBegin: shouldBegin))
+            }
+            sequences[.touch]?.addTouch(id, at: event.location)
+            // A finger landing on a decided sequence shares its decision, so that X can accept or reject it too.
+            if sequence.isResolved {
+                return .answered([sequence.winner == nil ? .released(sequence: sequence.id, source: .touch, touches: [id])
+                                                         : .claimed(sequence: sequence.id, source: .touch, touches: [id])])
+            }
+            return .changed(ending: nil)
+        case let .touchMove(id):
+            guard sequences[.touch]?.hasTouch(id) == true else { return .answered([]) }
+            sequences[.touch]?.moveTouch(id, to: event.location, at: event.time)
+            return .changed(ending: nil)
+        case let .touchUp(id):
+            guard sequences[.touch]?.hasTouch(id) == true else { return .answered([]) }
+            sequences[.touch]?.removeTouch(id)
+            return .changed(ending: sequences[.touch]?.isFinished == true ? .ended : nil)
+        case let .touchCancel(id):
+            guard sequences[.touch]?.hasTouch(id) == true else { return .answered([]) }
+            return .changed(ending: .cancelled)
+        default:
+            return .answered([])
+        }
     }
 
     private enum Ending { case ended, cancelled }
