@@ -81,6 +81,21 @@ struct TimingSpecParser {
 
     mutating func parseSpring(nameStart: Int) throws(TimingSpecError) -> SpringSpec {
         let arguments = try parseArguments(of: "spring")
+        let values = try springValues(arguments, nameStart: nameStart)
+        let spring = try springForm(values, arguments, nameStart: nameStart)
+        // Whatever the form, the spring itself must be one that settles in a sensible time.
+        let curve = spring.curve
+        guard SpringSpec.dampingRatioRange.contains(curve.dampingRatio), SpringSpec.responseRange.contains(curve.response) else {
+            throw error(at: nameStart, part: rest(from: nameStart),
+                        "spring has damping ratio \(formatNumber(curve.dampingRatio)) and response \(formatNumber(curve.response)) s; "
+                            + "they must be between \(formatNumber(SpringSpec.dampingRatioRange.lowerBound)) and \(formatNumber(SpringSpec.dampingRatioRange.upperBound)), "
+                            + "and \(formatNumber(SpringSpec.responseRange.lowerBound)) and \(formatNumber(SpringSpec.responseRange.upperBound)) s")
+        }
+        return spring
+    }
+
+    /// Each `key=value`, known, given once, a finite number within its range.
+    func springValues(_ arguments: [Argument], nameStart: Int) throws(TimingSpecError) -> [String: Double] {
         var values: [String: Double] = [:]
         for argument in arguments {
             guard let key = argument.key else {
@@ -103,6 +118,11 @@ struct TimingSpecParser {
             throw error(at: column - 1, part: key,
                         "spring \(key) must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)), got \(formatNumber(value))")
         }
+        return values
+    }
+
+    /// The one form the values use (mass/stiffness/damping, damping-ratio/response or duration/bounce), built.
+    func springForm(_ values: [String: Double], _ arguments: [Argument], nameStart: Int) throws(TimingSpecError) -> SpringSpec {
         let velocity = values["velocity"] ?? 0
         let forms: [(name: String, keys: Set<String>)] = [
             ("mass/stiffness/damping", ["mass", "stiffness", "damping"]),
@@ -135,14 +155,6 @@ struct TimingSpecParser {
             spring = .perceptual(dampingRatio: try positive("damping-ratio", default: 1), response: try positive("response"), velocity: velocity)
         default:
             spring = .durationBounce(duration: try positive("duration"), bounce: values["bounce"] ?? 0, velocity: velocity)
-        }
-        // Whatever the form, the spring itself must be one that settles in a sensible time.
-        let curve = spring.curve
-        guard SpringSpec.dampingRatioRange.contains(curve.dampingRatio), SpringSpec.responseRange.contains(curve.response) else {
-            throw error(at: nameStart, part: rest(from: nameStart),
-                        "spring has damping ratio \(formatNumber(curve.dampingRatio)) and response \(formatNumber(curve.response)) s; "
-                            + "they must be between \(formatNumber(SpringSpec.dampingRatioRange.lowerBound)) and \(formatNumber(SpringSpec.dampingRatioRange.upperBound)), "
-                            + "and \(formatNumber(SpringSpec.responseRange.lowerBound)) and \(formatNumber(SpringSpec.responseRange.upperBound)) s")
         }
         return spring
     }
