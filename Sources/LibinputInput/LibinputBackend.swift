@@ -1,7 +1,6 @@
 import Foundation
 public import Gestures
 public import Logging
-import Synchronization
 import BackendThread
 
 /// The libinput input backend, for Wayland sessions and the console: it owns a libinput context on one dedicated
@@ -11,21 +10,12 @@ import BackendThread
 /// never waits for libinput. Nothing is held or grabbed: libinput reads the devices beside the compositor, so
 /// `decide` has nothing to answer.
 public final class LibinputBackend: InputBackend {
-    private struct Inbox {
-        var plan: InputPlan
-        var planChanged = false
-        var stopping = false
-    }
-
     private let seat: String
     /// `WAYLAND_DISPLAY`; nil on the console.
     private let waylandDisplay: String?
     private let logger: Logger
     private let onEvent: @Sendable (BackendEvent) -> Void
-    private let inbox: Mutex<Inbox>
-    /// A byte means "look at the inbox".
-    private let wakePipe = WakePipe()
-    private let exit = ThreadExit()
+    private let mailbox: BackendMailbox
     static let retry = 2.0
     /// Reconnecting to a compositor that went away: 0.5 s doubling to 8 s, with its last outputs kept meanwhile.
     static let firstWaylandRetry = 0.5
@@ -37,29 +27,16 @@ public final class LibinputBackend: InputBackend {
         self.waylandDisplay = waylandDisplay
         self.logger = logger
         self.onEvent = onEvent
-        inbox = Mutex(Inbox(plan: plan))
+        mailbox = BackendMailbox(plan: plan)
     }
 
-    public func start() {
-        let thread = Thread { [self] in
-            run()
-            exit.markExited()
-        }
-        thread.name = "animd-libinput"
-        thread.start()
-    }
+    public func start() { mailbox.startThread(named: "animd-libinput") { [self] in run() } }
 
-    public func stop() {
-        inbox.withLock { $0.stopping = true }
-        wakePipe.wake()
-    }
+    public func stop() { mailbox.stop() }
 
-    public func waitUntilStopped(seconds: Double) -> Bool { exit.wait(seconds: seconds) }
+    public func waitUntilStopped(seconds: Double) -> Bool { mailbox.waitUntilStopped(seconds: seconds) }
 
-    public func configure(_ plan: InputPlan) {
-        inbox.withLock { $0.plan = plan; $0.planChanged = true }
-        wakePipe.wake()
-    }
+    public func configure(_ plan: InputPlan) { mailbox.configure(plan) }
 
     /// libinput holds nothing for animd: there is no ownership to answer.
     public func decide(_ decisions: [ArenaOutput]) {}
@@ -68,17 +45,14 @@ public final class LibinputBackend: InputBackend {
 
     private func run() {
         var reported = false
-        while !inbox.withLock({ $0.stopping }) {
-            let plan = inbox.withLock { state in
-                state.planChanged = false
-                return state.plan
-            }
+        while !mailbox.isStopping {
+            let plan = mailbox.takePlan()
             guard let session = LibinputSession(seat: seat, plan: plan, logger: logger) else {
                 if !reported {
                     onEvent(.disconnected(backend: "libinput", display: nil, reason: "libinput cannot read seat \(seat) through udev; retrying"))
                     reported = true
                 }
-                if wakePipe.sleep(Self.retry, stopping: { inbox.withLock { $0.stopping } }) { return }
+                if mailbox.sleep(Self.retry) { return }
                 continue
             }
             session.waylandDisplay = waylandDisplay
@@ -131,7 +105,7 @@ public final class LibinputBackend: InputBackend {
     private func serve(_ session: LibinputSession, _ compositor: inout Compositor) {
         while true {
             compositor.reader?.prepare()
-            var fds = [pollfd(fd: session.fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0),
+            var fds = [pollfd(fd: session.fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: mailbox.wakePipe.readEnd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: compositor.reader?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
             if poll(&fds, 3, compositor.timeout) < 0 && errno != EINTR { return }
             if let reader = compositor.reader, fds[2].revents != 0 {
@@ -153,13 +127,9 @@ public final class LibinputBackend: InputBackend {
                 session.setOutputs(reader.table)
             }
             if fds[1].revents != 0 {
-                wakePipe.drain()
-                let (stopping, plan) = inbox.withLock { state in
-                    defer { state.planChanged = false }
-                    return (state.stopping, state.planChanged ? state.plan : nil)
-                }
-                if stopping { return }
-                if let plan { session.apply(plan) }
+                let news = mailbox.takeNews()
+                if news.stopping { return }
+                if let plan = news.plan { session.apply(plan) }
             }
             let events = fds[0].revents != 0 ? session.dispatch() : []
             if session.infoChanged {

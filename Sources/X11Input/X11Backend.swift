@@ -2,7 +2,6 @@ import CX11
 import Foundation
 public import Gestures
 public import Logging
-import Synchronization
 import BackendThread
 
 /// The X11 input backend: it owns the X connection on one dedicated thread
@@ -14,20 +13,10 @@ import BackendThread
 /// When the server goes away it reports it and reconnects with backoff
 /// (0.25 s doubling to 4 s). X errors are logged, never fatal.
 public final class X11Backend: InputBackend {
-    private struct Inbox {
-        var plan: InputPlan
-        var planChanged = false
-        var decisions: [ArenaOutput] = []
-        var stopping = false
-    }
-
     private let display: String?
     private let logger: Logger
     private let onEvent: @Sendable (BackendEvent) -> Void
-    private let inbox: Mutex<Inbox>
-    /// A byte means "look at the inbox".
-    private let wakePipe = WakePipe()
-    private let exit = ThreadExit()
+    private let mailbox: BackendMailbox
     static let firstRetry = 0.25
     static let lastRetry = 4.0
 
@@ -35,30 +24,17 @@ public final class X11Backend: InputBackend {
         self.display = display.flatMap { $0.isEmpty ? nil : $0 }
         self.logger = logger
         self.onEvent = onEvent
-        inbox = Mutex(Inbox(plan: plan))
+        mailbox = BackendMailbox(plan: plan)
     }
 
-    public func start() {
-        let thread = Thread { [self] in
-            run()
-            exit.markExited()
-        }
-        thread.name = "animd-x11"
-        thread.start()
-    }
+    public func start() { mailbox.startThread(named: "animd-x11") { [self] in run() } }
 
-    public func stop() {
-        inbox.withLock { $0.stopping = true }
-        wakePipe.wake()
-    }
+    public func stop() { mailbox.stop() }
 
-    public func waitUntilStopped(seconds: Double) -> Bool { exit.wait(seconds: seconds) }
+    public func waitUntilStopped(seconds: Double) -> Bool { mailbox.waitUntilStopped(seconds: seconds) }
 
     /// What to intercept from now on (a config reload).
-    public func configure(_ plan: InputPlan) {
-        inbox.withLock { $0.plan = plan; $0.planChanged = true }
-        wakePipe.wake()
-    }
+    public func configure(_ plan: InputPlan) { mailbox.configure(plan) }
 
     /// The arena's claims and releases, to answer touch ownership. Only touch
     /// sequences have anything to answer; the others do not wake the X thread.
@@ -70,8 +46,7 @@ public final class X11Backend: InputBackend {
             }
         }
         guard !touches.isEmpty else { return }
-        inbox.withLock { $0.decisions += touches }
-        wakePipe.wake()
+        mailbox.post(touches)
     }
 
     // MARK: - The X thread
@@ -86,18 +61,14 @@ public final class X11Backend: InputBackend {
         XSetIOErrorHandler { _ in 0 }
         var retry = Self.firstRetry
         var reportedFailure = false
-        while !inbox.withLock({ $0.stopping }) {
-            let plan = inbox.withLock { state in
-                state.planChanged = false
-                state.decisions = []
-                return state.plan
-            }
+        while !mailbox.isStopping {
+            let plan = mailbox.takePlan()
             guard let session = X11Session(name: display, plan: plan, logger: logger) else {
                 if !reportedFailure {
                     onEvent(.disconnected(backend: "x11", display: display, reason: "cannot open display \(display); retrying"))
                     reportedFailure = true
                 }
-                if wakePipe.sleep(retry, stopping: { inbox.withLock { $0.stopping } }) { return }
+                if mailbox.sleep(retry) { return }
                 retry = min(retry * 2, Self.lastRetry)
                 continue
             }
@@ -112,7 +83,7 @@ public final class X11Backend: InputBackend {
             case .serverGone:
                 // The connection is dead; closing it would only raise another IO error.
                 onEvent(.disconnected(backend: "x11", display: display, reason: "the X server went away; reconnecting"))
-                if wakePipe.sleep(retry, stopping: { inbox.withLock { $0.stopping } }) { return }
+                if mailbox.sleep(retry) { return }
             }
         }
     }
@@ -128,17 +99,13 @@ public final class X11Backend: InputBackend {
             } else if let deadline = session.converter.pressureDeadline {
                 timeout = Int32(max(0, min((deadline - monotonicSeconds()) * 1000, 60_000)).rounded(.up))
             }
-            var fds = [pollfd(fd: xfd, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: xfd, events: Int16(POLLIN), revents: 0), pollfd(fd: mailbox.wakePipe.readEnd, events: Int16(POLLIN), revents: 0)]
             if poll(&fds, 2, timeout) < 0 && errno != EINTR { return .serverGone }
             if fds[1].revents != 0 {
-                wakePipe.drain()
-                let (stopping, plan, decisions) = inbox.withLock { state in
-                    defer { state.planChanged = false; state.decisions = [] }
-                    return (state.stopping, state.planChanged ? state.plan : nil, state.decisions)
-                }
-                if stopping { return .stopped }
-                if !decisions.isEmpty { session.allow(decisions) }
-                if let plan { session.apply(plan) }
+                let news = mailbox.takeNews()
+                if news.stopping { return .stopped }
+                if !news.decisions.isEmpty { session.allow(news.decisions) }
+                if let plan = news.plan { session.apply(plan) }
             }
             if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { return .serverGone }
             if fds[0].revents & Int16(POLLIN) != 0 {
