@@ -40,57 +40,76 @@ extension InputEvent {
     /// The one set of rules for an input event's fields, whatever they are read from: which fields each kind
     /// needs, their defaults and their ranges.
     public init(fields: some InputEventFields) throws(InputEventError) {
-        func number(_ key: String, in range: ClosedRange<Double>) throws(InputEventError) -> Double {
-            guard let value = try fields.number(key) else { throw .missing(key) }
-            guard range.contains(value) else { throw .invalid(key, "\(key) must be a number from \(range.lowerBound) to \(range.upperBound)") }
-            return value
-        }
-        func whole(_ key: String, in range: ClosedRange<Int>, default fallback: Int? = nil) throws(InputEventError) -> Int {
-            guard let value = try fields.integer(key) ?? fallback else { throw .missing(key) }
-            guard range.contains(value) else { throw .invalid(key, "\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)") }
-            return value
-        }
+        let f = CheckedFields(fields: fields)
         let limit = Self.coordinateLimit
         // Seconds; only differences matter, but a year of uptime is the most that makes sense.
-        let time = try number("t", in: -4e7...4e7)
+        let time = try f.number("t", in: -4e7...4e7)
         guard let name = try fields.string("kind") else { throw .missing("kind") }
-        let location = Point(x: try number("x", in: -limit...limit), y: try number("y", in: -limit...limit))
-        func touchID() throws(InputEventError) -> Int { try whole("id", in: 0...Int(Int32.max)) }
-        func button() throws(InputEventError) -> Int { try whole("button", in: 1...255, default: 1) }
-        func fingers() throws(InputEventError) -> Int { try whole("fingers", in: 1...10, default: 3) }
-        func delta() throws(InputEventError) -> Point { Point(x: try number("dx", in: -limit...limit), y: try number("dy", in: -limit...limit)) }
-        func cancelled() throws(InputEventError) -> Bool { try fields.bool("cancelled") ?? false }
-        func edge() throws(InputEventError) -> Edge {
-            guard let text = try fields.string("edge") else { throw .missing("edge") }
-            guard let edge = Edge(rawValue: text) else { throw .invalid("edge", "edge must be left, right, top or bottom") }
-            return edge
-        }
-        let kind: Kind
+        let location = Point(x: try f.number("x", in: -limit...limit), y: try f.number("y", in: -limit...limit))
+        self.init(time: time, kind: try Self.kind(named: name, from: f), location: location)
+    }
+
+    /// The kind named `name`, with the fields it has.
+    private static func kind(named name: String, from f: CheckedFields<some InputEventFields>) throws(InputEventError) -> Kind {
         switch name {
-        case "touch-down": kind = .touchDown(id: try touchID())
-        case "touch-move": kind = .touchMove(id: try touchID())
-        case "touch-up": kind = .touchUp(id: try touchID())
-        case "touch-cancel": kind = .touchCancel(id: try touchID())
-        case "pointer-move": kind = .pointerMove
-        case "button-down": kind = .buttonDown(button: try button())
-        case "button-up": kind = .buttonUp(button: try button())
-        case "swipe-begin": kind = .swipeBegin(fingers: try fingers())
-        case "swipe-update": kind = .swipeUpdate(fingers: try fingers(), delta: try delta())
-        case "swipe-end": kind = .swipeEnd(fingers: try fingers(), cancelled: try cancelled())
-        case "pressure-begin": kind = .pressureBegin(edge: try edge())
-        case "pressure-update": kind = .pressureUpdate(edge: try edge(), push: try number("push", in: 0...EdgePressure.maximumPush))
-        case "pressure-end": kind = .pressureEnd(edge: try edge(), cancelled: try cancelled())
-        case "pinch-begin": kind = .pinchBegin(fingers: try fingers())
+        case "touch-down": return .touchDown(id: try f.touchID())
+        case "touch-move": return .touchMove(id: try f.touchID())
+        case "touch-up": return .touchUp(id: try f.touchID())
+        case "touch-cancel": return .touchCancel(id: try f.touchID())
+        case "pointer-move": return .pointerMove
+        case "button-down": return .buttonDown(button: try f.button())
+        case "button-up": return .buttonUp(button: try f.button())
+        case "swipe-begin": return .swipeBegin(fingers: try f.fingers())
+        case "swipe-update": return .swipeUpdate(fingers: try f.fingers(), delta: try f.delta())
+        case "swipe-end": return .swipeEnd(fingers: try f.fingers(), cancelled: try f.cancelled())
+        case "pressure-begin": return .pressureBegin(edge: try f.edge())
+        case "pressure-update": return .pressureUpdate(edge: try f.edge(), push: try f.number("push", in: 0...EdgePressure.maximumPush))
+        case "pressure-end": return .pressureEnd(edge: try f.edge(), cancelled: try f.cancelled())
+        case "pinch-begin": return .pinchBegin(fingers: try f.fingers())
         case "pinch-update":
-            kind = .pinchUpdate(fingers: try fingers(), delta: try delta(), scale: try number("scale", in: 0...1000),
-                                rotation: try number("rotation", in: -36_000...36_000))
-        case "pinch-end": kind = .pinchEnd(fingers: try fingers(), cancelled: try cancelled())
-        case "hold-begin": kind = .holdBegin(fingers: try fingers())
-        case "hold-end": kind = .holdEnd(fingers: try fingers(), cancelled: try cancelled())
+            return .pinchUpdate(fingers: try f.fingers(), delta: try f.delta(), scale: try f.number("scale", in: 0...1000),
+                                rotation: try f.number("rotation", in: -36_000...36_000))
+        case "pinch-end": return .pinchEnd(fingers: try f.fingers(), cancelled: try f.cancelled())
+        case "hold-begin": return .holdBegin(fingers: try f.fingers())
+        case "hold-end": return .holdEnd(fingers: try f.fingers(), cancelled: try f.cancelled())
         default:
             throw .invalid("kind", "unknown kind \"\(name)\" (expected \(InputEvent.kindNames.joined(separator: ", ")))")
         }
-        self.init(time: time, kind: kind, location: location)
+    }
+}
+
+/// An event's fields with their ranges and defaults applied: each accessor returns the value or throws the
+/// refusal that names the field.
+private struct CheckedFields<Fields: InputEventFields> {
+    let fields: Fields
+
+    func number(_ key: String, in range: ClosedRange<Double>) throws(InputEventError) -> Double {
+        guard let value = try fields.number(key) else { throw .missing(key) }
+        guard range.contains(value) else { throw .invalid(key, "\(key) must be a number from \(range.lowerBound) to \(range.upperBound)") }
+        return value
+    }
+
+    func whole(_ key: String, in range: ClosedRange<Int>, default fallback: Int? = nil) throws(InputEventError) -> Int {
+        guard let value = try fields.integer(key) ?? fallback else { throw .missing(key) }
+        guard range.contains(value) else { throw .invalid(key, "\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)") }
+        return value
+    }
+
+    func touchID() throws(InputEventError) -> Int { try whole("id", in: 0...Int(Int32.max)) }
+    func button() throws(InputEventError) -> Int { try whole("button", in: 1...255, default: 1) }
+    func fingers() throws(InputEventError) -> Int { try whole("fingers", in: 1...10, default: 3) }
+
+    func delta() throws(InputEventError) -> Point {
+        let limit = InputEvent.coordinateLimit
+        return Point(x: try number("dx", in: -limit...limit), y: try number("dy", in: -limit...limit))
+    }
+
+    func cancelled() throws(InputEventError) -> Bool { try fields.bool("cancelled") ?? false }
+
+    func edge() throws(InputEventError) -> Edge {
+        guard let text = try fields.string("edge") else { throw .missing("edge") }
+        guard let edge = Edge(rawValue: text) else { throw .invalid("edge", "edge must be left, right, top or bottom") }
+        return edge
     }
 }
 

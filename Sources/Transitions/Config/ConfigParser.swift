@@ -210,39 +210,7 @@ private struct Reader {
         let transition = transitionName.flatMap { n in transitions.first { $0.name == n } }
         if transitionName == nil { error("\(p).transition", "is required") }
         else if transition == nil { error("\(p).transition", "no transition is named \"\(transitionName ?? "")\"") }
-        // Unset keys take the recognizers' own defaults: one home for them (Gestures).
-        let panDefaults = PanOptions(), edgeDefaults = EdgePanOptions(edge: .left)
-        let slop = number(t, "slop", p, in: 0...500) ?? panDefaults.slop
-        let direction = enumValue(t, "direction", p, Direction.self)
-        var increases = enumValue(t, "increases", p, Direction.self)
-        let gesture: BindingGesture
-        switch string(t, "gesture", p) {
-        case "edge-pan":
-            guard let edge = enumValue(t, "edge", p, Edge.self) else {
-                if t["edge"] == nil { error("\(p).edge", "is required for an edge-pan") }
-                return nil
-            }
-            gesture = .edgePan(EdgePanOptions(edge: edge, touchZone: number(t, "zone", p, in: 1...500) ?? edgeDefaults.touchZone,
-                                              pointerZone: number(t, "pointer-zone", p, in: 0...500) ?? edgeDefaults.pointerZone,
-                                              slop: slop, pressureSlop: number(t, "pressure-slop", p, in: 0...5000) ?? edgeDefaults.pressureSlop))
-            increases = increases ?? Direction.allCases.first { $0.unit == edge.inward }
-        case "pan":
-            let limit = PanOptions.touchLimit
-            let minTouches = integer(t, "min-touches", p, in: 1...limit) ?? panDefaults.minTouches
-            let maxTouches = integer(t, "max-touches", p, in: 1...limit) ?? panDefaults.maxTouches
-            if maxTouches < minTouches { error("\(p).max-touches", "must be at least min-touches (\(minTouches))") }
-            let options = PanOptions(slop: slop, minTouches: minTouches, maxTouches: maxTouches,
-                                     axis: enumValue(t, "axis", p, Axis.self), direction: direction)
-            gesture = .pan(options, region: region(t, p))
-            increases = increases ?? direction
-            if increases == nil { error("\(p).increases", "is required for a pan without a direction") }
-        case nil:
-            error("\(p).gesture", "is required (\"edge-pan\" or \"pan\")")
-            return nil
-        case let other?:
-            error("\(p).gesture", "must be \"edge-pan\" or \"pan\", not \"\(other)\"")
-            return nil
-        }
+        guard let (gesture, increases) = readGesture(t, p) else { return nil }
         guard let distance = number(t, "distance", p, in: 1...100_000) else {
             if t["distance"] == nil { error("\(p).distance", "is required: the pixels that move the progress by 1") }
             return nil
@@ -260,6 +228,41 @@ private struct Reader {
         }
         if let others = strings(t, "require-to-fail", p) { binding.requireToFail = others }
         return errors.count == errorCount ? binding : nil
+    }
+
+    /// A binding's recognizer and the direction that increases its progress; nil (with the errors recorded) when
+    /// either is missing or wrong. Unset keys take the recognizers' own defaults: one home for them (Gestures).
+    mutating func readGesture(_ t: ConfigTable, _ p: String) -> (BindingGesture, Direction?)? {
+        let panDefaults = PanOptions(), edgeDefaults = EdgePanOptions(edge: .left)
+        let slop = number(t, "slop", p, in: 0...500) ?? panDefaults.slop
+        let direction = enumValue(t, "direction", p, Direction.self)
+        let increases = enumValue(t, "increases", p, Direction.self)
+        switch string(t, "gesture", p) {
+        case "edge-pan":
+            guard let edge = enumValue(t, "edge", p, Edge.self) else {
+                if t["edge"] == nil { error("\(p).edge", "is required for an edge-pan") }
+                return nil
+            }
+            let options = EdgePanOptions(edge: edge, touchZone: number(t, "zone", p, in: 1...500) ?? edgeDefaults.touchZone,
+                                         pointerZone: number(t, "pointer-zone", p, in: 0...500) ?? edgeDefaults.pointerZone,
+                                         slop: slop, pressureSlop: number(t, "pressure-slop", p, in: 0...5000) ?? edgeDefaults.pressureSlop)
+            return (.edgePan(options), increases ?? Direction.allCases.first { $0.unit == edge.inward })
+        case "pan":
+            let limit = PanOptions.touchLimit
+            let minTouches = integer(t, "min-touches", p, in: 1...limit) ?? panDefaults.minTouches
+            let maxTouches = integer(t, "max-touches", p, in: 1...limit) ?? panDefaults.maxTouches
+            if maxTouches < minTouches { error("\(p).max-touches", "must be at least min-touches (\(minTouches))") }
+            let options = PanOptions(slop: slop, minTouches: minTouches, maxTouches: maxTouches,
+                                     axis: enumValue(t, "axis", p, Axis.self), direction: direction)
+            if increases ?? direction == nil { error("\(p).increases", "is required for a pan without a direction") }
+            return (.pan(options, region: region(t, p)), increases ?? direction)
+        case nil:
+            error("\(p).gesture", "is required (\"edge-pan\" or \"pan\")")
+            return nil
+        case let other?:
+            error("\(p).gesture", "must be \"edge-pan\" or \"pan\", not \"\(other)\"")
+            return nil
+        }
     }
 
     mutating func region(_ t: ConfigTable, _ p: String) -> RegionSpec? {
