@@ -145,6 +145,11 @@ public struct JSONParser {
             index += 1
         }
         guard index < bytes.count else { throw error("unterminated string") }
+        return try escapedString(from: start)
+    }
+
+    /// The rest of a string that has an escape at `index`: decoded byte by byte from `start`.
+    private mutating func escapedString(from start: Int) throws(SyntaxError) -> String {
         var utf8 = Array(bytes[start..<index])
         while index < bytes.count {
             let byte = bytes[index]

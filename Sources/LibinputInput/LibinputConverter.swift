@@ -64,6 +64,14 @@ public struct LibinputConverter: Sendable {
             let gone = touches.filter { $0.key.device == device }.sorted { $0.value.id < $1.value.id }
             for (key, _) in gone { touches[key] = nil }
             return gone.map { InputEvent(time: time, kind: .touchCancel(id: $0.value.id), location: $0.value.location) }
+        default:
+            return convertGesture(record)
+        }
+    }
+
+    /// A touchpad swipe, pinch or hold: placed at `gestureLocation`, with its numbers checked.
+    private mutating func convertGesture(_ record: LibinputRecord) -> [InputEvent] {
+        switch record {
         case let .swipeBegin(fingers, time):
             guard let fingers = Self.checked(fingers) else { return [] }
             return [InputEvent(time: time, kind: .swipeBegin(fingers: fingers), location: gestureLocation)]
@@ -93,6 +101,8 @@ public struct LibinputConverter: Sendable {
         case let .holdEnd(fingers, cancelled, time):
             guard let fingers = Self.checked(fingers) else { return [] }
             return [InputEvent(time: time, kind: .holdEnd(fingers: fingers, cancelled: cancelled), location: gestureLocation)]
+        default:
+            return []
         }
     }
 

@@ -21,6 +21,19 @@ enum TOMLPrecheck {
         c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "-" || c == "\"" || c == "'" || c == "]")
     }
 
+    /// What is wrong with the table header that opens at `i`, if anything: after `[` or `[[` and blanks, a key
+    /// must start, on the same line (toml++ reads on past a line break here, so a header cut short is refused too).
+    static func headerStray(_ characters: [Unicode.Scalar], at i: Int, line: Int, column: Int) -> Stray? {
+        var j = i + 1
+        if j < characters.count && characters[j] == "[" { j += 1 }
+        while j < characters.count && (characters[j] == " " || characters[j] == "\t") { j += 1 }
+        guard j < characters.count else { return Stray(line: line, column: column + (j - i), character: " ", nonASCII: false) }
+        guard isKeyStart(characters[j]) else {
+            return Stray(line: line, column: column + (j - i), character: Character(characters[j]), nonASCII: characters[j].isASCII == false)
+        }
+        return nil
+    }
+
     /// The first character that breaks either rule, if any.
     static func firstNonASCIIOutsideStrings(_ text: String) -> Stray? {
         enum State { case code, comment, basic, literal, multilineBasic, multilineLiteral }
@@ -50,16 +63,7 @@ enum TOMLPrecheck {
             switch state {
             case .code:
                 if !c.isASCII { return Stray(line: line, column: column, character: Character(c)) }
-                if lineStart && c == "[" {
-                    var j = i + 1
-                    if j < characters.count && characters[j] == "[" { j += 1 }
-                    while j < characters.count && (characters[j] == " " || characters[j] == "\t") { j += 1 }
-                    // toml++ reads on past a line break here, so a header cut short is refused too.
-                    guard j < characters.count else { return Stray(line: line, column: column + (j - i), character: " ", nonASCII: false) }
-                    if !isKeyStart(characters[j]) {
-                        return Stray(line: line, column: column + (j - i), character: Character(characters[j]), nonASCII: characters[j].isASCII == false)
-                    }
-                }
+                if lineStart && c == "[", let stray = headerStray(characters, at: i, line: line, column: column) { return stray }
                 if c != " " && c != "\t" { lineStart = false }
                 if c == "#" { state = .comment }
                 else if starts("\"\"\"", at: i) { state = .multilineBasic; i += 2; column += 2 }
