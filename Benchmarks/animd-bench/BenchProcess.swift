@@ -46,6 +46,24 @@ enum BenchProcess {
     }
 
     /// 1000 subscribers need more descriptors than the usual soft limit.
+    /// A tool the benchmark needs but the tests do not (stress-ng): its path, installed with apt-get when it is
+    /// missing and animd-bench runs as root; nil when neither works.
+    static func tool(_ name: String, package: String) -> String? {
+        let path = "/usr/bin/" + name
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+        guard getuid() == 0 else { return nil }
+        print("installing \(package) for the benchmark (apt-get)")
+        let install = Process()
+        install.executableURL = URL(fileURLWithPath: "/usr/bin/apt-get")
+        install.arguments = ["install", "-y", "-qq", "--no-install-recommends", package]
+        install.environment = ProcessInfo.processInfo.environment.merging(["DEBIAN_FRONTEND": "noninteractive"]) { $1 }
+        install.standardOutput = FileHandle.nullDevice
+        install.standardError = FileHandle.nullDevice
+        guard (try? install.run()) != nil else { return nil }
+        install.waitUntilExit()
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
     static func raiseDescriptorLimit() {
         var limit = rlimit()
         guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }

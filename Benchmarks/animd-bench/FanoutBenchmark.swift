@@ -64,6 +64,12 @@ enum FanoutBenchmark {
                          (met ? "met" : "missed").padding(toLength: 16, withPad: " ", startingAt: 0), f.p50 / c.p50, a.p50 - f.p50))
             results.append(TargetResult(figure: "input → progress at \(count), p50 and p99 ratio to C", target: "≤ 1.5×",
                                         measured: String(format: "%.2f× / %.2f×", ratio.p50, ratio.p99), met: met))
+            if count == 1 {
+                // Issue 17: animd's own work per request at one subscriber, above the stack it stands on.
+                let own = a.p50 - f.p50
+                results.append(TargetResult(figure: "animd's own work at 1 (animd p50 − floor p50)", target: "≤ 20 µs",
+                                            measured: String(format: "%.1f µs", own), met: own <= 20))
+            }
             if count == 100 {
                 let p99Met = a.p99 <= 1000
                 print(String(format: "            p99 at 100 subscribers: %.1f µs, target ≤ 1000 µs: %@", a.p99, p99Met ? "met" : "missed"))
@@ -71,7 +77,39 @@ enum FanoutBenchmark {
                                             measured: String(format: "%.0f µs", a.p99), met: p99Met))
             }
         }
+        if !smoke { results += neighbourRow(animd: animd, floor: floor, baseline: baseline, sameSlice: sameSlice, folder: folder) }
         return complete ? results : nil
+    }
+
+    /// The one-subscriber row again, with a cache-heavy neighbour on both cores (`stress-ng --cache 2`, installed
+    /// here when missing): a desktop runs browsers and compilers, and what they evict is each server's working set.
+    /// All three servers run under the same neighbour, in the same probe. Target (issue 17): p50 ratio to C ≤ 2.5×.
+    static func neighbourRow(animd: String, floor: String, baseline: String, sameSlice: Bool, folder: String) -> [TargetResult] {
+        guard let stress = BenchProcess.tool("stress-ng", package: "stress-ng") else {
+            print("             with stress-ng --cache 2: not measured (stress-ng is missing and cannot be installed)")
+            return []
+        }
+        let neighbour = Process()
+        neighbour.executableURL = URL(fileURLWithPath: stress)
+        neighbour.arguments = ["--cache", "2", "--timeout", "600", "--quiet"]
+        neighbour.standardOutput = FileHandle.nullDevice
+        neighbour.standardError = FileHandle.nullDevice
+        guard (try? neighbour.run()) != nil else { return [] }
+        defer { neighbour.terminate(); neighbour.waitUntilExit() }
+        usleep(500_000)
+        guard let row = measureRow(animd: animd, floor: floor, baseline: baseline, baselineSlice: sameSlice, folder: folder,
+                                   subscribers: 1, frames: 1000, pace: 0.003) else {
+            print("          1  with stress-ng --cache 2: failed")
+            return []
+        }
+        let (a, f, c) = (Stats(row.animd), Stats(row.floor), Stats(row.baseline))
+        let ratio = a.p50 / c.p50
+        let met = ratio <= 2.5
+        print(String(format: "          1   1000 | %9.1f %7.1f %7.1f | %9.1f %7.1f | %6.1f %7.1f %7.1f | %9.2f        %@ | %11.2f %5.1f   ← with stress-ng --cache 2 (target p50 ≤ 2.5×)",
+                     a.p50, a.p99, a.max, f.p50, f.p99, c.p50, c.p99, c.max, ratio,
+                     (met ? "met" : "missed").padding(toLength: 16, withPad: " ", startingAt: 0), f.p50 / c.p50, a.p50 - f.p50))
+        return [TargetResult(figure: "input → progress at 1 beside stress-ng --cache 2, p50 ratio to C", target: "≤ 2.5×",
+                             measured: String(format: "%.2f×", ratio), met: met)]
     }
 
     /// Compiles Benchmarks/baseline-server/baseline.c with the system's cc, else the Swift toolchain's clang.
