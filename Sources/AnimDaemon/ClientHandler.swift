@@ -15,24 +15,15 @@ final class ClientHandler: ChannelInboundHandler {
     init(core: NIOLoopBound<DaemonCore>) { self.core = core }
 
     func channelActive(context: ChannelHandlerContext) {
-        let core = core.value
-        guard let client = core.registry.add(context.channel) else {
-            let capacity = core.registry.capacity
-            let reason = capacity < core.registry.maxClients ? "the descriptor limit (RLIMIT_NOFILE)" : "max-clients"
-            core.logger.notice("refusing a client: the daemon is full", metadata: ["clients": "\(capacity)", "limit": "\(reason)"])
-            let line = RPCLine.error(id: .null, RPCError(.limitReached, "limit reached: at most \(capacity) clients (\(reason))"))
+        switch core.value.admit(context.channel) {
+        case let .success(client):
+            self.client = client
+            context.fireChannelActive()
+        case let .failure(refusal):
             let channel = context.channel
-            context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(string: line)))
+            context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(string: RPCLine.error(id: .null, refusal))))
                 .whenComplete { _ in channel.close(promise: nil) }
-            return
         }
-        self.client = client
-        // Frames held while NIO was writing for this client go once it has written everything.
-        let bound = self.core
-        client.drained = { [unowned client] in bound.value.registry.flushPending(client, now: bound.value.now()) }
-        core.clientsChanged()
-        core.logger.debug("client connected", metadata: ["client": "\(client.id)"])
-        context.fireChannelActive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -63,27 +54,19 @@ final class ClientHandler: ChannelInboundHandler {
         // A client that sends requests and never reads their answers: stop reading
         // it while its socket is full, so that its answers cannot pile up here.
         if !context.channel.isWritable { try? context.channel.syncOptions?.setOption(.autoRead, value: false) }
-        core.registry.enforceBacklog(client)
+        core.enforceBacklog(of: client)
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if context.channel.isWritable, let client {
-            let core = core.value
             try? context.channel.syncOptions?.setOption(.autoRead, value: true)
-            core.registry.flushPending(client, now: core.now())
+            core.value.flushPending(to: client)
         }
         context.fireChannelWritabilityChanged()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        if let client {
-            client.channelClosed()
-            core.value.registry.remove(client)
-            core.value.clientsChanged()
-            core.value.logger.debug("client disconnected", metadata: ["client": "\(client.id)"])
-            // Touches it injected and never lifted are cancelled, as X's touch-cancel would.
-            core.value.inputVanished(.client(client.id))
-        }
+        if let client { core.value.clientLeft(client) }
         client = nil
         context.fireChannelInactive()
     }
