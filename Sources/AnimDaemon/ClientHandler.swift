@@ -35,7 +35,7 @@ final class ClientHandler: ChannelInboundHandler {
             switch output {
             case let .line(line):
                 if line.isEmpty { continue }
-                if let response = core.handle(line: line, from: client) {
+                if let response = RequestRouter(target: core).handle(line: line, from: client) {
                     // Through the client's one send path, after the events this request produced.
                     client.send(context.channel.allocator.buffer(string: response))
                     wrote = true

@@ -1,5 +1,4 @@
 import AnimProtocol
-import Foundation
 import Gestures
 import Motion
 import Transitions
@@ -10,8 +9,11 @@ enum Answer {
     case encoded(String)
 }
 
-/// Command routing: one `switch` over the protocol's methods.
-extension DaemonCore {
+/// Request routing: a line in, a line out. Each request is checked once (`Request(method:params:)`), then one
+/// `switch` carries it out through the narrow `RequestTarget`.
+struct RequestRouter {
+    unowned let target: any RequestTarget
+
     /// Handles one line from a client and returns the response line, if any.
     func handle(line: [UInt8], from client: ClientConnection) -> String? {
         switch IncomingMessage.parse(line) {
@@ -37,94 +39,74 @@ extension DaemonCore {
         }
     }
 
-    /// One request, already checked (`Request(method:params:)`), carried out.
-    private func dispatch(_ request: Request, _ client: ClientConnection) throws(RPCError) -> Answer {
+    /// One request, already checked, carried out.
+    func dispatch(_ request: Request, _ client: ClientConnection) throws(RPCError) -> Answer {
         switch request {
         case .hello: return .value(hello)
         case .reload:
-            switch reload() {
-            case .success: return .value(.object([]))
-            case let .failure(error): throw error
-            }
+            if case let .failure(error) = target.reload() { throw error }
+            return .value(.object([]))
         case .config: return .value(configJSON)
-        case let .environment(values): return .value(try adoptEnvironment(values))
+        case let .environment(values): return .value(try target.adoptEnvironment(values))
         case .list:
             var out = "{"
-            WireSnapshot.writeList(engine.snapshots(at: now()).map(\.wire), into: &out)
+            WireSnapshot.writeList(target.snapshots(of: nil) ?? [], into: &out)
             return .encoded(out + "}")
         case let .get(name):
-            guard let snapshot = engine.snapshot(of: name, at: now()) else { throw unknown(name) }
+            guard let snapshot = target.snapshots(of: [name])?.first else { throw unknown(name) }
             var out = ""
-            snapshot.wire.writeJSON(into: &out)
+            snapshot.writeJSON(into: &out)
             return .encoded(out)
         case let .subscribe(transitions, events, maxRate): return .encoded(try subscribe(transitions, events, maxRate, client))
         case let .unsubscribe(subscription):
-            try registry.unsubscribe(client, id: subscription)
+            try target.unsubscribe(client, id: subscription)
             return .value(.object([]))
         case let .inject(events):
-            handleInput(events, from: .client(client.id))
+            target.inject(events, from: client)
             return .value(.object([("accepted", .number(Double(events.count)))]))
-        case let .toggle(name): return .value(try perform(.toggle(name), for: request.method))
-        case let .animate(name, to, timing, duration, velocity):
-            return .value(try perform(.animate(name, to: to, timing: timing, duration: duration, velocity: velocity), for: request.method))
-        case let .begin(name, to): return .value(try perform(.begin(name, to: to), for: request.method))
-        case let .scrub(name, fraction): return .value(try perform(.scrub(name, fraction: fraction), for: request.method))
-        case let .pause(name): return .value(try perform(.pause(name), for: request.method))
-        case let .resume(name): return .value(try perform(.resume(name), for: request.method))
-        case let .reverse(name): return .value(try perform(.reverse(name), for: request.method))
-        case let .continue(name, timing, durationFactor, velocity):
-            return .value(try perform(.continue(name, timing: timing, durationFactor: durationFactor, velocity: velocity), for: request.method))
-        case let .release(name, velocity): return .value(try perform(.release(name, velocity: velocity), for: request.method))
-        case let .stop(name, withoutFinishing): return .value(try perform(.stop(name, withoutFinishing: withoutFinishing), for: request.method))
-        case let .finish(name, at): return .value(try perform(.finish(name, at: at), for: request.method))
+        case .toggle, .animate, .begin, .scrub, .pause, .resume, .reverse, .continue, .release, .stop, .finish:
+            guard let command = request.command else { preconditionFailure("every transition request has its command") }
+            return .value(try perform(command, for: request.method))
         }
     }
 
     private var hello: JSONValue {
-        var input = inputStatus.json
+        let summary = target.summary
+        var input = summary.input.json
         if case var .object(members) = input {
-            members.append(("monitors", .array(engine.geometry.monitors.map {
-                .array([.number($0.x), .number($0.y), .number($0.width), .number($0.height)])
-            })))
+            members.append(("monitors", .array(summary.monitors.map { .array([.number($0.x), .number($0.y), .number($0.width), .number($0.height)]) })))
             input = .object(members)
         }
-        return .object([("name", "animd"), ("version", .string(Self.version)), ("protocol", 1),
-                        ("pid", .number(Double(ProcessInfo.processInfo.processIdentifier))),
-                        ("frameRate", .number(frameRate)), ("input", input),
-                        ("config", .object([("layers", .array(loadedConfig.layers.map { .string($0) })),
-                                            ("transitions", .number(Double(loadedConfig.config.transitions.count))),
-                                            ("bindings", .number(Double(loadedConfig.config.bindings.count))),
-                                            ("warnings", .array(loadedConfig.warnings.map { .string($0) }))])),
-                        ("clients", .number(Double(registry.clients.count))),
-                        ("subscriptions", .number(Double(registry.clients.values.reduce(0) { $0 + $1.subscriptions.count })))])
+        let loaded = target.loadedConfig
+        return .object([("name", "animd"), ("version", .string(summary.version)), ("protocol", 1),
+                        ("pid", .number(Double(summary.pid))), ("frameRate", .number(summary.frameRate)), ("input", input),
+                        ("config", .object([("layers", .array(loaded.layers.map { .string($0) })),
+                                            ("transitions", .number(Double(loaded.config.transitions.count))),
+                                            ("bindings", .number(Double(loaded.config.bindings.count))),
+                                            ("warnings", .array(loaded.warnings.map { .string($0) }))])),
+                        ("clients", .number(Double(summary.clients))), ("subscriptions", .number(Double(summary.subscriptions)))])
     }
 
-    /// `daemon.config`: every key in force, its value as TOML, and the file, line and column it was written at.
     private var configJSON: JSONValue {
-        .object([("layers", .array(loadedConfig.layers.map { .string($0) })),
-                 ("entries", .array(loadedConfig.entries.map { entry in
+        .object([("layers", .array(target.loadedConfig.layers.map { .string($0) })),
+                 ("entries", .array(target.loadedConfig.entries.map { entry in
                      .object([("key", .string(entry.key)), ("value", .string(entry.value)), ("file", .string(entry.origin.layer)),
                               ("line", .number(Double(entry.origin.line))), ("column", .number(Double(entry.origin.valueColumn)))])
                  })),
-                 ("warnings", .array(loadedConfig.warnings.map { .string($0) }))])
+                 ("warnings", .array(target.loadedConfig.warnings.map { .string($0) }))])
     }
 
     /// `{"subscription":id,"transitions":[…]}`, written as text.
     private func subscribe(_ names: [String]?, _ groups: Set<EventGroup>, _ maxRate: Double?, _ client: ClientConnection) throws(RPCError) -> String {
-        for name in names ?? [] where engine.snapshot(of: name, at: 0) == nil { throw unknown(name) }
-        let id = try registry.subscribe(client, transitions: names.map(Set.init), groups: groups, maxRate: maxRate)
-        let time = now()
-        let snapshots = (names ?? engine.transitionNames).compactMap { engine.snapshot(of: $0, at: time)?.wire }
+        for name in names ?? [] where target.snapshots(of: [name]) == nil { throw unknown(name) }
+        let id = try target.subscribe(client, transitions: names.map(Set.init), groups: groups, maxRate: maxRate)
         var out = "{\"subscription\":" + String(id) + ","
-        WireSnapshot.writeList(snapshots, into: &out)
+        WireSnapshot.writeList(target.snapshots(of: names) ?? [], into: &out)
         return out + "}"
     }
 
     private func perform(_ command: Command, for method: Method) throws(RPCError) -> JSONValue {
-        let time = now()
-        let (result, output) = engine.perform(command, at: time)
-        publish(output, at: time)
-        switch result {
+        switch target.perform(command) {
         case .success(.done): return .object([])
         case let .success(.released(to)): return .object([("to", .number(Double(to)))])
         case let .failure(.unknownTransition(name)): throw unknown(name)
@@ -135,6 +117,27 @@ extension DaemonCore {
 
     private func unknown(_ name: String) -> RPCError {
         RPCError(.unknownTransition, "unknown transition \"\(name)\"",
-                 data: .object([("transitions", .array(engine.transitionNames.map { .string($0) }))]))
+                 data: .object([("transitions", .array(target.transitionNames.map { .string($0) }))]))
+    }
+}
+
+extension Request {
+    /// The engine's command for a transition request; nil for the others.
+    var command: Command? {
+        switch self {
+        case let .toggle(name): .toggle(name)
+        case let .animate(name, to, timing, duration, velocity): .animate(name, to: to, timing: timing, duration: duration, velocity: velocity)
+        case let .begin(name, to): .begin(name, to: to)
+        case let .scrub(name, fraction): .scrub(name, fraction: fraction)
+        case let .pause(name): .pause(name)
+        case let .resume(name): .resume(name)
+        case let .reverse(name): .reverse(name)
+        case let .continue(name, timing, durationFactor, velocity):
+            .continue(name, timing: timing, durationFactor: durationFactor, velocity: velocity)
+        case let .release(name, velocity): .release(name, velocity: velocity)
+        case let .stop(name, withoutFinishing): .stop(name, withoutFinishing: withoutFinishing)
+        case let .finish(name, at): .finish(name, at: at)
+        case .hello, .reload, .config, .environment, .list, .get, .subscribe, .unsubscribe, .inject: nil
+        }
     }
 }

@@ -1,0 +1,41 @@
+import AnimProtocol
+import Foundation
+import Gestures
+import Transitions
+
+/// The daemon as the request router sees it (`RequestTarget`).
+extension DaemonCore: RequestTarget {
+    var summary: DaemonSummary {
+        DaemonSummary(version: Self.version, pid: ProcessInfo.processInfo.processIdentifier, frameRate: frameRate, input: inputStatus,
+                      monitors: engine.geometry.monitors, clients: registry.clients.count,
+                      subscriptions: registry.clients.values.reduce(0) { $0 + $1.subscriptions.count })
+    }
+
+    var transitionNames: [String] { engine.transitionNames }
+
+    func snapshots(of names: [String]?) -> [WireSnapshot]? {
+        let time = now()
+        guard let names else { return engine.snapshots(at: time).map(\.wire) }
+        var snapshots: [WireSnapshot] = []
+        for name in names {
+            guard let snapshot = engine.snapshot(of: name, at: time) else { return nil }
+            snapshots.append(snapshot.wire)
+        }
+        return snapshots
+    }
+
+    func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?) throws(RPCError) -> Int {
+        try registry.subscribe(client, transitions: transitions, groups: groups, maxRate: maxRate)
+    }
+
+    func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError) { try registry.unsubscribe(client, id: id) }
+
+    func inject(_ events: [InputEvent], from client: ClientConnection) { handleInput(events, from: .client(client.id)) }
+
+    func perform(_ command: Command) -> Result<CommandResult, EngineError> {
+        let time = now()
+        let (result, output) = engine.perform(command, at: time)
+        publish(output, at: time)
+        return result
+    }
+}

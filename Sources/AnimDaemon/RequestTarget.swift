@@ -1,0 +1,32 @@
+import AnimProtocol
+import Gestures
+import Transitions
+
+/// What the request router may ask of the daemon: the operations requests need, not the whole core. `DaemonCore`
+/// is the one in production; a test can stand in for it.
+protocol RequestTarget: AnyObject {
+    /// `daemon.hello`'s facts.
+    var summary: DaemonSummary { get }
+    var loadedConfig: LoadedConfig { get }
+    var transitionNames: [String] { get }
+    /// The named transitions' snapshots now (all of them for nil); nil when a name is unknown.
+    func snapshots(of names: [String]?) -> [WireSnapshot]?
+    func reload() -> Result<Void, RPCError>
+    func adoptEnvironment(_ changes: [String: String]) throws(RPCError) -> JSONValue
+    func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?) throws(RPCError) -> Int
+    func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError)
+    func inject(_ events: [InputEvent], from client: ClientConnection)
+    /// Runs a transition command; its events are published before the result is returned.
+    func perform(_ command: Command) -> Result<CommandResult, EngineError>
+}
+
+/// What `daemon.hello` reports about the daemon itself.
+struct DaemonSummary {
+    var version: String
+    var pid: Int32
+    var frameRate: Double
+    var input: InputStatus
+    var monitors: [Rect]
+    var clients: Int
+    var subscriptions: Int
+}

@@ -1,0 +1,93 @@
+import AnimProtocol
+import Gestures
+import NIOEmbedded
+import Testing
+import Transitions
+@testable import AnimDaemon
+
+/// The router against a stand-in for the daemon: what it asks of it, and the lines it answers with.
+struct RequestRouterTests {
+    final class FakeTarget: RequestTarget {
+        var performed: [Command] = []
+        var subscribed: [(Set<String>?, Set<EventGroup>, Double?)] = []
+        var injected = 0
+        let sidebar = WireSnapshot(name: "sidebar", progress: 0.25, fraction: 0.25, velocity: 0, phase: "interactive", from: 0, to: 1,
+                                   target: 1, snap: 0, snapPoints: [0, 1], seq: 3, time: 12.5)
+
+        var summary: DaemonSummary {
+            DaemonSummary(version: "9.9", pid: 42, frameRate: 120, input: InputStatus(backend: "x11", connected: true, display: ":7"),
+                          monitors: [Rect(x: 0, y: 0, width: 800, height: 600)], clients: 2, subscriptions: 3)
+        }
+        let loadedConfig = LoadedConfig(config: DaemonConfig(), layers: ["(embedded default)"], entries: [])
+        var transitionNames: [String] { ["sidebar"] }
+        func snapshots(of names: [String]?) -> [WireSnapshot]? {
+            guard let names else { return [sidebar] }
+            return names.allSatisfy { $0 == "sidebar" } ? names.map { _ in sidebar } : nil
+        }
+        func reload() -> Result<Void, RPCError> { .failure(RPCError(.configInvalid, "config invalid: test")) }
+        func adoptEnvironment(_ changes: [String: String]) throws(RPCError) -> JSONValue { .object([("restarted", .bool(false))]) }
+        func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?) throws(RPCError) -> Int {
+            subscribed.append((transitions, groups, maxRate))
+            return 5
+        }
+        func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError) {}
+        func inject(_ events: [InputEvent], from client: ClientConnection) { injected += events.count }
+        func perform(_ command: Command) -> Result<CommandResult, EngineError> {
+            performed.append(command)
+            if case .release = command { return .success(.released(to: 1)) }
+            if case .pause = command { return .failure(.notAllowed("\"sidebar\" is idle")) }
+            return .success(.done)
+        }
+    }
+
+    let target = FakeTarget()
+    let client = ClientConnection(id: 1, channel: EmbeddedChannel())
+
+    func answer(_ line: String) -> String? { RequestRouter(target: target).handle(line: Array(line.utf8), from: client) }
+
+    @Test func helloReportsTheSummary() {
+        let line = answer(#"{"jsonrpc":"2.0","id":1,"method":"daemon.hello"}"#) ?? ""
+        for part in [#""version":"9.9""#, #""pid":42"#, #""frameRate":120"#, #""display":":7""#, #""monitors":[[0,0,800,600]]"#,
+                     #""clients":2"#, #""subscriptions":3"#, #""layers":["(embedded default)"]"#] {
+            #expect(line.contains(part), "\(part) in \(line)")
+        }
+    }
+
+    /// A snapshot answer is the snapshot writer's text, whole.
+    @Test func getAnswersWithTheSnapshot() {
+        var expected = #"{"jsonrpc":"2.0","id":2,"result":"#
+        target.sidebar.writeJSON(into: &expected)
+        #expect(answer(#"{"jsonrpc":"2.0","id":2,"method":"transition.get","params":{"name":"sidebar"}}"#) == expected + "}\n")
+        let unknown = answer(#"{"jsonrpc":"2.0","id":3,"method":"transition.get","params":{"name":"dock"}}"#) ?? ""
+        #expect(unknown.contains(#""code":-32001"#) && unknown.contains(#""transitions":["sidebar"]"#))
+    }
+
+    /// An unknown name is refused before anything is subscribed; a good one subscribes with the groups asked for.
+    @Test func subscribeChecksNamesFirst() {
+        let refused = answer(#"{"jsonrpc":"2.0","id":4,"method":"subscribe","params":{"transitions":["dock"]}}"#) ?? ""
+        #expect(refused.contains(#""code":-32001"#) && target.subscribed.isEmpty)
+        let line = answer(#"{"jsonrpc":"2.0","id":5,"method":"subscribe","params":{"transitions":["sidebar"],"events":["state"],"maxRate":30}}"#) ?? ""
+        #expect(line.hasPrefix(#"{"jsonrpc":"2.0","id":5,"result":{"subscription":5,"transitions":[{"name":"sidebar""#))
+        #expect(target.subscribed.count == 1 && target.subscribed[0].0 == ["sidebar"] && target.subscribed[0].1 == [.state]
+                && target.subscribed[0].2 == 30)
+    }
+
+    /// Transition requests become the engine's commands; its results and refusals become answers.
+    @Test func commandsAndTheirResults() {
+        #expect(answer(#"{"jsonrpc":"2.0","id":6,"method":"transition.release","params":{"name":"sidebar","velocity":-2}}"#)
+                == #"{"jsonrpc":"2.0","id":6,"result":{"to":1}}"# + "\n")
+        #expect(target.performed == [.release("sidebar", velocity: -2)])
+        let refused = answer(#"{"jsonrpc":"2.0","id":7,"method":"transition.pause","params":{"name":"sidebar"}}"#) ?? ""
+        #expect(refused.contains(#""code":-32002"#) && refused.contains("not allowed: \\\"sidebar\\\" is idle"), "\(refused)")
+        // A mistake in the params never reaches the engine.
+        _ = answer(#"{"jsonrpc":"2.0","id":8,"method":"transition.scrub","params":{"name":"sidebar","fraction":2}}"#)
+        #expect(target.performed.count == 2)
+    }
+
+    /// A notification is carried out and answered with nothing; a failed reload is the target's error.
+    @Test func notificationsAndFailures() {
+        #expect(answer(#"{"jsonrpc":"2.0","method":"input.inject","params":{"events":[{"t":0,"kind":"pointer-move","x":1,"y":2}]}}"#) == nil)
+        #expect(target.injected == 1)
+        #expect(answer(#"{"jsonrpc":"2.0","id":9,"method":"daemon.reload"}"#)?.contains(#""code":-32003"#) == true)
+    }
+}
