@@ -40,13 +40,9 @@ final class DaemonCore {
     private var owners = InputOwners()
     /// Runs the config's `on-snap` commands, off this loop.
     let actions: ActionRunner
-    /// systemd's notification socket: STATUS= lines and watchdog pings.
-    let notifier: SystemdNotifier
-    private var announcedStatus = ""
-    /// READY=1 is sent: STATUS= may follow (never before it, whatever the X thread reports first).
-    private var isReady = false
-    private var statusUpdate: Scheduled<Void>?
-    private var watchdog: RepeatedTask?
+    private let notifier: SystemdNotifier
+    /// READY=1, STATUS= lines and watchdog pings.
+    private lazy var systemd = SystemdAnnouncer(loop: loop, notifier: notifier, logger: logger) { [unowned self] in statusLine }
     static let version = "0.1.0"
 
     init(loop: any EventLoop, config loaded: LoadedConfig, configSource: ConfigSource, session: SessionEnvironment, launcher: BackendLauncher,
@@ -56,8 +52,8 @@ final class DaemonCore {
         let config = loaded.config
         loadedConfig = loaded
         self.loop = loop
-        self.notifier = notifier
         self.logger = logger
+        self.notifier = notifier
         actions = ActionRunner(logger: logger)
         self.configSource = configSource
         inputStatus = InputStatus(backend: "none", connected: false, display: nil, reason: "starting")
@@ -300,41 +296,14 @@ final class DaemonCore {
     }
 
     /// Sends READY=1 and the first status: from here on, status changes are announced.
-    func announceReady() {
-        isReady = true
-        notifier.notify("READY=1")
-        announceStatus()
-    }
+    func announceReady() { systemd.ready() }
 
-    /// Sends STATUS= when it changed, once ready; nothing outside systemd.
-    func announceStatus() {
-        guard notifier.isActive, isReady else { return }
-        let line = statusLine
-        guard line != announcedStatus else { return }
-        announcedStatus = line
-        notifier.notify("STATUS=" + line)
-    }
+    func announceStatus() { systemd.announce() }
 
     /// Clients come and go in bursts: their count reaches systemd at most once a second.
-    func clientsChanged() {
-        guard notifier.isActive, statusUpdate == nil else { return }
-        let bound = NIOLoopBound(self, eventLoop: loop)
-        statusUpdate = loop.scheduleTask(in: .seconds(1)) {
-            bound.value.statusUpdate = nil
-            bound.value.announceStatus()
-        }
-    }
+    func clientsChanged() { systemd.announceSoon() }
 
-    /// Pings systemd from this event loop, so that a loop that is stuck stops
-    /// the pings and systemd restarts animd. Armed only when systemd asks for it.
-    func startWatchdog(_ settings: WatchdogSettings) {
-        let bound = NIOLoopBound(self, eventLoop: loop)
-        let interval = TimeAmount.nanoseconds(Int64(settings.interval * 1e9))
-        watchdog = loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in
-            bound.value.notifier.notify("WATCHDOG=1")
-        }
-        logger.info("watchdog armed", metadata: ["interval-seconds": "\(settings.interval)"])
-    }
+    func startWatchdog(_ settings: WatchdogSettings) { systemd.startWatchdog(settings) }
 
     // MARK: - Shutdown
 
@@ -342,10 +311,7 @@ final class DaemonCore {
     func shutdown(reason: String) -> EventLoopFuture<Void> {
         frameTimer?.callback.cancel()
         frameTimer = nil
-        watchdog?.cancel()
-        watchdog = nil
-        statusUpdate?.cancel()
-        statusUpdate = nil
+        systemd.stop()
         let closing = registry.closeAll(after: EventLine.shutdown(reason: reason), allocator: allocator)
         return EventLoopFuture.andAllComplete(closing, on: loop)
     }
