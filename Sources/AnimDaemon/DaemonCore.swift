@@ -27,13 +27,8 @@ final class DaemonCore {
     /// The screen the backend reported; nil when it knows none, and then the config's `screen` is the geometry.
     private var backendGeometry: ScreenGeometry?
     let allocator = ByteBufferAllocator()
-    /// Where input comes from and touch decisions go; set once the backend exists.
-    private(set) var backend: (any InputBackend)?
-    /// Counts the backends made; events from an older one are dropped.
-    private var backendGeneration = 0
-    /// The session's display variables, as animd started or as `daemon.environment` last set them.
-    private(set) var session: SessionEnvironment
-    private let launcher: BackendLauncher
+    /// The input backend's life: made for the session, replaced, stopped.
+    private var input: BackendSupervisor!
     /// The environment animd started with: what `on-snap` commands inherit, under the session's variables.
     private let baseEnvironment = ProcessInfo.processInfo.environment
     /// Who drives each input source, so that a vanished owner's sequences get cancelled.
@@ -47,8 +42,6 @@ final class DaemonCore {
 
     init(loop: any EventLoop, config loaded: LoadedConfig, configSource: ConfigSource, session: SessionEnvironment, launcher: BackendLauncher,
          notifier: SystemdNotifier, logger: Logger) {
-        self.session = session
-        self.launcher = launcher
         let config = loaded.config
         loadedConfig = loaded
         self.loop = loop
@@ -60,6 +53,7 @@ final class DaemonCore {
         engine = Engine(config: config, geometry: Self.fallbackGeometry(config))
         registry = SubscriberRegistry(settings: (config.daemon.maxClients, config.daemon.maxSubscriptions, config.daemon.maxBacklog),
                                       logger: logger)
+        input = BackendSupervisor(loop: loop, logger: logger, launcher: launcher, session: session, delegate: self)
     }
 
     static func fallbackGeometry(_ config: DaemonConfig) -> ScreenGeometry {
@@ -82,7 +76,7 @@ final class DaemonCore {
     }
 
     private func send(_ output: EngineOutput, at time: Double) {
-        if !output.touchDecisions.isEmpty { backend?.decide(output.touchDecisions) }
+        if !output.touchDecisions.isEmpty { input.backend?.decide(output.touchDecisions) }
         // One step's events reach each client in one write.
         registry.batch {
             for event in output.events {
@@ -93,7 +87,7 @@ final class DaemonCore {
             }
         }
         let due = SnapAction.due(after: output.events, in: engine.config)
-        if !due.isEmpty { actions.run(due, environment: session.applied(to: baseEnvironment)) }
+        if !due.isEmpty { actions.run(due, environment: input.session.applied(to: baseEnvironment)) }
     }
 
     /// Arms, keeps or cancels the one frame timer, as `FrameScheduler` decides.
@@ -157,83 +151,21 @@ final class DaemonCore {
         }
     }
 
-    /// Succeeded by the backend's first report, so that start-up can wait for the input status to be known.
-    private var inputKnown: EventLoopPromise<Void>?
-    /// A backend has reported since start-up.
-    private var inputReported = false
-
     /// Succeeds once the backend has reported whether its input is on, or after `seconds`, whichever is first:
     /// animd listens only then, so that its first `hello` never says "connecting" when X is there.
-    func whenInputKnown(within seconds: Int64) -> EventLoopFuture<Void> {
-        if inputReported { return loop.makeSucceededVoidFuture() }
-        let promise = inputKnown ?? loop.makePromise()
-        inputKnown = promise
-        let core = NIOLoopBound(self, eventLoop: loop)
-        loop.scheduleTask(in: .seconds(seconds)) { core.value.settleInputKnown() }
-        return promise.futureResult
-    }
+    func whenInputKnown(within seconds: Int64) -> EventLoopFuture<Void> { input.whenInputKnown(within: seconds) }
 
-    private func settleInputKnown() {
-        inputKnown?.succeed()
-        inputKnown = nil
-    }
+    func launchBackend() { input.launch() }
 
-    /// Makes and starts the backend the session asks for; its status shows until it reports.
-    func launchBackend() {
-        backendGeneration += 1
-        let made = launcher.make(for: session, plan: engine.config.inputPlan, generation: backendGeneration)
-        backend = made.backend
-        setInputStatus(made.status, geometry: nil, refreshRate: nil)
-        made.backend.start()
-    }
+    func stopBackend() { input.stop() }
 
-    /// Stops the backend and waits a moment for its thread to end.
-    func stopBackend() {
-        guard let old = backend else { return }
-        backend = nil
-        old.stop()
-        if !old.waitUntilStopped(seconds: 2) { logger.warning("the input backend's thread did not end within 2 s") }
-        inputVanished(.backend)
-    }
+    /// What the backend of `generation` reports, on the event loop.
+    func handle(_ event: BackendEvent, generation: Int) { input.handle(event, generation: generation) }
 
-    /// `daemon.environment`: takes the session's display variables; when the backend depends on one that changed,
-    /// it is made anew, so that a display that appears after start-up is used without a restart.
+    /// `daemon.environment`: a display that appears after start-up is used without a restart.
     func adoptEnvironment(_ changes: [String: String]) throws(RPCError) -> JSONValue {
-        let next = session.applying(changes)
-        let restart = next.target(launcher.setting) != session.target(launcher.setting) || backend == nil
-        let previous = session
-        session = next
-        if restart {
-            stopBackend()
-            next.export(over: previous)
-            launchBackend()
-            logger.notice("session environment changed; input backend restarted",
-                          metadata: ["display": "\(next.display ?? "-")", "wayland": "\(next.waylandDisplay ?? "-")"])
-        }
-        return .object([("restarted", .bool(restart)), ("input", inputStatus.json)])
-    }
-
-    /// What the backend of `generation` reports, on the event loop; a replaced backend's reports are dropped.
-    func handle(_ event: BackendEvent, generation: Int) {
-        guard generation == backendGeneration else { return }
-        handle(event)
-    }
-
-    private func handle(_ event: BackendEvent) {
-        inputReported = true
-        settleInputKnown()
-        switch event {
-        case let .connected(info), let .changed(info):
-            setInputStatus(InputStatus(backend: info.backend, connected: true, display: info.display, seat: info.seat, sources: info.sources),
-                           geometry: info.geometry, refreshRate: info.refreshRate)
-        case let .input(events):
-            handleInput(events, from: .backend)
-        case let .disconnected(backend, display, reason):
-            // Whatever the backend was driving is gone with it: cancel, so that nothing stays finger-driven.
-            inputVanished(.backend)
-            setInputStatus(InputStatus(backend: backend, connected: false, display: display, reason: reason + "; input is off until a display appears"),
-                           geometry: nil, refreshRate: nil)
-        }
+        let restarted = input.adopt(changes)
+        return .object([("restarted", .bool(restarted)), ("input", inputStatus.json)])
     }
 
     func setInputStatus(_ status: InputStatus, geometry: ScreenGeometry?, refreshRate: Double?) {
@@ -281,7 +213,7 @@ final class DaemonCore {
             registry.maxSubscriptions = config.daemon.maxSubscriptions
             registry.maxBacklog = config.daemon.maxBacklog
             engine.setFrameRate(displayRefresh ?? config.daemon.frameRate)
-            backend?.configure(config.inputPlan)
+            input.backend?.configure(config.inputPlan)
             announceStatus()
             logger.notice("config reloaded", metadata: ["transitions": "\(config.transitions.count)", "bindings": "\(config.bindings.count)"])
             return .success(())
@@ -320,4 +252,16 @@ final class DaemonCore {
 extension DaemonCore: NIOScheduledCallbackHandler {
     func handleScheduledCallback(eventLoop: some EventLoop) { frame() }
     func didCancelScheduledCallback(eventLoop: some EventLoop) {}
+}
+
+extension DaemonCore: BackendSupervisorDelegate {
+    var inputPlan: InputPlan { engine.config.inputPlan }
+
+    func backendStatus(_ status: InputStatus, geometry: ScreenGeometry?, refreshRate: Double?) {
+        setInputStatus(status, geometry: geometry, refreshRate: refreshRate)
+    }
+
+    func backendInput(_ events: [InputEvent]) { handleInput(events, from: .backend) }
+
+    func backendVanished() { inputVanished(.backend) }
 }
