@@ -32,7 +32,8 @@ extension AnimCtl {
             }
             if let config = result["config"] {
                 let layers = config["layers"]?.array?.compactMap(\.string) ?? []
-                emit("config      \(layers.joined(separator: " + ")): \(config["transitions"]?.integer ?? 0) transitions, \(config["bindings"]?.integer ?? 0) bindings")
+                let (transitions, bindings) = (config["transitions"]?.integer ?? 0, config["bindings"]?.integer ?? 0)
+                emit("config      \(layers.joined(separator: " + ")): \(plural(transitions, "transition")), \(plural(bindings, "binding"))")
                 for warning in config["warnings"]?.array?.compactMap(\.string) ?? [] { emit("  warning: \(warning)") }
             }
             if let monitors = input?["monitors"]?.array {
@@ -108,5 +109,8 @@ func describe(_ s: WireSnapshot) -> String {
     return "\(s.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(s.phase.padding(toLength: 12, withPad: " ", startingAt: 0))"
         + " progress \(String(format: "%7.4f", s.progress))  velocity \(String(format: "%8.3f", s.velocity))  \(leg)"
 }
+
+/// "1 transition", "5 transitions".
+func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
 func formatted(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value) }

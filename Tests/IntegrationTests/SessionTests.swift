@@ -45,7 +45,7 @@ import Testing
     @Test func aConfigWithoutBindingsIsFlagged() throws {
         let daemon = try DaemonProcess(userConfig: "defaults = false\n[transitions.sidebar]\n")
         let hello = try animctl(["hello"], socket: daemon.socket)
-        #expect(hello.stdout.contains(": 1 transitions, 0 bindings"), "\(hello.stdout)")
+        #expect(hello.stdout.contains(": 1 transition, 0 bindings"), "\(hello.stdout)")
         #expect(hello.stdout.contains("  warning: no binding: no gesture moves any transition; only clients and animctl do"))
         #expect(daemon.log.contains("config: no binding"))
         let path = daemon.folder + "/animd/animd.toml"
