@@ -20,7 +20,8 @@ final class BackendSupervisor {
     private let loop: any EventLoop
     private let logger: Logger
     private let launcher: BackendLauncher
-    unowned let delegate: any BackendSupervisorDelegate
+    /// The core; set once it exists (it owns this supervisor).
+    weak var delegate: (any BackendSupervisorDelegate)?
     /// Where input comes from and touch decisions go; nil while stopped.
     private(set) var backend: (any InputBackend)?
     /// Counts the backends made; events from an older one are dropped.
@@ -31,12 +32,13 @@ final class BackendSupervisor {
     private var inputKnown: EventLoopPromise<Void>?
     private var reported = false
 
-    init(loop: any EventLoop, logger: Logger, launcher: BackendLauncher, session: SessionEnvironment, delegate: any BackendSupervisorDelegate) {
-        self.loop = loop; self.logger = logger; self.launcher = launcher; self.session = session; self.delegate = delegate
+    init(loop: any EventLoop, logger: Logger, launcher: BackendLauncher, session: SessionEnvironment) {
+        self.loop = loop; self.logger = logger; self.launcher = launcher; self.session = session
     }
 
     /// Makes and starts the backend the session asks for; its status shows until it reports.
     func launch() {
+        guard let delegate else { return }
         generation += 1
         let made = launcher.make(for: session, plan: delegate.inputPlan, generation: generation)
         backend = made.backend
@@ -50,7 +52,7 @@ final class BackendSupervisor {
         backend = nil
         old.stop()
         if !old.waitUntilStopped(seconds: 2) { logger.warning("the input backend's thread did not end within 2 s") }
-        delegate.backendVanished()
+        delegate?.backendVanished()
     }
 
     /// Takes the session's display variables; when the backend depends on one that changed, it is made anew.
@@ -86,7 +88,7 @@ final class BackendSupervisor {
 
     /// What the backend of `generation` reports, on the event loop; a replaced backend's reports are dropped.
     func handle(_ event: BackendEvent, generation: Int) {
-        guard generation == self.generation else { return }
+        guard generation == self.generation, let delegate else { return }
         reported = true
         settleInputKnown()
         switch event {

@@ -28,7 +28,7 @@ final class DaemonCore {
     private var backendGeometry: ScreenGeometry?
     let allocator = ByteBufferAllocator()
     /// The input backend's life: made for the session, replaced, stopped.
-    private var input: BackendSupervisor!
+    private let input: BackendSupervisor
     /// The environment animd started with: what `on-snap` commands inherit, under the session's variables.
     private let baseEnvironment = ProcessInfo.processInfo.environment
     /// Who drives each input source, so that a vanished owner's sequences get cancelled.
@@ -53,7 +53,8 @@ final class DaemonCore {
         engine = Engine(config: config, geometry: Self.fallbackGeometry(config))
         registry = SubscriberRegistry(settings: (config.daemon.maxClients, config.daemon.maxSubscriptions, config.daemon.maxBacklog),
                                       logger: logger)
-        input = BackendSupervisor(loop: loop, logger: logger, launcher: launcher, session: session, delegate: self)
+        input = BackendSupervisor(loop: loop, logger: logger, launcher: launcher, session: session)
+        input.delegate = self
     }
 
     static func fallbackGeometry(_ config: DaemonConfig) -> ScreenGeometry {
