@@ -44,7 +44,14 @@ extension AnimCtl {
                         fail("animctl: still not at rest after \(formatted(timeout)) s: "
                              + order.filter { moving[$0] != nil }.map { "\($0) (\(moving[$0] ?? ""))" }.joined(separator: ", "))
                     }
-                    guard let message = try? rpc.nextNotification(timeout: left) else { continue }
+                    let next: JSONValue?
+                    do {
+                        next = try rpc.nextNotification(timeout: left)
+                    } catch ClientError.timedOut {
+                        continue
+                    }
+                    // End of stream: animd went away (a crash; a clean stop says daemon.shutdown first).
+                    guard let message = next else { fail("animctl: animd closed the connection") }
                     let method = message["method"]?.string, event = message["params"] ?? .null
                     if method == "daemon.shutdown" { fail("animctl: animd is stopping") }
                     guard let name = event["name"]?.string, moving[name] != nil else { continue }

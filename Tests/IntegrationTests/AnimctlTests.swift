@@ -50,7 +50,15 @@ import Testing
         _ = try animctl(["begin", "panel", "1"], socket: daemon.socket)
         let held = try animctl(["wait", "panel", "--timeout", "0.3"], socket: daemon.socket)
         #expect(held.status == 1 && held.stderr.contains("still not at rest after 0.30 s: panel (interactive)"), "\(held.stderr)")
-        let unknown = try animctl(["wait", "nope"], socket: daemon.socket)
+        // animd dying while wait waits (no daemon.shutdown): wait says so, rather than waiting out its timeout.
+        let waiting = try startAnimctl(["wait", "panel", "--timeout", "60"], socket: daemon.socket)
+        try waitUntil("wait subscribed") { try daemon.connect().ok("daemon.hello")["subscriptions"] == 1 }
+        daemon.signal(SIGKILL)
+        waiting.process.waitUntilExit()
+        let said = String(decoding: waiting.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(waiting.process.terminationStatus == 1 && said.contains("animd closed the connection"), "\(said)")
+        let restarted = try DaemonProcess()
+        let unknown = try animctl(["wait", "nope"], socket: restarted.socket)
         #expect(unknown.status == 1 && unknown.stderr.contains("known transitions: sidebar"), "\(unknown.stderr)")
     }
 

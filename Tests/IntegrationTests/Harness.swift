@@ -159,16 +159,17 @@ func animctl(_ arguments: [String], socket: String?, stdin: String? = nil) throw
                          stderr: String(decoding: stderrData, as: UTF8.self))
 }
 
-/// Starts `animctl ARGS --socket SOCKET` in the background, with its stdout on a pipe and stderr discarded.
-func startAnimctl(_ arguments: [String], socket: String) throws -> (process: Process, stdout: Pipe) {
+/// Starts `animctl ARGS --socket SOCKET` in the background, with its stdout and stderr on pipes (stderr is a few
+/// lines at most, so an unread pipe never fills).
+func startAnimctl(_ arguments: [String], socket: String) throws -> (process: Process, stdout: Pipe, stderr: Pipe) {
     let process = Process()
     process.executableURL = Binaries.animctl
     process.arguments = arguments + ["--socket", socket]
-    let out = Pipe()
+    let out = Pipe(), err = Pipe()
     process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
+    process.standardError = err
     try process.run()
-    return (process, out)
+    return (process, out, err)
 }
 
 /// A raw connection to a Unix socket, for tests that need the descriptor itself; -1 when it cannot connect.

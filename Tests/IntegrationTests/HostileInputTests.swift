@@ -52,7 +52,7 @@ import Testing
         let daemon = try DaemonProcess()
         let watcher = try daemon.connect()
         _ = try watcher.ok("subscribe", ["transitions": ["sidebar"]])
-        let (inject, _) = try startAnimctl(["inject", Binaries.trace("edge-slow-drag")], socket: daemon.socket)
+        let (inject, _, _) = try startAnimctl(["inject", Binaries.trace("edge-slow-drag")], socket: daemon.socket)
         _ = try watcher.notification(where: { method, _ in method == "transition.began" })
         kill(inject.processIdentifier, SIGKILL)
         inject.waitUntilExit()

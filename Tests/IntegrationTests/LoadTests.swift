@@ -93,7 +93,7 @@ import Testing
     /// a subscriber beside it never waits for it.
     @Test func stoppedSubscriberCatchesUp() throws {
         let daemon = try DaemonProcess()
-        let (watch, out) = try startAnimctl(["watch", "sidebar", "--json", "--events", "state", "--count", "10"], socket: daemon.socket)
+        let (watch, out, _) = try startAnimctl(["watch", "sidebar", "--json", "--events", "state", "--count", "10"], socket: daemon.socket)
         let rpc = try daemon.connect()
         try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 >= 1"#) { try rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 >= 1 }
         kill(watch.processIdentifier, SIGSTOP)

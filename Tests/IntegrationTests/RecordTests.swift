@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized) struct RecordTests {
     /// Starts `animctl record ARGS` and returns once animd counts its subscription.
     static func startRecording(_ arguments: [String], daemon: DaemonProcess) throws -> (Process, Pipe) {
-        let (process, out) = try startAnimctl(["record"] + arguments, socket: daemon.socket)
+        let (process, out, _) = try startAnimctl(["record"] + arguments, socket: daemon.socket)
         let rpc = try daemon.connect()
         try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 >= 1"#) { try rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 >= 1 }
         return (process, out)

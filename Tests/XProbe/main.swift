@@ -78,17 +78,24 @@ func selectTouches(on window: Window) {
     withTouchMask { mask in _ = XISelectEvents(display, window, &mask, 1) }
 }
 
-switch arguments.first {
-case "window":
+/// `window X Y W H` / `touch-window X Y W H`: an override-redirect window placed exactly (no window manager runs
+/// under the tests' servers), named and selecting `events`, not yet mapped.
+func probeWindow(_ usage: String, name: String, events: Int) -> Window {
     guard arguments.count == 5, let x = Int32(arguments[1]), let y = Int32(arguments[2]),
-          let w = UInt32(arguments[3]), let h = UInt32(arguments[4]) else { fail("usage: window X Y W H") }
+          let w = UInt32(arguments[3]), let h = UInt32(arguments[4]) else { fail("usage: \(usage) X Y W H") }
     var attributes = XSetWindowAttributes()
-    // No window manager runs under the test's Xvfb: place the window exactly.
     attributes.override_redirect = 1
-    attributes.event_mask = ButtonPressMask | ButtonReleaseMask | PointerMotionMask | StructureNotifyMask
+    attributes.event_mask = events
     let window = XCreateWindow(display, root, x, y, w, h, 0, 0, UInt32(InputOutput), nil,
                                UInt(CWOverrideRedirect | CWEventMask), &attributes)
-    XStoreName(display, window, "animd-xprobe window")
+    XStoreName(display, window, name)
+    return window
+}
+
+switch arguments.first {
+case "window":
+    let window = probeWindow("window", name: "animd-xprobe window",
+                             events: ButtonPressMask | ButtonReleaseMask | PointerMotionMask | StructureNotifyMask)
     XMapRaised(display, window)
     XFlush(display)
     waitForStdinToClose {
@@ -165,15 +172,8 @@ case "hold-gestures":
     say(refused.withLock { $0 } ? "refused" : "holding")
     waitForStdinToClose()
 case "touch-window":
-    guard arguments.count == 5, let x = Int32(arguments[1]), let y = Int32(arguments[2]),
-          let w = UInt32(arguments[3]), let h = UInt32(arguments[4]) else { fail("usage: touch-window X Y W H") }
     let opcode = requireXInput(2, 2)
-    var attributes = XSetWindowAttributes()
-    attributes.override_redirect = 1
-    attributes.event_mask = StructureNotifyMask
-    let window = XCreateWindow(display, root, x, y, w, h, 0, 0, UInt32(InputOutput), nil,
-                               UInt(CWOverrideRedirect | CWEventMask), &attributes)
-    XStoreName(display, window, "animd-xprobe touch window")
+    let window = probeWindow("touch-window", name: "animd-xprobe touch window", events: StructureNotifyMask)
     selectTouches(on: window)
     XMapRaised(display, window)
     XFlush(display)
