@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "AnimProtocol", dependencies: ["Gestures", "Motion"], swiftSettings: strict),
         // sockaddr_un built and read in one place, and errno's text: shared by the client and the daemon.
         .target(name: "UnixSupport", swiftSettings: strict),
-        .target(name: "AnimClient", dependencies: ["AnimProtocol", "UnixSupport"], swiftSettings: strict),
+        .target(name: "AnimClient", dependencies: ["AnimProtocol", "Motion", "UnixSupport"], swiftSettings: strict),
         // What both input backends' threads share: the wake-up pipe, the monotonic clock, logging unavailable sources.
         .target(name: "BackendThread", dependencies: ["Gestures", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "X11Input", dependencies: ["CX11", "Gestures", "BackendThread", .product(name: "Logging", package: "swift-log")],

@@ -105,10 +105,10 @@ final class ClientConnection {
 
     /// Whether any subscription wants this event, and the most demanding rate
     /// among those that do (nil: unlimited). On the fan-out path: no allocation.
-    func interest(group: EventGroup, transition: String?) -> (wanted: Bool, rate: Double?) {
+    func interest(group: EventGroup, transition: String?, analytic: Bool) -> (wanted: Bool, rate: Double?) {
         var wanted = false
         var rate: Double? = 0
-        for subscription in subscriptions.values where subscription.wants(group: group, transition: transition) {
+        for subscription in subscriptions.values where subscription.wants(group: group, transition: transition, analytic: analytic) {
             wanted = true
             if let limit = subscription.maxRate, let current = rate { rate = max(current, limit) } else { rate = nil }
         }

@@ -15,17 +15,18 @@ extension DaemonCore: RequestTarget {
 
     func snapshots(of names: [String]?) -> [WireSnapshot]? {
         let time = now()
-        guard let names else { return engine.snapshots(at: time).map(\.wire) }
+        guard let names else { return engine.snapshots(at: time).map { $0.wire(leg: engine.motion(of: $0.name)) } }
         var snapshots: [WireSnapshot] = []
         for name in names {
             guard let snapshot = engine.snapshot(of: name, at: time) else { return nil }
-            snapshots.append(snapshot.wire)
+            snapshots.append(snapshot.wire(leg: engine.motion(of: name)))
         }
         return snapshots
     }
 
-    func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?) throws(RPCError) -> Int {
-        try registry.subscribe(client, transitions: transitions, groups: groups, maxRate: maxRate)
+    func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
+                   frames: FrameDelivery) throws(RPCError) -> Int {
+        try registry.subscribe(client, transitions: transitions, groups: groups, maxRate: maxRate, frames: frames)
     }
 
     func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError) { try registry.unsubscribe(client, id: id) }

@@ -82,7 +82,8 @@ final class DaemonCore {
         registry.batch {
             for event in output.events {
                 let outgoing = OutgoingEvent(event, in: engine)
-                registry.publish(group: outgoing.group, transition: outgoing.transition, now: time, allocator: allocator) {
+                registry.publish(group: outgoing.group, transition: outgoing.transition, analytic: outgoing.isAnalyticFrame,
+                                 now: time, allocator: allocator) {
                     (outgoing.encode(), outgoing.coalesce)
                 }
             }

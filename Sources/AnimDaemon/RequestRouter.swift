@@ -57,7 +57,8 @@ struct RequestRouter {
             var out = ""
             snapshot.writeJSON(into: &out)
             return .encoded(out)
-        case let .subscribe(transitions, events, maxRate): return .encoded(try subscribe(transitions, events, maxRate, client))
+        case let .subscribe(transitions, events, maxRate, frames):
+            return .encoded(try subscribe(transitions, events, maxRate, frames, client))
         case let .unsubscribe(subscription):
             try target.unsubscribe(client, id: subscription)
             return .value(.object([]))
@@ -97,9 +98,10 @@ struct RequestRouter {
     }
 
     /// `{"subscription":id,"transitions":[…]}`, written as text.
-    private func subscribe(_ names: [String]?, _ groups: Set<EventGroup>, _ maxRate: Double?, _ client: ClientConnection) throws(RPCError) -> String {
+    private func subscribe(_ names: [String]?, _ groups: Set<EventGroup>, _ maxRate: Double?, _ frames: FrameDelivery,
+                           _ client: ClientConnection) throws(RPCError) -> String {
         for name in names ?? [] where target.snapshots(of: [name]) == nil { throw unknown(name) }
-        let id = try target.subscribe(client, transitions: names.map(Set.init), groups: groups, maxRate: maxRate)
+        let id = try target.subscribe(client, transitions: names.map(Set.init), groups: groups, maxRate: maxRate, frames: frames)
         var out = "{\"subscription\":" + String(id) + ","
         WireSnapshot.writeList(target.snapshots(of: names) ?? [], into: &out)
         return out + "}"

@@ -13,7 +13,8 @@ protocol RequestTarget: AnyObject {
     func snapshots(of names: [String]?) -> [WireSnapshot]?
     func reload() -> Result<Void, RPCError>
     func adoptEnvironment(_ changes: [String: String]) throws(RPCError) -> JSONValue
-    func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?) throws(RPCError) -> Int
+    func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
+                   frames: FrameDelivery) throws(RPCError) -> Int
     func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError)
     func inject(_ events: [InputEvent], from client: ClientConnection)
     /// Runs a transition command; its events are published before the result is returned.

@@ -55,14 +55,16 @@ final class SubscriberRegistry {
     private struct AudienceKey: Hashable {
         let group: EventGroup
         let transition: String?
+        /// A progress frame of a running leg, which `frames: "driven"` subscriptions do not take.
+        let analytic: Bool
     }
 
-    private func audience(group: EventGroup, transition: String?) -> [(client: ClientConnection, rate: Double?)] {
-        let key = AudienceKey(group: group, transition: transition)
+    private func audience(group: EventGroup, transition: String?, analytic: Bool = false) -> [(client: ClientConnection, rate: Double?)] {
+        let key = AudienceKey(group: group, transition: transition, analytic: analytic)
         if let known = audiences[key] { return known }
         // In connection order, so that delivery order is stable.
         let built = clients.values.sorted { $0.id < $1.id }.compactMap { client -> (client: ClientConnection, rate: Double?)? in
-            let (wanted, rate) = client.interest(group: group, transition: transition)
+            let (wanted, rate) = client.interest(group: group, transition: transition, analytic: analytic)
             return wanted ? (client, rate) : nil
         }
         audiences[key] = built
@@ -74,13 +76,14 @@ final class SubscriberRegistry {
         !audience(group: group, transition: nil).isEmpty
     }
 
-    func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?) throws(RPCError) -> Int {
+    func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
+                   frames: FrameDelivery = .all) throws(RPCError) -> Int {
         guard client.subscriptions.count < maxSubscriptions else {
             throw RPCError(.limitReached, "limit reached: at most \(maxSubscriptions) subscriptions per client")
         }
         let id = nextSubscriptionID
         nextSubscriptionID += 1
-        client.subscriptions[id] = Subscription(id: id, transitions: transitions, groups: groups, maxRate: maxRate)
+        client.subscriptions[id] = Subscription(id: id, transitions: transitions, groups: groups, maxRate: maxRate, frames: frames)
         audiences.removeAll(keepingCapacity: true)
         return id
     }
@@ -97,10 +100,11 @@ final class SubscriberRegistry {
     /// - encode: the event's line, and the key under which a newer frame may
     ///   replace an unsent one (nil for events that are never dropped: began,
     ///   ended, input). Called once, and only when someone wants the event.
-    func publish(group: EventGroup, transition: String?, now: Double, allocator: ByteBufferAllocator,
+    /// - analytic: a progress frame of a running leg (not for `frames: "driven"` subscriptions).
+    func publish(group: EventGroup, transition: String?, analytic: Bool = false, now: Double, allocator: ByteBufferAllocator,
                  encode: () -> (line: String, coalesce: String?)) {
         var encoded: (bytes: ByteBuffer, coalesce: String?)?
-        for (client, rate) in audience(group: group, transition: transition) where !client.isClosing {
+        for (client, rate) in audience(group: group, transition: transition, analytic: analytic) where !client.isClosing {
             if encoded == nil {
                 let (line, key) = encode()
                 encoded = (allocator.buffer(string: line), key)

@@ -8,9 +8,12 @@ struct Subscription: Sendable {
     let groups: Set<EventGroup>
     /// Most progress frames per second, per transition; nil: every frame.
     let maxRate: Double?
+    /// `.driven`: no frames of a running leg, which the client evaluates from its leg.
+    var frames = FrameDelivery.all
 
-    func wants(group: EventGroup, transition: String?) -> Bool {
-        guard groups.contains(group) else { return false }
+    /// - analytic: a progress frame of a running leg.
+    func wants(group: EventGroup, transition: String?, analytic: Bool = false) -> Bool {
+        guard groups.contains(group), !(analytic && frames == .driven) else { return false }
         guard let transition, let transitions else { return true }
         return transitions.contains(transition)
     }

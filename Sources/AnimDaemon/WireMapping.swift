@@ -1,11 +1,13 @@
 import AnimProtocol
 import Gestures
+import Motion
 import Transitions
 
 extension TransitionSnapshot {
-    var wire: WireSnapshot {
+    /// The snapshot as it travels; `leg` only where the contract carries it (began, leg, answers).
+    func wire(leg: LegMotion? = nil) -> WireSnapshot {
         WireSnapshot(name: name, progress: progress, fraction: fraction, velocity: velocity, phase: phase.rawValue,
-                     from: from, to: to, target: target, snap: snap, snapPoints: snapPoints, seq: seq, time: time)
+                     from: from, to: to, target: target, snap: snap, snapPoints: snapPoints, seq: seq, time: time, leg: leg)
     }
 }
 
@@ -21,7 +23,7 @@ struct OutgoingEvent {
     init(_ event: EngineEvent, in engine: borrowing Engine) {
         self.event = event
         switch event {
-        case let .began(snapshot, _), let .ended(snapshot, _):
+        case let .began(snapshot, _, _), let .leg(snapshot, _), let .ended(snapshot, _):
             group = .state; transition = snapshot.name
         case let .progress(snapshot):
             group = .progress; transition = snapshot.name
@@ -30,10 +32,16 @@ struct OutgoingEvent {
         }
     }
 
+    /// A progress frame of a running leg: a client with `frames: "driven"` evaluates it from the leg instead.
+    var isAnalyticFrame: Bool {
+        if case let .progress(snapshot) = event { return snapshot.phase == .animating }
+        return false
+    }
+
     /// The key under which a newer frame may replace an unsent one; nil for events that are never dropped.
     var coalesce: String? {
         switch event {
-        case .began, .ended: nil
+        case .began, .leg, .ended: nil
         case let .progress(snapshot): snapshot.name
         // Only the stream of `changed` may be thinned; the other states are never dropped.
         case let .gesture(update): update.state == .changed ? "gesture:\(update.name)" : nil
@@ -42,16 +50,18 @@ struct OutgoingEvent {
 
     func encode() -> String {
         switch event {
-        case let .began(snapshot, cause):
+        case let .began(snapshot, cause, leg):
             let (causeName, gesture): (String, String?) = switch cause {
             case let .gesture(name): ("gesture", name)
             case .command: ("command", nil)
             }
-            return EventLine.began(snapshot.wire, cause: causeName, gesture: gesture)
+            return EventLine.began(snapshot.wire(leg: leg), cause: causeName, gesture: gesture)
         case let .progress(snapshot):
-            return EventLine.progress(snapshot.wire)
+            return EventLine.progress(snapshot.wire())
+        case let .leg(snapshot, leg):
+            return EventLine.leg(snapshot.wire(leg: leg))
         case let .ended(snapshot, position):
-            return EventLine.ended(snapshot.wire, position: position.rawValue)
+            return EventLine.ended(snapshot.wire(), position: position.rawValue)
         case let .gesture(update):
             return EventLine.gesture(name: update.name, state: update.state.rawValue,
                                      translation: (update.translation.x, update.translation.y),

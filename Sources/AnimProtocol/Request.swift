@@ -15,7 +15,7 @@ public enum Request: Hashable, Sendable {
     case list
     case get(name: String)
     /// `transitions`: nil for all.
-    case subscribe(transitions: [String]?, events: Set<EventGroup>, maxRate: Double?)
+    case subscribe(transitions: [String]?, events: Set<EventGroup>, maxRate: Double?, frames: FrameDelivery = .all)
     case unsubscribe(subscription: Int)
     case inject(events: [InputEvent])
     case toggle(name: String)
@@ -62,7 +62,7 @@ public enum Request: Hashable, Sendable {
     }
 
     private static func subscribe(_ p: RequestParams) throws(RPCError) -> Request {
-        try p.allow(["transitions", "events", "maxRate"])
+        try p.allow(["transitions", "events", "maxRate", "frames"])
         let transitions = try p.optionalStrings("transitions")
         var events = EventGroup.defaults
         if let names = try p.optionalStrings("events") {
@@ -72,7 +72,13 @@ public enum Request: Hashable, Sendable {
                 events.insert(group)
             }
         }
-        return .subscribe(transitions: transitions, events: events, maxRate: try p.optionalNumber("maxRate", in: RequestParams.Range.maxRate))
+        var frames = FrameDelivery.all
+        if let name = try p.optionalString("frames", maxLength: 16) {
+            guard let delivery = FrameDelivery(rawValue: name) else { throw p.invalid("frames must be \"all\" or \"driven\"") }
+            frames = delivery
+        }
+        return .subscribe(transitions: transitions, events: events, maxRate: try p.optionalNumber("maxRate", in: RequestParams.Range.maxRate),
+                          frames: frames)
     }
 
     /// The transition.* methods.
@@ -152,10 +158,10 @@ extension Request {
             return .object(Self.environmentNames.compactMap { name in values[name].map { (name, .string($0)) } })
         case let .get(name), let .toggle(name), let .pause(name), let .resume(name), let .reverse(name):
             return object([("name", .string(name))])
-        case let .subscribe(transitions, events, maxRate):
+        case let .subscribe(transitions, events, maxRate, frames):
             return object([("transitions", transitions.map { .array($0.map(JSONValue.string)) }),
                            ("events", .array(EventGroup.allCases.filter(events.contains).map { .string($0.rawValue) })),
-                           ("maxRate", number(maxRate))])
+                           ("maxRate", number(maxRate)), ("frames", frames == .all ? nil : .string(frames.rawValue))])
         case let .unsubscribe(subscription): return object([("subscription", .number(Double(subscription)))])
         case let .inject(events): return object([("events", .array(events.map(\.wire)))])
         case let .animate(name, to, spec, duration, velocity):

@@ -1,4 +1,6 @@
 public import Gestures
+public import Motion
+
 /// A transition snapshot as it travels (PROTOCOL.md "A transition snapshot"),
 /// plus `target`: the snap the leg is heading to now.
 ///
@@ -18,12 +20,15 @@ public struct WireSnapshot: Hashable, Sendable {
     public var snapPoints: [Double]
     public var seq: Int
     public var time: Double
+    /// **Extension:** the leg's motion, in `transition.began`, `transition.leg` and answers while a leg runs;
+    /// never in `transition.progress` or `transition.ended`.
+    public var leg: LegMotion?
 
     public init(name: String, progress: Double, fraction: Double, velocity: Double, phase: String, from: Int, to: Int,
-                target: Int, snap: Int, snapPoints: [Double], seq: Int, time: Double) {
+                target: Int, snap: Int, snapPoints: [Double], seq: Int, time: Double, leg: LegMotion? = nil) {
         self.name = name; self.progress = progress; self.fraction = fraction; self.velocity = velocity
         self.phase = phase; self.from = from; self.to = to; self.target = target; self.snap = snap
-        self.snapPoints = snapPoints; self.seq = seq; self.time = time
+        self.snapPoints = snapPoints; self.seq = seq; self.time = time; self.leg = leg
     }
 
     /// Writes the members without the braces, so that events can add their own.
@@ -45,6 +50,10 @@ public struct WireSnapshot: Hashable, Sendable {
         }
         out += "],\"seq\":"; out += String(seq)
         out += ",\"time\":"; JSONWriter.writeNumber(time, into: &out)
+        if let leg {
+            out += ",\"leg\":"
+            leg.writeJSON(into: &out)
+        }
     }
 
     /// The snapshot as one JSON object, for answers (`transition.get`, `list`, `subscribe`): the same members as
@@ -73,8 +82,13 @@ public struct WireSnapshot: Hashable, Sendable {
               let points = json["snapPoints"]?.array, let seq = json["seq"]?.integer, let time = json["time"]?.number else { return nil }
         let snapPoints = points.compactMap(\.number)
         guard snapPoints.count == points.count else { return nil }
+        var leg: LegMotion?
+        if let legJSON = json["leg"] {
+            guard let decoded = LegMotion(json: legJSON) else { return nil }
+            leg = decoded
+        }
         self.init(name: name, progress: progress, fraction: fraction, velocity: velocity, phase: phase, from: from, to: to,
-                  target: target, snap: snap, snapPoints: snapPoints, seq: seq, time: time)
+                  target: target, snap: snap, snapPoints: snapPoints, seq: seq, time: time, leg: leg)
     }
 }
 
@@ -122,6 +136,15 @@ public enum EventGroup: String, Hashable, Sendable, CaseIterable {
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
+/// Which progress frames a subscription receives (`subscribe`'s `frames`, an extension of the contract).
+public enum FrameDelivery: String, Hashable, Sendable {
+    /// Every frame, as the contract always did.
+    case all
+    /// Frames only while a leg is driven (a finger, a scrub, a pause): the client evaluates running legs itself
+    /// from `transition.began` and `transition.leg`.
+    case driven
+}
+
 /// The notification lines animd sends (PROTOCOL.md "Events").
 public enum EventLine {
     public static func progress(_ snapshot: WireSnapshot) -> String {
@@ -141,6 +164,14 @@ public enum EventLine {
             out += ",\"gesture\":"
             JSONWriter.writeString(gesture, into: &out)
         }
+        out += "}}\n"
+        return out
+    }
+
+    /// `transition.leg`: the running leg's motion changed; the snapshot carries the new `leg`.
+    public static func leg(_ snapshot: WireSnapshot) -> String {
+        var out = "{\"jsonrpc\":\"2.0\",\"method\":\"transition.leg\",\"params\":{"
+        snapshot.writeMembers(into: &out)
         out += "}}\n"
         return out
     }

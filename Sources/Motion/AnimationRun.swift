@@ -79,6 +79,22 @@ struct AnimationRun: Hashable, Sendable {
         return copy
     }
 
+    /// The run as a client evaluates it, with value mapped to progress by `progress = base + scale · value`.
+    func motion(base: Double, scale: Double) -> LegMotion {
+        switch path {
+        case let .cubic(curve, from, to):
+            let endU = stopU
+            let duration = endU == startU || rate == 0 ? 0 : (endU - startU) / rate
+            return .cubic(CubicLegMotion(curve: curve, from: base + scale * from, to: base + scale * to, startTime: startTime,
+                                         startX: startU, endX: endU, duration: duration))
+        case let .spring(spring, from, to, settle):
+            // Springs always run forward at rate 1 (a reversed spring is a new run), so spring time is startU + (t − startTime).
+            assert(rate == 1, "a spring run goes forward at rate 1")
+            return .spring(SpringLegMotion(spring: spring, from: base + scale * from, to: base + scale * to, startTime: startTime,
+                                           elapsed: startU, settlingTime: settle))
+        }
+    }
+
     /// Whether this run covers the whole 0 → 1 curve, so that retracing it ends exactly at 0.
     var isFullCubic: Bool {
         if case let .cubic(_, from, to) = path { return from == 0 && to == 1 }

@@ -75,6 +75,13 @@ public struct Animator: Hashable, Sendable {
         return 0
     }
 
+    /// How the presentation value moves until the next call that changes it, mapped to progress by
+    /// `progress = base + scale · value`: the running leg's curve, or `.driven` while not running.
+    public func motion(base: Double, scale: Double) -> LegMotion {
+        if case let .running(run) = phase { return run.motion(base: base, scale: scale) }
+        return .driven
+    }
+
     /// fractionComplete, measured along the direction of travel.
     public func fractionComplete(at time: Double) -> Double {
         let value = value(at: time)

@@ -26,7 +26,8 @@ struct RequestRouterTests {
         }
         func reload() -> Result<Void, RPCError> { .failure(RPCError(.configInvalid, "config invalid: test")) }
         func adoptEnvironment(_ changes: [String: String]) throws(RPCError) -> JSONValue { .object([("restarted", .bool(false))]) }
-        func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?) throws(RPCError) -> Int {
+        func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
+                       frames: FrameDelivery) throws(RPCError) -> Int {
             subscribed.append((transitions, groups, maxRate))
             return 5
         }

@@ -40,7 +40,7 @@ import Testing
                 }
                 guard let update = lastUpdate else { Issue.record("\(engineEvent) before any gesture"); continue }
                 switch (update.state, engineEvent) {
-                case (.began, .began(let snapshot, let cause)):
+                case (.began, .began(let snapshot, let cause, _)):
                     #expect(cause == .gesture("sidebar-open") && snapshot.progress == 0 && snapshot.phase == .interactive)
                     began = true
                 case (.changed, .progress(let snapshot)):
@@ -67,7 +67,7 @@ import Testing
         var tester = EngineTester()
         let events = try Self.trace("edge-short-slow-drag")
         let produced = tester.inputs(events) { $0.time }
-        #expect(produced.contains { if case .began(_, .gesture("sidebar-open")) = $0 { true } else { false } })
+        #expect(produced.contains { if case .began(_, .gesture("sidebar-open"), _) = $0 { true } else { false } })
         let last = try #require(tester.engine.snapshot(of: "sidebar", at: events.last?.time ?? 0))
         #expect(last.phase == .animating && last.target == 0 && last.velocity == 0)
         tester.runToEnd("sidebar", from: events.last?.time ?? 0, position: .start, snap: 0)
@@ -123,7 +123,7 @@ import Testing
                        expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
         tester.runToEnd("sidebar", from: 1, position: .end, snap: 1)
         let open = tester.inputs(Self.drag(from: Point(x: 300, y: 500), by: Point(x: -200, y: 0), startTime: 10)) { $0.time }
-        #expect(open.contains { if case .began(_, .gesture("sidebar-close")) = $0 { true } else { false } })
+        #expect(open.contains { if case .began(_, .gesture("sidebar-close"), _) = $0 { true } else { false } })
         let snapshot = tester.engine.snapshot(of: "sidebar", at: 10.2)
         // 200 px left, less the 10 px slop, at 400 px per unit.
         #expect(abs((snapshot?.progress ?? 0) - (1 - 190.0 / 400)) < 1e-9)

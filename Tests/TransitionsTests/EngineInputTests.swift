@@ -36,7 +36,7 @@ struct EngineInputTests {
         tester.runToEnd("sidebar", from: 0, position: .end, snap: 1)
         let closing = tester.inputs(EngineGestureTests.drag(from: Point(x: 300, y: 500), by: Point(x: -100, y: 0), startTime: 5), at: { $0.time })
         let began = closing.first { if case .began = $0 { true } else { false } }
-        guard case let .began(snapshot, _)? = began else { Issue.record("no began: \(closing)"); return }
+        guard case let .began(snapshot, _, _)? = began else { Issue.record("no began: \(closing)"); return }
         #expect(snapshot.from == 1 && snapshot.to == 0 && snapshot.target == 0)
 
         var pager = EngineTester()
@@ -46,7 +46,7 @@ struct EngineInputTests {
             for finger in 1...3 { events.append(.touch(InputEvent.Kind.touchMove, 900 + Double(finger) * 30 - Double(step) * 8, 500, at: Double(step) * 0.01, id: finger)) }
         }
         let swiped = pager.inputs(events, at: { $0.time })
-        guard case let .began(page, _)? = swiped.first(where: { if case .began = $0 { true } else { false } }) else {
+        guard case let .began(page, _, _)? = swiped.first(where: { if case .began = $0 { true } else { false } }) else {
             Issue.record("no began: \(swiped)"); return
         }
         #expect(page.name == "pager" && page.from == 0 && page.to == 1, "leftward increases the pager")

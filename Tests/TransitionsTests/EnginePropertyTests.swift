@@ -21,17 +21,37 @@ struct EnginePropertyTests {
         var lastSeq: [String: Int] = [:]
         var lastEnd: [String: AnimatingPosition] = [:]
         var failures: [String] = []
+        /// The motion last announced per transition, as a client with `frames: "driven"` knows it.
+        var motions: [String: LegMotion] = [:]
+
+        /// A frame of a running leg is what the announced motion gives at its time: the analytic-leg contract.
+        mutating func checkFrame(_ s: TransitionSnapshot, _ step: String) {
+            guard s.phase == .animating, let motion = motions[s.name] else { return }
+            guard let progress = motion.progress(at: s.time), let velocity = motion.velocity(at: s.time) else {
+                return failures.append("\(step): \(s.name) animates, but its announced leg is driven")
+            }
+            if !(abs(progress - s.progress) <= 1e-9) || !(abs(velocity - s.velocity) <= 1e-6 * max(1, abs(s.velocity))) {
+                failures.append("\(step): \(s.name) frame \(s.progress), \(s.velocity) but its leg gives \(progress), \(velocity)")
+            }
+        }
 
         mutating func check(_ events: [EngineEvent], _ step: String) {
             for event in events {
                 let snapshot: TransitionSnapshot
                 switch event {
-                case let .began(s, _):
+                case let .began(s, _, motion):
                     if openLegs.contains(s.name) { failures.append("\(step): began twice for \(s.name)") }
                     openLegs.insert(s.name)
+                    motions[s.name] = motion
                     snapshot = s
                 case let .progress(s):
                     if !openLegs.contains(s.name) { failures.append("\(step): progress outside a leg for \(s.name)") }
+                    checkFrame(s, step)
+                    snapshot = s
+                case let .leg(s, motion):
+                    if !openLegs.contains(s.name) { failures.append("\(step): leg outside a leg for \(s.name)") }
+                    motions[s.name] = motion
+                    checkFrame(s, step)
                     snapshot = s
                 case let .ended(s, position):
                     if !openLegs.contains(s.name) { failures.append("\(step): ended without began for \(s.name)") }

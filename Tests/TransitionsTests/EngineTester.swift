@@ -9,6 +9,10 @@ enum Expected: CustomStringConvertible {
     case progress(String, TransitionPhase, progress: Double? = nil)
     case ended(String, AnimatingPosition, snap: Int, progress: Double)
     case gesture(String, RecognizerState)
+    /// A `leg` event whose motion is of this kind.
+    case leg(String, LegKind)
+
+    enum LegKind: String { case driven, cubic, spring }
 
     var description: String {
         switch self {
@@ -16,13 +20,14 @@ enum Expected: CustomStringConvertible {
         case let .progress(n, ph, p): "progress(\(n), \(ph), p=\(p.map { "\($0)" } ?? "any"))"
         case let .ended(n, pos, s, p): "ended(\(n), \(pos), snap \(s), p=\(p))"
         case let .gesture(n, st): "gesture(\(n), \(st))"
+        case let .leg(n, kind): "leg(\(n), \(kind.rawValue))"
         }
     }
 
     func matches(_ event: EngineEvent) -> Bool {
         func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
         switch (self, event) {
-        case let (.began(n, c, f, t, p), .began(s, cause)):
+        case let (.began(n, c, f, t, p), .began(s, cause, _)):
             return s.name == n && cause == c && s.from == f && s.to == t && close(s.progress, p)
         case let (.progress(n, ph, p), .progress(s)):
             return s.name == n && s.phase == ph && (p.map { close(s.progress, $0) } ?? true)
@@ -30,6 +35,13 @@ enum Expected: CustomStringConvertible {
             return s.name == n && position == pos && s.snap == snap && close(s.progress, p) && s.phase == .idle
         case let (.gesture(n, st), .gesture(update)):
             return update.name == n && update.state == st
+        case let (.leg(n, kind), .leg(s, motion)):
+            let actual: LegKind = switch motion {
+            case .driven: .driven
+            case .cubic: .cubic
+            case .spring: .spring
+            }
+            return s.name == n && actual == kind
         default:
             return false
         }
@@ -40,8 +52,12 @@ enum Expected: CustomStringConvertible {
 /// (TCA's TestStore discipline), and the order guarantees of PROTOCOL.md are
 /// checked on every event: seq strictly increases, began precedes its leg's
 /// progress, and every began is followed by exactly one ended.
+///
+/// `leg` events are checked for order, and compared only when `expectsLegs` is
+/// set: most tests are about progress, and `LegEventTests` pin the legs.
 struct EngineTester {
     var engine: Engine
+    var expectsLegs = false
     private var lastSeq: [String: Int] = [:]
     private var openLegs: Set<String> = []
 
@@ -87,7 +103,7 @@ struct EngineTester {
         events.flatMap { event in
             let produced = engine.handle(event, at: time(event)).events
             verifyOrder(produced, SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
-            return produced
+            return shown(produced)
         }
     }
 
@@ -122,10 +138,16 @@ struct EngineTester {
 
     private mutating func check(_ events: [EngineEvent], _ expected: [Expected], _ location: SourceLocation) {
         verifyOrder(events, location)
+        let events = shown(events)
         #expect(events.count == expected.count, "expected \(expected), got \(events)", sourceLocation: location)
         for (event, expectation) in zip(events, expected) {
             #expect(expectation.matches(event), "expected \(expectation), got \(event)", sourceLocation: location)
         }
+    }
+
+    /// The events a test compares: all of them, or all but `leg` events unless `expectsLegs`.
+    private func shown(_ events: [EngineEvent]) -> [EngineEvent] {
+        expectsLegs ? events : events.filter { if case .leg = $0 { false } else { true } }
     }
 
     private mutating func verifyOrder(_ events: [EngineEvent], _ location: SourceLocation) {
@@ -133,11 +155,14 @@ struct EngineTester {
             guard let name = event.transition else { continue }
             let snapshot: TransitionSnapshot
             switch event {
-            case let .began(s, _):
+            case let .began(s, _, _):
                 #expect(!openLegs.contains(name), "began before the previous leg ended", sourceLocation: location)
                 openLegs.insert(name)
                 snapshot = s
             case let .progress(s):
+                snapshot = s
+            case let .leg(s, _):
+                #expect(openLegs.contains(name), "leg outside a leg", sourceLocation: location)
                 snapshot = s
             case let .ended(s, _):
                 #expect(openLegs.contains(name), "ended without began", sourceLocation: location)

@@ -66,7 +66,7 @@ import Testing
     /// without an action runs nothing; progress and began events never do.
     @Test func dueOnlyForArrivals() {
         let events: [EngineEvent] = [
-            .began(Self.snapshot("launcher", snap: 0), cause: .command),
+            .began(Self.snapshot("launcher", snap: 0), cause: .command, leg: .driven),
             .progress(Self.snapshot("launcher", snap: 1)),
             .ended(Self.snapshot("launcher", snap: 1), position: .end),
             .ended(Self.snapshot("launcher", snap: 1), position: .current),

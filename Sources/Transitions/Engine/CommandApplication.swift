@@ -20,6 +20,7 @@ struct CommandApplication {
     private var lastSnap: Int { runtime.config.lastSnap }
 
     mutating func apply(_ command: Command) throws(EngineError) -> CommandResult {
+        var result = CommandResult.done
         switch command {
         case .toggle: try toggle()
         case let .animate(_, to, timing, duration, velocity): try animate(to: to, timing: timing, duration: duration, velocity: velocity)
@@ -29,11 +30,12 @@ struct CommandApplication {
         case .resume: try resume()
         case .reverse: try reverse()
         case let .continue(_, timing, factor, velocity): try continueLeg(timing: timing, durationFactor: factor, velocity: velocity)
-        case let .release(_, velocity): return try release(velocity: velocity)
+        case let .release(_, velocity): result = try release(velocity: velocity)
         case let .stop(_, withoutFinishing): try stop(withoutFinishing: withoutFinishing)
         case let .finish(_, position): try finish(at: position)
         }
-        return .done
+        runtime.announceMotionChange(at: time, into: &output)
+        return result
     }
 
     // MARK: - One method per command
@@ -128,7 +130,7 @@ struct CommandApplication {
                                          rule: runtime.config.release, reach: runtime.config.reach, distance: releaseDistance)
         runtime.phase = .leg(Engine.completion(of: runtime, from: progress, velocity: v, origin: runtime.snap, target: target,
                                                cause: leg.cause, at: time))
-        output.events.append(.progress(runtime.nextSnapshot(at: time)))
+        runtime.frameAfterChange(at: time, into: &output)
         return .released(to: target)
     }
 
@@ -167,7 +169,7 @@ struct CommandApplication {
                                 config: runtime.config, timing: timing, duration: duration, start: start, cause: .command, at: time)
         leg.clientDriven = !start
         runtime.phase = .leg(leg)
-        output.events.append(.began(runtime.nextSnapshot(at: time), cause: .command))
+        output.events.append(runtime.began(cause: .command, at: time))
     }
 
     private func refuseIfStopped() throws(EngineError) {
@@ -199,7 +201,7 @@ struct CommandApplication {
         var updated = leg
         updated.drive = .animator(animator)
         runtime.phase = .leg(updated)
-        output.events.append(.progress(runtime.nextSnapshot(at: time)))
+        runtime.frameAfterChange(at: time, into: &output)
     }
 
     private func check(_ body: () throws(AnimatorError) -> Void) throws(EngineError) {

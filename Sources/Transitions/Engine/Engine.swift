@@ -1,5 +1,5 @@
 public import Gestures
-import Motion
+public import Motion
 
 /// The pure heart of animd: state + (input event | command | tick) + time →
 /// new state + events. It never reads a clock, arms a timer or writes a
@@ -39,6 +39,9 @@ public struct Engine: Sendable {
     public func snapshot(of name: String, at time: Double) -> TransitionSnapshot? {
         runtimes[name]?.snapshot(at: time)
     }
+
+    /// The motion of the transition's leg, as `began` and `leg` events announce it; nil while idle.
+    public func motion(of name: String) -> LegMotion? { runtimes[name]?.motion }
 
     public func snapshots(at time: Double) -> [TransitionSnapshot] {
         order.compactMap { runtimes[$0]?.snapshot(at: time) }
@@ -105,7 +108,7 @@ public struct Engine: Sendable {
         guard runtime.leg == nil, progress > Double(last) else { return runtimes[name] = runtime }
         runtime.snap = last
         runtime.phase = .leg(Self.completion(of: runtime, from: progress, velocity: 0, origin: last - 1, target: last, cause: .command, at: time))
-        output.events.append(.began(runtime.nextSnapshot(at: time), cause: .command))
+        output.events.append(runtime.began(cause: .command, at: time))
         runtimes[name] = runtime
     }
 
@@ -317,7 +320,7 @@ public struct Engine: Sendable {
                                      base: progress, progress: progress, velocity: velocity)
             let heading = Self.heading(of: binding, velocity: velocity, from: runtime.snap, lastSnap: runtime.config.lastSnap)
             runtime.phase = .leg(Leg(from: runtime.snap, to: heading, cause: .gesture(binding.name), drive: .finger(finger)))
-            output.events.append(.began(runtime.nextSnapshot(at: time), cause: .gesture(binding.name)))
+            output.events.append(runtime.began(cause: .gesture(binding.name), at: time))
         case .changed:
             guard var leg = runtime.leg, case var .finger(finger) = leg.drive, finger.sequence == update.sequence else { return }
             finger.progress = ReleaseRules.rubberBand(finger.base + delta, low: 0, high: Double(runtime.config.lastSnap),
@@ -325,7 +328,7 @@ public struct Engine: Sendable {
             finger.velocity = velocity
             leg.drive = .finger(finger)
             runtime.phase = .leg(leg)
-            output.events.append(.progress(runtime.nextSnapshot(at: time)))
+            runtime.frameAfterChange(at: time, into: &output)
         case .ended, .cancelled:
             guard let leg = runtime.leg, case let .finger(finger) = leg.drive, finger.sequence == update.sequence else { return }
             let target = update.state == .cancelled ? finger.origin : ReleaseRules.target(
@@ -333,10 +336,11 @@ public struct Engine: Sendable {
                 rule: runtime.config.release, reach: runtime.config.reach, distance: binding.distance)
             runtime.phase = .leg(Self.completion(of: runtime, from: finger.progress, velocity: update.state == .cancelled ? 0 : velocity,
                                             origin: finger.origin, target: target, cause: leg.cause, at: time))
-            output.events.append(.progress(runtime.nextSnapshot(at: time)))
+            runtime.frameAfterChange(at: time, into: &output)
         case .possible, .failed:
             return
         }
+        runtime.announceMotionChange(at: time, into: &output)
     }
 
     /// The snap a gesture leg heads for as it begins, so that its `began` says where

@@ -9,6 +9,8 @@ struct TransitionRuntime: Sendable {
     /// The snap it rests at or last rested at.
     var snap: Int
     var phase: Phase
+    /// The motion last sent in a `began` or `leg` event, so that a `leg` event goes out only when the motion changes.
+    private var announcedMotion: LegMotion?
 
     enum Phase: Sendable {
         /// At rest; off a snap only after `stop(withoutFinishing: true)` or `finish(at: current)`.
@@ -49,6 +51,31 @@ struct TransitionRuntime: Sendable {
     var isRunning: Bool {
         if case let .animator(animator) = leg?.drive { return animator.isRunning }
         return false
+    }
+
+    /// The current leg's motion as clients evaluate it; nil while idle.
+    var motion: LegMotion? { leg?.motion }
+
+    /// The `began` of the leg just set up, carrying its motion.
+    mutating func began(cause: LegCause, at time: Double) -> EngineEvent {
+        let motion = self.motion ?? .driven
+        announcedMotion = motion
+        return .began(nextSnapshot(at: time), cause: cause, leg: motion)
+    }
+
+    /// Appends a `leg` event when the leg's motion is no longer the one last announced
+    /// (resumed, reversed, continued, paused, scrubbed, released, caught).
+    mutating func announceMotionChange(at time: Double, into output: inout EngineOutput) {
+        guard let motion, motion != announcedMotion else { return }
+        announcedMotion = motion
+        output.events.append(.leg(nextSnapshot(at: time), motion))
+    }
+
+    /// The frame after a change to the leg, preceded by its `leg` event when the motion changed, so that a
+    /// client evaluating legs already has the new motion when the frame arrives.
+    mutating func frameAfterChange(at time: Double, into output: inout EngineOutput) {
+        announceMotionChange(at: time, into: &output)
+        output.events.append(.progress(nextSnapshot(at: time)))
     }
 
     /// Takes the next sequence number and describes the transition with it.
@@ -120,6 +147,15 @@ struct Leg: Sendable {
     var animator: Animator? {
         if case let .animator(animator) = drive { return animator }
         return nil
+    }
+
+    /// How progress moves until the leg next changes: the animator's run mapped from value to
+    /// progress (`from + (to − from) · value`), or `.driven` under a finger.
+    var motion: LegMotion {
+        switch drive {
+        case .finger: .driven
+        case let .animator(animator): animator.motion(base: Double(from), scale: Double(to - from))
+        }
     }
 
     /// A leg animating from `progress` to snap `target`, for a gesture or leg

@@ -47,15 +47,18 @@ public enum LegCause: Hashable, Sendable {
 
 /// What the engine tells subscribers.
 public enum EngineEvent: Hashable, Sendable {
-    case began(TransitionSnapshot, cause: LegCause)
+    /// A leg began; `leg` is its motion.
+    case began(TransitionSnapshot, cause: LegCause, leg: LegMotion)
     case progress(TransitionSnapshot)
+    /// The running leg's motion changed (resumed, reversed, continued, paused, scrubbed, released or caught).
+    case leg(TransitionSnapshot, LegMotion)
     case ended(TransitionSnapshot, position: AnimatingPosition)
     case gesture(GestureUpdate)
 
     /// The transition the event is about; nil for gesture events.
     public var transition: String? {
         switch self {
-        case let .began(s, _), let .progress(s), let .ended(s, _): s.name
+        case let .began(s, _, _), let .progress(s), let .leg(s, _), let .ended(s, _): s.name
         case .gesture: nil
         }
     }

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import AnimProtocol
+public import Motion
+
+/// A leg's motion as `transition.began` and `transition.leg` announce it: `progress(at:)` and
+/// `velocity(at:)` give the daemon's own frames at any instant of the frames' clock (`monotonicTime()`).
+public typealias Leg = LegMotion
+
+/// What a client with `frames: "driven"` knows of each transition: the last snapshot it was sent, and the
+/// leg that moves it since. Feed it every notification; ask it for the progress at the instant you draw.
+public struct LegFollower: Sendable {
+    public private(set) var snapshots: [String: WireSnapshot] = [:]
+
+    public init() {}
+
+    /// Starts from a `subscribe` or `transition.list` answer (`{"transitions":[…]}`).
+    public init(answer: JSONValue) {
+        for item in answer["transitions"]?.array ?? [] {
+            if let snapshot = WireSnapshot(json: item) { snapshots[snapshot.name] = snapshot }
+        }
+    }
+
+    /// Takes one notification; returns the transition it was about, nil for anything else.
+    @discardableResult
+    public mutating func take(method: String, params: JSONValue) -> String? {
+        guard method.hasPrefix("transition."), var snapshot = WireSnapshot(json: params) else { return nil }
+        switch method {
+        case "transition.began", "transition.leg":
+            break
+        case "transition.ended":
+            snapshot.leg = nil
+        default:
+            // A frame keeps the leg it belongs to: a driven leg's frames say where the finger is.
+            snapshot.leg = snapshots[snapshot.name]?.leg
+        }
+        snapshots[snapshot.name] = snapshot
+        return snapshot.name
+    }
+
+    /// The progress to draw at `time`: the running leg evaluated there, or the last frame while driven or at rest.
+    public func progress(of name: String, at time: Double) -> Double? {
+        guard let snapshot = snapshots[name] else { return nil }
+        return snapshot.leg?.progress(at: time) ?? snapshot.progress
+    }
+
+    /// Progress units per second at `time`, as `progress(of:at:)`.
+    public func velocity(of name: String, at time: Double) -> Double? {
+        guard let snapshot = snapshots[name] else { return nil }
+        return snapshot.leg?.velocity(at: time) ?? snapshot.velocity
+    }
+
+    /// Whether any transition's leg is running, so that the client must keep drawing.
+    public func isAnimating(at time: Double) -> Bool {
+        snapshots.values.contains { snapshot in (snapshot.leg?.endTime).map { time < $0 } ?? false }
+    }
+}
+
+/// Seconds on CLOCK_MONOTONIC: the clock of every `time` and `startTime` animd sends.
+public func monotonicTime() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
