@@ -15,8 +15,8 @@ import Testing
     /// toggle-free script over every way a leg's motion changes: a cubic leg, pause, resume, reverse, continue with
     /// a new curve and a duration factor, continue with a spring (velocity handed over), a finger catching the
     /// spring, and a flick released into a spring with the finger's velocity.
-    static func scriptedRun() throws -> Run {
-        let daemon = try DaemonProcess()
+    static func scriptedRun(on daemon: DaemonProcess? = nil) throws -> Run {
+        let daemon = try daemon ?? DaemonProcess()
         let everyFrame = try daemon.connect(), legsOnly = try daemon.connect()
         _ = try everyFrame.ok("subscribe", ["transitions": ["sidebar"]])
         _ = try legsOnly.ok("subscribe", ["transitions": ["sidebar"], "frames": "driven"])

@@ -1,0 +1,237 @@
+"""A client of animd's Unix-socket JSON-RPC protocol (docs/protocol.md).
+
+    import animd
+    with animd.connect() as conn:
+        answer = conn.subscribe(transitions=["sidebar"], frames="driven")
+        follower = animd.Follower(answer)
+        conn.call("transition.toggle", name="sidebar")
+        for event in conn.events():
+            follower.take(event)
+            ...
+
+Standard library only. One connection is meant for one thread.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import socket
+import time
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterator, List, Optional
+
+from .leg import Leg, LegError, leg_from_json
+
+__all__ = ["connect", "Connection", "Event", "Follower", "socket_path", "AnimdError", "RPCError", "ConnectionClosed"]
+
+MAX_LINE = 1 << 20
+
+
+class AnimdError(Exception):
+    """Anything that went wrong talking to animd."""
+
+
+class ConnectionClosed(AnimdError):
+    """animd closed the connection (it stopped, or dropped a client that did not read)."""
+
+
+class RPCError(AnimdError):
+    """animd refused a request: ``code`` and ``message`` as the protocol's error object gives them."""
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(f"{message} ({code})")
+        self.code = code
+        self.message = message
+        self.data = data
+
+
+def socket_path(environ: Optional[Dict[str, str]] = None) -> str:
+    """$ANIMD_SOCKET, else $XDG_RUNTIME_DIR/animd.sock, else /tmp/animd-$UID/animd.sock (as animd and animctl)."""
+    env = os.environ if environ is None else environ
+    if env.get("ANIMD_SOCKET"):
+        return env["ANIMD_SOCKET"]
+    if env.get("XDG_RUNTIME_DIR"):
+        return env["XDG_RUNTIME_DIR"] + "/animd.sock"
+    return f"/tmp/animd-{os.getuid()}/animd.sock"
+
+
+@dataclass
+class Event:
+    """One notification: ``method`` (``transition.progress``…) and its ``params``."""
+
+    method: str
+    params: Dict[str, Any] = field(default_factory=dict)
+
+
+class Connection:
+    def __init__(self, path: Optional[str] = None, timeout: float = 10.0) -> None:
+        self.path = path or socket_path()
+        self.timeout = timeout
+        self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            self._sock.connect(self.path)
+        except OSError as error:
+            self._sock.close()
+            raise AnimdError(f"cannot connect to animd at {self.path}: {error.strerror} (is animd running?)") from error
+        self._buffer = b""
+        self._next_id = 1
+        self._queued: List[Event] = []
+
+    def __enter__(self) -> "Connection":
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._sock.close()
+
+    def fileno(self) -> int:
+        """The socket, for select() or an event loop; check ``pending()`` first, lines may already be buffered."""
+        return self._sock.fileno()
+
+    def pending(self) -> bool:
+        return bool(self._queued) or b"\n" in self._buffer
+
+    def call(self, method: str, params: Optional[Dict[str, Any]] = None, **named: Any) -> Any:
+        """Sends a request and returns its result; notifications that arrive meanwhile are kept for ``events()``."""
+        request_id = self._next_id
+        self._next_id += 1
+        message: Dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
+        merged = dict(params or {}, **named)
+        if merged:
+            message["params"] = merged
+        self._sock.sendall(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+        deadline = time.monotonic() + self.timeout
+        while True:
+            line = self._read_line(deadline)
+            if line is None:
+                raise AnimdError(f"timed out waiting for animd's answer to {method}")
+            if "id" not in line:
+                self._queued.append(Event(line.get("method", ""), line.get("params") or {}))
+                continue
+            if line.get("id") != request_id:
+                continue
+            if "error" in line:
+                error = line["error"]
+                raise RPCError(error.get("code", 0), error.get("message", ""), error.get("data"))
+            return line.get("result")
+
+    def subscribe(self, transitions: Optional[List[str]] = None, events: Optional[List[str]] = None,
+                  max_rate: Optional[float] = None, frames: str = "all") -> Dict[str, Any]:
+        """Subscribes; returns the answer (``subscription`` and the ``transitions`` snapshots, with running legs)."""
+        params: Dict[str, Any] = {}
+        if transitions is not None:
+            params["transitions"] = transitions
+        if events is not None:
+            params["events"] = events
+        if max_rate is not None:
+            params["maxRate"] = max_rate
+        if frames != "all":
+            params["frames"] = frames
+        return self.call("subscribe", params)
+
+    def next_event(self, timeout: Optional[float] = None) -> Optional[Event]:
+        """The next notification, or None when ``timeout`` seconds pass first (None waits for ever)."""
+        if self._queued:
+            return self._queued.pop(0)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            line = self._read_line(deadline)
+            if line is None:
+                return None
+            if "id" not in line:
+                return Event(line.get("method", ""), line.get("params") or {})
+
+    def events(self, timeout: Optional[float] = None) -> Iterator[Event]:
+        """Notifications as they come; stops when ``timeout`` seconds pass with none."""
+        while True:
+            event = self.next_event(timeout)
+            if event is None:
+                return
+            yield event
+
+    def _read_line(self, deadline: Optional[float]) -> Optional[Dict[str, Any]]:
+        while b"\n" not in self._buffer:
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if wait == 0.0:
+                return None
+            ready, _, _ = select.select([self._sock], [], [], wait)
+            if not ready:
+                return None
+            chunk = self._sock.recv(65536)
+            if not chunk:
+                raise ConnectionClosed("animd closed the connection")
+            self._buffer += chunk
+            if len(self._buffer) > MAX_LINE and b"\n" not in self._buffer:
+                raise AnimdError("animd sent a line longer than 1 MiB")
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        try:
+            message = json.loads(line)
+        except ValueError as error:
+            raise AnimdError(f"animd sent something that is not JSON: {line[:200]!r}") from error
+        if not isinstance(message, dict):
+            raise AnimdError(f"animd sent something that is not JSON-RPC: {line[:200]!r}")
+        return message
+
+
+def connect(path: Optional[str] = None, timeout: float = 10.0) -> Connection:
+    return Connection(path, timeout)
+
+
+class Follower:
+    """What a ``frames: "driven"`` client knows of each transition: its last snapshot and the leg that moves it.
+
+    Feed it every event; ask ``progress(name, t)`` at the instant you draw, with ``t`` on ``time.monotonic()``.
+    """
+
+    def __init__(self, answer: Optional[Dict[str, Any]] = None) -> None:
+        self.snapshots: Dict[str, Dict[str, Any]] = {}
+        self.legs: Dict[str, Optional[Leg]] = {}
+        for snapshot in (answer or {}).get("transitions", []):
+            self._store(snapshot, snapshot.get("leg"))
+
+    def _store(self, snapshot: Dict[str, Any], leg: Any) -> None:
+        name = snapshot["name"]
+        self.snapshots[name] = snapshot
+        try:
+            self.legs[name] = leg_from_json(leg) if leg is not None else None
+        except LegError:
+            self.legs[name] = None
+
+    def take(self, event: Event) -> Optional[str]:
+        """Takes one event; returns the transition it was about, else None."""
+        params = event.params
+        name = params.get("name")
+        if not event.method.startswith("transition.") or not isinstance(name, str):
+            return None
+        if event.method in ("transition.began", "transition.leg"):
+            self._store(params, params.get("leg"))
+        elif event.method == "transition.ended":
+            self._store(params, None)
+        else:
+            self.snapshots[name] = params
+        return name
+
+    def progress(self, name: str, t: float) -> Optional[float]:
+        """The running leg evaluated at t, or the last frame's progress while driven or at rest."""
+        snapshot = self.snapshots.get(name)
+        if snapshot is None:
+            return None
+        leg = self.legs.get(name)
+        value = leg.progress(t) if leg is not None else None
+        return snapshot["progress"] if value is None else value
+
+    def velocity(self, name: str, t: float) -> Optional[float]:
+        snapshot = self.snapshots.get(name)
+        if snapshot is None:
+            return None
+        leg = self.legs.get(name)
+        value = leg.velocity(t) if leg is not None else None
+        return snapshot["velocity"] if value is None else value
+
+    def animating(self, t: float) -> bool:
+        """Whether some leg is still running at t, so that the client should keep drawing."""
+        return any(leg is not None and leg.end_time is not None and t < leg.end_time for leg in self.legs.values())
