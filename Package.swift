@@ -82,7 +82,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // A native X11 client that draws the transitions from its subscription frames (examples/, README picture).
-        .executableTarget(name: "animd-demo", dependencies: ["AnimProtocol", "AnimClient", "CX11"], swiftSettings: strict),
+        .executableTarget(name: "animd-demo", dependencies: ["AnimProtocol", "AnimClient", "Motion", "CX11"], swiftSettings: strict),
         .executableTarget(
             name: "animd-bench",
             dependencies: ["Motion", "AnimProtocol", "AnimClient", "UnixSupport", "XorgInputTest"],

@@ -1,16 +1,20 @@
 // animd-demo: a small native X11 client of animd. It subscribes to every
-// transition and draws the sidebar, panel, notifications, launcher and pager
-// from the progress in the frames it receives, and from nothing else: it has
-// no timer and no animation of its own, as a real panel or widget would.
+// transition with frames: "driven" and draws the sidebar, panel,
+// notifications, launcher and pager at its own refresh rate: while a finger
+// or a scrub drives a transition, from the frames animd sends; while a leg
+// runs, from the leg's curve, evaluated at the instant of each redraw
+// (docs/protocol.md, "The leg object"). At rest it has no timer at all.
 // When animd is not there, or goes away, it waits for it and subscribes
 // again once it is back, as every client should.
 //
-//   animd-demo [--socket PATH] [--size WxH] [--print-frames]
+//   animd-demo [--socket PATH] [--size WxH] [--rate HZ] [--print-frames]
 //
-// --print-frames writes "drawn NAME=PROGRESS …" after each redraw reached the
-// X server, and "connected" each time it subscribed after waiting (the tests
-// synchronise on them). It needs a TrueColor visual, which
-// every X server of the last twenty years offers by default.
+// --rate: redraws per second while a leg runs; default the monitor's refresh
+// rate as RandR reports it, else 144. --print-frames writes "drawn NAME=PROGRESS …"
+// after each redraw that an event from animd caused reached the X server
+// (not after the timer's redraws), and "connected" each time it subscribed
+// after waiting (the tests synchronise on them). It needs a TrueColor
+// visual, which every X server of the last twenty years offers by default.
 import AnimClient
 import AnimProtocol
 import CX11
@@ -36,7 +40,7 @@ var arguments = Array(CommandLine.arguments.dropFirst())
     return arguments[index + 1]
 }
 if arguments.contains("--help") {
-    say("usage: animd-demo [--socket PATH] [--size WxH] [--print-frames]")
+    say("usage: animd-demo [--socket PATH] [--size WxH] [--rate HZ] [--print-frames]")
     exit(0)
 }
 let printFrames = arguments.contains("--print-frames")
@@ -44,9 +48,13 @@ let size = (option("--size") ?? "640x400").split(separator: "x").compactMap { In
 guard size.count == 2, (200...4096).contains(size[0]), (200...4096).contains(size[1]) else { fail("--size must be WxH, each 200 to 4096") }
 let socketPath = option("--socket") ?? SocketPath.resolve(environment: ProcessInfo.processInfo.environment, uid: getuid())
 
+let requestedRate = option("--rate").map { Double($0) ?? .nan }
+if let requestedRate, !(1...1000).contains(requestedRate) { fail("--rate must be 1 to 1000 redraws per second") }
+
 /// The subscription to animd; nil while animd is not there.
 var rpc: RPCConnection?
-var progress: [String: Double] = [:]
+/// What animd said of each transition: its last frame, and the leg that moves it since.
+var follower = LegFollower()
 /// When to try to connect next, on CLOCK_MONOTONIC; the wait doubles from 0.25 s up to 2 s while animd is away.
 var nextAttempt = 0.0
 var retryDelay = 0.25
@@ -55,13 +63,11 @@ var retryDelay = 0.25
 @MainActor func connect() -> Bool {
     do {
         let connection = try RPCConnection(path: socketPath)
-        guard case let .success(result) = try connection.call("subscribe", .object([("events", .array([.string("progress"), .string("state")]))])) else {
+        let request = Request.subscribe(transitions: nil, events: [.progress, .state], maxRate: nil, frames: .driven)
+        guard case let .success(result) = try connection.call(request.method.rawValue, request.params) else {
             throw ClientError.closed
         }
-        progress = [:]
-        for snapshot in result["transitions"]?.array ?? [] {
-            if let name = snapshot["name"]?.string, let value = snapshot["progress"]?.number { progress[name] = value }
-        }
+        follower = LegFollower(answer: result)
         rpc = connection
         retryDelay = 0.25
         return true
@@ -79,11 +85,7 @@ var retryDelay = 0.25
     nextAttempt = monotonicNow() + retryDelay
 }
 
-func monotonicNow() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
+func monotonicNow() -> Double { monotonicTime() }
 
 if !connect() { lose("animd is not running") }
 
@@ -99,8 +101,19 @@ XSetWMProtocols(display, window, &deleteWindow, 1)
 let gc = XCreateGC(display, window, 0, nil)
 XMapWindow(display, window)
 
+/// Redraws per second while a leg runs: --rate, else the monitor's refresh as RandR reports it, else 144.
+let frameRate: Double = requestedRate ?? {
+    guard let info = XRRGetScreenInfo(display, root) else { return 144 }
+    defer { XRRFreeScreenConfigInfo(info) }
+    let rate = Double(XRRConfigCurrentRate(info))
+    return (24...1000).contains(rate) ? rate : 144
+}()
+
 /// Paints the scene into a pixmap and copies it over in one go, so that no half-drawn frame is ever seen.
-@MainActor func draw() {
+/// - reportDrawn: say "drawn …" once it reached the server (--print-frames).
+@MainActor func draw(reportDrawn: Bool) {
+    let now = monotonicNow()
+    let progress = Dictionary(uniqueKeysWithValues: follower.snapshots.keys.map { ($0, follower.progress(of: $0, at: now) ?? 0) })
     let depth = UInt32(XDefaultDepth(display, screen))
     let buffer = XCreatePixmap(display, window, UInt32(scene.width), UInt32(scene.height), depth)
     XSetForeground(display, gc, UInt(DemoScene.background))
@@ -122,11 +135,13 @@ XMapWindow(display, window)
     XCopyArea(display, buffer, window, gc, 0, 0, UInt32(scene.width), UInt32(scene.height), 0, 0)
     XFreePixmap(display, buffer)
     XSync(display, 0)
-    if printFrames { say("drawn " + names.map { "\($0)=\(progress[$0] ?? 0)" }.joined(separator: " ")) }
+    if printFrames && reportDrawn { say("drawn " + names.map { "\($0)=\(progress[$0] ?? 0)" }.joined(separator: " ")) }
 }
 
 var mapped = false
 let xfd = XConnectionNumber(display)
+/// When the timer's next redraw is due while a leg runs.
+var nextFrame = 0.0
 while true {
     var dirty = false
     // X first: Xlib may hold events in its queue that poll() cannot see.
@@ -156,8 +171,8 @@ while true {
             while connection.hasBufferedLine || pollReadable(connection.descriptor) {
                 guard let message = try connection.nextNotification(timeout: 0) else { lose("animd closed the connection"); break }
                 if message["method"] == "daemon.shutdown" { lose("animd is stopping"); break }
-                if let params = message["params"], let name = params["name"]?.string, let value = params["progress"]?.number {
-                    progress[name] = value
+                if let method = message["method"]?.string, let params = message["params"],
+                   follower.take(method: method, params: params) != nil {
                     dirty = true
                 }
             }
@@ -168,10 +183,18 @@ while true {
         say("connected")
         dirty = true
     }
-    if dirty && mapped { draw() }
+    let now = monotonicNow()
+    let animating = follower.isAnimating(at: now)
+    if mapped && (dirty || (animating && now >= nextFrame)) {
+        draw(reportDrawn: dirty)
+        // On the rate's grid; after a pause (at rest, or a late wake-up) the grid starts again from now.
+        nextFrame += 1 / frameRate
+        if nextFrame <= now { nextFrame = now + 1 / frameRate }
+    }
     var fds = [pollfd(fd: xfd, events: Int16(POLLIN), revents: 0), pollfd(fd: rpc?.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
-    // Without animd, wake up for the next attempt to connect.
-    let timeout: Int32 = rpc == nil ? Int32(max(0, (nextAttempt - monotonicNow()) * 1000).rounded(.up)) : -1
+    // While a leg runs, wake up for the next redraw; without animd, for the next attempt to connect; else only for events.
+    let wake: Double? = animating ? nextFrame : (rpc == nil ? nextAttempt : nil)
+    let timeout: Int32 = wake.map { Int32(max(0, ($0 - monotonicNow()) * 1000).rounded(.up)) } ?? -1
     if XPending(display) == 0 && !(rpc?.hasBufferedLine ?? false) { _ = poll(&fds, 2, timeout) }
     if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { exit(0) }
 }

@@ -41,6 +41,33 @@ import Testing
         }
     }
 
+    /// A running leg reaches the demo only as its curve (it subscribes with frames: "driven"): screenshots at
+    /// three instants of a slow linear leg show the leg evaluated then, within 2 % of the travel. Each
+    /// screenshot is bracketed by the clock, so the expected width is a range, not a guess at xwd's latency.
+    @Test func demoDrawsRunningLegsFromTheirCurve() throws {
+        let xvfb = try Xvfb(size: "800x600x24")
+        defer { xvfb.stop() }
+        let daemon = try DaemonProcess()
+        let demo = try XProbe(["--socket", daemon.socket, "--size", "\(Self.size.width)x\(Self.size.height)", "--rate", "144"],
+                              display: xvfb.display, executable: "animd-demo")
+        guard let ready = demo.nextLine(), ready.hasPrefix("ready "), let window = ready.split(separator: " ").last else {
+            throw HarnessError("animd-demo did not map its window (\(demo.diagnosis))")
+        }
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": 1, "timing": "linear", "duration": 8])
+        let leg = try #require(LegFollower(answer: try rpc.ok("transition.list")).snapshots["sidebar"]?.leg)
+        for instant in [0.6, 1.6, 2.6] {
+            try waitUntil("\(instant) s into the leg") { monotonicTime() >= (leg.endTime ?? 0) - 8 + instant }
+            let before = monotonicTime()
+            let image = try XWDImage(window: String(window), display: xvfb.display)
+            let after = monotonicTime()
+            let width = Double(image.run(of: Self.sidebarColor, row: 300))
+            let low = (leg.progress(at: before) ?? .nan) * Self.drawerWidth, high = (leg.progress(at: after) ?? .nan) * Self.drawerWidth
+            #expect(width >= low - 0.02 * Self.drawerWidth && width <= high + 0.02 * Self.drawerWidth,
+                    "at \(instant) s: \(width) px, the leg gives \(low) to \(high) px")
+        }
+    }
+
     /// animd stops and comes back on the same socket: the demo waits, subscribes again and draws the new
     /// daemon's frames, as a client should; it never quits on its own.
     @Test func demoWaitsForAnimdToComeBack() throws {
