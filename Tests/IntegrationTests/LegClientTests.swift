@@ -3,6 +3,7 @@ import AnimProtocol
 import Foundation
 import Synchronization
 import Testing
+import XorgInputTest
 
 /// The three leg evaluators a client embeds (Swift's AnimClient, C's clients/c/animd-leg.h, Python's
 /// clients/python) against the reference vectors of scripts/leg-vectors.py, and against a live daemon's frames.
@@ -70,20 +71,16 @@ import Testing
     @Test func pythonAndCMatchALiveDaemon() throws {
         let daemon = try DaemonProcess()
         let python = try Self.installedPython()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [Binaries.repo.appendingPathComponent("clients/python/tests/live_conformance.py").path, daemon.socket, "sidebar"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        let reader = LineReader(out.fileHandleForReading)
-        #expect(try reader.line(timeout: 20) == "ready")
+        let client = try LineProcess(URL(fileURLWithPath: python), [Binaries.repo.appendingPathComponent("clients/python/tests/live_conformance.py").path,
+                                                                    daemon.socket, "sidebar"], display: "")
+        defer { client.close() }
+        #expect(client.nextLine(timeout: 20) == "ready")
         let run = try LegTests.scriptedRun(on: daemon)
-        let summary = try #require(try reader.line(timeout: 30), "the Python client printed no summary")
-        process.waitUntilExit()
+        let summary = try #require(client.nextLine(timeout: 30), "the Python client printed no summary")
+        client.process.waitUntilExit()
+        let status = client.process.terminationStatus
         let report = try JSONParser.parse(Array(summary.utf8))
-        #expect(process.terminationStatus == 0, "\(summary)")
+        #expect(status == 0, "\(summary)")
         #expect((report["compared"]?.integer ?? 0) > 20 && report["kinds"]?.array?.count == 2, "\(summary)")
 
         // C, on the legs the Swift driven client received, at every animating frame time of the other client.
@@ -167,31 +164,6 @@ enum PythonVenv {
             guard installed.status == 0 else { throw HarnessError("pip install ./clients/python failed: \(installed.output)") }
             python = folder + "/venv/bin/python"
             return folder + "/venv/bin/python"
-        }
-    }
-}
-
-/// Reads a child's output line by line with a timeout.
-final class LineReader {
-    private let handle: FileHandle
-    private var buffer: [UInt8] = []
-
-    init(_ handle: FileHandle) { self.handle = handle }
-
-    func line(timeout: Double) throws -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                return line
-            }
-            var poller = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            let wait = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
-            guard wait > 0, poll(&poller, 1, wait) > 0 else { throw HarnessError("no line within \(timeout) s") }
-            let chunk = handle.availableData
-            if chunk.isEmpty { return nil }
-            buffer += chunk
         }
     }
 }

@@ -155,9 +155,8 @@ class Connection:
 
     def _read_line(self, deadline: Optional[float]) -> Optional[Dict[str, Any]]:
         while b"\n" not in self._buffer:
+            # A deadline already past still polls once, so that timeout=0 reads what has arrived.
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            if wait == 0.0:
-                return None
             ready, _, _ = select.select([self._sock], [], [], wait)
             if not ready:
                 return None

@@ -9,6 +9,7 @@ velocity to 1e-6 (relative above 1). It prints one JSON summary line and exits 1
 """
 
 import json
+import signal
 import sys
 
 import animd
@@ -26,6 +27,8 @@ def until_final_end(connection):
 
 
 def main():
+    # The test runner may have blocked SIGTERM, and the mask survives exec: a test that gives up must still stop us.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     path, name = sys.argv[1], sys.argv[2]
     with animd.connect(path) as every_frame, animd.connect(path) as legs_only:
         every_frame.subscribe(transitions=[name])

@@ -1,8 +1,10 @@
 """The Python evaluator against the reference vectors (Tests/Fixtures/leg-vectors.json, from scripts/leg-vectors.py)."""
 
 import json
-import math
 import os
+import socket
+import tempfile
+import time
 import unittest
 from pathlib import Path
 
@@ -61,6 +63,26 @@ class FollowerTests(unittest.TestCase):
         self.assertFalse(follower.animating(50))
         follower.take(animd.Event("transition.ended", dict(snapshot, progress=1, phase="idle")))
         self.assertEqual(follower.progress("sidebar", 60), 1)
+
+    def test_events_already_here_are_read_with_a_zero_timeout(self):
+        """An event loop calls next_event(timeout=0) when the socket is readable: it must read, not give up at once."""
+        with tempfile.TemporaryDirectory() as folder:
+            path = folder + "/s.sock"
+            server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            server.bind(path)
+            server.listen(1)
+            with animd.connect(path) as conn:
+                peer, _ = server.accept()
+                peer.sendall(b'{"jsonrpc":"2.0","method":"transition.progress","params":{"name":"a","progress":0.5}}\n')
+                time.sleep(0.05)
+                event = conn.next_event(timeout=0)
+                self.assertIsNotNone(event)
+                self.assertEqual((event.method, event.params["progress"]), ("transition.progress", 0.5))
+                self.assertIsNone(conn.next_event(timeout=0))
+                peer.close()
+                with self.assertRaises(animd.ConnectionClosed):
+                    conn.next_event(timeout=1)
+            server.close()
 
     def test_socket_path_rule(self):
         self.assertEqual(animd.socket_path({"ANIMD_SOCKET": "/x/s"}), "/x/s")

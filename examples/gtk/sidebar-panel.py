@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""A GTK 3 side panel that slides in from the left edge with animd's `sidebar`.
+
+    examples/gtk/sidebar-panel.py [--socket PATH] [--transition sidebar] [--width 320] [--print-ready]
+
+It follows a finger 1:1 from the frames animd sends while a gesture or a scrub
+drives the transition, and runs each completion itself from the leg animd
+announces (subscribe with frames: "driven"): every redraw evaluates the leg at
+GTK's frame time, on the monitor's own frame clock, so a 144 Hz screen gets
+144 exact frames a second and animd sends nothing in between.
+
+Under a Wayland compositor with gtk-layer-shell (Debian: gir1.2-gtklayershell-0.1)
+it is a layer-shell surface anchored to the left edge; on X11 it is a plain
+undecorated window at the left of the screen. Needs python3-gi and
+gir1.2-gtk-3.0, and the animd package (pip install ./clients/python).
+"""
+
+import argparse
+import signal
+import sys
+
+import gi
+
+gi.require_version("Gtk", "3.0")
+from gi.repository import GLib, Gtk  # noqa: E402
+
+try:
+    gi.require_version("GdkX11", "3.0")
+    from gi.repository import GdkX11  # noqa: E402, F401  (gives X11 windows their get_xid)
+except (ValueError, ImportError):
+    pass
+
+try:
+    gi.require_version("GtkLayerShell", "0.1")
+    from gi.repository import GtkLayerShell  # noqa: E402
+except (ValueError, ImportError):
+    GtkLayerShell = None
+
+import animd  # noqa: E402
+
+PANEL = (0x2E / 255, 0x7D / 255, 0x32 / 255)  # the panel's colour, #2E7D32
+BACKGROUND = (0x20 / 255, 0x21 / 255, 0x24 / 255)
+
+
+class SidebarPanel:
+    def __init__(self, socket_path, transition, width, height, print_ready):
+        self.socket_path, self.transition = socket_path, transition
+        self.print_ready = print_ready
+        self.connection, self.follower = None, animd.Follower()
+        self.ticking = False
+        self.window = Gtk.Window(title="animd sidebar panel")
+        self.window.set_default_size(width, height)
+        self.window.set_decorated(False)
+        self.window.set_app_paintable(True)
+        if GtkLayerShell is not None and GtkLayerShell.is_supported():
+            GtkLayerShell.init_for_window(self.window)
+            GtkLayerShell.set_layer(self.window, GtkLayerShell.Layer.TOP)
+            for edge in (GtkLayerShell.Edge.LEFT, GtkLayerShell.Edge.TOP, GtkLayerShell.Edge.BOTTOM):
+                GtkLayerShell.set_anchor(self.window, edge, True)
+        else:
+            self.window.move(0, 0)
+        area = Gtk.DrawingArea()
+        area.connect("draw", self.draw)
+        self.window.add(area)
+        self.area = area
+        self.window.connect("destroy", Gtk.main_quit)
+        self.window.connect("map-event", self.mapped)
+        self.window.show_all()
+        self.connect_to_animd()
+
+    # ---- animd ----
+
+    def connect_to_animd(self):
+        try:
+            self.connection = animd.connect(self.socket_path)
+            answer = self.connection.subscribe(transitions=[self.transition], frames="driven")
+        except animd.AnimdError as error:
+            print(f"sidebar-panel: {error}; trying again in 1 s", file=sys.stderr)
+            self.connection = None
+            GLib.timeout_add_seconds(1, self.retry)
+            return
+        self.follower = animd.Follower(answer)
+        GLib.io_add_watch(self.connection.fileno(), GLib.PRIORITY_DEFAULT, GLib.IO_IN | GLib.IO_HUP, self.readable)
+        self.changed()
+
+    def retry(self):
+        self.connect_to_animd()
+        return False
+
+    def readable(self, *_):
+        try:
+            while True:
+                event = self.connection.next_event(timeout=0)
+                if event is None:
+                    break
+                self.follower.take(event)
+                if not self.connection.pending():
+                    break
+        except animd.AnimdError as error:
+            print(f"sidebar-panel: {error}", file=sys.stderr)
+            self.connection.close()
+            self.connection = None
+            GLib.timeout_add_seconds(1, self.retry)
+            return False
+        self.changed()
+        return True
+
+    # ---- drawing ----
+
+    def changed(self):
+        """Something new from animd: draw it, and keep the frame clock ticking while a leg runs."""
+        self.area.queue_draw()
+        if not self.ticking:
+            self.ticking = True
+            self.area.add_tick_callback(self.tick)
+
+    def tick(self, widget, frame_clock):
+        # GTK's frame time is g_get_monotonic_time(): CLOCK_MONOTONIC, animd's clock, in microseconds.
+        now = frame_clock.get_frame_time() / 1e6
+        widget.queue_draw()
+        if self.follower.animating(now):
+            return GLib.SOURCE_CONTINUE
+        self.ticking = False
+        return GLib.SOURCE_REMOVE
+
+    def progress(self):
+        clock = self.area.get_frame_clock()
+        now = clock.get_frame_time() / 1e6 if clock is not None else GLib.get_monotonic_time() / 1e6
+        value = self.follower.progress(self.transition, now)
+        return 0.0 if value is None else value
+
+    def draw(self, widget, cr):
+        width, height = widget.get_allocated_width(), widget.get_allocated_height()
+        cr.set_source_rgb(*BACKGROUND)
+        cr.paint()
+        # Progress 0 hides the panel past the left edge, 1 shows all of it; springs may overshoot a little.
+        shown = max(0.0, self.progress()) * width
+        cr.set_source_rgb(*PANEL)
+        cr.rectangle(0, 0, shown, height)
+        cr.fill()
+        return False
+
+    def mapped(self, *_):
+        if self.print_ready:
+            xid = self.window.get_window().get_xid() if hasattr(self.window.get_window(), "get_xid") else 0
+            print(f"ready {xid}", flush=True)
+        return False
+
+
+def main():
+    parser = argparse.ArgumentParser(description="A GTK side panel driven by animd's sidebar transition.")
+    parser.add_argument("--socket", default=animd.socket_path())
+    parser.add_argument("--transition", default="sidebar")
+    parser.add_argument("--width", type=int, default=320)
+    parser.add_argument("--height", type=int, default=600)
+    parser.add_argument("--print-ready", action="store_true", help='print "ready XID" once the window is mapped (tests)')
+    args = parser.parse_args()
+    if not (50 <= args.width <= 4096 and 50 <= args.height <= 4096):
+        parser.error("--width and --height must be 50 to 4096")
+    # A parent may have blocked these signals, and the mask survives exec: unblock them, and quit cleanly on them.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+    for number in (signal.SIGINT, signal.SIGTERM):
+        GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, number, Gtk.main_quit)
+    SidebarPanel(args.socket, args.transition, args.width, args.height, args.print_ready)
+    Gtk.main()
+
+
+if __name__ == "__main__":
+    main()
