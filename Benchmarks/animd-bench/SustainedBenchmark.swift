@@ -15,22 +15,8 @@ enum SustainedBenchmark {
     static func run(subscribers: Int, seconds: Double) -> [TargetResult]? {
         let folder = BenchProcess.scratchFolder("sustained")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        guard let animd = BenchProcess.animd(for: "sustained") else { return nil }
-        let socket = folder + "/animd.sock", config = folder + "/animd.toml"
-        guard let defaults = try? String(contentsOfFile: BenchProcess.repoFile("config/animd.toml"), encoding: .utf8),
-              defaults.contains("frame-rate = 60"),
-              FileManager.default.createFile(atPath: config, contents: Data(defaults.replacingOccurrences(
-                  of: "frame-rate = 60", with: "frame-rate = 120").utf8)) else {
-            print("sustained: cannot write a config with frame-rate = 120")
-            return nil
-        }
-        BenchProcess.raiseDescriptorLimit()
-        guard let daemon = BenchProcess.start(animd, ["--socket", socket, "--config", config]) else {
-            print("sustained: cannot start \(animd)")
-            return nil
-        }
+        guard let (daemon, socket) = startDaemon(for: "sustained", in: folder) else { return nil }
         defer { daemon.terminate(); daemon.waitUntilExit() }
-        guard BenchProcess.connect(socket) != nil else { return nil }
 
         print("\n== sustained: \(subscribers) subscribers, \(transitions.count) transitions animating at 120 Hz, \(Int(seconds)) s")
         guard let readers = SubscriberReader(socket: socket, count: subscribers) else {
@@ -66,6 +52,30 @@ enum SustainedBenchmark {
         ]
     }
 
+    /// animd at 120 frames a second on a socket in `folder`, answering; nil (with the reason printed) otherwise.
+    static func startDaemon(for label: String, in folder: String) -> (Process, String)? {
+        guard let animd = BenchProcess.animd(for: label) else { return nil }
+        let socket = folder + "/animd.sock", config = folder + "/animd.toml"
+        guard let defaults = try? String(contentsOfFile: BenchProcess.repoFile("config/animd.toml"), encoding: .utf8),
+              defaults.contains("frame-rate = 60"),
+              FileManager.default.createFile(atPath: config, contents: Data(defaults.replacingOccurrences(
+                  of: "frame-rate = 60", with: "frame-rate = 120").utf8)) else {
+            print("\(label): cannot write a config with frame-rate = 120")
+            return nil
+        }
+        BenchProcess.raiseDescriptorLimit()
+        guard let daemon = BenchProcess.start(animd, ["--socket", socket, "--config", config]) else {
+            print("\(label): cannot start \(animd)")
+            return nil
+        }
+        guard BenchProcess.connect(socket) != nil else {
+            daemon.terminate()
+            daemon.waitUntilExit()
+            return nil
+        }
+        return (daemon, socket)
+    }
+
     /// utime + stime of a process, in seconds.
     static func cpuSeconds(_ pid: Int32) -> Double {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -98,15 +108,16 @@ enum SustainedBenchmark {
         /// Per subscriber: the unfinished line, and the last seq seen per transition.
         private var carry: [[UInt8]]
         private var lastSeq: [[Int]]
-        private(set) var lines = 0, progressLines = 0, gaps = 0
+        private(set) var lines = 0, progressLines = 0, gaps = 0, bytes = 0
 
-        init?(socket: String, count: Int) {
+        /// - frames: `subscribe`'s `frames` ("all" or "driven"); the seq check only holds with every frame.
+        init?(socket: String, count: Int, frames: String = "all") {
             carry = Array(repeating: [], count: count)
             lastSeq = Array(repeating: Array(repeating: -1, count: SustainedBenchmark.transitions.count), count: count)
             let names = SustainedBenchmark.transitions.map { "\"\($0)\"" }.joined(separator: ",")
             for _ in 0..<count {
                 guard case let .success(fd) = UnixSocket.connect(to: socket),
-                      SustainedBenchmark.request(fd, #"{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"transitions":[\#(names)],"events":["progress","state"]}}"#)
+                      SustainedBenchmark.request(fd, #"{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"transitions":[\#(names)],"events":["progress","state"],"frames":"\#(frames)"}}"#)
                 else { return nil }
                 _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
                 fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
@@ -117,7 +128,7 @@ enum SustainedBenchmark {
             for entry in fds { close(entry.fd) }
         }
 
-        func resetCounts() { lines = 0; progressLines = 0; gaps = 0 }
+        func resetCounts() { lines = 0; progressLines = 0; gaps = 0; bytes = 0 }
 
         /// Reads each ready socket once per poll (level-triggered: what is left is read on the next round).
         func pump(for seconds: Double) {
@@ -128,7 +139,10 @@ enum SustainedBenchmark {
                 guard poll(&fds, nfds_t(fds.count), 50) > 0 else { continue }
                 for index in fds.indices where fds[index].revents != 0 {
                     let got = read(fds[index].fd, chunk.baseAddress, chunk.count)
-                    if got > 0 { consume(UnsafeBufferPointer(rebasing: chunk[0..<got]), from: index) }
+                    if got > 0 {
+                        bytes += got
+                        consume(UnsafeBufferPointer(rebasing: chunk[0..<got]), from: index)
+                    }
                 }
             }
         }
@@ -219,10 +233,11 @@ enum SustainedBenchmark {
             close(fd)
         }
 
-        /// Legs of one second, so that the transitions spend nearly all the time animating.
+        /// Legs of one second, so that the transitions spend nearly all the time animating. The timing is given: the
+        /// default transitions are springs, which settle in their own time (about 0.47 s) whatever the duration.
         private func animate(_ name: String, to snap: Int) {
             legCount.add(1, ordering: .sequentiallyConsistent)
-            let line = Array((#"{"jsonrpc":"2.0","id":2,"method":"transition.animate","params":{"name":"\#(name)","to":\#(snap),"duration":1}}"# + "\n").utf8)
+            let line = Array((#"{"jsonrpc":"2.0","id":2,"method":"transition.animate","params":{"name":"\#(name)","to":\#(snap),"timing":"ease-in-out","duration":1}}"# + "\n").utf8)
             _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         }
 

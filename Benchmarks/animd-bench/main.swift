@@ -8,6 +8,7 @@
 //   .build/release/animd-bench fanout --smoke   # one short row (N = 10): CI checks that it runs
 //   .build/release/animd-bench fanout --same-slice   # the C server asks for animd's scheduler slice too
 //   .build/release/animd-bench sustained  # 1000 subscribers, 4 transitions at 120 Hz: animd's CPU, missed frames
+//   .build/release/animd-bench legs       # 1000 subscribers, 4 transitions: frames "all" against "driven", CPU and bytes
 //   .build/release/animd-bench service    # start-up to READY=1, RSS with 1000 clients, 120 Hz pacing, idle wake-ups (60 s)
 //   .build/release/animd-bench touch      # the delay animd adds to touches an application receives (headless Xorg, root)
 //
@@ -33,6 +34,9 @@ if wants("fanout") {
 }
 if wants("sustained") {
     if let sustained = SustainedBenchmark.run(subscribers: 1000, seconds: 10) { results += sustained } else { couldNotRun = true }
+}
+if wants("legs") {
+    if let legs = LegBenchmark.run(subscribers: 1000, seconds: 10) { results += legs } else { couldNotRun = true }
 }
 if wants("service") {
     if let service = ServiceBenchmark.run(clients: 1000, idleSeconds: 60) { results += service } else { couldNotRun = true }

@@ -26,7 +26,10 @@ extension DaemonCore: RequestTarget {
 
     func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
                    frames: FrameDelivery) throws(RPCError) -> Int {
-        try registry.subscribe(client, transitions: transitions, groups: groups, maxRate: maxRate, frames: frames)
+        let id = try registry.subscribe(client, transitions: transitions, groups: groups, maxRate: maxRate, frames: frames)
+        // A subscriber that takes every frame gets them from the next frame on, even mid-leg.
+        armFrameTimer()
+        return id
     }
 
     func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError) { try registry.unsubscribe(client, id: id) }

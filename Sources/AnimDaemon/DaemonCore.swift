@@ -94,7 +94,10 @@ final class DaemonCore {
 
     /// Arms, keeps or cancels the one frame timer, as `FrameScheduler` decides.
     func armFrameTimer() {
-        switch FrameScheduler.decide(engineDeadline: engineDeadline, heldDue: registry.nextDue, armed: frameTimer?.deadline, now: now()) {
+        let heldDue = registry.nextDue
+        let wake = FrameScheduler.engineWake(nextFrame: engineDeadline, nextLegEnd: engine.nextLegEnd,
+                                             framesWanted: registry.hasInterest(in: .progress, analytic: true), heldDue: heldDue)
+        switch FrameScheduler.decide(engineDeadline: wake, heldDue: heldDue, armed: frameTimer?.deadline, now: now()) {
         case .keep:
             return
         case .cancel:

@@ -72,8 +72,9 @@ final class SubscriberRegistry {
     }
 
     /// Whether any subscription wants `group`, so that costly events are only encoded for someone.
-    func hasInterest(in group: EventGroup) -> Bool {
-        !audience(group: group, transition: nil).isEmpty
+    /// - analytic: whether anyone takes the frames of running legs (a subscription with `frames: "all"`).
+    func hasInterest(in group: EventGroup, analytic: Bool = false) -> Bool {
+        !audience(group: group, transition: nil, analytic: analytic).isEmpty
     }
 
     func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,

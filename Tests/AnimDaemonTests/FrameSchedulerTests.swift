@@ -23,6 +23,17 @@ struct FrameSchedulerTests {
         #expect(S.decide(engineDeadline: 5.016, heldDue: nil, armed: 5.5, now: 5) == .arm(wanted: 5.016, fireAt: 5.016))
     }
 
+    /// With only `frames: "driven"` subscribers, a running leg needs no frame but its last: the engine wakes at the
+    /// first leg's end (never before its next frame), or sooner for a held frame; with any `"all"` subscriber, every frame.
+    @Test func withoutFrameReadersTheEngineWakesAtTheLegsEnd() {
+        #expect(S.engineWake(nextFrame: 5.016, nextLegEnd: 5.4, framesWanted: true, heldDue: nil) == 5.016)
+        #expect(S.engineWake(nextFrame: 5.016, nextLegEnd: 5.4, framesWanted: false, heldDue: nil) == 5.4)
+        #expect(S.engineWake(nextFrame: 5.016, nextLegEnd: 5.4, framesWanted: false, heldDue: 5.1) == 5.1)
+        #expect(S.engineWake(nextFrame: 5.016, nextLegEnd: 5.001, framesWanted: false, heldDue: nil) == 5.016)
+        #expect(S.engineWake(nextFrame: 5.016, nextLegEnd: nil, framesWanted: false, heldDue: nil) == 5.016)
+        #expect(S.engineWake(nextFrame: nil, nextLegEnd: nil, framesWanted: false, heldDue: 5.1) == nil)
+    }
+
     /// Never in the past, never beyond a finite count of nanoseconds.
     @Test func fireTimesAreBounded() {
         #expect(S.decide(engineDeadline: 4, heldDue: nil, armed: nil, now: 5) == .arm(wanted: 4, fireAt: 5))

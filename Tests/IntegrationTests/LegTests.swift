@@ -126,6 +126,32 @@ import Testing
         #expect(checked == 2, "the spring continue and the release are both checked")
     }
 
+    /// With only `frames: "driven"` subscribers a running leg costs no frame: animd's loop sleeps from the leg's
+    /// start to its end (a 60 Hz frame timer would wake it ~90 times in 1.5 s), and `ended` still comes. A subscriber
+    /// with every frame, added mid-leg, gets frames at once; the same count then shows the timer (the control).
+    @Test(.disabled(if: Sanitizer.active, "ThreadSanitizer's runtime has threads of its own that wake"))
+    func drivenOnlySubscribersCostNoFrames() throws {
+        let daemon = try DaemonProcess()
+        let pid = daemon.process.processIdentifier
+        let legsOnly = try daemon.connect()
+        _ = try legsOnly.ok("subscribe", ["transitions": ["sidebar"], "frames": "driven"])
+        _ = try legsOnly.ok("transition.animate", ["name": "sidebar", "to": 1, "timing": "linear", "duration": 1.5])
+        let before = IdleAndPeerTests.switches(pid: pid, threadPrefix: "NIO-SGLTN")
+        let events = try legsOnly.notifications(until: { method, _ in method == "transition.ended" })
+        let quiet = IdleAndPeerTests.switches(pid: pid, threadPrefix: "NIO-SGLTN") - before
+        #expect(events.map(\.0) == ["transition.began", "transition.ended"] || events.map(\.0) == ["transition.ended"], "\(events.map(\.0))")
+        #expect(quiet <= 10, "the event loop woke \(quiet) times during a 1.5 s leg nobody takes frames of")
+
+        let everyFrame = try daemon.connect()
+        _ = try legsOnly.ok("transition.animate", ["name": "sidebar", "to": 0, "timing": "linear", "duration": 1.5])
+        _ = try everyFrame.ok("subscribe", ["transitions": ["sidebar"]])
+        let start = IdleAndPeerTests.switches(pid: pid, threadPrefix: "NIO-SGLTN")
+        let frames = try everyFrame.notifications(until: { method, _ in method == "transition.ended" })
+        let busy = IdleAndPeerTests.switches(pid: pid, threadPrefix: "NIO-SGLTN") - start
+        #expect(frames.filter { $0.0 == "transition.progress" }.count > 40, "the late subscriber gets the frames")
+        #expect(busy > 40, "with a frame reader, the timer wakes the loop each frame (\(busy))")
+    }
+
     /// `frames` takes "all" or "driven" and nothing else; a late subscriber gets the running leg in its answer.
     @Test func subscribeAnswersCarryTheLeg() throws {
         let daemon = try DaemonProcess()

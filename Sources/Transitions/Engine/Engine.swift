@@ -50,6 +50,10 @@ public struct Engine: Sendable {
     /// Whether any leg is running, so that frames must be produced.
     public var isAnimating: Bool { runtimes.values.contains { $0.isRunning } }
 
+    /// When the first running leg reaches its end: the one tick needed while nobody takes the frames of running
+    /// legs (every subscriber evaluates them from their `leg`), so that each leg still ends on time.
+    public var nextLegEnd: Double? { runtimes.values.compactMap { $0.leg?.animator?.deadline }.min() }
+
     /// Frames per second while animating: the display's refresh when known, else the config's `frame-rate`.
     public var frameRate: Double { frameClock.rate }
 
