@@ -1,4 +1,5 @@
 import AnimProtocol
+import Motion
 import ArgumentParser
 import Foundation
 
@@ -108,6 +109,21 @@ func describe(_ s: WireSnapshot) -> String {
     let leg = s.phase == "idle" ? "at snap \(s.snap)" : "leg \(s.from)→\(s.to), heading to \(s.target)"
     return "\(s.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(s.phase.padding(toLength: 12, withPad: " ", startingAt: 0))"
         + " progress \(String(format: "%7.4f", s.progress))  velocity \(String(format: "%8.3f", s.velocity))  \(leg)"
+}
+
+/// A leg's motion in one phrase: "spring m=1 k=322.27 c=32.31 v=0 from 0 to 1, settles in 0.467 s".
+func describe(_ leg: LegMotion) -> String {
+    func number(_ value: Double) -> String { String(format: "%.4g", value) }
+    switch leg {
+    case .driven:
+        return "driven"
+    case let .cubic(c):
+        let curve = [c.curve.x1, c.curve.y1, c.curve.x2, c.curve.y2].map(number).joined(separator: ",")
+        return "cubic-bezier(\(curve)) x \(number(c.startX))→\(number(c.endX)) in \(number(c.duration)) s, from \(number(c.from)) to \(number(c.to))"
+    case let .spring(s):
+        return "spring m=\(number(s.mass)) k=\(number(s.stiffness)) c=\(number(s.damping)) v=\(number(s.velocity)) "
+            + "from \(number(s.from)) to \(number(s.to)), settles in \(number(max(s.settlingTime - s.elapsed, 0))) s"
+    }
 }
 
 /// "1 transition", "5 transitions".

@@ -23,9 +23,15 @@ extension AnimCtl {
         @Option(parsing: .upToNextOption, help: "Event groups: progress, state, input, gesture, input-events (default: progress state).")
         var events: [String] = []
         @Option(parsing: .unconditional, help: "At most this many progress frames per second per transition.") var maxRate: Double?
+        @Option(help: "all: every frame; driven: frames only while a finger, scrub or pause drives a leg (running legs come as their curve, in began and leg).")
+        var frames: String = "all"
 
         func validate() throws {
             if let count, count < 1 { throw ValidationError("--count must be at least 1") }
+            guard let delivery = FrameDelivery(rawValue: frames) else { throw ValidationError("--frames must be all or driven") }
+            if delivery == .driven, !json, !log, isatty(1) == 1 {
+                throw ValidationError("--frames driven prints events (--json or --log): the live view draws every frame")
+            }
             for group in events where EventGroup(rawValue: group) == nil {
                 throw ValidationError("unknown event group \"\(group)\" (expected \(EventGroup.names))")
             }
@@ -34,7 +40,8 @@ extension AnimCtl {
         func run() throws {
             let rpc = try connection.connect()
             let groups = events.isEmpty ? EventGroup.defaults : Set(events.compactMap(EventGroup.init(rawValue:)))
-            let params = Request.subscribe(transitions: names.isEmpty ? nil : names, events: groups, maxRate: maxRate)
+            let params = Request.subscribe(transitions: names.isEmpty ? nil : names, events: groups, maxRate: maxRate,
+                                           frames: FrameDelivery(rawValue: frames) ?? .all)
             var seen = 0
             func counted(_ method: String) -> Bool {
                 seen += 1
@@ -66,10 +73,11 @@ extension AnimCtl {
 
         static func describeEvent(_ method: String, _ params: JSONValue) -> String {
             switch method {
-            case "transition.began", "transition.progress", "transition.ended":
+            case "transition.began", "transition.progress", "transition.leg", "transition.ended":
                 guard let s = WireSnapshot(json: params) else { return method }
                 let kind = method.split(separator: ".").last.map(String.init) ?? method
                 var line = "\(kind.padding(toLength: 9, withPad: " ", startingAt: 0)) \(describe(s))"
+                if let leg = s.leg { line += "  \(describe(leg))" }
                 if let cause = params["cause"]?.string { line += "  cause \(cause)" + (params["gesture"]?.string.map { " \($0)" } ?? "") }
                 if let position = params["position"]?.string { line += "  position \(position)" }
                 return line

@@ -41,6 +41,21 @@ import Testing
     }
 
     /// `wait` returns once each transition rests, and says where; a held transition never rests, and wait says so.
+    /// `watch --frames driven --log`: a running leg prints as its curve, and no frame of it comes.
+    @Test func watchDrivenPrintsLegs() throws {
+        let daemon = try DaemonProcess()
+        let (watcher, stdout, _) = try startAnimctl(["watch", "--frames", "driven", "--log", "--until-ended", "sidebar"], socket: daemon.socket)
+        let rpc = try daemon.connect()
+        try waitUntil("the watcher subscribed") { (try rpc.ok("daemon.hello")["clients"]?.integer ?? 0) >= 2 }
+        _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": 1, "timing": "ease-out", "duration": 0.3])
+        watcher.waitUntilExit()
+        let lines = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("began ") && lines[1].hasPrefix("ended "), "\(lines)")
+        #expect(lines.first?.contains("cubic-bezier(0,0,0.58,1) x 0→1 in 0.3 s, from 0 to 1") == true, "\(lines)")
+        let refused = try animctl(["watch", "--frames", "some"], socket: daemon.socket)
+        #expect(refused.status != 0 && refused.stderr.contains("--frames must be all or driven"))
+    }
+
     @Test func waitUntilAtRest() throws {
         let daemon = try DaemonProcess()
         #expect(try animctl(["toggle", "sidebar"], socket: daemon.socket).status == 0)
