@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "Gestures", swiftSettings: strict),
         .target(
             name: "Transitions",
-            dependencies: ["Motion", "Gestures", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["Motion", "Gestures", "AnimProtocol", .product(name: "TOMLKit", package: "TOMLKit")],
             resources: [.embedInCode("Resources/default-config.toml")],
             swiftSettings: strict
         ),

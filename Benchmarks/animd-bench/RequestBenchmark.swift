@@ -24,7 +24,7 @@ enum RequestBenchmark {
         let parseFoundation = nanosecondsPerOperation(iterations: 20_000, rounds: 5) { _ in
             (try? JSONSerialization.jsonObject(with: Data(line))) == nil ? 0 : 1
         }
-        let snapshot = WireSnapshot(name: "sidebar", progress: 0.42, fraction: 0.42, velocity: 1.8, phase: "interactive", from: 0, to: 1,
+        let snapshot = TransitionSnapshot(name: "sidebar", progress: 0.42, fraction: 0.42, velocity: 1.8, phase: .interactive, from: 0, to: 1,
                                     target: 1, snap: 0, snapPoints: [0, 1], seq: 17, time: 81234.567891)
         let encode = nanosecondsPerOperation(iterations: 50_000, rounds: 5) { _ in Double(EventLine.progress(snapshot).utf8.count) }
         print("\n== request path: µs per operation (best of 5)")

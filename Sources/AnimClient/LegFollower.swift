@@ -13,21 +13,21 @@ public typealias Leg = LegMotion
 /// What a client with `frames: "driven"` knows of each transition: the last snapshot it was sent, and the
 /// leg that moves it since. Feed it every notification; ask it for the progress at the instant you draw.
 public struct LegFollower: Sendable {
-    public private(set) var snapshots: [String: WireSnapshot] = [:]
+    public private(set) var snapshots: [String: TransitionSnapshot] = [:]
 
     public init() {}
 
     /// Starts from a `subscribe` or `transition.list` answer (`{"transitions":[…]}`).
     public init(answer: JSONValue) {
         for item in answer["transitions"]?.array ?? [] {
-            if let snapshot = WireSnapshot(json: item) { snapshots[snapshot.name] = snapshot }
+            if let snapshot = TransitionSnapshot(json: item) { snapshots[snapshot.name] = snapshot }
         }
     }
 
     /// Takes one notification; returns the transition it was about, nil for anything else.
     @discardableResult
     public mutating func take(method: String, params: JSONValue) -> String? {
-        guard method.hasPrefix("transition."), var snapshot = WireSnapshot(json: params) else { return nil }
+        guard method.hasPrefix("transition."), var snapshot = TransitionSnapshot(json: params) else { return nil }
         switch method {
         case "transition.began", "transition.leg":
             break

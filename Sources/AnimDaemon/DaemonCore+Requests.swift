@@ -13,13 +13,13 @@ extension DaemonCore: RequestTarget {
 
     var transitionNames: [String] { engine.transitionNames }
 
-    func snapshots(of names: [String]?) -> [WireSnapshot]? {
+    func snapshots(of names: [String]?) -> [TransitionSnapshot]? {
         let time = now()
-        guard let names else { return engine.snapshots(at: time).map { $0.wire(leg: engine.motion(of: $0.name)) } }
-        var snapshots: [WireSnapshot] = []
+        guard let names else { return engine.snapshots(at: time).map { $0.with(leg: engine.motion(of: $0.name)) } }
+        var snapshots: [TransitionSnapshot] = []
         for name in names {
             guard let snapshot = engine.snapshot(of: name, at: time) else { return nil }
-            snapshots.append(snapshot.wire(leg: engine.motion(of: name)))
+            snapshots.append(snapshot.with(leg: engine.motion(of: name)))
         }
         return snapshots
     }

@@ -50,7 +50,7 @@ struct RequestRouter {
         case let .environment(values): return .value(try target.adoptEnvironment(values))
         case .list:
             var out = "{"
-            WireSnapshot.writeList(target.snapshots(of: nil) ?? [], into: &out)
+            TransitionSnapshot.writeList(target.snapshots(of: nil) ?? [], into: &out)
             return .encoded(out + "}")
         case let .get(name):
             guard let snapshot = target.snapshots(of: [name])?.first else { throw unknown(name) }
@@ -103,7 +103,7 @@ struct RequestRouter {
         for name in names ?? [] where target.snapshots(of: [name]) == nil { throw unknown(name) }
         let id = try target.subscribe(client, transitions: names.map(Set.init), groups: groups, maxRate: maxRate, frames: frames)
         var out = "{\"subscription\":" + String(id) + ","
-        WireSnapshot.writeList(target.snapshots(of: names) ?? [], into: &out)
+        TransitionSnapshot.writeList(target.snapshots(of: names) ?? [], into: &out)
         return out + "}"
     }
 

@@ -10,7 +10,7 @@ protocol RequestTarget: AnyObject {
     var loadedConfig: LoadedConfig { get }
     var transitionNames: [String] { get }
     /// The named transitions' snapshots now (all of them for nil); nil when a name is unknown.
-    func snapshots(of names: [String]?) -> [WireSnapshot]?
+    func snapshots(of names: [String]?) -> [TransitionSnapshot]?
     func reload() -> Result<Void, RPCError>
     func adoptEnvironment(_ changes: [String: String]) throws(RPCError) -> JSONValue
     func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,

@@ -4,10 +4,11 @@ import Motion
 import Transitions
 
 extension TransitionSnapshot {
-    /// The snapshot as it travels; `leg` only where the contract carries it (began, leg, answers).
-    func wire(leg: LegMotion? = nil) -> WireSnapshot {
-        WireSnapshot(name: name, progress: progress, fraction: fraction, velocity: velocity, phase: phase.rawValue,
-                     from: from, to: to, target: target, snap: snap, snapPoints: snapPoints, seq: seq, time: time, leg: leg)
+    /// The same snapshot carrying `leg`, where the contract carries it (began, leg, answers).
+    func with(leg: LegMotion?) -> TransitionSnapshot {
+        var snapshot = self
+        snapshot.leg = leg
+        return snapshot
     }
 }
 
@@ -55,13 +56,13 @@ struct OutgoingEvent {
             case let .gesture(name): ("gesture", name)
             case .command: ("command", nil)
             }
-            return EventLine.began(snapshot.wire(leg: leg), cause: causeName, gesture: gesture)
+            return EventLine.began(snapshot.with(leg: leg), cause: causeName, gesture: gesture)
         case let .progress(snapshot):
-            return EventLine.progress(snapshot.wire())
+            return EventLine.progress(snapshot)
         case let .leg(snapshot, leg):
-            return EventLine.leg(snapshot.wire(leg: leg))
+            return EventLine.leg(snapshot.with(leg: leg))
         case let .ended(snapshot, position):
-            return EventLine.ended(snapshot.wire(), position: position.rawValue)
+            return EventLine.ended(snapshot, position: position.rawValue)
         case let .gesture(update):
             return EventLine.gesture(name: update.name, state: update.state.rawValue,
                                      translation: (update.translation.x, update.translation.y),

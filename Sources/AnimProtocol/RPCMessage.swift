@@ -2,25 +2,15 @@ import Foundation
 
 /// The methods of the contract (PROTOCOL.md "Methods").
 public enum Method: String, Sendable, CaseIterable {
-    case hello = "daemon.hello"
-    case reload = "daemon.reload"
-    case config = "daemon.config"
-    case environment = "daemon.environment"
-    case list = "transition.list"
-    case get = "transition.get"
-    case subscribe
-    case unsubscribe
-    case toggle = "transition.toggle"
-    case animate = "transition.animate"
-    case begin = "transition.begin"
-    case scrub = "transition.scrub"
-    case pause = "transition.pause"
-    case resume = "transition.resume"
-    case reverse = "transition.reverse"
-    case `continue` = "transition.continue"
-    case release = "transition.release"
-    case stop = "transition.stop"
-    case finish = "transition.finish"
+    // The daemon.
+    case hello = "daemon.hello", reload = "daemon.reload", config = "daemon.config", environment = "daemon.environment"
+    // Queries and subscriptions.
+    case list = "transition.list", get = "transition.get", subscribe, unsubscribe
+    // Driving a transition.
+    case toggle = "transition.toggle", animate = "transition.animate", begin = "transition.begin", scrub = "transition.scrub"
+    case pause = "transition.pause", resume = "transition.resume", reverse = "transition.reverse", `continue` = "transition.continue"
+    case release = "transition.release", stop = "transition.stop", finish = "transition.finish"
+    // Input.
     case inject = "input.inject"
 }
 

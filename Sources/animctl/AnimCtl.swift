@@ -17,8 +17,10 @@ struct AnimCtl: AsyncParsableCommand {
             the request (its message goes to stderr); 2 a usage error; 3 no animd at the socket.
             """,
         subcommands: [
-            Hello.self, List.self, Get.self, Watch.self, Wait.self, Toggle.self, Animate.self, Begin.self, Scrub.self,
-            Pause.self, Resume.self, Reverse.self, Continue.self, Release.self, Stop.self, Finish.self,
+            Hello.self, List.self, Get.self, Watch.self, Wait.self, NameOnlyCommand<ToggleTag>.self, Animate.self,
+            NameAndValueCommand<BeginTag>.self, NameAndValueCommand<ScrubTag>.self, NameOnlyCommand<PauseTag>.self,
+            NameOnlyCommand<ResumeTag>.self, NameOnlyCommand<ReverseTag>.self, Continue.self, Release.self, Stop.self,
+            NameAndValueCommand<FinishTag>.self,
             Inject.self, Record.self, Reload.self, Config.self, Environment.self, SocketPathCommand.self, Call.self, Curve.self,
         ]
     )

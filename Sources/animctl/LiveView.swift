@@ -6,15 +6,15 @@ import Foundation
 /// velocity and snap. A last line shows the newest other event.
 struct LiveView {
     private var order: [String] = []
-    private var latest: [String: WireSnapshot] = [:]
+    private var latest: [String: TransitionSnapshot] = [:]
     private var footer = ""
     private var drawnLines = 0
 
-    init(_ snapshots: [WireSnapshot]) {
+    init(_ snapshots: [TransitionSnapshot]) {
         for snapshot in snapshots { update(snapshot) }
     }
 
-    mutating func update(_ snapshot: WireSnapshot) {
+    mutating func update(_ snapshot: TransitionSnapshot) {
         if latest[snapshot.name] == nil { order.append(snapshot.name) }
         latest[snapshot.name] = snapshot
     }
@@ -30,15 +30,15 @@ struct LiveView {
         return out
     }
 
-    static func line(_ s: WireSnapshot, width: Int) -> String {
+    static func line(_ s: TransitionSnapshot, width: Int) -> String {
         let name = s.name.count > 14 ? String(s.name.prefix(13)) + "…" : s.name.padding(toLength: 14, withPad: " ", startingAt: 0)
         let barWidth = min(max(width - 62, 10), 60)
         let last = Double(max(s.snapPoints.count - 1, 1))
         let share = s.progress.isFinite ? min(max(s.progress / last, 0), 1) : 0
         let filled = Int((share * Double(barWidth)).rounded())
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
-        let leg = s.phase == "idle" ? "snap \(s.snap)" : "snap \(s.from)→\(s.target)"
-        return "\(name) ▕\(bar)▏ \(String(format: "%6.3f", s.progress))  \(s.phase.padding(toLength: 11, withPad: " ", startingAt: 0))"
+        let leg = s.phase == .idle ? "snap \(s.snap)" : "snap \(s.from)→\(s.target)"
+        return "\(name) ▕\(bar)▏ \(String(format: "%6.3f", s.progress))  \(s.phase.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0))"
             + " \(String(format: "%+8.2f", s.velocity))/s  \(leg)"
     }
 }

@@ -54,7 +54,7 @@ extension AnimCtl {
             let result = try connection.call(.list)
             if json { return emit(JSONWriter.string(result)) }
             for item in result["transitions"]?.array ?? [] {
-                if let snapshot = WireSnapshot(json: item) { emit(describe(snapshot)) }
+                if let snapshot = TransitionSnapshot(json: item) { emit(describe(snapshot)) }
             }
         }
     }
@@ -68,7 +68,7 @@ extension AnimCtl {
         func run() throws {
             let result = try connection.call(.get(name: name))
             if json { return emit(JSONWriter.string(result)) }
-            if let snapshot = WireSnapshot(json: result) { emit(describe(snapshot)) }
+            if let snapshot = TransitionSnapshot(json: result) { emit(describe(snapshot)) }
         }
     }
 
@@ -105,9 +105,9 @@ extension AnimCtl {
 }
 
 /// One line per transition: name, phase, progress, leg and snap.
-func describe(_ s: WireSnapshot) -> String {
-    let leg = s.phase == "idle" ? "at snap \(s.snap)" : "leg \(s.from)→\(s.to), heading to \(s.target)"
-    return "\(s.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(s.phase.padding(toLength: 12, withPad: " ", startingAt: 0))"
+func describe(_ s: TransitionSnapshot) -> String {
+    let leg = s.phase == .idle ? "at snap \(s.snap)" : "leg \(s.from)→\(s.to), heading to \(s.target)"
+    return "\(s.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(s.phase.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))"
         + " progress \(String(format: "%7.4f", s.progress))  velocity \(String(format: "%8.3f", s.velocity))  \(leg)"
 }
 

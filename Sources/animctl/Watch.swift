@@ -58,10 +58,10 @@ extension AnimCtl {
             TerminalCursor.hide()
             defer { TerminalCursor.show() }
             followNotifications(rpc, subscribe: params, subscribed: { result in
-                view = LiveView((result["transitions"]?.array ?? []).compactMap(WireSnapshot.init(json:)))
+                view = LiveView((result["transitions"]?.array ?? []).compactMap(TransitionSnapshot.init(json:)))
                 emit(raw: view.render(width: terminalWidth()))
             }) { method, params, _ in
-                if method.hasPrefix("transition."), let snapshot = WireSnapshot(json: params) {
+                if method.hasPrefix("transition."), let snapshot = TransitionSnapshot(json: params) {
                     view.update(snapshot)
                 } else {
                     view.note(Self.describeEvent(method, params))
@@ -74,7 +74,7 @@ extension AnimCtl {
         static func describeEvent(_ method: String, _ params: JSONValue) -> String {
             switch method {
             case "transition.began", "transition.progress", "transition.leg", "transition.ended":
-                guard let s = WireSnapshot(json: params) else { return method }
+                guard let s = TransitionSnapshot(json: params) else { return method }
                 let kind = method.split(separator: ".").last.map(String.init) ?? method
                 var line = "\(kind.padding(toLength: 9, withPad: " ", startingAt: 0)) \(describe(s))"
                 if let leg = s.leg { line += "  \(describe(leg))" }

@@ -11,7 +11,7 @@ struct RequestRouterTests {
         var performed: [Command] = []
         var subscribed: [(Set<String>?, Set<EventGroup>, Double?)] = []
         var injected = 0
-        let sidebar = WireSnapshot(name: "sidebar", progress: 0.25, fraction: 0.25, velocity: 0, phase: "interactive", from: 0, to: 1,
+        let sidebar = TransitionSnapshot(name: "sidebar", progress: 0.25, fraction: 0.25, velocity: 0, phase: .interactive, from: 0, to: 1,
                                    target: 1, snap: 0, snapPoints: [0, 1], seq: 3, time: 12.5)
 
         var summary: DaemonSummary {
@@ -20,7 +20,7 @@ struct RequestRouterTests {
         }
         let loadedConfig = LoadedConfig(config: DaemonConfig(), layers: ["(embedded default)"], entries: [])
         var transitionNames: [String] { ["sidebar"] }
-        func snapshots(of names: [String]?) -> [WireSnapshot]? {
+        func snapshots(of names: [String]?) -> [TransitionSnapshot]? {
             guard let names else { return [sidebar] }
             return names.allSatisfy { $0 == "sidebar" } ? names.map { _ in sidebar } : nil
         }

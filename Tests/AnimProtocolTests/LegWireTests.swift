@@ -53,18 +53,18 @@ struct LegWireTests {
     /// A snapshot carries its leg only when it has one, after `time`; a `leg` that does not read makes the whole
     /// snapshot unreadable rather than silently legless.
     @Test func snapshotsCarryTheLegAfterTheirTime() throws {
-        let snapshot = WireSnapshot(name: "sidebar", progress: 0.5, fraction: 0.5, velocity: 1, phase: "animating", from: 0, to: 1, target: 1,
+        let snapshot = TransitionSnapshot(name: "sidebar", progress: 0.5, fraction: 0.5, velocity: 1, phase: .animating, from: 0, to: 1, target: 1,
                                     snap: 0, snapPoints: [0, 1], seq: 3, time: 7, leg: Self.cubic)
         var out = ""
         snapshot.writeJSON(into: &out)
         #expect(out.contains(#""time":7,"leg":{"kind":"cubic""#))
-        #expect(WireSnapshot(json: try JSONParser.parse(Array(out.utf8))) == snapshot)
+        #expect(TransitionSnapshot(json: try JSONParser.parse(Array(out.utf8))) == snapshot)
         var legless = snapshot
         legless.leg = nil
         var plain = ""
         legless.writeJSON(into: &plain)
         #expect(!plain.contains("leg"))
         let broken = out.replacingOccurrences(of: #""kind":"cubic""#, with: #""kind":"wobble""#)
-        #expect(WireSnapshot(json: try JSONParser.parse(Array(broken.utf8))) == nil)
+        #expect(TransitionSnapshot(json: try JSONParser.parse(Array(broken.utf8))) == nil)
     }
 }

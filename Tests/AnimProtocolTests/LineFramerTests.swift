@@ -81,12 +81,12 @@ import Testing
     /// A snapshot's event line parses back to the same snapshot.
     @Test func snapshotRoundTrip() throws {
         // target differs from to (a leg turned around), so a decoder that filled one from the other would fail.
-        let snapshot = WireSnapshot(name: "sidebar", progress: 0.42, fraction: 0.42, velocity: -1.8, phase: "animating", from: 0, to: 1,
+        let snapshot = TransitionSnapshot(name: "sidebar", progress: 0.42, fraction: 0.42, velocity: -1.8, phase: .animating, from: 0, to: 1,
                                     target: 0, snap: 0, snapPoints: [0, 1], seq: 17, time: 81234.567891)
         let line = EventLine.progress(snapshot)
         let value = try #require(IncomingMessage.parseValue(Array(line.utf8)))
         #expect(value["method"] == "transition.progress")
-        #expect(WireSnapshot(json: try #require(value["params"])) == snapshot)
+        #expect(TransitionSnapshot(json: try #require(value["params"])) == snapshot)
         let ended = try #require(IncomingMessage.parseValue(Array(EventLine.ended(snapshot, position: "end").utf8)))
         #expect(ended["params"]?["position"] == "end")
         // Every field is required: without any one, or with one of the wrong type, there is no snapshot.
@@ -94,10 +94,10 @@ import Testing
         for (index, (key, _)) in members.enumerated() {
             var without = members
             without.remove(at: index)
-            #expect(WireSnapshot(json: .object(without)) == nil, "a snapshot without \(key) was read")
+            #expect(TransitionSnapshot(json: .object(without)) == nil, "a snapshot without \(key) was read")
             var wrong = members
             wrong[index].1 = .bool(true)
-            #expect(WireSnapshot(json: .object(wrong)) == nil, "a snapshot with a boolean \(key) was read")
+            #expect(TransitionSnapshot(json: .object(wrong)) == nil, "a snapshot with a boolean \(key) was read")
         }
     }
 }

@@ -1,3 +1,4 @@
+import AnimProtocol
 import Gestures
 import Motion
 import Testing

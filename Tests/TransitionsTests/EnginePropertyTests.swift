@@ -1,3 +1,4 @@
+import AnimProtocol
 import Foundation
 import Gestures
 import Motion

@@ -1,3 +1,4 @@
+import AnimProtocol
 import Motion
 import Testing
 @testable import Transitions

@@ -1,3 +1,4 @@
+public import AnimProtocol
 public import Gestures
 public import Motion
 

@@ -1,0 +1,112 @@
+public import Motion
+
+/// What a transition is doing (PROTOCOL.md `phase`).
+public enum TransitionPhase: String, Hashable, Sendable {
+    /// At rest.
+    case idle
+    /// A finger or a client drives it.
+    case interactive
+    /// A timing curve or spring carries it.
+    case animating
+    /// A client paused a running leg.
+    case paused
+    /// Stopped, waiting for `finish`.
+    case stopped
+}
+
+/// The state of one transition at one moment (PROTOCOL.md "A transition snapshot"), as the engine makes it and
+/// as it travels: one type, with one writer and one decoder, for the daemon and its clients alike.
+public struct TransitionSnapshot: Hashable, Sendable {
+    public var name: String
+    /// Position in snap-point space; may overshoot with springs or rubber-banding.
+    public var progress: Double
+    /// fractionComplete of the current leg, along its direction of travel.
+    public var fraction: Double
+    /// Progress units per second.
+    public var velocity: Double
+    public var phase: TransitionPhase
+    /// Snap indices of the current leg; equal when idle.
+    public var from: Int
+    public var to: Int
+    /// Where the leg is heading now: `to`, or `from` once reversed (an extension of the contract).
+    public var target: Int
+    /// The snap it rests at or last rested at.
+    public var snap: Int
+    public var snapPoints: [Double]
+    /// Strictly increasing across every event about this transition.
+    public var seq: Int
+    /// CLOCK_MONOTONIC seconds.
+    public var time: Double
+    /// **Extension:** the leg's motion, in `transition.began`, `transition.leg` and answers while a leg runs;
+    /// never in `transition.progress` or `transition.ended`.
+    public var leg: LegMotion?
+
+    public init(name: String, progress: Double, fraction: Double, velocity: Double, phase: TransitionPhase, from: Int, to: Int,
+                target: Int, snap: Int, snapPoints: [Double], seq: Int, time: Double, leg: LegMotion? = nil) {
+        self.name = name; self.progress = progress; self.fraction = fraction; self.velocity = velocity
+        self.phase = phase; self.from = from; self.to = to; self.target = target; self.snap = snap
+        self.snapPoints = snapPoints; self.seq = seq; self.time = time; self.leg = leg
+    }
+
+    /// Writes the members without the braces, so that events can add their own.
+    public func writeMembers(into out: inout String) {
+        out += "\"name\":"
+        JSONWriter.writeString(name, into: &out)
+        out += ",\"progress\":"; JSONWriter.writeNumber(progress, into: &out)
+        out += ",\"fraction\":"; JSONWriter.writeNumber(fraction, into: &out)
+        out += ",\"velocity\":"; JSONWriter.writeNumber(velocity, into: &out)
+        out += ",\"phase\":\""; out += phase.rawValue
+        out += "\",\"from\":"; out += String(from)
+        out += ",\"to\":"; out += String(to)
+        out += ",\"target\":"; out += String(target)
+        out += ",\"snap\":"; out += String(snap)
+        out += ",\"snapPoints\":["
+        for (i, point) in snapPoints.enumerated() {
+            if i > 0 { out += "," }
+            JSONWriter.writeNumber(point, into: &out)
+        }
+        out += "],\"seq\":"; out += String(seq)
+        out += ",\"time\":"; JSONWriter.writeNumber(time, into: &out)
+        if let leg {
+            out += ",\"leg\":"
+            leg.writeJSON(into: &out)
+        }
+    }
+
+    /// The snapshot as one JSON object, for answers (`transition.get`, `list`, `subscribe`): the same members as
+    /// events, from the same writer.
+    public func writeJSON(into out: inout String) {
+        out += "{"
+        writeMembers(into: &out)
+        out += "}"
+    }
+
+    /// The member `"transitions":[snapshot, …]`, without braces, so that an answer can add its own members.
+    public static func writeList(_ snapshots: [TransitionSnapshot], into out: inout String) {
+        out += "\"transitions\":["
+        for (index, snapshot) in snapshots.enumerated() {
+            if index > 0 { out += "," }
+            snapshot.writeJSON(into: &out)
+        }
+        out += "]"
+    }
+
+    /// Reads a snapshot back (clients, animctl, tests); nil if any field is missing or of the wrong type, or the
+    /// phase is not one of the contract's.
+    public init?(json: JSONValue) {
+        guard let name = json["name"]?.string, let progress = json["progress"]?.number, let fraction = json["fraction"]?.number,
+              let velocity = json["velocity"]?.number, let phase = json["phase"]?.string.flatMap(TransitionPhase.init(rawValue:)), let from = json["from"]?.integer,
+              let to = json["to"]?.integer, let target = json["target"]?.integer, let snap = json["snap"]?.integer,
+              let points = json["snapPoints"]?.array, let seq = json["seq"]?.integer, let time = json["time"]?.number else { return nil }
+        let snapPoints = points.compactMap(\.number)
+        guard snapPoints.count == points.count else { return nil }
+        var leg: LegMotion?
+        if let legJSON = json["leg"] {
+            guard let decoded = LegMotion(json: legJSON) else { return nil }
+            leg = decoded
+        }
+        self.init(name: name, progress: progress, fraction: fraction, velocity: velocity, phase: phase, from: from, to: to,
+                  target: target, snap: snap, snapPoints: snapPoints, seq: seq, time: time, leg: leg)
+    }
+}
+
