@@ -152,6 +152,21 @@ import Testing
         #expect(busy > 40, "with a frame reader, the timer wakes the loop each frame (\(busy))")
     }
 
+    /// A driven subscription's frames keep `maxRate` and coalescing: ten scrubs in a burst reach a subscriber that
+    /// takes at most 2 frames a second as fewer frames, the newest last.
+    @Test func drivenFramesKeepTheirRate() throws {
+        let daemon = try DaemonProcess()
+        let rpc = try daemon.connect(), slow = try daemon.connect()
+        _ = try slow.ok("subscribe", ["transitions": ["panel"], "frames": "driven", "maxRate": 2])
+        _ = try rpc.ok("transition.begin", ["name": "panel", "to": 1])
+        for step in 1...10 { _ = try rpc.ok("transition.scrub", ["name": "panel", "fraction": .number(Double(step) / 10)]) }
+        _ = try rpc.ok("transition.stop", ["name": "panel", "withoutFinishing": true])
+        let events = try slow.notifications(until: { method, _ in method == "transition.ended" })
+        let frames = events.filter { $0.0 == "transition.progress" }
+        #expect(frames.count < 10, "\(frames.count) frames for 10 scrubs at maxRate 2")
+        #expect(frames.last?.1["progress"] == 1, "the newest frame comes last: \(frames.map { $0.1["progress"] ?? .null })")
+    }
+
     /// `frames` takes "all" or "driven" and nothing else; a late subscriber gets the running leg in its answer.
     @Test func subscribeAnswersCarryTheLeg() throws {
         let daemon = try DaemonProcess()
