@@ -126,6 +126,41 @@ import Testing
         #expect(checked == 2, "the spring continue and the release are both checked")
     }
 
+    /// Nothing jumps at any boundary of the script: each `transition.leg` starts where the leg before it was at
+    /// that instant (pause, resume, reverse, continue, release), and the leg a finger begins starts where the
+    /// interrupted one ended. Velocity is not held here: a reverse flips it and a pause stops it, by definition.
+    @Test func positionIsContinuousAtEveryBoundary() throws {
+        let run = try Self.scriptedRun()
+        var previous: (leg: Leg?, ended: Double?) = (nil, nil)
+        // Where a driven leg last was: its frames say so.
+        var lastFrame: Double?
+        var boundaries = 0
+        for (method, params) in run.driven {
+            guard let progress = params["progress"]?.number, let time = params["time"]?.number else { continue }
+            defer { lastFrame = progress }
+            switch method {
+            case "transition.leg":
+                if let old = previous.leg, let expected = old.progress(at: time) ?? lastFrame {
+                    #expect(abs(progress - expected) <= 1e-9, "the leg at \(time) starts at \(progress), the one before was at \(expected)")
+                    boundaries += 1
+                }
+                previous.leg = params["leg"].flatMap(Leg.init(json:))
+            case "transition.began":
+                if let ended = previous.ended {
+                    #expect(progress == ended, "a leg begins at \(progress) where the interrupted one ended at \(ended)")
+                    boundaries += 1
+                }
+                previous = (params["leg"].flatMap(Leg.init(json:)), nil)
+            case "transition.ended":
+                previous = (nil, params["position"] == "current" ? progress : nil)
+            default:
+                break
+            }
+        }
+        // pause, resume, reverse, two continues, the release, and the catch.
+        #expect(boundaries == 7, "\(boundaries) boundaries checked")
+    }
+
     /// With only `frames: "driven"` subscribers a running leg costs no frame: animd's loop sleeps from the leg's
     /// start to its end (a 60 Hz frame timer would wake it ~90 times in 1.5 s), and `ended` still comes. A subscriber
     /// with every frame, added mid-leg, gets frames at once; the same count then shows the timer (the control).
