@@ -10,6 +10,7 @@ struct RequestTests {
         .hello, .reload, .config, .list, .environment(["DISPLAY": ":1", "XAUTHORITY": ""]), .get(name: "sidebar"),
         .subscribe(transitions: nil, events: [.progress, .state], maxRate: nil),
         .subscribe(transitions: ["sidebar", "pager"], events: [.inputEvents, .gesture], maxRate: 30),
+        .subscribe(transitions: ["sidebar"], events: [.progress, .state], maxRate: 60, frames: .driven),
         .unsubscribe(subscription: 4),
         .inject(events: [InputEvent(time: 0.5, kind: .touchDown(id: 1), location: Point(x: 3, y: 400)),
                          InputEvent(time: 0.5, kind: .pressureEnd(edge: .left, cancelled: true), location: Point(x: 0, y: 1))]),
@@ -38,6 +39,8 @@ struct RequestTests {
         ("transition.toggle", #"{}"#, "\"name\" is required"),
         ("transition.finish", #"{"name":"a","at":"middle"}"#, "\"at\" must be \"start\", \"end\" or \"current\""),
         ("subscribe", #"{"events":["frames"]}"#, "unknown event group \"frames\""),
+        ("subscribe", #"{"frames":"DRIVEN"}"#, "frames must be \"all\" or \"driven\""),
+        ("subscribe", #"{"frames":5}"#, "\"frames\" must be a string"),
         ("daemon.environment", #"{"HOME":"/"}"#, "unknown parameter \"HOME\""),
         ("transition.animate", #"{"name":"a","to":1,"timing":"eese"}"#, "unknown timing"),
     ])
