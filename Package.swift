@@ -123,7 +123,7 @@ if ProcessInfo.processInfo.environment["ANIMD_FUZZ"] != nil {
     let fuzzSettings = strict + [.unsafeFlags(["-parse-as-library"])]
     package.targets += [
         .target(name: "FuzzDriver", path: "Fuzz/driver", swiftSettings: strict),
-        .executableTarget(name: "fuzz-protocol", dependencies: ["AnimProtocol", "Gestures", "FuzzDriver"], path: "Fuzz/protocol", swiftSettings: fuzzSettings),
+        .executableTarget(name: "fuzz-protocol", dependencies: ["AnimProtocol", "Gestures", "Motion", "FuzzDriver"], path: "Fuzz/protocol", swiftSettings: fuzzSettings),
         .executableTarget(name: "fuzz-config", dependencies: ["Transitions", "FuzzDriver"], path: "Fuzz/config", swiftSettings: fuzzSettings),
     ]
 }

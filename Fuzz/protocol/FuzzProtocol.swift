@@ -6,6 +6,7 @@ import AnimProtocol
 import Foundation
 import FuzzDriver
 import Gestures
+import Motion
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzProtocol(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
@@ -28,12 +29,33 @@ public func fuzzProtocol(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
                 }
                 // The parser reads back what the writer wrote.
                 if let params { precondition(IncomingMessage.parseValue(Array(JSONWriter.string(params).utf8)) == params) }
+                // What a client reads of a snapshot, and of a leg it evaluates: what it reads writes and reads back the
+                // same, and evaluating it never traps, whatever the numbers.
+                if let params { checkClientDecoding(params) }
             case .invalid:
                 break
             }
         }
     }
     return 0
+}
+
+func checkClientDecoding(_ value: JSONValue) {
+    if let snapshot = TransitionSnapshot(json: value) {
+        var out = ""
+        snapshot.writeJSON(into: &out)
+        let again = IncomingMessage.parseValue(Array(out.utf8)).flatMap(TransitionSnapshot.init(json:))
+        precondition(again == snapshot, "\(out) does not survive writing")
+    }
+    if let leg = LegMotion(json: value) ?? value["leg"].flatMap(LegMotion.init(json:)) {
+        var out = ""
+        leg.writeJSON(into: &out)
+        precondition(IncomingMessage.parseValue(Array(out.utf8)).flatMap(LegMotion.init(json:)) == leg, "\(out) does not survive writing")
+        for time in [-1e300, 0, 1, 1e300] {
+            _ = leg.progress(at: time)
+            _ = leg.velocity(at: time)
+        }
+    }
 }
 
 /// SwiftPM links an executable's main to this symbol; it hands over to libFuzzer.
