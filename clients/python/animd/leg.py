@@ -138,13 +138,19 @@ class _Bezier:
 
 
 @dataclass(frozen=True)
-class CubicLeg:
-    """x(t) = startX + (endX − startX)·min(max(t − startTime, 0)/duration, 1); progress = from + (to − from)·y(x)."""
+class _CurveLeg:
+    """What both curve kinds have: the progress at the curve's start and at its end, and when it starts."""
 
-    control_points: tuple
     from_: float
     to: float
     start_time: float
+
+
+@dataclass(frozen=True)
+class CubicLeg(_CurveLeg):
+    """x(t) = startX + (endX − startX)·min(max(t − startTime, 0)/duration, 1); progress = from + (to − from)·y(x)."""
+
+    control_points: tuple
     start_x: float
     end_x: float
     duration: float
@@ -174,7 +180,7 @@ class CubicLeg:
 
 
 @dataclass(frozen=True)
-class SpringLeg:
+class SpringLeg(_CurveLeg):
     """τ = elapsed + max(t − startTime, 0); progress = to − (to − from)·x(τ) until settlingTime, then to.
 
     x solves m·x″ + c·x′ + k·x = 0 with x(0) = 1, x′(0) = −velocity.
@@ -184,9 +190,6 @@ class SpringLeg:
     stiffness: float
     damping: float
     velocity0: float
-    from_: float
-    to: float
-    start_time: float
     elapsed: float
     settling_time: float
     kind = "spring"
@@ -274,12 +277,12 @@ def leg_from_json(obj: Mapping[str, Any]) -> Leg:
         values = [_number({"p": p}, "p") for p in points]
         if not (0 <= values[0] <= 1 and 0 <= values[2] <= 1):
             raise LegError("leg: the x control points must be in [0, 1]")
-        return CubicLeg(tuple(values), _number(obj, "from"), _number(obj, "to"), _number(obj, "startTime"),
+        return CubicLeg(_number(obj, "from"), _number(obj, "to"), _number(obj, "startTime"), tuple(values),
                         _number(obj, "startX", 0, 1), _number(obj, "endX", 0, 1), _number(obj, "duration", 0))
     if kind == "spring":
         positive = 2.2250738585072014e-308
-        return SpringLeg(_number(obj, "mass", positive), _number(obj, "stiffness", positive),
-                         _number(obj, "damping", positive), _number(obj, "velocity"), _number(obj, "from"),
-                         _number(obj, "to"), _number(obj, "startTime"), _number(obj, "elapsed", 0),
+        return SpringLeg(_number(obj, "from"), _number(obj, "to"), _number(obj, "startTime"),
+                         _number(obj, "mass", positive), _number(obj, "stiffness", positive),
+                         _number(obj, "damping", positive), _number(obj, "velocity"), _number(obj, "elapsed", 0),
                          _number(obj, "settlingTime", 0))
     raise LegError(f"leg: unknown kind {kind!r}")
