@@ -10,7 +10,7 @@ set -euo pipefail
 # python3-setuptools: the Python client is installed into a venv with pip by its tests (clients/python); python3-gi
 # and gir1.2-gtk-3.0: the GTK panel of examples/gtk, screenshot under Xvfb.
 packages=(libx11-dev libxi-dev libxtst-dev libxrandr-dev libxfixes-dev libxinerama-dev pkg-config xvfb xdotool xinput x11-utils
-          x11-xserver-utils x11-apps socat jq python3 systemd gcc xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev
+          x11-xserver-utils x11-apps socat jq python3 systemd gcc g++ xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev
           libinput-dev libudev-dev umockdev libumockdev-dev libwayland-dev weston python3-venv python3-setuptools python3-gi gir1.2-gtk-3.0)
 
 missing=()

@@ -57,6 +57,34 @@ import XorgInputTest
         }
     }
 
+    /// The header is C99 and C++ alike, pedantic and warning-free in both: a C++ program includes it and evaluates a
+    /// linear leg halfway (progress 0.5, velocity 1 / duration).
+    @Test func cHeaderBuildsAsCPlusPlus() throws {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let header = Binaries.repo.appendingPathComponent("clients/c/animd-leg.h").path
+        try """
+            #include <cstdio>
+            #include "\(header)"
+            int main() {
+                animd_leg leg = {};
+                leg.kind = ANIMD_LEG_CUBIC;
+                leg.x2 = 1; leg.y2 = 1; leg.to = 1; leg.start_time = 10; leg.end_x = 1; leg.duration = 2;
+                double progress = 0, velocity = 0;
+                if (!animd_leg_eval(&leg, 11, &progress, &velocity)) return 1;
+                std::printf("%.17g %.17g\\n", progress, velocity);
+                return 0;
+            }
+            """.write(toFile: folder + "/check.cpp", atomically: true, encoding: .utf8)
+        let built = try runTool("/usr/bin/env", ["c++", "-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-o", folder + "/check",
+                                                 folder + "/check.cpp", "-lm"], readingStderr: true)
+        #expect(built.status == 0, "\(built.output)")
+        let ran = try runTool(folder + "/check", [])
+        let values = ran.output.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect(ran.status == 0 && values.count == 2)
+        #expect(abs((values.first ?? .nan) - 0.5) <= 1e-9 && abs((values.last ?? .nan) - 0.5) <= 1e-6, "\(ran.output)")
+    }
+
     /// `pip install` of clients/python into a fresh venv, then its own unit tests (the vectors among them) run
     /// against the installed package.
     @Test func pythonInstallsAndEvaluatesTheVectors() throws {

@@ -4,6 +4,7 @@ import json
 import os
 import socket
 import tempfile
+import threading
 import time
 import unittest
 from pathlib import Path
@@ -83,6 +84,26 @@ class FollowerTests(unittest.TestCase):
                 with self.assertRaises(animd.ConnectionClosed):
                     conn.next_event(timeout=1)
             server.close()
+
+    def test_a_server_that_sends_garbage_gets_a_clear_error(self):
+        """Not JSON, JSON that is not an object, a line without end: AnimdError, never a crash or a hang."""
+        for payload, message in [(b"not json\n", "not JSON"), (b"[1,2]\n", "not JSON-RPC"),
+                                 (b"x" * (animd.client.MAX_LINE + 10), "longer than 1 MiB")]:
+            with self.subTest(message=message), tempfile.TemporaryDirectory() as folder:
+                server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                server.bind(folder + "/s.sock")
+                server.listen(1)
+                with animd.connect(folder + "/s.sock") as conn:
+                    peer, _ = server.accept()
+                    # From another thread: a megabyte does not fit in the socket until the client reads.
+                    sender = threading.Thread(target=lambda: peer.sendall(payload), daemon=True)
+                    sender.start()
+                    with self.assertRaises(animd.AnimdError) as caught:
+                        conn.next_event(timeout=5)
+                    self.assertIn(message, str(caught.exception))
+                    peer.close()
+                    sender.join(timeout=5)
+                server.close()
 
     def test_socket_path_rule(self):
         self.assertEqual(animd.socket_path({"ANIMD_SOCKET": "/x/s"}), "/x/s")
