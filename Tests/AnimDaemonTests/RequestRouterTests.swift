@@ -9,7 +9,7 @@ import Transitions
 struct RequestRouterTests {
     final class FakeTarget: RequestTarget {
         var performed: [Command] = []
-        var subscribed: [(Set<String>?, Set<EventGroup>, Double?)] = []
+        var subscribed: [(Set<String>?, Set<EventGroup>, Double?, FrameDelivery)] = []
         var injected = 0
         let sidebar = TransitionSnapshot(name: "sidebar", progress: 0.25, fraction: 0.25, velocity: 0, phase: .interactive, from: 0, to: 1,
                                    target: 1, snap: 0, snapPoints: [0, 1], seq: 3, time: 12.5)
@@ -28,7 +28,7 @@ struct RequestRouterTests {
         func adoptEnvironment(_ changes: [String: String]) throws(RPCError) -> JSONValue { .object([("restarted", .bool(false))]) }
         func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
                        frames: FrameDelivery) throws(RPCError) -> Int {
-            subscribed.append((transitions, groups, maxRate))
+            subscribed.append((transitions, groups, maxRate, frames))
             return 5
         }
         func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError) {}
@@ -63,14 +63,15 @@ struct RequestRouterTests {
         #expect(unknown.contains(#""code":-32001"#) && unknown.contains(#""transitions":["sidebar"]"#))
     }
 
-    /// An unknown name is refused before anything is subscribed; a good one subscribes with the groups asked for.
+    /// An unknown name is refused before anything is subscribed; a good one subscribes with the groups, rate and
+    /// frames asked for.
     @Test func subscribeChecksNamesFirst() {
         let refused = answer(#"{"jsonrpc":"2.0","id":4,"method":"subscribe","params":{"transitions":["dock"]}}"#) ?? ""
         #expect(refused.contains(#""code":-32001"#) && target.subscribed.isEmpty)
-        let line = answer(#"{"jsonrpc":"2.0","id":5,"method":"subscribe","params":{"transitions":["sidebar"],"events":["state"],"maxRate":30}}"#) ?? ""
+        let line = answer(#"{"jsonrpc":"2.0","id":5,"method":"subscribe","params":{"transitions":["sidebar"],"events":["state"],"maxRate":30,"frames":"driven"}}"#) ?? ""
         #expect(line.hasPrefix(#"{"jsonrpc":"2.0","id":5,"result":{"subscription":5,"transitions":[{"name":"sidebar""#))
         #expect(target.subscribed.count == 1 && target.subscribed[0].0 == ["sidebar"] && target.subscribed[0].1 == [.state]
-                && target.subscribed[0].2 == 30)
+                && target.subscribed[0].2 == 30 && target.subscribed[0].3 == .driven)
     }
 
     /// Transition requests become the engine's commands; its results and refusals become answers.

@@ -113,10 +113,11 @@ import XorgInputTest
 
         // C, on the legs the Swift driven client received, at every animating frame time of the other client.
         var lines: [String] = [], expected: [(Double, Double)] = []
-        for (method, frame) in run.all where method == "transition.progress" && frame["phase"] == "animating" {
-            guard let seq = frame["seq"]?.integer, let time = frame["time"]?.number, let progress = frame["progress"]?.number,
-                  let velocity = frame["velocity"]?.number, let last = run.driven.last(where: { ($0.1["seq"]?.integer ?? .max) < seq
-                      && ["transition.began", "transition.leg"].contains($0.0) }), let leg = last.1["leg"] else { continue }
+        for (frame, announced) in LegTests.animatingFrames(of: run) {
+            guard let leg = announced, let time = frame["time"]?.number, let progress = frame["progress"]?.number,
+                  let velocity = frame["velocity"]?.number else {
+                Issue.record("frame \(frame["seq"] ?? .null) animates, but the driven client has no leg for it"); continue
+            }
             lines.append(Self.cLine(leg, at: time))
             expected.append((progress, velocity))
         }

@@ -54,15 +54,20 @@ import Testing
         return run
     }
 
-    /// The leg each frame of `all` belongs to, as the driven client knew it when that frame was made (by seq).
-    static func legs(in driven: [(String, JSONValue)]) -> [(seq: Int, leg: Leg?)] {
-        driven.compactMap { method, params in
+    /// Each frame of a running leg that the every-frame client got, with the leg object the driven client had been
+    /// sent for it by then (by seq: the newest began or leg before the frame; nil after an ended, or before any).
+    static func animatingFrames(of run: Run) -> [(frame: JSONValue, leg: JSONValue?)] {
+        let changes: [(seq: Int, leg: JSONValue?)] = run.driven.compactMap { method, params in
             guard let seq = params["seq"]?.integer else { return nil }
             switch method {
-            case "transition.began", "transition.leg": return (seq, params["leg"].flatMap(Leg.init(json:)))
+            case "transition.began", "transition.leg": return (seq, params["leg"])
             case "transition.ended": return (seq, nil)
             default: return nil
             }
+        }
+        return run.all.filter { $0.0 == "transition.progress" && $0.1["phase"] == "animating" }.map { _, frame in
+            let seq = frame["seq"]?.integer ?? 0
+            return (frame, changes.last { $0.seq < seq }?.leg)
         }
     }
 
@@ -70,12 +75,11 @@ import Testing
         let run = try Self.scriptedRun()
         EventOrderTests.checkOrder(run.all)
         EventOrderTests.checkOrder(run.driven)
-        let changes = Self.legs(in: run.driven)
         var kinds: Set<String> = [], compared = 0
-        for (method, frame) in run.all where method == "transition.progress" && frame["phase"] == "animating" {
+        for (frame, announced) in Self.animatingFrames(of: run) {
             let seq = try #require(frame["seq"]?.integer)
             let time = try #require(frame["time"]?.number)
-            guard let leg = changes.last(where: { $0.seq < seq })?.leg else {
+            guard let leg = announced.flatMap(Leg.init(json:)) else {
                 Issue.record("frame \(seq) animates, but the driven client has no leg for it"); continue
             }
             kinds.insert(leg.kind)

@@ -93,7 +93,11 @@ class SidebarPanel:
                 event = self.connection.next_event(timeout=0)
                 if event is None:
                     break
-                self.follower.take(event)
+                try:
+                    self.follower.take(event)
+                except animd.LegError as error:
+                    # Not something animd sends; keep drawing what is known rather than stop reading.
+                    print(f"sidebar-panel: {error}", file=sys.stderr)
                 if not self.connection.pending():
                     break
         except animd.AnimdError as error:

@@ -20,7 +20,6 @@ struct CommandApplication {
     private var lastSnap: Int { runtime.config.lastSnap }
 
     mutating func apply(_ command: Command) throws(EngineError) -> CommandResult {
-        var result = CommandResult.done
         switch command {
         case .toggle: try toggle()
         case let .animate(_, to, timing, duration, velocity): try animate(to: to, timing: timing, duration: duration, velocity: velocity)
@@ -30,12 +29,11 @@ struct CommandApplication {
         case .resume: try resume()
         case .reverse: try reverse()
         case let .continue(_, timing, factor, velocity): try continueLeg(timing: timing, durationFactor: factor, velocity: velocity)
-        case let .release(_, velocity): result = try release(velocity: velocity)
+        case let .release(_, velocity): return try release(velocity: velocity)
         case let .stop(_, withoutFinishing): try stop(withoutFinishing: withoutFinishing)
         case let .finish(_, position): try finish(at: position)
         }
-        runtime.announceMotionChange(at: time, into: &output)
-        return result
+        return .done
     }
 
     // MARK: - One method per command

@@ -345,7 +345,6 @@ public struct Engine: Sendable {
         case .possible, .failed:
             return
         }
-        runtime.announceMotionChange(at: time, into: &output)
     }
 
     /// The snap a gesture leg heads for as it begins, so that its `began` says where

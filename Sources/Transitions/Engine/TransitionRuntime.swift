@@ -64,18 +64,16 @@ struct TransitionRuntime: Sendable {
         return .began(nextSnapshot(at: time), cause: cause, leg: motion)
     }
 
-    /// Appends a `leg` event when the leg's motion is no longer the one last announced
-    /// (resumed, reversed, continued, paused, scrubbed, released, caught).
-    mutating func announceMotionChange(at time: Double, into output: inout EngineOutput) {
-        guard let motion, motion != announcedMotion else { return }
-        announcedMotion = motion
-        output.events.append(.leg(nextSnapshot(at: time), motion))
-    }
-
-    /// The frame after a change to the leg, preceded by its `leg` event when the motion changed, so that a
-    /// client evaluating legs already has the new motion when the frame arrives.
+    /// The frame after a change to the leg (every command and gesture step that keeps a leg publishes one),
+    /// preceded by a `leg` event when the motion is no longer the one last announced (resumed, reversed,
+    /// continued, paused, scrubbed, released), so that a client evaluating legs has the new motion before the
+    /// frame. A change published some other way would leave frames that disagree with the announced leg, which
+    /// `EnginePropertyTests` checks on every frame.
     mutating func frameAfterChange(at time: Double, into output: inout EngineOutput) {
-        announceMotionChange(at: time, into: &output)
+        if let motion, motion != announcedMotion {
+            announcedMotion = motion
+            output.events.append(.leg(nextSnapshot(at: time), motion))
+        }
         output.events.append(.progress(nextSnapshot(at: time)))
     }
 

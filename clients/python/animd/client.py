@@ -193,15 +193,13 @@ class Follower:
             self._store(snapshot, snapshot.get("leg"))
 
     def _store(self, snapshot: Dict[str, Any], leg: Any) -> None:
-        name = snapshot["name"]
-        self.snapshots[name] = snapshot
-        try:
-            self.legs[name] = leg_from_json(leg) if leg is not None else None
-        except LegError:
-            self.legs[name] = None
+        """Raises LegError for a leg animd could not have sent, and then keeps nothing of the event."""
+        parsed = leg_from_json(leg) if leg is not None else None
+        self.snapshots[snapshot["name"]] = snapshot
+        self.legs[snapshot["name"]] = parsed
 
     def take(self, event: Event) -> Optional[str]:
-        """Takes one event; returns the transition it was about, else None."""
+        """Takes one event; returns the transition it was about, else None. A malformed leg raises LegError."""
         params = event.params
         name = params.get("name")
         if not event.method.startswith("transition.") or not isinstance(name, str):

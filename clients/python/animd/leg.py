@@ -22,14 +22,18 @@ class LegError(ValueError):
     """A leg object that is malformed or out of range."""
 
 
-def _number(obj: Mapping[str, Any], key: str, low: float = -math.inf, high: float = math.inf) -> float:
-    value = obj.get(key)
+def _finite(value: Any, name: str, low: float = -math.inf, high: float = math.inf) -> float:
+    """`value` as a finite float within [low, high]; LegError naming `name` otherwise (bools are not numbers)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise LegError(f"leg: {key!r} must be a number")
+        raise LegError(f"leg: {name} must be a number")
     value = float(value)
     if not math.isfinite(value) or not low <= value <= high:
-        raise LegError(f"leg: {key!r} is out of range: {value!r}")
+        raise LegError(f"leg: {name} is out of range: {value!r}")
     return value
+
+
+def _number(obj: Mapping[str, Any], key: str, low: float = -math.inf, high: float = math.inf) -> float:
+    return _finite(obj.get(key), repr(key), low, high)
 
 
 @dataclass(frozen=True)
@@ -274,7 +278,7 @@ def leg_from_json(obj: Mapping[str, Any]) -> Leg:
         points = obj.get("controlPoints")
         if not isinstance(points, list) or len(points) != 4:
             raise LegError("leg: 'controlPoints' must be four numbers")
-        values = [_number({"p": p}, "p") for p in points]
+        values = [_finite(point, f"controlPoints[{index}]") for index, point in enumerate(points)]
         if not (0 <= values[0] <= 1 and 0 <= values[2] <= 1):
             raise LegError("leg: the x control points must be in [0, 1]")
         return CubicLeg(_number(obj, "from"), _number(obj, "to"), _number(obj, "startTime"), tuple(values),

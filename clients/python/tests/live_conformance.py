@@ -52,9 +52,8 @@ def main():
         if not earlier:
             failures.append(f"frame {params['seq']}: no leg before it")
             continue
-        follower = animd.Follower()
-        follower.take(earlier[-1])
-        leg = follower.legs.get(name)
+        announced = earlier[-1].params.get("leg")
+        leg = animd.leg_from_json(announced) if announced is not None else None
         if leg is None or leg.kind == "driven":
             failures.append(f"frame {params['seq']}: animating, but the leg before it is {earlier[-1].method} driven")
             continue

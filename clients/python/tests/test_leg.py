@@ -105,6 +105,13 @@ class FollowerTests(unittest.TestCase):
                     sender.join(timeout=5)
                 server.close()
 
+    def test_a_malformed_leg_is_an_error_and_keeps_nothing(self):
+        follower = animd.Follower()
+        with self.assertRaises(animd.LegError):
+            follower.take(animd.Event("transition.began", {"name": "sidebar", "progress": 0, "velocity": 0,
+                                                           "leg": {"kind": "spring", "mass": -1}}))
+        self.assertIsNone(follower.progress("sidebar", 0))
+
     def test_socket_path_rule(self):
         self.assertEqual(animd.socket_path({"ANIMD_SOCKET": "/x/s"}), "/x/s")
         self.assertEqual(animd.socket_path({"XDG_RUNTIME_DIR": "/run/user/7"}), "/run/user/7/animd.sock")
