@@ -11,11 +11,12 @@ import Testing
     /// A replayed edge swipe from the touchscreen's left border opens the sidebar; input.status names libinput, the
     /// seat and the touchscreen, and says why the pointer's sources cannot work there.
     @Test func replayedEdgeSwipeOpensTheSidebar() throws {
-        let mock = try MockedDevice(.touchscreen, events: MockedDevice.touches([.init(points: [(0.002, 0.5), (0.35, 0.5)])]))
+        let mock = try MockedDevice(.touchscreen)
         let daemon = try DaemonProcess(inputBackend: "libinput", wrapper: mock.wrapper)
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "input", "input-events"]])
         defer { mock.stop(rpc) }
+        try mock.plugIn(MockedDevice.touches([.init(points: [(0.002, 0.5), (0.35, 0.5)])]))
         var input = try rpc.ok("daemon.hello")["input"] ?? .null
         if input["sources"]?["touch"]?["detail"]?.string?.contains("1 touchscreen(s)") != true {
             input = try rpc.notification(where: { method, params in
@@ -40,13 +41,14 @@ import Testing
     /// Two fingers at once, one swiping in from the left border and one landing mid-screen once the swipe has
     /// begun: the edge binding moves the sidebar, and nothing else moves.
     @Test func twoFingersOnlyTheEdgeOneOpens() throws {
-        let mock = try MockedDevice(.touchscreen, events: MockedDevice.touches([.init(points: [(0.002, 0.5), (0.35, 0.5)]),
-                                                                                .init(from: 6, to: 10, points: [(0.5, 0.3), (0.52, 0.3)])]))
+        let mock = try MockedDevice(.touchscreen)
         let daemon = try DaemonProcess(inputBackend: "libinput", wrapper: mock.wrapper)
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar", "pager", "panel", "launcher", "notifications"],
                                      "events": ["progress", "state", "input-events"]])
         defer { mock.stop(rpc) }
+        try mock.plugIn(MockedDevice.touches([.init(points: [(0.002, 0.5), (0.35, 0.5)]),
+                                              .init(from: 6, to: 10, points: [(0.5, 0.3), (0.52, 0.3)])]))
         let events = try rpc.notifications(until: { method, _ in method == "transition.ended" }, timeout: 20)
         let downs = events.filter { $0.0 == "input.event" && $0.1["event"]?["kind"] == "touch-down" }.compactMap { $0.1["event"]?["x"]?.number }
         let expected: [Double] = [8.0 * 1920 / 4096, 2048.0 * 1920 / 4096]
@@ -61,13 +63,23 @@ import Testing
     @Test func unpluggingMidSwipeCancelsIt() throws {
         // Never lifted: of a stroke planned over 98 frames, the first 16 are replayed (313 px), then the unplug.
         let held = MockedDevice.Stroke(from: 0, to: 99, points: [(0.002, 0.5), (1.0, 0.5)])
-        let mock = try MockedDevice(.touchscreen, events: MockedDevice.touches([held]), unplugAfter: 4.5)
+        let mock = try MockedDevice(.touchscreen, unpluggable: true)
         let daemon = try DaemonProcess(inputBackend: "libinput", wrapper: mock.wrapper)
         let rpc = try daemon.connect()
-        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "input"]])
+        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "input", "input-events"]])
         defer { mock.stop(rpc) }
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" }, timeout: 20)
+        try mock.plugIn(MockedDevice.touches([held]))
+        // Unplugged once animd has seen the last replayed position (frame 16 of 98, in device units, scaled as in
+        // the first test): the finger is down, mid-swipe.
+        let lastX = ((0.002 + (1.0 - 0.002) * 16 / 98) * 4096).rounded() * 1920 / 4096
+        var events = try rpc.notifications(until: { method, params in
+            method == "input.event" && params["event"]?["kind"] == "touch-move" && params["event"]?["x"]?.number == lastX
+        }, timeout: 20)
+        try mock.unplug()
+        events += try rpc.notifications(until: { method, _ in method == "transition.ended" }, timeout: 20)
         #expect(events.first { $0.0 == "transition.began" }?.1["gesture"] == "sidebar-open")
+        let kinds = events.compactMap { $0.0 == "input.event" ? $0.1["event"]?["kind"]?.string : nil }
+        #expect(!kinds.contains("touch-up") && kinds.last == "touch-cancel", "the finger never lifted; libinput cancelled it")
         #expect(events.last?.1["snap"] == 0 && events.last?.1["position"] == "start")
         func gone(_ method: String, _ params: JSONValue) -> Bool {
             method == "input.status" && params["sources"]?["touch"]?["detail"]?.string?.contains("0 touchscreen(s)") == true
@@ -78,14 +90,16 @@ import Testing
     /// Three fingers swiping left on a mocked touchpad: libinput makes the swipe, and the pager goes to its next
     /// page; the touchpad is named in input.status.
     @Test func replayedThreeFingerTouchpadSwipeMovesThePager() throws {
-        let mock = try MockedDevice(.touchpad, events: MockedDevice.threeFingerSwipe(step: -60, frames: 20))
+        let mock = try MockedDevice(.touchpad)
         let daemon = try DaemonProcess(inputBackend: "libinput", wrapper: mock.wrapper)
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["pager"], "events": ["state", "input-events"]])
         defer { mock.stop(rpc) }
+        try mock.plugIn(MockedDevice.threeFingerSwipe(step: -60, frames: 20))
         let events = try rpc.notifications(until: { method, _ in method == "transition.ended" }, timeout: 20)
-        // libinput may first report a hold (fingers resting before they move; seen under ThreadSanitizer's slower
-        // replay), which it ends when the swipe begins: the first event of another kind is the swipe.
+        // libinput may first report a hold (fingers resting before they move: a loaded machine can delay umockdev's
+        // replay beyond libinput's hold timeout), which it ends when the swipe begins: the first event of another
+        // kind is the swipe.
         let first = events.first { $0.0 == "input.event" && !($0.1["event"]?["kind"]?.string?.hasPrefix("hold-") ?? false) }
         #expect(first?.1["event"]?["kind"] == "swipe-begin")
         #expect(first?.1["event"]?["fingers"] == 3)
@@ -96,7 +110,7 @@ import Testing
 }
 
 /// A touchscreen or touchpad mocked by umockdev for one animd, replaying the evdev events it is given (`touches`,
-/// `threeFingerSwipe`) 2 s after animd opens the device.
+/// `threeFingerSwipe`) 1 s after animd opens the device. The device appears when the test plugs it in.
 struct MockedDevice {
     enum Kind {
         case touchscreen, touchpad
@@ -119,33 +133,22 @@ struct MockedDevice {
 
     static let fixtures = Binaries.repo.appendingPathComponent("Tests/LibinputFixtures").path
     static var installed: Bool {
-        getuid() == 0 && ["/usr/bin/umockdev-run", "/usr/bin/unshare", "/usr/bin/cc", "/usr/bin/pkg-config"]
-            .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+        getuid() == 0 && ["/usr/bin/unshare", "/usr/bin/cc", "/usr/bin/pkg-config"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+            && FileManager.default.fileExists(atPath: "/usr/include/umockdev-1.0/umockdev.h")
     }
 
     let folder: String
     let wrapper: [String]
+    private let eventsPath: String
+    private let unplugPath: String
 
-    /// `unplugAfter`: seconds after animd starts at which the device is removed and its "remove" uevent sent.
-    init(_ kind: Kind, events: String, unplugAfter: Double? = nil) throws {
-        folder = try DaemonProcess.makeFolder()
-        try Self.shell("cc -shared -fPIC -O2 -o '\(folder)/ptymap.so' '\(Self.fixtures)/ptymap.c' -ldl")
-        try events.write(toFile: folder + "/device.events", atomically: true, encoding: .utf8)
+    /// A device that `plugIn` plugs in, and that `unplug` removes when `unpluggable`.
+    init(_ kind: Kind, unpluggable: Bool = false) throws {
+        let folder = try DaemonProcess.makeFolder()
+        (self.folder, eventsPath, unplugPath) = (folder, folder + "/device.events", folder + "/unplug")
+        try Self.shell("cc -shared -fPIC -O2 -o '\(folder)/evdev-node.so' '\(Self.fixtures)/evdev-node.c' -ldl")
+        try Self.shell("cc -O2 -o '\(folder)/mockhost' '\(Self.fixtures)/mockhost.c' $(pkg-config --cflags --libs umockdev-1.0)")
         let mocked = "\(Self.fixtures)/\(kind.fixture)"
-        let run: String
-        if let unplugAfter {
-            try Self.shell("cc -O2 -o '\(folder)/unplug' '\(Self.fixtures)/unplug.c' $(pkg-config --cflags --libs umockdev-1.0)")
-            run = """
-                exec env LD_PRELOAD=libumockdev-preload.so.0 \(folder)/unplug \(mocked).umockdev \(kind.node) \(mocked).ioctl \\
-                    \(folder)/device.events \(kind.sysfsPath) \(Int(unplugAfter * 1000)) 60 \(folder)/ptymap.so -- "$@"
-                """
-        } else {
-            run = """
-                exec umockdev-run --device \(mocked).umockdev --ioctl \(kind.node)=\(mocked).ioctl \\
-                    --evemu-events \(kind.node)=\(folder)/device.events -- \\
-                    sh -c 'LD_PRELOAD=\(folder)/ptymap.so:$LD_PRELOAD exec "$0" "$@"' "$@"
-                """
-        }
         // umockdev 0.17.16 reads udev's database from the real /run/udev: a tmpfs over it, in a mount namespace of
         // animd's own, says the mocked node is initialized, an input device of its kind, on the seat.
         let script = """
@@ -154,10 +157,22 @@ struct MockedDevice {
             mount -t tmpfs animd-test /run/udev
             mkdir /run/udev/data
             printf 'I:1\\nE:ID_INPUT=1\\nE:\(kind.udevProperty)=1\\nG:seat\\nQ:seat\\nV:1\\n' > /run/udev/data/c\(kind.deviceNumber)
-            \(run)
+            exec env LD_PRELOAD=libumockdev-preload.so.0 \(folder)/mockhost \(mocked).umockdev \(kind.node) \(mocked).ioctl \\
+                \(eventsPath) \(kind.sysfsPath) \(unpluggable ? unplugPath : "-") 120 \(folder)/evdev-node.so -- "$@"
             """
         try script.write(toFile: folder + "/run.sh", atomically: true, encoding: .utf8)
         wrapper = ["/usr/bin/unshare", "-m", "/bin/sh", folder + "/run.sh"]
+    }
+
+    /// Plugs the device in: animd sees it appear, and umockdev replays `events` once animd opens it. Called after
+    /// the test has subscribed, so that nothing happens before it listens, however slowly animd starts.
+    func plugIn(_ events: String) throws {
+        try events.write(toFile: eventsPath, atomically: true, encoding: .utf8)
+    }
+
+    /// Unplugs the device: umockdev removes it and sends its "remove" uevent.
+    func unplug() throws {
+        try "".write(toFile: unplugPath, atomically: true, encoding: .utf8)
     }
 
     private static func shell(_ command: String) throws {
@@ -169,28 +184,25 @@ struct MockedDevice {
         guard process.terminationStatus == 0 else { throw HarnessError("failed: \(command)") }
     }
 
-    /// umockdev-run does not pass SIGTERM on: animd itself is stopped by its pid.
+    /// animd is stopped by its own pid: the harness's process is its host.
     func stop(_ rpc: RPCConnection) {
         if let pid = (try? rpc.ok("daemon.hello"))?["pid"]?.number { kill(pid_t(pid), SIGTERM) }
         try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// evemu lines ("E: sec.usec type code value"), written by `frame`s 10 ms apart after a lone SYN_REPORT (libinput
-    /// drains what is queued when it opens the device) and 2 s of quiet, stamped near CLOCK_MONOTONIC (libinput
-    /// drops state far behind it).
+    /// drains what is queued when it opens the device) and 1 s of quiet. Their times count from 0: evdev-node.c
+    /// moves them onto the clock as animd reads them, as the kernel would have stamped them.
     struct EventWriter {
-        private var time: Double
+        private var time = 0.0
         private(set) var lines: [String] = []
         static let (synReport, key, abs) = (0, 1, 3)
         static let (slotAxis, trackingID, positionX, positionY) = (0x2f, 0x39, 0x35, 0x36)
         static let (btnTouch, btnToolTripletap) = (0x14a, 0x14e)
 
         init() {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            time = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
             add(Self.synReport, 0, 0)
-            time += 2
+            time += 1
         }
 
         mutating func add(_ type: Int, _ code: Int, _ value: Int) {
