@@ -9,8 +9,9 @@
  * {"jsonrpc":"2.0","id":ID,"result":{}} with its id. No parsing beyond that, no engine, no allocation per frame:
  * the kernel's floor for "receive the request line, write the same bytes to N sockets".
  *
- * With BASELINE_SLICE_NS set, it asks for that scheduler time slice first, as animd's event loop does for itself
- * (0.1 ms; Linux >= 6.12), so that `animd-bench fanout --same-slice` compares the two on equal scheduling.
+ * With BASELINE_SLICE_NS set, it asks for that scheduler time slice while two or more connections subscribe, and
+ * for the default slice again below that, as animd's event loop does for itself (0.1 ms; Linux >= 6.12), so that
+ * `animd-bench fanout --same-slice` compares the two on equal scheduling.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -31,6 +32,8 @@
 static char frame[BUFFER];
 static size_t frame_length;
 static int subscriber[MAX_CLIENTS];
+static int subscribers;
+static void follow_slice(void);
 #define LINE 4096
 static char pending[MAX_CLIENTS][LINE];
 static size_t pending_length[MAX_CLIENTS];
@@ -60,7 +63,9 @@ static void handle_line(int fd, const char *line) {
         for (int client = 0; client < MAX_CLIENTS; client++)
             if (subscriber[client]) write_all(client, frame, frame_length);
     } else if (strstr(line, "\"subscribe\"")) {
+        if (!subscriber[fd]) subscribers++;
         subscriber[fd] = 1;
+        follow_slice();
     }
     answer(fd, line);
 }
@@ -73,9 +78,19 @@ struct slice_attr {
     uint64_t runtime, deadline, period;
 };
 
-static void request_slice(const char *nanoseconds) {
-    struct slice_attr attributes = { .size = sizeof attributes, .runtime = strtoull(nanoseconds, NULL, 10) };
+static void request_slice(uint64_t nanoseconds) {
+    struct slice_attr attributes = { .size = sizeof attributes, .runtime = nanoseconds };
     if (syscall(SYS_sched_setattr, 0, &attributes, 0) != 0) perror("baseline: sched_setattr");
+}
+
+/* animd's rule (Sources/AnimDaemon/LatencySlice.swift): the short slice from two frame readers on; 0 asks for the
+ * default slice back. */
+static const char *slice;
+static void follow_slice(void) {
+    static int short_slice;
+    if (!slice || (subscribers >= 2) == short_slice) return;
+    short_slice = subscribers >= 2;
+    request_slice(short_slice ? strtoull(slice, NULL, 10) : 0);
 }
 
 int main(int argc, char **argv) {
@@ -83,8 +98,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: baseline SOCKET FRAME-FILE\n");
         return 2;
     }
-    const char *slice = getenv("BASELINE_SLICE_NS");
-    if (slice) request_slice(slice);
+    slice = getenv("BASELINE_SLICE_NS");
     FILE *file = fopen(argv[2], "rb");
     if (!file) { perror("baseline: frame file"); return 1; }
     frame_length = fread(frame, 1, sizeof frame, file);
@@ -118,7 +132,9 @@ int main(int argc, char **argv) {
             if (got <= 0) {
                 epoll_ctl(poller, EPOLL_CTL_DEL, fd, NULL);
                 close(fd);
+                if (subscriber[fd]) subscribers--;
                 subscriber[fd] = 0;
+                follow_slice();
                 pending_length[fd] = 0;
                 continue;
             }

@@ -1,6 +1,7 @@
 // animd-bench-floor: the fan-out benchmark's second baseline. It does the C baseline's job (Benchmarks/baseline-server:
 // a line with "input.inject" makes it write FRAME-FILE's bytes to every subscriber, then it answers the sender) on
-// the stack animd stands on: one SwiftNIO event loop with animd's 0.1 ms scheduler slice, the request read through
+// the stack animd stands on: one SwiftNIO event loop with animd's scheduler slice (0.1 ms from two subscribers on,
+// as animd's LatencySlice), the request read through
 // a channel pipeline, each frame written with animd's direct non-blocking send(). No JSON, no engine.
 //
 //   animd-bench-floor SOCKET FRAME-FILE
@@ -20,9 +21,19 @@ let socketPath = CommandLine.arguments[1]
 
 /// The connections on the one loop, and which of them subscribed.
 final class Room {
-    var subscribers: [FloorConnection] = []
+    var subscribers: [FloorConnection] = [] {
+        didSet { followSlice() }
+    }
     let frame: ByteBuffer
+    private var shortSlice = false
     init(frame: ByteBuffer) { self.frame = frame }
+
+    /// animd's rule (LatencySlice): the short slice from two frame readers on, on the loop's own thread.
+    private func followSlice() {
+        guard (subscribers.count >= 2) != shortSlice else { return }
+        shortSlice.toggle()
+        _ = animd_request_slice(shortSlice ? 100_000 : 0)
+    }
 }
 
 /// One client: its socket for direct sends, and what NIO still holds for it, so that nothing overtakes.
@@ -120,9 +131,7 @@ final class FloorHandler: ChannelInboundHandler {
 let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 let loop = group.next()
 let room = try loop.submit {
-    // The slice animd's loop asks for (LatencySlice), on the loop's own thread.
-    _ = animd_request_slice(100_000)
-    return NIOLoopBound(Room(frame: ByteBuffer(bytes: frameBytes)), eventLoop: loop)
+    NIOLoopBound(Room(frame: ByteBuffer(bytes: frameBytes)), eventLoop: loop)
 }.wait()
 unlink(socketPath)
 let server = try ServerBootstrap(group: loop)

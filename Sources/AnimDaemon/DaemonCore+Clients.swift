@@ -32,6 +32,7 @@ extension DaemonCore {
         client.channelClosed()
         registry.remove(client)
         clientsChanged()
+        subscriptionsChanged()
         logger.debug("client disconnected", metadata: ["client": "\(client.id)"])
         inputVanished(.client(client.id))
     }

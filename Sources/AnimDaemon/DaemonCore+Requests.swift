@@ -29,10 +29,14 @@ extension DaemonCore: RequestTarget {
         let id = try registry.subscribe(client, transitions: transitions, groups: groups, maxRate: maxRate, frames: frames)
         // A subscriber that takes every frame gets them from the next frame on, even mid-leg.
         armFrameTimer()
+        subscriptionsChanged()
         return id
     }
 
-    func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError) { try registry.unsubscribe(client, id: id) }
+    func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError) {
+        try registry.unsubscribe(client, id: id)
+        subscriptionsChanged()
+    }
 
     func inject(_ events: [InputEvent], from client: ClientConnection) { handleInput(events, from: .client(client.id)) }
 

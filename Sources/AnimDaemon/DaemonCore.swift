@@ -36,6 +36,8 @@ final class DaemonCore {
     /// Runs the config's `on-snap` commands, off this loop.
     let actions: ActionRunner
     private let notifier: SystemdNotifier
+    /// The event loop's time slice, as many frame readers as there are want it.
+    private var latencySlice = LatencySlice()
     /// READY=1, STATUS= lines and watchdog pings.
     private lazy var systemd = SystemdAnnouncer(loop: loop, notifier: notifier, logger: logger) { [unowned self] in statusLine }
     static let version = "0.1.0"
@@ -241,6 +243,16 @@ final class DaemonCore {
     func clientsChanged() { systemd.announceSoon() }
 
     func startWatchdog(_ settings: WatchdogSettings) { systemd.startWatchdog(settings) }
+
+    // MARK: - Scheduling
+
+    /// A subscription came or went: the loop's time slice follows the number of frame readers.
+    func subscriptionsChanged() {
+        let readers = registry.frameReaders
+        if let slice = latencySlice.update(frameReaders: readers) {
+            logger.debug("event loop time slice", metadata: ["slice": "\(slice)"])
+        }
+    }
 
     // MARK: - Shutdown
 

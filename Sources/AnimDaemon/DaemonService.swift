@@ -91,9 +91,6 @@ public struct DaemonService: Service {
             let bound = NIOLoopBound(core, eventLoop: loop)
             coreBox.withLock { $0 = bound }
             core.launchBackend()
-            // On the loop's own thread: the slice belongs to the thread that asks.
-            let slice = LatencySlice.request()
-            logger.info("event loop time slice", metadata: ["slice": "\(slice)"])
             return bound
         }.get()
     }

@@ -1,22 +1,36 @@
 import CLinuxScheduling
 
-/// The event loop asks Linux for a short time slice (0.1 ms, the shortest EEVDF accepts).
+/// The event loop's time slice: short (0.1 ms, the shortest EEVDF accepts) while two or more clients take frames,
+/// the kernel's default otherwise.
 ///
 /// Measured on this project's 2-core machine: every `send()` of a frame wakes a subscriber, and the scheduler then
 /// preempted the event loop about 1.3 times per request (a C server doing the same job: 0.03), stalling the rest
 /// of the fan-out and the answer behind the woken reader. With the short slice, animd's loop is preempted as
-/// rarely as the C server (docs/performance.md). It needs no privilege and changes neither the policy nor the nice
-/// value; kernels before 6.12 ignore it.
-enum LatencySlice {
-    static let nanoseconds: UInt64 = 100_000
+/// rarely as the C server. With a single reader there is no rest of the fan-out to stall, and the short slice
+/// costs that reader's frame about 20 µs (a C server on the short slice pays the same): hence the threshold
+/// (docs/performance.md). It needs no privilege and changes neither the policy nor the nice value; kernels before
+/// 6.12 ignore it.
+struct LatencySlice {
+    static let short: UInt64 = 100_000
+    /// Frame readers from which one frame is a fan-out worth protecting.
+    static let fanOut = 2
 
-    /// Requests the slice for the calling thread; what happened, for the log.
-    static func request() -> String {
-        let granted = animd_request_slice(nanoseconds)
+    /// Whether the loop runs on the short slice now.
+    private(set) var isShort = false
+
+    /// Asks for the slice that `frameReaders` clients taking frames want, on the calling thread (the loop's: the
+    /// slice belongs to the thread that asks), when that is not the one it has. What happened, for the log; nil
+    /// when nothing changed.
+    mutating func update(frameReaders: Int) -> String? {
+        let wanted = frameReaders >= Self.fanOut
+        guard wanted != isShort else { return nil }
+        isShort = wanted
+        // 0 asks for the kernel's default slice back.
+        let granted = animd_request_slice(wanted ? Self.short : 0)
         switch granted {
         case 0: return "this kernel takes no slice requests (Linux < 6.12)"
         case ..<0: return "refused (errno \(-granted)); the thread keeps its scheduling"
-        default: return "\(granted / 1000) µs"
+        default: return "\(granted / 1000) µs for \(frameReaders) frame reader(s)"
         }
     }
 }

@@ -71,6 +71,9 @@ final class SubscriberRegistry {
         return built
     }
 
+    /// How many clients take progress frames (of any transition, at any rate).
+    var frameReaders: Int { clients.values.count { client in client.subscriptions.values.contains { $0.groups.contains(.progress) } } }
+
     /// Whether any subscription wants `group`, so that costly events are only encoded for someone.
     /// - analytic: whether anyone takes the frames of running legs (a subscription with `frames: "all"`).
     func hasInterest(in group: EventGroup, analytic: Bool = false) -> Bool {

@@ -29,8 +29,8 @@ struct animd_sched_attr {
 };
 
 /*
- * Requests `nanoseconds` as the calling thread's slice, keeping its policy and nice value. Returns the slice the
- * kernel now reports (0: this kernel has no slice requests), or -errno. A thread that is not SCHED_OTHER (a unit
+ * Requests `nanoseconds` as the calling thread's slice (0: the kernel's default slice again), keeping its policy
+ * and nice value. Returns the slice the kernel now reports (0: this kernel has no slice requests), or -errno. A thread that is not SCHED_OTHER (a unit
  * may set CPUSchedulingPolicy=) is left alone: -EPERM.
  */
 static inline int64_t animd_request_slice(uint64_t nanoseconds) {

@@ -49,28 +49,40 @@ import Testing
         #expect(after - before <= 1, "the process woke \(after - before) times while idle")
     }
 
-    /// The event loop thread runs with the short time slice it asks for (docs/architecture.md), and only that
-    /// thread. Whether this kernel takes slice requests (Linux ≥ 6.12, and no sandbox refusing sched_setattr) is
-    /// learnt from a thread of the test's own; where it does not, the loop must keep the ordinary slice.
-    @Test func eventLoopHasAShortSlice() throws {
+    /// The event loop thread runs with the short time slice (docs/architecture.md) while two or more clients take
+    /// frames, and with the main thread's default slice otherwise; no other thread changes. Whether this kernel
+    /// takes slice requests (Linux ≥ 6.12, and no sandbox refusing sched_setattr) is learnt from a thread of the
+    /// test's own; where it does not, the loop must keep the ordinary slice throughout.
+    @Test func eventLoopSliceFollowsFrameReaders() throws {
         let supported = Self.kernelTakesSliceRequests()
         let daemon = try DaemonProcess()
-        _ = try daemon.connect()
         let pid = daemon.process.processIdentifier
-        var slices: [String: Int64] = [:]
-        for task in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? [] {
-            guard let name = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8), let tid = pid_t(task) else { continue }
-            slices[name.trimmingCharacters(in: .whitespacesAndNewlines)] = animd_thread_slice(tid)
+        func slices() throws -> (loop: Int64, main: Int64) {
+            var slices: [String: Int64] = [:]
+            for task in try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") {
+                guard let name = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8), let tid = pid_t(task) else { continue }
+                slices[name.trimmingCharacters(in: .whitespacesAndNewlines)] = animd_thread_slice(tid)
+            }
+            let loop = try #require(slices.first { $0.key.hasPrefix("NIO-SGLTN") }?.value, "threads: \(slices)")
+            return (loop, try #require(slices["animd"]))
         }
-        let loop = try #require(slices.first { $0.key.hasPrefix("NIO-SGLTN") }?.value, "threads: \(slices)")
-        if supported {
-            #expect(loop == 100_000, "the loop's slice: \(loop) ns")
-            #expect(slices["animd"] != 100_000, "the main thread keeps the default slice")
-        } else {
-            // No slice requests here (an older kernel reports 0, a refusing sandbox the default): the loop's slice is
-            // whatever the main thread's is.
-            #expect(loop == slices["animd"])
+        let first = try daemon.connect(), second = try daemon.connect(), watcher = try daemon.connect()
+        let ordinary = try slices().main
+        #expect(ordinary != 100_000, "the main thread keeps the default slice")
+        #expect(try slices().loop == ordinary, "no clients take frames")
+        _ = try first.ok("subscribe", ["events": ["progress"]])
+        _ = try watcher.ok("subscribe", ["events": ["state", "input"]])
+        #expect(try slices().loop == ordinary, "one frame reader; a state watcher reads no frames")
+        let subscription = try second.ok("subscribe", ["transitions": ["sidebar"], "events": ["progress"], "frames": "driven"])["subscription"]
+        #expect(try slices().loop == (supported ? 100_000 : ordinary), "two frame readers")
+        _ = try second.ok("unsubscribe", ["subscription": subscription ?? .null])
+        #expect(try slices().loop == ordinary, "one frame reader again")
+        do {
+            let leaving = try daemon.connect()
+            _ = try leaving.ok("subscribe", ["events": ["progress"]])
+            #expect(try slices().loop == (supported ? 100_000 : ordinary), "two frame readers again")
         }
+        try waitUntil("the loop's slice to return to the default once the second reader left") { try slices().loop == ordinary }
     }
 
     /// Asks for a 0.1 ms slice on a new thread and reads it back.
