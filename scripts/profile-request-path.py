@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Where animd's event loop spends its time on the request path of the fan-out benchmark's one-subscriber row.
+
+    scripts/profile-request-path.py [--animd .build/release/animd] [--requests 3000]
+
+It starts the given animd on a scratch socket, puts a finger on the sidebar's edge with input.inject, subscribes one
+client to the sidebar's progress, and then injects one touch move every 3 ms, as `animd-bench fanout` does. Meanwhile
+`perf record` samples the event loop thread on the software clock (this machine has no hardware counters, and
+valgrind cannot run animd: docs/performance.md). Each sample is charged to the innermost step of the path it falls
+in, and the table gives each step's share of the loop's samples.
+
+The steps are recognised by the Swift symbols of their code, so that builds of different commits can be compared;
+a sample in none of them counts as "other". Needs perf (linux-perf) and permission to trace (root, or
+kernel.perf_event_paranoid <= 1).
+"""
+import argparse
+import collections
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+# (step, symbol fragments); the first step whose fragment a frame's symbol holds, from the innermost frame out,
+# takes the sample. A fragment starting with "=" must be the whole symbol.
+STEPS = [
+    ("send(): the frame and the answer", ["=__send", "=send", "=__libc_send", "=write", "=__libc_write"]),
+    ("read()", ["=read", "=__libc_read"]),
+    ("epoll_wait()", ["=epoll_wait"]),
+    ("JSON parsing and line framing", ["JSONParser", "IncomingMessage", "LineFramer"]),
+    ("the typed request, its parameters", ["12AnimProtocol7Request", "RequestParams", "Params", "InputEventV6fields", "CheckedFields",
+                                           "InputEventWire"]),
+    ("the engine: arena, recognizers, transitions", ["11Transitions6Engine", "8Gestures", "11Transitions17TransitionRuntime"]),
+    ("encoding events and answers", ["OutgoingEvent", "JSONWriter", "EventLine", "Snapshot", "Float64ToASCII", "RPCLine"]),
+    ("the registry and delivery", ["SubscriberRegistry", "DeliveryQueue", "ClientWriter", "ClientConnection"]),
+    ("router, handler and core", ["RequestRouter", "ClientHandler", "AnimDaemon0B4Core"]),
+    ("NIO's own read path and loop", ["NIOPosix", "NIOCore"]),
+]
+
+
+class Connection:
+    def __init__(self, path):
+        self.sock = socket.socket(socket.AF_UNIX)
+        self.sock.connect(path)
+        self.reader = self.sock.makefile("rb")
+        self.next_id = 0
+
+    def call(self, method, params):
+        self.next_id += 1
+        line = json.dumps({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params}) + "\n"
+        self.sock.sendall(line.encode())
+        while True:
+            message = json.loads(self.reader.readline())
+            if message.get("id") == self.next_id:
+                if "error" in message:
+                    raise RuntimeError(f"{method}: {message['error']}")
+                return message["result"]
+
+
+def wait_for(path, process, seconds=10):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            sys.exit(f"animd exited with {process.returncode}")
+        try:
+            return Connection(path)
+        except OSError:
+            time.sleep(0.02)
+    sys.exit(f"animd did not listen on {path} within {seconds} s")
+
+
+def loop_thread(pid):
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/comm") as comm:
+            if comm.read().startswith("NIO-SGLTN"):
+                return int(task)
+    sys.exit("animd's event loop thread (NIO-SGLTN…) was not found")
+
+
+def charge(stack, counts):
+    for symbol in stack:
+        for step, fragments in STEPS:
+            for fragment in fragments:
+                if (symbol == fragment[1:]) if fragment.startswith("=") else (fragment in symbol):
+                    counts[step] += 1
+                    return
+    counts["other"] += 1
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--animd", default=".build/release/animd")
+    parser.add_argument("--requests", type=int, default=3000)
+    arguments = parser.parse_args()
+    if not 1 <= arguments.requests <= 1_000_000:
+        sys.exit("--requests: between 1 and 1000000")
+    folder = tempfile.mkdtemp(prefix="animd-profile-")
+    path = os.path.join(folder, "s.sock")
+    environment = dict(os.environ, XDG_CONFIG_HOME=folder)
+    environment.pop("DISPLAY", None)
+    environment.pop("WAYLAND_DISPLAY", None)
+    daemon = subprocess.Popen([arguments.animd, "--socket", path], env=environment, stderr=subprocess.DEVNULL)
+    try:
+        driver = wait_for(path, daemon)
+        driver.call("input.inject", {"events": [{"t": 0, "kind": "touch-down", "id": 1, "x": 3, "y": 500},
+                                                {"t": 0.001, "kind": "touch-move", "id": 1, "x": 20, "y": 500}]})
+        subscriber = Connection(path)
+        subscriber.call("subscribe", {"transitions": ["sidebar"], "events": ["progress"]})
+        threading.Thread(target=lambda: [None for _ in iter(subscriber.reader.readline, b"")], daemon=True).start()
+        data = os.path.join(folder, "perf.data")
+        perf = subprocess.Popen(["perf", "record", "-q", "-e", "cpu-clock", "-c", "100000", "-g", "-t", str(loop_thread(daemon.pid)),
+                                 "-o", data], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(0.5)
+        for frame in range(arguments.requests):
+            driver.call("input.inject", {"events": [{"t": 0.002 + frame * 0.001, "kind": "touch-move", "id": 1,
+                                                     "x": 21 + frame % 300, "y": 500}]})
+            time.sleep(0.003)
+        perf.send_signal(2)
+        perf.wait()
+        script = subprocess.run(["perf", "script", "-i", data, "-F", "ip,sym"], capture_output=True, text=True, check=True).stdout
+    finally:
+        daemon.terminate()
+        daemon.wait()
+    counts = collections.Counter()
+    for block in script.split("\n\n"):
+        stack = [line.split(None, 1)[1] if len(line.split(None, 1)) > 1 else "" for line in block.strip().splitlines()]
+        if stack:
+            charge(stack, counts)
+    total = sum(counts.values())
+    if total == 0:
+        sys.exit("perf recorded no samples (is perf allowed to trace here?)")
+    print(f"{arguments.animd}: {arguments.requests} injected moves, one subscriber; {total} samples of the event loop thread "
+          f"(one per 100 µs on the CPU: about {total / arguments.requests * 100:.0f} µs of CPU per request)")
+    for step, count in counts.most_common():
+        print(f"  {step:45s} {count:6d}  {100 * count / total:5.1f} %")
+
+
+if __name__ == "__main__":
+    main()
