@@ -174,14 +174,17 @@ import XorgInputTest
     static func installedPython() throws -> String { try PythonVenv.python() }
 }
 
-/// The venv the Python client is installed into, made once per test run.
+/// The venv the Python client is installed into, made once per test run, and removed when the run ends.
 enum PythonVenv {
     private static let made = Mutex<String?>(nil)
+    private static let folder = Mutex<String?>(nil)
 
     static func python() throws -> String {
         try made.withLock { python throws -> String in
             if let python { return python }
             let folder = try DaemonProcess.makeFolder()
+            Self.folder.withLock { $0 = folder }
+            atexit { PythonVenv.folder.withLock { $0 }.map { _ = try? FileManager.default.removeItem(atPath: $0) } }
             let venv = try runTool("/usr/bin/python3", ["-m", "venv", "--system-site-packages", folder + "/venv"], readingStderr: true)
             guard venv.status == 0 else { throw HarnessError("python3 -m venv failed: \(venv.output)") }
             // From a copy: setuptools writes build/ and *.egg-info beside the sources it builds.
