@@ -133,7 +133,9 @@ struct MockedDevice {
 
     static let fixtures = Binaries.repo.appendingPathComponent("Tests/LibinputFixtures").path
     static var installed: Bool {
-        getuid() == 0 && ["/usr/bin/unshare", "/usr/bin/cc", "/usr/bin/pkg-config"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+        // umockdev-run stands for its package, which also ships the preload library; the header is libumockdev-dev's.
+        getuid() == 0 && ["/usr/bin/umockdev-run", "/usr/bin/unshare", "/usr/bin/cc", "/usr/bin/pkg-config"]
+            .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
             && FileManager.default.fileExists(atPath: "/usr/include/umockdev-1.0/umockdev.h")
     }
 
