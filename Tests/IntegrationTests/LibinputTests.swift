@@ -12,6 +12,7 @@ import Testing
     /// seat and the touchscreen, and says why the pointer's sources cannot work there.
     @Test func replayedEdgeSwipeOpensTheSidebar() throws {
         let mock = try MockedDevice(.touchscreen)
+        defer { mock.removeFolder() }
         let daemon = try DaemonProcess(inputBackend: "libinput", wrapper: mock.wrapper)
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "input", "input-events"]])
@@ -42,6 +43,7 @@ import Testing
     /// begun: the edge binding moves the sidebar, and nothing else moves.
     @Test func twoFingersOnlyTheEdgeOneOpens() throws {
         let mock = try MockedDevice(.touchscreen)
+        defer { mock.removeFolder() }
         let daemon = try DaemonProcess(inputBackend: "libinput", wrapper: mock.wrapper)
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar", "pager", "panel", "launcher", "notifications"],
@@ -64,6 +66,7 @@ import Testing
         // Never lifted: of a stroke planned over 98 frames, the first 16 are replayed (313 px), then the unplug.
         let held = MockedDevice.Stroke(from: 0, to: 99, points: [(0.002, 0.5), (1.0, 0.5)])
         let mock = try MockedDevice(.touchscreen, unpluggable: true)
+        defer { mock.removeFolder() }
         let daemon = try DaemonProcess(inputBackend: "libinput", wrapper: mock.wrapper)
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "input", "input-events"]])
@@ -91,6 +94,7 @@ import Testing
     /// page; the touchpad is named in input.status.
     @Test func replayedThreeFingerTouchpadSwipeMovesThePager() throws {
         let mock = try MockedDevice(.touchpad)
+        defer { mock.removeFolder() }
         let daemon = try DaemonProcess(inputBackend: "libinput", wrapper: mock.wrapper)
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["pager"], "events": ["state", "input-events"]])
@@ -189,8 +193,11 @@ struct MockedDevice {
     /// animd is stopped by its own pid: the harness's process is its host.
     func stop(_ rpc: RPCConnection) {
         if let pid = (try? rpc.ok("daemon.hello"))?["pid"]?.number { kill(pid_t(pid), SIGTERM) }
-        try? FileManager.default.removeItem(atPath: folder)
     }
+
+    /// Removes the host, the preload and the events: deferred as soon as the device exists, so that a test that
+    /// fails before animd answers leaves nothing behind either.
+    func removeFolder() { try? FileManager.default.removeItem(atPath: folder) }
 
     /// evemu lines ("E: sec.usec type code value"), written by `frame`s 10 ms apart after a lone SYN_REPORT (libinput
     /// drains what is queued when it opens the device) and 1 s of quiet. Their times count from 0: evdev-node.c
