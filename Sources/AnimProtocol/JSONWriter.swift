@@ -39,7 +39,7 @@ public enum JSONWriter {
     /// that reads back as the same Double. JSON has no NaN or infinity: null.
     public static func writeNumber(_ v: Double, into out: inout String) {
         guard v.isFinite else { out += "null"; return }
-        out += formatNumber(v)
+        Motion.writeNumber(v, to: &out)
     }
 
     public static func writeString(_ s: String, into out: inout String) {

@@ -65,6 +65,7 @@ public enum RPCLine {
     /// A result already written as JSON text (a snapshot, by its one writer).
     public static func result(id: JSONValue, encoded result: String) -> String {
         var out = "{\"jsonrpc\":\"2.0\",\"id\":"
+        out.reserveCapacity(result.utf8.count + 48)
         JSONWriter.write(id, into: &out)
         out += ",\"result\":"
         out += result
@@ -87,6 +88,8 @@ public enum RPCLine {
     /// `{"jsonrpc":"2.0"[,"id":…][,"method":…][,member]}` and a newline.
     private static func envelope(id: JSONValue?, method: String?, member: (String, JSONValue)?) -> String {
         var out = "{\"jsonrpc\":\"2.0\""
+        // Room for a short answer at once, rather than growing the text twice on the way.
+        out.reserveCapacity(128)
         if let id {
             out += ",\"id\":"
             JSONWriter.write(id, into: &out)

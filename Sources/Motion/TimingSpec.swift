@@ -85,6 +85,17 @@ extension TimingSpec: CustomStringConvertible {
 
 /// The shortest text that reads back as the same Double, without a needless ".0".
 public func formatNumber(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return String(value)
+    var text = ""
+    writeNumber(value, to: &text)
+    return text
+}
+
+/// `formatNumber`'s text, appended to `out` without a String of its own: a frame holds several numbers, and most
+/// are longer than a small string holds, so each would cost a heap allocation.
+public func writeNumber(_ value: Double, to out: inout String) {
+    if value == value.rounded(), abs(value) < 1e15 {
+        out += String(Int64(value))
+    } else {
+        value.write(to: &out)
+    }
 }

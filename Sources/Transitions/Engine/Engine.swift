@@ -284,6 +284,8 @@ public struct Engine: Sendable {
 
     private mutating func process(_ outputs: [ArenaOutput], at time: Double) -> EngineOutput {
         var output = EngineOutput()
+        // A gesture update usually brings its frame, and sometimes a leg: one allocation for all of them.
+        if !outputs.isEmpty { output.events.reserveCapacity(3 * outputs.count) }
         for arenaOutput in outputs {
             switch arenaOutput {
             case let .gesture(update):
