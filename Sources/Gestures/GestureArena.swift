@@ -28,13 +28,19 @@ public struct GestureArena: Sendable {
 
     public mutating func handle(_ event: InputEvent, shouldBegin: (BeginRequest) -> Bool = { _ in true }) -> [ArenaOutput] {
         let source = event.source
-        let ending: Ending?
-        switch apply(event, shouldBegin: shouldBegin) {
-        case let .answered(outputs): return outputs
-        case let .changed(end): ending = end
+        // Taken out while it is worked on, once: a copy that the dictionary still shared would copy its arrays on
+        // write, and each mutation through the dictionary's subscript cost heap allocations of its own.
+        guard var sequence = sequences.removeValue(forKey: source) else {
+            return begin(event, shouldBegin: shouldBegin)
         }
-        // Taken out while it is worked on: a copy that the dictionary still shared would copy its arrays on write.
-        guard var sequence = sequences.removeValue(forKey: source) else { return [] }
+        let ending: Ending?
+        switch Self.apply(event, to: &sequence) {
+        case let .answered(outputs):
+            sequences[source] = sequence
+            return outputs
+        case let .changed(end):
+            ending = end
+        }
         var outputs: [ArenaOutput] = []
         if let ending {
             finish(&sequence, ending, time: event.time, into: &outputs)
@@ -45,78 +51,70 @@ public struct GestureArena: Sendable {
         return outputs
     }
 
-    /// What an event did to its source's sequence: answered at once (started, ignored, or a finger joining a
-    /// decided sequence), or changed it, perhaps ending it.
+    /// What an event did to its source's sequence: answered at once (ignored, or a finger joining a decided
+    /// sequence), or changed it, perhaps ending it.
     private enum Applied {
         case answered([ArenaOutput])
         case changed(ending: Ending?)
     }
 
-    private mutating func apply(_ event: InputEvent, shouldBegin: (BeginRequest) -> Bool) -> Applied {
+    /// An event of a source with no sequence: those that begin one start it; the others mean nothing.
+    private mutating func begin(_ event: InputEvent, shouldBegin: (BeginRequest) -> Bool) -> [ArenaOutput] {
         switch event.kind {
-        case .touchDown, .touchMove, .touchUp, .touchCancel:
-            return applyTouch(event, shouldBegin: shouldBegin)
-        case .pointerMove:
-            guard sequences[.pointer] != nil else { return .answered([]) }
-            sequences[.pointer]?.movePointer(to: event.location, at: event.time)
-            return .changed(ending: nil)
-        case let .buttonDown(button):
-            guard button == 1, sequences[.pointer] == nil else { return .answered([]) }
-            return .answered(start(.pointer, touch: 0, at: event.location, time: event.time, shouldBegin: shouldBegin))
-        case let .buttonUp(button):
-            guard button == 1, sequences[.pointer] != nil else { return .answered([]) }
-            return .changed(ending: .ended)
+        case let .touchDown(id):
+            start(.touch, touch: id, at: event.location, time: event.time, shouldBegin: shouldBegin)
+        case .buttonDown(1):
+            start(.pointer, touch: 0, at: event.location, time: event.time, shouldBegin: shouldBegin)
         case let .swipeBegin(fingers):
-            if sequences[.touchpad] != nil { return .answered([]) }
-            return .answered(start(.touchpad, touch: 0, at: event.location, time: event.time, fingers: fingers, shouldBegin: shouldBegin))
-        case let .swipeUpdate(_, delta):
-            guard sequences[.touchpad] != nil else { return .answered([]) }
-            sequences[.touchpad]?.addDelta(delta, at: event.time)
-            return .changed(ending: nil)
-        case let .swipeEnd(_, cancelled):
-            guard sequences[.touchpad] != nil else { return .answered([]) }
-            return .changed(ending: cancelled ? .cancelled : .ended)
+            start(.touchpad, touch: 0, at: event.location, time: event.time, fingers: fingers, shouldBegin: shouldBegin)
         case let .pressureBegin(edge):
-            if sequences[.pressure] != nil { return .answered([]) }
-            return .answered(start(.pressure, touch: 0, at: event.location, time: event.time, pressureEdge: edge, shouldBegin: shouldBegin))
-        case let .pressureUpdate(edge, push):
-            guard sequences[.pressure]?.pressureEdge == edge else { return .answered([]) }
-            sequences[.pressure]?.addDelta(edge.inward * push, at: event.time)
-            return .changed(ending: nil)
-        case let .pressureEnd(edge, cancelled):
-            guard sequences[.pressure]?.pressureEdge == edge else { return .answered([]) }
-            return .changed(ending: cancelled ? .cancelled : .ended)
-        case .pinchBegin, .pinchUpdate, .pinchEnd, .holdBegin, .holdEnd:
-            // Pinches and holds drive no recognizer: the engine publishes them as they come.
-            return .answered([])
+            start(.pressure, touch: 0, at: event.location, time: event.time, pressureEdge: edge, shouldBegin: shouldBegin)
+        default:
+            []
         }
     }
 
-    private mutating func applyTouch(_ event: InputEvent, shouldBegin: (BeginRequest) -> Bool) -> Applied {
+    /// An event of the source whose sequence is under way.
+    private static func apply(_ event: InputEvent, to sequence: inout TouchSequence) -> Applied {
         switch event.kind {
         case let .touchDown(id):
-            guard let sequence = sequences[.touch] else {
-                return .answered(start(.touch, touch: id, at: event.location, time: event.time, shouldBegin: shouldBegin))
-            }
-            sequences[.touch]?.addTouch(id, at: event.location)
+            sequence.addTouch(id, at: event.location)
             // A finger landing on a decided sequence shares its decision, so that X can accept or reject it too.
-            if sequence.isResolved {
-                return .answered([sequence.winner == nil ? .released(sequence: sequence.id, source: .touch, touches: [id])
-                                                         : .claimed(sequence: sequence.id, source: .touch, touches: [id])])
-            }
-            return .changed(ending: nil)
+            guard sequence.isResolved else { return .changed(ending: nil) }
+            return .answered([sequence.winner == nil ? .released(sequence: sequence.id, source: .touch, touches: [id])
+                                                     : .claimed(sequence: sequence.id, source: .touch, touches: [id])])
         case let .touchMove(id):
-            guard sequences[.touch]?.hasTouch(id) == true else { return .answered([]) }
-            sequences[.touch]?.moveTouch(id, to: event.location, at: event.time)
+            guard sequence.hasTouch(id) else { return .answered([]) }
+            sequence.moveTouch(id, to: event.location, at: event.time)
             return .changed(ending: nil)
         case let .touchUp(id):
-            guard sequences[.touch]?.hasTouch(id) == true else { return .answered([]) }
-            sequences[.touch]?.removeTouch(id)
-            return .changed(ending: sequences[.touch]?.isFinished == true ? .ended : nil)
+            guard sequence.hasTouch(id) else { return .answered([]) }
+            sequence.removeTouch(id)
+            return .changed(ending: sequence.isFinished ? .ended : nil)
         case let .touchCancel(id):
-            guard sequences[.touch]?.hasTouch(id) == true else { return .answered([]) }
-            return .changed(ending: .cancelled)
-        default:
+            return sequence.hasTouch(id) ? .changed(ending: .cancelled) : .answered([])
+        case .pointerMove:
+            sequence.movePointer(to: event.location, at: event.time)
+            return .changed(ending: nil)
+        case let .buttonUp(button):
+            return button == 1 ? .changed(ending: .ended) : .answered([])
+        case let .swipeUpdate(_, delta):
+            sequence.addDelta(delta, at: event.time)
+            return .changed(ending: nil)
+        case let .swipeEnd(_, cancelled):
+            return .changed(ending: cancelled ? .cancelled : .ended)
+        case let .pressureUpdate(edge, push):
+            guard sequence.pressureEdge == edge else { return .answered([]) }
+            sequence.addDelta(edge.inward * push, at: event.time)
+            return .changed(ending: nil)
+        case let .pressureEnd(edge, cancelled):
+            guard sequence.pressureEdge == edge else { return .answered([]) }
+            return .changed(ending: cancelled ? .cancelled : .ended)
+        case .buttonDown, .swipeBegin, .pressureBegin:
+            // Its source already has a sequence under way.
+            return .answered([])
+        case .pinchBegin, .pinchUpdate, .pinchEnd, .holdBegin, .holdEnd:
+            // Pinches and holds drive no recognizer: the engine publishes them as they come.
             return .answered([])
         }
     }
