@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where animd's event loop spends its time on the request path of the fan-out benchmark's one-subscriber row.
 
-    scripts/profile-request-path.py [--animd .build/release/animd] [--requests 3000]
+    scripts/profile-request-path.py [--animd .build/release/animd] [--requests 3000] [--allocations]
 
 It starts the given animd on a scratch socket, puts a finger on the sidebar's edge with input.inject, subscribes one
 client to the sidebar's progress, and then injects one touch move every 3 ms, as `animd-bench fanout` does. Meanwhile
@@ -9,9 +9,13 @@ client to the sidebar's progress, and then injects one touch move every 3 ms, as
 valgrind cannot run animd: docs/performance.md). Each sample is charged to the innermost step of the path it falls
 in, and the table gives each step's share of the loop's samples.
 
+With --allocations it counts heap allocations instead: every call of libc's malloc on the loop thread (a uprobe,
+`perf probe -x LIBC malloc`), charged to steps the same way. Unlike the clock's samples, these counts do not depend
+on the machine's load: the same build gives the same figure.
+
 The steps are recognised by the Swift symbols of their code, so that builds of different commits can be compared;
 a sample in none of them counts as "other". Needs perf (linux-perf) and permission to trace (root, or
-kernel.perf_event_paranoid <= 1).
+kernel.perf_event_paranoid <= 1; uprobes need root).
 """
 import argparse
 import collections
@@ -80,6 +84,24 @@ def loop_thread(pid):
     sys.exit("animd's event loop thread (NIO-SGLTN…) was not found")
 
 
+def libc_of(pid):
+    with open(f"/proc/{pid}/maps") as maps:
+        for line in maps:
+            if line.rstrip().endswith("/libc.so.6"):
+                return line.split()[-1]
+    sys.exit("animd maps no libc.so.6")
+
+
+def malloc_probe(pid):
+    """The perf event of a uprobe on the libc animd uses, added unless there is one."""
+    listed = subprocess.run(["perf", "probe", "-l"], capture_output=True, text=True).stdout
+    if "probe_libc:malloc" not in listed:
+        added = subprocess.run(["perf", "probe", "-q", "-x", libc_of(pid), "--add", "malloc"], capture_output=True, text=True)
+        if added.returncode != 0:
+            sys.exit(f"perf probe could not add a uprobe on malloc: {added.stderr.strip()}")
+    return ["-e", "probe_libc:malloc"]
+
+
 def charge(stack, counts):
     for symbol in stack:
         for step, fragments in STEPS:
@@ -94,6 +116,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--animd", default=".build/release/animd")
     parser.add_argument("--requests", type=int, default=3000)
+    parser.add_argument("--allocations", action="store_true", help="count malloc calls instead of sampling the clock")
     arguments = parser.parse_args()
     if not 1 <= arguments.requests <= 1_000_000:
         sys.exit("--requests: between 1 and 1000000")
@@ -111,8 +134,9 @@ def main():
         subscriber.call("subscribe", {"transitions": ["sidebar"], "events": ["progress"]})
         threading.Thread(target=lambda: [None for _ in iter(subscriber.reader.readline, b"")], daemon=True).start()
         data = os.path.join(folder, "perf.data")
-        perf = subprocess.Popen(["perf", "record", "-q", "-e", "cpu-clock", "-c", "100000", "-g", "-t", str(loop_thread(daemon.pid)),
-                                 "-o", data], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        event = malloc_probe(daemon.pid) if arguments.allocations else ["-e", "cpu-clock", "-c", "100000"]
+        perf = subprocess.Popen(["perf", "record", "-q", *event, "-g", "-t", str(loop_thread(daemon.pid)), "-o", data],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(0.5)
         for frame in range(arguments.requests):
             driver.call("input.inject", {"events": [{"t": 0.002 + frame * 0.001, "kind": "touch-move", "id": 1,
@@ -132,6 +156,12 @@ def main():
     total = sum(counts.values())
     if total == 0:
         sys.exit("perf recorded no samples (is perf allowed to trace here?)")
+    if arguments.allocations:
+        print(f"{arguments.animd}: {arguments.requests} injected moves, one subscriber; {total} heap allocations on the event "
+              f"loop thread, {total / arguments.requests:.2f} per request")
+        for step, count in counts.most_common():
+            print(f"  {step:45s} {count / arguments.requests:6.2f}")
+        return
     print(f"{arguments.animd}: {arguments.requests} injected moves, one subscriber; {total} samples of the event loop thread "
           f"(one per 100 µs on the CPU: about {total / arguments.requests * 100:.0f} µs of CPU per request)")
     for step, count in counts.most_common():
