@@ -92,14 +92,15 @@ def libc_of(pid):
     sys.exit("animd maps no libc.so.6")
 
 
-def malloc_probe(pid):
-    """The perf event of a uprobe on the libc animd uses, added unless there is one."""
+def add_malloc_probe(pid):
+    """Adds a uprobe on malloc of the libc animd uses, unless there is one; whether it added it."""
     listed = subprocess.run(["perf", "probe", "-l"], capture_output=True, text=True).stdout
-    if "probe_libc:malloc" not in listed:
-        added = subprocess.run(["perf", "probe", "-q", "-x", libc_of(pid), "--add", "malloc"], capture_output=True, text=True)
-        if added.returncode != 0:
-            sys.exit(f"perf probe could not add a uprobe on malloc: {added.stderr.strip()}")
-    return ["-e", "probe_libc:malloc"]
+    if "probe_libc:malloc" in listed:
+        return False
+    added = subprocess.run(["perf", "probe", "-q", "-x", libc_of(pid), "--add", "malloc"], capture_output=True, text=True)
+    if added.returncode != 0:
+        sys.exit(f"perf probe could not add a uprobe on malloc: {added.stderr.strip()}")
+    return True
 
 
 def charge(stack, counts):
@@ -126,6 +127,7 @@ def main():
     environment.pop("DISPLAY", None)
     environment.pop("WAYLAND_DISPLAY", None)
     daemon = subprocess.Popen([arguments.animd, "--socket", path], env=environment, stderr=subprocess.DEVNULL)
+    added_probe = False
     try:
         driver = wait_for(path, daemon)
         driver.call("input.inject", {"events": [{"t": 0, "kind": "touch-down", "id": 1, "x": 3, "y": 500},
@@ -134,7 +136,9 @@ def main():
         subscriber.call("subscribe", {"transitions": ["sidebar"], "events": ["progress"]})
         threading.Thread(target=lambda: [None for _ in iter(subscriber.reader.readline, b"")], daemon=True).start()
         data = os.path.join(folder, "perf.data")
-        event = malloc_probe(daemon.pid) if arguments.allocations else ["-e", "cpu-clock", "-c", "100000"]
+        if arguments.allocations:
+            added_probe = add_malloc_probe(daemon.pid)
+        event = ["-e", "probe_libc:malloc"] if arguments.allocations else ["-e", "cpu-clock", "-c", "100000"]
         perf = subprocess.Popen(["perf", "record", "-q", *event, "-g", "-t", str(loop_thread(daemon.pid)), "-o", data],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(0.5)
@@ -148,6 +152,9 @@ def main():
     finally:
         daemon.terminate()
         daemon.wait()
+        if added_probe:
+            subprocess.run(["perf", "probe", "-q", "-d", "probe_libc:malloc"], capture_output=True)
+    print(f"perf's record, for `perf report -i`: {data}")
     counts = collections.Counter()
     for block in script.split("\n\n"):
         stack = [line.split(None, 1)[1] if len(line.split(None, 1)) > 1 else "" for line in block.strip().splitlines()]
