@@ -19,14 +19,16 @@ kernel.perf_event_paranoid <= 1; uprobes need root).
 """
 import argparse
 import collections
-import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+
+# The project's own Python client (clients/python), straight from the checkout.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clients", "python"))
+import animd  # noqa: E402
 
 # (step, symbol fragments); the first step whose fragment a frame's symbol holds, from the innermost frame out,
 # takes the sample. A fragment starting with "=" must be the whole symbol.
@@ -45,35 +47,25 @@ STEPS = [
 ]
 
 
-class Connection:
-    def __init__(self, path):
-        self.sock = socket.socket(socket.AF_UNIX)
-        self.sock.connect(path)
-        self.reader = self.sock.makefile("rb")
-        self.next_id = 0
-
-    def call(self, method, params):
-        self.next_id += 1
-        line = json.dumps({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params}) + "\n"
-        self.sock.sendall(line.encode())
-        while True:
-            message = json.loads(self.reader.readline())
-            if message.get("id") == self.next_id:
-                if "error" in message:
-                    raise RuntimeError(f"{method}: {message['error']}")
-                return message["result"]
-
-
 def wait_for(path, process, seconds=10):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
             sys.exit(f"animd exited with {process.returncode}")
         try:
-            return Connection(path)
-        except OSError:
+            return animd.connect(path)
+        except animd.AnimdError:
             time.sleep(0.02)
     sys.exit(f"animd did not listen on {path} within {seconds} s")
+
+
+def drain(connection):
+    """Reads the subscriber's frames as they come, until animd goes away."""
+    try:
+        for _ in connection.events():
+            pass
+    except animd.AnimdError:
+        pass
 
 
 def loop_thread(pid):
@@ -132,9 +124,9 @@ def main():
         driver = wait_for(path, daemon)
         driver.call("input.inject", {"events": [{"t": 0, "kind": "touch-down", "id": 1, "x": 3, "y": 500},
                                                 {"t": 0.001, "kind": "touch-move", "id": 1, "x": 20, "y": 500}]})
-        subscriber = Connection(path)
-        subscriber.call("subscribe", {"transitions": ["sidebar"], "events": ["progress"]})
-        threading.Thread(target=lambda: [None for _ in iter(subscriber.reader.readline, b"")], daemon=True).start()
+        subscriber = animd.connect(path)
+        subscriber.subscribe(transitions=["sidebar"], events=["progress"])
+        threading.Thread(target=drain, args=(subscriber,), daemon=True).start()
         data = os.path.join(folder, "perf.data")
         if arguments.allocations:
             added_probe = add_malloc_probe(daemon.pid)

@@ -144,7 +144,7 @@ enum FanoutBenchmark {
         guard let frame = sampleFrame(animdSocket, driver: animdDriver),
               FileManager.default.createFile(atPath: frameFile, contents: Data(frame)) else { return nil }
         var sockets = [animdSocket], drivers = [animdDriver]
-        for (name, server, extra) in [("floor", floor, [:]), ("baseline", baseline, baselineSlice ? ["BASELINE_SLICE_NS": "100000"] : [:])] {
+        for (name, server, extra) in [("floor", floor, [:]), ("baseline", baseline, baselineSlice ? ["BASELINE_SAME_SLICE": "1"] : [:])] {
             let socket = folder + "/\(name).sock"
             guard let process = BenchProcess.start(server, [socket, frameFile], extra: extra) else { return nil }
             processes.append(process)

@@ -9,9 +9,9 @@
  * {"jsonrpc":"2.0","id":ID,"result":{}} with its id. No parsing beyond that, no engine, no allocation per frame:
  * the kernel's floor for "receive the request line, write the same bytes to N sockets".
  *
- * With BASELINE_SLICE_NS set, it asks for that scheduler time slice while two or more connections subscribe, and
- * for the default slice again below that, as animd's event loop does for itself (0.1 ms; Linux >= 6.12), so that
- * `animd-bench fanout --same-slice` compares the two on equal scheduling.
+ * With BASELINE_SAME_SLICE set, it follows animd's scheduler slice rule (animd_wanted_slice, in the header it
+ * includes: 0.1 ms from two subscribers on, the default below; Linux >= 6.12), so that `animd-bench fanout
+ * --same-slice` compares the two on equal scheduling.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -25,6 +25,9 @@
 #include <stdint.h>
 #include <sys/un.h>
 #include <unistd.h>
+
+/* sched_setattr and animd's slice rule, from the daemon's own header-only module. */
+#include "../../Sources/CLinuxScheduling/scheduling.h"
 
 #define MAX_CLIENTS 4096
 #define BUFFER 65536
@@ -70,27 +73,14 @@ static void handle_line(int fd, const char *line) {
     answer(fd, line);
 }
 
-struct slice_attr {
-    uint32_t size, policy;
-    uint64_t flags;
-    int32_t nice;
-    uint32_t priority;
-    uint64_t runtime, deadline, period;
-};
-
-static void request_slice(uint64_t nanoseconds) {
-    struct slice_attr attributes = { .size = sizeof attributes, .runtime = nanoseconds };
-    if (syscall(SYS_sched_setattr, 0, &attributes, 0) != 0) perror("baseline: sched_setattr");
-}
-
-/* animd's rule (Sources/AnimDaemon/LatencySlice.swift): the short slice from two frame readers on; 0 asks for the
- * default slice back. */
-static const char *slice;
+static int same_slice;
 static void follow_slice(void) {
-    static int short_slice;
-    if (!slice || (subscribers >= 2) == short_slice) return;
-    short_slice = subscribers >= 2;
-    request_slice(short_slice ? strtoull(slice, NULL, 10) : 0);
+    static uint64_t requested;
+    uint64_t wanted = animd_wanted_slice(subscribers);
+    if (!same_slice || wanted == requested) return;
+    requested = wanted;
+    int64_t granted = animd_request_slice(wanted);
+    if (granted < 0) fprintf(stderr, "baseline: sched_setattr: %s\n", strerror((int)-granted));
 }
 
 int main(int argc, char **argv) {
@@ -98,7 +88,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: baseline SOCKET FRAME-FILE\n");
         return 2;
     }
-    slice = getenv("BASELINE_SLICE_NS");
+    same_slice = getenv("BASELINE_SAME_SLICE") != NULL;
     FILE *file = fopen(argv[2], "rb");
     if (!file) { perror("baseline: frame file"); return 1; }
     frame_length = fread(frame, 1, sizeof frame, file);

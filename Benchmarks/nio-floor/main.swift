@@ -25,14 +25,15 @@ final class Room {
         didSet { followSlice() }
     }
     let frame: ByteBuffer
-    private var shortSlice = false
+    private var slice: UInt64 = 0
     init(frame: ByteBuffer) { self.frame = frame }
 
-    /// animd's rule (LatencySlice): the short slice from two frame readers on, on the loop's own thread.
+    /// animd's rule (`animd_wanted_slice`, as its LatencySlice asks), on the loop's own thread.
     private func followSlice() {
-        guard (subscribers.count >= 2) != shortSlice else { return }
-        shortSlice.toggle()
-        _ = animd_request_slice(shortSlice ? 100_000 : 0)
+        let wanted = animd_wanted_slice(subscribers.count)
+        guard wanted != slice else { return }
+        slice = wanted
+        _ = animd_request_slice(wanted)
     }
 }
 

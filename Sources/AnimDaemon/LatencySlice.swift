@@ -10,23 +10,19 @@ import CLinuxScheduling
 /// costs that reader's frame about 20 µs (a C server on the short slice pays the same): hence the threshold
 /// (docs/performance.md). It needs no privilege and changes neither the policy nor the nice value; kernels before
 /// 6.12 ignore it.
+/// The rule itself (`animd_wanted_slice`) is in CLinuxScheduling, shared with the benchmark's baselines.
 struct LatencySlice {
-    static let short: UInt64 = 100_000
-    /// Frame readers from which one frame is a fan-out worth protecting.
-    static let fanOut = 2
-
-    /// Whether the loop runs on the short slice now.
-    private(set) var isShort = false
+    /// The slice last asked for (0: the kernel's default).
+    private(set) var requested: UInt64 = 0
 
     /// Asks for the slice that `frameReaders` clients taking frames want, on the calling thread (the loop's: the
     /// slice belongs to the thread that asks), when that is not the one it has. What happened, for the log; nil
     /// when nothing changed.
     mutating func update(frameReaders: Int) -> String? {
-        let wanted = frameReaders >= Self.fanOut
-        guard wanted != isShort else { return nil }
-        isShort = wanted
-        // 0 asks for the kernel's default slice back.
-        let granted = animd_request_slice(wanted ? Self.short : 0)
+        let wanted = animd_wanted_slice(frameReaders)
+        guard wanted != requested else { return nil }
+        requested = wanted
+        let granted = animd_request_slice(wanted)
         switch granted {
         case 0: return "this kernel takes no slice requests (Linux < 6.12)"
         case ..<0: return "refused (errno \(-granted)); the thread keeps its scheduling"

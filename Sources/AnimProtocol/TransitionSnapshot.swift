@@ -109,4 +109,3 @@ public struct TransitionSnapshot: Hashable, Sendable {
                   target: target, snap: snap, snapPoints: snapPoints, seq: seq, time: time, leg: leg)
     }
 }
-

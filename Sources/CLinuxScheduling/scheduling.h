@@ -29,6 +29,18 @@ struct animd_sched_attr {
 };
 
 /*
+ * The rule for animd's event loop, here so that the benchmark's NIO floor and C server follow the very same one: the
+ * short slice (0.1 ms, the shortest EEVDF accepts) while `frame_readers` clients take frames, from a fan-out on;
+ * below that 0, the kernel's default slice. Why: docs/architecture.md, "A short time slice for the loop".
+ */
+#define ANIMD_SHORT_SLICE_NS 100000
+#define ANIMD_FAN_OUT_READERS 2
+
+static inline uint64_t animd_wanted_slice(long frame_readers) {
+    return frame_readers >= ANIMD_FAN_OUT_READERS ? ANIMD_SHORT_SLICE_NS : 0;
+}
+
+/*
  * Requests `nanoseconds` as the calling thread's slice (0: the kernel's default slice again), keeping its policy
  * and nice value. Returns the slice the kernel now reports (0: this kernel has no slice requests), or -errno. A thread that is not SCHED_OTHER (a unit
  * may set CPUSchedulingPolicy=) is left alone: -EPERM.

@@ -73,9 +73,13 @@ import Testing
         #expect(JSONWriter.string(.number(-0.25)) == "-0.25")
         #expect(JSONWriter.string(.number(.nan)) == "null")
         #expect(JSONWriter.string(.number(.infinity)) == "null")
-        for value in [0.1, 1e-7, 123456.789, 2.5e20, -1e-300] {
+        for value in [0.1, 1e-7, 123456.789, 2.5e20, -1e-300, 1e308, -1e308, .leastNonzeroMagnitude, 1e15, 0.30000000000000004] {
             #expect(Double(JSONWriter.string(.number(value))) == value)
         }
+        // Whole numbers below 1e15 as integers, -0 as 0 (JSON has one zero), whatever the text written around them.
+        #expect(JSONWriter.string(.number(-0.0)) == "0")
+        #expect(JSONWriter.string(.number(999_999_999_999_999)) == "999999999999999")
+        #expect(JSONWriter.string(.array([.number(-7), .number(0.5), .number(-0.0)])) == "[-7,0.5,0]")
     }
 
     /// A snapshot's event line parses back to the same snapshot.
