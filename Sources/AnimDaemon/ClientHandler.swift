@@ -21,7 +21,8 @@ final class ClientHandler: ChannelInboundHandler {
             context.fireChannelActive()
         case let .failure(refusal):
             let channel = context.channel
-            context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(string: RPCLine.error(id: .null, refusal))))
+            let line = OutgoingLine.make(channel.allocator) { RPCLine.writeError(id: .null, refusal, into: &$0) }
+            context.writeAndFlush(wrapOutboundOut(line))
                 .whenComplete { _ in channel.close(promise: nil) }
         }
     }
@@ -30,31 +31,36 @@ final class ClientHandler: ChannelInboundHandler {
         guard let client, !client.isClosing else { return }
         let buffer = unwrapInboundIn(data)
         let core = core.value
-        var wrote = false
-        for output in framer.feed(buffer.readableBytesView) {
-            switch output {
-            case let .line(line):
-                if line.isEmpty { continue }
-                if let response = RequestRouter(target: core).handle(line: line, from: client) {
+        var wrote = false, tooLong = false
+        buffer.withUnsafeReadableBytes { bytes in
+            framer.feed(bytes.assumingMemoryBound(to: UInt8.self)) { piece in
+                switch piece {
+                case let .line(line):
+                    guard !line.isEmpty, let reply = RequestRouter(target: core).handle(line: line, from: client) else { return }
                     // Through the client's one send path, after the events this request produced.
-                    client.send(context.channel.allocator.buffer(string: response))
+                    client.send(OutgoingLine.make(context.channel.allocator) { reply.write(into: &$0) })
                     wrote = true
+                case .tooLong:
+                    tooLong = true
                 }
-            case .tooLong:
-                let error = RPCError(.invalidRequest, "invalid request: message too large (more than \(framer.limit) bytes in one line)")
-                core.logger.notice("closing a client that sent an oversized line", metadata: ["client": "\(client.id)"])
-                client.isClosing = true
-                let channel = context.channel
-                context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(string: RPCLine.error(id: .null, error))))
-                    .whenComplete { _ in channel.close(promise: nil) }
-                return
             }
         }
+        if tooLong { return refuseOversizedLine(context: context, client: client) }
         guard wrote else { return }
         // A client that sends requests and never reads their answers: stop reading
         // it while its socket is full, so that its answers cannot pile up here.
         if !context.channel.isWritable { try? context.channel.syncOptions?.setOption(.autoRead, value: false) }
         core.enforceBacklog(of: client)
+    }
+
+    /// A line over the framer's limit: the client is told why, and closed.
+    private func refuseOversizedLine(context: ChannelHandlerContext, client: ClientConnection) {
+        let error = RPCError(.invalidRequest, "invalid request: message too large (more than \(framer.limit) bytes in one line)")
+        core.value.logger.notice("closing a client that sent an oversized line", metadata: ["client": "\(client.id)"])
+        client.isClosing = true
+        let channel = context.channel
+        let line = OutgoingLine.make(channel.allocator) { RPCLine.writeError(id: .null, error, into: &$0) }
+        context.writeAndFlush(wrapOutboundOut(line)).whenComplete { _ in channel.close(promise: nil) }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {

@@ -85,8 +85,9 @@ final class DaemonCore {
             for event in output.events {
                 let outgoing = OutgoingEvent(event, in: engine)
                 registry.publish(group: outgoing.group, transition: outgoing.transition, analytic: outgoing.isAnalyticFrame,
-                                 now: time, allocator: allocator) {
-                    (outgoing.encode(), outgoing.coalesce)
+                                 now: time, allocator: allocator) { line in
+                    outgoing.encode(into: &line)
+                    return outgoing.coalesce
                 }
             }
         }
@@ -154,7 +155,8 @@ final class DaemonCore {
 
     private func publishInputEvent(_ event: InputEvent, origin: String, at time: Double) {
         registry.publish(group: .inputEvents, transition: nil, now: time, allocator: allocator) {
-            (EventLine.inputEvent(event, origin: origin), nil)
+            EventLine.inputEvent(event, origin: origin, into: &$0)
+            return nil
         }
     }
 
@@ -189,7 +191,10 @@ final class DaemonCore {
         logger.notice(status.connected ? "input connected" : "input is off until a display appears", metadata: metadata)
         announceStatus()
         guard changed else { return }
-        registry.publish(group: .input, transition: nil, now: now(), allocator: allocator) { (EventLine.inputStatus(status), nil) }
+        registry.publish(group: .input, transition: nil, now: now(), allocator: allocator) {
+            EventLine.inputStatus(status, into: &$0)
+            return nil
+        }
     }
 
     // MARK: - Config
@@ -261,7 +266,7 @@ final class DaemonCore {
         frameTimer?.callback.cancel()
         frameTimer = nil
         systemd.stop()
-        let closing = registry.closeAll(after: EventLine.shutdown(reason: reason), allocator: allocator)
+        let closing = registry.closeAll(after: OutgoingLine.make(allocator) { EventLine.shutdown(reason: reason, into: &$0) })
         return EventLoopFuture.andAllComplete(closing, on: loop)
     }
 }

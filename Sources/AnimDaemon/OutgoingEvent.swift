@@ -49,24 +49,24 @@ struct OutgoingEvent {
         }
     }
 
-    func encode() -> String {
+    /// Writes the event's line.
+    func encode(into out: inout some TextOutput) {
         switch event {
         case let .began(snapshot, cause, leg):
             let (causeName, gesture): (String, String?) = switch cause {
             case let .gesture(name): ("gesture", name)
             case .command: ("command", nil)
             }
-            return EventLine.began(snapshot.with(leg: leg), cause: causeName, gesture: gesture)
+            EventLine.began(snapshot.with(leg: leg), cause: causeName, gesture: gesture, into: &out)
         case let .progress(snapshot):
-            return EventLine.progress(snapshot)
+            EventLine.progress(snapshot, into: &out)
         case let .leg(snapshot, leg):
-            return EventLine.leg(snapshot.with(leg: leg))
+            EventLine.leg(snapshot.with(leg: leg), into: &out)
         case let .ended(snapshot, position):
-            return EventLine.ended(snapshot, position: position.rawValue)
+            EventLine.ended(snapshot, position: position.rawValue, into: &out)
         case let .gesture(update):
-            return EventLine.gesture(name: update.name, state: update.state.rawValue,
-                                     translation: (update.translation.x, update.translation.y),
-                                     velocity: (update.velocity.x, update.velocity.y), pinch: update.pinch)
+            EventLine.gesture(name: update.name, state: update.state.rawValue, translation: (update.translation.x, update.translation.y),
+                              velocity: (update.velocity.x, update.velocity.y), pinch: update.pinch, into: &out)
         }
     }
 }

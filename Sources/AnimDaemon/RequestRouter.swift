@@ -3,37 +3,27 @@ import Gestures
 import Motion
 import Transitions
 
-/// What a request is answered with: a value, or JSON text already written by a shape's one writer (snapshots).
-enum Answer {
-    case value(JSONValue)
-    case encoded(String)
-}
-
-/// Request routing: a line in, a line out. Each request is checked once (`Request(method:params:)`), then one
-/// `switch` carries it out through the narrow `RequestTarget`.
+/// Request routing: a line in, a reply out. Each request is read once (`IncomingRequest`), then one `switch`
+/// carries it out through the narrow `RequestTarget`; the connection handler writes the reply.
 struct RequestRouter {
     unowned let target: any RequestTarget
 
-    /// Handles one line from a client and returns the response line, if any.
-    func handle(line: [UInt8], from client: ClientConnection) -> String? {
-        switch IncomingMessage.parse(line) {
+    /// Handles one line from a client; nil for a notification, which is answered with nothing.
+    func handle(line: UnsafeBufferPointer<UInt8>, from client: ClientConnection) -> Reply? {
+        switch IncomingRequest.read(line) {
         case let .invalid(id, error):
-            return RPCLine.error(id: id, error)
-        case let .notification(method, params):
-            _ = respond(method: method, params: params, client: client)
+            return Reply(id: id, result: .failure(error))
+        case let .notification(request):
+            _ = respond(request, client: client)
             return nil
-        case let .request(id, method, params):
-            switch respond(method: method, params: params, client: client) {
-            case let .success(.value(result)): return RPCLine.result(id: id, result)
-            case let .success(.encoded(text)): return RPCLine.result(id: id, encoded: text)
-            case let .failure(error): return RPCLine.error(id: id, error)
-            }
+        case let .request(id, request):
+            return Reply(id: id, result: respond(request, client: client))
         }
     }
 
-    private func respond(method name: String, params raw: JSONValue?, client: ClientConnection) -> Result<Answer, RPCError> {
+    private func respond(_ request: Result<Request, RPCError>, client: ClientConnection) -> Result<Answer, RPCError> {
         do {
-            return .success(try dispatch(try Request(method: name, params: raw), client))
+            return .success(try dispatch(try request.get(), client))
         } catch {
             return .failure(error)
         }
@@ -49,16 +39,12 @@ struct RequestRouter {
         case .config: return .value(configJSON)
         case let .environment(values): return .value(try target.adoptEnvironment(values))
         case .list:
-            var out = "{"
-            TransitionSnapshot.writeList(target.snapshots(of: nil) ?? [], into: &out)
-            return .encoded(out + "}")
+            return .snapshots(subscription: nil, target.snapshots(of: nil) ?? [])
         case let .get(name):
             guard let snapshot = target.snapshots(of: [name])?.first else { throw unknown(name) }
-            var out = ""
-            snapshot.writeJSON(into: &out)
-            return .encoded(out)
+            return .snapshot(snapshot)
         case let .subscribe(transitions, events, maxRate, frames):
-            return .encoded(try subscribe(transitions, events, maxRate, frames, client))
+            return try subscribe(transitions, events, maxRate, frames, client)
         case let .unsubscribe(subscription):
             try target.unsubscribe(client, id: subscription)
             return .value(.object([]))
@@ -97,14 +83,12 @@ struct RequestRouter {
                  ("warnings", .array(target.loadedConfig.warnings.map { .string($0) }))])
     }
 
-    /// `{"subscription":id,"transitions":[…]}`, written as text.
+    /// `{"subscription":id,"transitions":[…]}`.
     private func subscribe(_ names: [String]?, _ groups: Set<EventGroup>, _ maxRate: Double?, _ frames: FrameDelivery,
-                           _ client: ClientConnection) throws(RPCError) -> String {
+                           _ client: ClientConnection) throws(RPCError) -> Answer {
         for name in names ?? [] where target.snapshots(of: [name]) == nil { throw unknown(name) }
         let id = try target.subscribe(client, transitions: names.map(Set.init), groups: groups, maxRate: maxRate, frames: frames)
-        var out = "{\"subscription\":" + String(id) + ","
-        TransitionSnapshot.writeList(target.snapshots(of: names) ?? [], into: &out)
-        return out + "}"
+        return .snapshots(subscription: id, target.snapshots(of: names) ?? [])
     }
 
     private func perform(_ command: Command, for method: Method) throws(RPCError) -> JSONValue {

@@ -101,17 +101,18 @@ final class SubscriberRegistry {
 
     /// Sends an event to every client that subscribed to it, as each client's
     /// `DeliveryQueue` decides.
-    /// - encode: the event's line, and the key under which a newer frame may
-    ///   replace an unsent one (nil for events that are never dropped: began,
-    ///   ended, input). Called once, and only when someone wants the event.
+    /// - encode: writes the event's line, straight into the buffer that is sent, and returns the key under which
+    ///   a newer frame may replace an unsent one (nil for events that are never dropped: began, ended, input).
+    ///   Called once, and only when someone wants the event.
     /// - analytic: a progress frame of a running leg (not for `frames: "driven"` subscriptions).
     func publish(group: EventGroup, transition: String?, analytic: Bool = false, now: Double, allocator: ByteBufferAllocator,
-                 encode: () -> (line: String, coalesce: String?)) {
+                 encode: (inout OutgoingLine) -> String?) {
         var encoded: (bytes: ByteBuffer, coalesce: String?)?
         for (client, rate) in audience(group: group, transition: transition, analytic: analytic) where !client.isClosing {
             if encoded == nil {
-                let (line, key) = encode()
-                encoded = (allocator.buffer(string: line), key)
+                var line = OutgoingLine(allocator: allocator)
+                let key = encode(&line)
+                encoded = (line.buffer, key)
             }
             guard case let (bytes, key)? = encoded else { continue }
             if let key {
@@ -191,8 +192,7 @@ final class SubscriberRegistry {
     }
 
     /// Sends one line to every client and closes them all (shutdown).
-    func closeAll(after line: String, allocator: ByteBufferAllocator) -> [EventLoopFuture<Void>] {
-        let bytes = allocator.buffer(string: line)
+    func closeAll(after bytes: ByteBuffer) -> [EventLoopFuture<Void>] {
         return clients.values.map { client in
             client.isClosing = true
             // After whatever is still queued in NIO for it, so that the shutdown line comes last.

@@ -1,73 +1,97 @@
 public import Gestures
+public import Motion
 
-/// The notification lines animd sends (PROTOCOL.md "Events").
+/// The notification lines animd sends (PROTOCOL.md "Events"), each written once into any `TextOutput` (the daemon's
+/// is the ByteBuffer that goes to the socket); the functions without `into` return the line as a String, for
+/// clients and tests.
 public enum EventLine {
-    public static func progress(_ snapshot: TransitionSnapshot) -> String {
-        var out = "{\"jsonrpc\":\"2.0\",\"method\":\"transition.progress\",\"params\":{"
-        out.reserveCapacity(320)
+    @inlinable
+    public static func progress(_ snapshot: TransitionSnapshot, into out: inout some TextOutput) {
+        out.writeLiteral("{\"jsonrpc\":\"2.0\",\"method\":\"transition.progress\",\"params\":{")
         snapshot.writeMembers(into: &out)
-        out += "}}\n"
-        return out
+        out.writeLiteral("}}\n")
     }
 
-    public static func began(_ snapshot: TransitionSnapshot, cause: String, gesture: String?) -> String {
-        var out = "{\"jsonrpc\":\"2.0\",\"method\":\"transition.began\",\"params\":{"
+    public static func began(_ snapshot: TransitionSnapshot, cause: String, gesture: String?, into out: inout some TextOutput) {
+        out.writeLiteral("{\"jsonrpc\":\"2.0\",\"method\":\"transition.began\",\"params\":{")
         snapshot.writeMembers(into: &out)
-        out += ",\"cause\":"
+        out.writeLiteral(",\"cause\":")
         JSONWriter.writeString(cause, into: &out)
         if let gesture {
-            out += ",\"gesture\":"
+            out.writeLiteral(",\"gesture\":")
             JSONWriter.writeString(gesture, into: &out)
         }
-        out += "}}\n"
-        return out
+        out.writeLiteral("}}\n")
     }
 
     /// `transition.leg`: the running leg's motion changed; the snapshot carries the new `leg`.
-    public static func leg(_ snapshot: TransitionSnapshot) -> String {
-        var out = "{\"jsonrpc\":\"2.0\",\"method\":\"transition.leg\",\"params\":{"
+    public static func leg(_ snapshot: TransitionSnapshot, into out: inout some TextOutput) {
+        out.writeLiteral("{\"jsonrpc\":\"2.0\",\"method\":\"transition.leg\",\"params\":{")
         snapshot.writeMembers(into: &out)
-        out += "}}\n"
-        return out
+        out.writeLiteral("}}\n")
     }
 
-    public static func ended(_ snapshot: TransitionSnapshot, position: String) -> String {
-        var out = "{\"jsonrpc\":\"2.0\",\"method\":\"transition.ended\",\"params\":{"
+    public static func ended(_ snapshot: TransitionSnapshot, position: String, into out: inout some TextOutput) {
+        out.writeLiteral("{\"jsonrpc\":\"2.0\",\"method\":\"transition.ended\",\"params\":{")
         snapshot.writeMembers(into: &out)
-        out += ",\"position\":"
+        out.writeLiteral(",\"position\":")
         JSONWriter.writeString(position, into: &out)
-        out += "}}\n"
-        return out
+        out.writeLiteral("}}\n")
     }
 
-    public static func inputStatus(_ status: InputStatus) -> String {
-        RPCLine.notification("input.status", status.json)
+    public static func inputStatus(_ status: InputStatus, into out: inout some TextOutput) {
+        RPCLine.writeNotification("input.status", status.json, into: &out)
     }
 
     /// `pinch` adds `scale` and `rotation` (degrees) for touchpad pinches.
     public static func gesture(name: String, state: String, translation: (Double, Double), velocity: (Double, Double),
-                               pinch: (scale: Double, rotation: Double)? = nil) -> String {
+                               pinch: (scale: Double, rotation: Double)? = nil, into out: inout some TextOutput) {
         var members: [(String, JSONValue)] = [
             ("name", .string(name)), ("state", .string(state)),
             ("translation", .array([.number(translation.0), .number(translation.1)])),
             ("velocity", .array([.number(velocity.0), .number(velocity.1)])),
         ]
         if let pinch { members += [("scale", .number(pinch.scale)), ("rotation", .number(pinch.rotation))] }
-        return RPCLine.notification("gesture.changed", .object(members))
+        RPCLine.writeNotification("gesture.changed", .object(members), into: &out)
     }
 
     /// One input event as the recognizers received it, in the trace format
     /// (`animctl record`); `origin` is "x11", "libinput" or "inject".
-    public static func inputEvent(_ event: InputEvent, origin: String) -> String {
-        var out = "{\"jsonrpc\":\"2.0\",\"method\":\"input.event\",\"params\":{\"origin\":"
+    public static func inputEvent(_ event: InputEvent, origin: String, into out: inout some TextOutput) {
+        out.writeLiteral("{\"jsonrpc\":\"2.0\",\"method\":\"input.event\",\"params\":{\"origin\":")
         JSONWriter.writeString(origin, into: &out)
-        out += ",\"event\":"
+        out.writeLiteral(",\"event\":")
         event.writeJSON(into: &out)
-        out += "}}\n"
-        return out
+        out.writeLiteral("}}\n")
     }
 
-    public static func shutdown(reason: String) -> String {
-        RPCLine.notification("daemon.shutdown", .object([("reason", .string(reason))]))
+    public static func shutdown(reason: String, into out: inout some TextOutput) {
+        RPCLine.writeNotification("daemon.shutdown", .object([("reason", .string(reason))]), into: &out)
     }
+}
+
+/// The same lines as Strings.
+extension EventLine {
+    public static func progress(_ snapshot: TransitionSnapshot) -> String { writtenLine { progress(snapshot, into: &$0) } }
+
+    public static func began(_ snapshot: TransitionSnapshot, cause: String, gesture: String?) -> String {
+        writtenLine { began(snapshot, cause: cause, gesture: gesture, into: &$0) }
+    }
+
+    public static func leg(_ snapshot: TransitionSnapshot) -> String { writtenLine { leg(snapshot, into: &$0) } }
+
+    public static func ended(_ snapshot: TransitionSnapshot, position: String) -> String {
+        writtenLine { ended(snapshot, position: position, into: &$0) }
+    }
+
+    public static func inputStatus(_ status: InputStatus) -> String { writtenLine { inputStatus(status, into: &$0) } }
+
+    public static func gesture(name: String, state: String, translation: (Double, Double), velocity: (Double, Double),
+                               pinch: (scale: Double, rotation: Double)? = nil) -> String {
+        writtenLine { gesture(name: name, state: state, translation: translation, velocity: velocity, pinch: pinch, into: &$0) }
+    }
+
+    public static func inputEvent(_ event: InputEvent, origin: String) -> String { writtenLine { inputEvent(event, origin: origin, into: &$0) } }
+
+    public static func shutdown(reason: String) -> String { writtenLine { shutdown(reason: reason, into: &$0) } }
 }

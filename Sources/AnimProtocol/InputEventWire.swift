@@ -1,4 +1,5 @@
 public import Gestures
+public import Motion
 
 /// An input event's one JSON codec (PROTOCOL.md "Input events"), for `input.inject`, `input.event`, trace files,
 /// `animctl inject` and `animctl record`: `{"t":0.0083,"kind":"touch-move","id":1,"x":14,"y":541}`.
@@ -10,8 +11,11 @@ public import Gestures
 /// - edge pressure: `edge`, `push` (px into the edge), `cancelled`.
 extension InputEvent {
     /// An input event from parsed JSON, by Gestures' rules for its fields (`init(fields:)`).
-    public init(wire value: JSONValue) throws(InputEventError) {
-        guard case .object = value else { throw .notAnObject }
+    public init(wire value: JSONValue) throws(InputEventError) { try self.init(reading: value) }
+
+    /// The same, from a tree or from a request line read in place.
+    init(reading value: some JSONReadable) throws(InputEventError) {
+        guard value.isObject else { throw .notAnObject }
         try self.init(fields: WireFields(object: value))
     }
 
@@ -43,7 +47,7 @@ extension InputEvent {
     }
 
     /// Appends the event's JSON text.
-    public func writeJSON(into out: inout String) { out += JSONWriter.string(wire) }
+    public func writeJSON(into out: inout some TextOutput) { JSONWriter.write(wire, into: &out) }
 
     /// The event's JSON text.
     public var jsonText: String {
@@ -53,16 +57,15 @@ extension InputEvent {
     }
 }
 
-/// A parsed JSON object's members as input-event fields, read with `JSONValue`'s own lookup (the first of
-/// repeated keys wins).
-private struct WireFields: InputEventFields {
-    let object: JSONValue
+/// A parsed JSON object's members as input-event fields (the first of repeated keys wins).
+private struct WireFields<Object: JSONReadable>: InputEventFields {
+    let object: Object
 
-    private func value(_ key: String) -> JSONValue? { object[key] }
+    private func value(_ key: String) -> Object? { object[key] }
 
     func number(_ key: String) throws(InputEventError) -> Double? {
         guard let value = value(key) else { return nil }
-        guard case let .number(number) = value else { throw .wrongType(key) }
+        guard let number = value.number else { throw .wrongType(key) }
         return number
     }
 
@@ -75,13 +78,13 @@ private struct WireFields: InputEventFields {
 
     func string(_ key: String) throws(InputEventError) -> String? {
         guard let value = value(key) else { return nil }
-        guard case let .string(text) = value else { throw .wrongType(key) }
+        guard let text = value.string else { throw .wrongType(key) }
         return text
     }
 
     func bool(_ key: String) throws(InputEventError) -> Bool? {
         guard let value = value(key) else { return nil }
-        guard case let .bool(flag) = value else { throw .wrongType(key) }
+        guard let flag = value.bool else { throw .wrongType(key) }
         return flag
     }
 }

@@ -1,10 +1,11 @@
-/// A strict RFC 8259 parser from bytes straight to `JSONValue`, for the
-/// request path: no Foundation, no Codable probing, no intermediate text.
+/// A strict RFC 8259 parser from bytes to a `JSONTape`: each byte read once, no Foundation, no tree. The request
+/// path reads its parameters from the tape in place (`read`); `parse` builds a `JSONValue` for clients.
 ///
 /// Foundation's `JSONDecoder` into `JSONValue` probed each value with `try?`
 /// for several container types, and every failed probe built a
 /// `DecodingError` with its coding path: most of a request's 22.7 µs
-/// (issue 9). This reads each byte once.
+/// (issue 9). A tree of `JSONValue`s then cost an allocation per object and
+/// array, and was read a second time (issue 17).
 ///
 /// - Members keep their order; a repeated key keeps every occurrence (the
 ///   first one wins on lookup).
@@ -23,27 +24,44 @@ public struct JSONParser {
         public var description: String { "byte \(offset): \(reason)" }
     }
 
+    /// The text as a tree.
     public static func parse(_ bytes: some Collection<UInt8>) throws(SyntaxError) -> JSONValue {
         // Contiguous bytes (an array, a buffer) are read in place; anything else is copied once.
-        let result = bytes.withContiguousStorageIfAvailable { parse(contiguous: $0) } ?? Array(bytes).withUnsafeBufferPointer { parse(contiguous: $0) }
+        let result = bytes.withContiguousStorageIfAvailable { read($0, \.value) } ?? Array(bytes).withUnsafeBufferPointer { read($0, \.value) }
         return try result.get()
     }
 
-    private static func parse(contiguous buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, SyntaxError> {
-        Result { () throws(SyntaxError) -> JSONValue in
-            var parser = JSONParser(buffer)
+    /// Reads `bytes` and hands `body` the root value, which lives only as long as that call.
+    static func read<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (JSONElement) -> Result) -> Swift.Result<Result, SyntaxError> {
+        var parser = JSONParser(bytes)
+        do throws(SyntaxError) {
+            // Offsets are kept in 32 bits; a request line is at most 64 KiB.
+            guard bytes.count < Int(Int32.max) else { throw SyntaxError(offset: 0, reason: "the text is too large") }
             parser.skipSpace()
-            let value = try parser.value(depth: 0)
+            try parser.value(depth: 0)
             parser.skipSpace()
-            guard parser.index == buffer.count else { throw parser.error("unexpected text after the value") }
-            return value
+            guard parser.index == bytes.count else { throw parser.error("unexpected text after the value") }
+        } catch {
+            return .failure(error)
         }
+        return .success(parser.entries.withUnsafeBufferPointer { entries in
+            parser.decoded.withUnsafeBufferPointer { decoded in
+                body(JSONElement(tape: JSONTape(bytes: bytes, entries: entries, decoded: decoded), index: 0))
+            }
+        })
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// The tape's tables, as they are read.
+    private var entries: [JSONTape.Entry] = []
+    private var decoded: [String] = []
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        // A request's values in one allocation.
+        entries.reserveCapacity(32)
+    }
 
     private func error(_ reason: String) -> SyntaxError { SyntaxError(offset: index, reason: reason) }
 
@@ -58,16 +76,23 @@ public struct JSONParser {
         }
     }
 
-    private mutating func value(depth: Int) throws(SyntaxError) -> JSONValue {
+    /// Appends an entry that holds no other; its `next` is the entry after it.
+    private mutating func append(_ entry: JSONTape.Entry) {
+        var entry = entry
+        entry.next = Int32(entries.count + 1)
+        entries.append(entry)
+    }
+
+    private mutating func value(depth: Int) throws(SyntaxError) {
         guard let byte = current else { throw error("unexpected end of the text") }
         switch byte {
-        case UInt8(ascii: "{"): return try object(depth: depth + 1)
-        case UInt8(ascii: "["): return try array(depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        case UInt8(ascii: "{"): try container(.object, depth: depth + 1)
+        case UInt8(ascii: "["): try container(.array, depth: depth + 1)
+        case UInt8(ascii: "\""): try string()
+        case UInt8(ascii: "t"): try literal("true"); append(JSONTape.Entry(kind: .true))
+        case UInt8(ascii: "f"): try literal("false"); append(JSONTape.Entry(kind: .false))
+        case UInt8(ascii: "n"): try literal("null"); append(JSONTape.Entry(kind: .null))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): append(JSONTape.Entry(number: try number(), kind: .number))
         default: throw error("unexpected character")
         }
     }
@@ -79,65 +104,58 @@ public struct JSONParser {
         index += count
     }
 
-    private mutating func object(depth: Int) throws(SyntaxError) -> JSONValue {
+    /// An object (its members: a name, then a value) or an array; its entry comes first and learns its count and
+    /// its end once they are read.
+    private mutating func container(_ kind: JSONTape.Kind, depth: Int) throws(SyntaxError) {
         guard depth <= Self.maxDepth else { throw error("nested deeper than \(Self.maxDepth)") }
+        let closing = kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        let entry = entries.count
+        entries.append(JSONTape.Entry(kind: kind))
         index += 1
-        var members: [(String, JSONValue)] = []
+        var count: Int32 = 0
         skipSpace()
-        if current == UInt8(ascii: "}") { index += 1; return .object(members) }
-        // Room for a request's objects in one allocation: growing 1, 2, 4, 8 cost four (malloc per request: 30 → 25).
-        members.reserveCapacity(8)
-        while true {
-            skipSpace()
-            guard current == UInt8(ascii: "\"") else { throw error("expected a member name") }
-            let key = try string()
-            skipSpace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':'") }
+        if current == closing {
             index += 1
-            skipSpace()
-            members.append((key, try value(depth: depth)))
-            skipSpace()
-            switch current {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
-            default: throw error("expected ',' or '}'")
+        } else {
+            while true {
+                skipSpace()
+                if kind == .object {
+                    guard current == UInt8(ascii: "\"") else { throw error("expected a member name") }
+                    try string()
+                    skipSpace()
+                    guard current == UInt8(ascii: ":") else { throw error("expected ':'") }
+                    index += 1
+                    skipSpace()
+                }
+                try value(depth: depth)
+                count += 1
+                skipSpace()
+                if current == UInt8(ascii: ",") { index += 1; continue }
+                if current == closing { index += 1; break }
+                throw error(kind == .object ? "expected ',' or '}'" : "expected ',' or ']'")
             }
         }
+        entries[entry].payload = count
+        entries[entry].next = Int32(entries.count)
     }
 
-    private mutating func array(depth: Int) throws(SyntaxError) -> JSONValue {
-        guard depth <= Self.maxDepth else { throw error("nested deeper than \(Self.maxDepth)") }
-        index += 1
-        var items: [JSONValue] = []
-        skipSpace()
-        if current == UInt8(ascii: "]") { index += 1; return .array(items) }
-        while true {
-            skipSpace()
-            items.append(try value(depth: depth))
-            skipSpace()
-            switch current {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(items)
-            default: throw error("expected ',' or ']'")
-            }
-        }
-    }
-
-    private mutating func string() throws(SyntaxError) -> String {
+    /// A string's entry: its bytes as written when it has no escapes (validated here, decoded when read), else its
+    /// decoded text.
+    private mutating func string() throws(SyntaxError) {
         index += 1
         let start = index
-        // The common case: no escapes, so the bytes are the string (validated as UTF-8 once). Plain ASCII, as
-        // every name in the protocol is, needs no validation: the generic validating initializer costs more than
-        // the whole scan.
+        // The common case: no escapes, so the bytes are the string. Plain ASCII, as every name in the protocol
+        // is, needs no validation: the generic validating initializer costs more than the whole scan.
         var highBits: UInt8 = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                let text = highBits < 0x80 ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
-                guard let text else { throw SyntaxError(offset: start, reason: "the string is not valid UTF-8") }
+                if highBits >= 0x80, String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) == nil {
+                    throw SyntaxError(offset: start, reason: "the string is not valid UTF-8")
+                }
+                append(JSONTape.Entry(start: Int32(start), end: Int32(index), kind: .string))
                 index += 1
-                return text
+                return
             }
             highBits |= byte
             if byte == UInt8(ascii: "\\") { break }
@@ -145,7 +163,9 @@ public struct JSONParser {
             index += 1
         }
         guard index < bytes.count else { throw error("unterminated string") }
-        return try escapedString(from: start)
+        let text = try escapedString(from: start)
+        decoded.append(text)
+        append(JSONTape.Entry(start: Int32(start), end: Int32(index - 1), payload: Int32(decoded.count), kind: .string))
     }
 
     /// The rest of a string that has an escape at `index`: decoded byte by byte from `start`.

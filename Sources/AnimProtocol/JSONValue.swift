@@ -54,8 +54,11 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// A number that is a whole number.
-    public var integer: Int? {
-        guard case let .number(v) = self, v == v.rounded(), abs(v) < 9e15 else { return nil }
+    public var integer: Int? { number.flatMap(Self.wholeNumber) }
+
+    /// `v` as an Int when it is a whole number well within Double's exact integers.
+    static func wholeNumber(_ v: Double) -> Int? {
+        guard v == v.rounded(), abs(v) < 9e15 else { return nil }
         return Int(v)
     }
 

@@ -1,7 +1,7 @@
-import Motion
+public import Motion
 
-/// Writes JSON text by hand: one pass, no intermediate objects. Frames are
-/// encoded once per transition per tick, so this sits on the hot path.
+/// Writes JSON text by hand: one pass, no intermediate objects, into any `TextOutput` (the daemon's is the
+/// outgoing ByteBuffer). Frames are encoded once per transition per tick, so this sits on the hot path.
 public enum JSONWriter {
     public static func string(_ value: JSONValue) -> String {
         var out = ""
@@ -10,39 +10,41 @@ public enum JSONWriter {
         return out
     }
 
-    public static func write(_ value: JSONValue, into out: inout String) {
+    public static func write(_ value: JSONValue, into out: inout some TextOutput) {
         switch value {
-        case .null: out += "null"
-        case let .bool(v): out += v ? "true" : "false"
+        case .null: out.writeLiteral("null")
+        case let .bool(v): v ? out.writeLiteral("true") : out.writeLiteral("false")
         case let .number(v): writeNumber(v, into: &out)
         case let .string(v): writeString(v, into: &out)
         case let .array(items):
-            out += "["
+            out.writeLiteral("[")
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.writeLiteral(",") }
                 write(item, into: &out)
             }
-            out += "]"
+            out.writeLiteral("]")
         case let .object(members):
-            out += "{"
+            out.writeLiteral("{")
             for (i, (key, item)) in members.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.writeLiteral(",") }
                 writeString(key, into: &out)
-                out += ":"
+                out.writeLiteral(":")
                 write(item, into: &out)
             }
-            out += "}"
+            out.writeLiteral("}")
         }
     }
 
     /// Whole numbers print without a fraction; others with the shortest text
     /// that reads back as the same Double. JSON has no NaN or infinity: null.
-    public static func writeNumber(_ v: Double, into out: inout String) {
-        guard v.isFinite else { out += "null"; return }
+    @inlinable
+    public static func writeNumber(_ v: Double, into out: inout some TextOutput) {
+        guard v.isFinite else { out.writeLiteral("null"); return }
         Motion.writeNumber(v, to: &out)
     }
 
-    public static func writeString(_ s: String, into out: inout String) {
+    @inlinable
+    public static func writeString(_ s: String, into out: inout some TextOutput) {
         appendQuoted(s, to: &out)
     }
 }

@@ -10,20 +10,20 @@ extension LegMotion {
         }
     }
 
-    public func writeJSON(into out: inout String) {
-        out += "{\"kind\":\""
-        out += kind
-        out += "\""
+    public func writeJSON(into out: inout some TextOutput) {
+        out.writeLiteral("{\"kind\":\"")
+        out.write(kind)
+        out.writeLiteral("\"")
         switch self {
         case .driven:
             break
         case let .cubic(leg):
-            out += ",\"controlPoints\":["
+            out.writeLiteral(",\"controlPoints\":[")
             for (index, value) in [leg.curve.x1, leg.curve.y1, leg.curve.x2, leg.curve.y2].enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.writeLiteral(",") }
                 JSONWriter.writeNumber(value, into: &out)
             }
-            out += "]"
+            out.writeLiteral("]")
             Self.write([("from", leg.from), ("to", leg.to), ("startTime", leg.startTime), ("startX", leg.startX),
                         ("endX", leg.endX), ("duration", leg.duration)], into: &out)
         case let .spring(leg):
@@ -31,14 +31,14 @@ extension LegMotion {
                         ("from", leg.from), ("to", leg.to), ("startTime", leg.startTime), ("elapsed", leg.elapsed),
                         ("settlingTime", leg.settlingTime)], into: &out)
         }
-        out += "}"
+        out.writeLiteral("}")
     }
 
-    private static func write(_ members: [(String, Double)], into out: inout String) {
+    private static func write(_ members: [(String, Double)], into out: inout some TextOutput) {
         for (key, value) in members {
-            out += ",\""
-            out += key
-            out += "\":"
+            out.writeLiteral(",\"")
+            out.write(key)
+            out.writeLiteral("\":")
             JSONWriter.writeNumber(value, into: &out)
         }
     }

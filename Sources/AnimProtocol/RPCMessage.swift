@@ -1,4 +1,5 @@
 import Foundation
+public import Motion
 
 /// The methods of the contract (PROTOCOL.md "Methods").
 public enum Method: String, Sendable, CaseIterable {
@@ -14,7 +15,8 @@ public enum Method: String, Sendable, CaseIterable {
     case inject = "input.inject"
 }
 
-/// One line a client sent, classified.
+/// One line a client sent, classified, with its params as a tree (clients and tests; the daemon reads its lines
+/// with `IncomingRequest`, by the same rules).
 public enum IncomingMessage: Sendable {
     /// A request: answer it with the same id.
     case request(id: JSONValue, method: String, params: JSONValue?)
@@ -25,87 +27,140 @@ public enum IncomingMessage: Sendable {
 
     /// Parses one line (without its newline) as JSON-RPC 2.0.
     public static func parse(_ line: some Collection<UInt8>) -> IncomingMessage {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(line)
-        } catch {
-            return .invalid(id: .null, error: RPCError(.parseError, "parse error: the line is not valid JSON"))
+        let read = line.withContiguousStorageIfAvailable { classify($0) } ?? Array(line).withUnsafeBufferPointer { classify($0) }
+        return read
+    }
+
+    private static func classify(_ line: UnsafeBufferPointer<UInt8>) -> IncomingMessage {
+        Envelope.read(line) { envelope in
+            switch envelope {
+            case let .request(id, method, params): .request(id: id, method: method, params: params?.value)
+            case let .notification(method, params): .notification(method: method, params: params?.value)
+            case let .invalid(id, error): .invalid(id: id, error: error)
+            }
         }
-        guard value.objectMembers != nil else {
+    }
+}
+
+/// One line a client sent, read once: its JSON in place, its envelope, and its request typed and checked
+/// (`Request(method:params:)`'s rules). The daemon's request path: no tree, no copy of the line.
+public enum IncomingRequest: Sendable {
+    /// A request: answer it with the same id, with the error if it is not a valid one.
+    case request(id: JSONValue, Result<Request, RPCError>)
+    /// A notification (no id): carry it out if it is valid, answer nothing either way.
+    case notification(Result<Request, RPCError>)
+    /// Not a request; answer with this error and id (null when unknown).
+    case invalid(id: JSONValue, error: RPCError)
+
+    /// Reads one line, without its newline.
+    public static func read(_ line: UnsafeBufferPointer<UInt8>) -> IncomingRequest {
+        Envelope.read(line) { envelope in
+            switch envelope {
+            case let .request(id, method, params): .request(id: id, Result { () throws(RPCError) in try Request(method: method, reading: params) })
+            case let .notification(method, params): .notification(Result { () throws(RPCError) in try Request(method: method, reading: params) })
+            case let .invalid(id, error): .invalid(id: id, error: error)
+            }
+        }
+    }
+}
+
+/// JSON-RPC 2.0's envelope, checked on the line read in place; its params live only inside `read`'s body.
+enum Envelope {
+    case request(id: JSONValue, method: String, params: JSONElement?)
+    case notification(method: String, params: JSONElement?)
+    case invalid(id: JSONValue, error: RPCError)
+
+    static func read<Result>(_ line: UnsafeBufferPointer<UInt8>, _ body: (Envelope) -> Result) -> Result {
+        switch JSONParser.read(line, { body(check($0)) }) {
+        case let .success(result): result
+        case .failure: body(.invalid(id: .null, error: RPCError(.parseError, "parse error: the line is not valid JSON")))
+        }
+    }
+
+    private static func check(_ value: JSONElement) -> Envelope {
+        guard value.isObject else {
             return .invalid(id: .null, error: RPCError(.invalidRequest, "invalid request: expected a JSON-RPC request object"))
         }
         let id = value["id"]
         let replyID: JSONValue
-        switch id {
-        case nil, .null?: replyID = .null
-        case let .number(n)?: replyID = .number(n)
-        case let .string(s)?: replyID = .string(s)
-        case _?: return .invalid(id: .null, error: RPCError(.invalidRequest, "invalid request: id must be a number or a string"))
+        if let id, !id.isNull {
+            if let number = id.number {
+                replyID = .number(number)
+            } else if let text = id.string {
+                replyID = .string(text)
+            } else {
+                return .invalid(id: .null, error: RPCError(.invalidRequest, "invalid request: id must be a number or a string"))
+            }
+        } else {
+            replyID = .null
         }
-        guard value["jsonrpc"] == .string("2.0") else {
+        guard value["jsonrpc"]?.string == "2.0" else {
             return .invalid(id: replyID, error: RPCError(.invalidRequest, "invalid request: \"jsonrpc\" must be \"2.0\""))
         }
         guard let method = value["method"]?.string else {
             return .invalid(id: replyID, error: RPCError(.invalidRequest, "invalid request: \"method\" must be a string"))
         }
         let params = value["params"]
-        if let params, params.objectMembers == nil, params.array == nil {
+        if let params, !params.isObject, params.array == nil {
             return .invalid(id: replyID, error: RPCError(.invalidRequest, "invalid request: \"params\" must be an object"))
         }
         return id == nil ? .notification(method: method, params: params) : .request(id: replyID, method: method, params: params)
     }
 }
 
-/// Builds the lines animd writes, each ending in "\n".
+/// Builds the lines animd writes, each ending in "\n", into any `TextOutput`; the functions without `into` return
+/// the line as a String.
 public enum RPCLine {
-    public static func result(id: JSONValue, _ result: JSONValue) -> String {
-        envelope(id: id, method: nil, member: ("result", result))
-    }
-
-    /// A result already written as JSON text (a snapshot, by its one writer).
-    public static func result(id: JSONValue, encoded result: String) -> String {
-        var out = "{\"jsonrpc\":\"2.0\",\"id\":"
-        out.reserveCapacity(result.utf8.count + 48)
+    /// `{"jsonrpc":"2.0","id":…,"result":` + what `result` writes + `}` and a newline.
+    public static func writeResult<Out: TextOutput>(id: JSONValue, into out: inout Out, _ result: (inout Out) -> Void) {
+        out.writeLiteral("{\"jsonrpc\":\"2.0\",\"id\":")
         JSONWriter.write(id, into: &out)
-        out += ",\"result\":"
-        out += result
-        out += "}\n"
-        return out
+        out.writeLiteral(",\"result\":")
+        result(&out)
+        out.writeLiteral("}\n")
     }
 
-    public static func error(id: JSONValue, _ error: RPCError) -> String {
-        envelope(id: id, method: nil, member: ("error", error.json))
+    public static func writeError(id: JSONValue, _ error: RPCError, into out: inout some TextOutput) {
+        out.writeLiteral("{\"jsonrpc\":\"2.0\",\"id\":")
+        JSONWriter.write(id, into: &out)
+        out.writeLiteral(",\"error\":")
+        JSONWriter.write(error.json, into: &out)
+        out.writeLiteral("}\n")
     }
+
+    public static func writeNotification(_ method: String, _ params: JSONValue, into out: inout some TextOutput) {
+        out.writeLiteral("{\"jsonrpc\":\"2.0\",\"method\":")
+        JSONWriter.writeString(method, into: &out)
+        out.writeLiteral(",\"params\":")
+        JSONWriter.write(params, into: &out)
+        out.writeLiteral("}\n")
+    }
+
+    public static func result(id: JSONValue, _ result: JSONValue) -> String {
+        writtenLine { writeResult(id: id, into: &$0) { JSONWriter.write(result, into: &$0) } }
+    }
+
+    public static func error(id: JSONValue, _ error: RPCError) -> String { writtenLine { writeError(id: id, error, into: &$0) } }
 
     public static func notification(_ method: String, _ params: JSONValue) -> String {
-        envelope(id: nil, method: method, member: ("params", params))
+        writtenLine { writeNotification(method, params, into: &$0) }
     }
 
+    /// A client's request line.
     public static func request(id: Int, method: String, params: JSONValue? = nil) -> String {
-        envelope(id: .number(Double(id)), method: method, member: params.map { ("params", $0) })
+        var members: [(String, JSONValue)] = [("jsonrpc", "2.0"), ("id", .number(Double(id))), ("method", .string(method))]
+        if let params { members.append(("params", params)) }
+        return JSONWriter.string(.object(members)) + "\n"
     }
+}
 
-    /// `{"jsonrpc":"2.0"[,"id":…][,"method":…][,member]}` and a newline.
-    private static func envelope(id: JSONValue?, method: String?, member: (String, JSONValue)?) -> String {
-        var out = "{\"jsonrpc\":\"2.0\""
-        // Room for a short answer at once, rather than growing the text twice on the way.
-        out.reserveCapacity(128)
-        if let id {
-            out += ",\"id\":"
-            JSONWriter.write(id, into: &out)
-        }
-        if let method {
-            out += ",\"method\":"
-            JSONWriter.writeString(method, into: &out)
-        }
-        if let (key, value) = member {
-            out += ","
-            JSONWriter.writeString(key, into: &out)
-            out += ":"
-            JSONWriter.write(value, into: &out)
-        }
-        return out + "}\n"
-    }
+/// A line written by one of the writers, as a String.
+func writtenLine(_ write: (inout String) -> Void) -> String {
+    var out = ""
+    // Room for a frame at once, rather than growing the text on the way.
+    out.reserveCapacity(320)
+    write(&out)
+    return out
 }
 
 extension IncomingMessage {

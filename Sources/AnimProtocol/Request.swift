@@ -35,7 +35,10 @@ public enum Request: Hashable, Sendable {
     public static let maxEnvironmentValue = 4096
 
     /// Reads and checks a request. An unknown method is -32601 with the known ones in `data.methods`.
-    public init(method name: String, params raw: JSONValue?) throws(RPCError) {
+    public init(method name: String, params raw: JSONValue?) throws(RPCError) { try self.init(method: name, reading: raw) }
+
+    /// The same, from a tree or from the request line read in place (`RequestLine`): one reader for both.
+    init(method name: String, reading raw: (some JSONReadable)?) throws(RPCError) {
         guard let method = Method(rawValue: name) else {
             throw RPCError(.methodNotFound, "method not found: \"\(name)\"",
                            data: .object([("methods", .array(Method.allCases.map { .string($0.rawValue) }))]))
@@ -61,7 +64,7 @@ public enum Request: Hashable, Sendable {
         }
     }
 
-    private static func subscribe(_ p: RequestParams) throws(RPCError) -> Request {
+    private static func subscribe(_ p: RequestParams<some JSONReadable>) throws(RPCError) -> Request {
         try p.allow(["transitions", "events", "maxRate", "frames"])
         let transitions = try p.optionalStrings("transitions")
         var events = EventGroup.defaults
@@ -77,13 +80,13 @@ public enum Request: Hashable, Sendable {
             guard let delivery = FrameDelivery(rawValue: name) else { throw p.invalid("frames must be \"all\" or \"driven\"") }
             frames = delivery
         }
-        return .subscribe(transitions: transitions, events: events, maxRate: try p.optionalNumber("maxRate", in: RequestParams.Range.maxRate),
+        return .subscribe(transitions: transitions, events: events, maxRate: try p.optionalNumber("maxRate", in: ParamRange.maxRate),
                           frames: frames)
     }
 
     /// The transition.* methods.
-    private static func transitionRequest(_ method: Method, _ p: RequestParams) throws(RPCError) -> Request {
-        typealias Range = RequestParams.Range
+    private static func transitionRequest(_ method: Method, _ p: RequestParams<some JSONReadable>) throws(RPCError) -> Request {
+        typealias Range = ParamRange
         switch method {
         case .toggle: try p.allow(["name"]); return .toggle(name: try p.string("name"))
         case .animate:

@@ -2,26 +2,27 @@ import Gestures
 import Motion
 
 /// A method's params with typed accessors; every mistake is a -32602 that
-/// names the parameter. Used only by `Request(method:params:)`.
-struct RequestParams {
+/// names the parameter. Used only by `Request(method:params:)`, on a tree
+/// or on the line read in place.
+struct RequestParams<Value: JSONReadable> {
     let method: String
-    let value: JSONValue?
+    let value: Value?
 
     /// Refuses parameters the method does not take, so that typos do not pass silently.
     func allow(_ keys: [String]) throws(RPCError) {
-        guard let members = value?.objectMembers else {
+        guard let value, value.isObject else {
             if value?.array != nil { throw invalid("params must be an object, not an array") }
             return
         }
-        for (key, _) in members where !keys.contains(key) {
+        if let key = value.firstKey(notIn: keys) {
             throw invalid("unknown parameter \"\(key)\"" + (keys.isEmpty ? " (\(method) takes none)" : " (expected \(keys.joined(separator: ", ")))"))
         }
     }
 
     func invalid(_ message: String) -> RPCError { RPCError(.invalidParams, "invalid params: \(method): \(message)") }
 
-    func optional(_ key: String) -> JSONValue? {
-        guard let v = value?[key], v != .null else { return nil }
+    func optional(_ key: String) -> Value? {
+        guard let v = value?[key], !v.isNull else { return nil }
         return v
     }
 
@@ -60,18 +61,6 @@ struct RequestParams {
         return try number(key, in: range)
     }
 
-    /// The ranges of the protocol's numbers (docs/protocol.md, docs/reliability.md).
-    enum Range {
-        /// Progress units per second: a flick across a whole transition in a millisecond.
-        static let velocity = LegLimits.velocity
-        /// Seconds, as the config's `duration`.
-        static let duration = LegLimits.duration
-        static let durationFactor = 0.0...100.0
-        static let fraction = 0.0...1.0
-        /// Frames per second.
-        static let maxRate = 0.01...1000.0
-    }
-
     func integer(_ key: String) throws(RPCError) -> Int {
         guard let v = optional(key) else { throw invalid("\"\(key)\" is required") }
         guard let n = v.integer else { throw invalid("\"\(key)\" must be a whole number") }
@@ -86,8 +75,13 @@ struct RequestParams {
 
     func optionalStrings(_ key: String) throws(RPCError) -> [String]? {
         guard let v = optional(key) else { return nil }
-        guard let items = v.array, items.allSatisfy({ $0.string != nil }) else { throw invalid("\"\(key)\" must be an array of strings") }
-        return items.compactMap(\.string)
+        guard let items = v.array else { throw invalid("\"\(key)\" must be an array of strings") }
+        var strings: [String] = []
+        for item in items {
+            guard let text = item.string else { throw invalid("\"\(key)\" must be an array of strings") }
+            strings.append(text)
+        }
+        return strings
     }
 
     func optionalTiming(_ key: String) throws(RPCError) -> TimingSpec? {
@@ -107,11 +101,23 @@ struct RequestParams {
         events.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             do {
-                events.append(try InputEvent(wire: item))
+                events.append(try InputEvent(reading: item))
             } catch {
                 throw invalid("\(key)[\(index)]: \(error)")
             }
         }
         return events
     }
+}
+
+/// The ranges of the protocol's numbers (docs/protocol.md, docs/reliability.md).
+enum ParamRange {
+    /// Progress units per second: a flick across a whole transition in a millisecond.
+    static let velocity = LegLimits.velocity
+    /// Seconds, as the config's `duration`.
+    static let duration = LegLimits.duration
+    static let durationFactor = 0.0...100.0
+    static let fraction = 0.0...1.0
+    /// Frames per second.
+    static let maxRate = 0.01...1000.0
 }

@@ -49,46 +49,47 @@ public struct TransitionSnapshot: Hashable, Sendable {
     }
 
     /// Writes the members without the braces, so that events can add their own.
-    public func writeMembers(into out: inout String) {
-        out += "\"name\":"
+    @inlinable
+    public func writeMembers(into out: inout some TextOutput) {
+        out.writeLiteral("\"name\":")
         JSONWriter.writeString(name, into: &out)
-        out += ",\"progress\":"; JSONWriter.writeNumber(progress, into: &out)
-        out += ",\"fraction\":"; JSONWriter.writeNumber(fraction, into: &out)
-        out += ",\"velocity\":"; JSONWriter.writeNumber(velocity, into: &out)
-        out += ",\"phase\":\""; out += phase.rawValue
-        out += "\",\"from\":"; out += String(from)
-        out += ",\"to\":"; out += String(to)
-        out += ",\"target\":"; out += String(target)
-        out += ",\"snap\":"; out += String(snap)
-        out += ",\"snapPoints\":["
+        out.writeLiteral(",\"progress\":"); JSONWriter.writeNumber(progress, into: &out)
+        out.writeLiteral(",\"fraction\":"); JSONWriter.writeNumber(fraction, into: &out)
+        out.writeLiteral(",\"velocity\":"); JSONWriter.writeNumber(velocity, into: &out)
+        out.writeLiteral(",\"phase\":\""); out.write(phase.rawValue)
+        out.writeLiteral("\",\"from\":"); out.write(String(from))
+        out.writeLiteral(",\"to\":"); out.write(String(to))
+        out.writeLiteral(",\"target\":"); out.write(String(target))
+        out.writeLiteral(",\"snap\":"); out.write(String(snap))
+        out.writeLiteral(",\"snapPoints\":[")
         for (i, point) in snapPoints.enumerated() {
-            if i > 0 { out += "," }
+            if i > 0 { out.writeLiteral(",") }
             JSONWriter.writeNumber(point, into: &out)
         }
-        out += "],\"seq\":"; out += String(seq)
-        out += ",\"time\":"; JSONWriter.writeNumber(time, into: &out)
+        out.writeLiteral("],\"seq\":"); out.write(String(seq))
+        out.writeLiteral(",\"time\":"); JSONWriter.writeNumber(time, into: &out)
         if let leg {
-            out += ",\"leg\":"
+            out.writeLiteral(",\"leg\":")
             leg.writeJSON(into: &out)
         }
     }
 
     /// The snapshot as one JSON object, for answers (`transition.get`, `list`, `subscribe`): the same members as
     /// events, from the same writer.
-    public func writeJSON(into out: inout String) {
-        out += "{"
+    public func writeJSON(into out: inout some TextOutput) {
+        out.writeLiteral("{")
         writeMembers(into: &out)
-        out += "}"
+        out.writeLiteral("}")
     }
 
     /// The member `"transitions":[snapshot, …]`, without braces, so that an answer can add its own members.
-    public static func writeList(_ snapshots: [TransitionSnapshot], into out: inout String) {
-        out += "\"transitions\":["
+    public static func writeList(_ snapshots: [TransitionSnapshot], into out: inout some TextOutput) {
+        out.writeLiteral("\"transitions\":[")
         for (index, snapshot) in snapshots.enumerated() {
-            if index > 0 { out += "," }
+            if index > 0 { out.writeLiteral(",") }
             snapshot.writeJSON(into: &out)
         }
-        out += "]"
+        out.writeLiteral("]")
     }
 
     /// Reads a snapshot back (clients, animctl, tests); nil if any field is missing or of the wrong type, or the

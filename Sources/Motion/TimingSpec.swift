@@ -92,9 +92,10 @@ public func formatNumber(_ value: Double) -> String {
 
 /// `formatNumber`'s text, appended to `out` without a String of its own: a frame holds several numbers, and most
 /// are longer than a small string holds, so each would cost a heap allocation.
-public func writeNumber(_ value: Double, to out: inout String) {
+@inlinable
+public func writeNumber(_ value: Double, to out: inout some TextOutput) {
     if value == value.rounded(), abs(value) < 1e15 {
-        out += String(Int64(value))
+        out.write(String(Int64(value)))
     } else {
         value.write(to: &out)
     }

@@ -19,7 +19,10 @@ struct BatchTests {
     }
 
     func publish(_ line: String, group: EventGroup = .progress, transition: String, coalesce: Bool = true) {
-        registry.publish(group: group, transition: transition, now: 0, allocator: allocator) { (line + "\n", coalesce ? transition : nil) }
+        registry.publish(group: group, transition: transition, now: 0, allocator: allocator) { out in
+            out.write(line + "\n")
+            return coalesce ? transition : nil
+        }
     }
 
     func writes(_ channel: EmbeddedChannel) throws -> [String] {

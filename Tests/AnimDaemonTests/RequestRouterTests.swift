@@ -44,7 +44,13 @@ struct RequestRouterTests {
     let target = FakeTarget()
     let client = ClientConnection(id: 1, channel: EmbeddedChannel())
 
-    func answer(_ line: String) -> String? { RequestRouter(target: target).handle(line: Array(line.utf8), from: client) }
+    /// The reply's line, as the connection handler writes it.
+    func answer(_ line: String) -> String? {
+        let reply = Array(line.utf8).withUnsafeBufferPointer { RequestRouter(target: target).handle(line: $0, from: client) }
+        var out = ""
+        reply?.write(into: &out)
+        return reply == nil ? nil : out
+    }
 
     @Test func helloReportsTheSummary() {
         let line = answer(#"{"jsonrpc":"2.0","id":1,"method":"daemon.hello"}"#) ?? ""

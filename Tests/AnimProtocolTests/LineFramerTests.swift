@@ -1,19 +1,43 @@
 import Testing
 @testable import AnimProtocol
 
+/// What the framer handed over, copied out of the call that handed it, for comparison.
+enum Fed: Equatable {
+    case line([UInt8])
+    case tooLong
+}
+
+extension LineFramer {
+    mutating func feed(_ bytes: [UInt8]) -> [Fed] {
+        var fed: [Fed] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            feed(buffer) { piece in
+                switch piece {
+                case let .line(line): fed.append(.line(Array(line)))
+                case .tooLong: fed.append(.tooLong)
+                }
+            }
+        }
+        return fed
+    }
+}
+
 /// The NDJSON framer, fed byte by byte as a slow network would.
 @Suite struct LineFramerTests {
-    /// Lines come out whole whatever the chunking: byte by byte equals all at once.
+    /// Lines come out whole whatever the chunking: byte by byte, and in chunks of every size (lines handed in
+    /// place, gathered across reads, and both in one read), equal all at once.
     @Test func byteByByteEqualsAllAtOnce() {
         let text = Array("{\"a\":1}\n{\"b\":2}\r\n\n{\"c\":3}\npartial".utf8)
         var whole = LineFramer()
         let expected = whole.feed(text)
-        var split = LineFramer()
-        var got: [LineFramer.Output] = []
-        for byte in text { got += split.feed([byte]) }
-        #expect(got == expected)
         #expect(expected == [.line(Array("{\"a\":1}".utf8)), .line(Array("{\"b\":2}".utf8)), .line([]), .line(Array("{\"c\":3}".utf8))])
-        #expect(split.pendingCount == "partial".utf8.count)
+        for size in 1...text.count {
+            var split = LineFramer()
+            var got: [Fed] = []
+            for start in stride(from: 0, to: text.count, by: size) { got += split.feed(Array(text[start..<min(start + size, text.count)])) }
+            #expect(got == expected, "chunks of \(size)")
+            #expect(split.pendingCount == "partial".utf8.count, "chunks of \(size)")
+        }
     }
 
     /// A line of exactly the limit passes; one byte more is reported once and the stream stops.

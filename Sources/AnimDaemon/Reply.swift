@@ -1,0 +1,42 @@
+import AnimProtocol
+import Motion
+
+/// What a request is answered with. Snapshots stay typed until the connection handler writes them, by their one
+/// writer, straight into the outgoing buffer.
+enum Answer {
+    case value(JSONValue)
+    case snapshot(TransitionSnapshot)
+    /// `{"transitions":[…]}`, after `"subscription":id` when there is one.
+    case snapshots(subscription: Int?, [TransitionSnapshot])
+
+    func write(into out: inout some TextOutput) {
+        switch self {
+        case let .value(value):
+            JSONWriter.write(value, into: &out)
+        case let .snapshot(snapshot):
+            snapshot.writeJSON(into: &out)
+        case let .snapshots(subscription, snapshots):
+            out.writeLiteral("{")
+            if let subscription {
+                out.writeLiteral("\"subscription\":")
+                out.write(String(subscription))
+                out.writeLiteral(",")
+            }
+            TransitionSnapshot.writeList(snapshots, into: &out)
+            out.writeLiteral("}")
+        }
+    }
+}
+
+/// The answer to one request, or its error, under the request's id.
+struct Reply {
+    let id: JSONValue
+    let result: Result<Answer, RPCError>
+
+    func write(into out: inout some TextOutput) {
+        switch result {
+        case let .success(answer): RPCLine.writeResult(id: id, into: &out) { answer.write(into: &$0) }
+        case let .failure(error): RPCLine.writeError(id: id, error, into: &out)
+        }
+    }
+}
