@@ -85,7 +85,8 @@ let package = Package(
         .executableTarget(name: "animd-demo", dependencies: ["AnimProtocol", "AnimClient", "Motion", "CX11"], swiftSettings: strict),
         .executableTarget(
             name: "animd-bench",
-            dependencies: ["Motion", "AnimProtocol", "AnimClient", "UnixSupport", "XorgInputTest"],
+            dependencies: ["Motion", "Gestures", "Transitions", "AnimProtocol", "AnimDaemon", "AnimClient", "UnixSupport", "XorgInputTest",
+                           .product(name: "NIOCore", package: "swift-nio")],
             path: "Benchmarks/animd-bench",
             swiftSettings: strict
         ),
