@@ -14,30 +14,52 @@ public func fuzzProtocol(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     // A small limit too, so that the oversized-line path is fuzzed as well.
     for limit in [LineFramer.maximumLineLength, 64] {
         var framer = LineFramer(limit: limit)
-        // Fed in two chunks, as a socket may deliver them.
+        // Fed in two chunks, as a socket may deliver them: lines handed in place and lines gathered across reads.
         let split = count / 2
-        let outputs = framer.feed(bytes[..<split]) + framer.feed(bytes[split...])
-        for case let .line(line) in outputs {
-            switch IncomingMessage.parse(line) {
-            case let .request(_, _, params), let .notification(_, params):
-                // input.inject's events, decoded as the daemon decodes them; what is read writes and reads back the same.
-                for event in params?["events"]?.array ?? [] {
-                    guard let wire = try? InputEvent(wire: event) else { continue }
-                    precondition(wire.time.isFinite && wire.location.x.isFinite && wire.location.y.isFinite)
-                    let again = IncomingMessage.parseValue(Array(wire.jsonText.utf8)).flatMap { try? InputEvent(wire: $0) }
-                    precondition(again == wire, "\(JSONWriter.string(event)) does not survive writing")
-                }
-                // The parser reads back what the writer wrote.
-                if let params { precondition(IncomingMessage.parseValue(Array(JSONWriter.string(params).utf8)) == params) }
-                // What a client reads of a snapshot, and of a leg it evaluates: what it reads writes and reads back the
-                // same, and evaluating it never traps, whatever the numbers.
-                if let params { checkClientDecoding(params) }
-            case .invalid:
-                break
+        for chunk in [bytes[..<split], bytes[split...]] {
+            framer.feed(UnsafeBufferPointer(rebasing: chunk)) { piece in
+                if case let .line(line) = piece { checkLine(line) }
             }
         }
     }
     return 0
+}
+
+func checkLine(_ line: UnsafeBufferPointer<UInt8>) {
+    let message = IncomingMessage.parse(line)
+    checkTheDaemonReadsAsTheTree(line, message)
+    switch message {
+    case let .request(_, _, params), let .notification(_, params):
+        // input.inject's events, decoded as the daemon decodes them; what is read writes and reads back the same.
+        for event in params?["events"]?.array ?? [] {
+            guard let wire = try? InputEvent(wire: event) else { continue }
+            precondition(wire.time.isFinite && wire.location.x.isFinite && wire.location.y.isFinite)
+            let again = IncomingMessage.parseValue(Array(wire.jsonText.utf8)).flatMap { try? InputEvent(wire: $0) }
+            precondition(again == wire, "\(JSONWriter.string(event)) does not survive writing")
+        }
+        // The parser reads back what the writer wrote.
+        if let params { precondition(IncomingMessage.parseValue(Array(JSONWriter.string(params).utf8)) == params) }
+        // What a client reads of a snapshot, and of a leg it evaluates: what it reads writes and reads back the
+        // same, and evaluating it never traps, whatever the numbers.
+        if let params { checkClientDecoding(params) }
+    case .invalid:
+        break
+    }
+}
+
+/// The daemon reads a line in place (`IncomingRequest`); a client reads it as a tree and then as a request. Both
+/// must come to the same request, or the same error, for every line.
+func checkTheDaemonReadsAsTheTree(_ line: UnsafeBufferPointer<UInt8>, _ message: IncomingMessage) {
+    func request(_ method: String, _ params: JSONValue?) -> Result<Request, RPCError> {
+        Result { () throws(RPCError) in try Request(method: method, params: params) }
+    }
+    let same = switch (IncomingRequest.read(line), message) {
+    case let (.request(id, read), .request(treeID, method, params)): id == treeID && read == request(method, params)
+    case let (.notification(read), .notification(method, params)): read == request(method, params)
+    case let (.invalid(id, error), .invalid(treeID, treeError)): id == treeID && error == treeError
+    default: false
+    }
+    precondition(same, "the daemon and the tree read \(String(decoding: line, as: UTF8.self)) differently")
 }
 
 func checkClientDecoding(_ value: JSONValue) {

@@ -44,7 +44,7 @@ public enum IncomingMessage: Sendable {
 
 /// One line a client sent, read once: its JSON in place, its envelope, and its request typed and checked
 /// (`Request(method:params:)`'s rules). The daemon's request path: no tree, no copy of the line.
-public enum IncomingRequest: Sendable {
+public enum IncomingRequest: Hashable, Sendable {
     /// A request: answer it with the same id, with the error if it is not a valid one.
     case request(id: JSONValue, Result<Request, RPCError>)
     /// A notification (no id): carry it out if it is valid, answer nothing either way.
