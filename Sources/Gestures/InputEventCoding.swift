@@ -38,7 +38,10 @@ extension InputEvent {
     }
 
     /// The one set of rules for an input event's fields, whatever they are read from: which fields each kind
-    /// needs, their defaults and their ranges.
+    /// needs, their defaults and their ranges. Inlinable, so that the reader of a request line (AnimProtocol) gets
+    /// a copy made for its own fields, rather than the generic code that calls every accessor through a witness
+    /// table: this runs for every injected event, on a cold cache.
+    @inlinable
     public init(fields: some InputEventFields) throws(InputEventError) {
         let f = CheckedFields(fields: fields)
         let limit = Self.coordinateLimit
@@ -50,7 +53,8 @@ extension InputEvent {
     }
 
     /// The kind named `name`, with the fields it has.
-    private static func kind(named name: String, from f: CheckedFields<some InputEventFields>) throws(InputEventError) -> Kind {
+    @inlinable
+    static func kind(named name: String, from f: CheckedFields<some InputEventFields>) throws(InputEventError) -> Kind {
         switch name {
         case "touch-down": return .touchDown(id: try f.touchID())
         case "touch-move": return .touchMove(id: try f.touchID())
@@ -80,32 +84,44 @@ extension InputEvent {
 
 /// An event's fields with their ranges and defaults applied: each accessor returns the value or throws the
 /// refusal that names the field.
-private struct CheckedFields<Fields: InputEventFields> {
-    let fields: Fields
+@usableFromInline
+struct CheckedFields<Fields: InputEventFields> {
+    @usableFromInline let fields: Fields
 
+    @inlinable
+    init(fields: Fields) { self.fields = fields }
+
+    @inlinable
     func number(_ key: String, in range: ClosedRange<Double>) throws(InputEventError) -> Double {
         guard let value = try fields.number(key) else { throw .missing(key) }
         guard range.contains(value) else { throw .invalid(key, "\(key) must be a number from \(range.lowerBound) to \(range.upperBound)") }
         return value
     }
 
+    @inlinable
     func whole(_ key: String, in range: ClosedRange<Int>, default fallback: Int? = nil) throws(InputEventError) -> Int {
         guard let value = try fields.integer(key) ?? fallback else { throw .missing(key) }
         guard range.contains(value) else { throw .invalid(key, "\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)") }
         return value
     }
 
+    @inlinable
     func touchID() throws(InputEventError) -> Int { try whole("id", in: 0...Int(Int32.max)) }
+    @inlinable
     func button() throws(InputEventError) -> Int { try whole("button", in: 1...255, default: 1) }
+    @inlinable
     func fingers() throws(InputEventError) -> Int { try whole("fingers", in: 1...10, default: 3) }
 
+    @inlinable
     func delta() throws(InputEventError) -> Point {
         let limit = InputEvent.coordinateLimit
         return Point(x: try number("dx", in: -limit...limit), y: try number("dy", in: -limit...limit))
     }
 
+    @inlinable
     func cancelled() throws(InputEventError) -> Bool { try fields.bool("cancelled") ?? false }
 
+    @inlinable
     func edge() throws(InputEventError) -> Edge {
         guard let text = try fields.string("edge") else { throw .missing("edge") }
         guard let edge = Edge(rawValue: text) else { throw .invalid("edge", "edge must be left, right, top or bottom") }
