@@ -9,9 +9,9 @@
  * {"jsonrpc":"2.0","id":ID,"result":{}} with its id. No parsing beyond that, no engine, no allocation per frame:
  * the kernel's floor for "receive the request line, write the same bytes to N sockets".
  *
- * With BASELINE_SAME_SLICE set, it follows animd's scheduler slice rule (animd_wanted_slice, in the header it
- * includes: 0.1 ms from two subscribers on, the default below; Linux >= 6.12), so that `animd-bench fanout
- * --same-slice` compares the two on equal scheduling.
+ * With BASELINE_SAME_SLICE set, it follows animd's scheduling, from the header it includes: the slice rule
+ * (animd_wanted_slice: 0.1 ms from two subscribers on, the default below; Linux >= 6.12) and the hand-over after a
+ * fan-out (animd_hand_over), so that `animd-bench fanout --same-slice` compares the two on equal scheduling.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -61,10 +61,13 @@ static void answer(int fd, const char *line) {
     write_all(fd, reply, (size_t)length);
 }
 
+static int same_slice;
+
 static void handle_line(int fd, const char *line) {
     if (strstr(line, "\"input.inject\"")) {
         for (int client = 0; client < MAX_CLIENTS; client++)
             if (subscriber[client]) write_all(client, frame, frame_length);
+        if (same_slice && subscribers > 0) animd_hand_over();
     } else if (strstr(line, "\"subscribe\"")) {
         if (!subscriber[fd]) subscribers++;
         subscriber[fd] = 1;
@@ -73,7 +76,6 @@ static void handle_line(int fd, const char *line) {
     answer(fd, line);
 }
 
-static int same_slice;
 static void follow_slice(void) {
     static uint64_t requested;
     uint64_t wanted = animd_wanted_slice(subscribers);

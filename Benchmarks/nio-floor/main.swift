@@ -92,6 +92,8 @@ final class FloorHandler: ChannelInboundHandler {
         guard let connection else { return }
         if Self.contains(line, Self.inject) {
             for subscriber in room.value.subscribers { subscriber.send(room.value.frame) }
+            // animd's hand-over, as animd does it after an engine step's writes.
+            if !room.value.subscribers.isEmpty { animd_hand_over() }
         } else if Self.contains(line, Self.subscribe) {
             room.value.subscribers.append(connection)
         }

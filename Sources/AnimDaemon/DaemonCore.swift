@@ -1,4 +1,5 @@
 import AnimProtocol
+import CLinuxScheduling
 import Foundation
 import Gestures
 import Logging
@@ -38,6 +39,8 @@ final class DaemonCore {
     private let notifier: SystemdNotifier
     /// The event loop's time slice, as many frame readers as there are want it.
     private var latencySlice = LatencySlice()
+    /// Yields the loop's CPU to the readers an engine step's writes woke (`animd_hand_over`); tests count it.
+    var handOver: () -> Void = { animd_hand_over() }
     /// READY=1, STATUS= lines and watchdog pings.
     private lazy var systemd = SystemdAnnouncer(loop: loop, notifier: notifier, logger: logger) { [unowned self] in statusLine }
     static let version = "0.1.0"
@@ -80,8 +83,8 @@ final class DaemonCore {
 
     private func send(_ output: EngineOutput, at time: Double) {
         if !output.touchDecisions.isEmpty { input.backend?.decide(output.touchDecisions) }
-        // One step's events reach each client in one write.
-        registry.batch {
+        // One step's events reach each client in one write; the readers it woke run before the rest of the step.
+        let wrote = registry.batch {
             for event in output.events {
                 let outgoing = OutgoingEvent(event, in: engine)
                 registry.publish(group: outgoing.group, transition: outgoing.transition, analytic: outgoing.isAnalyticFrame,
@@ -91,6 +94,7 @@ final class DaemonCore {
                 }
             }
         }
+        if wrote { handOver() }
         let due = SnapAction.due(after: output.events, in: engine.config)
         if !due.isEmpty { actions.run(due, environment: input.session.applied(to: baseEnvironment)) }
     }

@@ -155,18 +155,21 @@ final class SubscriberRegistry {
     private var batchDepth = 0
 
     /// Everything `body` publishes goes to each client as one write when it returns (one engine step's events),
-    /// in the order it was published. Responses written after it follow it.
-    func batch(_ body: () -> Void) {
+    /// in the order it was published. Responses written after it follow it. Returns whether the batch wrote to any
+    /// client (false for a nested batch: its outer one writes).
+    @discardableResult
+    func batch(_ body: () -> Void) -> Bool {
         batchDepth += 1
         body()
         batchDepth -= 1
-        guard batchDepth == 0 else { return }
+        guard batchDepth == 0 else { return false }
+        defer { batched.removeAll(keepingCapacity: true) }
         for client in batched {
             client.endBatch()
             // What the socket did not take went to NIO, and counts toward the client's backlog.
             enforceBacklog(client)
         }
-        batched.removeAll(keepingCapacity: true)
+        return !batched.isEmpty
     }
 
     private func deliver(_ frame: ByteBuffer, to client: ClientConnection) {

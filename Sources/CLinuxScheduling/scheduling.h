@@ -63,6 +63,15 @@ static inline int64_t animd_request_slice(uint64_t nanoseconds) {
     return (int64_t)granted.sched_runtime;
 }
 
+/*
+ * Hands the CPU to the readers a step's writes just woke: one sched_yield(2), after the lines are written and before
+ * the rest of the step's work (the answer, the timers). A Unix socket wakes its reader with a "sync" wakeup, which
+ * tells the scheduler the writer is about to sleep, so the reader is often queued on the writer's CPU, behind the
+ * writer's remaining work; yielding lets it run first. When nothing waits on this CPU it returns at once. Measured,
+ * and why it is safe beside CPU-bound neighbours: docs/architecture.md, "Handing the CPU to woken readers".
+ */
+static inline void animd_hand_over(void) { sched_yield(); }
+
 /* The slice a thread of any process of this user reports (0: none requested, or no slice requests here), or -errno. */
 static inline int64_t animd_thread_slice(pid_t thread) {
     struct animd_sched_attr attributes;

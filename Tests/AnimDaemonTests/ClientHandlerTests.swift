@@ -10,11 +10,12 @@ import Transitions
 /// default config, no input backend), and every byte it writes read back.
 struct ClientHandlerTests {
     let channel = EmbeddedChannel()
+    let core: DaemonCore
 
     init() throws {
         let loop = channel.embeddedEventLoop
         let logger = Logger(label: "test")
-        let core = DaemonCore(loop: loop, config: try ConfigParser.load(user: nil),
+        core = DaemonCore(loop: loop, config: try ConfigParser.load(user: nil),
                               configSource: ConfigSource(explicitPath: nil, environment: [:]), session: SessionEnvironment([:]),
                               launcher: BackendLauncher(setting: .x11, logger: logger) { _, _ in },
                               notifier: SystemdNotifier(environment: [:]), logger: logger)
@@ -72,6 +73,24 @@ struct ClientHandlerTests {
         #expect(lines.first?.contains(#""id":1,"result""#) == true)
         #expect(lines.dropFirst().first?.contains(#""method":"transition.began""#) == true)
         #expect(lines.last?.contains(#""id":2,"result""#) == true)
+    }
+
+    /// The loop hands its CPU over once per engine step that wrote to a client, and only then: a step whose events
+    /// nobody takes, and a plain request, yield nothing.
+    @Test func theLoopHandsOverAfterEachStepThatWrote() throws {
+        var handOvers = 0
+        core.handOver = { handOvers += 1 }
+        let touch = #"{"jsonrpc":"2.0","id":1,"method":"input.inject","params":{"events":[{"t":0,"kind":"touch-down","id":1,"x":3,"y":500},"#
+            + #"{"t":0.01,"kind":"touch-move","id":1,"x":40,"y":500},{"t":0.02,"kind":"touch-move","id":1,"x":60,"y":500}]}}"#
+        try feed(touch + "\n")
+        #expect(handOvers == 0, "no subscriber: nothing written, nothing handed over")
+        try feed(#"{"jsonrpc":"2.0","id":2,"method":"subscribe","params":{"transitions":["sidebar"]}}"# + "\n")
+        try feed(#"{"jsonrpc":"2.0","id":3,"method":"daemon.hello"}"# + "\n")
+        #expect(handOvers == 0, "answers alone are not an engine step")
+        try feed(#"{"jsonrpc":"2.0","id":4,"method":"input.inject","params":{"events":[{"t":0.03,"kind":"touch-move","id":1,"x":80,"y":500},"#
+                 + #"{"t":0.04,"kind":"touch-move","id":1,"x":90,"y":500}]}}"# + "\n")
+        let frames = try output().filter { $0.contains(#""method":"transition.progress""#) }
+        #expect(frames.count == 2 && handOvers == 2, "one hand-over per step that wrote: \(handOvers) for \(frames.count) frames")
     }
 
     /// A close while writes are pending ends the client cleanly: no answer to a request that arrives after.
