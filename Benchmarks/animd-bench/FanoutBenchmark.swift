@@ -7,7 +7,7 @@ import Synchronization
 /// (receive the request line, write the same bytes to N sockets), all timed by one probe in the same run:
 /// - the C baseline (Benchmarks/baseline-server): epoll and write(), the kernel's floor;
 /// - the NIO floor (Benchmarks/nio-floor, `animd-bench-floor`): the same job on animd's own stack (one NIO event loop,
-///   animd's scheduler slice rule and direct send), so that animd − floor is animd's own work and floor / C what the
+///   animd's scheduling (the slice rule and the hand-over) and direct send), so that animd − floor is animd's own work and floor / C what the
 ///   framework costs.
 ///
 /// The three run at once. The probe subscribes N clients to each, all read by one poll() thread, then sends one touch
@@ -45,8 +45,8 @@ enum FanoutBenchmark {
         var results: [TargetResult] = []
         BenchProcess.raiseDescriptorLimit()
         print("\n== fan-out: input.inject → transition.progress at every subscriber, µs (animd, the NIO floor and the C baseline server, one probe)")
-        print(sameSlice ? "   animd, the NIO floor and the C server all ask for a 0.1 ms scheduler slice from two subscribers on (--same-slice)"
-                        : "   animd and the NIO floor ask for a 0.1 ms scheduler slice from two subscribers on; the C server keeps the default (--same-slice: it follows the rule too)")
+        print(sameSlice ? "   animd, the NIO floor and the C server all ask for a 0.1 ms scheduler slice from two subscribers on, and yield after a fan-out (--same-slice)"
+                        : "   animd and the NIO floor ask for a 0.1 ms scheduler slice from two subscribers on, and yield after a fan-out; the C server does neither (--same-slice: it does both)")
         print("   own = animd p50 − floor p50: animd's work above the stack it stands on")
         print("subscribers frames |  animd p50     p99     max |  floor p50     p99 |  C p50     p99     max |  ratio p50   p99  (target ≤ 1.5×) | floor/C p50  own")
         for (count, frames, pace) in plan(smoke: smoke) {

@@ -7,7 +7,7 @@
 //   .build/release/animd-bench coldpath   # the request path's steps in-process, warm and after evicting the caches
 //   .build/release/animd-bench fanout     # input.inject → progress at N subscribers, against a C server and a NIO floor
 //   .build/release/animd-bench fanout --smoke   # one short row (N = 10): CI checks that it runs
-//   .build/release/animd-bench fanout --same-slice   # the C server follows animd's scheduler slice rule too
+//   .build/release/animd-bench fanout --same-slice   # the C server follows animd's scheduling too (slice rule, hand-over)
 //   .build/release/animd-bench sustained  # 1000 subscribers, 4 transitions at 120 Hz: animd's CPU, missed frames
 //   .build/release/animd-bench legs       # 1000 subscribers, 4 transitions: frames "all" against "driven", CPU and bytes
 //   .build/release/animd-bench service    # start-up to READY=1, RSS with 1000 clients, 120 Hz pacing, idle wake-ups (60 s)

@@ -1,8 +1,8 @@
 // animd-bench-floor: the fan-out benchmark's second baseline. It does the C baseline's job (Benchmarks/baseline-server:
 // a line with "input.inject" makes it write FRAME-FILE's bytes to every subscriber, then it answers the sender) on
-// the stack animd stands on: one SwiftNIO event loop with animd's scheduler slice (0.1 ms from two subscribers on,
-// as animd's LatencySlice), the request read through
-// a channel pipeline, each frame written with animd's direct non-blocking send(). No JSON, no engine.
+// the stack animd stands on: one SwiftNIO event loop with animd's scheduling (the slice, 0.1 ms from two subscribers
+// on, as animd's LatencySlice; the hand-over after a fan-out), the request read through a channel pipeline, each
+// frame written with animd's direct non-blocking send(). No JSON, no engine.
 //
 //   animd-bench-floor SOCKET FRAME-FILE
 //
