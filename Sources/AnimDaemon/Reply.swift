@@ -19,7 +19,7 @@ enum Answer {
             out.writeLiteral("{")
             if let subscription {
                 out.writeLiteral("\"subscription\":")
-                out.write(String(subscription))
+                writeInteger(Int64(subscription), to: &out)
                 out.writeLiteral(",")
             }
             TransitionSnapshot.writeList(snapshots, into: &out)

@@ -57,16 +57,16 @@ public struct TransitionSnapshot: Hashable, Sendable {
         out.writeLiteral(",\"fraction\":"); JSONWriter.writeNumber(fraction, into: &out)
         out.writeLiteral(",\"velocity\":"); JSONWriter.writeNumber(velocity, into: &out)
         out.writeLiteral(",\"phase\":\""); out.write(phase.rawValue)
-        out.writeLiteral("\",\"from\":"); out.write(String(from))
-        out.writeLiteral(",\"to\":"); out.write(String(to))
-        out.writeLiteral(",\"target\":"); out.write(String(target))
-        out.writeLiteral(",\"snap\":"); out.write(String(snap))
+        out.writeLiteral("\",\"from\":"); writeInteger(Int64(from), to: &out)
+        out.writeLiteral(",\"to\":"); writeInteger(Int64(to), to: &out)
+        out.writeLiteral(",\"target\":"); writeInteger(Int64(target), to: &out)
+        out.writeLiteral(",\"snap\":"); writeInteger(Int64(snap), to: &out)
         out.writeLiteral(",\"snapPoints\":[")
         for (i, point) in snapPoints.enumerated() {
             if i > 0 { out.writeLiteral(",") }
             JSONWriter.writeNumber(point, into: &out)
         }
-        out.writeLiteral("],\"seq\":"); out.write(String(seq))
+        out.writeLiteral("],\"seq\":"); writeInteger(Int64(seq), to: &out)
         out.writeLiteral(",\"time\":"); JSONWriter.writeNumber(time, into: &out)
         if let leg {
             out.writeLiteral(",\"leg\":")
