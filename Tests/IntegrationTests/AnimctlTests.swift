@@ -1,7 +1,7 @@
 import AnimClient
 import AnimProtocol
 import Foundation
-import Synchronization
+import TestSupport
 import Testing
 
 /// animctl as a user runs it: output on stdout, errors on stderr with a non-zero exit.
@@ -178,15 +178,13 @@ import Testing
         script.standardInput = keyboard
         script.standardOutput = screen
         script.standardError = FileHandle.nullDevice
+        let output = PipeOutput(screen)
         try script.run()
-        let output = Mutex(Data())
-        let reader = Thread { while case let data = screen.fileHandleForReading.availableData, !data.isEmpty { output.withLock { $0 += data } } }
-        reader.start()
         try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"] == 1"#) { try rpc.ok("daemon.hello")["subscriptions"] == 1 }
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
         _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
-        func text() -> String { output.withLock { String(decoding: $0, as: UTF8.self) } }
+        func text() -> String { output.text }
         try waitUntil(#"text().contains("snap 1")"#) { text().contains("snap 1") }
         try? keyboard.fileHandleForWriting.write(contentsOf: Data([0x03]))
         try waitUntil(#"!script.isRunning"#) { !script.isRunning }

@@ -1,7 +1,7 @@
 import AnimClient
 import AnimProtocol
 import Foundation
-import Synchronization
+import TestSupport
 import Testing
 
 /// The clients in examples/ run as a user would run them, against a real animd.
@@ -10,10 +10,8 @@ import Testing
     /// blocked signals are inherited and SIGTERM would not reach it.
     final class Command {
         let process = Process()
-        /// Written by the reading thread, read by the test.
-        private final class Collected: Sendable { let data = Mutex(Data()) }
-        private let collected = Collected()
         private let pipe = Pipe()
+        private let output: PipeOutput
 
         init(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) throws {
             process.executableURL = URL(fileURLWithPath: executable)
@@ -24,12 +22,11 @@ import Testing
             process.standardOutput = pipe
             process.standardError = pipe
             process.standardInput = FileHandle.nullDevice
+            output = PipeOutput(pipe)
             try process.run()
-            let handle = pipe.fileHandleForReading, collected = self.collected
-            Thread { while case let data = handle.availableData, !data.isEmpty { collected.data.withLock { $0 += data } } }.start()
         }
 
-        var text: String { collected.data.withLock { String(decoding: $0, as: UTF8.self) } }
+        var text: String { output.text }
         var lines: [String] { text.split(separator: "\n").map(String.init) }
 
         /// Waits (10 s at most) until `done` holds for the output so far.
