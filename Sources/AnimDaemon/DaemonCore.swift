@@ -85,7 +85,9 @@ final class DaemonCore {
         if !output.touchDecisions.isEmpty { input.backend?.decide(output.touchDecisions) }
         // One step's events reach each client in one write; the readers it woke run before the rest of the step.
         let wrote = registry.batch {
-            for event in output.events {
+            // An event no one takes is not even worked out: a gesture update per touch move, when no one watches
+            // gestures.
+            for event in output.events where registry.anyoneWants(OutgoingEvent.group(of: event)) {
                 let outgoing = OutgoingEvent(event, in: engine)
                 registry.publish(group: outgoing.group, transition: outgoing.transition, analytic: outgoing.isAnalyticFrame,
                                  now: time, allocator: allocator) { line in

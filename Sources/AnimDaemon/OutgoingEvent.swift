@@ -23,13 +23,19 @@ struct OutgoingEvent {
     /// the whole engine for every event).
     init(_ event: EngineEvent, in engine: borrowing Engine) {
         self.event = event
+        group = Self.group(of: event)
+        transition = switch event {
+        case let .began(snapshot, _, _), let .leg(snapshot, _), let .ended(snapshot, _), let .progress(snapshot): snapshot.name
+        case let .gesture(update): engine.transition(ofBinding: update.name)
+        }
+    }
+
+    /// The group an event belongs to, known before anything else is worked out (`SubscriberRegistry.anyoneWants`).
+    static func group(of event: EngineEvent) -> EventGroup {
         switch event {
-        case let .began(snapshot, _, _), let .leg(snapshot, _), let .ended(snapshot, _):
-            group = .state; transition = snapshot.name
-        case let .progress(snapshot):
-            group = .progress; transition = snapshot.name
-        case let .gesture(update):
-            group = .gesture; transition = engine.transition(ofBinding: update.name)
+        case .began, .leg, .ended: .state
+        case .progress: .progress
+        case .gesture: .gesture
         }
     }
 

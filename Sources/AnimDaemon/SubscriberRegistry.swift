@@ -42,7 +42,7 @@ final class SubscriberRegistry {
 
     func remove(_ client: ClientConnection) {
         clients[client.id] = nil
-        audiences.removeAll(keepingCapacity: true)
+        subscriptionsChanged()
     }
 
     // MARK: - The fan-out index
@@ -57,6 +57,26 @@ final class SubscriberRegistry {
         let transition: String?
         /// A progress frame of a running leg, which `frames: "driven"` subscriptions do not take.
         let analytic: Bool
+    }
+
+    /// The groups any subscription takes, one bit each (`EventGroup.bit`); nil after a change, until asked again.
+    /// Asked before every event, so that an event nobody takes costs neither its encoding nor a lookup: a gesture
+    /// update per touch move, when no one watches gestures.
+    private var wantedGroups: UInt8?
+
+    /// Whether any subscription takes `group`, whatever its transition.
+    func anyoneWants(_ group: EventGroup) -> Bool {
+        let wanted = wantedGroups ?? clients.values.reduce(0) { bits, client in
+            client.subscriptions.values.reduce(bits) { bits, subscription in subscription.groups.reduce(bits) { $0 | $1.bit } }
+        }
+        wantedGroups = wanted
+        return wanted & group.bit != 0
+    }
+
+    /// A client or a subscription came or went: the index and the groups are built again when next asked.
+    private func subscriptionsChanged() {
+        audiences.removeAll(keepingCapacity: true)
+        wantedGroups = nil
     }
 
     private func audience(group: EventGroup, transition: String?, analytic: Bool = false) -> [(client: ClientConnection, rate: Double?)] {
@@ -77,7 +97,7 @@ final class SubscriberRegistry {
     /// Whether any subscription wants `group`, so that costly events are only encoded for someone.
     /// - analytic: whether anyone takes the frames of running legs (a subscription with `frames: "all"`).
     func hasInterest(in group: EventGroup, analytic: Bool = false) -> Bool {
-        !audience(group: group, transition: nil, analytic: analytic).isEmpty
+        anyoneWants(group) && !audience(group: group, transition: nil, analytic: analytic).isEmpty
     }
 
     func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
@@ -88,12 +108,12 @@ final class SubscriberRegistry {
         let id = nextSubscriptionID
         nextSubscriptionID += 1
         client.subscriptions[id] = Subscription(id: id, transitions: transitions, groups: groups, maxRate: maxRate, frames: frames)
-        audiences.removeAll(keepingCapacity: true)
+        subscriptionsChanged()
         return id
     }
 
     func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError) {
-        audiences.removeAll(keepingCapacity: true)
+        subscriptionsChanged()
         guard client.subscriptions.removeValue(forKey: id) != nil else {
             throw RPCError(.invalidParams, "invalid params: this connection has no subscription \(id)")
         }
@@ -107,6 +127,7 @@ final class SubscriberRegistry {
     /// - analytic: a progress frame of a running leg (not for `frames: "driven"` subscriptions).
     func publish(group: EventGroup, transition: String?, analytic: Bool = false, now: Double, allocator: ByteBufferAllocator,
                  encode: (inout OutgoingLine) -> String?) {
+        guard anyoneWants(group) else { return }
         var encoded: (bytes: ByteBuffer, coalesce: String?)?
         for (client, rate) in audience(group: group, transition: transition, analytic: analytic) where !client.isClosing {
             if encoded == nil {

@@ -8,6 +8,21 @@ public enum EventGroup: String, Hashable, Sendable, CaseIterable {
 
     /// The names, for messages: "progress, state, input, gesture, input-events".
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// One bit per group: the daemon keeps the groups anyone takes as a set of these bits.
+    public var bit: UInt8 {
+        switch self {
+        case .progress: 1
+        case .state: 2
+        case .input: 4
+        case .gesture: 8
+        case .inputEvents: 16
+        }
+    }
+
+    /// By case, not by name: a String-backed enum hashes its name by default, and the daemon looks up the audience of
+    /// every event by its group.
+    public func hash(into hasher: inout Hasher) { hasher.combine(bit) }
 }
 
 /// Which progress frames a subscription receives (`subscribe`'s `frames`, an extension of the contract).

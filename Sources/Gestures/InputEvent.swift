@@ -8,6 +8,18 @@ public enum InputSource: String, Hashable, Sendable, CaseIterable, Codable {
     case pressure
     /// XI 2.4 touchpad swipes and pinches.
     case touchpad
+
+    /// By case, not by name: a String-backed enum hashes its name by default, and a source is hashed several times
+    /// per input event (the arena's sequences, the input owners).
+    public func hash(into hasher: inout Hasher) {
+        let ordinal = switch self {
+        case .touch: 0
+        case .pointer: 1
+        case .pressure: 2
+        case .touchpad: 3
+        }
+        hasher.combine(ordinal)
+    }
 }
 
 /// One input event, carrying its own time (seconds; only differences matter)

@@ -72,4 +72,31 @@ struct BatchTests {
         }
         #expect(try writes(channel).isEmpty)
     }
+
+    /// An event of a group no subscription takes is never encoded, and which groups are taken follows every
+    /// subscribe, unsubscribe and departure.
+    @Test func aGroupNobodyTakesIsNotEncoded() throws {
+        var encoded = 0
+        func publishGesture() {
+            registry.publish(group: .gesture, transition: "sidebar", now: 0, allocator: allocator) { out in
+                encoded += 1
+                out.write("gesture\n")
+                return nil
+            }
+        }
+        let (watcher, channel) = try subscriber(to: ["sidebar"])
+        publishGesture()
+        #expect(encoded == 0 && !registry.anyoneWants(.gesture) && registry.anyoneWants(.progress))
+        let gestures = try registry.subscribe(watcher, transitions: nil, groups: [.gesture], maxRate: nil)
+        publishGesture()
+        #expect(encoded == 1 && registry.anyoneWants(.gesture))
+        try registry.unsubscribe(watcher, id: gestures)
+        publishGesture()
+        #expect(encoded == 1 && !registry.anyoneWants(.gesture))
+        _ = try registry.subscribe(watcher, transitions: ["panel"], groups: [.gesture], maxRate: nil)
+        #expect(registry.anyoneWants(.gesture))
+        registry.remove(watcher)
+        #expect(!registry.anyoneWants(.gesture) && !registry.anyoneWants(.progress))
+        #expect(try writes(channel) == ["gesture\n"])
+    }
 }
