@@ -2,8 +2,7 @@ public import Gestures
 public import Motion
 
 /// The notification lines animd sends (PROTOCOL.md "Events"), each written once into any `TextOutput` (the daemon's
-/// is the ByteBuffer that goes to the socket); the functions without `into` return the line as a String, for
-/// clients and tests.
+/// is the ByteBuffer that goes to the socket; a String for tests).
 public enum EventLine {
     @inlinable
     public static func progress(_ snapshot: TransitionSnapshot, into out: inout some TextOutput) {
@@ -68,30 +67,4 @@ public enum EventLine {
     public static func shutdown(reason: String, into out: inout some TextOutput) {
         RPCLine.writeNotification("daemon.shutdown", .object([("reason", .string(reason))]), into: &out)
     }
-}
-
-/// The same lines as Strings.
-extension EventLine {
-    public static func progress(_ snapshot: TransitionSnapshot) -> String { writtenLine { progress(snapshot, into: &$0) } }
-
-    public static func began(_ snapshot: TransitionSnapshot, cause: String, gesture: String?) -> String {
-        writtenLine { began(snapshot, cause: cause, gesture: gesture, into: &$0) }
-    }
-
-    public static func leg(_ snapshot: TransitionSnapshot) -> String { writtenLine { leg(snapshot, into: &$0) } }
-
-    public static func ended(_ snapshot: TransitionSnapshot, position: String) -> String {
-        writtenLine { ended(snapshot, position: position, into: &$0) }
-    }
-
-    public static func inputStatus(_ status: InputStatus) -> String { writtenLine { inputStatus(status, into: &$0) } }
-
-    public static func gesture(name: String, state: String, translation: (Double, Double), velocity: (Double, Double),
-                               pinch: (scale: Double, rotation: Double)? = nil) -> String {
-        writtenLine { gesture(name: name, state: state, translation: translation, velocity: velocity, pinch: pinch, into: &$0) }
-    }
-
-    public static func inputEvent(_ event: InputEvent, origin: String) -> String { writtenLine { inputEvent(event, origin: origin, into: &$0) } }
-
-    public static func shutdown(reason: String) -> String { writtenLine { shutdown(reason: reason, into: &$0) } }
 }

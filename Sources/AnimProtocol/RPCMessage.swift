@@ -108,8 +108,8 @@ enum Envelope {
     }
 }
 
-/// Builds the lines animd writes, each ending in "\n", into any `TextOutput`; the functions without `into` return
-/// the line as a String.
+/// Builds the lines of JSON-RPC, each ending in "\n": animd's answers and notifications, into any `TextOutput`,
+/// and a client's requests.
 public enum RPCLine {
     /// `{"jsonrpc":"2.0","id":…,"result":` + what `result` writes + `}` and a newline.
     public static func writeResult<Out: TextOutput>(id: JSONValue, into out: inout Out, _ result: (inout Out) -> Void) {
@@ -136,16 +136,6 @@ public enum RPCLine {
         out.writeLiteral("}\n")
     }
 
-    public static func result(id: JSONValue, _ result: JSONValue) -> String {
-        writtenLine { writeResult(id: id, into: &$0) { JSONWriter.write(result, into: &$0) } }
-    }
-
-    public static func error(id: JSONValue, _ error: RPCError) -> String { writtenLine { writeError(id: id, error, into: &$0) } }
-
-    public static func notification(_ method: String, _ params: JSONValue) -> String {
-        writtenLine { writeNotification(method, params, into: &$0) }
-    }
-
     /// A client's request line.
     public static func request(id: Int, method: String, params: JSONValue? = nil) -> String {
         var members: [(String, JSONValue)] = [("jsonrpc", "2.0"), ("id", .number(Double(id))), ("method", .string(method))]
@@ -154,14 +144,6 @@ public enum RPCLine {
     }
 }
 
-/// A line written by one of the writers, as a String.
-func writtenLine(_ write: (inout String) -> Void) -> String {
-    var out = ""
-    // Room for a frame at once, rather than growing the text on the way.
-    out.reserveCapacity(320)
-    write(&out)
-    return out
-}
 
 extension IncomingMessage {
     /// Any JSON value from a line, for clients reading what animd sent.

@@ -1,6 +1,13 @@
 import Testing
 @testable import AnimProtocol
 
+/// A line as a writer writes it into a String.
+func written(_ write: (inout String) -> Void) -> String {
+    var out = ""
+    write(&out)
+    return out
+}
+
 /// What the framer handed over, copied out of the call that handed it, for comparison.
 enum Fed: Equatable {
     case line([UInt8])
@@ -82,11 +89,11 @@ extension LineFramer {
 
     /// Responses and notifications are single lines of the contract's shape.
     @Test func writesLines() {
-        #expect(RPCLine.result(id: 1, ["ok": true]) == "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"ok\":true}}\n")
-        #expect(RPCLine.error(id: .null, RPCError(.parseError, "bad")) == "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"bad\"}}\n")
-        #expect(RPCLine.notification("n", ["s": "a\"b\n\u{1}"]) == "{\"jsonrpc\":\"2.0\",\"method\":\"n\",\"params\":{\"s\":\"a\\\"b\\n\\u0001\"}}\n")
+        #expect(written { RPCLine.writeResult(id: 1, into: &$0) { JSONWriter.write(["ok": true], into: &$0) } } == "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"ok\":true}}\n")
+        #expect(written { RPCLine.writeError(id: .null, RPCError(.parseError, "bad"), into: &$0) } == "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"bad\"}}\n")
+        #expect(written { RPCLine.writeNotification("n", ["s": "a\"b\n\u{1}"], into: &$0) } == "{\"jsonrpc\":\"2.0\",\"method\":\"n\",\"params\":{\"s\":\"a\\\"b\\n\\u0001\"}}\n")
         // Text that needs no escape is copied whole, non-ASCII included.
-        #expect(RPCLine.notification("n", ["s": "plain é/日本"]) == "{\"jsonrpc\":\"2.0\",\"method\":\"n\",\"params\":{\"s\":\"plain é/日本\"}}\n")
+        #expect(written { RPCLine.writeNotification("n", ["s": "plain é/日本"], into: &$0) } == "{\"jsonrpc\":\"2.0\",\"method\":\"n\",\"params\":{\"s\":\"plain é/日本\"}}\n")
     }
 }
 
@@ -111,11 +118,11 @@ extension LineFramer {
         // target differs from to (a leg turned around), so a decoder that filled one from the other would fail.
         let snapshot = TransitionSnapshot(name: "sidebar", progress: 0.42, fraction: 0.42, velocity: -1.8, phase: .animating, from: 0, to: 1,
                                     target: 0, snap: 0, snapPoints: [0, 1], seq: 17, time: 81234.567891)
-        let line = EventLine.progress(snapshot)
+        let line = written { EventLine.progress(snapshot, into: &$0) }
         let value = try #require(IncomingMessage.parseValue(Array(line.utf8)))
         #expect(value["method"] == "transition.progress")
         #expect(TransitionSnapshot(json: try #require(value["params"])) == snapshot)
-        let ended = try #require(IncomingMessage.parseValue(Array(EventLine.ended(snapshot, position: "end").utf8)))
+        let ended = try #require(IncomingMessage.parseValue(Array(written { EventLine.ended(snapshot, position: "end", into: &$0) }.utf8)))
         #expect(ended["params"]?["position"] == "end")
         // Every field is required: without any one, or with one of the wrong type, there is no snapshot.
         guard case let .object(members) = try #require(value["params"]) else { Issue.record("params is not an object"); return }
