@@ -36,11 +36,13 @@ STEPS = [
     ("send(): the frame and the answer", ["=__send", "=send", "=__libc_send", "=write", "=__libc_write"]),
     ("read()", ["=read", "=__libc_read"]),
     ("epoll_wait()", ["=epoll_wait"]),
-    ("JSON parsing and line framing", ["JSONParser", "IncomingMessage", "LineFramer"]),
+    ("JSON parsing and line framing", ["JSONParser", "JSONTape", "JSONElement", "8Envelope", "IncomingRequest", "IncomingMessage",
+                                       "LineFramer"]),
     ("the typed request, its parameters", ["12AnimProtocol7Request", "RequestParams", "Params", "InputEventV6fields", "CheckedFields",
                                            "InputEventWire"]),
     ("the engine: arena, recognizers, transitions", ["11Transitions6Engine", "8Gestures", "11Transitions17TransitionRuntime"]),
-    ("encoding events and answers", ["OutgoingEvent", "JSONWriter", "EventLine", "Snapshot", "Float64ToASCII", "RPCLine"]),
+    ("encoding events and answers", ["OutgoingEvent", "OutgoingLine", "JSONWriter", "EventLine", "Snapshot", "Float64ToASCII",
+                                     "RPCLine", "5ReplyV", "6AnswerO", "writeInteger", "writeNumber"]),
     ("the registry and delivery", ["SubscriberRegistry", "DeliveryQueue", "ClientWriter", "ClientConnection"]),
     ("router, handler and core", ["RequestRouter", "ClientHandler", "AnimDaemon0B4Core"]),
     ("NIO's own read path and loop", ["NIOPosix", "NIOCore"]),
@@ -95,8 +97,15 @@ def add_malloc_probe(pid):
     return True
 
 
+# Frames that belong to whoever called them: a ByteBuffer written by animd's encoder is encoding, one filled by NIO's
+# read is NIO's.
+NEUTRAL = ["7NIOCore10ByteBufferV"]
+
+
 def charge(stack, counts):
     for symbol in stack:
+        if any(fragment in symbol for fragment in NEUTRAL):
+            continue
         for step, fragments in STEPS:
             for fragment in fragments:
                 if (symbol == fragment[1:]) if fragment.startswith("=") else (fragment in symbol):

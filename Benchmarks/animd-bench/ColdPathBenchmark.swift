@@ -11,8 +11,6 @@ import Transitions
 /// in the same run. The fan-out benchmark's own work at one subscriber is mostly the cold figures, which profiles
 /// cannot show: a sample says where the time went, not that the cache missed.
 enum ColdPathBenchmark {
-    static let line = Array(#"{"jsonrpc":"2.0","id":12,"method":"input.inject","params":{"events":[{"t":0.002,"kind":"touch-move","id":1,"x":21,"y":500}]}}"#.utf8)
-
     static func run() {
         print("\n== the request path's steps, µs: warm (repeated at once) and cold (after evicting the caches), medians")
         guard let config = try? ConfigParser.parse(DaemonConfig.defaultText) else { return print("the default config does not parse") }
@@ -22,7 +20,7 @@ enum ColdPathBenchmark {
         var x = 20.0, time = 0.001
         var sink = 0
         func parseStep() -> Int {
-            guard case let .request(_, .success(.inject(events))) = line.withUnsafeBufferPointer({ IncomingRequest.read($0) }) else { return 0 }
+            guard case let .request(_, .success(.inject(events))) = RequestBenchmark.injectLine.withUnsafeBufferPointer({ IncomingRequest.read($0) }) else { return 0 }
             return events.count
         }
         func engineStep() -> Int {

@@ -5,8 +5,11 @@ import NIOCore
 
 /// The cost of reading one input.inject request and of writing one frame, warm (`coldpath`: cold).
 enum RequestBenchmark {
+    /// One touch move, as the fan-out benchmark's driver sends it.
+    static let injectLine = Array(#"{"jsonrpc":"2.0","id":12,"method":"input.inject","params":{"events":[{"t":0.002,"kind":"touch-move","id":1,"x":21,"y":500}]}}"#.utf8)
+
     static func run() -> [TargetResult] {
-        let line = Array(#"{"jsonrpc":"2.0","id":12,"method":"input.inject","params":{"events":[{"t":0.002,"kind":"touch-move","id":1,"x":21,"y":500}]}}"#.utf8)
+        let line = injectLine
         // The daemon's read: JSON in place, the envelope, the typed request and its event (issue 17: once).
         let read = nanosecondsPerOperation(iterations: 20_000, rounds: 5) { _ in
             guard case let .request(_, .success(.inject(events))) = line.withUnsafeBufferPointer({ IncomingRequest.read($0) }) else { return 0 }

@@ -6,9 +6,9 @@ package import NIOCore
 package struct OutgoingLine: TextOutput {
     package private(set) var buffer: ByteBuffer
 
-    /// `capacity`: room for a progress frame, so that the usual line is one allocation.
-    package init(allocator: ByteBufferAllocator, capacity: Int = 384) {
-        buffer = allocator.buffer(capacity: capacity)
+    /// Room for a progress frame at once, so that the usual line is one allocation.
+    package init(allocator: ByteBufferAllocator) {
+        buffer = allocator.buffer(capacity: 384)
     }
 
     /// The line `write` writes.

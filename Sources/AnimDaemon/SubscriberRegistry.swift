@@ -42,7 +42,7 @@ final class SubscriberRegistry {
 
     func remove(_ client: ClientConnection) {
         clients[client.id] = nil
-        subscriptionsChanged()
+        dropIndexes()
     }
 
     // MARK: - The fan-out index
@@ -73,8 +73,8 @@ final class SubscriberRegistry {
         return wanted & group.bit != 0
     }
 
-    /// A client or a subscription came or went: the index and the groups are built again when next asked.
-    private func subscriptionsChanged() {
+    /// A client or a subscription came or went: the audiences and the wanted groups are built again when next asked.
+    private func dropIndexes() {
         audiences.removeAll(keepingCapacity: true)
         wantedGroups = nil
     }
@@ -108,12 +108,12 @@ final class SubscriberRegistry {
         let id = nextSubscriptionID
         nextSubscriptionID += 1
         client.subscriptions[id] = Subscription(id: id, transitions: transitions, groups: groups, maxRate: maxRate, frames: frames)
-        subscriptionsChanged()
+        dropIndexes()
         return id
     }
 
     func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError) {
-        subscriptionsChanged()
+        dropIndexes()
         guard client.subscriptions.removeValue(forKey: id) != nil else {
             throw RPCError(.invalidParams, "invalid params: this connection has no subscription \(id)")
         }

@@ -5,28 +5,33 @@ struct JSONElement: JSONReadable {
 
     private var entry: JSONTape.Entry { tape.entries[index] }
 
+    /// The entries of an object's member names, in order; none for any other value.
+    private var memberNames: MemberNames {
+        let entry = entry
+        return MemberNames(tape: tape, name: index + 1, end: entry.kind == .object ? Int(entry.next) : index + 1)
+    }
+
+    /// A member is its name's entry, then its value's, so each name is found from the one before by its value's
+    /// `next`. (A plain iterator: `sequence(first:next:).prefix` made reading a request 0.8 µs slower.)
+    private struct MemberNames: Sequence, IteratorProtocol {
+        let tape: JSONTape
+        var name: Int
+        let end: Int
+
+        mutating func next() -> Int? {
+            guard name < end else { return nil }
+            defer { name = Int(tape.entries[name + 1].next) }
+            return name
+        }
+    }
+
     /// The first member named `key` (the first of repeated keys wins, as in `JSONValue`).
     subscript(key: String) -> JSONElement? {
-        let entry = entry
-        guard entry.kind == .object else { return nil }
-        var name = index + 1
-        while name < Int(entry.next) {
-            // A member is its name's entry, then its value's.
-            if tape.string(at: name, equals: key) { return JSONElement(tape: tape, index: name + 1) }
-            name = Int(tape.entries[name + 1].next)
-        }
-        return nil
+        memberNames.first { tape.string(at: $0, equals: key) }.map { JSONElement(tape: tape, index: $0 + 1) }
     }
 
     func firstKey(notIn names: [String]) -> String? {
-        let entry = entry
-        guard entry.kind == .object else { return nil }
-        var name = index + 1
-        while name < Int(entry.next) {
-            if !names.contains(where: { tape.string(at: name, equals: $0) }) { return tape.string(at: name) }
-            name = Int(tape.entries[name + 1].next)
-        }
-        return nil
+        memberNames.first { name in !names.contains { tape.string(at: name, equals: $0) } }.map(tape.string(at:))
     }
 
     var isNull: Bool { entry.kind == .null }
@@ -66,14 +71,7 @@ struct JSONElement: JSONReadable {
         case .string: return .string(tape.string(at: index))
         case .array: return .array(array.map { $0.map(\.value) } ?? [])
         case .object:
-            var members: [(String, JSONValue)] = []
-            members.reserveCapacity(Int(entry.payload))
-            var name = index + 1
-            while name < Int(entry.next) {
-                members.append((tape.string(at: name), JSONElement(tape: tape, index: name + 1).value))
-                name = Int(tape.entries[name + 1].next)
-            }
-            return .object(members)
+            return .object(memberNames.map { (tape.string(at: $0), JSONElement(tape: tape, index: $0 + 1).value) })
         }
     }
 }

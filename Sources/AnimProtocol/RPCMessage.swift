@@ -1,4 +1,3 @@
-import Foundation
 public import Motion
 
 /// The methods of the contract (PROTOCOL.md "Methods").
@@ -27,8 +26,7 @@ public enum IncomingMessage: Sendable {
 
     /// Parses one line (without its newline) as JSON-RPC 2.0.
     public static func parse(_ line: some Collection<UInt8>) -> IncomingMessage {
-        let read = line.withContiguousStorageIfAvailable { classify($0) } ?? Array(line).withUnsafeBufferPointer { classify($0) }
-        return read
+        line.withContiguousStorageIfAvailable { classify($0) } ?? Array(line).withUnsafeBufferPointer { classify($0) }
     }
 
     private static func classify(_ line: UnsafeBufferPointer<UInt8>) -> IncomingMessage {
@@ -54,10 +52,13 @@ public enum IncomingRequest: Hashable, Sendable {
 
     /// Reads one line, without its newline.
     public static func read(_ line: UnsafeBufferPointer<UInt8>) -> IncomingRequest {
-        Envelope.read(line) { envelope in
+        func request(_ method: String, _ params: JSONElement?) -> Result<Request, RPCError> {
+            Result { () throws(RPCError) in try Request(method: method, reading: params) }
+        }
+        return Envelope.read(line) { envelope in
             switch envelope {
-            case let .request(id, method, params): .request(id: id, Result { () throws(RPCError) in try Request(method: method, reading: params) })
-            case let .notification(method, params): .notification(Result { () throws(RPCError) in try Request(method: method, reading: params) })
+            case let .request(id, method, params): .request(id: id, request(method, params))
+            case let .notification(method, params): .notification(request(method, params))
             case let .invalid(id, error): .invalid(id: id, error: error)
             }
         }
@@ -143,7 +144,6 @@ public enum RPCLine {
         return JSONWriter.string(.object(members)) + "\n"
     }
 }
-
 
 extension IncomingMessage {
     /// Any JSON value from a line, for clients reading what animd sent.

@@ -37,7 +37,7 @@ public enum Request: Hashable, Sendable {
     /// Reads and checks a request. An unknown method is -32601 with the known ones in `data.methods`.
     public init(method name: String, params raw: JSONValue?) throws(RPCError) { try self.init(method: name, reading: raw) }
 
-    /// The same, from a tree or from the request line read in place (`RequestLine`): one reader for both.
+    /// The same, from a tree or from the request line read in place (`IncomingRequest`): one reader for both.
     init(method name: String, reading raw: (some JSONReadable)?) throws(RPCError) {
         guard let method = Method(rawValue: name) else {
             throw RPCError(.methodNotFound, "method not found: \"\(name)\"",

@@ -42,8 +42,8 @@ static inline uint64_t animd_wanted_slice(long frame_readers) {
 
 /*
  * Requests `nanoseconds` as the calling thread's slice (0: the kernel's default slice again), keeping its policy
- * and nice value. Returns the slice the kernel now reports (0: this kernel has no slice requests), or -errno. A thread that is not SCHED_OTHER (a unit
- * may set CPUSchedulingPolicy=) is left alone: -EPERM.
+ * and nice value. Returns the slice the kernel now reports (0: this kernel has no slice requests), or -errno. A
+ * thread that is not SCHED_OTHER (a unit may set CPUSchedulingPolicy=) is left alone: -EPERM.
  */
 static inline int64_t animd_request_slice(uint64_t nanoseconds) {
     if (sched_getscheduler(0) != SCHED_OTHER) return -EPERM;
@@ -68,7 +68,7 @@ static inline int64_t animd_request_slice(uint64_t nanoseconds) {
  * the rest of the step's work (the answer, the timers). A Unix socket wakes its reader with a "sync" wakeup, which
  * tells the scheduler the writer is about to sleep, so the reader is often queued on the writer's CPU, behind the
  * writer's remaining work; yielding lets it run first. When nothing waits on this CPU it returns at once. Measured,
- * and why it is safe beside CPU-bound neighbours: docs/architecture.md, "Handing the CPU to woken readers".
+ * and why it is safe beside CPU-bound neighbours: docs/architecture.md, "Handing the CPU to the readers a step woke".
  */
 static inline void animd_hand_over(void) { sched_yield(); }
 

@@ -15,7 +15,8 @@ public func appendQuoted(_ text: String, to out: inout some TextOutput, escaping
 }
 
 /// The slow path of `appendQuoted`: scalar by scalar.
-public func writeEscaped(_ text: String, to out: inout some TextOutput, escapingDelete: Bool) {
+@usableFromInline
+func writeEscaped(_ text: String, to out: inout some TextOutput, escapingDelete: Bool) {
     for scalar in text.unicodeScalars {
         switch scalar {
         case "\"": out.writeLiteral("\\\"")
