@@ -24,10 +24,10 @@ struct BackendLauncher: Sendable {
         case .x11:
             let reason = target.display == nil ? "no DISPLAY is set; input is off until a display appears" : "connecting"
             return (X11Backend(display: target.display, plan: plan, logger: logger, onEvent: onEvent),
-                    InputStatus(backend: "x11", connected: false, display: target.display, reason: reason))
+                    InputStatus(backend: .x11, connected: false, display: target.display, reason: reason))
         case .libinput:
             return (LibinputBackend(seat: target.seat, waylandDisplay: target.waylandDisplay, plan: plan, logger: logger, onEvent: onEvent),
-                    InputStatus(backend: "libinput", connected: false, display: nil, seat: target.seat, reason: "connecting"))
+                    InputStatus(backend: .libinput, connected: false, display: nil, seat: target.seat, reason: "connecting"))
         }
     }
 }

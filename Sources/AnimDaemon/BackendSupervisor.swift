@@ -8,9 +8,9 @@ protocol BackendSupervisorDelegate: AnyObject {
     /// What the backend intercepts now.
     var inputPlan: InputPlan { get }
     func backendStatus(_ status: InputStatus, geometry: ScreenGeometry?, refreshRate: Double?)
-    func backendInput(_ events: [InputEvent])
+    func backendInput(_ events: [InputEvent], from backend: InputBackendKind)
     /// The backend stopped or lost its devices: whatever it drove must be cancelled.
-    func backendVanished()
+    func backendVanished(_ backend: InputBackendKind)
 }
 
 /// The input backend's life on the event loop: made for the session (`BackendLauncher`), started, replaced when
@@ -52,7 +52,7 @@ final class BackendSupervisor {
         backend = nil
         old.stop()
         if !old.waitUntilStopped(seconds: 2) { logger.warning("the input backend's thread did not end within 2 s") }
-        delegate?.backendVanished()
+        delegate?.backendVanished(old.kind)
     }
 
     /// Takes the session's display variables; when the backend depends on one that changed, it is made anew.
@@ -88,20 +88,20 @@ final class BackendSupervisor {
 
     /// What the backend of `generation` reports, on the event loop; a replaced backend's reports are dropped.
     func handle(_ event: BackendEvent, generation: Int) {
-        guard generation == self.generation, let delegate else { return }
+        guard generation == self.generation, let delegate, let backend else { return }
         reported = true
         settleInputKnown()
         switch event {
         case let .connected(info), let .changed(info):
             delegate.backendStatus(InputStatus(backend: info.backend, connected: true, display: info.display, seat: info.seat,
-                                               sources: info.sources),
+                                               sources: info.sources, outputs: info.outputs),
                                    geometry: info.geometry, refreshRate: info.refreshRate)
         case let .input(events):
-            delegate.backendInput(events)
-        case let .disconnected(backend, display, reason):
+            delegate.backendInput(events, from: backend.kind)
+        case let .disconnected(kind, display, reason):
             // Whatever the backend was driving is gone with it: cancel, so that nothing stays finger-driven.
-            delegate.backendVanished()
-            delegate.backendStatus(InputStatus(backend: backend, connected: false, display: display,
+            delegate.backendVanished(kind)
+            delegate.backendStatus(InputStatus(backend: kind, connected: false, display: display,
                                                reason: reason + "; input is off until a display appears"),
                                    geometry: nil, refreshRate: nil)
         }

@@ -54,7 +54,7 @@ final class DaemonCore {
         self.notifier = notifier
         actions = ActionRunner(logger: logger)
         self.configSource = configSource
-        inputStatus = InputStatus(backend: "none", connected: false, display: nil, reason: "starting")
+        inputStatus = InputStatus(backend: nil, connected: false, display: nil, reason: "starting")
         engine = Engine(config: config, geometry: Self.fallbackGeometry(config))
         registry = SubscriberRegistry(settings: (config.daemon.maxClients, config.daemon.maxSubscriptions, config.daemon.maxBacklog),
                                       logger: logger)
@@ -190,7 +190,7 @@ final class DaemonCore {
         engine.setGeometry(geometry ?? Self.fallbackGeometry(engine.config))
         displayRefresh = refreshRate.flatMap { $0 > 0 ? $0 : nil }
         engine.setFrameRate(displayRefresh ?? engine.config.daemon.frameRate)
-        var metadata: Logger.Metadata = ["backend": "\(status.backend)"]
+        var metadata: Logger.Metadata = ["backend": "\(status.backend?.rawValue ?? "none")"]
         if let display = status.display { metadata["display"] = "\(display)" }
         if let seat = status.seat { metadata["seat"] = "\(seat)" }
         if let reason = status.reason { metadata["reason"] = "\(reason)" }
@@ -289,7 +289,7 @@ extension DaemonCore: BackendSupervisorDelegate {
         setInputStatus(status, geometry: geometry, refreshRate: refreshRate)
     }
 
-    func backendInput(_ events: [InputEvent]) { handleInput(events, from: .backend) }
+    func backendInput(_ events: [InputEvent], from backend: InputBackendKind) { handleInput(events, from: .backend(backend)) }
 
-    func backendVanished() { inputVanished(.backend) }
+    func backendVanished(_ backend: InputBackendKind) { inputVanished(.backend(backend)) }
 }

@@ -1,6 +1,6 @@
 import Gestures
 
-/// Who is driving each input source's sequence: the input backend (X), or
+/// Who is driving each input source's sequence: the input backend (X or libinput), or
 /// the client that injected it. When an owner goes away (X dies, a client
 /// disconnects mid-trace, `animctl inject` gets Ctrl-C), its sequences are
 /// cancelled, so no transition stays finger-driven.
@@ -9,13 +9,13 @@ import Gestures
 /// sender of its latest event, for as long as the sequence lasts.
 struct InputOwners {
     enum Owner: Hashable {
-        case backend
+        case backend(InputBackendKind)
         case client(Int)
 
-        /// How `input.event` names it.
+        /// How `input.event` names it: the backend, or "inject".
         var origin: String {
             switch self {
-            case .backend: "x11"
+            case let .backend(kind): kind.rawValue
             case .client: "inject"
             }
         }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import AnimProtocol
+import Gestures
 import Transitions
 
 /// The variables that say which session animd serves. A user service started
@@ -31,7 +32,7 @@ struct SessionEnvironment: Hashable, Sendable {
 
     /// What the input backend depends on: when it changes, the backend is made anew.
     struct Target: Hashable, Sendable {
-        var choice: BackendSetting.Choice
+        var choice: InputBackendKind
         var display: String?
         var xauthority: String?
         var waylandDisplay: String?

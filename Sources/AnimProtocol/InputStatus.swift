@@ -1,8 +1,10 @@
 public import Gestures
 
-/// Whether X input is available (`input.status`, and `daemon.hello`'s `input`).
+/// Whether input is available, from which backend, and the screen it reads (`input.status`, and `daemon.hello`'s
+/// `input`).
 public struct InputStatus: Hashable, Sendable {
-    public var backend: String
+    /// nil until a backend has been chosen; the wire says "none" then.
+    public var backend: InputBackendKind?
     public var connected: Bool
     public var display: String?
     /// **Extension:** the seat the libinput backend reads.
@@ -11,15 +13,17 @@ public struct InputStatus: Hashable, Sendable {
     /// What each input source can do while connected: `active`, `unavailable`
     /// (with the reason) or `unused` (no binding wants it).
     public var sources: [InputSource: SourceStatus]
+    /// **Extension:** the monitors by name (RandR monitors, Wayland outputs), so that a widget can be placed on one.
+    public var outputs: [NamedOutput]
 
-    public init(backend: String, connected: Bool, display: String?, seat: String? = nil, reason: String? = nil,
-                sources: [InputSource: SourceStatus] = [:]) {
+    public init(backend: InputBackendKind?, connected: Bool, display: String?, seat: String? = nil, reason: String? = nil,
+                sources: [InputSource: SourceStatus] = [:], outputs: [NamedOutput] = []) {
         self.backend = backend; self.connected = connected; self.display = display; self.seat = seat; self.reason = reason
-        self.sources = sources
+        self.sources = sources; self.outputs = outputs
     }
 
     public var json: JSONValue {
-        var members: [(String, JSONValue)] = [("backend", .string(backend)), ("connected", .bool(connected)),
+        var members: [(String, JSONValue)] = [("backend", .string(backend?.rawValue ?? "none")), ("connected", .bool(connected)),
                                               ("display", display.map(JSONValue.string) ?? .null)]
         if let seat { members.append(("seat", .string(seat))) }
         if let reason { members.append(("reason", .string(reason))) }
@@ -28,6 +32,25 @@ public struct InputStatus: Hashable, Sendable {
                 sources[source].map { (source.rawValue, .object([("state", .string($0.state.rawValue)), ("detail", .string($0.detail))])) }
             })))
         }
+        members.append(("outputs", .array(outputs.map(\.json))))
         return .object(members)
+    }
+}
+
+extension NamedOutput {
+    /// Reads what `json` writes; nil for anything else, numbers past the screen's coordinate limit included.
+    public init?(json: JSONValue) {
+        let limit = InputEvent.coordinateLimit
+        guard let name = json["name"]?.string, let x = json["x"]?.number, let y = json["y"]?.number,
+              let width = json["width"]?.number, let height = json["height"]?.number,
+              let transform = json["transform"]?.integer, (0...7).contains(transform),
+              abs(x) <= limit, abs(y) <= limit, width > 0, width <= limit, height > 0, height <= limit else { return nil }
+        self.init(name: name, rect: Rect(x: x, y: y, width: width, height: height), transform: transform)
+    }
+
+    /// `{name, x, y, width, height, transform}`: the rectangle in the screen's pixels, the transform as wl_output's 0…7.
+    public var json: JSONValue {
+        .object([("name", .string(name)), ("x", .number(rect.x)), ("y", .number(rect.y)), ("width", .number(rect.width)),
+                 ("height", .number(rect.height)), ("transform", .number(Double(transform)))])
     }
 }

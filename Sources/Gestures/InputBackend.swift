@@ -2,6 +2,7 @@
 /// intercept, and answers its touch ownership; events come out through the callback the backend was made with, on
 /// the backend's own thread, as `BackendEvent`s.
 public protocol InputBackend: Sendable {
+    var kind: InputBackendKind { get }
     func start()
     /// Asks the backend's thread to end; returns at once.
     func stop()
@@ -13,11 +14,16 @@ public protocol InputBackend: Sendable {
     func decide(_ decisions: [ArenaOutput])
 }
 
+/// Which input backend reads the devices. Its raw value is how the wire names it (`input.status`'s `backend`,
+/// `input.event`'s `origin`).
+public enum InputBackendKind: String, Hashable, Sendable, CaseIterable {
+    case x11, libinput
+}
+
 /// What a backend says about itself (`input.status`): which it is, where it reads, the screen it knows, and how
 /// each input source fares there.
 public struct BackendInfo: Hashable, Sendable {
-    /// "x11" or "libinput".
-    public var backend: String
+    public var backend: InputBackendKind
     /// The X display, or the seat libinput reads.
     public var display: String?
     public var seat: String?
@@ -27,11 +33,13 @@ public struct BackendInfo: Hashable, Sendable {
     /// Hz of the display; nil when it reports none.
     public var refreshRate: Double?
     public var sources: [InputSource: SourceStatus]
+    /// The monitors by the names the display server gives them, in its order: RandR monitors, Wayland outputs.
+    public var outputs: [NamedOutput]
 
-    public init(backend: String, display: String? = nil, seat: String? = nil, geometry: ScreenGeometry? = nil, refreshRate: Double? = nil,
-                sources: [InputSource: SourceStatus]) {
+    public init(backend: InputBackendKind, display: String? = nil, seat: String? = nil, geometry: ScreenGeometry? = nil,
+                refreshRate: Double? = nil, sources: [InputSource: SourceStatus], outputs: [NamedOutput] = []) {
         self.backend = backend; self.display = display; self.seat = seat; self.geometry = geometry
-        self.refreshRate = refreshRate; self.sources = sources
+        self.refreshRate = refreshRate; self.sources = sources; self.outputs = outputs
     }
 }
 
@@ -43,5 +51,5 @@ public enum BackendEvent: Sendable {
     /// Input for the recognizers, in the order it happened.
     case input([InputEvent])
     /// Input is off: the display went away or could not be opened. Whatever the backend drove is cancelled.
-    case disconnected(backend: String, display: String?, reason: String)
+    case disconnected(backend: InputBackendKind, display: String?, reason: String)
 }

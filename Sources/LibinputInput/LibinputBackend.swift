@@ -10,6 +10,7 @@ import BackendThread
 /// never waits for libinput. Nothing is held or grabbed: libinput reads the devices beside the compositor, so
 /// `decide` has nothing to answer.
 public final class LibinputBackend: InputBackend {
+    public var kind: InputBackendKind { .libinput }
     private let seat: String
     /// `WAYLAND_DISPLAY`; nil on the console.
     private let waylandDisplay: String?
@@ -49,7 +50,7 @@ public final class LibinputBackend: InputBackend {
             let plan = mailbox.takePlan()
             guard let session = LibinputSession(seat: seat, plan: plan, logger: logger) else {
                 if !reported {
-                    onEvent(.disconnected(backend: "libinput", display: nil, reason: "libinput cannot read seat \(seat) through udev; retrying"))
+                    onEvent(.disconnected(backend: .libinput, display: nil, reason: "libinput cannot read seat \(seat) through udev; retrying"))
                     reported = true
                 }
                 if mailbox.sleep(Self.retry) { return }

@@ -210,7 +210,15 @@ final class LibinputSession {
         let placed = outputs.placed
         let geometry = placed.isEmpty ? nil : ScreenGeometry(monitors: placed.map(\.rect),
                                                              touchSurfaces: devices.values.filter(\.touch).sorted { $0.id < $1.id }.map { target(of: $0).rect })
-        return BackendInfo(backend: "libinput", display: waylandDisplay, seat: seat, geometry: geometry, sources: sources)
+        return BackendInfo(backend: .libinput, display: waylandDisplay, seat: seat, geometry: geometry, sources: sources,
+                           outputs: namedOutputs)
+    }
+
+    /// The compositor's outputs; one it has not named is called by its place in the list.
+    private var namedOutputs: [NamedOutput] {
+        outputs.placed.enumerated().map { index, output in
+            NamedOutput(name: output.name ?? "output-\(index + 1)", rect: output.rect, transform: output.transform)
+        }
     }
 
     private var sources: [InputSource: SourceStatus] {
@@ -218,13 +226,9 @@ final class LibinputSession {
         let touchpads = devices.values.filter(\.gestures).map(\.name).sorted()
         let pointer = "libinput reports only relative pointer motion: a Wayland compositor keeps the pointer's position to itself, and the console has none"
         var touch = status(wanted: plan.touch, kind: "touchscreen", found: touchscreens)
-        let placed = outputs.placed
-        if touch.state == .active, !placed.isEmpty {
-            let described = placed.map { output in
-                let r = output.rect
-                return "\(output.name ?? "unnamed") \(Int(r.width))×\(Int(r.height))+\(Int(r.x))+\(Int(r.y))" + (output.transform == 0 ? "" : " turned \(output.transform)")
-            }
-            touch.detail += "; outputs of \(waylandDisplay ?? "the compositor"): \(described.joined(separator: ", "))"
+        let named = namedOutputs
+        if touch.state == .active, !named.isEmpty {
+            touch.detail += "; outputs of \(waylandDisplay ?? "the compositor"): \(named.map(\.description).joined(separator: ", "))"
         }
         return [
             .touch: touch,

@@ -5,6 +5,8 @@ public import Gestures
 public struct DisplayInfo: Hashable, Sendable {
     public let name: String
     public let monitors: [Rect]
+    /// The monitors RandR names, by their names.
+    public let outputs: [NamedOutput]
     /// Hz of the first active output; nil when X reports none (Xvfb says 0 Hz).
     public let refreshRate: Double?
     public let xiVersion: String
@@ -16,7 +18,7 @@ public struct DisplayInfo: Hashable, Sendable {
     public var geometry: ScreenGeometry { ScreenGeometry(monitors: monitors, touchSurfaces: touchSurfaces) }
 
     public var backendInfo: BackendInfo {
-        BackendInfo(backend: "x11", display: name, geometry: geometry, refreshRate: refreshRate, sources: sources)
+        BackendInfo(backend: .x11, display: name, geometry: geometry, refreshRate: refreshRate, sources: sources, outputs: outputs)
     }
 }
 

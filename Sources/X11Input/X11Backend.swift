@@ -13,6 +13,7 @@ import BackendThread
 /// When the server goes away it reports it and reconnects with backoff
 /// (0.25 s doubling to 4 s). X errors are logged, never fatal.
 public final class X11Backend: InputBackend {
+    public var kind: InputBackendKind { .x11 }
     private let display: String?
     private let logger: Logger
     private let onEvent: @Sendable (BackendEvent) -> Void
@@ -53,7 +54,7 @@ public final class X11Backend: InputBackend {
 
     private func run() {
         guard let display else {
-            onEvent(.disconnected(backend: "x11", display: nil, reason: "no DISPLAY is set"))
+            onEvent(.disconnected(backend: .x11, display: nil, reason: "no DISPLAY is set"))
             return
         }
         XErrorTrap.install()
@@ -65,7 +66,7 @@ public final class X11Backend: InputBackend {
             let plan = mailbox.takePlan()
             guard let session = X11Session(name: display, plan: plan, logger: logger) else {
                 if !reportedFailure {
-                    onEvent(.disconnected(backend: "x11", display: display, reason: "cannot open display \(display); retrying"))
+                    onEvent(.disconnected(backend: .x11, display: display, reason: "cannot open display \(display); retrying"))
                     reportedFailure = true
                 }
                 if mailbox.sleep(retry) { return }
@@ -82,7 +83,7 @@ public final class X11Backend: InputBackend {
                 return
             case .serverGone:
                 // The connection is dead; closing it would only raise another IO error.
-                onEvent(.disconnected(backend: "x11", display: display, reason: "the X server went away; reconnecting"))
+                onEvent(.disconnected(backend: .x11, display: display, reason: "the X server went away; reconnecting"))
                 if mailbox.sleep(retry) { return }
             }
         }

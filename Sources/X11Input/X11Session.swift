@@ -79,7 +79,8 @@ final class X11Session {
     }
 
     var info: DisplayInfo {
-        DisplayInfo(name: name, monitors: monitors.map(\.0), refreshRate: refreshRate,
+        DisplayInfo(name: name, monitors: monitors.map(\.0),
+                    outputs: monitors.filter { !$0.1.isEmpty }.map { NamedOutput(name: $0.1, rect: $0.0) }, refreshRate: refreshRate,
                     xiVersion: xiOpcode >= 0 ? "\(xiVersion.major).\(xiVersion.minor)" : "none", sources: sources,
                     touchSurfaces: touchSurfaces)
     }

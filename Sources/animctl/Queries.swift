@@ -1,4 +1,5 @@
 import AnimProtocol
+import Gestures
 import Motion
 import ArgumentParser
 import Foundation
@@ -41,6 +42,9 @@ extension AnimCtl {
                 let described = monitors.compactMap(\.array).map { r in r.compactMap(\.number).map { formatted($0) } }
                     .map { $0.count == 4 ? "\($0[2])×\($0[3])+\($0[0])+\($0[1])" : "?" }
                 emit("monitors    \(described.joined(separator: ", "))")
+            }
+            if let outputs = input?["outputs"]?.array, !outputs.isEmpty {
+                emit("outputs     \(outputs.map { NamedOutput(json: $0)?.description ?? "?" }.joined(separator: ", "))")
             }
         }
     }

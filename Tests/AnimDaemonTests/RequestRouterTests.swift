@@ -15,7 +15,7 @@ struct RequestRouterTests {
                                    target: 1, snap: 0, snapPoints: [0, 1], seq: 3, time: 12.5)
 
         var summary: DaemonSummary {
-            DaemonSummary(version: "9.9", pid: 42, frameRate: 120, input: InputStatus(backend: "x11", connected: true, display: ":7"),
+            DaemonSummary(version: "9.9", pid: 42, frameRate: 120, input: InputStatus(backend: .x11, connected: true, display: ":7"),
                           monitors: [Rect(x: 0, y: 0, width: 800, height: 600)], clients: 2, subscriptions: 3)
         }
         let loadedConfig = LoadedConfig(config: DaemonConfig(), layers: ["(embedded default)"], entries: [])

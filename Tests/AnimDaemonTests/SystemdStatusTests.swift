@@ -4,14 +4,14 @@ import Testing
 
 struct SystemdStatusTests {
     @Test func wording() {
-        let x = InputStatus(backend: "x11", connected: true, display: ":0")
+        let x = InputStatus(backend: .x11, connected: true, display: ":0")
         #expect(SystemdStatus.line(transitions: 5, clients: 3, input: x) == "5 transitions, 3 clients, X input on :0")
         #expect(SystemdStatus.line(transitions: 1, clients: 1, input: x) == "1 transition, 1 client, X input on :0")
-        let off = InputStatus(backend: "x11", connected: false, display: nil, reason: "no DISPLAY is set")
+        let off = InputStatus(backend: .x11, connected: false, display: nil, reason: "no DISPLAY is set")
         #expect(SystemdStatus.line(transitions: 5, clients: 0, input: off) == "5 transitions, 0 clients, X input off")
-        let seat = InputStatus(backend: "libinput", connected: true, display: nil, seat: "seat1")
+        let seat = InputStatus(backend: .libinput, connected: true, display: nil, seat: "seat1")
         #expect(SystemdStatus.line(transitions: 5, clients: 2, input: seat) == "5 transitions, 2 clients, libinput input on seat1")
-        let noSeat = InputStatus(backend: "libinput", connected: false, display: nil)
+        let noSeat = InputStatus(backend: .libinput, connected: false, display: nil)
         #expect(SystemdStatus.line(transitions: 0, clients: 0, input: noSeat) == "0 transitions, 0 clients, libinput input off")
     }
 }

@@ -33,7 +33,9 @@ import Testing
         #expect(events.first { $0.0 == "transition.began" }?.1["gesture"] == "sidebar-open")
         #expect(events.last?.1["snap"] == 1)
         // libinput scales (v − min) · size / (max − min + 1): device (8, 2048) of 0 … 4095 on the default 1920 × 1080.
-        let down = try #require(events.first { $0.0 == "input.event" && $0.1["event"]?["kind"] == "touch-down" }?.1["event"])
+        let downEvent = try #require(events.first { $0.0 == "input.event" && $0.1["event"]?["kind"] == "touch-down" }?.1)
+        #expect(downEvent["origin"] == "libinput", "the libinput backend's events say so, not x11")
+        let down = try #require(downEvent["event"])
         let expected: (x: Double, y: Double) = (8.0 * 1920 / 4096, 2048.0 * 1080 / 4096)
         #expect(down["x"]?.number == expected.x)
         #expect(down["y"]?.number == expected.y)

@@ -184,6 +184,7 @@ import XorgInputTest
         let config = try Self.defaultConfig(replacing: "touchscreens = {}", with: "touchscreens = { \"\(HeadlessXorg.touchscreenName)\" = \"two\" }")
         let (daemon, rpc, input) = try Self.start(config, on: xorg)
         #expect(input["monitors"] == [[0, 0, 960, 1080], [960, 0, 960, 1080]])
+        #expect(input["outputs"]?.array?.compactMap { $0["name"]?.string } == ["one", "two"], "RandR's monitor names")
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["progress", "state", "input-events"]])
         // Device x 0 … 0.3 of the range: on a desktop-wide touchscreen that is 0 … 576 px; pinned, 960 … 1248.
         let unit = (InputTestDevice.axisMax + 1)
@@ -195,7 +196,9 @@ import XorgInputTest
         try xorg.touchscreen.touch(.end, id: 1, valuatorX: 0.302 * unit, valuatorY: 0.5 * unit)
         try xorg.touchscreen.sync()
         let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
-        let down = try #require(events.first { $0.0 == "input.event" && $0.1["event"]?["kind"] == "touch-down" }?.1["event"])
+        let downEvent = try #require(events.first { $0.0 == "input.event" && $0.1["event"]?["kind"] == "touch-down" }?.1)
+        #expect(downEvent["origin"] == "x11", "the X backend's events say so")
+        let down = try #require(downEvent["event"])
         #expect(abs((down["x"]?.number ?? 0) - (960 + 0.002 * 960)) < 1e-6)
         #expect(events.first { $0.0 == "transition.began" }?.1["gesture"] == "sidebar-open")
         #expect(events.last?.1["snap"] == 1)

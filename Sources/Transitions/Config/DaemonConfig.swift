@@ -50,11 +50,9 @@ public struct InputSettings: Hashable, Sendable {
 public enum BackendSetting: String, Hashable, Sendable, CaseIterable {
     case auto, x11, libinput
 
-    public enum Choice: String, Hashable, Sendable { case x11, libinput }
-
     /// `auto`: libinput on a Wayland session (`WAYLAND_DISPLAY`, or `XDG_SESSION_TYPE=wayland`; Xwayland's
     /// `DISPLAY` there does not make it an X11 session) and on the console (no display at all); X11 on an X11 session.
-    public func resolved(environment: [String: String]) -> Choice {
+    public func resolved(environment: [String: String]) -> InputBackendKind {
         switch self {
         case .x11: return .x11
         case .libinput: return .libinput
