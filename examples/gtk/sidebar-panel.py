@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A GTK 3 side panel that slides in from the left edge with animd's `sidebar`.
 
-    examples/gtk/sidebar-panel.py [--socket PATH] [--transition sidebar] [--width 320] [--print-ready]
+    examples/gtk/sidebar-panel.py [--socket PATH] [--transition sidebar] [--output NAME] [--width 320] [--print-ready]
 
 It follows a finger 1:1 from the frames animd sends while a gesture or a scrub
 drives the transition, and runs each completion itself from the leg animd
@@ -10,9 +10,15 @@ GTK's frame time, on the monitor's own frame clock, so a 144 Hz screen gets
 144 exact frames a second and animd sends nothing in between.
 
 Under a Wayland compositor with gtk-layer-shell (Debian: gir1.2-gtklayershell-0.1)
-it is a layer-shell surface anchored to the left edge; on X11 it is a plain
-undecorated window at the left of the screen. Needs python3-gi and
-gir1.2-gtk-3.0, and the animd package (pip install ./clients/python).
+it is a layer-shell surface anchored to the left edge and the full height of
+its output; on X11 it is a plain undecorated window at the left of its monitor.
+`--output NAME` puts it on the monitor animd names so (`animctl hello` lists
+them: a Wayland output such as `HEADLESS-1`, or a RandR monitor); by default
+it is on the first.
+
+Run it with Debian's /usr/bin/python3 (or a venv made from it), which sees
+python3-gi, python3-gi-cairo (GTK's cairo context for the draw handler) and
+gir1.2-gtk-3.0; it also needs the animd package (pip install ./clients/python).
 """
 
 import argparse
@@ -22,7 +28,8 @@ import sys
 import gi
 
 gi.require_version("Gtk", "3.0")
-from gi.repository import GLib, Gtk  # noqa: E402
+gi.require_version("Gdk", "3.0")
+from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
 try:
     gi.require_version("GdkX11", "3.0")
@@ -43,21 +50,27 @@ BACKGROUND = (0x20 / 255, 0x21 / 255, 0x24 / 255)
 
 
 class SidebarPanel:
-    def __init__(self, socket_path, transition, width, height, print_ready):
-        self.socket_path, self.transition = socket_path, transition
-        self.print_ready = print_ready
+    def __init__(self, socket_path, transition, output, width, height, print_ready):
+        self.socket_path, self.transition, self.output = socket_path, transition, output
+        self.print_ready, self.ready_printed = print_ready, False
         self.connection, self.follower = None, animd.Follower()
         self.ticking = False
         self.window = Gtk.Window(title="animd sidebar panel")
-        self.window.set_default_size(width, height)
         self.window.set_decorated(False)
         self.window.set_app_paintable(True)
-        if GtkLayerShell is not None and GtkLayerShell.is_supported():
+        self.layer_shell = GtkLayerShell is not None and GtkLayerShell.is_supported()
+        if self.layer_shell:
             GtkLayerShell.init_for_window(self.window)
             GtkLayerShell.set_layer(self.window, GtkLayerShell.Layer.TOP)
             for edge in (GtkLayerShell.Edge.LEFT, GtkLayerShell.Edge.TOP, GtkLayerShell.Edge.BOTTOM):
                 GtkLayerShell.set_anchor(self.window, edge, True)
+            # On an axis not anchored at both ends, gtk-layer-shell asks the compositor for the window's *minimum*
+            # size, and a DrawingArea's is 0: GTK would then request a 0-wide surface and wait for ever for a
+            # configure that never comes, drawing nothing. A size request gives the width a minimum; the height
+            # comes from the anchors (the output's full height). set_default_size is ignored there.
+            self.window.set_size_request(width, -1)
         else:
+            self.window.set_default_size(width, height)
             self.window.move(0, 0)
         area = Gtk.DrawingArea()
         area.connect("draw", self.draw)
@@ -80,12 +93,36 @@ class SidebarPanel:
             GLib.timeout_add_seconds(1, self.retry)
             return
         self.follower = animd.Follower(answer)
+        self.place()
         GLib.io_add_watch(self.connection.fileno(), GLib.PRIORITY_DEFAULT, GLib.IO_IN | GLib.IO_HUP, self.readable)
         self.changed()
 
     def retry(self):
         self.connect_to_animd()
         return False
+
+    def place(self):
+        """Puts the panel on the output that animd calls `--output`; its rectangle finds GDK's monitor."""
+        if self.output is None:
+            return
+        outputs = (self.connection.call("daemon.hello").get("input") or {}).get("outputs") or []
+        rect = next((o for o in outputs if o.get("name") == self.output), None)
+        if rect is None:
+            names = ", ".join(o.get("name", "?") for o in outputs) or "none yet"
+            print(f"sidebar-panel: animd knows no output named {self.output} (it knows: {names}); staying where it is",
+                  file=sys.stderr)
+            return
+        display = Gdk.Display.get_default()
+        for index in range(display.get_n_monitors()):
+            monitor = display.get_monitor(index)
+            area = monitor.get_geometry()
+            if (area.x, area.y, area.width, area.height) == (rect["x"], rect["y"], rect["width"], rect["height"]):
+                if self.layer_shell:
+                    GtkLayerShell.set_monitor(self.window, monitor)
+                else:
+                    self.window.move(area.x, area.y)
+                return
+        print(f"sidebar-panel: GTK has no monitor at {self.output}'s place; staying where it is", file=sys.stderr)
 
     def readable(self, *_):
         try:
@@ -145,7 +182,9 @@ class SidebarPanel:
         return False
 
     def mapped(self, *_):
-        if self.print_ready:
+        # Printed once: placing the panel on its output maps the layer surface again.
+        if self.print_ready and not self.ready_printed:
+            self.ready_printed = True
             xid = self.window.get_window().get_xid() if hasattr(self.window.get_window(), "get_xid") else 0
             print(f"ready {xid}", flush=True)
         return False
@@ -155,8 +194,9 @@ def main():
     parser = argparse.ArgumentParser(description="A GTK side panel driven by animd's sidebar transition.")
     parser.add_argument("--socket", default=animd.socket_path())
     parser.add_argument("--transition", default="sidebar")
+    parser.add_argument("--output", help="the monitor to sit on, by the name animd gives it (animctl hello); default: the first")
     parser.add_argument("--width", type=int, default=320)
-    parser.add_argument("--height", type=int, default=600)
+    parser.add_argument("--height", type=int, default=600, help="the window's height on X11 (under layer shell: the output's)")
     parser.add_argument("--print-ready", action="store_true", help='print "ready XID" once the window is mapped (tests)')
     args = parser.parse_args()
     if not (50 <= args.width <= 4096 and 50 <= args.height <= 4096):
@@ -165,7 +205,7 @@ def main():
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     for number in (signal.SIGINT, signal.SIGTERM):
         GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, number, Gtk.main_quit)
-    SidebarPanel(args.socket, args.transition, args.width, args.height, args.print_ready)
+    SidebarPanel(args.socket, args.transition, args.output, args.width, args.height, args.print_ready)
     Gtk.main()
 
 
