@@ -1,6 +1,8 @@
 # The README's two commands are `make run` and `make test`; both install what
 # they need first, so they work on a fresh Debian 12 machine.
 SWIFT ?= swift
+# bash, for pipefail: a test run piped into tee still fails the target when a test fails.
+SHELL := /bin/bash
 # -DNDEBUG for C++: TOMLKit's bundled toml++ keeps its internal assert()s on otherwise, and some malformed
 # configs reach them and abort the process (found by the config fuzzer; docs/reliability.md). With them off,
 # toml++ reports those configs as ordinary parse errors.
@@ -20,10 +22,12 @@ run: build
 
 # Unit, property, X (Xvfb, Xorg), libinput, Wayland and integration tests (real animd processes on real sockets), then
 # the install test. One suite at a time (about 95 s instead of 50): suites that start Xorg, Weston and many clients
-# would otherwise take CPU from a suite that checks what a slow reader receives, on a 2-core machine.
+# would otherwise take CPU from a suite that checks what a slow reader receives, on a 2-core machine. The run ends
+# with every skipped suite and test, by name and with its reason (scripts/report-skipped.sh).
 test: deps
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
-	$(SWIFT) test --skip-build --no-parallel $(BUILD_FLAGS)
+	set -o pipefail; $(SWIFT) test --skip-build --no-parallel $(BUILD_FLAGS) 2>&1 | tee .build/test-output.log
+	scripts/report-skipped.sh .build/test-output.log
 	$(MAKE) --no-print-directory test-install
 
 # The whole suite again under ThreadSanitizer, the daemon included (the integration tests start the binaries built

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// animd-demo under Xvfb: what it draws follows the frames it receives, checked from the pixels of a screenshot.
-@Suite(.enabled(if: Xvfb.installed)) struct DemoTests {
+@Suite(.enabled(if: Xvfb.installed, "needs Xvfb (scripts/install-deps.sh)")) struct DemoTests {
     /// DemoScene's layout: a 640×400 window whose sidebar is 200 px wide when open.
     static let size = (width: 640, height: 400)
     static let drawerWidth = 200.0

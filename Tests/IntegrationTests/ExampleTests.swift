@@ -85,7 +85,7 @@ import Testing
     }
 
     /// examples/xdotool/follow-sidebar.sh moves a real X window: off screen while closed, at x = 0 once open, and back.
-    @Test(.enabled(if: Xvfb.installed)) func xdotoolPipelineMovesAWindow() throws {
+    @Test(.enabled(if: Xvfb.installed, "needs Xvfb (scripts/install-deps.sh)")) func xdotoolPipelineMovesAWindow() throws {
         let xvfb = try Xvfb()
         defer { xvfb.stop() }
         let daemon = try DaemonProcess()

@@ -100,7 +100,7 @@ import Testing
     static var canSwitchUser: Bool { getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") }
 
     /// A peer of another uid (SO_PEERCRED) is disconnected without an answer, even when file permissions let it connect.
-    @Test(.enabled(if: IdleAndPeerTests.canSwitchUser)) func otherUserIsRefused() throws {
+    @Test(.enabled(if: IdleAndPeerTests.canSwitchUser, "needs root and setpriv to connect as another user")) func otherUserIsRefused() throws {
         let daemon = try DaemonProcess()
         // animd sets the socket's mode just after it starts listening, and logs this line after that: wait for it,
         // or animd's own chmod could undo the one below.

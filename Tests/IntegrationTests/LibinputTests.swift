@@ -7,7 +7,7 @@ import Testing
 /// sysfs entry, udev properties and evdev ioctls (Tests/LibinputFixtures) and replays evdev events the test writes.
 /// libinput turns them into touch events as it would from the kernel; a socket subscriber sees what animd makes of
 /// them.
-@Suite(.serialized, .enabled(if: MockedDevice.installed)) struct LibinputTests {
+@Suite(.serialized, .enabled(if: MockedDevice.installed, "needs root (a mount namespace) and umockdev, cc, pkg-config (scripts/install-deps.sh)")) struct LibinputTests {
     /// A replayed edge swipe from the touchscreen's left border opens the sidebar; input.status names libinput, the
     /// seat and the touchscreen, and says why the pointer's sources cannot work there.
     @Test func replayedEdgeSwipeOpensTheSidebar() throws {

@@ -4,7 +4,7 @@ import Testing
 /// The README, run: each shell block marked `<!-- readme-test: NAME -->` is run line by line in one bash, against a
 /// fresh animd under Xvfb, and what each line's comment promises is checked. A README line that this table does not
 /// know, or an entry whose line left the README, fails the suite: the README cannot drift from the code unnoticed.
-@Suite(.serialized, .enabled(if: Xvfb.installed)) struct ReadmeTests {
+@Suite(.serialized, .enabled(if: Xvfb.installed, "needs Xvfb (scripts/install-deps.sh)")) struct ReadmeTests {
     /// What a README line must do.
     enum Check {
         /// It exits 0 and prints each of these.

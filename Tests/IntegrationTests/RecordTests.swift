@@ -50,7 +50,7 @@ import Testing
     }
 
     /// A real push against the left edge under Xvfb, recorded, replays into an animd without X and opens its sidebar.
-    @Test(.enabled(if: Xvfb.installed)) func recordedXPushReplays() throws {
+    @Test(.enabled(if: Xvfb.installed, "needs Xvfb (scripts/install-deps.sh)")) func recordedXPushReplays() throws {
         let xvfb = try Xvfb()
         let live = try DaemonProcess(display: xvfb.display)
         _ = try live.connect().waitForX(xvfb.display)

@@ -7,7 +7,7 @@ import XorgInputTest
 /// A real layer-shell compositor: sway 1.7 headless, with two outputs side by side, the second turned. The libinput
 /// backend reads its outputs by name, position and transform and follows their changes; the reference panel
 /// (examples/gtk/sidebar-panel.py) is a layer surface on the output it is given and draws what animd sends.
-@Suite(.serialized, .enabled(if: HeadlessSway.installed)) struct SwayTests {
+@Suite(.serialized, .enabled(if: HeadlessSway.installed, "needs sway, swaymsg and grim (scripts/install-deps.sh), and setpriv under root")) struct SwayTests {
     /// HEADLESS-2 is a 1280×800 panel turned a quarter: sway turns clockwise (sway-output(5)), wl_output names
     /// turns counter-clockwise (wayland.xml), so sway's `transform 90` is wl_output's 270, transform 3.
     static let config = """

@@ -24,7 +24,7 @@ import Testing
 
     /// systemd-analyze accepts the service and the socket unit without a single warning. (It exits 0 even for an
     /// unknown key or a bad Type=, printing only a warning, so silence is the check.)
-    @Test(.enabled(if: SystemdTests.analyzeInstalled), arguments: ["animd.service", "animd.socket"])
+    @Test(.enabled(if: SystemdTests.analyzeInstalled, "needs systemd-analyze (scripts/install-deps.sh)"), arguments: ["animd.service", "animd.socket"])
     func unitVerifies(unit: String) throws {
         let (status, output) = try Self.verify(unit)
         #expect(status == 0 && output.isEmpty, "\(unit): \(output)")
@@ -34,7 +34,7 @@ import Testing
 
     /// Socket activation: systemd-socket-activate binds the socket and starts animd on the first connection; animd
     /// serves that connection on the inherited socket and leaves the path to systemd when it stops.
-    @Test(.enabled(if: SystemdTests.activateInstalled)) func socketActivation() throws {
+    @Test(.enabled(if: SystemdTests.activateInstalled, "needs systemd-socket-activate (scripts/install-deps.sh)")) func socketActivation() throws {
         let folder = try DaemonProcess.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/activated.sock"

@@ -7,7 +7,7 @@ import XorgInputTest
 /// Real touches through a real X server's touch pipeline: a headless Xorg whose fake touchscreen and touchpad (the
 /// inputtest driver) make genuine XI2 touches and XI 2.4 gestures. Beside each test an ordinary window that selects
 /// XI2 touch events records what an application receives, and a socket subscriber sees what animd makes of it.
-@Suite(.serialized, .enabled(if: HeadlessXorg.installed)) struct TouchTests {
+@Suite(.serialized, .enabled(if: HeadlessXorg.installed, "needs root and Xorg with the dummy and inputtest drivers (scripts/install-deps.sh)")) struct TouchTests {
     /// The default config with one line changed.
     static func defaultConfig(replacing line: String, with replacement: String) throws -> String {
         let config = try String(contentsOf: Binaries.repo.appendingPathComponent("config/animd.toml"), encoding: .utf8)

@@ -5,7 +5,7 @@ import Testing
 
 /// A real Wayland compositor: a headless Weston with one 1280 × 800 output. With `WAYLAND_DISPLAY` set, `auto`
 /// picks libinput, and the compositor's outputs are the screen, followed when the compositor goes and comes back.
-@Suite(.serialized, .enabled(if: HeadlessWeston.installed)) struct WaylandTests {
+@Suite(.serialized, .enabled(if: HeadlessWeston.installed, "needs weston (scripts/install-deps.sh)")) struct WaylandTests {
     @Test func outputsComeFromTheCompositor() throws {
         var weston = try HeadlessWeston(width: 1280, height: 800)
         let daemon = try DaemonProcess(environment: ["WAYLAND_DISPLAY": weston.socket, "XDG_RUNTIME_DIR": weston.runtime], inputBackend: "auto")

@@ -6,7 +6,7 @@ import XorgInputTest
 
 /// examples/gtk/sidebar-panel.py, the reference widget, under Xvfb: it follows driven frames, and draws running
 /// legs from their curve at its own frame clock, checked from screenshots.
-@Suite(.serialized, .enabled(if: Xvfb.installed && GTK.installed)) struct WidgetTests {
+@Suite(.serialized, .enabled(if: Xvfb.installed && GTK.installed, "needs Xvfb and GTK 3 for /usr/bin/python3 (scripts/install-deps.sh)")) struct WidgetTests {
     static let panelColor: UInt32 = 0x2E7D32
     static let width = 320.0
 

@@ -6,7 +6,7 @@ import Testing
 /// Real X input under a real Xvfb: XTest relative motion and buttons from
 /// animd-xprobe, an ordinary window of the test's own that records what it
 /// receives, and a socket subscriber that sees what animd makes of it.
-@Suite(.serialized, .enabled(if: Xvfb.installed)) struct X11InputTests {
+@Suite(.serialized, .enabled(if: Xvfb.installed, "needs Xvfb (scripts/install-deps.sh)")) struct X11InputTests {
     /// One barrier hit adds at most GNOME's 15 px; the sidebar binding moves 1 per 400 px.
     static let pushStep = 15.0 / 400
 

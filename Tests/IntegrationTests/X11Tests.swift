@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized) struct X11Tests {
     
     /// With a display, animd reports X input connected with XRandR's monitor, and the frame rate falls back to 60 Hz (Xvfb reports 0 Hz).
-    @Test(.enabled(if: Xvfb.installed)) func connectsAndReadsMonitors() throws {
+    @Test(.enabled(if: Xvfb.installed, "needs Xvfb (scripts/install-deps.sh)")) func connectsAndReadsMonitors() throws {
         let number = Xvfb.freeNumber()
         let xvfb = try Xvfb(number: number)
         let daemon = try DaemonProcess(display: xvfb.display)
@@ -24,7 +24,7 @@ import Testing
 
     /// When the X server dies, subscribers to input get input.status connected:false, animd keeps running, and when a
     /// server comes back on that display it reconnects.
-    @Test(.enabled(if: Xvfb.installed)) func survivesServerRestart() throws {
+    @Test(.enabled(if: Xvfb.installed, "needs Xvfb (scripts/install-deps.sh)")) func survivesServerRestart() throws {
         let number = Xvfb.freeNumber()
         var xvfb = try Xvfb(number: number)
         let daemon = try DaemonProcess(display: ":\(number)")
