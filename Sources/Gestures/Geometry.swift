@@ -134,24 +134,29 @@ extension ScreenGeometry {
     /// border whose pixels just beyond lie on no monitor. Shared borders
     /// between monitors are left out, so that the pointer crosses them freely.
     public func outerSegments(of edges: Set<Edge> = Set(Edge.allCases)) -> [EdgeSegment] {
-        var segments: [EdgeSegment] = []
-        for monitor in monitors {
-            for edge in Edge.allCases where edges.contains(edge) {
-                let vertical = edge == .left || edge == .right
-                let border = monitor.border(edge)
-                // The row or column of pixels just beyond the border.
-                let beyond = edge == .left || edge == .top ? border.line - 1 : border.line
-                let covered: [(Double, Double)] = monitors.compactMap { other in
-                    let across = vertical ? (other.x, other.maxX) : (other.y, other.maxY)
-                    guard beyond >= across.0 && beyond < across.1 else { return nil }
-                    return vertical ? (other.y, other.maxY) : (other.x, other.maxX)
-                }
-                for (start, end) in Self.subtract(covered, from: (border.start, border.end)) {
-                    segments.append(EdgeSegment(edge: edge, line: border.line, start: start, end: end))
-                }
-            }
+        monitors.flatMap { monitor in Edge.allCases.filter(edges.contains).flatMap { outerStretches(of: monitor, on: $0) } }
+    }
+
+    /// The monitors whose `edge` is, at least in part, an outer edge of the layout: where an edge pan from that
+    /// side can start, and so where the strip that closes what it opened lies (`RegionSpec`, docs/gestures.md).
+    public func monitors(withOuter edge: Edge) -> [Rect] {
+        monitors.filter { !outerStretches(of: $0, on: edge).isEmpty }
+    }
+
+    /// The stretches of `monitor`'s border on `edge` whose pixels just beyond lie on no monitor.
+    private func outerStretches(of monitor: Rect, on edge: Edge) -> [EdgeSegment] {
+        let vertical = edge == .left || edge == .right
+        let border = monitor.border(edge)
+        // The row or column of pixels just beyond the border.
+        let beyond = edge == .left || edge == .top ? border.line - 1 : border.line
+        let covered: [(Double, Double)] = monitors.compactMap { other in
+            let across = vertical ? (other.x, other.maxX) : (other.y, other.maxY)
+            guard beyond >= across.0 && beyond < across.1 else { return nil }
+            return vertical ? (other.y, other.maxY) : (other.x, other.maxX)
         }
-        return segments
+        return Self.subtract(covered, from: (border.start, border.end)).map { start, end in
+            EdgeSegment(edge: edge, line: border.line, start: start, end: end)
+        }
     }
 
     /// `span` minus the union of `intervals`, as half-open intervals in order.

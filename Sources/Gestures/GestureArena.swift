@@ -172,7 +172,7 @@ public struct GestureArena: Sendable {
         switch spec.kind {
         case let .pan(options):
             // Pressure has no free motion to pan with: it only pushes into an edge.
-            return source != .pressure && (options.region?.contains(start) ?? true)
+            return source != .pressure && (options.region?.contains { $0.contains(start) } ?? true)
         case let .edgePan(options):
             let distance = source == .touch ? geometry.touchDistance(from: start, to: options.edge) : geometry.distance(from: start, to: options.edge)
             guard source != .touchpad, let distance else { return false }

@@ -31,11 +31,11 @@ public struct PanOptions: Hashable, Sendable {
     public var axis: Axis?
     /// Like `axis`, and the motion must also go this way.
     public var direction: Direction?
-    /// The sequence must start inside this rectangle.
-    public var region: Rect?
+    /// The sequence must start inside one of these rectangles; nil, anywhere.
+    public var region: [Rect]?
 
     public init(slop: Double = 10, minTouches: Int = 1, maxTouches: Int = PanOptions.touchLimit, axis: Axis? = nil,
-                direction: Direction? = nil, region: Rect? = nil) {
+                direction: Direction? = nil, region: [Rect]? = nil) {
         self.slop = slop; self.minTouches = minTouches; self.maxTouches = maxTouches
         self.axis = axis; self.direction = direction; self.region = region
     }

@@ -89,7 +89,7 @@ import Testing
 
     /// A start region limits where a pan may start.
     @Test func regionLimitsStart() {
-        let inside = RecognizerSpec(name: "r", kind: .pan(PanOptions(region: Rect(x: 0, y: 0, width: 400, height: 1080))))
+        let inside = RecognizerSpec(name: "r", kind: .pan(PanOptions(region: [Rect(x: 0, y: 0, width: 400, height: 1080)])))
         #expect(Self.run([inside], Self.drag(from: Point(x: 500, y: 500), by: Point(x: -200, y: 0))).states(of: "r").isEmpty)
         #expect(Self.run([inside], Self.drag(from: Point(x: 300, y: 500), by: Point(x: -200, y: 0))).states(of: "r").first == .began)
     }

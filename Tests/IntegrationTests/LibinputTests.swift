@@ -234,6 +234,7 @@ struct MockedDevice {
         var writer = EventWriter()
         var down = 0
         for frame in 0...16 {
+            let downBefore = down
             for (slot, stroke) in strokes.enumerated() where (stroke.from...stroke.to).contains(frame) && !stroke.points.isEmpty {
                 writer.add(EventWriter.abs, EventWriter.slotAxis, slot)
                 if frame == stroke.to {
@@ -253,8 +254,9 @@ struct MockedDevice {
                 writer.add(EventWriter.abs, EventWriter.positionX, Int(((a.0 + (b.0 - a.0) * f) * 4096).rounded()))
                 writer.add(EventWriter.abs, EventWriter.positionY, Int(((a.1 + (b.1 - a.1) * f) * 4096).rounded()))
             }
-            if frame == 0 { writer.add(EventWriter.key, EventWriter.btnTouch, 1) }
-            if down == 0 && frame > 0 { writer.add(EventWriter.key, EventWriter.btnTouch, 0) }
+            // BTN_TOUCH follows whether any finger is down, as the kernel's multitouch core reports it.
+            if downBefore == 0 && down > 0 { writer.add(EventWriter.key, EventWriter.btnTouch, 1) }
+            if downBefore > 0 && down == 0 { writer.add(EventWriter.key, EventWriter.btnTouch, 0) }
             writer.frame()
         }
         return writer.text

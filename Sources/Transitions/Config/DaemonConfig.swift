@@ -101,23 +101,21 @@ public enum BindingGesture: Hashable, Sendable {
     case pan(PanOptions, region: RegionSpec?)
 }
 
-/// A pan's start region, resolved against the primary monitor at run time.
+/// A pan's start region, resolved against the monitors at run time (and again when they change).
 public enum RegionSpec: Hashable, Sendable {
-    /// A strip `depth` px deep along an edge of the primary monitor.
+    /// Strips `depth` px deep along `edge` wherever an edge pan from that side can start: on each monitor whose
+    /// border there is, at least in part, an outer edge of the layout, and on each touchscreen's glass. So the
+    /// pan that closes what an edge pan opened lies on the same monitor's edge, on any number of monitors.
     case strip(edge: Edge, depth: Double)
     case rect(Rect)
 
-    public func resolve(in geometry: ScreenGeometry) -> Rect {
-        let m = geometry.monitors.first ?? Rect(x: 0, y: 0, width: 1920, height: 1080)
+    public func resolve(in geometry: ScreenGeometry) -> [Rect] {
         switch self {
-        case let .rect(rect): return rect
+        case let .rect(rect): return [rect]
         case let .strip(edge, depth):
-            switch edge {
-            case .left: return Rect(x: m.x, y: m.y, width: depth, height: m.height)
-            case .right: return Rect(x: m.maxX - depth, y: m.y, width: depth, height: m.height)
-            case .top: return Rect(x: m.x, y: m.y, width: m.width, height: depth)
-            case .bottom: return Rect(x: m.x, y: m.maxY - depth, width: m.width, height: depth)
-            }
+            var surfaces = geometry.monitors(withOuter: edge)
+            for glass in geometry.touchSurfaces where !surfaces.contains(glass) { surfaces.append(glass) }
+            return surfaces.map { $0.border(edge).strip(width: min(depth, edge == .left || edge == .right ? $0.width : $0.height)) }
         }
     }
 }
