@@ -19,14 +19,23 @@ import sys
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def escape(text):
-    """Text for a roff line: a backslash doubled, a line that would start with a dot or quote protected."""
+# Characters the help texts use that a terminal without UTF-8 cannot show: roff's own glyphs, which groff's ASCII
+# device writes as "...", "->" and "x" (a raw "…" there makes troff warn "can't find special character").
+GLYPHS = {"…": "\\&...", "→": "\\(->", "×": "\\(mu", "—": "\\(em", "°": "\\(de"}
+
+
+def escape(text, literal=False):
+    """Text for a roff line: a backslash doubled, a line that would start with a dot or quote protected, an empty
+    line made a paragraph break outside a literal display (mdoc warns about empty input lines), the characters
+    above as roff glyphs."""
     text = text.replace("\\", "\\e")
+    for character, glyph in GLYPHS.items():
+        text = text.replace(character, glyph)
     lines = []
     for line in text.split("\n"):
         if line.startswith((".", "'")):
             line = "\\&" + line
-        lines.append(line)
+        lines.append(".Pp" if not line.strip() and not literal else line)
     return "\n".join(lines)
 
 
@@ -54,7 +63,7 @@ def item(argument):
 def discussion(text):
     """A command's discussion: filled as prose, or kept line for line when it is laid out by indentation."""
     if any(line.startswith("  ") for line in text.split("\n")):
-        return [".Bd -literal", escape(text), ".Ed"]
+        return [".Bd -literal", escape(text, literal=True), ".Ed"]
     return [escape(text)]
 
 

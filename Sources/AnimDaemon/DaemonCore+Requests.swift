@@ -6,7 +6,7 @@ import Transitions
 /// The daemon as the request router sees it (`RequestTarget`).
 extension DaemonCore: RequestTarget {
     var summary: DaemonSummary {
-        DaemonSummary(version: Self.version, pid: ProcessInfo.processInfo.processIdentifier, frameRate: frameRate, input: inputStatus,
+        DaemonSummary(version: AnimdVersion.current, pid: ProcessInfo.processInfo.processIdentifier, frameRate: frameRate, input: inputStatus,
                       monitors: engine.geometry.monitors, clients: registry.clients.count,
                       subscriptions: registry.clients.values.reduce(0) { $0 + $1.subscriptions.count })
     }

@@ -43,7 +43,6 @@ final class DaemonCore {
     var handOver: () -> Void = { animd_hand_over() }
     /// READY=1, STATUS= lines and watchdog pings.
     private lazy var systemd = SystemdAnnouncer(loop: loop, notifier: notifier, logger: logger) { [unowned self] in statusLine }
-    static let version = "0.1.0"
 
     init(loop: any EventLoop, config loaded: LoadedConfig, configSource: ConfigSource, session: SessionEnvironment, launcher: BackendLauncher,
          notifier: SystemdNotifier, logger: Logger) {

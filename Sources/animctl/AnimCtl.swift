@@ -1,3 +1,4 @@
+import AnimProtocol
 import ArgumentParser
 import Foundation
 #if canImport(Glibc)
@@ -16,6 +17,7 @@ struct AnimCtl: AsyncParsableCommand {
             record). Use --json where offered for scripts. Exit status: 0 success; 1 animd refused or failed \
             the request (its message goes to stderr); 2 a usage error; 3 no animd at the socket.
             """,
+        version: AnimdVersion.current,
         subcommands: [
             Hello.self, List.self, Get.self, Watch.self, Wait.self, NameOnlyCommand<ToggleTag>.self, Animate.self,
             NameAndValueCommand<BeginTag>.self, NameAndValueCommand<ScrubTag>.self, NameOnlyCommand<PauseTag>.self,

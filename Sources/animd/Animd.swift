@@ -35,7 +35,8 @@ struct Animd: AsyncParsableCommand {
 
         The config is the user's file laid over the embedded default, key by key; SIGHUP reloads it, and \
         SIGTERM stops animd gracefully.
-        """
+        """,
+        version: AnimdVersion.current
     )
 
     @Option(help: "The Unix socket to listen on.")

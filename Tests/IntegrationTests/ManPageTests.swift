@@ -53,6 +53,25 @@ import Testing
         #expect(page.components(separatedBy: "animd's socket (default").count <= 2, "--socket is described once")
     }
 
+    /// `man -l` renders each page without a word of warning, also where the locale is not UTF-8 (then "…" must be
+    /// roff's glyph, not a raw character) and mdoc's (no empty input lines).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man"), "needs man (man-db)"), arguments: ["animctl", "animd"])
+    func manPageRendersWithoutWarnings(tool: String) throws {
+        let page = Binaries.repo.appendingPathComponent("docs/man/\(tool).1").path
+        for locale in ["C", "C.UTF-8"] {
+            let rendered = try runTool("/usr/bin/man", ["-l", page], environment: ["PATH": "/usr/bin:/bin", "LANG": locale, "LC_ALL": locale,
+                                                                                    "MANPAGER": "cat", "MANWIDTH": "100"], readingStderr: true)
+            #expect(rendered.status == 0 && rendered.output.isEmpty, "\(tool).1 with LANG=\(locale): \(rendered.output)")
+        }
+    }
+
+    /// `--version` prints the release that `daemon.hello` reports, and exits 0, for both commands.
+    @Test(arguments: ["animctl", "animd"])
+    func versionIsPrinted(tool: String) throws {
+        let result = try runTool(Binaries.folder.appendingPathComponent(tool).path, ["--version"])
+        #expect(result.status == 0 && result.output == AnimdVersion.current + "\n", "\(tool) --version: \(result)")
+    }
+
     /// The committed pages are exactly what `make man` writes from today's commands.
     @Test func manPagesAreCurrent() throws {
         let process = Process()
