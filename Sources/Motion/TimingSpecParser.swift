@@ -124,21 +124,26 @@ struct TimingSpecParser {
     /// The one form the values use (mass/stiffness/damping, damping-ratio/response or duration/bounce), built.
     func springForm(_ values: [String: Double], _ arguments: [Argument], nameStart: Int) throws(TimingSpecError) -> SpringSpec {
         let velocity = values["velocity"] ?? 0
-        let forms: [(name: String, keys: Set<String>)] = [
-            ("mass/stiffness/damping", ["mass", "stiffness", "damping"]),
-            ("damping-ratio/response", ["damping-ratio", "response"]),
-            ("duration/bounce", ["duration", "bounce"]),
+        let forms: [(name: String, keys: Set<String>, example: String)] = [
+            ("mass/stiffness/damping", ["mass", "stiffness", "damping"], "spring(stiffness=170, damping=26)"),
+            ("damping-ratio/response", ["damping-ratio", "response"], "spring(damping-ratio=0.8, response=0.4)"),
+            ("duration/bounce", ["duration", "bounce"], "spring(duration=0.5, bounce=0.2)"),
         ]
         let used = forms.filter { !$0.keys.isDisjoint(with: values.keys) }
         guard used.count == 1, let form = used.first else {
             let reason = used.isEmpty
-                ? "spring needs stiffness and damping, or response, or duration"
+                ? "spring needs one of its forms: \(forms.map(\.example).joined(separator: ", or "))"
                 : "spring mixes the \(used.map(\.name).joined(separator: " and ")) forms; use one"
             throw error(at: nameStart, part: rest(from: nameStart), reason)
         }
         func positive(_ key: String, default fallback: Double? = nil) throws(TimingSpecError) -> Double {
             guard let value = values[key] ?? fallback else {
-                throw error(at: nameStart, part: rest(from: nameStart), "spring needs \(key) with \(form.name)")
+                var reason = "spring needs \(key) in the \(form.name) form, as in \(form.example)"
+                // damping alone reads like the perceptual form's ratio, which the default config uses.
+                if form.name == "mass/stiffness/damping", values["stiffness"] == nil, let damping = values["damping"] {
+                    reason += "; or, for a damping ratio, spring(damping-ratio=\(formatNumber(damping)), response=0.4) as the defaults use"
+                }
+                throw error(at: nameStart, part: rest(from: nameStart), reason)
             }
             guard value > 0 else {
                 let column = arguments.first { $0.key == key }?.column ?? nameStart + 1

@@ -45,29 +45,29 @@ struct ConnectionOptions: ParsableArguments {
         do {
             switch try connection.call(method.rawValue, params) {
             case let .success(result): return result
-            case let .failure(error): report(error, of: method)
+            case let .failure(error): reportRefusal(error, of: method)
             }
         } catch {
             fail("animctl: \(error)")
         }
     }
+}
 
-    /// animd's refusal, on stderr with status 1: its message, the names it knows, the config errors it found.
-    func report(_ error: RPCError, of method: Method) -> Never {
-        // animd's own message may already name the method ("invalid params: transition.animate: …").
-        let named = error.message.contains(method.rawValue) ? error.message : "\(method.rawValue): \(error.message)"
-        var message = "animctl: \(named) (\(error.code))"
-        if let known = error.data?["transitions"]?.array?.compactMap(\.string) {
-            message += "\n  known transitions: " + (known.isEmpty ? "none" : known.joined(separator: ", "))
-        }
-        for e in error.data?["errors"]?.array ?? [] {
-            message += "\n  " + (e["file"]?.string.map { "\($0): " } ?? "")
-            message += "line \(e["line"]?.integer ?? 0), column \(e["column"]?.integer ?? 0): "
-            if let key = e["key"]?.string, !key.isEmpty { message += "\(key): " }
-            message += e["message"]?.string ?? ""
-        }
-        fail(message)
+/// animd's refusal, on stderr with status 1: its message, the names it knows, the config errors it found.
+func reportRefusal(_ error: RPCError, of method: Method) -> Never {
+    // animd's own message may already name the method ("invalid params: transition.animate: …").
+    let named = error.message.contains(method.rawValue) ? error.message : "\(method.rawValue): \(error.message)"
+    var message = "animctl: \(named) (\(error.code))"
+    if let known = error.data?["transitions"]?.array?.compactMap(\.string) {
+        message += "\n  known transitions: " + (known.isEmpty ? "none" : known.joined(separator: ", "))
     }
+    for e in error.data?["errors"]?.array ?? [] {
+        message += "\n  " + (e["file"]?.string.map { "\($0): " } ?? "")
+        message += "line \(e["line"]?.integer ?? 0), column \(e["column"]?.integer ?? 0): "
+        if let key = e["key"]?.string, !key.isEmpty { message += "\(key): " }
+        message += e["message"]?.string ?? ""
+    }
+    fail(message)
 }
 
 /// animctl's exit statuses (docs/animctl.md).

@@ -11,7 +11,7 @@ func followNotifications(_ rpc: RPCConnection, subscribe request: Request,
                          _ handle: (_ method: String, _ params: JSONValue, _ line: [UInt8]) -> Bool) {
     do {
         switch try rpc.call(request.method.rawValue, request.params) {
-        case let .failure(error): fail("animctl: subscribe: \(error.message) (\(error.code))")
+        case let .failure(error): reportRefusal(error, of: request.method)
         case let .success(result): subscribed(result)
         }
         while true {

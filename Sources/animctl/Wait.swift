@@ -29,7 +29,7 @@ extension AnimCtl {
             let deadline = Date().addingTimeInterval(timeout)
             do {
                 switch try rpc.call(subscribe.method.rawValue, subscribe.params) {
-                case let .failure(error): connection.report(error, of: .subscribe)
+                case let .failure(error): reportRefusal(error, of: .subscribe)
                 case let .success(result):
                     for snapshot in result["transitions"]?.array ?? [] {
                         guard let name = snapshot["name"]?.string else { continue }

@@ -20,6 +20,22 @@ import Testing
         let bad = try animctl(["toggle", "nope"], socket: daemon.socket)
         #expect(bad.status == 1 && bad.stdout.isEmpty && bad.stderr.contains("unknown transition \"nope\" (-32001)"))
         #expect(bad.stderr.contains("known transitions: sidebar, panel, launcher, notifications, pager"), "\(bad.stderr)")
+        // watch and record subscribe; a name animd does not know is answered as every other command answers it.
+        for command in [["watch", "nope"], ["watch", "--json", "nope"]] {
+            let watch = try animctl(command, socket: daemon.socket)
+            #expect(watch.status == 1 && watch.stderr.contains("unknown transition \"nope\" (-32001)"), "\(command): \(watch.stderr)")
+            #expect(watch.stderr.contains("known transitions: sidebar, panel, launcher, notifications, pager"), "\(command): \(watch.stderr)")
+        }
+    }
+
+    /// Two edge pans on one edge and source: the config loads, and the log and `animctl hello` say which two and
+    /// what to do.
+    @Test func overlappingBindingsAreWarnedOf() throws {
+        let daemon = try DaemonProcess(userConfig: "[bindings.sidebar-open]\nedge = \"right\"\n")
+        let hello = try animctl(["hello"], socket: daemon.socket)
+        let warning = "bindings sidebar-open and panel-open both start with an edge pan from the right edge (touch, pressure)"
+        #expect(hello.stdout.contains("  warning: " + warning), "\(hello.stdout)")
+        #expect(daemon.log.contains("config: " + warning), "\(daemon.log)")
     }
 
     /// A negative number is a value, as a positional or an option's: it reaches animd's range checks, or works.

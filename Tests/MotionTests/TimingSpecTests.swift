@@ -59,6 +59,24 @@ import Testing
         }
     }
 
+    /// A spring missing a value names the form, shows it written out, and for a lone `damping` points to the
+    /// damping-ratio form that the default config uses.
+    @Test(arguments: [
+        ("spring(damping=0.5)", ["stiffness", "spring(stiffness=170, damping=26)", "spring(damping-ratio=0.5, response=0.4)"]),
+        ("spring(response=0.3, velocity=2)", [] as [String]),
+        ("spring(bounce=0.2)", ["duration", "spring(duration=0.5, bounce=0.2)"]),
+        ("spring(velocity=1)", ["spring(stiffness=170, damping=26)", "spring(damping-ratio=0.8, response=0.4)", "spring(duration=0.5, bounce=0.2)"]),
+    ])
+    func aSpringWithAMissingValueShowsTheFix(text: String, mentions: [String]) {
+        do {
+            _ = try TimingSpec(parsing: text)
+            #expect(mentions.isEmpty, "\(text) should not parse")
+        } catch {
+            #expect(!mentions.isEmpty, "\(text): \(error)")
+            for part in mentions { #expect(error.reason.contains(part), "\(text): \(error.reason)") }
+        }
+    }
+
     /// Whole numbers are written digit by digit: the same text as the standard library's, at both ends of Int64.
     @Test(arguments: [0, 1, -1, 9, 10, -10, 99, 100, 1_234_567_890, -987_654_321, 999_999_999_999_999, Int64.max, Int64.min])
     func integersAreWrittenAsTheStandardLibraryWritesThem(value: Int64) {

@@ -1,3 +1,5 @@
+import Gestures
+
 /// One layer of configuration: the embedded default, or a user's file laid over it.
 public struct ConfigLayer: Hashable, Sendable {
     /// How errors and `animctl config` name the embedded default.
@@ -34,8 +36,29 @@ public struct ConfigEntry: Hashable, Sendable {
 }
 
 extension LoadedConfig {
-    /// What is wrong with a config that loads all the same: a config without a binding moves nothing by gesture.
+    /// What is wrong with a config that loads all the same: a config without a binding moves nothing by gesture,
+    /// and of two edge pans on one edge and source, the second begins only while the first does not apply.
     public var warnings: [String] {
-        config.bindings.isEmpty ? ["no binding: no gesture moves any transition; only clients and animctl do"] : []
+        config.bindings.isEmpty ? ["no binding: no gesture moves any transition; only clients and animctl do"] : edgeOverlaps
+    }
+
+    private var edgeOverlaps: [String] {
+        let edgePans = config.bindings.compactMap { binding -> (BindingConfig, Edge)? in
+            guard case let .edgePan(options) = binding.gesture else { return nil }
+            return (binding, options.edge)
+        }
+        var warnings: [String] = []
+        for (index, (first, edge)) in edgePans.enumerated() {
+            for (second, otherEdge) in edgePans.dropFirst(index + 1) where otherEdge == edge {
+                let shared = first.sources.intersection(second.sources)
+                // require-to-fail between them is a deliberate order, not an accident.
+                guard !shared.isEmpty, !first.requireToFail.contains(second.name), !second.requireToFail.contains(first.name) else { continue }
+                let sources = InputSource.allCases.filter(shared.contains).map(\.rawValue).joined(separator: ", ")
+                warnings.append("bindings \(first.name) and \(second.name) both start with an edge pan from the \(edge.rawValue) edge "
+                                + "(\(sources)): while both apply, the first in the file takes the swipe and \(second.name) does not "
+                                + "begin; give one another edge or other sources, or order them with require-to-fail")
+            }
+        }
+        return warnings
     }
 }

@@ -50,10 +50,13 @@ public enum ConfigParser {
         func syntaxError(line: Int, column: Int, _ message: String) -> ConfigErrors {
             ConfigErrors(errors: [ConfigError(file: layer.name, line: line, column: column, key: locator.key(atLine: line), message: message)])
         }
-        if let stray = TOMLPrecheck.firstNonASCIIOutsideStrings(layer.text) {
-            let message = stray.nonASCII
-                ? "\"\(stray.character)\" outside a string or comment: TOML keys are ASCII (A-Z, a-z, 0-9, _ and -); quote the key"
-                : "a table header must start with a key, not " + (stray.character.isNewline || stray.character == " " ? "a line break" : "\"\(stray.character)\"")
+        if let stray = TOMLPrecheck.firstStray(layer.text) {
+            let message = switch stray.kind {
+            case .nonASCII: "\"\(stray.character)\" outside a string or comment: TOML keys are ASCII (A-Z, a-z, 0-9, _ and -); quote the key"
+            case .headerWithoutKey:
+                "a table header must start with a key, not " + (stray.character.isNewline || stray.character == " " ? "a line break" : "\"\(stray.character)\"")
+            case .unclosedString: "this string is not closed: add the closing \(stray.character) before the end of the line"
+            }
             throw syntaxError(line: stray.line, column: stray.column, message)
         }
         do {
@@ -103,8 +106,15 @@ private struct Reader {
         }
         var disabled: Set<String> = []
         if let bindings = table(root, "bindings", path: "bindings") {
+            // A binding with neither transition nor gesture in any layer changes one that does not exist: most
+            // likely a misspelt name, which would otherwise be "transition: is required" or pass unnoticed.
+            let defined = bindings.keys.filter { bindings[$0]?.table.map { $0["transition"] != nil || $0["gesture"] != nil } ?? false }
             for name in bindings.keys {
                 guard let body = table(bindings, name, path: "bindings.\(name)") else { continue }
+                if !defined.contains(name) {
+                    error("bindings.\(name)", Self.unknownBinding(name, defined: defined), at: .key)
+                    continue
+                }
                 if boolean(body, "enabled", "bindings.\(name)") == false { disabled.insert(name); continue }
                 if let binding = readBinding(name, body, transitions: config.transitions) { config.bindings.append(binding) }
             }
@@ -199,6 +209,33 @@ private struct Reader {
             actions[snap] = argv
         }
         return actions
+    }
+
+    /// What to say of a binding that changes one no layer defines: the nearest name, the names there are, and how
+    /// to make a new one.
+    static func unknownBinding(_ name: String, defined: [String]) -> String {
+        var message = "no binding is named \"\(name)\""
+        // Bounded: a hostile config's names may be long or many, and the distance costs their lengths' product.
+        let candidates = name.count <= 64 && defined.count <= 256 ? defined.filter { $0.count <= 64 } : []
+        if let nearest = candidates.min(by: { editDistance($0, name) < editDistance($1, name) }), editDistance(nearest, name) <= 3 {
+            message += "; did you mean \"\(nearest)\"?"
+        }
+        message += " The bindings are: " + (defined.isEmpty ? "none" : defined.joined(separator: ", "))
+        return message + ". A new binding needs transition and gesture."
+    }
+
+    /// Levenshtein distance, for suggesting a name.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     mutating func readBinding(_ name: String, _ t: ConfigTable, transitions: [TransitionConfig]) -> BindingConfig? {

@@ -1,4 +1,4 @@
-/// Two TOML rules animd checks before the text reaches TOMLKit, whose bundled
+/// Three TOML rules animd checks before the text reaches TOMLKit, whose bundled
 /// toml++ parser (0.6.0) aborts the whole process on an assertion in
 /// `parse_key()` when a table header does not start with a key (`[ =]`, `[é]`;
 /// both found by the config fuzzer). Every other malformed key gets a proper
@@ -8,13 +8,17 @@
 ///   keys are A–Z, a–z, 0–9, `_` and `-`).
 /// - A table header, `[` or `[[` at the start of a line, starts (after blanks)
 ///   with a bare-key character, a quote, or `]`, on the same line.
+/// - A one-line string ends on its line. toml++ reports a missing closing quote
+///   as "unescaped control characters other than TAB (U+0009) are explicitly
+///   prohibited" (the line break), which does not tell a person what to fix.
 enum TOMLPrecheck {
     struct Stray: Hashable {
+        enum Kind: Hashable { case nonASCII, headerWithoutKey, unclosedString }
         var line: Int
         var column: Int
+        /// The character at fault: the non-ASCII one, what the header starts with, or the string's opening quote.
         var character: Character
-        /// False for a table header that starts with something else than a key.
-        var nonASCII = true
+        var kind = Kind.nonASCII
     }
 
     static func isKeyStart(_ c: Unicode.Scalar) -> Bool {
@@ -27,15 +31,16 @@ enum TOMLPrecheck {
         var j = i + 1
         if j < characters.count && characters[j] == "[" { j += 1 }
         while j < characters.count && (characters[j] == " " || characters[j] == "\t") { j += 1 }
-        guard j < characters.count else { return Stray(line: line, column: column + (j - i), character: " ", nonASCII: false) }
+        guard j < characters.count else { return Stray(line: line, column: column + (j - i), character: " ", kind: .headerWithoutKey) }
         guard isKeyStart(characters[j]) else {
-            return Stray(line: line, column: column + (j - i), character: Character(characters[j]), nonASCII: characters[j].isASCII == false)
+            return Stray(line: line, column: column + (j - i), character: Character(characters[j]),
+                         kind: characters[j].isASCII ? .headerWithoutKey : .nonASCII)
         }
         return nil
     }
 
-    /// The first character that breaks either rule, if any.
-    static func firstNonASCIIOutsideStrings(_ text: String) -> Stray? {
+    /// The first character that breaks one of the rules, if any.
+    static func firstStray(_ text: String) -> Stray? {
         enum State { case code, comment, basic, literal, multilineBasic, multilineLiteral }
         var state = State.code
         let characters = Array(text.unicodeScalars)
@@ -43,6 +48,8 @@ enum TOMLPrecheck {
         var i = 0
         /// Nothing but blanks since the start of the line.
         var lineStart = true
+        /// Where the one-line string under way opened.
+        var opened = (line: 0, column: 0)
         func starts(_ s: String, at index: Int) -> Bool {
             let pattern = Array(s.unicodeScalars)
             guard index + pattern.count <= characters.count else { return false }
@@ -55,8 +62,10 @@ enum TOMLPrecheck {
                 line += 1
                 column = 0
                 lineStart = true
-                // Single-line strings and comments end at the line; an unterminated string is TOMLKit's to report.
-                if state == .comment || state == .basic || state == .literal { state = .code }
+                if state == .basic || state == .literal {
+                    return Stray(line: opened.line, column: opened.column, character: state == .basic ? "\"" : "'", kind: .unclosedString)
+                }
+                if state == .comment { state = .code }
                 i += 1
                 continue
             }
@@ -68,12 +77,13 @@ enum TOMLPrecheck {
                 if c == "#" { state = .comment }
                 else if starts("\"\"\"", at: i) { state = .multilineBasic; i += 2; column += 2 }
                 else if starts("'''", at: i) { state = .multilineLiteral; i += 2; column += 2 }
-                else if c == "\"" { state = .basic }
-                else if c == "'" { state = .literal }
+                else if c == "\"" { state = .basic; opened = (line, column) }
+                else if c == "'" { state = .literal; opened = (line, column) }
             case .comment:
                 break
             case .basic:
-                if c == "\\" { i += 1; column += 1 } else if c == "\"" { state = .code }
+                // An escape takes the next character, but never the line break: that ends the string unclosed.
+                if c == "\\", i + 1 < characters.count, characters[i + 1] != "\n" { i += 1; column += 1 } else if c == "\"" { state = .code }
             case .literal:
                 if c == "'" { state = .code }
             case .multilineBasic:
@@ -82,6 +92,9 @@ enum TOMLPrecheck {
                 if starts("'''", at: i) { state = .code; i += 2; column += 2 }
             }
             i += 1
+        }
+        if state == .basic || state == .literal {
+            return Stray(line: opened.line, column: opened.column, character: state == .basic ? "\"" : "'", kind: .unclosedString)
         }
         return nil
     }

@@ -1,0 +1,57 @@
+import Testing
+@testable import Transitions
+
+/// Config mistakes a person makes, each answered with an error or a warning that names the fix: a string left
+/// open, a binding's name misspelt, two edge pans on one edge.
+@Suite struct ConfigHintTests {
+    static func errors(_ text: String) -> [ConfigError] { ConfigLayeringTests.errors(text) }
+
+    /// `edge = "right` is reported where the string opens, as a string not closed (toml++ would say "unescaped
+    /// control characters…"), for both kinds of one-line string; a closed one and a multi-line one are fine.
+    @Test(arguments: [("[bindings.sidebar-open]\nedge = \"right\n", 2, 8, "\""), ("[bindings.sidebar-open]\nedge = 'right\n", 2, 8, "'"),
+                      ("x = \"a\\\"\n", 1, 5, "\""), ("[daemon]\nframe-rate = 60\nscreen = [1920, \"1080]", 3, 17, "\"")])
+    func anOpenStringIsNamed(text: String, line: Int, column: Int, quote: String) throws {
+        let error = try #require(Self.errors(text).first)
+        #expect(error.line == line && error.column == column, "\(error)")
+        #expect(error.message == "this string is not closed: add the closing \(quote) before the end of the line")
+        #expect(!error.message.contains("control characters"))
+    }
+
+    @Test func closedAndMultilineStringsPass() {
+        #expect(Self.errors("[bindings.sidebar-open]\nedge = \"right\"\n").isEmpty)
+        #expect(TOMLPrecheck.firstStray("a = \"\"\"\nopen\nstill\n\"\"\"\nb = '''x\ny'''\n") == nil)
+    }
+
+    /// A misspelt binding name is one error on its header, naming the nearest binding and every binding, instead
+    /// of "transition: is required" and "gesture: is required"; so is turning off a binding that does not exist.
+    @Test(arguments: ["[bindings.sidebar-opne]\nedge = \"right\"\n", "[bindings.sidebar-opne]\nenabled = false\n"])
+    func aMisspeltBindingNameIsNamed(text: String) throws {
+        let errors = Self.errors(text)
+        #expect(errors.count == 1, "\(errors)")
+        let error = try #require(errors.first)
+        #expect(error.key == "bindings.sidebar-opne" && error.line == 1)
+        #expect(error.message.hasPrefix("no binding is named \"sidebar-opne\"; did you mean \"sidebar-open\"?"))
+        #expect(error.message.contains("The bindings are: " + ConfigLayeringTests.defaultBindings.joined(separator: ", ") + "."))
+        #expect(error.message.hasSuffix("A new binding needs transition and gesture."))
+    }
+
+    /// Far from every name, no guess; a new binding with its transition and gesture is no mistake at all.
+    @Test func noGuessForAFarNameAndNoErrorForANewBinding() throws {
+        let far = try #require(Self.errors("[bindings.zzzzzzzzzzzz]\ndistance = 5\n").first)
+        #expect(!far.message.contains("did you mean"))
+        #expect(Self.errors("[bindings.mine]\ntransition = \"panel\"\ngesture = \"edge-pan\"\nedge = \"top\"\ndistance = 300\n"
+                            + "sources = [\"pointer\"]\n").isEmpty)
+    }
+
+    /// Moving sidebar-open to the right edge, where panel-open is, warns: both take touch and pressure there, and
+    /// while both apply, the first takes the swipe. Other sources, or require-to-fail between them, do not warn.
+    @Test func twoEdgePansOnOneEdgeAndSourceWarn() throws {
+        let moved = try ConfigLayeringTests.load("[bindings.sidebar-open]\nedge = \"right\"\n")
+        #expect(moved.warnings == ["bindings sidebar-open and panel-open both start with an edge pan from the right edge (touch, pressure): "
+                                   + "while both apply, the first in the file takes the swipe and panel-open does not begin; give one "
+                                   + "another edge or other sources, or order them with require-to-fail"])
+        #expect(try ConfigLayeringTests.load("[bindings.sidebar-open]\nedge = \"right\"\nsources = [\"pointer\"]\n").warnings.isEmpty)
+        #expect(try ConfigLayeringTests.load("[bindings.sidebar-open]\nedge = \"right\"\nrequire-to-fail = [\"panel-open\"]\n").warnings.isEmpty)
+        #expect(try ConfigLayeringTests.load("").warnings.isEmpty, "the default has no overlap")
+    }
+}
