@@ -16,7 +16,8 @@ deps:
 build: deps
 	$(SWIFT) build $(BUILD_FLAGS)
 
-# Runs the daemon in the foreground with its embedded default config.
+# Runs the daemon in the foreground with its embedded default config, and ~/.config/animd/animd.toml laid over it
+# when that file exists (animctl hello names the layers).
 run: build
 	$(SWIFT) run $(BUILD_FLAGS) animd --verbose
 

@@ -27,7 +27,7 @@ struct BackendLauncher: Sendable {
                     InputStatus(backend: .x11, connected: false, display: target.display, reason: reason))
         case .libinput:
             return (LibinputBackend(seat: target.seat, waylandDisplay: target.waylandDisplay, plan: plan, logger: logger, onEvent: onEvent),
-                    InputStatus(backend: .libinput, connected: false, display: nil, seat: target.seat, reason: "connecting"))
+                    InputStatus(backend: .libinput, connected: false, display: target.waylandDisplay, seat: target.seat, reason: "connecting"))
         }
     }
 }

@@ -93,8 +93,8 @@ final class BackendSupervisor {
         settleInputKnown()
         switch event {
         case let .connected(info), let .changed(info):
-            delegate.backendStatus(InputStatus(backend: info.backend, connected: true, display: info.display, seat: info.seat,
-                                               sources: info.sources, outputs: info.outputs),
+            delegate.backendStatus(InputStatus(backend: info.backend, connected: info.displayLost == nil, display: info.display, seat: info.seat,
+                                               reason: info.displayLost, warning: info.warning, sources: info.sources, outputs: info.outputs),
                                    geometry: info.geometry, refreshRate: info.refreshRate)
         case let .input(events):
             delegate.backendInput(events, from: backend.kind)

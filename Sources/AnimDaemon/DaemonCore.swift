@@ -193,7 +193,10 @@ final class DaemonCore {
         if let display = status.display { metadata["display"] = "\(display)" }
         if let seat = status.seat { metadata["seat"] = "\(seat)" }
         if let reason = status.reason { metadata["reason"] = "\(reason)" }
-        logger.notice(status.connected ? "input connected" : "input is off until a display appears", metadata: metadata)
+        if let warning = status.warning { metadata["warning"] = "\(warning)" }
+        // The reason says whether input is off or only its display is out of reach; "connecting" is neither yet.
+        let event = status.connected ? "input connected" : status.reason == "connecting" ? "input connecting" : "input not connected"
+        logger.notice("\(event)", metadata: metadata)
         announceStatus()
         guard changed else { return }
         registry.publish(group: .input, transition: nil, now: now(), allocator: allocator) {

@@ -7,8 +7,8 @@ enum SystemdStatus {
         let source = switch (input.backend, input.connected) {
         case (.x11, true): "X input on \(input.display ?? "the display")"
         case (.x11, false): "X input off"
-        case (.libinput, true): "libinput input on \(input.seat ?? "its seat")"
-        case (.libinput, false): "libinput input off"
+        case (.libinput, true): "libinput input on \(input.seat ?? "its seat")" + (input.display == nil ? ", no display" : "")
+        case (.libinput, false): input.display.map { "libinput input, \($0) out of reach" } ?? "libinput input off"
         case (nil, _): "input starting"
         }
         return "\(transitions) transition\(transitions == 1 ? "" : "s"), \(clients) client\(clients == 1 ? "" : "s"), \(source)"

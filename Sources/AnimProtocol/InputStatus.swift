@@ -9,7 +9,10 @@ public struct InputStatus: Hashable, Sendable {
     public var display: String?
     /// **Extension:** the seat the libinput backend reads.
     public var seat: String?
+    /// Why input is off, or its display out of reach.
     public var reason: String?
+    /// **Extension:** what is amiss while input works (no display at all, so the monitors are the config's).
+    public var warning: String?
     /// What each input source can do while connected: `active`, `unavailable`
     /// (with the reason) or `unused` (no binding wants it).
     public var sources: [InputSource: SourceStatus]
@@ -17,9 +20,9 @@ public struct InputStatus: Hashable, Sendable {
     public var outputs: [NamedOutput]
 
     public init(backend: InputBackendKind?, connected: Bool, display: String?, seat: String? = nil, reason: String? = nil,
-                sources: [InputSource: SourceStatus] = [:], outputs: [NamedOutput] = []) {
+                warning: String? = nil, sources: [InputSource: SourceStatus] = [:], outputs: [NamedOutput] = []) {
         self.backend = backend; self.connected = connected; self.display = display; self.seat = seat; self.reason = reason
-        self.sources = sources; self.outputs = outputs
+        self.warning = warning; self.sources = sources; self.outputs = outputs
     }
 
     public var json: JSONValue {
@@ -27,6 +30,7 @@ public struct InputStatus: Hashable, Sendable {
                                               ("display", display.map(JSONValue.string) ?? .null)]
         if let seat { members.append(("seat", .string(seat))) }
         if let reason { members.append(("reason", .string(reason))) }
+        if let warning { members.append(("warning", .string(warning))) }
         if !sources.isEmpty {
             members.append(("sources", .object(InputSource.allCases.compactMap { source in
                 sources[source].map { (source.rawValue, .object([("state", .string($0.state.rawValue)), ("detail", .string($0.detail))])) }

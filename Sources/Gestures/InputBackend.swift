@@ -35,11 +35,18 @@ public struct BackendInfo: Hashable, Sendable {
     public var sources: [InputSource: SourceStatus]
     /// The monitors by the names the display server gives them, in its order: RandR monitors, Wayland outputs.
     public var outputs: [NamedOutput]
+    /// Why the session's display is out of reach while the backend still reads its devices (the Wayland
+    /// compositor went away): the status says disconnected, with this reason, until it is back.
+    public var displayLost: String?
+    /// What is amiss though input works: a daemon with no display at all (no WAYLAND_DISPLAY nor DISPLAY).
+    public var warning: String?
 
     public init(backend: InputBackendKind, display: String? = nil, seat: String? = nil, geometry: ScreenGeometry? = nil,
-                refreshRate: Double? = nil, sources: [InputSource: SourceStatus], outputs: [NamedOutput] = []) {
+                refreshRate: Double? = nil, sources: [InputSource: SourceStatus], outputs: [NamedOutput] = [],
+                displayLost: String? = nil, warning: String? = nil) {
         self.backend = backend; self.display = display; self.seat = seat; self.geometry = geometry
         self.refreshRate = refreshRate; self.sources = sources; self.outputs = outputs
+        self.displayLost = displayLost; self.warning = warning
     }
 }
 

@@ -60,6 +60,7 @@ public final class LibinputBackend: InputBackend {
             var compositor = Compositor(display: waylandDisplay)
             compositor.connect(logger: logger)
             if let reader = compositor.reader { session.setOutputs(reader.table) }
+            session.setCompositorLost(compositor.lostReason)
             let events = session.dispatch()
             session.infoChanged = false
             onEvent(.connected(session.info))
@@ -96,6 +97,12 @@ public final class LibinputBackend: InputBackend {
             }
         }
 
+        /// Why the compositor is out of reach, for the status; nil while connected or on the console.
+        var lostReason: String? {
+            guard let display, reader == nil else { return nil }
+            return "the Wayland compositor on \(display) cannot be reached; input goes on with its last outputs, and animd reconnects"
+        }
+
         /// ms until the next try, for poll; -1 when none is due.
         var timeout: Int32 {
             guard display != nil, reader == nil else { return -1 }
@@ -123,6 +130,7 @@ public final class LibinputBackend: InputBackend {
                 compositor.connect(logger: logger)
                 if let reader = compositor.reader { session.setOutputs(reader.table) }
             }
+            session.setCompositorLost(compositor.lostReason)
             if let reader = compositor.reader, reader.changed {
                 reader.changed = false
                 session.setOutputs(reader.table)

@@ -38,6 +38,8 @@ final class LibinputSession {
     private var outputs = WaylandOutputTable()
     /// `WAYLAND_DISPLAY`, for the status.
     var waylandDisplay: String?
+    /// Why the compositor is out of reach, while it is (`BackendInfo.displayLost`).
+    private var compositorLost: String?
     var converter: LibinputConverter
     /// Set when devices or source states changed; the backend reports it once.
     var infoChanged = false
@@ -96,6 +98,13 @@ final class LibinputSession {
         guard newPlan != plan else { return }
         plan = newPlan
         placeGestures()
+        infoChanged = true
+    }
+
+    /// The compositor was lost (with why) or reached again (nil): the status follows.
+    func setCompositorLost(_ reason: String?) {
+        guard reason != compositorLost else { return }
+        compositorLost = reason
         infoChanged = true
     }
 
@@ -210,8 +219,14 @@ final class LibinputSession {
         let placed = outputs.placed
         let geometry = placed.isEmpty ? nil : ScreenGeometry(monitors: placed.map(\.rect),
                                                              touchSurfaces: devices.values.filter(\.touch).sorted { $0.id < $1.id }.map { target(of: $0).rect })
+        // On the console there is no display to lose, but from a user service that lacks the session's variables
+        // this is the usual mistake, and nothing else would show it.
+        let noDisplay = waylandDisplay == nil
+            ? "no WAYLAND_DISPLAY (nor DISPLAY): no compositor gives the monitors, so the screen is [daemon] screen; a user service needs "
+              + "the session's environment (systemctl --user import-environment WAYLAND_DISPLAY, then animctl environment; docs/service.md)"
+            : nil
         return BackendInfo(backend: .libinput, display: waylandDisplay, seat: seat, geometry: geometry, sources: sources,
-                           outputs: namedOutputs)
+                           outputs: namedOutputs, displayLost: compositorLost, warning: noDisplay)
     }
 
     /// The compositor's outputs; one it has not named is called by its place in the list.

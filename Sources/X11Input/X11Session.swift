@@ -144,7 +144,7 @@ final class X11Session {
         if let failure = failures.first { return SourceStatus(.unavailable, "raw touch events refused: \(failure)") }
         let screens = readTouchscreens()
         var detail = "observing every touch (raw events; nothing held); \(screens.count) touchscreen(s)"
-            + (screens.isEmpty ? "" : ": " + screens.map(\.name).joined(separator: ", "))
+            + (screens.isEmpty ? ": none present yet; one that appears is used at once" : ": " + screens.map(\.name).joined(separator: ", "))
         if !plan.touchStrips.isEmpty {
             switch setUpTouchStrips() {
             case let .success(count):

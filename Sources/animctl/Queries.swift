@@ -26,6 +26,7 @@ extension AnimCtl {
             if let place = input?["display"]?.string ?? input?["seat"]?.string { line += " on \(place)" }
             if let reason = input?["reason"]?.string { line += " (\(reason))" }
             emit(line)
+            if let warning = input?["warning"]?.string { emit("  warning: \(warning)") }
             // Each source: active, unavailable (with why) or unused.
             for source in ["touch", "pressure", "pointer", "touchpad"] {
                 guard let status = input?["sources"]?[source] else { continue }

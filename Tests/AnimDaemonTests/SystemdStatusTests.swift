@@ -9,8 +9,13 @@ struct SystemdStatusTests {
         #expect(SystemdStatus.line(transitions: 1, clients: 1, input: x) == "1 transition, 1 client, X input on :0")
         let off = InputStatus(backend: .x11, connected: false, display: nil, reason: "no DISPLAY is set")
         #expect(SystemdStatus.line(transitions: 5, clients: 0, input: off) == "5 transitions, 0 clients, X input off")
-        let seat = InputStatus(backend: .libinput, connected: true, display: nil, seat: "seat1")
-        #expect(SystemdStatus.line(transitions: 5, clients: 2, input: seat) == "5 transitions, 2 clients, libinput input on seat1")
+        let wayland = InputStatus(backend: .libinput, connected: true, display: "wayland-1", seat: "seat1")
+        #expect(SystemdStatus.line(transitions: 5, clients: 2, input: wayland) == "5 transitions, 2 clients, libinput input on seat1")
+        let console = InputStatus(backend: .libinput, connected: true, display: nil, seat: "seat1")
+        #expect(SystemdStatus.line(transitions: 5, clients: 2, input: console) == "5 transitions, 2 clients, libinput input on seat1, no display",
+                "a user service without the session's variables says so")
+        let lost = InputStatus(backend: .libinput, connected: false, display: "wayland-1", seat: "seat1", reason: "gone")
+        #expect(SystemdStatus.line(transitions: 5, clients: 2, input: lost) == "5 transitions, 2 clients, libinput input, wayland-1 out of reach")
         let noSeat = InputStatus(backend: .libinput, connected: false, display: nil)
         #expect(SystemdStatus.line(transitions: 0, clients: 0, input: noSeat) == "0 transitions, 0 clients, libinput input off")
     }

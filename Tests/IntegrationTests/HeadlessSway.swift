@@ -17,7 +17,8 @@ final class HeadlessSway {
     /// The Wayland socket's name in `runtime` (WAYLAND_DISPLAY).
     private(set) var socket = ""
     private var ipc = ""
-    private let process = Process()
+    private var process = Process()
+    private let outputCount: Int
 
     /// `outputs` is how many headless outputs sway makes (HEADLESS-1, HEADLESS-2…); `config` is sway config text,
     /// such as `output HEADLESS-2 mode --custom 800x1280 position 1600 0 transform 90`.
@@ -25,9 +26,16 @@ final class HeadlessSway {
         var template = Array("/tmp/animd-sway-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
         runtime = String(cString: made)
-        let configPath = runtime + "/config"
+        outputCount = outputs
         // Xwayland is not installed, and sway would log its absence on every start.
-        try ("xwayland disable\n" + config).write(toFile: configPath, atomically: true, encoding: .utf8)
+        try ("xwayland disable\n" + config).write(toFile: runtime + "/config", atomically: true, encoding: .utf8)
+        try start()
+    }
+
+    /// Starts sway in `runtime`, where it takes the first free socket name (the last one's, after `crash`).
+    private func start() throws {
+        let configPath = runtime + "/config"
+        process = Process()
         if getuid() == 0 {
             let id = uid_t(Self.unprivileged) ?? 65534
             for path in [runtime, configPath] { chown(path, id, gid_t(id)) }
@@ -39,7 +47,7 @@ final class HeadlessSway {
         }
         chmod(runtime, 0o700)
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": runtime, "XDG_RUNTIME_DIR": runtime, "WLR_BACKENDS": "headless",
-                               "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_HEADLESS_OUTPUTS": "\(outputs)"]
+                               "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_HEADLESS_OUTPUTS": "\(outputCount)"]
         process.standardOutput = FileHandle.nullDevice
         _ = FileManager.default.createFile(atPath: runtime + "/sway.log", contents: nil)
         process.standardError = FileHandle(forWritingAtPath: runtime + "/sway.log")
@@ -51,7 +59,7 @@ final class HeadlessSway {
                 ipc = names.first { $0.hasPrefix("sway-ipc.") }.map { runtime + "/" + $0 } ?? ""
                 return !socket.isEmpty && !ipc.isEmpty && process.isRunning
             }
-            try waitUntil("sway's \(outputs) output(s)") { (try? self.outputs().count) == outputs }
+            try waitUntil("sway's \(outputCount) output(s)") { (try? self.outputs().count) == outputCount }
         } catch {
             stop()
             throw HarnessError("\(error); sway's log: \(log)")
@@ -89,6 +97,19 @@ final class HeadlessSway {
                                  readingStderr: true)
         guard result.status == 0 else { throw HarnessError("grim -o \(output) failed: \(result.output)") }
         return try PPMImage(path: path)
+    }
+
+    /// SIGKILL, as a crash would: its sockets stay in `runtime`, and its clients must notice by themselves.
+    func crash() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// A new sway in the same folder, after `crash`: it takes the same socket name back.
+    func restart() throws {
+        try? FileManager.default.removeItem(atPath: ipc)
+        (socket, ipc) = ("", "")
+        try start()
     }
 
     /// SIGKILL, then the folder goes. (SIGTERM may not reach it: a signal mask of the test runner's threads survives

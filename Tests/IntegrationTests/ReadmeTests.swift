@@ -15,9 +15,9 @@ import Testing
         case replaced(by: String, reason: String, prints: [String] = [])
     }
 
-    /// The README's shell blocks by their marker, each a list of commands with their continuation lines joined.
-    static func blocks() throws -> [String: [String]] {
-        let text = try String(contentsOf: Binaries.repo.appendingPathComponent("README.md"), encoding: .utf8)
+    /// A Markdown file's shell blocks by their marker, each a list of commands with their continuation lines joined.
+    static func blocks(in file: String = "README.md") throws -> [String: [String]] {
+        let text = try String(contentsOf: Binaries.repo.appendingPathComponent(file), encoding: .utf8)
         var blocks: [String: [String]] = [:]
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
         while let line = lines.next() {
@@ -43,9 +43,11 @@ import Testing
         return String(line[..<range.lowerBound])
     }
 
-    /// Runs `lines` in one bash, each checked against `table` by its command; returns the whole transcript.
+    /// Runs `lines` in one bash, each checked against `table` by its command, then `epilogue` (the test's own check
+    /// of what the block left running); returns the whole transcript.
     @discardableResult
-    static func run(_ block: String, _ lines: [String], _ table: [String: Check], environment: [String: String]) throws -> String {
+    static func run(_ block: String, _ lines: [String], _ table: [String: Check], environment: [String: String],
+                    epilogue: String = "") throws -> String {
         for line in lines where table[command(of: line)] == nil {
             Issue.record("README block \(block) has a line this test does not check: \(command(of: line))")
         }
@@ -59,6 +61,7 @@ import Testing
             let text: String = if case let .replaced(by: command, _, _) = check { command } else { line }
             script += "echo '@@@ begin \(index)'\n\(text)\necho \"@@@ status \(index) $?\"\n"
         }
+        script += "echo '@@@ epilogue'\n\(epilogue)\n"
         // Whatever the block left running ends with it.
         script += "kill $(jobs -p) 2>/dev/null; wait\n"
         let process = Process()
@@ -114,15 +117,37 @@ import Testing
         defer { xvfb.stop() }
         let home = try DaemonProcess.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let environment = try Self.environment(display: xvfb.display, home: home)
+        try Self.runTour(environment: try Self.environment(display: xvfb.display, home: home), home: home,
+                         input: ["input       x11 connected on \(xvfb.display)", "monitors    1280×800+0+0"])
+    }
+
+    /// The same tour on Wayland: sway headless with a 1280 × 800 output, `WAYLAND_DISPLAY` set (an absolute path,
+    /// as libwayland allows, so that animd's socket stays in the test's own runtime folder), and Xvfb standing in
+    /// for the Xwayland a Wayland desktop gives X clients such as animd-demo. `auto` picks libinput.
+    @Test(.enabled(if: HeadlessSway.installed, "needs sway, swaymsg and grim (scripts/install-deps.sh), and setpriv under root"))
+    func theTourDoesWhatItSaysOnWayland() throws {
+        let sway = try HeadlessSway(outputs: 1, config: "output HEADLESS-1 mode --custom 1280x800")
+        let xvfb = try Xvfb(size: "1280x800x24")
+        defer { xvfb.stop() }
+        let home = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        var environment = try Self.environment(display: xvfb.display, home: home)
+        let wayland = sway.runtime + "/" + sway.socket
+        environment["WAYLAND_DISPLAY"] = wayland
+        environment["XDG_SESSION_TYPE"] = "wayland"
+        try Self.runTour(environment: environment, home: home,
+                         input: ["input       libinput connected on \(wayland)", "outputs     HEADLESS-1 1280×800+0+0", "monitors    1280×800+0+0"])
+    }
+
+    /// Runs the tour block line by line; `hello` must print `input` besides its version and config.
+    static func runTour(environment: [String: String], home: String, input: [String]) throws {
         let tour = try #require(try Self.blocks()["tour"])
         let table: [String: Check] = [
             "make build && export PATH=$PWD/.build/debug:$PATH": .replaced(
                 by: "export PATH='\(Binaries.folder.path)':$PATH",
                 reason: "the suite runs inside `swift test`, which holds SwiftPM's build lock; `make -n build` is checked below"),
             "animd 2>/tmp/animd.log &": .starts,
-            "animctl hello --wait 30": .prints(["animd 0.1.0 (protocol 1)", "input       x11 connected on \(xvfb.display)",
-                                                "config      (embedded default): 5 transitions, 9 bindings", "monitors    1280×800+0+0"]),
+            "animctl hello --wait 30": .prints(["animd 0.1.0 (protocol 1)", "config      (embedded default): 5 transitions, 9 bindings"] + input),
             "animctl toggle sidebar && animctl wait sidebar": .prints(["sidebar at snap"]),
             "animctl inject Tests/GesturesTests/Traces/flick-constant.jsonl && animctl wait sidebar": .prints(["sidebar at snap 1"]),
             "animctl animate pager 2 && animctl get pager": .prints(["animating", "heading to 2"]),
@@ -148,6 +173,44 @@ import Testing
         // What `make build` would do, without doing it.
         let plan = try runTool("/usr/bin/make", ["-n", "-C", Binaries.repo.path, "build"]).output
         #expect(plan.contains("scripts/install-deps.sh") && plan.contains("swift build"), "\(plan)")
+    }
+
+    /// The GTK panel's steps as a person types them, on a Wayland session (sway headless): a venv made from
+    /// Debian's Python, the client installed into it with pip, the panel started; from the README, and from
+    /// examples/README.md (whose `apt-get` line is checked, not run: install-deps has installed those packages).
+    /// The panel must then be connected and subscribed, and have said nothing on stderr.
+    @Test(.enabled(if: HeadlessSway.installed, "needs sway, swaymsg and grim (scripts/install-deps.sh), and setpriv under root"),
+          arguments: ["README.md", "examples/README.md"])
+    func thePanelStepsWorkAsTyped(file: String) throws {
+        let sway = try HeadlessSway(outputs: 1, config: "output HEADLESS-1 mode --custom 1280x720")
+        let home = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        var environment = try Self.environment(display: "", home: home)
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = sway.runtime + "/" + sway.socket
+        let daemon = try DaemonProcess(socket: home + "/run/animd.sock", environment: ["WAYLAND_DISPLAY": sway.runtime + "/" + sway.socket],
+                                       inputBackend: "auto")
+        let panel = try #require(try Self.blocks(in: file)["panel"], "\(file) has no panel block")
+        let packages = "python3-gi python3-gi-cairo gir1.2-gtk-3.0 gir1.2-gtklayershell-0.1"
+        let table: [String: Check] = [
+            "sudo apt-get install \(packages)": .replaced(
+                by: "dpkg-query -W -f='${Status}\\n' \(packages) | grep -c 'install ok installed'",
+                reason: "a test installs nothing: scripts/install-deps.sh has installed them", prints: ["4"]),
+            "/usr/bin/python3 -m venv --system-site-packages ~/.venvs/animd": .prints([]),
+            "~/.venvs/animd/bin/pip install ./clients/python": .prints(["Successfully installed animd"]),
+            "~/.venvs/animd/bin/python examples/gtk/sidebar-panel.py &": .starts,
+            "animctl toggle sidebar": .prints([]),
+        ].filter { entry in panel.contains { Self.command(of: $0) == entry.key } }
+        // The panel subscribes once it has connected: wait for it (bounded), then say how many subscriptions there are.
+        let epilogue = """
+            for _ in $(seq 200); do [ "$(animctl hello --json | jq .subscriptions)" = 1 ] && break; sleep 0.05; done
+            echo "subscriptions: $(animctl hello --json | jq .subscriptions)"
+            """
+        let transcript = try Self.run(file, panel, table, environment: environment, epilogue: epilogue)
+        let after = transcript.components(separatedBy: "@@@ epilogue\n").last ?? ""
+        #expect(after.contains("subscriptions: 1"), "the panel never subscribed: \(transcript)")
+        #expect(!transcript.contains("Traceback") && !transcript.contains("No module named"), "\(transcript)")
+        _ = daemon
     }
 
     @Test func theClientSnippetStreamsFrames() throws {

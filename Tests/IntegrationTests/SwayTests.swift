@@ -81,6 +81,57 @@ import XorgInputTest
         #expect(straightened["monitors"] == [[0, 0, 1600, 900], [2000, 0, 1280, 800], [0, 900, 1024, 768]])
     }
 
+    /// The status tells the truth about the compositor: connected while it answers; when it dies, not connected,
+    /// with the reason, while its last outputs stay the screen; connected again once it is back. A source with no
+    /// device says none is present.
+    @Test func theStatusFollowsTheCompositorAwayAndBack() throws {
+        let sway = try HeadlessSway(outputs: 2, config: Self.config)
+        let daemon = try Self.startDaemon(on: sway)
+        let rpc = try daemon.connect()
+        let before = try Self.outputsAgree(rpc, sway)
+        #expect(before["connected"] == true && before["reason"] == nil && before["warning"] == nil)
+        #expect(before["sources"]?["touchpad"]?["detail"] == "libinput on seat0: 0 touchpad(s): none present yet; one that appears is used at once")
+        #expect(try animctl(["hello"], socket: daemon.socket).stdout.contains("input       libinput connected on \(sway.socket)\n"))
+
+        sway.crash()
+        var gone = JSONValue.null
+        try waitUntil("animd to see the compositor gone (last: \(gone))") {
+            gone = try rpc.ok("daemon.hello")["input"] ?? .null
+            return gone["connected"] == false
+        }
+        let reason = "the Wayland compositor on \(sway.socket) cannot be reached; input goes on with its last outputs, and animd reconnects"
+        #expect(gone["reason"] == .string(reason) && gone["display"] == .string(sway.socket))
+        #expect(gone["monitors"] == before["monitors"], "the last outputs stay the screen")
+        let hello = try animctl(["hello"], socket: daemon.socket).stdout
+        #expect(hello.contains("input       libinput off on \(sway.socket) (\(reason))"), "\(hello)")
+        let json = try animctl(["hello", "--json"], socket: daemon.socket).stdout
+        #expect(IncomingMessage.parseValue(Array(json.utf8))?["input"]?["connected"] == false)
+
+        try sway.restart()
+        try waitUntil("animd to reach the compositor again") { try rpc.ok("daemon.hello")["input"]?["connected"] == true }
+        let back = try Self.outputsAgree(rpc, sway)
+        #expect(back["reason"] == nil)
+    }
+
+    /// `animctl environment` prints what `hello` then says: a new WAYLAND_DISPLAY restarts the backend on it, where
+    /// nothing answers at first, and then on the compositor's own socket again.
+    @Test func environmentSaysWhatHelloWillSay() throws {
+        let sway = try HeadlessSway(outputs: 1, config: "output HEADLESS-1 mode --custom 1280x720")
+        let daemon = try Self.startDaemon(on: sway)
+        let rpc = try daemon.connect()
+        try Self.outputsAgree(rpc, sway)
+        for (display, connected) in [("wayland-9", false), (sway.socket, true)] {
+            let adopted = try animctl(["environment", "WAYLAND_DISPLAY=\(display)"], socket: daemon.socket)
+            #expect(adopted.status == 0 && adopted.stdout == "input restarted: libinput on \(display)\n", "\(adopted.stdout)\(adopted.stderr)")
+            try waitUntil("hello to say \(display), \(connected ? "connected" : "not connected")") {
+                let input = try rpc.ok("daemon.hello")["input"]
+                return input?["display"] == .string(display) && input?["connected"] == .bool(connected)
+            }
+            let hello = try animctl(["hello"], socket: daemon.socket).stdout
+            #expect(hello.contains("input       libinput \(connected ? "connected" : "off") on \(display)"), "\(hello)")
+        }
+    }
+
     /// The panel on the turned output (`--output HEADLESS-2`): a driven scrub is drawn as it comes, and a running
     /// leg's screenshots (grim) at chosen instants match the leg evaluated around them within 2 % of the travel,
     /// as WidgetTests checks under Xvfb. The other output shows none of it.

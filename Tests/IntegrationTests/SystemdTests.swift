@@ -75,6 +75,19 @@ import Testing
         daemon.process.waitUntilExit()
     }
 
+    /// Started as a user unit is before the session exports its variables (no WAYLAND_DISPLAY, no DISPLAY), `auto`
+    /// picks libinput on the seat; the systemd status and `animctl hello` both say that there is no display, and
+    /// hello says what to do.
+    @Test func aDaemonWithoutTheSessionsDisplaySaysSo() throws {
+        let receiver = try NotifyReceiver()
+        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": receiver.path, "WAYLAND_DISPLAY": "", "XDG_SESSION_TYPE": ""],
+                                       inputBackend: "auto")
+        #expect(receiver.received(within: 10) { $0.hasPrefix("STATUS=") && $0.hasSuffix(", libinput input on seat0, no display") })
+        let hello = try animctl(["hello"], socket: daemon.socket).stdout
+        #expect(hello.contains("input       libinput connected on seat0\n  warning: no WAYLAND_DISPLAY (nor DISPLAY): no compositor gives "
+                               + "the monitors, so the screen is [daemon] screen; a user service needs the session's environment"), "\(hello)")
+    }
+
     /// WATCHDOG_USEC = 0.2 s: WATCHDOG=1 comes every 0.1 s (half the timeout), never sooner; STATUS follows the clients.
     @Test func pingsTheWatchdogAtHalfItsTimeout() throws {
         let receiver = try NotifyReceiver()

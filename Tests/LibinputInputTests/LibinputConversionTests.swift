@@ -131,6 +131,8 @@ struct LibinputSourceStatusTests {
         let other = LibinputSourceStatus.make(seat: "seat0", wanted: true, kind: "touchpad", found: [], failures: [(path: "/dev/input/event9", errno: ENODEV)])
         #expect(other.state == .unavailable && other.detail.hasSuffix("(errno \(ENODEV))"), "only EACCES points at the udev rule")
         #expect(LibinputSourceStatus.make(seat: "seat0", wanted: false, kind: "touchpad", found: [], failures: denied).state == .unused)
-        #expect(LibinputSourceStatus.make(seat: "seat0", wanted: true, kind: "touchpad", found: [], failures: []).state == .active)
+        let absent = LibinputSourceStatus.make(seat: "seat0", wanted: true, kind: "touchpad", found: [], failures: [])
+        #expect(absent.state == .active && absent.detail == "libinput on seat0: 0 touchpad(s): none present yet; one that appears is used at once",
+                "a source with nothing to read says so, and takes a device that appears")
     }
 }
