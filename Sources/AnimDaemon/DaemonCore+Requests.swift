@@ -7,7 +7,7 @@ import Transitions
 extension DaemonCore: RequestTarget {
     var summary: DaemonSummary {
         DaemonSummary(version: AnimdVersion.current, pid: ProcessInfo.processInfo.processIdentifier, frameRate: frameRate, input: inputStatus,
-                      monitors: engine.geometry.monitors, clients: registry.clients.count,
+                      monitors: engine.geometry.monitors, screenFromDisplay: backendGeometry != nil, clients: registry.clients.count,
                       subscriptions: registry.clients.values.reduce(0) { $0 + $1.subscriptions.count })
     }
 

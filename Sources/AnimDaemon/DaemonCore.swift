@@ -26,7 +26,7 @@ final class DaemonCore {
     /// The display's refresh rate when X reports one (Xvfb says 0 Hz: unknown).
     private var displayRefresh: Double?
     /// The screen the backend reported; nil when it knows none, and then the config's `screen` is the geometry.
-    private var backendGeometry: ScreenGeometry?
+    private(set) var backendGeometry: ScreenGeometry?
     let allocator = ByteBufferAllocator()
     /// The input backend's life: made for the session, replaced, stopped.
     private let input: BackendSupervisor

@@ -75,10 +75,15 @@ struct RequestRouter {
     }
 
     private var configJSON: JSONValue {
-        .object([("layers", .array(target.loadedConfig.layers.map { .string($0) })),
+        // [daemon] screen stands in for a display server's monitors; while one gives them, it is not in force.
+        let screenUnused = target.summary.screenFromDisplay ? "the display server gives the monitors" : nil
+        return .object([("layers", .array(target.loadedConfig.layers.map { .string($0) })),
                  ("entries", .array(target.loadedConfig.entries.map { entry in
-                     .object([("key", .string(entry.key)), ("value", .string(entry.value)), ("file", .string(entry.origin.layer)),
-                              ("line", .number(Double(entry.origin.line))), ("column", .number(Double(entry.origin.valueColumn)))])
+                     var members: [(String, JSONValue)] = [("key", .string(entry.key)), ("value", .string(entry.value)),
+                                                           ("file", .string(entry.origin.layer)), ("line", .number(Double(entry.origin.line))),
+                                                           ("column", .number(Double(entry.origin.valueColumn)))]
+                     if entry.key == "daemon.screen", let screenUnused { members.append(("unused", .string(screenUnused))) }
+                     return .object(members)
                  })),
                  ("warnings", .array(target.loadedConfig.warnings.map { .string($0) }))])
     }

@@ -28,6 +28,8 @@ struct DaemonSummary {
     var frameRate: Double
     var input: InputStatus
     var monitors: [Rect]
+    /// The monitors are the display server's (X or the compositor), so `[daemon] screen` is not used.
+    var screenFromDisplay: Bool
     var clients: Int
     var subscriptions: Int
 }

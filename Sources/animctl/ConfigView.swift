@@ -26,6 +26,7 @@ extension AnimCtl {
                     table = header
                 }
                 let origin = "\(entry["file"]?.string ?? "?"):\(entry["line"]?.integer ?? 0)"
+                    + (entry["unused"]?.string.map { ", unused: \($0)" } ?? "")
                 let line = "\(name) = \(value)"
                 emit(line.padding(toLength: max(line.count, 44), withPad: " ", startingAt: 0) + "  # " + origin)
             }

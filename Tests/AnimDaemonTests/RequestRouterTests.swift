@@ -16,7 +16,7 @@ struct RequestRouterTests {
 
         var summary: DaemonSummary {
             DaemonSummary(version: "9.9", pid: 42, frameRate: 120, input: InputStatus(backend: .x11, connected: true, display: ":7"),
-                          monitors: [Rect(x: 0, y: 0, width: 800, height: 600)], clients: 2, subscriptions: 3)
+                          monitors: [Rect(x: 0, y: 0, width: 800, height: 600)], screenFromDisplay: true, clients: 2, subscriptions: 3)
         }
         let loadedConfig = LoadedConfig(config: DaemonConfig(), layers: ["(embedded default)"], entries: [])
         var transitionNames: [String] { ["sidebar"] }

@@ -57,6 +57,10 @@ import XorgInputTest
         let hello = try animctl(["hello"], socket: daemon.socket)
         #expect(hello.stdout.contains("outputs     HEADLESS-1 1600×900+0+0, HEADLESS-2 800×1280+1600+0 rotated 270°"), "\(hello.stdout)")
         #expect(!hello.stdout.contains("turned"))
+        // [daemon] screen is the console's: under sway it is listed as not in force.
+        let config = try animctl(["config"], socket: daemon.socket).stdout
+        #expect(config.split(separator: "\n").contains { $0.hasPrefix("screen = [1920, 1080]") && $0.hasSuffix(", unused: the display server gives the monitors") },
+                "\(config)")
     }
 
     /// Outputs added, moved and turned with swaymsg while animd runs: each change reaches `input.outputs` and the

@@ -86,6 +86,8 @@ import Testing
         let hello = try animctl(["hello"], socket: daemon.socket).stdout
         #expect(hello.contains("input       libinput connected on seat0\n  warning: no WAYLAND_DISPLAY (nor DISPLAY): no compositor gives "
                                + "the monitors, so the screen is [daemon] screen; a user service needs the session's environment"), "\(hello)")
+        let config = try animctl(["config"], socket: daemon.socket).stdout
+        #expect(config.contains("screen = [1920, 1080]") && !config.contains("unused"), "here [daemon] screen is in force: \(config)")
     }
 
     /// WATCHDOG_USEC = 0.2 s: WATCHDOG=1 comes every 0.1 s (half the timeout), never sooner; STATUS follows the clients.
