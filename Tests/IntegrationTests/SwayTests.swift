@@ -163,16 +163,6 @@ import XorgInputTest
         #expect(try sway.screenshot("HEADLESS-1").run(of: WidgetTests.panelColor, row: 450) == 0, "nothing on the other output")
         #expect(try sway.screenshot("HEADLESS-2").height == 1280, "the layer surface spans the turned output's height")
 
-        _ = try rpc.ok("transition.continue", ["name": "sidebar", "timing": "linear", "durationFactor": 8])
-        let leg = try #require(LegFollower(answer: try rpc.ok("transition.list")).snapshots["sidebar"]?.leg)
-        guard case let .cubic(cubic) = leg else { Issue.record("expected a cubic leg: \(leg)"); return }
-        for instant in [0.5, 1.5, 2.5] {
-            try waitUntil("\(instant) s into the leg") { monotonicTime() >= cubic.startTime + instant }
-            let before = monotonicTime()
-            let drawn = try shown()
-            let after = monotonicTime()
-            let low = (leg.progress(at: before) ?? .nan) * width, high = (leg.progress(at: after) ?? .nan) * width
-            #expect(drawn >= low - 0.02 * width && drawn <= high + 0.02 * width, "at \(instant) s: \(drawn) px shown, the leg gives \(low) to \(high) px")
-        }
+        try WidgetTests.expectRunningLegDrawn(rpc, shown: shown)
     }
 }

@@ -30,17 +30,22 @@ import XorgInputTest
         try waitUntil("the panel drew the scrub") { Self.shown(window, xvfb) == 0.5 * Self.width }
 
         // Running: a slow linear leg from there, evaluated by the panel; screenshots bracketed by the clock.
+        try Self.expectRunningLegDrawn(rpc) { Self.shown(window, xvfb) ?? .nan }
+    }
+
+    /// From a scrubbed `sidebar`, a slow linear leg: `shown()` (px of the panel's colour, from a screenshot taken
+    /// 0.5, 1.5 and 2.5 s into it) matches the leg evaluated just before and just after, within 2 % of the travel.
+    static func expectRunningLegDrawn(_ rpc: RPCConnection, shown: () throws -> Double) throws {
         _ = try rpc.ok("transition.continue", ["name": "sidebar", "timing": "linear", "durationFactor": 8])
         let leg = try #require(LegFollower(answer: try rpc.ok("transition.list")).snapshots["sidebar"]?.leg)
         guard case let .cubic(cubic) = leg else { Issue.record("expected a cubic leg: \(leg)"); return }
         for instant in [0.5, 1.5, 2.5] {
             try waitUntil("\(instant) s into the leg") { monotonicTime() >= cubic.startTime + instant }
             let before = monotonicTime()
-            let shown = Self.shown(window, xvfb) ?? .nan
+            let drawn = try shown()
             let after = monotonicTime()
-            let low = (leg.progress(at: before) ?? .nan) * Self.width, high = (leg.progress(at: after) ?? .nan) * Self.width
-            #expect(shown >= low - 0.02 * Self.width && shown <= high + 0.02 * Self.width,
-                    "at \(instant) s: \(shown) px shown, the leg gives \(low) to \(high) px")
+            let low = (leg.progress(at: before) ?? .nan) * width, high = (leg.progress(at: after) ?? .nan) * width
+            #expect(drawn >= low - 0.02 * width && drawn <= high + 0.02 * width, "at \(instant) s: \(drawn) px shown, the leg gives \(low) to \(high) px")
         }
     }
 
