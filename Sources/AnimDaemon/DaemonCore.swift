@@ -195,7 +195,7 @@ final class DaemonCore {
         if let reason = status.reason { metadata["reason"] = "\(reason)" }
         if let warning = status.warning { metadata["warning"] = "\(warning)" }
         // The reason says whether input is off or only its display is out of reach; "connecting" is neither yet.
-        let event = status.connected ? "input connected" : status.reason == "connecting" ? "input connecting" : "input not connected"
+        let event = status.connected ? "input connected" : status.isConnecting ? "input connecting" : "input not connected"
         logger.notice("\(event)", metadata: metadata)
         announceStatus()
         guard changed else { return }

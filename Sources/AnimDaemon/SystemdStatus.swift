@@ -8,6 +8,7 @@ enum SystemdStatus {
         case (.x11, true): "X input on \(input.display ?? "the display")"
         case (.x11, false): "X input off"
         case (.libinput, true): "libinput input on \(input.seat ?? "its seat")" + (input.display == nil ? ", no display" : "")
+        case (.libinput, false) where input.isConnecting: "libinput input connecting"
         case (.libinput, false): input.display.map { "libinput input, \($0) out of reach" } ?? "libinput input off"
         case (nil, _): "input starting"
         }

@@ -9,7 +9,7 @@ public struct InputStatus: Hashable, Sendable {
     public var display: String?
     /// **Extension:** the seat the libinput backend reads.
     public var seat: String?
-    /// Why input is off, or its display out of reach.
+    /// Why input is off, or its display out of reach; `InputStatus.connecting` while a new backend has not yet reported.
     public var reason: String?
     /// **Extension:** what is amiss while input works (no display at all, so the monitors are the config's).
     public var warning: String?
@@ -24,6 +24,12 @@ public struct InputStatus: Hashable, Sendable {
         self.backend = backend; self.connected = connected; self.display = display; self.seat = seat; self.reason = reason
         self.warning = warning; self.sources = sources; self.outputs = outputs
     }
+
+    /// The reason of a backend that has been made and has not reported yet.
+    public static let connecting = "connecting"
+
+    /// A backend starting: neither on nor off yet.
+    public var isConnecting: Bool { !connected && reason == Self.connecting }
 
     public var json: JSONValue {
         var members: [(String, JSONValue)] = [("backend", .string(backend?.rawValue ?? "none")), ("connected", .bool(connected)),

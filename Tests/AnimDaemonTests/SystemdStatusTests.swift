@@ -16,6 +16,8 @@ struct SystemdStatusTests {
                 "a user service without the session's variables says so")
         let lost = InputStatus(backend: .libinput, connected: false, display: "wayland-1", seat: "seat1", reason: "gone")
         #expect(SystemdStatus.line(transitions: 5, clients: 2, input: lost) == "5 transitions, 2 clients, libinput input, wayland-1 out of reach")
+        let starting = InputStatus(backend: .libinput, connected: false, display: "wayland-1", seat: "seat1", reason: InputStatus.connecting)
+        #expect(SystemdStatus.line(transitions: 5, clients: 2, input: starting) == "5 transitions, 2 clients, libinput input connecting")
         let noSeat = InputStatus(backend: .libinput, connected: false, display: nil)
         #expect(SystemdStatus.line(transitions: 0, clients: 0, input: noSeat) == "0 transitions, 0 clients, libinput input off")
     }
