@@ -26,6 +26,7 @@ run: build
 # would otherwise take CPU from a suite that checks what a slow reader receives, on a 2-core machine. The run ends
 # with every skipped suite and test, by name and with its reason (scripts/report-skipped.sh).
 test: deps
+	python3 scripts/check-imports.py
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	set -o pipefail; $(SWIFT) test --skip-build --no-parallel $(BUILD_FLAGS) 2>&1 | tee .build/test-output.log
 	scripts/report-skipped.sh .build/test-output.log

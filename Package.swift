@@ -2,7 +2,10 @@
 //
 // The target graph is the architecture: pure libraries (Motion, Gestures,
 // Transitions, AnimProtocol) never touch a file, a socket, a thread or the
-// wall clock; the shell (X11Input, AnimDaemon) and the executables do.
+// wall clock; the shell (the input backends X11Input and LibinputInput with
+// BackendThread and the C modules, UnixSupport, AnimClient, AnimDaemon) and
+// the executables do. Each target declares every module it imports:
+// scripts/check-imports.py, run by make test, checks both ways.
 import Foundation
 import PackageDescription
 
@@ -72,7 +75,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "animd",
-            dependencies: ["AnimDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            dependencies: ["AnimDaemon", "AnimProtocol", "Transitions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
             swiftSettings: strict
         ),
@@ -82,7 +87,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // A native X11 client that draws the transitions from its subscription frames (examples/, README picture).
-        .executableTarget(name: "animd-demo", dependencies: ["AnimProtocol", "AnimClient", "Motion", "CX11"], swiftSettings: strict),
+        .executableTarget(name: "animd-demo", dependencies: ["AnimProtocol", "AnimClient", "CX11"], swiftSettings: strict),
         .executableTarget(
             name: "animd-bench",
             dependencies: ["Motion", "Gestures", "Transitions", "AnimProtocol", "AnimDaemon", "AnimClient", "UnixSupport", "XorgInputTest",
@@ -109,7 +114,10 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AnimProtocol", "TestSupport"], exclude: ["Traces"], swiftSettings: strict),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Motion", "Gestures", "AnimProtocol", "TestSupport"], exclude: ["FuzzRegressions"], swiftSettings: strict),
         .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol", "Gestures", "Motion"], swiftSettings: strict),
-        .testTarget(name: "AnimDaemonTests", dependencies: ["AnimDaemon", "AnimProtocol", "Transitions", .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
+        .testTarget(name: "AnimDaemonTests", dependencies: ["AnimDaemon", "AnimProtocol", "Transitions", "Gestures",
+                                                         .product(name: "Logging", package: "swift-log"),
+                                                         .product(name: "NIOCore", package: "swift-nio"),
+                                                         .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
                     swiftSettings: strict),
         .testTarget(name: "X11InputTests", dependencies: ["X11Input", "CX11", "Gestures", "AnimProtocol"], swiftSettings: strict),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "Gestures", "AnimProtocol"], swiftSettings: strict),
