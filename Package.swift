@@ -50,16 +50,18 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "AnimProtocol", dependencies: ["Gestures", "Motion"], swiftSettings: strict),
-        // sockaddr_un built and read in one place, and errno's text: shared by the client and the daemon.
+        // sockaddr_un built and read in one place, errno's text, and the monotonic clock: shared by the client, the
+        // daemon and its input backends.
         .target(name: "UnixSupport", swiftSettings: strict),
         .target(name: "AnimClient", dependencies: ["AnimProtocol", "Motion", "UnixSupport"], swiftSettings: strict),
-        // What both input backends' threads share: the wake-up pipe, the monotonic clock, logging unavailable sources.
-        .target(name: "BackendThread", dependencies: ["Gestures", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
-        .target(name: "X11Input", dependencies: ["CX11", "Gestures", "BackendThread", .product(name: "Logging", package: "swift-log")],
+        // What both input backends' threads share: the wake-up pipe, logging unavailable sources.
+        .target(name: "BackendThread", dependencies: ["Gestures", "UnixSupport", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
+        .target(name: "X11Input", dependencies: ["CX11", "Gestures", "BackendThread", "UnixSupport", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict),
         // wl_output and the xdg-output protocol, bound by hand (docs/wayland.md).
         .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
-        .target(name: "LibinputInput", dependencies: ["CLibinput", "CWayland", "Gestures", "BackendThread", .product(name: "Logging", package: "swift-log")],
+        .target(name: "LibinputInput", dependencies: ["CLibinput", "CWayland", "Gestures", "BackendThread", "UnixSupport",
+                                                       .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict),
         .target(
             name: "AnimDaemon",
@@ -87,7 +89,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // A native X11 client that draws the transitions from its subscription frames (examples/, README picture).
-        .executableTarget(name: "animd-demo", dependencies: ["AnimProtocol", "AnimClient", "CX11"], swiftSettings: strict),
+        .executableTarget(name: "animd-demo", dependencies: ["AnimProtocol", "AnimClient", "CX11", "UnixSupport"], swiftSettings: strict),
         .executableTarget(
             name: "animd-bench",
             dependencies: ["Motion", "Gestures", "Transitions", "AnimProtocol", "AnimDaemon", "AnimClient", "UnixSupport", "XorgInputTest",
@@ -121,7 +123,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "X11InputTests", dependencies: ["X11Input", "CX11", "Gestures", "AnimProtocol"], swiftSettings: strict),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "Gestures", "AnimProtocol"], swiftSettings: strict),
-        .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol", "AnimClient", "TestSupport", "CLinuxScheduling", "XorgInputTest"],
+        .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol", "AnimClient", "TestSupport", "CLinuxScheduling", "XorgInputTest", "UnixSupport"],
                     swiftSettings: strict),
     ]
 )

@@ -1,13 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 public import AnimProtocol
 public import Motion
 
 /// A leg's motion as `transition.began` and `transition.leg` announce it: `progress(at:)` and
-/// `velocity(at:)` give the daemon's own frames at any instant of the frames' clock (`monotonicTime()`).
+/// `velocity(at:)` give the daemon's own frames at any instant of the frames' clock (`monotonicSeconds()`, UnixSupport).
 public typealias Leg = LegMotion
 
 /// What a client with `frames: "driven"` knows of each transition: the last snapshot it was sent, and the
@@ -57,11 +52,4 @@ public struct LegFollower: Sendable {
     public func isAnimating(at time: Double) -> Bool {
         snapshots.values.contains { snapshot in (snapshot.leg?.endTime).map { time < $0 } ?? false }
     }
-}
-
-/// Seconds on CLOCK_MONOTONIC: the clock of every `time` and `startTime` animd sends.
-public func monotonicTime() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }

@@ -5,6 +5,7 @@ import Gestures
 import Logging
 import NIOCore
 import Transitions
+import UnixSupport
 import X11Input
 
 /// Everything the daemon knows, confined to its single event loop: the
@@ -65,8 +66,8 @@ final class DaemonCore {
         ScreenGeometry(monitors: [Rect(x: 0, y: 0, width: config.daemon.screenWidth, height: config.daemon.screenHeight)])
     }
 
-    /// CLOCK_MONOTONIC in seconds: NIO's uptime clock is CLOCK_MONOTONIC on Linux.
-    func now() -> Double { Double(NIODeadline.now().uptimeNanoseconds) / 1e9 }
+    /// CLOCK_MONOTONIC in seconds, which is also NIO's uptime clock on Linux.
+    func now() -> Double { monotonicSeconds() }
 
     var frameRate: Double { engine.frameRate }
 

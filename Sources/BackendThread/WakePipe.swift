@@ -1,6 +1,7 @@
 import Foundation
 public import Gestures
 public import Logging
+import UnixSupport
 
 /// How an input backend's thread is woken without either side blocking: the event loop writes a byte (`wake`),
 /// the backend's thread, waiting in poll() on `readEnd` beside its own descriptors, drains it and looks at its
@@ -42,13 +43,6 @@ public struct WakePipe: Sendable {
             if poll(&fd, 1, Int32((left * 1000).rounded(.up))) > 0 { drain() }
         }
     }
-}
-
-/// CLOCK_MONOTONIC in seconds: the clock X timestamps and libinput's event times come from.
-public func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
 /// Logs each of `among` that a backend wants but cannot have, with the reason.

@@ -2,6 +2,7 @@ import Foundation
 public import Gestures
 public import Logging
 import BackendThread
+import UnixSupport
 
 /// The libinput input backend, for Wayland sessions and the console: it owns a libinput context on one dedicated
 /// thread, which waits in poll() on libinput's descriptor, the compositor's (on a Wayland session: its outputs are

@@ -3,6 +3,7 @@ import Foundation
 import Gestures
 import BackendThread
 import Logging
+import UnixSupport
 
 /// One libinput context on a seat, confined to the libinput thread: it opens the seat's devices through udev (as
 /// the compositor does, beside it: never with `EVIOCGRAB`, so the compositor keeps all its input), reads each event

@@ -3,6 +3,7 @@ import Foundation
 public import Gestures
 public import Logging
 import BackendThread
+import UnixSupport
 
 /// The X11 input backend: it owns the X connection on one dedicated thread
 /// (Xlib is not thread-safe), which waits in poll() on the X socket and a

@@ -19,6 +19,7 @@ import AnimClient
 import AnimProtocol
 import CX11
 import Foundation
+import UnixSupport
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("animd-demo: \(message)\n".utf8))
@@ -72,7 +73,7 @@ var retryDelay = 0.25
         retryDelay = 0.25
         return true
     } catch {
-        nextAttempt = monotonicNow() + retryDelay
+        nextAttempt = monotonicSeconds() + retryDelay
         retryDelay = min(retryDelay * 2, 2)
         return false
     }
@@ -82,10 +83,9 @@ var retryDelay = 0.25
 @MainActor func lose(_ why: String) {
     rpc = nil
     FileHandle.standardError.write(Data("animd-demo: \(why); waiting for animd at \(socketPath)\n".utf8))
-    nextAttempt = monotonicNow() + retryDelay
+    nextAttempt = monotonicSeconds() + retryDelay
 }
 
-func monotonicNow() -> Double { monotonicTime() }
 
 if !connect() { lose("animd is not running") }
 
@@ -112,7 +112,7 @@ let frameRate: Double = requestedRate ?? {
 /// Paints the scene into a pixmap and copies it over in one go, so that no half-drawn frame is ever seen.
 /// - reportDrawn: say "drawn …" once it reached the server (--print-frames).
 @MainActor func draw(reportDrawn: Bool) {
-    let now = monotonicNow()
+    let now = monotonicSeconds()
     let progress = Dictionary(uniqueKeysWithValues: follower.snapshots.keys.map { ($0, follower.progress(of: $0, at: now) ?? 0) })
     let depth = UInt32(XDefaultDepth(display, screen))
     let buffer = XCreatePixmap(display, window, UInt32(scene.width), UInt32(scene.height), depth)
@@ -179,11 +179,11 @@ while true {
         } catch ClientError.timedOut {
         } catch { lose("\(error)") }
         if rpc == nil { dirty = true }
-    } else if monotonicNow() >= nextAttempt, connect() {
+    } else if monotonicSeconds() >= nextAttempt, connect() {
         say("connected")
         dirty = true
     }
-    let now = monotonicNow()
+    let now = monotonicSeconds()
     let animating = follower.isAnimating(at: now)
     if mapped && (dirty || (animating && now >= nextFrame)) {
         draw(reportDrawn: dirty)
@@ -194,7 +194,7 @@ while true {
     var fds = [pollfd(fd: xfd, events: Int16(POLLIN), revents: 0), pollfd(fd: rpc?.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
     // While a leg runs, wake up for the next redraw; without animd, for the next attempt to connect; else only for events.
     let wake: Double? = animating ? nextFrame : (rpc == nil ? nextAttempt : nil)
-    let timeout: Int32 = wake.map { Int32(max(0, ($0 - monotonicNow()) * 1000).rounded(.up)) } ?? -1
+    let timeout: Int32 = wake.map { Int32(max(0, ($0 - monotonicSeconds()) * 1000).rounded(.up)) } ?? -1
     if XPending(display) == 0 && !(rpc?.hasBufferedLine ?? false) { _ = poll(&fds, 2, timeout) }
     if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { exit(0) }
 }

@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import UnixSupport
 
 /// animd-demo under Xvfb: what it draws follows the frames it receives, checked from the pixels of a screenshot.
 @Suite(.enabled(if: Xvfb.installed, "needs Xvfb (scripts/install-deps.sh)")) struct DemoTests {
@@ -58,10 +59,10 @@ import Testing
         let leg = try #require(LegFollower(answer: try rpc.ok("transition.list")).snapshots["sidebar"]?.leg)
         guard case let .cubic(cubic) = leg else { Issue.record("expected a cubic leg: \(leg)"); return }
         for instant in [0.6, 1.6, 2.6] {
-            try waitUntil("\(instant) s into the leg") { monotonicTime() >= cubic.startTime + instant }
-            let before = monotonicTime()
+            try waitUntil("\(instant) s into the leg") { monotonicSeconds() >= cubic.startTime + instant }
+            let before = monotonicSeconds()
             let image = try XWDImage(window: String(window), display: xvfb.display)
-            let after = monotonicTime()
+            let after = monotonicSeconds()
             let width = Double(image.run(of: Self.sidebarColor, row: 300))
             let low = (leg.progress(at: before) ?? .nan) * Self.drawerWidth, high = (leg.progress(at: after) ?? .nan) * Self.drawerWidth
             #expect(width >= low - 0.02 * Self.drawerWidth && width <= high + 0.02 * Self.drawerWidth,

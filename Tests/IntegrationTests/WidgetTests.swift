@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import UnixSupport
 import XorgInputTest
 
 /// examples/gtk/sidebar-panel.py, the reference widget, under Xvfb: it follows driven frames, and draws running
@@ -40,10 +41,10 @@ import XorgInputTest
         let leg = try #require(LegFollower(answer: try rpc.ok("transition.list")).snapshots["sidebar"]?.leg)
         guard case let .cubic(cubic) = leg else { Issue.record("expected a cubic leg: \(leg)"); return }
         for instant in [0.5, 1.5, 2.5] {
-            try waitUntil("\(instant) s into the leg") { monotonicTime() >= cubic.startTime + instant }
-            let before = monotonicTime()
+            try waitUntil("\(instant) s into the leg") { monotonicSeconds() >= cubic.startTime + instant }
+            let before = monotonicSeconds()
             let drawn = try shown()
-            let after = monotonicTime()
+            let after = monotonicSeconds()
             let low = (leg.progress(at: before) ?? .nan) * width, high = (leg.progress(at: after) ?? .nan) * width
             #expect(drawn >= low - 0.02 * width && drawn <= high + 0.02 * width, "at \(instant) s: \(drawn) px shown, the leg gives \(low) to \(high) px")
         }
