@@ -132,7 +132,7 @@ public final class RPCConnection {
 
     private func readMessage(timeout: Double?) throws(ClientError) -> JSONValue? {
         guard let line = try readLine(timeout: timeout) else { return nil }
-        switch IncomingMessage.parseValue(line) {
+        switch (try? JSONParser.parse(line)) {
         case let .some(value): return value
         case .none: throw .badResponse(String(decoding: line, as: UTF8.self))
         }

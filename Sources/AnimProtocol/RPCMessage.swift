@@ -144,10 +144,3 @@ public enum RPCLine {
         return JSONWriter.string(.object(members)) + "\n"
     }
 }
-
-extension IncomingMessage {
-    /// Any JSON value from a line, for clients reading what animd sent.
-    public static func parseValue(_ line: some Collection<UInt8>) -> JSONValue? {
-        try? JSONParser.parse(line)
-    }
-}

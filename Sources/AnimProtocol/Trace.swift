@@ -15,7 +15,7 @@ public enum Trace {
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) || trimmed.hasPrefix("#") { continue }
-            guard let value = IncomingMessage.parseValue(Array(trimmed.utf8)) else {
+            guard let value = (try? JSONParser.parse(Array(trimmed.utf8))) else {
                 throw LineError(line: index + 1, message: "not valid JSON")
             }
             do {

@@ -48,11 +48,6 @@ public struct VelocityTracker: Hashable, Sendable {
         }
     }
 
-    public mutating func reset() {
-        times.removeAll(); xs.removeAll(); ys.removeAll()
-        lastMovement = nil
-    }
-
     /// The velocity at `time` (usually the newest event's time, or a release).
     public func velocity(at time: Double) -> Point {
         guard !times.isEmpty, let lastMovement, time - lastMovement <= Self.stillnessTimeout else { return .zero }

@@ -101,7 +101,7 @@ extension AnimCtl {
             }
             var value: JSONValue?
             if let params {
-                guard let parsed = IncomingMessage.parseValue(Array(params.utf8)) else { fail("animctl: params are not valid JSON", status: .usage) }
+                guard let parsed = (try? JSONParser.parse(Array(params.utf8))) else { fail("animctl: params are not valid JSON", status: .usage) }
                 value = parsed
             }
             emit(JSONWriter.string(try connection.call(method, value)))

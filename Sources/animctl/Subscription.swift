@@ -23,7 +23,7 @@ func followNotifications(_ rpc: RPCConnection, subscribe request: Request,
                 if stdoutClosed() { return }
                 continue
             }
-            guard let message = IncomingMessage.parseValue(line), message["id"] == nil,
+            guard let message = (try? JSONParser.parse(line)), message["id"] == nil,
                   let method = message["method"]?.string else { continue }
             guard handle(method, message["params"] ?? .null, line), method != "daemon.shutdown" else { return }
         }

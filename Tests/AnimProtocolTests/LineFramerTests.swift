@@ -119,10 +119,10 @@ extension LineFramer {
         let snapshot = TransitionSnapshot(name: "sidebar", progress: 0.42, fraction: 0.42, velocity: -1.8, phase: .animating, from: 0, to: 1,
                                     target: 0, snap: 0, snapPoints: [0, 1], seq: 17, time: 81234.567891)
         let line = written { EventLine.progress(snapshot, into: &$0) }
-        let value = try #require(IncomingMessage.parseValue(Array(line.utf8)))
+        let value = try #require((try? JSONParser.parse(Array(line.utf8))))
         #expect(value["method"] == "transition.progress")
         #expect(TransitionSnapshot(json: try #require(value["params"])) == snapshot)
-        let ended = try #require(IncomingMessage.parseValue(Array(written { EventLine.ended(snapshot, position: "end", into: &$0) }.utf8)))
+        let ended = try #require((try? JSONParser.parse(Array(written { EventLine.ended(snapshot, position: "end", into: &$0) }.utf8))))
         #expect(ended["params"]?["position"] == "end")
         // Every field is required: without any one, or with one of the wrong type, there is no snapshot.
         guard case let .object(members) = try #require(value["params"]) else { Issue.record("params is not an object"); return }

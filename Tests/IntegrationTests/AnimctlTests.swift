@@ -16,7 +16,7 @@ import Testing
                 == ["sidebar", "panel", "launcher", "notifications", "pager"])
         #expect(try animctl(["toggle", "sidebar"], socket: daemon.socket).status == 0)
         let get = try animctl(["get", "sidebar", "--json"], socket: daemon.socket)
-        #expect(IncomingMessage.parseValue(Array(get.stdout.utf8))?["name"] == "sidebar")
+        #expect((try? JSONParser.parse(Array(get.stdout.utf8)))?["name"] == "sidebar")
         let bad = try animctl(["toggle", "nope"], socket: daemon.socket)
         #expect(bad.status == 1 && bad.stdout.isEmpty && bad.stderr.contains("unknown transition \"nope\" (-32001)"))
         #expect(bad.stderr.contains("known transitions: sidebar, panel, launcher, notifications, pager"), "\(bad.stderr)")
@@ -172,7 +172,7 @@ import Testing
         _ = try rpc.ok("transition.toggle", ["name": "panel"])
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         watcher.waitUntilExit()
-        let methods = text.split(separator: "\n").compactMap { IncomingMessage.parseValue(Array($0.utf8))?["method"]?.string }
+        let methods = text.split(separator: "\n").compactMap { (try? JSONParser.parse(Array($0.utf8)))?["method"]?.string }
         #expect(watcher.terminationStatus == 0)
         #expect(methods.first == "transition.began" && methods.last == "transition.ended")
         #expect(methods.dropFirst().dropLast().allSatisfy { $0 == "transition.progress" })
@@ -276,7 +276,7 @@ import Testing
         let curve = try animctl(["curve", "linear", "--samples", "3", "--json"], socket: nil)
         #expect(curve.stdout == "{\"spec\":\"linear\",\"duration\":1,\"samples\":[[0,0],[0.5,0.5],[1,1]]}\n")
         let spring = try animctl(["curve", "spring(duration=0.5, bounce=0)", "--samples", "2", "--json"], socket: nil)
-        let settle = IncomingMessage.parseValue(Array(spring.stdout.utf8))?["duration"]?.number ?? 0
+        let settle = (try? JSONParser.parse(Array(spring.stdout.utf8)))?["duration"]?.number ?? 0
         #expect(abs(settle - 0.7347716981942961) < 1e-9, "the settling time of vectors.json's smooth spring")
         // The spec's own velocity is the curve's: sampled to its settling time, the last sample is the target.
         let launched = try animctl(["curve", "spring(mass=1, stiffness=170, damping=26, velocity=5)", "--samples", "2", "--json"], socket: nil)

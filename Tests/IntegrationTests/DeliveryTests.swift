@@ -152,7 +152,7 @@ import Testing
             }
         }
         while answered < 3000 {
-            guard let line = nextLine(), let message = IncomingMessage.parseValue(line) else { break }
+            guard let line = nextLine(), let message = (try? JSONParser.parse(line)) else { break }
             if let id = message["id"]?.integer, id > 10_000, let seq = message["result"]?["seq"]?.integer {
                 if seq < newestEvent { violations.append("answer \(id) (seq \(seq)) came after event seq \(newestEvent)") }
                 newestAnswer = max(newestAnswer, seq)

@@ -105,7 +105,7 @@ import Testing
         kill(watch.processIdentifier, SIGCONT)
         let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
         watch.waitUntilExit()
-        let methods = lines.compactMap { IncomingMessage.parseValue(Array($0.utf8)) }.map { $0["method"]?.string ?? "" }
+        let methods = lines.compactMap { (try? JSONParser.parse(Array($0.utf8))) }.map { $0["method"]?.string ?? "" }
         #expect(methods == Array(repeating: ["transition.began", "transition.ended"], count: 5).flatMap { $0 })
     }
 

@@ -15,7 +15,7 @@ import Testing
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let root = try #require(IncomingMessage.parseValue(Array(data))?["command"])
+        let root = try #require((try? JSONParser.parse(Array(data)))?["command"])
         var subcommands: [String] = [], options: Set<String> = []
         func walk(_ command: JSONValue) {
             for argument in command["arguments"]?.array ?? [] where argument["shouldDisplay"] != false {

@@ -121,7 +121,7 @@ extension RPCConnection {
     /// The next line as JSON, whatever it is.
     func readJSON(timeout: Double = 10) throws -> JSONValue {
         guard let line = try readLine(timeout: timeout) else { throw HarnessError("connection closed") }
-        guard let value = IncomingMessage.parseValue(line) else { throw HarnessError("not JSON: \(String(decoding: line, as: UTF8.self))") }
+        guard let value = (try? JSONParser.parse(line)) else { throw HarnessError("not JSON: \(String(decoding: line, as: UTF8.self))") }
         return value
     }
 }

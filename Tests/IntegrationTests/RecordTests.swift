@@ -31,8 +31,8 @@ import Testing
         let lines = recorded.split(separator: "\n").map(String.init)
         #expect(lines.count == events.count)
         for (original, copy) in zip(events, lines) {
-            let a = try #require(IncomingMessage.parseValue(Array(original.utf8)))
-            let b = try #require(IncomingMessage.parseValue(Array(copy.utf8)))
+            let a = try #require((try? JSONParser.parse(Array(original.utf8))))
+            let b = try #require((try? JSONParser.parse(Array(copy.utf8))))
             #expect(a["kind"] == b["kind"] && a["id"] == b["id"] && a["x"] == b["x"] && a["y"] == b["y"])
             #expect(abs((a["t"]?.number ?? -1) - (b["t"]?.number ?? 1)) < 1e-6)
         }
@@ -44,7 +44,7 @@ import Testing
         let recording = try Self.startRecording(["--json", "--count", "1"], daemon: daemon)
         _ = try daemon.connect().ok("input.inject", ["events": [["t": 7.5, "kind": "pointer-move", "x": 3, "y": 4]]])
         let line = Self.finish(recording).trimmingCharacters(in: .newlines)
-        let message = try #require(IncomingMessage.parseValue(Array(line.utf8)))
+        let message = try #require((try? JSONParser.parse(Array(line.utf8))))
         #expect(message["method"] == "input.event" && message["params"]?["origin"] == "inject")
         #expect(message["params"]?["event"]?["t"] == 7.5 && message["params"]?["event"]?["kind"] == "pointer-move")
     }

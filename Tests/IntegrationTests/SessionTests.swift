@@ -32,7 +32,7 @@ import Testing
         #expect(body.contains { $0.hasPrefix("snap-points = [0, 1]") && $0.hasSuffix("# (embedded default):\(defaultLine)") }, "\(body)")
         #expect(!body.contains { $0.hasPrefix("timing = \"spring") }, "the default's timing is overridden, not listed twice")
         let json = try animctl(["config", "--json"], socket: daemon.socket)
-        let entries = IncomingMessage.parseValue(Array(json.stdout.utf8))?["entries"]?.array ?? []
+        let entries = (try? JSONParser.parse(Array(json.stdout.utf8)))?["entries"]?.array ?? []
         #expect(entries.contains { $0["key"] == "transitions.sidebar.timing" && $0["file"] == .string(path) && $0["line"] == 3 && $0["column"] == 10 })
         // A reload picks up an edit, laid over the default again.
         try "[transitions.sidebar]\nduration = 0.5\n".write(toFile: path, atomically: true, encoding: .utf8)
