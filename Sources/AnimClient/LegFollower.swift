@@ -22,11 +22,12 @@ public struct LegFollower: Sendable {
     /// Takes one notification; returns the transition it was about, nil for anything else.
     @discardableResult
     public mutating func take(method: String, params: JSONValue) -> String? {
-        guard method.hasPrefix("transition."), var snapshot = TransitionSnapshot(json: params) else { return nil }
-        switch method {
-        case "transition.began", "transition.leg":
+        guard let kind = NotificationMethod(rawValue: method), kind.isTransitionEvent,
+              var snapshot = TransitionSnapshot(json: params) else { return nil }
+        switch kind {
+        case .began, .leg:
             break
-        case "transition.ended":
+        case .ended:
             snapshot.leg = nil
         default:
             // A frame keeps the leg it belongs to: a driven leg's frames say where the finger is.

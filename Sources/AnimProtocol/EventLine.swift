@@ -6,13 +6,13 @@ public import Motion
 public enum EventLine {
     @inlinable
     public static func progress(_ snapshot: TransitionSnapshot, into out: inout some TextOutput) {
-        out.writeLiteral("{\"jsonrpc\":\"2.0\",\"method\":\"transition.progress\",\"params\":{")
+        out.writeLiteral(NotificationMethod.progress.linePrefix)
         snapshot.writeMembers(into: &out)
         out.writeLiteral("}}\n")
     }
 
     public static func began(_ snapshot: TransitionSnapshot, cause: String, gesture: String?, into out: inout some TextOutput) {
-        out.writeLiteral("{\"jsonrpc\":\"2.0\",\"method\":\"transition.began\",\"params\":{")
+        out.writeLiteral(NotificationMethod.began.linePrefix)
         snapshot.writeMembers(into: &out)
         out.writeLiteral(",\"cause\":")
         JSONWriter.writeString(cause, into: &out)
@@ -25,13 +25,13 @@ public enum EventLine {
 
     /// `transition.leg`: the running leg's motion changed; the snapshot carries the new `leg`.
     public static func leg(_ snapshot: TransitionSnapshot, into out: inout some TextOutput) {
-        out.writeLiteral("{\"jsonrpc\":\"2.0\",\"method\":\"transition.leg\",\"params\":{")
+        out.writeLiteral(NotificationMethod.leg.linePrefix)
         snapshot.writeMembers(into: &out)
         out.writeLiteral("}}\n")
     }
 
     public static func ended(_ snapshot: TransitionSnapshot, position: String, into out: inout some TextOutput) {
-        out.writeLiteral("{\"jsonrpc\":\"2.0\",\"method\":\"transition.ended\",\"params\":{")
+        out.writeLiteral(NotificationMethod.ended.linePrefix)
         snapshot.writeMembers(into: &out)
         out.writeLiteral(",\"position\":")
         JSONWriter.writeString(position, into: &out)
@@ -39,7 +39,7 @@ public enum EventLine {
     }
 
     public static func inputStatus(_ status: InputStatus, into out: inout some TextOutput) {
-        RPCLine.writeNotification("input.status", status.json, into: &out)
+        RPCLine.writeNotification(.inputStatus, status.members, into: &out)
     }
 
     /// `pinch` adds `scale` and `rotation` (degrees) for touchpad pinches.
@@ -51,13 +51,14 @@ public enum EventLine {
             ("velocity", .array([.number(velocity.0), .number(velocity.1)])),
         ]
         if let pinch { members += [("scale", .number(pinch.scale)), ("rotation", .number(pinch.rotation))] }
-        RPCLine.writeNotification("gesture.changed", .object(members), into: &out)
+        RPCLine.writeNotification(.gesture, members, into: &out)
     }
 
     /// One input event as the recognizers received it, in the trace format
     /// (`animctl record`); `origin` is "x11", "libinput" or "inject".
     public static func inputEvent(_ event: InputEvent, origin: String, into out: inout some TextOutput) {
-        out.writeLiteral("{\"jsonrpc\":\"2.0\",\"method\":\"input.event\",\"params\":{\"origin\":")
+        out.writeLiteral(NotificationMethod.inputEvent.linePrefix)
+        out.writeLiteral("\"origin\":")
         JSONWriter.writeString(origin, into: &out)
         out.writeLiteral(",\"event\":")
         event.writeJSON(into: &out)
@@ -65,6 +66,6 @@ public enum EventLine {
     }
 
     public static func shutdown(reason: String, into out: inout some TextOutput) {
-        RPCLine.writeNotification("daemon.shutdown", .object([("reason", .string(reason))]), into: &out)
+        RPCLine.writeNotification(.shutdown, [("reason", .string(reason))], into: &out)
     }
 }

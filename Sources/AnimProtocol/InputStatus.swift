@@ -31,7 +31,10 @@ public struct InputStatus: Hashable, Sendable {
     /// A backend starting: neither on nor off yet.
     public var isConnecting: Bool { !connected && reason == Self.connecting }
 
-    public var json: JSONValue {
+    public var json: JSONValue { .object(members) }
+
+    /// The status's members, in the wire's order.
+    public var members: [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [("backend", .string(backend?.rawValue ?? "none")), ("connected", .bool(connected)),
                                               ("display", display.map(JSONValue.string) ?? .null)]
         if let seat { members.append(("seat", .string(seat))) }
@@ -43,7 +46,7 @@ public struct InputStatus: Hashable, Sendable {
             })))
         }
         members.append(("outputs", .array(outputs.map(\.json))))
-        return .object(members)
+        return members
     }
 }
 

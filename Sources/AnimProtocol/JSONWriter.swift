@@ -25,13 +25,18 @@ public enum JSONWriter {
             out.writeLiteral("]")
         case let .object(members):
             out.writeLiteral("{")
-            for (i, (key, item)) in members.enumerated() {
-                if i > 0 { out.writeLiteral(",") }
-                writeString(key, into: &out)
-                out.writeLiteral(":")
-                write(item, into: &out)
-            }
+            writeMembers(members, into: &out)
             out.writeLiteral("}")
+        }
+    }
+
+    /// An object's members without its braces, for a line whose opening is one literal (`NotificationMethod`).
+    public static func writeMembers(_ members: [(String, JSONValue)], into out: inout some TextOutput) {
+        for (i, (key, item)) in members.enumerated() {
+            if i > 0 { out.writeLiteral(",") }
+            writeString(key, into: &out)
+            out.writeLiteral(":")
+            write(item, into: &out)
         }
     }
 

@@ -129,12 +129,11 @@ public enum RPCLine {
         out.writeLiteral("}\n")
     }
 
-    public static func writeNotification(_ method: String, _ params: JSONValue, into out: inout some TextOutput) {
-        out.writeLiteral("{\"jsonrpc\":\"2.0\",\"method\":")
-        JSONWriter.writeString(method, into: &out)
-        out.writeLiteral(",\"params\":")
-        JSONWriter.write(params, into: &out)
-        out.writeLiteral("}\n")
+    /// A notification whose params are `members`.
+    public static func writeNotification(_ method: NotificationMethod, _ members: [(String, JSONValue)], into out: inout some TextOutput) {
+        out.writeLiteral(method.linePrefix)
+        JSONWriter.writeMembers(members, into: &out)
+        out.writeLiteral("}}\n")
     }
 
     /// A client's request line.

@@ -27,7 +27,7 @@ extension AnimCtl {
             var firstTime: Double?
             var seen = 0
             followNotifications(rpc, subscribe: .subscribe(transitions: nil, events: [.inputEvents], maxRate: nil)) { method, params, line in
-                guard method == "input.event" else { return true }
+                guard method == NotificationMethod.inputEvent.rawValue else { return true }
                 if json {
                     emit(String(decoding: line, as: UTF8.self))
                 } else {

@@ -25,7 +25,7 @@ func followNotifications(_ rpc: RPCConnection, subscribe request: Request,
             }
             guard let message = (try? JSONParser.parse(line)), message["id"] == nil,
                   let method = message["method"]?.string else { continue }
-            guard handle(method, message["params"] ?? .null, line), method != "daemon.shutdown" else { return }
+            guard handle(method, message["params"] ?? .null, line), method != NotificationMethod.shutdown.rawValue else { return }
         }
     } catch {
         fail("animctl: \(error)")

@@ -53,9 +53,9 @@ extension AnimCtl {
                     // End of stream: animd went away (a crash; a clean stop says daemon.shutdown first).
                     guard let message = next else { fail("animctl: animd closed the connection") }
                     let method = message["method"]?.string, event = message["params"] ?? .null
-                    if method == "daemon.shutdown" { fail("animctl: animd is stopping") }
+                    if method == NotificationMethod.shutdown.rawValue { fail("animctl: animd is stopping") }
                     guard let name = event["name"]?.string, moving[name] != nil else { continue }
-                    if method == "transition.ended" {
+                    if method == NotificationMethod.ended.rawValue {
                         moving[name] = nil
                         resting[name] = event["snap"]?.integer ?? 0
                     } else if let phase = event["phase"]?.string {

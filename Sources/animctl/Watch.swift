@@ -46,7 +46,7 @@ extension AnimCtl {
             func counted(_ method: String) -> Bool {
                 seen += 1
                 if let count, seen >= count { return false }
-                return !(untilEnded && method == "transition.ended")
+                return !(untilEnded && method == NotificationMethod.ended.rawValue)
             }
             guard !json, !log, isatty(1) == 1 else {
                 return followNotifications(rpc, subscribe: params) { method, params, line in
@@ -61,7 +61,7 @@ extension AnimCtl {
                 view = LiveView((result["transitions"]?.array ?? []).compactMap(TransitionSnapshot.init(json:)))
                 emit(raw: view.render(width: terminalWidth()))
             }) { method, params, _ in
-                if method.hasPrefix("transition."), let snapshot = TransitionSnapshot(json: params) {
+                if NotificationMethod(rawValue: method)?.isTransitionEvent == true, let snapshot = TransitionSnapshot(json: params) {
                     view.update(snapshot)
                 } else {
                     view.note(Self.describeEvent(method, params))
@@ -72,8 +72,8 @@ extension AnimCtl {
         }
 
         static func describeEvent(_ method: String, _ params: JSONValue) -> String {
-            switch method {
-            case "transition.began", "transition.progress", "transition.leg", "transition.ended":
+            switch NotificationMethod(rawValue: method) {
+            case let kind? where kind.isTransitionEvent:
                 guard let s = TransitionSnapshot(json: params) else { return method }
                 let kind = method.split(separator: ".").last.map(String.init) ?? method
                 var line = "\(kind.padding(toLength: 9, withPad: " ", startingAt: 0)) \(describe(s))"

@@ -170,7 +170,7 @@ while true {
         do {
             while connection.hasBufferedLine || pollReadable(connection.descriptor) {
                 guard let message = try connection.nextNotification(timeout: 0) else { lose("animd closed the connection"); break }
-                if message["method"] == "daemon.shutdown" { lose("animd is stopping"); break }
+                if message["method"]?.string == NotificationMethod.shutdown.rawValue { lose("animd is stopping"); break }
                 if let method = message["method"]?.string, let params = message["params"],
                    follower.take(method: method, params: params) != nil {
                     dirty = true

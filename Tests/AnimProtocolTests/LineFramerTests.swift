@@ -91,9 +91,11 @@ extension LineFramer {
     @Test func writesLines() {
         #expect(written { RPCLine.writeResult(id: 1, into: &$0) { JSONWriter.write(["ok": true], into: &$0) } } == "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"ok\":true}}\n")
         #expect(written { RPCLine.writeError(id: .null, RPCError(.parseError, "bad"), into: &$0) } == "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"bad\"}}\n")
-        #expect(written { RPCLine.writeNotification("n", ["s": "a\"b\n\u{1}"], into: &$0) } == "{\"jsonrpc\":\"2.0\",\"method\":\"n\",\"params\":{\"s\":\"a\\\"b\\n\\u0001\"}}\n")
+        #expect(written { RPCLine.writeNotification(.shutdown, [("s", "a\"b\n\u{1}")], into: &$0) }
+                == "{\"jsonrpc\":\"2.0\",\"method\":\"daemon.shutdown\",\"params\":{\"s\":\"a\\\"b\\n\\u0001\"}}\n")
         // Text that needs no escape is copied whole, non-ASCII included.
-        #expect(written { RPCLine.writeNotification("n", ["s": "plain é/日本"], into: &$0) } == "{\"jsonrpc\":\"2.0\",\"method\":\"n\",\"params\":{\"s\":\"plain é/日本\"}}\n")
+        #expect(written { RPCLine.writeNotification(.shutdown, [("s", "plain é/日本")], into: &$0) }
+                == "{\"jsonrpc\":\"2.0\",\"method\":\"daemon.shutdown\",\"params\":{\"s\":\"plain é/日本\"}}\n")
     }
 }
 
