@@ -211,6 +211,16 @@ extension RPCConnection {
         throw HarnessError("no matching notification within \(timeout) s")
     }
 
+    /// The notifications animd sent before it answered one more request: a barrier, since animd writes each client's
+    /// lines in the order it produced them. Proves that nothing (of a kind) came, without sleeping.
+    func notificationsBeforeABarrier() throws -> [JSONValue] {
+        _ = try ok("daemon.hello")
+        var before: [JSONValue] = []
+        // What came before the answer is queued by now; reading on stops at the first moment nothing is there.
+        while let message = try? nextNotification(timeout: 0) { before.append(message) }
+        return before
+    }
+
     /// Collects notifications until one matches (inclusive).
     func notifications(until match: (String, JSONValue) -> Bool, timeout: Double = 15) throws -> [(String, JSONValue)] {
         var seen: [(String, JSONValue)] = []
