@@ -1,3 +1,4 @@
+import Gestures
 import Testing
 @testable import Transitions
 
@@ -33,6 +34,15 @@ import Testing
         #expect(error.message.hasPrefix("no binding is named \"sidebar-opne\"; did you mean \"sidebar-open\"?"))
         #expect(error.message.contains("The bindings are: " + ConfigLayeringTests.defaultBindings.joined(separator: ", ") + "."))
         #expect(error.message.hasSuffix("A new binding needs transition and gesture."))
+    }
+
+    /// The built-in touchpad gestures' names are reserved: a binding that takes one is refused, saying why.
+    @Test(arguments: BuiltInGesture.allCases)
+    func aBindingMayNotTakeABuiltInGesturesName(gesture: BuiltInGesture) throws {
+        let text = "[bindings.\(gesture.rawValue)]\ntransition = \"panel\"\ngesture = \"edge-pan\"\nedge = \"top\"\ndistance = 300\n"
+        let errors = Self.errors(text)
+        #expect(errors.count == 1 && errors.first?.key == "bindings.\(gesture.rawValue)" && errors.first?.line == 1, "\(errors)")
+        #expect(errors.first?.message.hasPrefix("\"\(gesture.rawValue)\" is reserved") == true)
     }
 
     /// Far from every name, no guess; a new binding with its transition and gesture is no mistake at all.

@@ -111,6 +111,11 @@ private struct Reader {
             let defined = bindings.keys.filter { bindings[$0]?.table.map { $0["transition"] != nil || $0["gesture"] != nil } ?? false }
             for name in bindings.keys {
                 guard let body = table(bindings, name, path: "bindings.\(name)") else { continue }
+                if BuiltInGesture(rawValue: name) != nil {
+                    error("bindings.\(name)", "\"\(name)\" is reserved: animd's touchpad \(name) is published as gesture.changed "
+                          + "under that name; give the binding another name", at: .key)
+                    continue
+                }
                 if !defined.contains(name) {
                     error("bindings.\(name)", Self.unknownBinding(name, defined: defined), at: .key)
                     continue

@@ -270,13 +270,13 @@ public struct Engine: Sendable {
     }
 
     private func holdGesture(_ state: RecognizerState, _ hold: (sequence: Int, fingers: Int), location: Point, time: Double) -> GestureUpdate {
-        GestureUpdate(name: "hold", state: state, translation: .zero, velocity: .zero, location: location, startLocation: location,
+        GestureUpdate(name: BuiltInGesture.hold.rawValue, state: state, translation: .zero, velocity: .zero, location: location, startLocation: location,
                       source: .touchpad, touchCount: hold.fingers, sequence: hold.sequence, time: time)
     }
 
     private func pinchGesture(_ state: RecognizerState, sequence: Int, translation: Point, scale: Double, rotation: Double,
                               location: Point, time: Double) -> GestureUpdate {
-        var update = GestureUpdate(name: "pinch", state: state, translation: translation, velocity: .zero, location: location,
+        var update = GestureUpdate(name: BuiltInGesture.pinch.rawValue, state: state, translation: translation, velocity: .zero, location: location,
                                    startLocation: location, source: .touchpad, touchCount: 2, sequence: sequence, time: time)
         if state == .began || state == .changed { update.pinch = (scale, rotation) }
         return update
