@@ -10,7 +10,7 @@ final class ClientConnection {
     let channel: any Channel
     var subscriptions: [Int: Subscription] = [:]
     /// What it is owed and when (the fan-out policy).
-    var queue = DeliveryQueue<ByteBuffer>()
+    var queue = DeliveryQueue<ByteBuffer, CoalescingKey>()
     var isClosing = false
     /// Where each buffer goes: straight to the socket, or to NIO behind what waits there.
     private var writer = ClientWriter()

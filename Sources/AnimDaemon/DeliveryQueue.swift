@@ -11,10 +11,10 @@
 /// - A frame held back by its rate falls due at `nextDue`; the daemon keeps a
 ///   timer for it even when nothing animates, so a leg's last frame arrives.
 ///
-/// Generic over the frame so that tests use strings; the daemon uses ByteBuffers.
-struct DeliveryQueue<Frame> {
+/// Generic over the frame and its key so that tests use strings; the daemon uses ByteBuffers and `CoalescingKey`s.
+struct DeliveryQueue<Frame, Key: Equatable> {
     private struct Waiting {
-        var key: String
+        var key: Key
         var frame: Frame
         var transition: String?
         var rate: Double?
@@ -23,10 +23,10 @@ struct DeliveryQueue<Frame> {
     /// Waiting frames in the order they were first queued.
     private var waiting: [Waiting] = []
     /// When a frame under each rate-limited key last went out: a short list searched by equality, not a table, so
-    /// that a frame's path hashes no string. A client has one entry per key it received rate-limited frames under
-    /// (its transitions and gestures, a handful); equal keys are usually the same storage or small strings, which
-    /// compare without reading their bytes.
-    private var lastSent: [(key: String, time: Double)] = []
+    /// that a frame's path hashes nothing. A client has one entry per key it received rate-limited frames under
+    /// (its transitions and gestures, a handful); equal keys' names are usually the same storage or small strings,
+    /// which compare without reading their bytes.
+    private var lastSent: [(key: Key, time: Double)] = []
 
     var isEmpty: Bool { waiting.isEmpty }
 
@@ -34,7 +34,7 @@ struct DeliveryQueue<Frame> {
     /// frames per second the client asked for (nil: every frame). Returns the
     /// frame when it goes now, nil when it waits: one frame at most, so that
     /// the path every frame takes for every subscriber allocates nothing.
-    mutating func offer(_ frame: Frame, key: String, transition: String?, rate: Double?, now: Double, writable: Bool) -> Frame? {
+    mutating func offer(_ frame: Frame, key: Key, transition: String?, rate: Double?, now: Double, writable: Bool) -> Frame? {
         if writable && isDue(key, rate: rate, now: now) {
             if !waiting.isEmpty { waiting.removeAll { $0.key == key } }
             if rate != nil { markSent(key, at: now) }
@@ -86,17 +86,17 @@ struct DeliveryQueue<Frame> {
 
     mutating func removeAll() { waiting.removeAll() }
 
-    private func isDue(_ key: String, rate: Double?, now: Double) -> Bool {
+    private func isDue(_ key: Key, rate: Double?, now: Double) -> Bool {
         guard let rate else { return true }
         // 1 µs of slack: frames computed at exactly 1/rate apart must not wait a whole extra frame.
         return now - lastSentTime(key) >= 1 / rate - 1e-6
     }
 
-    private func lastSentTime(_ key: String) -> Double {
+    private func lastSentTime(_ key: Key) -> Double {
         lastSent.first { $0.key == key }?.time ?? -.infinity
     }
 
-    private mutating func markSent(_ key: String, at now: Double) {
+    private mutating func markSent(_ key: Key, at now: Double) {
         if let index = lastSent.firstIndex(where: { $0.key == key }) { lastSent[index].time = now } else { lastSent.append((key, now)) }
     }
 }

@@ -46,12 +46,12 @@ struct OutgoingEvent {
     }
 
     /// The key under which a newer frame may replace an unsent one; nil for events that are never dropped.
-    var coalesce: String? {
+    var coalesce: CoalescingKey? {
         switch event {
         case .began, .leg, .ended: nil
-        case let .progress(snapshot): snapshot.name
+        case let .progress(snapshot): .progress(transition: snapshot.name)
         // Only the stream of `changed` may be thinned; the other states are never dropped.
-        case let .gesture(update): update.state == .changed ? "gesture:\(update.name)" : nil
+        case let .gesture(update): update.state == .changed ? .gesture(update.name) : nil
         }
     }
 
@@ -59,19 +59,15 @@ struct OutgoingEvent {
     func encode(into out: inout some TextOutput) {
         switch event {
         case let .began(snapshot, cause, leg):
-            let (causeName, gesture): (String, String?) = switch cause {
-            case let .gesture(name): ("gesture", name)
-            case .command: ("command", nil)
-            }
-            EventLine.began(snapshot.with(leg: leg), cause: causeName, gesture: gesture, into: &out)
+            EventLine.began(snapshot.with(leg: leg), cause: cause, into: &out)
         case let .progress(snapshot):
             EventLine.progress(snapshot, into: &out)
         case let .leg(snapshot, leg):
             EventLine.leg(snapshot.with(leg: leg), into: &out)
         case let .ended(snapshot, position):
-            EventLine.ended(snapshot, position: position.rawValue, into: &out)
+            EventLine.ended(snapshot, position: position, into: &out)
         case let .gesture(update):
-            EventLine.gesture(name: update.name, state: update.state.rawValue, translation: (update.translation.x, update.translation.y),
+            EventLine.gesture(name: update.name, state: update.state, translation: (update.translation.x, update.translation.y),
                               velocity: (update.velocity.x, update.velocity.y), pinch: update.pinch, into: &out)
         }
     }

@@ -126,9 +126,9 @@ final class SubscriberRegistry {
     ///   Called once, and only when someone wants the event.
     /// - analytic: a progress frame of a running leg (not for `frames: "driven"` subscriptions).
     func publish(group: EventGroup, transition: String?, analytic: Bool = false, now: Double, allocator: ByteBufferAllocator,
-                 encode: (inout OutgoingLine) -> String?) {
+                 encode: (inout OutgoingLine) -> CoalescingKey?) {
         guard anyoneWants(group) else { return }
-        var encoded: (bytes: ByteBuffer, coalesce: String?)?
+        var encoded: (bytes: ByteBuffer, coalesce: CoalescingKey?)?
         for (client, rate) in audience(group: group, transition: transition, analytic: analytic) where !client.isClosing {
             if encoded == nil {
                 var line = OutgoingLine(allocator: allocator)

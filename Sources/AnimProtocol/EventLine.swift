@@ -11,14 +11,15 @@ public enum EventLine {
         out.writeLiteral("}}\n")
     }
 
-    public static func began(_ snapshot: TransitionSnapshot, cause: String, gesture: String?, into out: inout some TextOutput) {
+    public static func began(_ snapshot: TransitionSnapshot, cause: LegCause, into out: inout some TextOutput) {
         out.writeLiteral(NotificationMethod.began.linePrefix)
         snapshot.writeMembers(into: &out)
-        out.writeLiteral(",\"cause\":")
-        JSONWriter.writeString(cause, into: &out)
-        if let gesture {
-            out.writeLiteral(",\"gesture\":")
-            JSONWriter.writeString(gesture, into: &out)
+        switch cause {
+        case .command:
+            out.writeLiteral(",\"cause\":\"command\"")
+        case let .gesture(name):
+            out.writeLiteral(",\"cause\":\"gesture\",\"gesture\":")
+            JSONWriter.writeString(name, into: &out)
         }
         out.writeLiteral("}}\n")
     }
@@ -30,11 +31,11 @@ public enum EventLine {
         out.writeLiteral("}}\n")
     }
 
-    public static func ended(_ snapshot: TransitionSnapshot, position: String, into out: inout some TextOutput) {
+    public static func ended(_ snapshot: TransitionSnapshot, position: AnimatingPosition, into out: inout some TextOutput) {
         out.writeLiteral(NotificationMethod.ended.linePrefix)
         snapshot.writeMembers(into: &out)
         out.writeLiteral(",\"position\":")
-        JSONWriter.writeString(position, into: &out)
+        JSONWriter.writeString(position.rawValue, into: &out)
         out.writeLiteral("}}\n")
     }
 
@@ -43,10 +44,10 @@ public enum EventLine {
     }
 
     /// `pinch` adds `scale` and `rotation` (degrees) for touchpad pinches.
-    public static func gesture(name: String, state: String, translation: (Double, Double), velocity: (Double, Double),
+    public static func gesture(name: String, state: RecognizerState, translation: (Double, Double), velocity: (Double, Double),
                                pinch: (scale: Double, rotation: Double)? = nil, into out: inout some TextOutput) {
         var members: [(String, JSONValue)] = [
-            ("name", .string(name)), ("state", .string(state)),
+            ("name", .string(name)), ("state", .string(state.rawValue)),
             ("translation", .array([.number(translation.0), .number(translation.1)])),
             ("velocity", .array([.number(velocity.0), .number(velocity.1)])),
         ]

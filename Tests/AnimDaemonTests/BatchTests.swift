@@ -21,7 +21,7 @@ struct BatchTests {
     func publish(_ line: String, group: EventGroup = .progress, transition: String, coalesce: Bool = true) {
         registry.publish(group: group, transition: transition, now: 0, allocator: allocator) { out in
             out.write(line + "\n")
-            return coalesce ? transition : nil
+            return coalesce ? .progress(transition: transition) : nil
         }
     }
 

@@ -3,7 +3,7 @@ import Testing
 
 /// The fan-out policy, one scenario each, with a manual clock and strings for frames.
 struct DeliveryQueueTests {
-    typealias Queue = DeliveryQueue<String>
+    typealias Queue = DeliveryQueue<String, String>
 
     /// A frame goes out at once when the socket takes it and no rate holds it.
     @Test func writableFrameGoesAtOnce() {

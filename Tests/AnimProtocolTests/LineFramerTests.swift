@@ -124,7 +124,7 @@ extension LineFramer {
         let value = try #require((try? JSONParser.parse(Array(line.utf8))))
         #expect(value["method"] == "transition.progress")
         #expect(TransitionSnapshot(json: try #require(value["params"])) == snapshot)
-        let ended = try #require((try? JSONParser.parse(Array(written { EventLine.ended(snapshot, position: "end", into: &$0) }.utf8))))
+        let ended = try #require((try? JSONParser.parse(Array(written { EventLine.ended(snapshot, position: .end, into: &$0) }.utf8))))
         #expect(ended["params"]?["position"] == "end")
         // Every field is required: without any one, or with one of the wrong type, there is no snapshot.
         guard case let .object(members) = try #require(value["params"]) else { Issue.record("params is not an object"); return }

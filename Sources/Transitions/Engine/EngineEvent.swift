@@ -2,12 +2,6 @@ public import AnimProtocol
 public import Gestures
 public import Motion
 
-/// Why a leg began.
-public enum LegCause: Hashable, Sendable {
-    case gesture(String)
-    case command
-}
-
 /// What the engine tells subscribers.
 public enum EngineEvent: Hashable, Sendable {
     /// A leg began; `leg` is its motion.
