@@ -58,20 +58,11 @@ struct RequestRouter {
     }
 
     private var hello: JSONValue {
-        let summary = target.summary
-        var input = summary.input.json
-        if case var .object(members) = input {
-            members.append(("monitors", .array(summary.monitors.map { .array([.number($0.x), .number($0.y), .number($0.width), .number($0.height)]) })))
-            input = .object(members)
-        }
-        let loaded = target.loadedConfig
-        return .object([("name", "animd"), ("version", .string(summary.version)), ("protocol", 1),
-                        ("pid", .number(Double(summary.pid))), ("frameRate", .number(summary.frameRate)), ("input", input),
-                        ("config", .object([("layers", .array(loaded.layers.map { .string($0) })),
-                                            ("transitions", .number(Double(loaded.config.transitions.count))),
-                                            ("bindings", .number(Double(loaded.config.bindings.count))),
-                                            ("warnings", .array(loaded.warnings.map { .string($0) }))])),
-                        ("clients", .number(Double(summary.clients))), ("subscriptions", .number(Double(summary.subscriptions)))])
+        let summary = target.summary, loaded = target.loadedConfig
+        let config = DaemonHello.ConfigSummary(layers: loaded.layers, transitions: loaded.config.transitions.count,
+                                               bindings: loaded.config.bindings.count, warnings: loaded.warnings)
+        return DaemonHello(version: summary.version, pid: Int(summary.pid), frameRate: summary.frameRate, input: summary.input,
+                           monitors: summary.monitors, config: config, clients: summary.clients, subscriptions: summary.subscriptions).json
     }
 
     private var configJSON: JSONValue {

@@ -18,35 +18,27 @@ extension AnimCtl {
         func run() throws {
             let result = try connection.call(.hello, on: try wait.map { try connection.connect(waitingUpTo: $0) })
             if json { return emit(JSONWriter.string(result)) }
-            let input = result["input"]
-            emit("animd \(result["version"]?.string ?? "?") (protocol \(result["protocol"]?.integer ?? 0)), pid \(result["pid"]?.integer ?? 0)")
-            emit("frame rate  \(result["frameRate"]?.number.map(formatted) ?? "?") Hz")
-            let connected = input?["connected"]?.bool == true
-            var line = "input       \(input?["backend"]?.string ?? "?") \(connected ? "connected" : "off")"
-            if let place = input?["display"]?.string ?? input?["seat"]?.string { line += " on \(place)" }
-            if let reason = input?["reason"]?.string { line += " (\(reason))" }
+            guard let hello = DaemonHello(json: result) else { fail("animctl: animd's hello could not be read: \(JSONWriter.string(result))") }
+            let input = hello.input
+            emit("animd \(hello.version) (protocol \(DaemonHello.protocolVersion)), pid \(hello.pid)")
+            emit("frame rate  \(formatted(hello.frameRate)) Hz")
+            var line = "input       \(input.backend?.rawValue ?? "none") \(input.connected ? "connected" : "off")"
+            if let place = input.display ?? input.seat { line += " on \(place)" }
+            if let reason = input.reason { line += " (\(reason))" }
             emit(line)
-            if let warning = input?["warning"]?.string { emit("  warning: \(warning)") }
+            if let warning = input.warning { emit("  warning: \(warning)") }
             // Each source: active, unavailable (with why) or unused.
-            for source in ["touch", "pressure", "pointer", "touchpad"] {
-                guard let status = input?["sources"]?[source] else { continue }
-                let state = status["state"]?.string ?? "?"
-                emit("  \(source.padding(toLength: 9, withPad: " ", startingAt: 0)) \(state.padding(toLength: 12, withPad: " ", startingAt: 0)) \(status["detail"]?.string ?? "")")
+            for source in InputSource.allCases {
+                guard let status = input.sources[source] else { continue }
+                emit("  \(source.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) "
+                     + "\(status.state.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(status.detail)")
             }
-            if let config = result["config"] {
-                let layers = config["layers"]?.array?.compactMap(\.string) ?? []
-                let (transitions, bindings) = (config["transitions"]?.integer ?? 0, config["bindings"]?.integer ?? 0)
-                emit("config      \(layers.joined(separator: " + ")): \(plural(transitions, "transition")), \(plural(bindings, "binding"))")
-                for warning in config["warnings"]?.array?.compactMap(\.string) ?? [] { emit("  warning: \(warning)") }
-            }
-            if let monitors = input?["monitors"]?.array {
-                let described = monitors.compactMap(\.array).map { r in r.compactMap(\.number).map { formatted($0) } }
-                    .map { $0.count == 4 ? "\($0[2])×\($0[3])+\($0[0])+\($0[1])" : "?" }
-                emit("monitors    \(described.joined(separator: ", "))")
-            }
-            if let outputs = input?["outputs"]?.array, !outputs.isEmpty {
-                emit("outputs     \(outputs.map { NamedOutput(json: $0)?.description ?? "?" }.joined(separator: ", "))")
-            }
+            let config = hello.config
+            emit("config      \(config.layers.joined(separator: " + ")): \(plural(config.transitions, "transition")), \(plural(config.bindings, "binding"))")
+            for warning in config.warnings { emit("  warning: \(warning)") }
+            let monitors = hello.monitors.map { "\(formatted($0.width))×\(formatted($0.height))+\(formatted($0.x))+\(formatted($0.y))" }
+            emit("monitors    \(monitors.joined(separator: ", "))")
+            if !input.outputs.isEmpty { emit("outputs     \(input.outputs.map(\.description).joined(separator: ", "))") }
         }
     }
 

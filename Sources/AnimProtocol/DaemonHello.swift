@@ -1,0 +1,89 @@
+public import Gestures
+
+/// `daemon.hello`'s answer, one type for both ends: the daemon writes it (`json`), animctl and Swift clients read
+/// it (`init?(json:)`), so a key cannot be spelt two ways.
+public struct DaemonHello: Hashable, Sendable {
+    /// The config in force, counted.
+    public struct ConfigSummary: Hashable, Sendable {
+        /// Lowest first: the embedded default, then the user's file.
+        public var layers: [String]
+        public var transitions: Int
+        public var bindings: Int
+        /// What is wrong with a config that loads all the same.
+        public var warnings: [String]
+
+        public init(layers: [String], transitions: Int, bindings: Int, warnings: [String]) {
+            self.layers = layers; self.transitions = transitions; self.bindings = bindings; self.warnings = warnings
+        }
+    }
+
+    public static let protocolVersion = 1
+
+    public var version: String
+    public var pid: Int
+    /// The display's refresh rate, else the config's `frame-rate`.
+    public var frameRate: Double
+    public var input: InputStatus
+    /// The screen the recognizers use (`input.monitors` on the wire).
+    public var monitors: [Rect]
+    public var config: ConfigSummary
+    public var clients: Int
+    public var subscriptions: Int
+
+    public init(version: String, pid: Int, frameRate: Double, input: InputStatus, monitors: [Rect], config: ConfigSummary,
+                clients: Int, subscriptions: Int) {
+        self.version = version; self.pid = pid; self.frameRate = frameRate; self.input = input; self.monitors = monitors
+        self.config = config; self.clients = clients; self.subscriptions = subscriptions
+    }
+
+    public var json: JSONValue {
+        let monitors: JSONValue = .array(monitors.map { .array([.number($0.x), .number($0.y), .number($0.width), .number($0.height)]) })
+        return .object([("name", "animd"), ("version", .string(version)), ("protocol", .number(Double(Self.protocolVersion))),
+                        ("pid", .number(Double(pid))), ("frameRate", .number(frameRate)),
+                        ("input", .object(input.members + [("monitors", monitors)])),
+                        ("config", .object([("layers", .array(config.layers.map(JSONValue.string))),
+                                            ("transitions", .number(Double(config.transitions))),
+                                            ("bindings", .number(Double(config.bindings))),
+                                            ("warnings", .array(config.warnings.map(JSONValue.string)))])),
+                        ("clients", .number(Double(clients))), ("subscriptions", .number(Double(subscriptions)))])
+    }
+
+    /// Reads what `json` writes; nil for anything else, numbers out of range included.
+    public init?(json: JSONValue) {
+        guard json["name"] == "animd", let version = json["version"]?.string, let pid = json["pid"]?.integer,
+              let frameRate = json["frameRate"]?.number, frameRate.isFinite, frameRate >= 0,
+              let inputJSON = json["input"], let input = InputStatus(json: inputJSON),
+              let monitors = inputJSON["monitors"]?.array?.map(Self.rect), !monitors.contains(nil),
+              let config = json["config"], let layers = config["layers"]?.array?.compactMap(\.string),
+              let transitions = config["transitions"]?.integer, let bindings = config["bindings"]?.integer,
+              let warnings = config["warnings"]?.array?.compactMap(\.string),
+              let clients = json["clients"]?.integer, let subscriptions = json["subscriptions"]?.integer else { return nil }
+        self.init(version: version, pid: pid, frameRate: frameRate, input: input, monitors: monitors.compactMap { $0 },
+                  config: ConfigSummary(layers: layers, transitions: transitions, bindings: bindings, warnings: warnings),
+                  clients: clients, subscriptions: subscriptions)
+    }
+
+    /// `[x, y, width, height]` within the screen's coordinate limit.
+    static func rect(_ value: JSONValue) -> Rect? {
+        guard let numbers = value.array?.compactMap(\.number), numbers.count == 4,
+              numbers.allSatisfy({ abs($0) <= InputEvent.coordinateLimit }) else { return nil }
+        return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    }
+}
+
+extension InputStatus {
+    /// Reads what `members` writes; nil for anything else. A source or output it cannot read is left out.
+    public init?(json: JSONValue) {
+        guard let backendName = json["backend"]?.string, let connected = json["connected"]?.bool, let display = json["display"] else { return nil }
+        let backend = InputBackendKind(rawValue: backendName)
+        guard backend != nil || backendName == "none" else { return nil }
+        var sources: [InputSource: SourceStatus] = [:]
+        for source in InputSource.allCases {
+            guard let status = json["sources"]?[source.rawValue], let state = status["state"]?.string.flatMap(SourceStatus.State.init(rawValue:)),
+                  let detail = status["detail"]?.string else { continue }
+            sources[source] = SourceStatus(state, detail)
+        }
+        self.init(backend: backend, connected: connected, display: display.string, seat: json["seat"]?.string, reason: json["reason"]?.string,
+                  warning: json["warning"]?.string, sources: sources, outputs: json["outputs"]?.array?.compactMap(NamedOutput.init(json:)) ?? [])
+    }
+}

@@ -1,0 +1,39 @@
+import Gestures
+import Testing
+@testable import AnimProtocol
+
+/// `daemon.hello` has one writer and one reader: what the daemon writes reads back as itself, and a hello with a
+/// value out of range, or missing a member, reads as nothing.
+struct DaemonHelloTests {
+    static let hello = DaemonHello(
+        version: "0.1.0", pid: 4321, frameRate: 60,
+        input: InputStatus(backend: .libinput, connected: false, display: "wayland-1", seat: "seat0", reason: "gone", warning: nil,
+                           sources: [.touch: SourceStatus(.active, "libinput on seat0: 1 touchscreen(s): T"), .pointer: SourceStatus(.unused, "none")],
+                           outputs: [NamedOutput(name: "HEADLESS-1", rect: Rect(x: 0, y: 0, width: 1280, height: 720), transform: 3)]),
+        monitors: [Rect(x: 0, y: 0, width: 1280, height: 720)],
+        config: .init(layers: ["(embedded default)"], transitions: 5, bindings: 9, warnings: ["w"]), clients: 2, subscriptions: 1)
+
+    @Test func whatIsWrittenReadsBackAsItself() throws {
+        let line = JSONWriter.string(Self.hello.json)
+        #expect(DaemonHello(json: try JSONParser.parse(Array(line.utf8))) == Self.hello)
+        #expect(line.hasPrefix(#"{"name":"animd","version":"0.1.0","protocol":1,"pid":4321,"frameRate":60,"input":{"backend":"libinput","connected":false,"display":"wayland-1","seat":"seat0","reason":"gone","#))
+        #expect(line.contains(#""outputs":[{"name":"HEADLESS-1","x":0,"y":0,"width":1280,"height":720,"transform":3}],"monitors":[[0,0,1280,720]]}"#))
+        #expect(line.hasSuffix(#""config":{"layers":["(embedded default)"],"transitions":5,"bindings":9,"warnings":["w"]},"clients":2,"subscriptions":1}"#))
+    }
+
+    @Test func absurdOrMissingValuesReadAsNothing() throws {
+        func replacing(_ key: String, with value: JSONValue?) -> JSONValue {
+            guard case let .object(members) = Self.hello.json else { return .null }
+            return .object(members.compactMap { $0.0 == key ? value.map { (key, $0) } : $0 })
+        }
+        for (key, value) in [("pid", JSONValue.number(1e308)), ("frameRate", .number(-1)), ("clients", .number(0.5)),
+                             ("name", .string("other")), ("version", nil), ("input", .object([]))] as [(String, JSONValue?)] {
+            #expect(DaemonHello(json: replacing(key, with: value)) == nil, "\(key)")
+        }
+        guard case var .object(input) = Self.hello.json["input"] ?? .null else { Issue.record("no input"); return }
+        input = input.map { $0.0 == "monitors" ? ("monitors", .array([.array([0, 0, .number(1e308), 1])])) : $0 }
+        #expect(DaemonHello(json: replacing("input", with: .object(input))) == nil, "a monitor past the coordinate limit")
+        #expect(InputStatus(json: ["backend": "wayland", "connected": true, "display": .null]) == nil, "no such backend")
+        #expect(InputStatus(json: ["backend": "none", "connected": false, "display": .null])?.backend == nil)
+    }
+}
