@@ -54,7 +54,8 @@ let package = Package(
         // daemon and its input backends.
         .target(name: "UnixSupport", swiftSettings: strict),
         .target(name: "AnimClient", dependencies: ["AnimProtocol", "Motion", "UnixSupport"], swiftSettings: strict),
-        // What both input backends' threads share: the wake-up pipe, logging unavailable sources.
+        // The input backend's contract (InputBackend, BackendInfo, BackendEvent), and what both backends' threads
+        // share: the wake-up pipe, logging unavailable sources. A shell concern, kept out of the pure Gestures.
         .target(name: "BackendThread", dependencies: ["Gestures", "UnixSupport", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "X11Input", dependencies: ["CX11", "Gestures", "BackendThread", "UnixSupport", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict),
@@ -66,7 +67,7 @@ let package = Package(
         .target(
             name: "AnimDaemon",
             dependencies: [
-                "Motion", "Gestures", "Transitions", "AnimProtocol", "UnixSupport", "X11Input", "LibinputInput", "CLinuxScheduling",
+                "Motion", "Gestures", "Transitions", "AnimProtocol", "UnixSupport", "BackendThread", "X11Input", "LibinputInput", "CLinuxScheduling",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

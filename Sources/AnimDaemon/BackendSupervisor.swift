@@ -1,4 +1,5 @@
 import AnimProtocol
+import BackendThread
 import Gestures
 import Logging
 import NIOCore

@@ -1,4 +1,5 @@
 import AnimProtocol
+import BackendThread
 import CLinuxScheduling
 import Foundation
 import Gestures

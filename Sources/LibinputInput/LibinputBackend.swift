@@ -1,7 +1,7 @@
 import Foundation
 public import Gestures
 public import Logging
-import BackendThread
+public import BackendThread
 import UnixSupport
 
 /// The libinput input backend, for Wayland sessions and the console: it owns a libinput context on one dedicated

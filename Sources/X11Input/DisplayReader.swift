@@ -1,3 +1,4 @@
+public import BackendThread
 import CX11
 public import Gestures
 

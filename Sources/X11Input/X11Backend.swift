@@ -2,7 +2,7 @@ import CX11
 import Foundation
 public import Gestures
 public import Logging
-import BackendThread
+public import BackendThread
 import UnixSupport
 
 /// The X11 input backend: it owns the X connection on one dedicated thread

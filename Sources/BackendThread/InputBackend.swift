@@ -1,3 +1,5 @@
+public import Gestures
+
 /// A source of input events for the engine: X11 or libinput. The daemon starts and stops it, tells it what to
 /// intercept, and answers its touch ownership; events come out through the callback the backend was made with, on
 /// the backend's own thread, as `BackendEvent`s.
@@ -12,12 +14,6 @@ public protocol InputBackend: Sendable {
     func configure(_ plan: InputPlan)
     /// The arena's claims and releases for the touches this backend reported; never blocks.
     func decide(_ decisions: [ArenaOutput])
-}
-
-/// Which input backend reads the devices. Its raw value is how the wire names it (`input.status`'s `backend`,
-/// `input.event`'s `origin`).
-public enum InputBackendKind: String, Hashable, Sendable, CaseIterable {
-    case x11, libinput
 }
 
 /// What a backend says about itself (`input.status`): which it is, where it reads, the screen it knows, and how
