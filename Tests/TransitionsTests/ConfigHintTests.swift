@@ -45,6 +45,29 @@ import Testing
         #expect(errors.first?.message.hasPrefix("\"\(gesture.rawValue)\" is reserved") == true)
     }
 
+    /// A hostile config cannot make the errors huge: the list of names stops at 20, and past 10 overlaps the
+    /// warnings say there are more, once.
+    @Test func theListsStayShortWhateverTheConfig() throws {
+        var text = "defaults = false\n[transitions.t]\nsnap-points = [0, 1]\n"
+        for i in 0..<30 { text += "[bindings.b\(i)]\ntransition = \"t\"\ngesture = \"edge-pan\"\nedge = \"left\"\ndistance = 100\n" }
+        let loaded = try ConfigLayeringTests.load(text)
+        #expect(loaded.warnings.count == ConfigWarnings.overlapLimit + 1)
+        #expect(loaded.warnings.last == "more edge pans overlap than these 10; animctl config shows every binding")
+        let error = try #require(Self.errors(text + "[bindings.b0x]\nedge = \"top\"\n").first)
+        #expect(error.message.hasPrefix("no binding is named \"b0x\"; did you mean \"b0\"?"))
+        #expect(error.message.contains("b19, … (30 in all). A new binding"), "\(error.message)")
+        #expect(!error.message.contains("b20,"))
+    }
+
+    /// Ten overlaps exactly are all named, with no "more".
+    @Test func exactlyTheLimitIsNotMore() throws {
+        var text = "defaults = false\n[transitions.t]\nsnap-points = [0, 1]\n"
+        // 5 on one edge: 10 pairs.
+        for i in 0..<5 { text += "[bindings.b\(i)]\ntransition = \"t\"\ngesture = \"edge-pan\"\nedge = \"left\"\ndistance = 100\n" }
+        let warnings = try ConfigLayeringTests.load(text).warnings
+        #expect(warnings.count == 10 && !warnings.contains { $0.hasPrefix("more") })
+    }
+
     /// Far from every name, no guess; a new binding with its transition and gesture is no mistake at all.
     @Test func noGuessForAFarNameAndNoErrorForANewBinding() throws {
         let far = try #require(Self.errors("[bindings.zzzzzzzzzzzz]\ndistance = 5\n").first)

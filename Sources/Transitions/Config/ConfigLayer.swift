@@ -20,9 +20,13 @@ public struct LoadedConfig: Hashable, Sendable {
     public var layers: [String]
     /// Every key set in some layer, with the value in force, in file order.
     public var entries: [ConfigEntry]
+    /// What is wrong with the config though it loads (`ConfigWarnings`), worked out once, at load: `daemon.hello`
+    /// reports them on every call.
+    public let warnings: [String]
 
     public init(config: DaemonConfig, layers: [String], entries: [ConfigEntry]) {
         self.config = config; self.layers = layers; self.entries = entries
+        warnings = ConfigWarnings.of(config)
     }
 }
 
@@ -35,14 +39,18 @@ public struct ConfigEntry: Hashable, Sendable {
     public var origin: ConfigOrigin
 }
 
-extension LoadedConfig {
-    /// What is wrong with a config that loads all the same: a config without a binding moves nothing by gesture,
-    /// and of two edge pans on one edge and source, the second begins only while the first does not apply.
-    public var warnings: [String] {
-        config.bindings.isEmpty ? ["no binding: no gesture moves any transition; only clients and animctl do"] : edgeOverlaps
+/// What is wrong with a config that loads all the same: a config without a binding moves nothing by gesture,
+/// and of two edge pans on one edge and source, the second begins only while the first does not apply.
+enum ConfigWarnings {
+    /// Overlaps named one by one, at most; a config with more says so once. Keeps a hostile config's pairs (10,000
+    /// bindings on one edge make 50 million) from costing a reload more than these few.
+    static let overlapLimit = 10
+
+    static func of(_ config: DaemonConfig) -> [String] {
+        config.bindings.isEmpty ? ["no binding: no gesture moves any transition; only clients and animctl do"] : edgeOverlaps(config)
     }
 
-    private var edgeOverlaps: [String] {
+    private static func edgeOverlaps(_ config: DaemonConfig) -> [String] {
         let edgePans = config.bindings.compactMap { binding -> (BindingConfig, Edge)? in
             guard case let .edgePan(options) = binding.gesture else { return nil }
             return (binding, options.edge)
@@ -53,6 +61,9 @@ extension LoadedConfig {
                 let shared = first.sources.intersection(second.sources)
                 // require-to-fail between them is a deliberate order, not an accident.
                 guard !shared.isEmpty, !first.requireToFail.contains(second.name), !second.requireToFail.contains(first.name) else { continue }
+                guard warnings.count < overlapLimit else {
+                    return warnings + ["more edge pans overlap than these \(overlapLimit); animctl config shows every binding"]
+                }
                 let sources = InputSource.allCases.filter(shared.contains).map(\.rawValue).joined(separator: ", ")
                 warnings.append("bindings \(first.name) and \(second.name) both start with an edge pan from the \(edge.rawValue) edge "
                                 + "(\(sources)): while both apply, the first in the file takes the swipe and \(second.name) does not "

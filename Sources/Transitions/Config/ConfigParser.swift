@@ -225,7 +225,9 @@ private struct Reader {
         if let nearest = candidates.min(by: { editDistance($0, name) < editDistance($1, name) }), editDistance(nearest, name) <= 3 {
             message += "; did you mean \"\(nearest)\"?"
         }
-        message += " The bindings are: " + (defined.isEmpty ? "none" : defined.joined(separator: ", "))
+        // At most 20 names: each such error lists them, and a hostile config may have thousands of both.
+        let listed = defined.prefix(20).joined(separator: ", ") + (defined.count > 20 ? ", … (\(defined.count) in all)" : "")
+        message += " The bindings are: " + (defined.isEmpty ? "none" : listed)
         return message + ". A new binding needs transition and gesture."
     }
 
