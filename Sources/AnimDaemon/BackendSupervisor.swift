@@ -89,7 +89,7 @@ final class BackendSupervisor {
 
     /// What the backend of `generation` reports, on the event loop; a replaced backend's reports are dropped.
     func handle(_ event: BackendEvent, generation: Int) {
-        guard generation == self.generation, let delegate, let backend else { return }
+        guard generation == self.generation, let delegate else { return }
         reported = true
         settleInputKnown()
         switch event {
@@ -98,6 +98,8 @@ final class BackendSupervisor {
                                                reason: info.displayLost, warning: info.warning, sources: info.sources, outputs: info.outputs),
                                    geometry: info.geometry, refreshRate: info.refreshRate)
         case let .input(events):
+            // Input that a stopped backend had already posted is dropped with it: what it drove was cancelled.
+            guard let backend else { return }
             delegate.backendInput(events, from: backend.kind)
         case let .disconnected(kind, display, reason):
             // Whatever the backend was driving is gone with it: cancel, so that nothing stays finger-driven.

@@ -105,7 +105,11 @@ class SidebarPanel:
         """Puts the panel on the output that animd calls `--output`; its rectangle finds GDK's monitor."""
         if self.output is None:
             return
-        outputs = (self.connection.call("daemon.hello").get("input") or {}).get("outputs") or []
+        try:
+            outputs = (self.connection.call("daemon.hello").get("input") or {}).get("outputs") or []
+        except animd.AnimdError as error:
+            print(f"sidebar-panel: cannot ask animd for its outputs: {error}; staying where it is", file=sys.stderr)
+            return
         rect = next((o for o in outputs if o.get("name") == self.output), None)
         if rect is None:
             names = ", ".join(o.get("name", "?") for o in outputs) or "none yet"
@@ -116,7 +120,7 @@ class SidebarPanel:
         for index in range(display.get_n_monitors()):
             monitor = display.get_monitor(index)
             area = monitor.get_geometry()
-            if (area.x, area.y, area.width, area.height) == (rect["x"], rect["y"], rect["width"], rect["height"]):
+            if (area.x, area.y, area.width, area.height) == tuple(rect.get(k) for k in ("x", "y", "width", "height")):
                 if self.layer_shell:
                     GtkLayerShell.set_monitor(self.window, monitor)
                 else:
