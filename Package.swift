@@ -41,19 +41,26 @@ let package = Package(
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput libudev", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         // sched_setattr(2), which glibc does not wrap: the event loop's short time slice (docs/architecture.md).
         .systemLibrary(name: "CLinuxScheduling"),
-        .target(name: "Motion", swiftSettings: strict),
+        // Text written as it is made, with no String between: numbers, and strings quoted for JSON and TOML.
+        .target(name: "TextWriting", swiftSettings: strict),
+        .target(name: "Motion", dependencies: ["TextWriting"], swiftSettings: strict),
         .target(name: "Gestures", swiftSettings: strict),
+        // What a transition is and what may be asked of it: the snapshot, its phase, the commands. The engine makes
+        // them, the wire carries them; neither owns them.
+        .target(name: "TransitionModel", dependencies: ["Motion"], swiftSettings: strict),
+        .target(name: "Transitions", dependencies: ["Motion", "Gestures", "TransitionModel"], swiftSettings: strict),
+        // animd.toml: TOML read through toml++ with its guards, layered, checked, and turned into the engine's tables.
         .target(
-            name: "Transitions",
-            dependencies: ["Motion", "Gestures", "AnimProtocol", .product(name: "TOMLKit", package: "TOMLKit")],
+            name: "AnimConfig",
+            dependencies: ["Motion", "Gestures", "Transitions", "TextWriting", .product(name: "TOMLKit", package: "TOMLKit")],
             resources: [.embedInCode("Resources/default-config.toml")],
             swiftSettings: strict
         ),
-        .target(name: "AnimProtocol", dependencies: ["Gestures", "Motion"], swiftSettings: strict),
+        .target(name: "AnimProtocol", dependencies: ["Gestures", "Motion", "TextWriting", "TransitionModel"], swiftSettings: strict),
         // sockaddr_un built and read in one place, errno's text, and the monotonic clock: shared by the client, the
         // daemon and its input backends.
         .target(name: "UnixSupport", swiftSettings: strict),
-        .target(name: "AnimClient", dependencies: ["AnimProtocol", "Motion", "UnixSupport"], swiftSettings: strict),
+        .target(name: "AnimClient", dependencies: ["AnimProtocol", "TransitionModel", "Motion", "UnixSupport"], swiftSettings: strict),
         // The input backend's contract (InputBackend, BackendInfo, BackendEvent), and what both backends' threads
         // share: the wake-up pipe, logging unavailable sources. A shell concern, kept out of the pure Gestures.
         .target(name: "BackendThread", dependencies: ["Gestures", "UnixSupport", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
@@ -67,7 +74,7 @@ let package = Package(
         .target(
             name: "AnimDaemon",
             dependencies: [
-                "Motion", "Gestures", "Transitions", "AnimProtocol", "UnixSupport", "BackendThread", "X11Input", "LibinputInput", "CLinuxScheduling",
+                "Motion", "Gestures", "TextWriting", "TransitionModel", "Transitions", "AnimConfig", "AnimProtocol", "UnixSupport", "BackendThread", "X11Input", "LibinputInput", "CLinuxScheduling",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -78,7 +85,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "animd",
-            dependencies: ["AnimDaemon", "AnimProtocol", "Transitions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            dependencies: ["AnimDaemon", "AnimProtocol", "AnimConfig", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
@@ -86,14 +93,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "animctl",
-            dependencies: ["AnimProtocol", "AnimClient", "Gestures", "Motion", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["AnimProtocol", "AnimClient", "TransitionModel", "Gestures", "Motion", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         // A native X11 client that draws the transitions from its subscription frames (examples/, README picture).
         .executableTarget(name: "animd-demo", dependencies: ["AnimProtocol", "AnimClient", "CX11", "UnixSupport"], swiftSettings: strict),
         .executableTarget(
             name: "animd-bench",
-            dependencies: ["Motion", "Gestures", "Transitions", "AnimProtocol", "AnimDaemon", "AnimClient", "UnixSupport", "XorgInputTest",
+            dependencies: ["Motion", "Gestures", "Transitions", "AnimConfig", "TransitionModel", "AnimProtocol", "AnimDaemon", "AnimClient", "UnixSupport", "XorgInputTest",
                            .product(name: "NIOCore", package: "swift-nio")],
             path: "Benchmarks/animd-bench",
             swiftSettings: strict
@@ -113,18 +120,20 @@ let package = Package(
         // benchmark drive: real XI2 touches and XI 2.4 gestures through the server's own grab code.
         .systemLibrary(name: "CInputTest", path: "Tests/CInputTest", providers: [.apt(["xserver-xorg-dev"])]),
         .target(name: "XorgInputTest", dependencies: ["CInputTest"], path: "Tests/XorgInputTest", swiftSettings: strict),
+        .testTarget(name: "TextWritingTests", dependencies: ["TextWriting"], swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AnimProtocol", "TestSupport"], exclude: ["Traces"], swiftSettings: strict),
-        .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Motion", "Gestures", "AnimProtocol", "TestSupport"], exclude: ["FuzzRegressions"], swiftSettings: strict),
-        .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol", "Gestures", "Motion"], swiftSettings: strict),
-        .testTarget(name: "AnimDaemonTests", dependencies: ["AnimDaemon", "AnimProtocol", "Transitions", "Gestures",
+        .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "AnimConfig", "AnimProtocol", "TransitionModel", "Motion", "Gestures", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "ConfigTests", dependencies: ["AnimConfig", "Motion", "Gestures"], exclude: ["FuzzRegressions"], swiftSettings: strict),
+        .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol", "TransitionModel", "Gestures", "Motion"], swiftSettings: strict),
+        .testTarget(name: "AnimDaemonTests", dependencies: ["AnimDaemon", "AnimProtocol", "AnimConfig", "TransitionModel", "Gestures",
                                                          .product(name: "Logging", package: "swift-log"),
                                                          .product(name: "NIOCore", package: "swift-nio"),
                                                          .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
                     swiftSettings: strict),
         .testTarget(name: "X11InputTests", dependencies: ["X11Input", "CX11", "Gestures", "AnimProtocol"], swiftSettings: strict),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "Gestures", "AnimProtocol"], swiftSettings: strict),
-        .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol", "AnimClient", "TestSupport", "CLinuxScheduling", "XorgInputTest", "UnixSupport"],
+        .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol", "TransitionModel", "AnimClient", "TestSupport", "CLinuxScheduling", "XorgInputTest", "UnixSupport"],
                     swiftSettings: strict),
     ]
 )
@@ -135,7 +144,7 @@ if ProcessInfo.processInfo.environment["ANIMD_FUZZ"] != nil {
     let fuzzSettings = strict + [.unsafeFlags(["-parse-as-library"])]
     package.targets += [
         .target(name: "FuzzDriver", path: "Fuzz/driver", swiftSettings: strict),
-        .executableTarget(name: "fuzz-protocol", dependencies: ["AnimProtocol", "Gestures", "Motion", "FuzzDriver"], path: "Fuzz/protocol", swiftSettings: fuzzSettings),
-        .executableTarget(name: "fuzz-config", dependencies: ["Transitions", "FuzzDriver"], path: "Fuzz/config", swiftSettings: fuzzSettings),
+        .executableTarget(name: "fuzz-protocol", dependencies: ["AnimProtocol", "TransitionModel", "Gestures", "Motion", "FuzzDriver"], path: "Fuzz/protocol", swiftSettings: fuzzSettings),
+        .executableTarget(name: "fuzz-config", dependencies: ["AnimConfig", "FuzzDriver"], path: "Fuzz/config", swiftSettings: fuzzSettings),
     ]
 }

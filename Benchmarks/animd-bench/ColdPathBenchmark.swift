@@ -3,7 +3,9 @@ import Foundation
 import Gestures
 import NIOCore
 import AnimDaemon
+import AnimConfig
 import Transitions
+import TransitionModel
 
 /// The request path's steps on a cold cache: what each costs when, as between two touch moves 3 ms apart on a busy
 /// desktop, other work has evicted animd's code and data. Each step runs in-process, once after a 32 MiB sweep
@@ -15,7 +17,7 @@ enum ColdPathBenchmark {
         print("\n== the request path's steps, µs: warm (repeated at once) and cold (after evicting the caches), medians")
         guard let config = try? ConfigParser.parse(DaemonConfig.defaultText) else { return print("the default config does not parse") }
         var sweep = [UInt8](repeating: 1, count: 32 << 20)
-        var engine = Engine(config: config, geometry: .fallback)
+        var engine = Engine(transitions: config.transitions, bindings: config.bindings, frameRate: config.daemon.frameRate, geometry: .fallback)
         _ = engine.handle(InputEvent(time: 0, kind: .touchDown(id: 1), location: Point(x: 3, y: 500)), at: 0)
         var x = 20.0, time = 0.001
         var sink = 0

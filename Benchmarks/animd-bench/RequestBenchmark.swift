@@ -2,6 +2,7 @@ import AnimDaemon
 import AnimProtocol
 import Foundation
 import NIOCore
+import TransitionModel
 
 /// The cost of reading one input.inject request and of writing one frame, warm (`coldpath`: cold).
 enum RequestBenchmark {

@@ -3,7 +3,7 @@
 // plan a backend would receive.
 // Built only by scripts/fuzz.sh (ANIMD_FUZZ=1); libFuzzer provides main.
 import FuzzDriver
-import Transitions
+import AnimConfig
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfig(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

@@ -7,6 +7,7 @@ import Foundation
 import FuzzDriver
 import Gestures
 import Motion
+import TransitionModel
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzProtocol(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

@@ -1,5 +1,6 @@
 public import AnimProtocol
 public import Motion
+public import TransitionModel
 
 /// A leg's motion as `transition.began` and `transition.leg` announce it: `progress(at:)` and
 /// `velocity(at:)` give the daemon's own frames at any instant of the frames' clock (`monotonicSeconds()`, UnixSupport).

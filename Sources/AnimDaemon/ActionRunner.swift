@@ -19,16 +19,22 @@ import Transitions
 ///   pipe nor floods the journal.
 final class ActionRunner: Sendable {
     let logger: Logger
+    /// The environment animd started with: what commands inherit, under the session's variables.
+    private let baseEnvironment: [String: String]
     private let running = Mutex<Set<String>>([])
     private let spawning = Mutex(())
     static let maxRunning = 16
     static let maxLoggedLines = 50
     static let maxLineBytes = 1024
 
-    init(logger: Logger) { self.logger = logger }
+    init(logger: Logger, baseEnvironment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.logger = logger
+        self.baseEnvironment = baseEnvironment
+    }
 
-    /// Starts each action off the calling thread; returns at once.
-    func run(_ actions: [SnapAction], environment: [String: String]) {
+    /// Starts each action off the calling thread, in the session's environment; returns at once.
+    func run(_ actions: [SnapAction], in session: SessionEnvironment) {
+        let environment = session.applied(to: baseEnvironment)
         for action in actions {
             let key = "\(action.transition).on-snap.\(action.snap)"
             let admitted = running.withLock { running -> Bool in

@@ -3,7 +3,7 @@ import BackendThread
 import Gestures
 import LibinputInput
 import Logging
-import Transitions
+import AnimConfig
 import X11Input
 
 /// Makes the input backend a session asks for: at start-up, and again when

@@ -1,6 +1,6 @@
 import AnimProtocol
 import Foundation
-public import Transitions
+public import AnimConfig
 
 /// Where the config comes from: `--config PATH`, else
 /// `$XDG_CONFIG_HOME/animd/animd.toml` (or `~/.config/…`), laid over the

@@ -8,14 +8,14 @@ extension DaemonCore {
     func admit(_ channel: any Channel) -> Result<ClientConnection, RPCError> {
         guard let client = registry.add(channel) else {
             let capacity = registry.capacity
-            let reason = capacity < registry.maxClients ? "the descriptor limit (RLIMIT_NOFILE)" : "max-clients"
+            let reason = capacity < registry.limits.clients ? "the descriptor limit (RLIMIT_NOFILE)" : "max-clients"
             logger.notice("refusing a client: the daemon is full", metadata: ["clients": "\(capacity)", "limit": "\(reason)"])
             return .failure(RPCError(.limitReached, "limit reached: at most \(capacity) clients (\(reason))"))
         }
         // Frames held while NIO was writing for this client go once it has written everything.
         let bound = NIOLoopBound(self, eventLoop: loop)
         client.drained = { [unowned client] in bound.value.flushPending(to: client) }
-        clientsChanged()
+        systemd.announceSoon()
         logger.debug("client connected", metadata: ["client": "\(client.id)"])
         return .success(client)
     }
@@ -31,7 +31,7 @@ extension DaemonCore {
     func clientLeft(_ client: ClientConnection) {
         client.channelClosed()
         registry.remove(client)
-        clientsChanged()
+        systemd.announceSoon()
         subscriptionsChanged()
         logger.debug("client disconnected", metadata: ["client": "\(client.id)"])
         inputVanished(.client(client.id))

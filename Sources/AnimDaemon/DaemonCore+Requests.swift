@@ -1,13 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import AnimProtocol
-import Foundation
 import Gestures
-import Transitions
+import TransitionModel
 
 /// The daemon as the request router sees it (`RequestTarget`).
 extension DaemonCore: RequestTarget {
     var summary: DaemonSummary {
-        DaemonSummary(version: AnimdVersion.current, pid: ProcessInfo.processInfo.processIdentifier, frameRate: frameRate, input: inputStatus,
-                      monitors: engine.geometry.monitors, screenFromDisplay: backendGeometry != nil, clients: registry.clients.count,
+        DaemonSummary(version: AnimdVersion.current, pid: getpid(), frameRate: engine.frameRate, input: input.status,
+                      monitors: engine.geometry.monitors, screenFromDisplay: input.backendGeometry != nil, clients: registry.clients.count,
                       subscriptions: registry.clients.values.reduce(0) { $0 + $1.subscriptions.count })
     }
 
@@ -28,7 +30,7 @@ extension DaemonCore: RequestTarget {
                    frames: FrameDelivery) throws(RPCError) -> Int {
         let id = try registry.subscribe(client, transitions: transitions, groups: groups, maxRate: maxRate, frames: frames)
         // A subscriber that takes every frame gets them from the next frame on, even mid-leg.
-        armFrameTimer()
+        paceFrames()
         subscriptionsChanged()
         return id
     }

@@ -2,16 +2,13 @@
 import Glibc
 #endif
 import AnimProtocol
-import Gestures
+import BackendThread
 public import Logging
 import NIOCore
 import NIOPosix
 public import ServiceLifecycle
-import Synchronization
-public import Transitions
-import LibinputInput
+public import AnimConfig
 import UnixSignals
-import X11Input
 
 /// The daemon as one swift-service-lifecycle `Service`: bind, announce
 /// readiness, serve until a graceful shutdown (SIGTERM/SIGINT), reload on
@@ -42,20 +39,17 @@ public struct DaemonService: Service {
         // singleton group, which animd's main also installs as Swift concurrency's executor (one thread, 1 loop).
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let notifier = SystemdNotifier(environment: environment)
-        let core = try await startCore(on: loop, notifier: notifier)
-        try await loop.flatSubmit { core.value.whenInputKnown(within: 2) }.get()
-
-        // The server and every accepted client live on `loop` itself, not on the group: handlers reach the core
-        // through NIOLoopBound, which traps on any other thread, so the group's thread count must not matter.
+        // The input backend's thread reports into this stream; the core, made next, reads it on its loop.
+        let (reports, reporter) = AsyncStream.makeStream(of: (generation: Int, event: BackendEvent).self)
+        let core = try await makeCore(on: loop, notifier: notifier, reporter: reporter)
         let logger = self.logger
-        let bootstrap = ServerBootstrap(group: loop)
-            .serverChannelOption(.backlog, value: 256)
-            .childChannelOption(.writeBufferWaterMark, value: .init(low: 32 * 1024, high: 64 * 1024))
-            .childChannelInitializer { channel in Self.admit(channel, core: core, logger: logger) }
-        let server = try await Self.listen(bootstrap, on: listening)
-        try await announceReady(core, on: loop)
-
-        await withTaskGroup(of: Void.self) { tasks in
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask {
+                for await report in reports { loop.execute { core.value.handle(report.event, generation: report.generation) } }
+            }
+            try await loop.submit { core.value.launchBackend() }.get()
+            try await loop.flatSubmit { core.value.whenInputKnown(within: 2) }.get()
+            let server = try await serve(core, on: loop)
             tasks.addTask {
                 for await _ in hangups {
                     logger.notice("SIGHUP: reloading the config")
@@ -63,35 +57,44 @@ public struct DaemonService: Service {
                 }
             }
             try? await gracefulShutdown()
+
+            notifier.notify("STOPPING=1")
+            logger.notice("animd is stopping")
+            try? await loop.submit { core.value.stopBackend() }.get()
+            try? await loop.flatSubmit { core.value.shutdown(reason: "animd is stopping") }.get()
+            try? await server.close()
+            reporter.finish()
             tasks.cancelAll()
         }
-
-        notifier.notify("STOPPING=1")
-        logger.notice("animd is stopping")
-        try? await loop.submit { core.value.stopBackend() }.get()
-        try? await loop.flatSubmit { core.value.shutdown(reason: "animd is stopping") }.get()
-        try? await server.close()
     }
 
-    /// Makes the core on `loop` and starts its input backend, before the socket is bound, so that no client ever
-    /// sees the input status before it is known.
-    private func startCore(on loop: any EventLoop, notifier: SystemdNotifier) async throws -> NIOLoopBound<DaemonCore> {
-        let (config, configSource, logger, clientRoom) = (self.config, self.configSource, self.logger, self.clientRoom)
+    /// Binds (or adopts) the socket, with every accepted client on `loop` itself, not on the group: handlers reach
+    /// the core through NIOLoopBound, which traps on any other thread, so the group's thread count must not matter.
+    private func serve(_ core: NIOLoopBound<DaemonCore>, on loop: any EventLoop) async throws -> any Channel {
+        let logger = self.logger
+        let bootstrap = ServerBootstrap(group: loop)
+            .serverChannelOption(.backlog, value: 256)
+            .childChannelOption(.writeBufferWaterMark, value: .init(low: 32 * 1024, high: 64 * 1024))
+            .childChannelInitializer { channel in Self.admit(channel, core: core, logger: logger) }
+        let server = try await Self.listen(bootstrap, on: listening)
+        try await announceReady(core, on: loop)
+        return server
+    }
+
+    /// Makes the core on `loop`, with a backend supervisor whose backends report to `reporter`. The backend is
+    /// started, and its first report awaited, before the socket is bound, so that no client ever sees the input
+    /// status before it is known.
+    private func makeCore(on loop: any EventLoop, notifier: SystemdNotifier,
+                          reporter: AsyncStream<(generation: Int, event: BackendEvent)>.Continuation) async throws -> NIOLoopBound<DaemonCore> {
+        let (config, logger, clientRoom) = (ConfigInForce(self.config, source: configSource), self.logger, self.clientRoom)
+        let launcher = BackendLauncher(setting: backendSetting, logger: logger) { reporter.yield((generation: $0, event: $1)) }
         let session = SessionEnvironment(environment)
-        // The core reaches back to itself through the loop: the backend's thread reports there.
-        let coreBox = Mutex<NIOLoopBound<DaemonCore>?>(nil)
-        let launcher = BackendLauncher(setting: backendSetting, logger: logger) { generation, event in
-            loop.execute { coreBox.withLock { $0 }?.value.handle(event, generation: generation) }
-        }
         return try await loop.submit {
-            let core = DaemonCore(loop: loop, config: config, configSource: configSource, session: session, launcher: launcher,
-                                  notifier: notifier, logger: logger)
+            let supervisor = BackendSupervisor(loop: loop, logger: logger, launcher: launcher, session: session)
+            let core = DaemonCore(loop: loop, config: config, supervisor: supervisor, notifier: notifier, logger: logger)
             core.registry.descriptorRoom = clientRoom
             core.warnIfInert()
-            let bound = NIOLoopBound(core, eventLoop: loop)
-            coreBox.withLock { $0 = bound }
-            core.launchBackend()
-            return bound
+            return NIOLoopBound(core, eventLoop: loop)
         }.get()
     }
 
@@ -99,8 +102,8 @@ public struct DaemonService: Service {
     private func announceReady(_ core: NIOLoopBound<DaemonCore>, on loop: any EventLoop) async throws {
         let watchdog = WatchdogSettings(environment: environment, pid: getpid())
         try await loop.submit {
-            core.value.announceReady()
-            if let watchdog { core.value.startWatchdog(watchdog) }
+            core.value.systemd.ready()
+            if let watchdog { core.value.systemd.startWatchdog(watchdog) }
         }.get()
         let activated: String = if case .inherited = listening { "systemd" } else { "animd" }
         logger.notice("animd is listening", metadata: ["socket": "\(listening.path)", "bound-by": "\(activated)",

@@ -2,6 +2,8 @@ import AnimProtocol
 import Gestures
 import Motion
 import Transitions
+import TextWriting
+import TransitionModel
 
 extension TransitionSnapshot {
     /// The same snapshot carrying `leg`, where the contract carries it (began, leg, answers).

@@ -1,4 +1,5 @@
 import Motion
+import TextWriting
 package import NIOCore
 
 /// A line written straight into the ByteBuffer that goes to the socket: events and answers are encoded once, by

@@ -1,7 +1,7 @@
 import AnimProtocol
 import Gestures
 import Motion
-import Transitions
+import TransitionModel
 
 /// Request routing: a line in, a reply out. Each request is read once (`IncomingRequest`), then one `switch`
 /// carries it out through the narrow `RequestTarget`; the connection handler writes the reply.
@@ -51,9 +51,8 @@ struct RequestRouter {
         case let .inject(events):
             target.inject(events, from: client)
             return .value(.object([("accepted", .number(Double(events.count)))]))
-        case .toggle, .animate, .begin, .scrub, .pause, .resume, .reverse, .continue, .release, .stop, .finish:
-            guard let command = request.command else { preconditionFailure("every transition request has its command") }
-            return .value(try perform(command, for: request.method))
+        case let .transition(command):
+            return .value(try perform(command))
         }
     }
 
@@ -87,39 +86,18 @@ struct RequestRouter {
         return .snapshots(subscription: id, target.snapshots(of: names) ?? [])
     }
 
-    private func perform(_ command: Command, for method: Method) throws(RPCError) -> JSONValue {
+    private func perform(_ command: Command) throws(RPCError) -> JSONValue {
         switch target.perform(command) {
         case .success(.done): return .object([])
         case let .success(.released(to)): return .object([("to", .number(Double(to)))])
         case let .failure(.unknownTransition(name)): throw unknown(name)
         case let .failure(.notAllowed(reason)): throw RPCError(.notAllowed, "not allowed: \(reason)")
-        case let .failure(.invalidParams(reason)): throw RPCError(.invalidParams, "invalid params: \(method.rawValue): \(reason)")
+        case let .failure(.invalidParams(reason)): throw RPCError(.invalidParams, "invalid params: \(command.method.rawValue): \(reason)")
         }
     }
 
     private func unknown(_ name: String) -> RPCError {
         RPCError(.unknownTransition, "unknown transition \"\(name)\"",
                  data: .object([("transitions", .array(target.transitionNames.map { .string($0) }))]))
-    }
-}
-
-extension Request {
-    /// The engine's command for a transition request; nil for the others.
-    var command: Command? {
-        switch self {
-        case let .toggle(name): .toggle(name)
-        case let .animate(name, to, timing, duration, velocity): .animate(name, to: to, timing: timing, duration: duration, velocity: velocity)
-        case let .begin(name, to): .begin(name, to: to)
-        case let .scrub(name, fraction): .scrub(name, fraction: fraction)
-        case let .pause(name): .pause(name)
-        case let .resume(name): .resume(name)
-        case let .reverse(name): .reverse(name)
-        case let .continue(name, timing, durationFactor, velocity):
-            .continue(name, timing: timing, durationFactor: durationFactor, velocity: velocity)
-        case let .release(name, velocity): .release(name, velocity: velocity)
-        case let .stop(name, withoutFinishing): .stop(name, withoutFinishing: withoutFinishing)
-        case let .finish(name, at): .finish(name, at: at)
-        case .hello, .reload, .config, .environment, .list, .get, .subscribe, .unsubscribe, .inject: nil
-        }
     }
 }

@@ -1,6 +1,7 @@
 import AnimProtocol
 import Gestures
-import Transitions
+import AnimConfig
+import TransitionModel
 
 /// What the request router may ask of the daemon: the operations requests need, not the whole core. `DaemonCore`
 /// is the one in production; a test can stand in for it.

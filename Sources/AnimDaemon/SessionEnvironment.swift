@@ -3,7 +3,7 @@ import Glibc
 #endif
 import AnimProtocol
 import Gestures
-import Transitions
+import AnimConfig
 
 /// The variables that say which session animd serves. A user service started
 /// at login or by socket activation may start before the session has put them

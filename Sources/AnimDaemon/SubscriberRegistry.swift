@@ -12,15 +12,15 @@ final class SubscriberRegistry {
     private(set) var clients: [Int: ClientConnection] = [:]
     private var nextClientID = 1
     private var nextSubscriptionID = 1
-    var maxClients: Int
-    var maxSubscriptions: Int
-    var maxBacklog: Int
+    /// The config's limits; a reload changes them for what comes next, not for what is already admitted.
+    var limits: ClientLimits
     let logger: Logger
 
-    init(settings: (clients: Int, subscriptions: Int, backlog: Int), logger: Logger) {
-        maxClients = settings.clients
-        maxSubscriptions = settings.subscriptions
-        maxBacklog = settings.backlog
+    /// Where every event line is made.
+    static let allocator = ByteBufferAllocator()
+
+    init(limits: ClientLimits, logger: Logger) {
+        self.limits = limits
         self.logger = logger
     }
 
@@ -29,7 +29,7 @@ final class SubscriberRegistry {
     var descriptorRoom = Int.max
 
     /// How many clients are admitted: `max-clients`, or fewer when the descriptor limit is lower.
-    var capacity: Int { min(maxClients, descriptorRoom) }
+    var capacity: Int { min(limits.clients, descriptorRoom) }
 
     /// Adds a client, or nil when the daemon is at `capacity`.
     func add(_ channel: any Channel) -> ClientConnection? {
@@ -102,8 +102,8 @@ final class SubscriberRegistry {
 
     func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
                    frames: FrameDelivery = .all) throws(RPCError) -> Int {
-        guard client.subscriptions.count < maxSubscriptions else {
-            throw RPCError(.limitReached, "limit reached: at most \(maxSubscriptions) subscriptions per client")
+        guard client.subscriptions.count < limits.subscriptions else {
+            throw RPCError(.limitReached, "limit reached: at most \(limits.subscriptions) subscriptions per client")
         }
         let id = nextSubscriptionID
         nextSubscriptionID += 1
@@ -125,13 +125,13 @@ final class SubscriberRegistry {
     ///   a newer frame may replace an unsent one (nil for events that are never dropped: began, ended, input).
     ///   Called once, and only when someone wants the event.
     /// - analytic: a progress frame of a running leg (not for `frames: "driven"` subscriptions).
-    func publish(group: EventGroup, transition: String?, analytic: Bool = false, now: Double, allocator: ByteBufferAllocator,
+    func publish(group: EventGroup, transition: String?, analytic: Bool = false, now: Double,
                  encode: (inout OutgoingLine) -> CoalescingKey?) {
         guard anyoneWants(group) else { return }
         var encoded: (bytes: ByteBuffer, coalesce: CoalescingKey?)?
         for (client, rate) in audience(group: group, transition: transition, analytic: analytic) where !client.isClosing {
             if encoded == nil {
-                var line = OutgoingLine(allocator: allocator)
+                var line = OutgoingLine(allocator: Self.allocator)
                 let key = encode(&line)
                 encoded = (line.buffer, key)
             }
@@ -202,9 +202,9 @@ final class SubscriberRegistry {
     func enforceBacklog(_ client: ClientConnection) {
         // Only NIO holds unsent bytes, and asking it is a dynamic cast: skip that while it holds none.
         guard client.pendingWrites > 0,
-              let buffered = try? client.channel.syncOptions?.getOption(.bufferedWritableBytes), buffered > maxBacklog else { return }
+              let buffered = try? client.channel.syncOptions?.getOption(.bufferedWritableBytes), buffered > limits.backlog else { return }
         logger.notice("disconnecting a client that does not read", metadata: [
-            "client": "\(client.id)", "backlog": "\(buffered) bytes", "max-backlog": "\(maxBacklog) bytes",
+            "client": "\(client.id)", "backlog": "\(buffered) bytes", "max-backlog": "\(limits.backlog) bytes",
         ])
         disconnect(client)
     }

@@ -9,16 +9,16 @@ final class SystemdAnnouncer {
     private let loop: any EventLoop
     private let notifier: SystemdNotifier
     private let logger: Logger
-    /// The status line as it is now; asked each time a status may have changed.
-    private let statusLine: () -> String
+    /// The status line as it is now, set once the core exists; asked each time a status may have changed.
+    var statusLine: () -> String = { "" }
     private var announced = ""
     /// READY=1 is sent: STATUS= may follow (never before it, whatever the input backend reports first).
     private var isReady = false
     private var pendingUpdate: Scheduled<Void>?
     private var watchdog: RepeatedTask?
 
-    init(loop: any EventLoop, notifier: SystemdNotifier, logger: Logger, statusLine: @escaping () -> String) {
-        self.loop = loop; self.notifier = notifier; self.logger = logger; self.statusLine = statusLine
+    init(loop: any EventLoop, notifier: SystemdNotifier, logger: Logger) {
+        self.loop = loop; self.notifier = notifier; self.logger = logger
     }
 
     /// Sends READY=1 and the first status: from here on, status changes are announced.

@@ -1,4 +1,4 @@
-public import Motion
+public import TextWriting
 
 /// Writes JSON text by hand: one pass, no intermediate objects, into any `TextOutput` (the daemon's is the
 /// outgoing ByteBuffer). Frames are encoded once per transition per tick, so this sits on the hot path.
@@ -45,7 +45,7 @@ public enum JSONWriter {
     @inlinable
     public static func writeNumber(_ v: Double, into out: inout some TextOutput) {
         guard v.isFinite else { out.writeLiteral("null"); return }
-        Motion.writeNumber(v, to: &out)
+        TextWriting.writeNumber(v, to: &out)
     }
 
     @inlinable

@@ -1,4 +1,5 @@
 public import Motion
+public import TextWriting
 
 /// The leg object on the wire (docs/protocol.md "The leg object"): one writer and one decoder.
 extension LegMotion {

@@ -1,4 +1,4 @@
-public import Motion
+public import TextWriting
 
 /// The methods of the contract (PROTOCOL.md "Methods").
 public enum Method: String, Sendable, CaseIterable {

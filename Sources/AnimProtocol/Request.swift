@@ -1,5 +1,6 @@
 public import Gestures
-public import Motion
+import Motion
+public import TransitionModel
 
 /// Every request of the protocol (PROTOCOL.md, docs/protocol.md), with its parameters typed and checked.
 ///
@@ -18,17 +19,8 @@ public enum Request: Hashable, Sendable {
     case subscribe(transitions: [String]?, events: Set<EventGroup>, maxRate: Double?, frames: FrameDelivery = .all)
     case unsubscribe(subscription: Int)
     case inject(events: [InputEvent])
-    case toggle(name: String)
-    case animate(name: String, to: Int, timing: TimingSpec?, duration: Double?, velocity: Double?)
-    case begin(name: String, to: Int)
-    case scrub(name: String, fraction: Double)
-    case pause(name: String)
-    case resume(name: String)
-    case reverse(name: String)
-    case `continue`(name: String, timing: TimingSpec?, durationFactor: Double?, velocity: Double?)
-    case release(name: String, velocity: Double?)
-    case stop(name: String, withoutFinishing: Bool)
-    case finish(name: String, at: AnimatingPosition)
+    /// The transition.* methods: the engine's own `Command`, wrapped rather than mirrored.
+    case transition(Command)
 
     /// The session variables `environment` takes, each at most `maxEnvironmentValue` bytes without NUL.
     public static let environmentNames = ["DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE", "XDG_SEAT"]
@@ -88,35 +80,35 @@ public enum Request: Hashable, Sendable {
     private static func transitionRequest(_ method: Method, _ p: RequestParams<some JSONReadable>) throws(RPCError) -> Request {
         typealias Range = ParamRange
         switch method {
-        case .toggle: try p.allow(["name"]); return .toggle(name: try p.string("name"))
+        case .toggle: try p.allow(["name"]); return .transition(.toggle(try p.string("name")))
         case .animate:
             try p.allow(["name", "to", "timing", "duration", "velocity"])
-            return .animate(name: try p.string("name"), to: try p.integer("to"), timing: try p.optionalTiming("timing"),
-                            duration: try p.optionalNumber("duration", in: Range.duration),
-                            velocity: try p.optionalNumber("velocity", in: Range.velocity))
-        case .begin: try p.allow(["name", "to"]); return .begin(name: try p.string("name"), to: try p.integer("to"))
+            return .transition(.animate(try p.string("name"), to: try p.integer("to"), timing: try p.optionalTiming("timing"),
+                                         duration: try p.optionalNumber("duration", in: Range.duration),
+                                         velocity: try p.optionalNumber("velocity", in: Range.velocity)))
+        case .begin: try p.allow(["name", "to"]); return .transition(.begin(try p.string("name"), to: try p.integer("to")))
         case .scrub:
             try p.allow(["name", "fraction"])
-            return .scrub(name: try p.string("name"), fraction: try p.number("fraction", in: Range.fraction))
-        case .pause: try p.allow(["name"]); return .pause(name: try p.string("name"))
-        case .resume: try p.allow(["name"]); return .resume(name: try p.string("name"))
-        case .reverse: try p.allow(["name"]); return .reverse(name: try p.string("name"))
+            return .transition(.scrub(try p.string("name"), fraction: try p.number("fraction", in: Range.fraction)))
+        case .pause: try p.allow(["name"]); return .transition(.pause(try p.string("name")))
+        case .resume: try p.allow(["name"]); return .transition(.resume(try p.string("name")))
+        case .reverse: try p.allow(["name"]); return .transition(.reverse(try p.string("name")))
         case .continue:
             try p.allow(["name", "timing", "durationFactor", "velocity"])
-            return .continue(name: try p.string("name"), timing: try p.optionalTiming("timing"),
-                             durationFactor: try p.optionalNumber("durationFactor", in: Range.durationFactor),
-                             velocity: try p.optionalNumber("velocity", in: Range.velocity))
+            return .transition(.continue(try p.string("name"), timing: try p.optionalTiming("timing"),
+                                          durationFactor: try p.optionalNumber("durationFactor", in: Range.durationFactor),
+                                          velocity: try p.optionalNumber("velocity", in: Range.velocity)))
         case .release:
             try p.allow(["name", "velocity"])
-            return .release(name: try p.string("name"), velocity: try p.optionalNumber("velocity", in: Range.velocity))
+            return .transition(.release(try p.string("name"), velocity: try p.optionalNumber("velocity", in: Range.velocity)))
         case .stop:
             try p.allow(["name", "withoutFinishing"])
-            return .stop(name: try p.string("name"), withoutFinishing: try p.optionalBool("withoutFinishing") ?? false)
+            return .transition(.stop(try p.string("name"), withoutFinishing: try p.optionalBool("withoutFinishing") ?? false))
         case .finish:
             try p.allow(["name", "at"])
             let at = try p.string("at")
             guard let position = AnimatingPosition(rawValue: at) else { throw p.invalid("\"at\" must be \"start\", \"end\" or \"current\"") }
-            return .finish(name: try p.string("name"), at: position)
+            return .transition(.finish(try p.string("name"), at: position))
         default:
             throw p.invalid("not a transition method")
         }
@@ -135,17 +127,7 @@ extension Request {
         case .subscribe: .subscribe
         case .unsubscribe: .unsubscribe
         case .inject: .inject
-        case .toggle: .toggle
-        case .animate: .animate
-        case .begin: .begin
-        case .scrub: .scrub
-        case .pause: .pause
-        case .resume: .resume
-        case .reverse: .reverse
-        case .continue: .continue
-        case .release: .release
-        case .stop: .stop
-        case .finish: .finish
+        case let .transition(command): command.method
         }
     }
 
@@ -154,30 +136,18 @@ extension Request {
     public var params: JSONValue? {
         func object(_ members: [(String, JSONValue?)]) -> JSONValue { .object(members.compactMap { key, value in value.map { (key, $0) } }) }
         func number(_ value: Double?) -> JSONValue? { value.map(JSONValue.number) }
-        func timing(_ spec: TimingSpec?) -> JSONValue? { spec.map { .string($0.description) } }
         switch self {
         case .hello, .reload, .config, .list: return nil
         case let .environment(values):
             return .object(Self.environmentNames.compactMap { name in values[name].map { (name, .string($0)) } })
-        case let .get(name), let .toggle(name), let .pause(name), let .resume(name), let .reverse(name):
-            return object([("name", .string(name))])
+        case let .get(name): return object([("name", .string(name))])
         case let .subscribe(transitions, events, maxRate, frames):
             return object([("transitions", transitions.map { .array($0.map(JSONValue.string)) }),
                            ("events", .array(EventGroup.allCases.filter(events.contains).map { .string($0.rawValue) })),
                            ("maxRate", number(maxRate)), ("frames", frames == .all ? nil : .string(frames.rawValue))])
         case let .unsubscribe(subscription): return object([("subscription", .number(Double(subscription)))])
         case let .inject(events): return object([("events", .array(events.map(\.wire)))])
-        case let .animate(name, to, spec, duration, velocity):
-            return object([("name", .string(name)), ("to", .number(Double(to))), ("timing", timing(spec)),
-                           ("duration", number(duration)), ("velocity", number(velocity))])
-        case let .begin(name, to): return object([("name", .string(name)), ("to", .number(Double(to)))])
-        case let .scrub(name, fraction): return object([("name", .string(name)), ("fraction", .number(fraction))])
-        case let .continue(name, spec, durationFactor, velocity):
-            return object([("name", .string(name)), ("timing", timing(spec)), ("durationFactor", number(durationFactor)),
-                           ("velocity", number(velocity))])
-        case let .release(name, velocity): return object([("name", .string(name)), ("velocity", number(velocity))])
-        case let .stop(name, withoutFinishing): return object([("name", .string(name)), ("withoutFinishing", .bool(withoutFinishing))])
-        case let .finish(name, at): return object([("name", .string(name)), ("at", .string(at.rawValue))])
+        case let .transition(command): return command.params
         }
     }
 }

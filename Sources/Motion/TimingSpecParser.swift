@@ -1,3 +1,4 @@
+import TextWriting
 /// A spec that could not be read, with the column (1-based) and the text of the bad part.
 public struct TimingSpecError: Error, Hashable, Sendable, CustomStringConvertible {
     public let column: Int

@@ -1,6 +1,7 @@
 import AnimProtocol
 import ArgumentParser
 import Motion
+import TransitionModel
 
 /// Every transition command's common part: where animd is, and which transition.
 struct TransitionTarget: ParsableArguments {
@@ -30,10 +31,10 @@ enum NameOnlyVerb: String {
 
     func request(_ name: String) -> Request {
         switch self {
-        case .toggle: .toggle(name: name)
-        case .pause: .pause(name: name)
-        case .resume: .resume(name: name)
-        case .reverse: .reverse(name: name)
+        case .toggle: .transition(.toggle(name))
+        case .pause: .transition(.pause(name))
+        case .resume: .transition(.resume(name))
+        case .reverse: .transition(.reverse(name))
         }
     }
 }
@@ -71,14 +72,14 @@ enum BeginTag: NameAndValueTag {
     static let commandName = "begin", valueName = "to", valueHelp = "The snap index the leg goes to."
     static let abstract = "Start a paused, client-driven leg toward a snap (then scrub, release or continue)."
     static func value(_ text: String) throws -> Int { try NegativeNumbers.signed(text) }
-    static func request(_ name: String, _ value: Int) -> Request { .begin(name: name, to: value) }
+    static func request(_ name: String, _ value: Int) -> Request { .transition(.begin(name, to: value)) }
 }
 
 enum ScrubTag: NameAndValueTag {
     static let commandName = "scrub", valueName = "fraction", valueHelp = "fractionComplete, 0 to 1."
     static let abstract = "Pause if needed and set the leg's fraction complete."
     static func value(_ text: String) throws -> Double { try NegativeNumbers.signed(text) }
-    static func request(_ name: String, _ value: Double) -> Request { .scrub(name: name, fraction: value) }
+    static func request(_ name: String, _ value: Double) -> Request { .transition(.scrub(name, fraction: value)) }
 }
 
 enum FinishTag: NameAndValueTag {
@@ -88,7 +89,7 @@ enum FinishTag: NameAndValueTag {
         guard let position = AnimatingPosition(rawValue: text) else { throw ValidationError("at must be start, end or current") }
         return position
     }
-    static func request(_ name: String, _ value: AnimatingPosition) -> Request { .finish(name: name, at: value) }
+    static func request(_ name: String, _ value: AnimatingPosition) -> Request { .transition(.finish(name, at: value)) }
 }
 
 /// The transition.* commands with options of their own: each sends one request and prints nothing on success.
@@ -102,7 +103,7 @@ extension AnimCtl {
         @Option(parsing: .unconditional, help: "Initial velocity, progress per second.") var velocity: Double?
 
         func run() throws {
-            try target.send { .animate(name: $0, to: to, timing: timing, duration: duration, velocity: velocity) }
+            try target.send { .transition(.animate($0, to: to, timing: timing, duration: duration, velocity: velocity)) }
         }
     }
 
@@ -114,7 +115,7 @@ extension AnimCtl {
         @Option(parsing: .unconditional, help: "Velocity handed to a spring, progress per second.") var velocity: Double?
 
         func run() throws {
-            try target.send { .continue(name: $0, timing: timing, durationFactor: durationFactor, velocity: velocity) }
+            try target.send { .transition(.continue($0, timing: timing, durationFactor: durationFactor, velocity: velocity)) }
         }
     }
 
@@ -124,7 +125,7 @@ extension AnimCtl {
         @Option(parsing: .unconditional, help: "Release velocity, progress per second.") var velocity: Double?
 
         func run() throws {
-            emit("\(try target.send { .release(name: $0, velocity: velocity) }["to"]?.integer ?? -1)")
+            emit("\(try target.send { .transition(.release($0, velocity: velocity)) }["to"]?.integer ?? -1)")
         }
     }
 
@@ -132,7 +133,7 @@ extension AnimCtl {
         static let configuration = CommandConfiguration(abstract: "Stop the leg; without --without-finishing it waits for animctl finish.")
         @OptionGroup var target: TransitionTarget
         @Flag(help: "End the leg at once where it is.") var withoutFinishing = false
-        func run() throws { try target.send { .stop(name: $0, withoutFinishing: withoutFinishing) } }
+        func run() throws { try target.send { .transition(.stop($0, withoutFinishing: withoutFinishing)) } }
     }
 }
 

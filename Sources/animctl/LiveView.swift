@@ -1,5 +1,6 @@
 import AnimProtocol
 import Foundation
+import TransitionModel
 
 /// `animctl watch` on a terminal: one line per transition, redrawn in place as
 /// frames arrive: name, a progress bar across its snap points, progress, phase,

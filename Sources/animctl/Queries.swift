@@ -3,6 +3,7 @@ import Gestures
 import Motion
 import ArgumentParser
 import Foundation
+import TransitionModel
 
 extension AnimCtl {
     struct Hello: ParsableCommand {

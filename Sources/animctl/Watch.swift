@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import ArgumentParser
 import Foundation
+import TransitionModel
 
 extension AnimCtl {
     struct Watch: ParsableCommand {

@@ -6,7 +6,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
-import Transitions
+import AnimConfig
 
 /// The entry point. Before anything async runs, Swift concurrency's jobs go to NIO's event loop instead of
 /// libdispatch's global pool, whose first job would arm a worker-pool monitor that wakes the process every

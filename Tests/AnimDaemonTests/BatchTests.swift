@@ -8,7 +8,7 @@ import Testing
 /// One engine step's events reach each client as one write, in the order they were published; outside a step,
 /// each event is its own write. NIO's embedded channel records every write the registry makes.
 struct BatchTests {
-    let registry = SubscriberRegistry(settings: (clients: 8, subscriptions: 8, backlog: 1 << 20), logger: Logger(label: "test"))
+    let registry = SubscriberRegistry(limits: ClientLimits(clients: 8, subscriptions: 8, backlog: 1 << 20), logger: Logger(label: "test"))
     let allocator = ByteBufferAllocator()
 
     func subscriber(to transitions: Set<String>, groups: Set<EventGroup> = [.progress, .state]) throws -> (ClientConnection, EmbeddedChannel) {
@@ -19,7 +19,7 @@ struct BatchTests {
     }
 
     func publish(_ line: String, group: EventGroup = .progress, transition: String, coalesce: Bool = true) {
-        registry.publish(group: group, transition: transition, now: 0, allocator: allocator) { out in
+        registry.publish(group: group, transition: transition, now: 0) { out in
             out.write(line + "\n")
             return coalesce ? .progress(transition: transition) : nil
         }
@@ -78,7 +78,7 @@ struct BatchTests {
     @Test func aGroupNobodyTakesIsNotEncoded() throws {
         var encoded = 0
         func publishGesture() {
-            registry.publish(group: .gesture, transition: "sidebar", now: 0, allocator: allocator) { out in
+            registry.publish(group: .gesture, transition: "sidebar", now: 0) { out in
                 encoded += 1
                 out.write("gesture\n")
                 return nil

@@ -3,7 +3,7 @@ import Logging
 import NIOCore
 import NIOEmbedded
 import Testing
-import Transitions
+import AnimConfig
 @testable import AnimDaemon
 
 /// One connection's handler, byte by byte, on NIO's embedded channel: the real core behind it (the embedded
@@ -15,10 +15,10 @@ struct ClientHandlerTests {
     init() throws {
         let loop = channel.embeddedEventLoop
         let logger = Logger(label: "test")
-        core = DaemonCore(loop: loop, config: try ConfigParser.load(user: nil),
-                              configSource: ConfigSource(explicitPath: nil, environment: [:]), session: SessionEnvironment([:]),
-                              launcher: BackendLauncher(setting: .x11, logger: logger) { _, _ in },
-                              notifier: SystemdNotifier(environment: [:]), logger: logger)
+        let config = ConfigInForce(try ConfigParser.load(user: nil), source: ConfigSource(explicitPath: nil, environment: [:]))
+        let supervisor = BackendSupervisor(loop: loop, logger: logger, launcher: BackendLauncher(setting: .x11, logger: logger) { _, _ in },
+                                           session: SessionEnvironment([:]))
+        core = DaemonCore(loop: loop, config: config, supervisor: supervisor, notifier: SystemdNotifier(environment: [:]), logger: logger)
         try channel.pipeline.syncOperations.addHandler(ClientHandler(core: NIOLoopBound(core, eventLoop: loop)))
         channel.pipeline.fireChannelActive()
     }
@@ -79,7 +79,7 @@ struct ClientHandlerTests {
     /// nobody takes, and a plain request, yield nothing.
     @Test func theLoopHandsOverAfterEachStepThatWrote() throws {
         var handOvers = 0
-        core.handOver = { handOvers += 1 }
+        core.pacer.handOver = { handOvers += 1 }
         let touch = #"{"jsonrpc":"2.0","id":1,"method":"input.inject","params":{"events":[{"t":0,"kind":"touch-down","id":1,"x":3,"y":500},"#
             + #"{"t":0.01,"kind":"touch-move","id":1,"x":40,"y":500},{"t":0.02,"kind":"touch-move","id":1,"x":60,"y":500}]}}"#
         try feed(touch + "\n")

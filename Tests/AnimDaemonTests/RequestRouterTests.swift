@@ -2,8 +2,9 @@ import AnimProtocol
 import Gestures
 import NIOEmbedded
 import Testing
-import Transitions
+import AnimConfig
 @testable import AnimDaemon
+import TransitionModel
 
 /// The router against a stand-in for the daemon: what it asks of it, and the lines it answers with.
 struct RequestRouterTests {

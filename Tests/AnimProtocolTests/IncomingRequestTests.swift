@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AnimProtocol
+import TransitionModel
 
 /// The daemon reads each line once, in place (`IncomingRequest`, over `JSONTape`); clients and tests read a line as
 /// a `JSONValue` tree and then as a request. The two must agree on every line: the same request, or the same error
@@ -88,7 +89,7 @@ import Testing
         #expect(Self.daemonReading(Self.corners[2]) == .request(id: 1, .success(.get(name: "first"))))
         #expect(Self.daemonReading(Self.corners[3]) == .request(id: 1, .success(.hello)))
         // A notification is read and checked, and answered with nothing.
-        #expect(Self.daemonReading(Self.corners[14]) == .notification(.success(.toggle(name: "sidebar"))))
+        #expect(Self.daemonReading(Self.corners[14]) == .notification(.success(.transition(.toggle("sidebar")))))
         guard case let .request(id, .failure(error)) = Self.daemonReading(Self.corners[7]) else { Issue.record("not refused"); return }
         #expect(id == 4 && error.code == RPCErrorCode.invalidParams.rawValue && error.message.contains("array of strings"))
         guard case let .invalid(nullID, parseError) = Self.daemonReading("{") else { Issue.record("not a parse error"); return }

@@ -1,5 +1,6 @@
 import Testing
 @testable import AnimProtocol
+import TransitionModel
 
 /// A line as a writer writes it into a String.
 func written(_ write: (inout String) -> Void) -> String {

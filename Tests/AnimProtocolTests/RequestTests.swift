@@ -2,6 +2,7 @@ import Gestures
 import Motion
 import Testing
 @testable import AnimProtocol
+import TransitionModel
 
 /// A request written by a client (`params`) reads back, in the daemon, as the same request; a mistake is a -32602
 /// that names the parameter, or -32601 for a method that does not exist.
@@ -14,13 +15,15 @@ struct RequestTests {
         .unsubscribe(subscription: 4),
         .inject(events: [InputEvent(time: 0.5, kind: .touchDown(id: 1), location: Point(x: 3, y: 400)),
                          InputEvent(time: 0.5, kind: .pressureEnd(edge: .left, cancelled: true), location: Point(x: 0, y: 1))]),
-        .toggle(name: "sidebar"),
-        .animate(name: "pager", to: 2, timing: .spring(.perceptual(dampingRatio: 0.6, response: 0.4, velocity: 0)), duration: nil, velocity: -2),
-        .animate(name: "pager", to: 0, timing: nil, duration: 0.3, velocity: nil),
-        .begin(name: "panel", to: 1), .scrub(name: "panel", fraction: 0.4), .pause(name: "a"), .resume(name: "a"), .reverse(name: "a"),
-        .continue(name: "a", timing: .easeOut, durationFactor: 0.5, velocity: 1.5), .continue(name: "a", timing: nil, durationFactor: nil, velocity: nil),
-        .release(name: "a", velocity: 2), .release(name: "a", velocity: nil), .stop(name: "a", withoutFinishing: true),
-        .finish(name: "a", at: .current),
+        .transition(.toggle("sidebar")),
+        .transition(.animate("pager", to: 2, timing: .spring(.perceptual(dampingRatio: 0.6, response: 0.4, velocity: 0)), duration: nil, velocity: -2)),
+        .transition(.animate("pager", to: 0, timing: nil, duration: 0.3, velocity: nil)),
+        .transition(.begin("panel", to: 1)), .transition(.scrub("panel", fraction: 0.4)), .transition(.pause("a")), .transition(.resume("a")),
+        .transition(.reverse("a")),
+        .transition(.continue("a", timing: .easeOut, durationFactor: 0.5, velocity: 1.5)),
+        .transition(.continue("a", timing: nil, durationFactor: nil, velocity: nil)),
+        .transition(.release("a", velocity: 2)), .transition(.release("a", velocity: nil)), .transition(.stop("a", withoutFinishing: true)),
+        .transition(.finish("a", at: .current)),
     ]
 
     @Test(arguments: samples)

@@ -3,6 +3,7 @@ import AnimProtocol
 import Foundation
 import TestSupport
 import Testing
+import TransitionModel
 
 /// The clients in examples/ run as a user would run them, against a real animd.
 @Suite struct ExampleTests {

@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import TransitionModel
 
 /// Where `swift build` put the executables: beside the test bundle, else .build/debug.
 enum Binaries {

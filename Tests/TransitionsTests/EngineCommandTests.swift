@@ -1,8 +1,7 @@
-import AnimProtocol
 import Gestures
 import Motion
 import Testing
-@testable import Transitions
+import AnimConfig
 
 /// Client control: every transition.* command, with a manual clock and every event asserted.
 @Suite struct EngineCommandTests {

@@ -3,7 +3,7 @@ import Foundation
 import Gestures
 import Motion
 import Testing
-@testable import Transitions
+import TransitionModel
 
 /// Gestures driving transitions through the default config's bindings.
 @Suite struct EngineGestureTests {

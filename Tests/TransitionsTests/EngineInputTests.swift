@@ -1,8 +1,6 @@
-import AnimProtocol
 import Gestures
 import Motion
 import Testing
-@testable import Transitions
 
 /// Edge pressure, pinches and vanished input, through the default config.
 struct EngineInputTests {

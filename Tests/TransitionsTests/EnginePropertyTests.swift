@@ -1,10 +1,10 @@
-import AnimProtocol
 import Foundation
 import Gestures
 import Motion
 import Testing
 import TestSupport
 @testable import Transitions
+import TransitionModel
 
 /// Random interleavings of gestures, commands, interrupts, reloads, cancels and time, with extreme values the
 /// protocol accepts, from fixed seeds. After every step: every began has exactly one ended, seq strictly increases

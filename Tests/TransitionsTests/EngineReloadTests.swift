@@ -1,7 +1,7 @@
 import Gestures
 import Motion
 import Testing
-@testable import Transitions
+import AnimConfig
 
 /// Reloading the config while gestures and legs run.
 struct EngineReloadTests {

@@ -1,8 +1,9 @@
-import AnimProtocol
 import Gestures
 import Motion
 import Testing
+import AnimConfig
 @testable import Transitions
+import TransitionModel
 
 /// What a test expects one engine event to be.
 enum Expected: CustomStringConvertible {

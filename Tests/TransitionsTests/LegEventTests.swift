@@ -1,8 +1,8 @@
-import AnimProtocol
 import Foundation
 import Gestures
 import Motion
 import Testing
+import AnimConfig
 @testable import Transitions
 
 /// The `leg` a `began` carries and the `leg` events that follow each change of motion, with their parameters

@@ -1,3 +1,4 @@
+import TransitionModel
 import Motion
 
 /// One `transition.*` command applied to one transition: the runtime it

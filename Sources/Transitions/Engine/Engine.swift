@@ -1,6 +1,6 @@
-public import AnimProtocol
 public import Gestures
 public import Motion
+public import TransitionModel
 
 /// The pure heart of animd: state + (input event | command | tick) + time →
 /// new state + events. It never reads a clock, arms a timer or writes a
@@ -10,11 +10,12 @@ public import Motion
 /// may catch a leg a client started, and while a finger drives a transition
 /// every command on it is refused with `notAllowed` (-32002).
 public struct Engine: Sendable {
-    public private(set) var config: DaemonConfig
     public private(set) var geometry: ScreenGeometry
     private var arena: GestureArena
     private var runtimes: [String: TransitionRuntime] = [:]
     private var order: [String] = []
+    /// In the order given, which breaks ties in gesture arbitration.
+    private var bindingList: [BindingConfig] = []
     private var bindings: [String: BindingConfig] = [:]
     /// The touchpad pinch under way: its sequence number and the translation so far.
     private var pinch: (sequence: Int, translation: Point)?
@@ -24,15 +25,19 @@ public struct Engine: Sendable {
     private var nextTouchpadGesture = 1
     private var frameClock: FrameClock
 
-    public init(config: DaemonConfig, geometry: ScreenGeometry) {
-        self.config = config
+    /// `transitions` and `bindings` are the engine's tables, in order; `frameRate` is the rate of frames while
+    /// animating until the daemon learns the display's.
+    public init(transitions: [TransitionConfig], bindings: [BindingConfig], frameRate: Double, geometry: ScreenGeometry) {
         self.geometry = geometry
-        frameClock = FrameClock(rate: config.daemon.frameRate)
-        arena = GestureArena(recognizers: config.bindings.map { $0.recognizer(in: geometry) }, geometry: geometry)
-        install(config)
+        frameClock = FrameClock(rate: Self.boundedRate(frameRate))
+        arena = GestureArena(recognizers: bindings.map { $0.recognizer(in: geometry) }, geometry: geometry)
+        install(transitions: transitions, bindings: bindings)
     }
 
     public var transitionNames: [String] { order }
+
+    /// The transition as it was given to the engine; nil for an unknown name.
+    public func transition(named name: String) -> TransitionConfig? { runtimes[name]?.config }
 
     /// The transition a binding (a recognizer) drives.
     public func transition(ofBinding name: String) -> String? { bindings[name]?.transition }
@@ -60,9 +65,12 @@ public struct Engine: Sendable {
 
     /// The daemon sets this from the display's refresh rate, or from the config when there is none.
     public mutating func setFrameRate(_ rate: Double) {
-        guard rate != frameClock.rate else { return }
-        frameClock.setRate(min(max(rate.isFinite ? rate : 60, 1), 1000))
+        let bounded = Self.boundedRate(rate)
+        guard bounded != frameClock.rate else { return }
+        frameClock.setRate(bounded)
     }
+
+    private static func boundedRate(_ rate: Double) -> Double { min(max(rate.isFinite ? rate : 60, 1), 1000) }
 
     /// Every public step ends here: it tells the caller when to tick next, so
     /// that the daemon arms a timer only while something moves.
@@ -78,27 +86,26 @@ public struct Engine: Sendable {
 
     // MARK: - Configuration and geometry
 
-    /// Swaps the config while transitions run:
+    /// Swaps the tables while transitions run (a reload):
     /// - gestures whose binding changed or vanished are cancelled first, under
     ///   the old config, so each gets its `ended` by the cancel path;
     /// - kept transitions keep their legs, removed ones end at their current
     ///   position, new ones start idle;
     /// - a kept transition whose leg or position lies beyond its new last snap
     ///   is interrupted and animated back onto it.
-    public mutating func reconfigure(_ newConfig: DaemonConfig, at time: Double) -> EngineOutput {
-        let newBindings = Dictionary(newConfig.bindings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    public mutating func reconfigure(transitions: [TransitionConfig], bindings newBindingList: [BindingConfig], at time: Double) -> EngineOutput {
+        let newBindings = Dictionary(newBindingList.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let changed = Set(bindings.filter { newBindings[$0.key] != $0.value }.map(\.key))
         var output = changed.isEmpty ? EngineOutput() : process(arena.cancel(involving: changed, at: time), at: time)
-        let kept = Set(newConfig.transitions.map(\.name))
+        let kept = Set(transitions.map(\.name))
         for name in order where !kept.contains(name) {
             if var runtime = runtimes[name], runtime.leg != nil {
                 output.events.append(.ended(runtime.nextSnapshot(at: time), position: .current))
             }
             runtimes[name] = nil
         }
-        config = newConfig
-        install(newConfig)
-        arena.setRecognizers(newConfig.bindings.map { $0.recognizer(in: geometry) })
+        install(transitions: transitions, bindings: newBindingList)
+        arena.setRecognizers(newBindingList.map { $0.recognizer(in: geometry) })
         for name in order { bringWithinSnaps(name, at: time, into: &output) }
         return scheduled(output, at: time)
     }
@@ -120,12 +127,12 @@ public struct Engine: Sendable {
     public mutating func setGeometry(_ newGeometry: ScreenGeometry) {
         geometry = newGeometry
         arena.geometry = newGeometry
-        arena.setRecognizers(config.bindings.map { $0.recognizer(in: newGeometry) })
+        arena.setRecognizers(bindingList.map { $0.recognizer(in: newGeometry) })
     }
 
-    private mutating func install(_ config: DaemonConfig) {
-        order = config.transitions.map(\.name)
-        for transition in config.transitions {
+    private mutating func install(transitions: [TransitionConfig], bindings newBindings: [BindingConfig]) {
+        order = transitions.map(\.name)
+        for transition in transitions {
             if var runtime = runtimes[transition.name] {
                 runtime.config = transition
                 runtime.snap = min(runtime.snap, transition.lastSnap)
@@ -134,7 +141,8 @@ public struct Engine: Sendable {
                 runtimes[transition.name] = TransitionRuntime(config: transition)
             }
         }
-        bindings = Dictionary(config.bindings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        bindingList = newBindings
+        bindings = Dictionary(newBindings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: - Frames
@@ -387,7 +395,7 @@ public struct Engine: Sendable {
             return (.failure(.notAllowed("a gesture drives \"\(command.transition)\"; commands wait until the finger lifts")),
                     scheduled(EngineOutput(), at: time))
         }
-        let distance = config.bindings.first { $0.transition == command.transition }?.distance ?? 1000
+        let distance = bindingList.first { $0.transition == command.transition }?.distance ?? 1000
         var application = CommandApplication(runtime: runtime, time: time, releaseDistance: distance)
         let result = Result<CommandResult, EngineError> { () throws(EngineError) -> CommandResult in
             try application.apply(command)

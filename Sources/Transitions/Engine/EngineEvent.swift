@@ -1,4 +1,4 @@
-public import AnimProtocol
+public import TransitionModel
 public import Gestures
 public import Motion
 

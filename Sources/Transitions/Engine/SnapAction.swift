@@ -1,4 +1,4 @@
-/// A command from the config to run because a transition came to rest at a
+/// A command from a transition's `on-snap` to run because a transition came to rest at a
 /// snap (`on-snap`). The engine's events say when; the daemon runs it.
 public struct SnapAction: Hashable, Sendable {
     public var transition: String
@@ -8,10 +8,10 @@ public struct SnapAction: Hashable, Sendable {
 
     /// The actions that `events` call for: one per `ended` at `start` or `end`
     /// (a leg that completed onto a snap), none for an interruption (`current`).
-    public static func due(after events: [EngineEvent], in config: DaemonConfig) -> [SnapAction] {
+    public static func due(after events: [EngineEvent], in engine: Engine) -> [SnapAction] {
         events.compactMap { event in
             guard case let .ended(snapshot, position) = event, position != .current,
-                  let argv = config.transitions.first(where: { $0.name == snapshot.name })?.onSnap[snapshot.snap] else { return nil }
+                  let argv = engine.transition(named: snapshot.name)?.onSnap[snapshot.snap] else { return nil }
             return SnapAction(transition: snapshot.name, snap: snapshot.snap, argv: argv)
         }
     }

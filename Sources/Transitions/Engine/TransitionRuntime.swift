@@ -1,4 +1,4 @@
-import AnimProtocol
+import TransitionModel
 import Gestures
 import Motion
 

@@ -2,7 +2,7 @@ import Foundation
 import Gestures
 import Motion
 import Testing
-@testable import Transitions
+@testable import AnimConfig
 
 @Suite struct ConfigTests {
     static let repoConfig = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

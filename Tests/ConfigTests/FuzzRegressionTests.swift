@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Transitions
+@testable import AnimConfig
 
 /// Inputs the fuzzers found (scripts/fuzz.sh), kept so that they stay harmless.
 struct FuzzRegressionTests {

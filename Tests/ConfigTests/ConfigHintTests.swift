@@ -1,6 +1,6 @@
 import Gestures
 import Testing
-@testable import Transitions
+@testable import AnimConfig
 
 /// Config mistakes a person makes, each answered with an error or a warning that names the fix: a string left
 /// open, a binding's name misspelt, two edge pans on one edge.

@@ -2,7 +2,7 @@ import Foundation
 import Gestures
 import Motion
 import Testing
-@testable import Transitions
+@testable import AnimConfig
 
 /// A user's file laid over the embedded default (docs/config.md, "Layers"). Expected values come from the text of
 /// config/animd.toml and of each test's own file, not from the parser.

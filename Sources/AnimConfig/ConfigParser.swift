@@ -1,6 +1,8 @@
+import Transitions
 public import Gestures
 import Motion
 import TOMLKit
+import TextWriting
 
 /// Reads TOML config layers into a `DaemonConfig`, collecting every problem
 /// with its file, line, column and key rather than stopping at the first.

@@ -1,5 +1,6 @@
 import Motion
 import TOMLKit
+import TextWriting
 
 /// Where a value of the effective config was written.
 public struct ConfigOrigin: Hashable, Sendable {

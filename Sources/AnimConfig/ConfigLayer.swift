@@ -1,3 +1,4 @@
+import Transitions
 import Gestures
 
 /// One layer of configuration: the embedded default, or a user's file laid over it.

@@ -1,0 +1,89 @@
+public import Gestures
+public import Transitions
+
+/// The whole configuration: daemon settings, transitions and the bindings
+/// that connect gestures to them. Built by `ConfigParser` from TOML.
+public struct DaemonConfig: Hashable, Sendable {
+    public var daemon = DaemonSettings()
+    public var input = InputSettings()
+    /// In file order.
+    public var transitions: [TransitionConfig] = []
+    /// In file order; the order breaks ties in gesture arbitration.
+    public var bindings: [BindingConfig] = []
+
+    public init(daemon: DaemonSettings = DaemonSettings(), transitions: [TransitionConfig] = [], bindings: [BindingConfig] = []) {
+        self.daemon = daemon; self.transitions = transitions; self.bindings = bindings
+    }
+
+    public func transition(named name: String) -> TransitionConfig? { transitions.first { $0.name == name } }
+}
+
+public struct DaemonSettings: Hashable, Sendable {
+    /// Frames per second when the display does not report its refresh rate.
+    public var frameRate: Double = 60
+    /// The screen assumed without an X display.
+    public var screenWidth: Double = 1920
+    public var screenHeight: Double = 1080
+    public var maxClients = 1024
+    public var maxSubscriptions = 16
+    /// Bytes queued for one client before it is disconnected as too slow.
+    public var maxBacklog = 1 << 20
+
+    public init() {}
+}
+
+/// How input is read (the `[input]` table).
+public struct InputSettings: Hashable, Sendable {
+    /// Seconds without a barrier hit that end an edge push.
+    public var pressureReleaseDelay = EdgePressure.defaultReleaseDelay
+    /// Px one barrier hit may add (GNOME's 15).
+    public var pressureCap = EdgePressure.defaultCap
+    /// Touchscreen device name → monitor (output) name.
+    public var touchscreens: [String: String] = [:]
+    public var touchEdges = TouchEdges.shared
+    public var backend = BackendSetting.auto
+
+    public init() {}
+}
+
+/// Which input backend reads the devices (`[input] backend`).
+public enum BackendSetting: String, Hashable, Sendable, CaseIterable {
+    case auto, x11, libinput
+
+    /// `auto`: libinput on a Wayland session (`WAYLAND_DISPLAY`, or `XDG_SESSION_TYPE=wayland`; Xwayland's
+    /// `DISPLAY` there does not make it an X11 session) and on the console (no display at all); X11 on an X11 session.
+    public func resolved(environment: [String: String]) -> InputBackendKind {
+        switch self {
+        case .x11: return .x11
+        case .libinput: return .libinput
+        case .auto:
+            let set = { (name: String) in !(environment[name] ?? "").isEmpty }
+            if set("WAYLAND_DISPLAY") || environment["XDG_SESSION_TYPE"] == "wayland" { return .libinput }
+            return set("DISPLAY") ? .x11 : .libinput
+        }
+    }
+}
+
+extension DaemonConfig {
+    /// What the input backend must intercept for these bindings, and nothing more.
+    public var inputPlan: InputPlan {
+        var plan = InputPlan()
+        for binding in bindings {
+            if binding.sources.contains(.touch) { plan.touch = true }
+            if binding.sources.contains(.touchpad) { plan.touchpad = true }
+            guard case let .edgePan(options) = binding.gesture else { continue }
+            if binding.sources.contains(.pressure) { plan.pressureEdges.insert(options.edge) }
+            if binding.sources.contains(.touch) && input.touchEdges == .exclusive {
+                plan.touchStrips[options.edge] = max(plan.touchStrips[options.edge] ?? 0, max(1, options.touchZone.rounded(.up)))
+            }
+            if binding.sources.contains(.pointer) {
+                plan.dragStrips[options.edge] = max(plan.dragStrips[options.edge] ?? 0, max(1, options.pointerZone.rounded(.up)))
+            }
+        }
+        plan.pressureCap = input.pressureCap
+        plan.pressureReleaseDelay = input.pressureReleaseDelay
+        plan.touchscreens = input.touchscreens
+        plan.screen = Rect(x: 0, y: 0, width: daemon.screenWidth, height: daemon.screenHeight)
+        return plan
+    }
+}

@@ -1,0 +1,47 @@
+import AnimConfig
+import AnimProtocol
+import Gestures
+
+/// The config in force, where it is read from, and what follows from it, worked out once per load: the screen
+/// assumed without a display server, the limits on clients, and what the input backend must intercept.
+struct ConfigInForce {
+    let source: ConfigSource
+    private(set) var loaded: LoadedConfig
+    private(set) var fallbackGeometry: ScreenGeometry
+    private(set) var limits: ClientLimits
+    private(set) var inputPlan: InputPlan
+
+    init(_ loaded: LoadedConfig, source: ConfigSource) {
+        self.source = source
+        self.loaded = loaded
+        (fallbackGeometry, limits, inputPlan) = Self.derived(from: loaded.config)
+    }
+
+    var config: DaemonConfig { loaded.config }
+
+    /// Reads the config again; on error the one in force stays.
+    mutating func reload() -> Result<Void, ConfigSource.LoadError> {
+        switch source.load() {
+        case let .failure(error): return .failure(error)
+        case let .success(next):
+            loaded = next
+            (fallbackGeometry, limits, inputPlan) = Self.derived(from: next.config)
+            return .success(())
+        }
+    }
+
+    private static func derived(from config: DaemonConfig) -> (ScreenGeometry, ClientLimits, InputPlan) {
+        let screen = Rect(x: 0, y: 0, width: config.daemon.screenWidth, height: config.daemon.screenHeight)
+        let limits = ClientLimits(clients: config.daemon.maxClients, subscriptions: config.daemon.maxSubscriptions,
+                                  backlog: config.daemon.maxBacklog)
+        return (ScreenGeometry(monitors: [screen]), limits, config.inputPlan)
+    }
+}
+
+/// What the config allows each client, and all of them together.
+struct ClientLimits: Hashable {
+    var clients: Int
+    var subscriptions: Int
+    /// Bytes queued for one client before it is disconnected as too slow.
+    var backlog: Int
+}

@@ -1,0 +1,55 @@
+import AnimConfig
+import AnimProtocol
+import NIOCore
+
+/// The core's life around its work: the config coming into force, what systemd is told, and the end.
+extension DaemonCore {
+    var loadedConfig: LoadedConfig { config.loaded }
+
+    /// Logs what is wrong with the config in force, each time one comes into force.
+    func warnIfInert() {
+        for warning in config.loaded.warnings {
+            logger.warning("config: \(warning)", metadata: ["layers": "\(config.loaded.layers.joined(separator: " + "))"])
+        }
+    }
+
+    /// Loads the config again; on error the running config stays.
+    func reload() -> Result<Void, RPCError> {
+        if case let .failure(error) = config.reload() {
+            logger.error("config reload failed; keeping the running config", metadata: ["errors": "\(error.description)"])
+            return .failure(error.rpcError)
+        }
+        warnIfInert()
+        let time = now()
+        let settings = config.config
+        publish(engine.reconfigure(transitions: settings.transitions, bindings: settings.bindings, at: time), at: time)
+        // Where the backend knows no screen (no X, or libinput) the config's is the geometry: a new `screen` applies at once.
+        engine.setGeometry(input.geometry(fallback: config.fallbackGeometry))
+        engine.setFrameRate(input.frameRate(configured: settings.daemon.frameRate))
+        registry.limits = config.limits
+        supervisor.backend?.configure(config.inputPlan)
+        systemd.announce()
+        logger.notice("config reloaded", metadata: ["transitions": "\(settings.transitions.count)", "bindings": "\(settings.bindings.count)"])
+        return .success(())
+    }
+
+    /// What `systemctl status animd` shows.
+    var statusLine: String {
+        SystemdStatus.line(transitions: engine.transitionNames.count, clients: registry.clients.count, input: input.status)
+    }
+
+    /// A subscription came or went: the loop's time slice follows the number of frame readers.
+    func subscriptionsChanged() {
+        if let slice = pacer.frameReadersChanged(to: registry.frameReaders) {
+            logger.debug("event loop time slice", metadata: ["slice": "\(slice)"])
+        }
+    }
+
+    /// Tells every client why, then closes them; frames stop.
+    func shutdown(reason: String) -> EventLoopFuture<Void> {
+        pacer.cancel()
+        systemd.stop()
+        let line = OutgoingLine.make(SubscriberRegistry.allocator) { EventLine.shutdown(reason: reason, into: &$0) }
+        return EventLoopFuture.andAllComplete(registry.closeAll(after: line), on: loop)
+    }
+}

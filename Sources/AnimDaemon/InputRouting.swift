@@ -1,0 +1,30 @@
+import AnimProtocol
+import Gestures
+
+/// What the daemon knows of its input: the status the backend last reported, the screen and refresh rate it
+/// gave, and who drives each input source. Pure: the core feeds it reports and asks it for the geometry and the
+/// frame rate in force.
+struct InputRouting {
+    private(set) var status = InputStatus(backend: nil, connected: false, display: nil, reason: "starting")
+    /// The screen the backend reported; nil when it knows none, and then the config's `screen` is the geometry.
+    private(set) var backendGeometry: ScreenGeometry?
+    /// The display's refresh rate when it reports one (Xvfb says 0 Hz: unknown).
+    private(set) var displayRefresh: Double?
+    /// Who drives each input source, so that a vanished owner's sequences get cancelled.
+    var owners = InputOwners()
+
+    /// Takes a backend's report; true when the status differs from the last.
+    mutating func take(_ status: InputStatus, geometry: ScreenGeometry?, refreshRate: Double?) -> Bool {
+        let changed = status != self.status
+        self.status = status
+        backendGeometry = geometry
+        displayRefresh = refreshRate.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        return changed
+    }
+
+    /// The backend's screen, or `fallback` (the config's `screen`) when it knows none.
+    func geometry(fallback: ScreenGeometry) -> ScreenGeometry { backendGeometry ?? fallback }
+
+    /// The display's refresh rate, or `configured` (`frame-rate`) when it reports none.
+    func frameRate(configured: Double) -> Double { displayRefresh ?? configured }
+}
