@@ -24,10 +24,11 @@ struct BackendLauncher: Sendable {
         switch target.choice {
         case .x11:
             let reason = target.display == nil ? "no DISPLAY is set; input is off until a display appears" : InputStatus.connecting
-            return (X11Backend(display: target.display, plan: plan, logger: logger, onEvent: onEvent),
+            return (BackendRuntime(opener: X11SessionOpener(display: target.display), plan: plan, logger: logger, onEvent: onEvent),
                     InputStatus(backend: .x11, connected: false, display: target.display, reason: reason))
         case .libinput:
-            return (LibinputBackend(seat: target.seat, waylandDisplay: target.waylandDisplay, plan: plan, logger: logger, onEvent: onEvent),
+            return (BackendRuntime(opener: LibinputSessionOpener(seat: target.seat, waylandDisplay: target.waylandDisplay), plan: plan,
+                                   logger: logger, onEvent: onEvent),
                     InputStatus(backend: .libinput, connected: false, display: target.waylandDisplay, seat: target.seat, reason: InputStatus.connecting))
         }
     }

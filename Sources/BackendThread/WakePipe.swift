@@ -1,6 +1,4 @@
 import Foundation
-public import Gestures
-public import Logging
 import UnixSupport
 
 /// How an input backend's thread is woken without either side blocking: the event loop writes a byte (`wake`),
@@ -42,13 +40,5 @@ public struct WakePipe: Sendable {
             var fd = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
             if poll(&fd, 1, Int32((left * 1000).rounded(.up))) > 0 { drain() }
         }
-    }
-}
-
-/// Logs each of `among` that a backend wants but cannot have, with the reason.
-public func logUnavailable(_ sources: [InputSource: SourceStatus], among: [InputSource] = InputSource.allCases, logger: Logger) {
-    for source in among {
-        guard let status = sources[source], status.state == .unavailable else { continue }
-        logger.warning("\(source.rawValue) input unavailable", metadata: ["reason": "\(status.detail)"])
     }
 }

@@ -16,7 +16,7 @@ final class X11Session {
     let display: OpaquePointer
     let name: String
     let root: Window
-    private let logger: Logger
+    let logger: Logger
     private let xiOpcode: Int32
     private let xiVersion: (major: Int32, minor: Int32)
     private let randrEventBase: Int32
@@ -40,6 +40,8 @@ final class X11Session {
     private var raises: (second: Int, count: Int) = (0, 0)
     /// Set when monitors or source states changed; the backend reports it once.
     var infoChanged = false
+    /// The server went away: the connection must not be closed (that would only raise another IO error).
+    var isDead = false
 
     init?(name: String, plan: InputPlan, logger: Logger) {
         guard let display = XOpenDisplay(name) else { return nil }
@@ -78,7 +80,7 @@ final class X11Session {
         setUp()
     }
 
-    var info: DisplayInfo {
+    var displayInfo: DisplayInfo {
         DisplayInfo(name: name, monitors: monitors.map(\.0),
                     outputs: monitors.filter { !$0.1.isEmpty }.map { NamedOutput(name: $0.1, rect: $0.0) }, refreshRate: refreshRate,
                     xiVersion: xiOpcode >= 0 ? "\(xiVersion.major).\(xiVersion.minor)" : "none", sources: sources,
@@ -99,6 +101,7 @@ final class X11Session {
 
     /// Closes the connection; the server drops the grabs, barriers and strips with it.
     func close() {
+        guard !isDead else { return }
         XCloseDisplay(display)
     }
 

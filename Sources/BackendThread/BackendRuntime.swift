@@ -1,0 +1,121 @@
+import Glibc
+public import Gestures
+public import Logging
+import UnixSupport
+
+/// The one loop every input backend runs, on a thread of its own: open a session, report it, wait in poll() on
+/// its descriptors and the wake-up pipe, let it dispatch, report what changed and what came in; when the session
+/// cannot be opened or ends, report that and try again with backoff (`Backoff.sessions`); end when asked to stop.
+/// A backend is its `BackendSessionOpener`; adding one means writing a session, not another loop.
+///
+/// The loop never waits for the engine, and the engine never waits for it: events go out through `onEvent`, and
+/// the plan and touch decisions come in through the mailbox, which never blocks.
+public final class BackendRuntime: InputBackend {
+    private let opener: any BackendSessionOpener
+    private let logger: Logger
+    private let onEvent: @Sendable (BackendEvent) -> Void
+    private let mailbox: BackendMailbox
+    private let backoff: Backoff
+
+    public init(opener: any BackendSessionOpener, plan: InputPlan, backoff: Backoff = .sessions, logger: Logger,
+                onEvent: @escaping @Sendable (BackendEvent) -> Void) {
+        self.opener = opener; self.logger = logger; self.onEvent = onEvent; self.backoff = backoff
+        mailbox = BackendMailbox(plan: plan)
+    }
+
+    public var kind: InputBackendKind { opener.kind }
+
+    public func start() { mailbox.startThread(named: opener.threadName) { [self] in run() } }
+
+    public func stop() { mailbox.stop() }
+
+    public func waitUntilStopped(seconds: Double) -> Bool { mailbox.waitUntilStopped(seconds: seconds) }
+
+    public func configure(_ plan: InputPlan) { mailbox.configure(plan) }
+
+    public func decide(_ decisions: [ArenaOutput]) {
+        let relevant = opener.relevant(decisions)
+        if !relevant.isEmpty { mailbox.post(relevant) }
+    }
+
+    // MARK: - The backend's thread
+
+    private func run() {
+        opener.prepareThread()
+        var backoff = self.backoff
+        var reportedFailure = false
+        while !mailbox.isStopping {
+            switch opener.open(plan: mailbox.takePlan(), logger: logger) {
+            case let .failure(failure):
+                if failure.isFinal { return report(.disconnected(backend: kind, display: opener.display, reason: failure.reason)) }
+                if !reportedFailure { report(.disconnected(backend: kind, display: opener.display, reason: failure.reason + "; retrying")) }
+                reportedFailure = true
+                if wait(&backoff) { return }
+            case let .success(session):
+                reportedFailure = false
+                backoff.reset()
+                logUnavailable(session.info.sources)
+                report(.connected(session.info))
+                let end = serve(session)
+                session.close()
+                guard case let .ended(reason) = end else { return }
+                report(.disconnected(backend: kind, display: opener.display, reason: reason))
+                if wait(&backoff) { return }
+            }
+        }
+    }
+
+    private func report(_ event: BackendEvent) { onEvent(event) }
+
+    /// Logs each of the opener's `loggedSources` that the plan wants but cannot have, with the reason.
+    private func logUnavailable(_ sources: [InputSource: SourceStatus]) {
+        for source in opener.loggedSources {
+            guard let status = sources[source], status.state == .unavailable else { continue }
+            logger.warning("\(source.rawValue) input unavailable", metadata: ["reason": "\(status.detail)"])
+        }
+    }
+
+    /// Waits the next backoff; true when asked to stop meanwhile.
+    private func wait(_ backoff: inout Backoff) -> Bool {
+        let seconds = backoff.next()
+        logger.debug("input backend retrying", metadata: ["backend": "\(kind.rawValue)", "in-seconds": "\(seconds)"])
+        return mailbox.sleep(seconds)
+    }
+
+    private enum ServeEnd {
+        case stopped
+        case ended(String)
+    }
+
+    private func serve(_ session: any BackendSession) -> ServeEnd {
+        while true {
+            let descriptors = session.descriptors
+            var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            fds.append(pollfd(fd: mailbox.wakePipe.readEnd, events: Int16(POLLIN), revents: 0))
+            let timeout = Self.milliseconds(session.timeout(now: monotonicSeconds()))
+            if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR { return .ended("poll failed: \(errnoText())") }
+            if fds[descriptors.count].revents != 0 {
+                let news = mailbox.takeNews()
+                if news.stopping { return .stopped }
+                if !news.decisions.isEmpty { session.allow(news.decisions) }
+                if let plan = news.plan { session.apply(plan) }
+            }
+            let step = session.dispatch(ready: fds.prefix(descriptors.count).map(\.revents), now: monotonicSeconds())
+            if let info = session.takeInfoChange() {
+                logUnavailable(info.sources)
+                report(.changed(info))
+            }
+            switch step {
+            case let .ended(reason): return .ended(reason)
+            case let .events(events): if !events.isEmpty { report(.input(events)) }
+            }
+        }
+    }
+
+    /// poll()'s timeout: -1 for none, else whole milliseconds rounded up, at most a minute.
+    static func milliseconds(_ seconds: Double?) -> Int32 {
+        guard let seconds else { return -1 }
+        guard seconds.isFinite else { return seconds > 0 ? 60_000 : 0 }
+        return Int32(max(0, min(seconds * 1000, 60_000)).rounded(.up))
+    }
+}

@@ -1,0 +1,31 @@
+public import BackendThread
+public import Gestures
+public import Logging
+
+/// The libinput input backend, for Wayland sessions and the console, as the backend runtime runs it: a libinput
+/// context on the seat, with the compositor's outputs for the screen (`LibinputSeat`). Nothing is held or grabbed:
+/// libinput reads the devices beside the compositor, so there is no touch ownership to answer.
+public struct LibinputSessionOpener: BackendSessionOpener {
+    /// `XDG_SEAT`, else seat0.
+    public let seat: String
+    /// `WAYLAND_DISPLAY`, whose outputs are the screen; nil on the console.
+    public let waylandDisplay: String?
+
+    public init(seat: String, waylandDisplay: String?) {
+        self.seat = seat
+        self.waylandDisplay = waylandDisplay
+    }
+
+    public var kind: InputBackendKind { .libinput }
+    public var display: String? { nil }
+    public var threadName: String { "animd-libinput" }
+    /// The pointer's sources are unavailable on libinput by nature; the status says so, the log need not.
+    public var loggedSources: [InputSource] { [.touch, .touchpad] }
+
+    public func open(plan: InputPlan, logger: Logger) -> Result<any BackendSession, OpenFailure> {
+        guard let session = LibinputSession(seat: seat, plan: plan, logger: logger) else {
+            return .failure(OpenFailure(reason: "libinput cannot read seat \(seat) through udev"))
+        }
+        return .success(LibinputSeat(session: session, waylandDisplay: waylandDisplay, logger: logger))
+    }
+}

@@ -1,0 +1,46 @@
+import CX11
+import Glibc
+import BackendThread
+import Gestures
+
+/// The X connection as the backend runtime drives it: one descriptor, Xlib's queue, and the edge push's deadline.
+extension X11Session: BackendSession {
+    var descriptors: [Int32] { [XConnectionNumber(display)] }
+
+    func timeout(now: Double) -> Double? {
+        if XQLength(display) > 0 { return 0 }
+        return converter.pressureDeadline.map { $0 - now }
+    }
+
+    func dispatch(ready: [Int16], now: Double) -> SessionStep {
+        let revents = ready.first ?? 0
+        if revents & Int16(POLLHUP | POLLERR) != 0 { return serverGone() }
+        if revents & Int16(POLLIN) != 0 {
+            // Readable with nothing to read: the server closed the connection.
+            var probe: UInt8 = 0
+            if recv(XConnectionNumber(display), &probe, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0 { return serverGone() }
+        }
+        var events = expirePressure(at: now)
+        var event = XEvent()
+        while XPending(display) > 0 {
+            XNextEvent(display, &event)
+            events += handle(&event, receivedAt: now)
+        }
+        for failure in XErrorTrap.drain() { logger.warning("X error (ignored)", metadata: ["error": "\(failure)"]) }
+        return .events(events)
+    }
+
+    var info: BackendInfo { displayInfo.backendInfo }
+
+    func takeInfoChange() -> BackendInfo? {
+        guard infoChanged else { return nil }
+        infoChanged = false
+        return displayInfo.backendInfo
+    }
+
+    private func serverGone() -> SessionStep {
+        // The connection is dead; closing it would only raise another IO error.
+        isDead = true
+        return .ended(reason: "the X server went away; reconnecting")
+    }
+}

@@ -1,0 +1,41 @@
+import CX11
+public import BackendThread
+public import Gestures
+public import Logging
+
+/// The X11 input backend, as the backend runtime runs it: a connection to the display (`X11Session`), opened on
+/// the runtime's own thread, since Xlib is not thread-safe. When the server goes away the runtime reports it and
+/// reconnects with backoff; X errors are logged, never fatal.
+public struct X11SessionOpener: BackendSessionOpener {
+    /// `DISPLAY`; nil or empty when none is set.
+    public let display: String?
+
+    public init(display: String?) { self.display = display.flatMap { $0.isEmpty ? nil : $0 } }
+
+    public var kind: InputBackendKind { .x11 }
+    public var threadName: String { "animd-x11" }
+
+    public func prepareThread() {
+        XErrorTrap.install()
+        // Xlib must never exit the daemon when the server dies: report, return, reconnect.
+        XSetIOErrorHandler { _ in 0 }
+    }
+
+    public func open(plan: InputPlan, logger: Logger) -> Result<any BackendSession, OpenFailure> {
+        guard let display else { return .failure(OpenFailure(reason: "no DISPLAY is set", isFinal: true)) }
+        guard let session = X11Session(name: display, plan: plan, logger: logger) else {
+            return .failure(OpenFailure(reason: "cannot open display \(display)"))
+        }
+        return .success(session)
+    }
+
+    /// Only touch sequences have an ownership to answer; the others do not wake the X thread.
+    public func relevant(_ decisions: [ArenaOutput]) -> [ArenaOutput] {
+        decisions.filter { decision in
+            switch decision {
+            case .claimed(_, .touch, _), .released(_, .touch, _): true
+            default: false
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+@testable import BackendThread
+import Testing
+
+@Suite struct BackoffTests {
+    /// Doubling from `first`, held at `last`, and `first` again after a success.
+    @Test func doublesUpToTheLastThenStartsOver() {
+        var backoff = Backoff(first: 0.25, last: 4)
+        #expect((0..<7).map { _ in backoff.next() } == [0.25, 0.5, 1, 2, 4, 4, 4])
+        backoff.reset()
+        #expect(backoff.next() == 0.25)
+    }
+
+    /// A `last` below `first` cannot make the waits shrink.
+    @Test func theLastIsNeverBelowTheFirst() {
+        var backoff = Backoff(first: 2, last: 1)
+        #expect([backoff.next(), backoff.next()] == [2, 2])
+    }
+
+    /// poll()'s timeouts: none, rounded up to whole milliseconds, never negative, at most a minute.
+    @Test func pollTimeouts() {
+        #expect(BackendRuntime.milliseconds(nil) == -1)
+        #expect(BackendRuntime.milliseconds(0) == 0)
+        #expect(BackendRuntime.milliseconds(-3) == 0)
+        #expect(BackendRuntime.milliseconds(0.0001) == 1)
+        #expect(BackendRuntime.milliseconds(1e308) == 60_000)
+        #expect(BackendRuntime.milliseconds(.infinity) == 60_000)
+        #expect(BackendRuntime.milliseconds(-.infinity) == 0)
+        #expect(BackendRuntime.milliseconds(.nan) == 0)
+    }
+}
