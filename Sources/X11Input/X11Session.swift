@@ -1,93 +1,52 @@
 import CX11
+import BackendThread
 import Gestures
 import Logging
 
-/// One connection to an X server, confined to the X thread: it sets up what
-/// the plan asks for (raw touch events, exclusive touch strips, pointer
-/// barriers, edge strips, touchpad gesture events), sends each event through
-/// one dispatch `switch` to the converter, and answers touch ownership.
+/// One connection to an X display and everything animd set up on it: the input sources it intercepts (raw touch,
+/// exclusive touch strips, pointer barriers, drag strips, touchpad gestures), re-made when the plan, the monitors
+/// or the touchscreens change, and the conversion of its events. Lives on the backend runtime's thread.
 ///
-/// Nothing here grabs the pointer: barriers only observe pushes, and a strip
-/// takes presses with the implicit *asynchronous* grab any window gets, so a
-/// stopped animd can never freeze the pointer. Touches are observed through
-/// raw events, which nothing delays; only the opt-in exclusive touch strips
-/// hold a touch, and only one that starts inside them.
+/// Nothing here grabs the pointer: barriers only observe pushes, and a strip takes presses with the implicit
+/// *asynchronous* grab any window gets, so a stopped animd can never freeze the pointer. Touches are observed
+/// through raw events, which nothing delays; only the opt-in exclusive touch strips hold a touch, and only one
+/// that starts inside them.
 final class X11Session {
-    let display: OpaquePointer
-    let name: String
-    let root: Window
+    let connection: X11Connection
     let logger: Logger
-    private let xiOpcode: Int32
-    private let xiVersion: (major: Int32, minor: Int32)
-    private let randrEventBase: Int32
-    private let hasBarriers: Bool
     private(set) var converter: XInputConverter
     private var plan: InputPlan
-    private var monitors: [(Rect, String)]
-    /// The root window: what a touchscreen that is not pinned to a monitor covers, as the server maps it.
-    private var desktop: Rect
-    private var refreshRate: Double?
-    private var barriers: [PointerBarrier] = []
-    /// Touch strips first, pointer strips after: raised in this order, the pointer's are on top.
-    private var strips: [Window] = []
-    /// The touchscreens as last read, and each one's glass on the screen, pinned ones first.
-    private var touchDevices: [TouchDevice] = []
-    private var touchSurfaces: [Rect] = []
-    /// What is selected on the root window, per device selector (XIAllDevices, XIAllMasterDevices).
-    private var rootEvents: [Int32: [Int32]] = [:]
-    private var sources: [InputSource: SourceStatus] = [:]
-    /// Raises of the strips in the current second, to give up on a stacking fight.
-    private var raises: (second: Int, count: Int) = (0, 0)
+    /// The screen as X reports it now.
+    private var layout: X11Layout
+    /// What is set up on the server for the plan: torn down and set up again as a whole.
+    private var interception = X11Interception()
     /// Set when monitors or source states changed; the backend reports it once.
     var infoChanged = false
     /// The server went away: the connection must not be closed (that would only raise another IO error).
     var isDead = false
 
     init?(name: String, plan: InputPlan, logger: Logger) {
-        guard let display = XOpenDisplay(name) else { return nil }
-        self.display = display
-        self.name = name
+        guard let connection = X11Connection(name: name) else { return nil }
+        self.connection = connection
         self.logger = logger
         self.plan = plan
-        root = XDefaultRootWindow(display)
-        XSetIOErrorExitHandler(display, { _, _ in }, nil)
-
-        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
-        var major: Int32 = 2, minor: Int32 = 4
-        if XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0, XIQueryVersion(display, &major, &minor) == Success {
-            xiOpcode = opcode
-            xiVersion = (major, minor)
-        } else {
-            xiOpcode = -1
-            xiVersion = (0, 0)
-        }
-        var fixesEvent: Int32 = 0, fixesError: Int32 = 0, fixesMajor: Int32 = 5, fixesMinor: Int32 = 0
-        let fixes = XFixesQueryExtension(display, &fixesEvent, &fixesError) != 0
-            && XFixesQueryVersion(display, &fixesMajor, &fixesMinor) != 0 && fixesMajor >= 5
-        hasBarriers = fixes && (xiVersion.major, xiVersion.minor) >= (2, 3)
-        var randrEvent: Int32 = 0, randrError: Int32 = 0
-        randrEventBase = XRRQueryExtension(display, &randrEvent, &randrError) != 0 ? randrEvent : -1
-        if randrEventBase >= 0 {
-            XRRSelectInput(display, root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
-        }
-        // Other windows mapping or restacking: the edge strips go back on top.
-        XSelectInput(display, root, SubstructureNotifyMask)
-        monitors = DisplayReader.monitors(display, root: root, hasRandR: randrEventBase >= 0)
-        desktop = DisplayReader.rootRect(display)
-        refreshRate = DisplayReader.refreshRate(display, root: root, hasRandR: randrEventBase >= 0)
+        layout = X11Layout.read(connection)
         converter = XInputConverter(pressure: EdgePressure(cap: plan.pressureCap, releaseDelay: plan.pressureReleaseDelay))
-        if xiOpcode >= 0 { selectOnRoot(XIAllDevices, [XI_HierarchyChanged]) }
+        if connection.hasXI { selectOnRoot(XIAllDevices, [XI_HierarchyChanged]) }
         setUp()
     }
 
+    var display: OpaquePointer { connection.display }
+    var root: Window { connection.root }
+
     var displayInfo: DisplayInfo {
-        DisplayInfo(name: name, monitors: monitors.map(\.0),
-                    outputs: monitors.filter { !$0.1.isEmpty }.map { NamedOutput(name: $0.1, rect: $0.0) }, refreshRate: refreshRate,
-                    xiVersion: xiOpcode >= 0 ? "\(xiVersion.major).\(xiVersion.minor)" : "none", sources: sources,
-                    touchSurfaces: touchSurfaces)
+        DisplayInfo(name: connection.name, monitors: layout.monitors.map(\.0),
+                    outputs: layout.monitors.filter { !$0.1.isEmpty }.map { NamedOutput(name: $0.1, rect: $0.0) }, refreshRate: layout.refreshRate,
+                    xiVersion: connection.hasXI ? "\(connection.xiVersion.major).\(connection.xiVersion.minor)" : "none", sources: interception.sources,
+                    touchSurfaces: interception.touchSurfaces)
     }
 
-    private var geometry: ScreenGeometry { ScreenGeometry(monitors: monitors.map(\.0)) }
+    private var geometry: ScreenGeometry { ScreenGeometry(monitors: layout.monitors.map(\.0)) }
 
     /// Tears down what the old plan set up and sets up the new one.
     func apply(_ newPlan: InputPlan) {
@@ -108,23 +67,23 @@ final class X11Session {
     // MARK: - Setting up interception
 
     private func setUp() {
-        sources = [:]
-        sources[.touch] = setUpTouch()
-        sources[.pressure] = setUpBarriers()
-        sources[.pointer] = setUpStrips()
-        sources[.touchpad] = setUpTouchpad()
+        interception.sources = [:]
+        interception.sources[.touch] = setUpTouch()
+        interception.sources[.pressure] = setUpBarriers()
+        interception.sources[.pointer] = setUpStrips()
+        interception.sources[.touchpad] = setUpTouchpad()
         XFlush(display)
     }
 
     private func tearDown() {
-        for barrier in barriers { XFixesDestroyPointerBarrier(display, barrier) }
-        barriers = []
+        for barrier in interception.barriers { XFixesDestroyPointerBarrier(display, barrier) }
+        interception.barriers = []
         converter.barriers = [:]
         // A touch strip's passive grab goes with its window.
-        for strip in strips { XDestroyWindow(display, strip) }
-        strips = []
-        if xiOpcode >= 0 {
-            rootEvents = [:]
+        for strip in interception.strips { XDestroyWindow(display, strip) }
+        interception.strips = []
+        if connection.hasXI {
+            interception.rootEvents = [:]
             selectOnRoot(XIAllMasterDevices, [])
             selectOnRoot(XIAllDevices, [XI_HierarchyChanged])
         }
@@ -136,8 +95,8 @@ final class X11Session {
     /// edges also hold the touches that start in them, for the arena to accept or reject.
     private func setUpTouch() -> SourceStatus {
         guard plan.touch else { return SourceStatus(.unused, "no binding uses touch") }
-        guard (xiVersion.major, xiVersion.minor) >= (2, 2) else {
-            return SourceStatus(.unavailable, "the server has XInput \(xiVersion.major).\(xiVersion.minor); touch needs 2.2")
+        guard connection.hasXI(2, 2) else {
+            return SourceStatus(.unavailable, "the server has XInput \(connection.xiVersion.major).\(connection.xiVersion.minor); touch needs 2.2")
         }
         let failures = XErrorTrap.catching(display) {
             selectOnRoot(XIAllMasterDevices, [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd])
@@ -177,9 +136,9 @@ final class X11Session {
                 logger.warning("\"\(screen.name)\" reports no absolute axes; its touches are ignored")
                 continue
             }
-            var target = desktop
+            var target = layout.desktop
             if let monitorName = plan.touchscreens[screen.name] {
-                if let monitor = monitors.first(where: { $0.1 == monitorName })?.0 {
+                if let monitor = layout.monitors.first(where: { $0.1 == monitorName })?.0 {
                     target = monitor
                 } else {
                     logger.warning("no monitor is named \"\(monitorName)\"; \"\(screen.name)\" keeps the server's mapping")
@@ -187,14 +146,14 @@ final class X11Session {
             }
             let mapping = TouchscreenMapping(xAxis: x, yAxis: y, target: target, matrix: screen.matrix)
             mappings[screen.id] = mapping
-            if target == desktop { whole.append(mapping.surface) } else { pinned.append(mapping.surface) }
+            if target == layout.desktop { whole.append(mapping.surface) } else { pinned.append(mapping.surface) }
         }
         for deviceName in plan.touchscreens.keys.sorted() where !screens.contains(where: { $0.name == deviceName }) {
             logger.warning("no touchscreen is named \"\(deviceName)\"")
         }
         converter.touchscreens = mappings
-        touchDevices = screens
-        touchSurfaces = (pinned + whole).reduce(into: []) { unique, surface in if !unique.contains(surface) { unique.append(surface) } }
+        interception.touchDevices = screens
+        interception.touchSurfaces = (pinned + whole).reduce(into: []) { unique, surface in if !unique.contains(surface) { unique.append(surface) } }
         return screens
     }
 
@@ -205,7 +164,7 @@ final class X11Session {
         attributes.override_redirect = 1
         var made = 0
         let failures = XErrorTrap.catching(display) {
-            for surface in touchSurfaces {
+            for surface in interception.touchSurfaces {
                 for edge in Edge.allCases {
                     guard let width = plan.touchStrips[edge] else { continue }
                     // A glass through a matrix may have fractional borders; windows have whole pixels.
@@ -220,7 +179,7 @@ final class X11Session {
                         _ = XIGrabTouchBegin(display, XIAllMasterDevices, window, 0, &mask, 1, &modifiers)
                     }
                     XMapRaised(display, window)
-                    strips.append(window)
+                    interception.strips.append(window)
                     made += 1
                 }
             }
@@ -249,7 +208,7 @@ final class X11Session {
 
     private func setUpBarriers() -> SourceStatus {
         guard !plan.pressureEdges.isEmpty else { return SourceStatus(.unused, "no binding uses edge pressure") }
-        guard hasBarriers else { return SourceStatus(.unavailable, "the server lacks pointer barriers (XFixes 5 and XInput 2.3)") }
+        guard connection.hasBarriers else { return SourceStatus(.unavailable, "the server lacks pointer barriers (XFixes 5 and XInput 2.3)") }
         var made: [UInt: Edge] = [:]
         let segments = geometry.outerSegments(of: plan.pressureEdges)
         let failures = XErrorTrap.catching(display) {
@@ -262,7 +221,7 @@ final class X11Session {
                 case .bottom: (segment.start, segment.line, segment.end, segment.line, BarrierNegativeY)
                 }
                 let barrier = XFixesCreatePointerBarrier(display, root, Int32(x1), Int32(y1), Int32(x2), Int32(y2), Int32(open), 0, nil)
-                barriers.append(barrier)
+                interception.barriers.append(barrier)
                 made[barrier] = segment.edge
             }
             selectOnRoot(XIAllDevices, [XI_BarrierHit, XI_BarrierLeave])
@@ -277,7 +236,7 @@ final class X11Session {
 
     private func setUpStrips() -> SourceStatus {
         guard !plan.dragStrips.isEmpty else { return SourceStatus(.unused, "no binding opts in to pointer drags") }
-        guard xiOpcode >= 0 else { return SourceStatus(.unavailable, "the server has no XInput 2") }
+        guard connection.hasXI else { return SourceStatus(.unavailable, "the server has no XInput 2") }
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1
         let segments = geometry.outerSegments(of: Set(plan.dragStrips.keys))
@@ -289,7 +248,7 @@ final class X11Session {
                 XStoreName(display, window, "animd edge strip")
                 select(window, device: XIAllMasterDevices, [XI_ButtonPress, XI_ButtonRelease, XI_Motion])
                 XMapRaised(display, window)
-                strips.append(window)
+                interception.strips.append(window)
             }
         }
         if let failure = failures.first { return SourceStatus(.unavailable, "edge strips refused: \(failure)") }
@@ -299,17 +258,17 @@ final class X11Session {
 
     private func setUpTouchpad() -> SourceStatus {
         guard plan.touchpad else { return SourceStatus(.unused, "no binding uses the touchpad") }
-        guard (xiVersion.major, xiVersion.minor) >= (2, 4) else {
-            return SourceStatus(.unavailable, "the server has XInput \(xiVersion.major).\(xiVersion.minor); touchpad gestures need 2.4")
+        guard connection.hasXI(2, 4) else {
+            return SourceStatus(.unavailable, "the server has XInput \(connection.xiVersion.major).\(connection.xiVersion.minor); touchpad gestures need 2.4")
         }
-        let before = rootEvents[XIAllMasterDevices] ?? []
+        let before = interception.rootEvents[XIAllMasterDevices] ?? []
         let failures = XErrorTrap.catching(display) {
             selectOnRoot(XIAllMasterDevices, [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
                                               XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd])
         }
         if let failure = failures.first {
             // The refused request changed nothing on the server; the raw touch selection it carried stands.
-            rootEvents[XIAllMasterDevices] = before
+            interception.rootEvents[XIAllMasterDevices] = before
             return SourceStatus(.unavailable, failure.isBadAccess
                 ? "another client (a window manager or touchegg) already selects touchpad gestures on the root window"
                 : "touchpad gestures refused: \(failure)")
@@ -322,7 +281,7 @@ final class X11Session {
     /// Converts one event; monitor changes set `infoChanged`.
     func handle(_ event: inout XEvent, receivedAt now: Double) -> [InputEvent] {
         let type = event.type
-        if type == GenericEvent && event.xcookie.extension == xiOpcode {
+        if type == GenericEvent && event.xcookie.extension == connection.xiOpcode {
             guard XGetEventData(display, &event.xcookie) != 0, let data = event.xcookie.data else { return [] }
             defer { XFreeEventData(display, &event.xcookie) }
             switch event.xcookie.evtype {
@@ -352,14 +311,14 @@ final class X11Session {
                 return []
             }
         }
-        if randrEventBase >= 0 && (type == randrEventBase + RRScreenChangeNotify || type == randrEventBase + RRNotify) {
+        if connection.hasRandR && (type == connection.randrEventBase + RRScreenChangeNotify || type == connection.randrEventBase + RRNotify) {
             XRRUpdateConfiguration(&event)
             monitorsMayHaveChanged()
             return []
         }
         if type == MapNotify || type == ConfigureNotify {
             let window = type == MapNotify ? event.xmap.window : event.xconfigure.window
-            if !strips.isEmpty && !strips.contains(window) { keepStripsOnTop(at: now) }
+            if !interception.strips.isEmpty && !interception.strips.contains(window) { keepStripsOnTop(at: now) }
         }
         return []
     }
@@ -394,22 +353,20 @@ final class X11Session {
     /// A touchscreen came, went, or got a new matrix: touch is set up again for the touchscreens there are now
     /// (their strips follow their glass). Touches in progress keep going: the converter keeps its open touches.
     private func touchscreensMayHaveChanged() {
-        guard sources[.touch]?.state == .active else { return }
-        guard DisplayReader.touchscreens(display) != touchDevices else { return }
+        guard interception.sources[.touch]?.state == .active else { return }
+        guard DisplayReader.touchscreens(display) != interception.touchDevices else { return }
         tearDown()
         setUp()
         infoChanged = true
     }
 
     private func monitorsMayHaveChanged() {
-        let now = DisplayReader.monitors(display, root: root, hasRandR: randrEventBase >= 0)
-        let root = DisplayReader.rootRect(display)
-        refreshRate = DisplayReader.refreshRate(display, root: self.root, hasRandR: randrEventBase >= 0)
+        let now = X11Layout.read(connection)
+        layout.refreshRate = now.refreshRate
         // The root's new size arrives with RRScreenChangeNotify, which may come after the CRTC's RRNotify.
-        guard now.map(\.0) != monitors.map(\.0) || now.map(\.1) != monitors.map(\.1) || root != desktop else { return }
-        monitors = now
-        desktop = root
-        logger.notice("monitors changed; edges follow", metadata: ["monitors": "\(now.map(\.0))"])
+        guard !now.sameScreen(as: layout) else { return }
+        layout = now
+        logger.notice("monitors changed; edges follow", metadata: ["monitors": "\(now.monitors.map(\.0))"])
         // Barriers and strips sit on the outer edges: rebuild them for the new layout.
         tearDown()
         setUp()
@@ -420,12 +377,12 @@ final class X11Session {
     /// ten times a second, so that two always-on-top clients cannot spin.
     private func keepStripsOnTop(at now: Double) {
         let second = Int(now.rounded(.down))
-        raises = raises.second == second ? (second, raises.count + 1) : (second, 1)
-        guard raises.count <= 10 else {
-            if raises.count == 11 { logger.notice("another client keeps restacking over the edge strips; waiting a second") }
+        interception.raises = interception.raises.second == second ? (second, interception.raises.count + 1) : (second, 1)
+        guard interception.raises.count <= 10 else {
+            if interception.raises.count == 11 { logger.notice("another client keeps restacking over the edge strips; waiting a second") }
             return
         }
-        for strip in strips { XRaiseWindow(display, strip) }
+        for strip in interception.strips { XRaiseWindow(display, strip) }
     }
 
     // MARK: - XI2 selections
@@ -433,8 +390,8 @@ final class X11Session {
     /// Adds `events` to what is selected on the root window for `device` (XISelectEvents replaces a window's mask
     /// per device, so every selection there goes through this one list).
     private func selectOnRoot(_ device: Int32, _ events: [Int32]) {
-        let all = (rootEvents[device] ?? []) + events.filter { !(rootEvents[device] ?? []).contains($0) }
-        rootEvents[device] = all
+        let all = (interception.rootEvents[device] ?? []) + events.filter { !(interception.rootEvents[device] ?? []).contains($0) }
+        interception.rootEvents[device] = all
         select(root, device: device, all)
     }
 
