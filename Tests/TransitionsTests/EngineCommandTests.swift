@@ -34,7 +34,7 @@ import AnimConfig
     @Test func toggleMidFlightReverses() {
         var tester = EngineTester(config: Self.linearConfig)
         tester.command(.toggle("sidebar"), at: 0, expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
-        tester.command(.toggle("sidebar"), at: 0.4, expect: [.progress("sidebar", .animating, progress: 0.4)])
+        tester.command(.toggle("sidebar"), at: 0.4, expect: [.leg("sidebar", .cubic), .progress("sidebar", .animating, progress: 0.4)])
         #expect(tester.engine.snapshot(of: "sidebar", at: 0.4)?.target == 0)
         tester.tick(at: 0.6, expect: [.progress("sidebar", .animating, progress: 0.2)])
         tester.tick(at: 0.8, expect: [.progress("sidebar", .animating, progress: 0), .ended("sidebar", .start, snap: 0, progress: 0)])
@@ -70,7 +70,7 @@ import AnimConfig
         #expect(tester.engine.snapshot(of: "sidebar", at: 0)?.phase == .interactive)
         tester.tick(at: 0.1, expect: [])
         tester.command(.scrub("sidebar", fraction: 0.7), at: 0.2, expect: [.progress("sidebar", .interactive, progress: 0.7)])
-        let result = tester.command(.release("sidebar", velocity: nil), at: 0.3, expect: [.progress("sidebar", .animating, progress: 0.7)])
+        let result = tester.command(.release("sidebar", velocity: nil), at: 0.3, expect: [.leg("sidebar", .cubic), .progress("sidebar", .animating, progress: 0.7)])
         #expect(result == .success(.released(to: 1)))
         // The percent-driven remainder: (1 − 0.7)·1 s.
         tester.tick(at: 0.45, expect: [.progress("sidebar", .animating, progress: 0.85)])
@@ -95,7 +95,7 @@ import AnimConfig
         var tester = EngineTester(config: config)
         tester.command(.begin("sidebar", to: 1), at: 0, expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
         tester.command(.scrub("sidebar", fraction: 0.6), at: 0, expect: [.progress("sidebar", .interactive, progress: 0.6)])
-        #expect(tester.command(.release("sidebar", velocity: 0), at: 1, expect: [.progress("sidebar", .animating, progress: 0.6)])
+        #expect(tester.command(.release("sidebar", velocity: 0), at: 1, expect: [.leg("sidebar", .cubic), .progress("sidebar", .animating, progress: 0.6)])
                 == .success(.released(to: 1)))
         tester.tick(at: 1.1, expect: [.progress("sidebar", .animating, progress: 0.8)])
         tester.tick(at: 1.21, expect: [.progress("sidebar", .animating, progress: 1), .ended("sidebar", .end, snap: 1, progress: 1)])
@@ -106,7 +106,7 @@ import AnimConfig
         var tester = EngineTester(config: Self.linearConfig)
         tester.command(.begin("sidebar", to: 1), at: 0, expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
         tester.command(.scrub("sidebar", fraction: 0.2), at: 0, expect: [.progress("sidebar", .interactive, progress: 0.2)])
-        #expect(tester.command(.release("sidebar", velocity: 0), at: 0, expect: [.progress("sidebar", .animating, progress: 0.2)])
+        #expect(tester.command(.release("sidebar", velocity: 0), at: 0, expect: [.leg("sidebar", .cubic), .progress("sidebar", .animating, progress: 0.2)])
                 == .success(.released(to: 0)))
         tester.tick(at: 0.2, expect: [.progress("sidebar", .animating, progress: 0), .ended("sidebar", .start, snap: 0, progress: 0)])
     }
@@ -117,7 +117,7 @@ import AnimConfig
         tester.command(.scrub("sidebar", fraction: 0.2), at: 0, expect: [
             .began("sidebar", .command, from: 0, to: 1, progress: 0), .progress("sidebar", .interactive, progress: 0.2),
         ])
-        #expect(tester.command(.release("sidebar", velocity: 2), at: 0, expect: [.progress("sidebar", .animating, progress: 0.2)])
+        #expect(tester.command(.release("sidebar", velocity: 2), at: 0, expect: [.leg("sidebar", .cubic), .progress("sidebar", .animating, progress: 0.2)])
                 == .success(.released(to: 1)))
     }
 
@@ -125,9 +125,9 @@ import AnimConfig
     @Test func pauseAndResume() {
         var tester = EngineTester(config: Self.linearConfig)
         tester.command(.toggle("panel"), at: 0, expect: [.began("panel", .command, from: 0, to: 1, progress: 0)])
-        tester.command(.pause("panel"), at: 0.25, expect: [.progress("panel", .paused, progress: 0.25)])
+        tester.command(.pause("panel"), at: 0.25, expect: [.leg("panel", .driven), .progress("panel", .paused, progress: 0.25)])
         tester.tick(at: 5, expect: [])
-        tester.command(.resume("panel"), at: 5, expect: [.progress("panel", .animating, progress: 0.25)])
+        tester.command(.resume("panel"), at: 5, expect: [.leg("panel", .cubic), .progress("panel", .animating, progress: 0.25)])
         tester.tick(at: 5.5, expect: [.progress("panel", .animating, progress: 0.75)])
     }
 
@@ -135,10 +135,10 @@ import AnimConfig
     @Test func reverseWhilePaused() {
         var tester = EngineTester(config: Self.linearConfig)
         tester.command(.toggle("panel"), at: 0, expect: [.began("panel", .command, from: 0, to: 1, progress: 0)])
-        tester.command(.pause("panel"), at: 0.6, expect: [.progress("panel", .paused, progress: 0.6)])
+        tester.command(.pause("panel"), at: 0.6, expect: [.leg("panel", .driven), .progress("panel", .paused, progress: 0.6)])
         tester.command(.reverse("panel"), at: 0.6, expect: [.progress("panel", .paused, progress: 0.6)])
         #expect(abs((tester.engine.snapshot(of: "panel", at: 0.6)?.fraction ?? 0) - 0.4) < 1e-12)
-        tester.command(.resume("panel"), at: 1, expect: [.progress("panel", .animating, progress: 0.6)])
+        tester.command(.resume("panel"), at: 1, expect: [.leg("panel", .cubic), .progress("panel", .animating, progress: 0.6)])
         tester.tick(at: 1.6, expect: [.progress("panel", .animating, progress: 0), .ended("panel", .start, snap: 0, progress: 0)])
     }
 
@@ -149,7 +149,7 @@ import AnimConfig
             .began("launcher", .command, from: 0, to: 1, progress: 0), .progress("launcher", .interactive, progress: 0.2),
         ])
         tester.command(.continue("launcher", timing: nil, durationFactor: 0.5, velocity: nil), at: 1,
-                       expect: [.progress("launcher", .animating, progress: 0.2)])
+                       expect: [.leg("launcher", .cubic), .progress("launcher", .animating, progress: 0.2)])
         tester.tick(at: 1.25, expect: [.progress("launcher", .animating, progress: 0.6)])
         tester.tick(at: 1.5, expect: [.progress("launcher", .animating, progress: 1), .ended("launcher", .end, snap: 1, progress: 1)])
     }
@@ -158,7 +158,7 @@ import AnimConfig
     @Test func stopThenFinishAtCurrent() {
         var tester = EngineTester(config: Self.linearConfig)
         tester.command(.toggle("sidebar"), at: 0, expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
-        tester.command(.stop("sidebar", withoutFinishing: false), at: 0.3, expect: [.progress("sidebar", .stopped, progress: 0.3)])
+        tester.command(.stop("sidebar", withoutFinishing: false), at: 0.3, expect: [.leg("sidebar", .driven), .progress("sidebar", .stopped, progress: 0.3)])
         tester.tick(at: 1, expect: [])
         #expect(tester.command(.toggle("sidebar"), at: 1, expect: []) == .failure(.notAllowed("\"sidebar\" is stopped: finish it first (transition.finish)")))
         tester.command(.finish("sidebar", at: .current), at: 1, expect: [.ended("sidebar", .current, snap: 0, progress: 0.3)])
@@ -170,7 +170,7 @@ import AnimConfig
     @Test func stopThenFinishAtEnd() {
         var tester = EngineTester(config: Self.linearConfig)
         tester.command(.toggle("sidebar"), at: 0, expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
-        tester.command(.stop("sidebar", withoutFinishing: false), at: 0.3, expect: [.progress("sidebar", .stopped, progress: 0.3)])
+        tester.command(.stop("sidebar", withoutFinishing: false), at: 0.3, expect: [.leg("sidebar", .driven), .progress("sidebar", .stopped, progress: 0.3)])
         tester.command(.finish("sidebar", at: .end), at: 0.4, expect: [.ended("sidebar", .end, snap: 1, progress: 1)])
     }
 

@@ -32,8 +32,8 @@ import TransitionModel
         let events = try Self.trace("flick-constant")
         var began = false, releaseSnapshot: TransitionSnapshot?, releaseVelocity = 0.0
         var lastUpdate: GestureUpdate?
-        for event in events {
-            for engineEvent in tester.inputs([event], at: { $0.time }) {
+        do {
+            for engineEvent in tester.inputs(events, decisions: [.claimed(sequence: 1, source: .touch, touches: [1])], at: { $0.time }) {
                 if case let .gesture(update) = engineEvent {
                     if update.name == "sidebar-open" { lastUpdate = update }
                     continue
@@ -48,6 +48,8 @@ import TransitionModel
                 case (.ended, .progress(let snapshot)):
                     releaseSnapshot = snapshot
                     releaseVelocity = update.velocity.x / 400
+                case (.ended, .leg(_, let motion)):
+                    if case .spring = motion {} else { Issue.record("the release hands its velocity to a spring, not \(motion)") }
                 default:
                     Issue.record("unexpected pairing \(update.state) / \(engineEvent)")
                 }
@@ -66,7 +68,7 @@ import TransitionModel
     @Test func shortSlowDragCancels() throws {
         var tester = EngineTester()
         let events = try Self.trace("edge-short-slow-drag")
-        let produced = tester.inputs(events) { $0.time }
+        let produced = tester.inputs(events, decisions: [.claimed(sequence: 1, source: .touch, touches: [1])]) { $0.time }
         #expect(produced.contains { if case .began(_, .gesture("sidebar-open"), _) = $0 { true } else { false } })
         let last = try #require(tester.engine.snapshot(of: "sidebar", at: events.last?.time ?? 0))
         #expect(last.phase == .animating && last.target == 0 && last.velocity == 0)
@@ -90,7 +92,7 @@ import TransitionModel
             .gesture("sidebar-open", .began),
             .ended("sidebar", .current, snap: 0, progress: caught),
             .began("sidebar", .gesture("sidebar-open"), from: 0, to: 1, progress: caught),
-        ])
+        ], decisions: [.claimed(sequence: 1, source: .touch, touches: [1])])
         // From there the finger moves it 1:1: 40 px more is +0.1.
         tester.input(InputEvent(time: 0.11, kind: .touchMove(id: 1), location: Point(x: 60, y: 500)), at: 0.11, expect: [
             .gesture("sidebar-open", .changed), .progress("sidebar", .interactive, progress: caught + 0.1),
@@ -102,17 +104,17 @@ import TransitionModel
     /// While a finger drives a transition, commands on it are refused; after the lift they work again.
     @Test func fingerWinsOverCommands() {
         var tester = EngineTester()
-        _ = tester.inputs(Self.drag(from: Point(x: 3, y: 500), by: Point(x: 200, y: 0))) { $0.time }
+        _ = tester.inputs(Self.drag(from: Point(x: 3, y: 500), by: Point(x: 200, y: 0)), decisions: [.claimed(sequence: 1, source: .touch, touches: [1])]) { $0.time }
         #expect(tester.command(.toggle("sidebar"), at: 0.3, expect: [])
                 == .failure(.notAllowed("a gesture drives \"sidebar\"; commands wait until the finger lifts")))
         _ = tester.inputs([Self.lift(at: Point(x: 203, y: 500), time: 0.3)]) { $0.time }
-        #expect(tester.command(.pause("sidebar"), at: 0.31, expect: [.progress("sidebar", .paused)]) == .success(.done))
+        #expect(tester.command(.pause("sidebar"), at: 0.31, expect: [.leg("sidebar", .driven), .progress("sidebar", .paused)]) == .success(.done))
     }
 
     /// The closing pan applies only while the sidebar is open: at rest at 0 it fails and the touch is released.
     @Test func closingPanOnlyWhenOpen() {
         var tester = EngineTester()
-        let closed = tester.inputs(Self.drag(from: Point(x: 300, y: 500), by: Point(x: -200, y: 0))) { $0.time }
+        let closed = tester.inputs(Self.drag(from: Point(x: 300, y: 500), by: Point(x: -200, y: 0)), decisions: [.released(sequence: 1, source: .touch, touches: [1])]) { $0.time }
         #expect(closed.contains(.gesture(GestureUpdate(name: "sidebar-close", state: .failed, translation: .zero, velocity: .zero,
                                                        location: Point(x: 290, y: 500), startLocation: Point(x: 300, y: 500),
                                                        source: .touch, touchCount: 1, sequence: 1, time: 0.01))))
@@ -122,7 +124,7 @@ import TransitionModel
         tester.command(.animate("sidebar", to: 1, timing: nil, duration: nil, velocity: nil), at: 1,
                        expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
         tester.runToEnd("sidebar", from: 1, position: .end, snap: 1)
-        let open = tester.inputs(Self.drag(from: Point(x: 300, y: 500), by: Point(x: -200, y: 0), startTime: 10)) { $0.time }
+        let open = tester.inputs(Self.drag(from: Point(x: 300, y: 500), by: Point(x: -200, y: 0), startTime: 10), decisions: [.claimed(sequence: 2, source: .touch, touches: [1])]) { $0.time }
         #expect(open.contains { if case .began(_, .gesture("sidebar-close"), _) = $0 { true } else { false } })
         let snapshot = tester.engine.snapshot(of: "sidebar", at: 10.2)
         // 200 px left, less the 10 px slop, at 400 px per unit.
@@ -133,7 +135,7 @@ import TransitionModel
     @Test func rubberBandPastTheEnd() {
         var tester = EngineTester()
         // 60 steps of 10 px: the pan begins after the first, so 590 px count.
-        _ = tester.inputs(Self.drag(from: Point(x: 3, y: 500), by: Point(x: 600, y: 0), steps: 60)) { $0.time }
+        _ = tester.inputs(Self.drag(from: Point(x: 3, y: 500), by: Point(x: 600, y: 0), steps: 60), decisions: [.claimed(sequence: 1, source: .touch, touches: [1])]) { $0.time }
         let raw = 590.0 / 400
         let expected = 1 + (1 - 1 / (0.55 * (raw - 1) + 1))
         #expect(abs((tester.engine.snapshot(of: "sidebar", at: 0.2)?.progress ?? 0) - expected) < 1e-9)
@@ -150,7 +152,7 @@ import TransitionModel
                 events.append(InputEvent(time: Double(step) * 0.01, kind: .touchMove(id: id), location: Point(x: x, y: 500)))
             }
         }
-        _ = tester.inputs(events) { $0.time }
+        _ = tester.inputs(events, decisions: [.claimed(sequence: 1, source: .touch, touches: [1, 2, 3])]) { $0.time }
         let snapshot = tester.engine.snapshot(of: "pager", at: 0.3)
         #expect(snapshot?.phase == .interactive)
         // Fingers 1 and 2 moving 20 px move the centroid 13.3 px: past the slop, the pan begins there.
@@ -161,7 +163,7 @@ import TransitionModel
     /// A cancelled touch sends the transition back to where the gesture started.
     @Test func touchCancelReturnsToStart() {
         var tester = EngineTester()
-        _ = tester.inputs(Self.drag(from: Point(x: 3, y: 500), by: Point(x: 300, y: 0))) { $0.time }
+        _ = tester.inputs(Self.drag(from: Point(x: 3, y: 500), by: Point(x: 300, y: 0)), decisions: [.claimed(sequence: 1, source: .touch, touches: [1])]) { $0.time }
         _ = tester.inputs([InputEvent(time: 0.25, kind: .touchCancel(id: 1), location: Point(x: 303, y: 500))]) { $0.time }
         #expect(tester.engine.snapshot(of: "sidebar", at: 0.25)?.target == 0)
         tester.runToEnd("sidebar", from: 0.25, position: .start, snap: 0)

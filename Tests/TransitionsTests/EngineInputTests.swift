@@ -17,13 +17,14 @@ struct EngineInputTests {
         tester.input(InputEvent(time: 0, kind: .pressureBegin(edge: .left), location: Self.leftEdge), at: 0, expect: [])
         tester.input(Self.push(1), at: 0.008, expect: [])
         tester.input(Self.push(2), at: 0.016, expect: [])
-        tester.input(Self.push(3), at: 0.024, expect: [.gesture("sidebar-open", .began), .began("sidebar", .gesture("sidebar-open"), from: 0, to: 1, progress: 0)])
+        tester.input(Self.push(3), at: 0.024, expect: [.gesture("sidebar-open", .began), .began("sidebar", .gesture("sidebar-open"), from: 0, to: 1, progress: 0)],
+                     decisions: [.claimed(sequence: 1, source: .pressure, touches: [])])
         for step in 4...12 {
             tester.input(Self.push(step), at: 0.008 * Double(step),
                          expect: [.gesture("sidebar-open", .changed), .progress("sidebar", .interactive, progress: Double(step - 3) * 15 / 400)])
         }
         tester.input(InputEvent(time: 0.096, kind: .pressureEnd(edge: .left, cancelled: false), location: Self.leftEdge), at: 0.1,
-                     expect: [.gesture("sidebar-open", .ended), .progress("sidebar", .animating)])
+                     expect: [.gesture("sidebar-open", .ended), .leg("sidebar", .spring), .progress("sidebar", .animating)])
         tester.runToEnd("sidebar", from: 0.1, position: .end, snap: 1)
     }
 
@@ -33,7 +34,7 @@ struct EngineInputTests {
         var tester = EngineTester()
         tester.command(.toggle("sidebar"), at: 0, expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
         tester.runToEnd("sidebar", from: 0, position: .end, snap: 1)
-        let closing = tester.inputs(EngineGestureTests.drag(from: Point(x: 300, y: 500), by: Point(x: -100, y: 0), startTime: 5), at: { $0.time })
+        let closing = tester.inputs(EngineGestureTests.drag(from: Point(x: 300, y: 500), by: Point(x: -100, y: 0), startTime: 5), decisions: [.claimed(sequence: 1, source: .touch, touches: [1])], at: { $0.time })
         let began = closing.first { if case .began = $0 { true } else { false } }
         guard case let .began(snapshot, _, _)? = began else { Issue.record("no began: \(closing)"); return }
         #expect(snapshot.from == 1 && snapshot.to == 0 && snapshot.target == 0)
@@ -44,7 +45,7 @@ struct EngineInputTests {
         for step in 1...10 {
             for finger in 1...3 { events.append(.touch(InputEvent.Kind.touchMove, 900 + Double(finger) * 30 - Double(step) * 8, 500, at: Double(step) * 0.01, id: finger)) }
         }
-        let swiped = pager.inputs(events, at: { $0.time })
+        let swiped = pager.inputs(events, decisions: [.claimed(sequence: 1, source: .touch, touches: [1, 2, 3])], at: { $0.time })
         guard case let .began(page, _, _)? = swiped.first(where: { if case .began = $0 { true } else { false } }) else {
             Issue.record("no began: \(swiped)"); return
         }
@@ -66,11 +67,11 @@ struct EngineInputTests {
     /// back to where it started, and commands work again.
     @Test func vanishedInputIsCancelled() {
         var tester = EngineTester()
-        _ = tester.inputs(EngineGestureTests.drag(from: Point(x: 2, y: 500), by: Point(x: 100, y: 0)), at: { $0.time })
+        _ = tester.inputs(EngineGestureTests.drag(from: Point(x: 2, y: 500), by: Point(x: 100, y: 0)), decisions: [.claimed(sequence: 1, source: .touch, touches: [1])], at: { $0.time })
         #expect(tester.engine.snapshot(of: "sidebar", at: 0.2)?.phase == .interactive)
         #expect(tester.engine.isTracking(.touch))
         tester.cancel([.touch, .pointer, .pressure, .touchpad], at: 0.25,
-                      expect: [.gesture("sidebar-open", .cancelled), .progress("sidebar", .animating)])
+                      expect: [.gesture("sidebar-open", .cancelled), .leg("sidebar", .spring), .progress("sidebar", .animating)])
         #expect(!tester.engine.isTracking(.touch))
         tester.runToEnd("sidebar", from: 0.25, position: .start, snap: 0)
         tester.command(.toggle("sidebar"), at: 2, expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])

@@ -15,10 +15,10 @@ struct EngineReloadTests {
     /// it started); the finger's further motion moves nothing.
     @Test func removedBindingCancelsItsGesture() {
         var tester = EngineTester()
-        _ = tester.inputs(EngineGestureTests.drag(from: Point(x: 2, y: 500), by: Point(x: 120, y: 0)), at: { $0.time })
+        _ = tester.inputs(EngineGestureTests.drag(from: Point(x: 2, y: 500), by: Point(x: 120, y: 0)), decisions: [.claimed(sequence: 1, source: .touch, touches: [1])], at: { $0.time })
         #expect(tester.engine.snapshot(of: "sidebar", at: 0.2)?.phase == .interactive)
         let without = Self.config { $0.bindings.removeAll { $0.name == "sidebar-open" } }
-        tester.reconfigure(without, at: 0.25, expect: [.gesture("sidebar-open", .cancelled), .progress("sidebar", .animating)])
+        tester.reconfigure(without, at: 0.25, expect: [.gesture("sidebar-open", .cancelled), .leg("sidebar", .spring), .progress("sidebar", .animating)])
         tester.input(.touch(InputEvent.Kind.touchMove, 200, 500, at: 0.26), at: 0.26, expect: [])
         tester.runToEnd("sidebar", from: 0.26, position: .start, snap: 0)
         tester.input(.touch(InputEvent.Kind.touchUp, 200, 500, at: 0.9), at: 0.9, expect: [])
@@ -27,7 +27,7 @@ struct EngineReloadTests {
     /// Renaming a binding counts as removing it; changing another binding cancels nothing.
     @Test func onlyChangedBindingsCancel() {
         var tester = EngineTester()
-        _ = tester.inputs(EngineGestureTests.drag(from: Point(x: 2, y: 500), by: Point(x: 120, y: 0)), at: { $0.time })
+        _ = tester.inputs(EngineGestureTests.drag(from: Point(x: 2, y: 500), by: Point(x: 120, y: 0)), decisions: [.claimed(sequence: 1, source: .touch, touches: [1])], at: { $0.time })
         let otherChanged = Self.config { config in
             if let i = config.bindings.firstIndex(where: { $0.name == "panel-open" }) { config.bindings[i].distance = 300 }
         }
@@ -36,7 +36,7 @@ struct EngineReloadTests {
         let renamed = Self.config { config in
             if let i = config.bindings.firstIndex(where: { $0.name == "sidebar-open" }) { config.bindings[i].name = "sidebar-in" }
         }
-        tester.reconfigure(renamed, at: 0.3, expect: [.gesture("sidebar-open", .cancelled), .progress("sidebar", .animating)])
+        tester.reconfigure(renamed, at: 0.3, expect: [.gesture("sidebar-open", .cancelled), .leg("sidebar", .spring), .progress("sidebar", .animating)])
     }
 
     /// With fewer snap points, a transition resting beyond the new last snap animates back onto it, with its own

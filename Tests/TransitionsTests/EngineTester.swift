@@ -50,16 +50,15 @@ enum Expected: CustomStringConvertible {
     }
 }
 
-/// Drives an engine step by step; every event of every step must be expected
-/// (TCA's TestStore discipline), and the order guarantees of PROTOCOL.md are
-/// checked on every event: seq strictly increases, began precedes its leg's
-/// progress, and every began is followed by exactly one ended.
-///
-/// `leg` events are checked for order, and compared only when `expectsLegs` is
-/// set: most tests are about progress, and `LegEventTests` pin the legs.
+/// Drives an engine step by step, and holds every step to all that it produced (TCA's TestStore discipline):
+/// - every event, `leg` events included, must be expected, in order;
+/// - every touch decision must be expected (`decisions:`; none unless the test names them);
+/// - every step's next frame must be on time: none while nothing animates, else the first deadline after the step,
+///   at most one frame period away;
+/// - the order guarantees of PROTOCOL.md hold on every event: seq strictly increases, began precedes its leg's
+///   progress, and every began is followed by exactly one ended.
 struct EngineTester {
     var engine: Engine
-    var expectsLegs = false
     private var lastSeq: [String: Int] = [:]
     private var openLegs: Set<String> = []
 
@@ -75,42 +74,50 @@ struct EngineTester {
     mutating func command(_ command: Command, at time: Double, expect expected: [Expected],
                           sourceLocation: SourceLocation = #_sourceLocation) -> Result<CommandResult, EngineError> {
         let (result, output) = engine.perform(command, at: time)
-        check(output.events, expected, sourceLocation)
+        check(output, at: time, expected, decisions: [], sourceLocation)
         return result
     }
 
     @discardableResult
-    mutating func input(_ event: InputEvent, at time: Double, expect expected: [Expected],
+    mutating func input(_ event: InputEvent, at time: Double, expect expected: [Expected], decisions: [ArenaOutput] = [],
                         sourceLocation: SourceLocation = #_sourceLocation) -> EngineOutput {
         let output = engine.handle(event, at: time)
-        check(output.events, expected, sourceLocation)
+        check(output, at: time, expected, decisions: decisions, sourceLocation)
         return output
     }
 
     @discardableResult
-    mutating func cancel(_ sources: [InputSource], at time: Double, expect expected: [Expected],
+    mutating func cancel(_ sources: [InputSource], at time: Double, expect expected: [Expected], decisions: [ArenaOutput] = [],
                          sourceLocation: SourceLocation = #_sourceLocation) -> EngineOutput {
         let output = engine.cancelInput(from: sources, at: time)
-        check(output.events, expected, sourceLocation)
+        check(output, at: time, expected, decisions: decisions, sourceLocation)
         return output
     }
 
-    mutating func reconfigure(_ config: DaemonConfig, at time: Double, expect expected: [Expected],
+    mutating func reconfigure(_ config: DaemonConfig, at time: Double, expect expected: [Expected], decisions: [ArenaOutput] = [],
                               sourceLocation: SourceLocation = #_sourceLocation) {
-        check(engine.reconfigure(config, at: time).events, expected, sourceLocation)
+        check(engine.reconfigure(config, at: time), at: time, expected, decisions: decisions, sourceLocation)
     }
 
-    /// Feeds events without asserting each one; returns them for summary checks.
-    mutating func inputs(_ events: [InputEvent], at time: (InputEvent) -> Double) -> [EngineEvent] {
-        events.flatMap { event in
-            let produced = engine.handle(event, at: time(event)).events
-            verifyOrder(produced, SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
-            return shown(produced)
+    /// Feeds events without asserting each one's events (their order and frame deadlines are still checked), and
+    /// returns them for summary checks; the touch decisions of them all must be `decisions`.
+    mutating func inputs(_ events: [InputEvent], decisions: [ArenaOutput] = [], sourceLocation: SourceLocation = #_sourceLocation,
+                         at time: (InputEvent) -> Double) -> [EngineEvent] {
+        var produced: [EngineEvent] = []
+        var decided: [ArenaOutput] = []
+        for event in events {
+            let output = engine.handle(event, at: time(event))
+            verifyOrder(output.events, sourceLocation)
+            verifyNextFrame(output, at: time(event), sourceLocation)
+            produced += output.events
+            decided += output.touchDecisions
         }
+        #expect(decided == decisions, "touch decisions: expected \(decisions), got \(decided)", sourceLocation: sourceLocation)
+        return produced
     }
 
     mutating func tick(at time: Double, expect expected: [Expected], sourceLocation: SourceLocation = #_sourceLocation) {
-        check(engine.tick(at: time).events, expected, sourceLocation)
+        check(engine.tick(at: time), at: time, expected, decisions: [], sourceLocation)
     }
 
     /// Ticks at `rate` Hz from `start` until the transition's leg ends; every
@@ -123,8 +130,10 @@ struct EngineTester {
         var time = start
         for _ in 0..<10_000 {
             time += 1 / rate
-            let events = engine.tick(at: time).events
+            let output = engine.tick(at: time)
+            let events = output.events
             verifyOrder(events, sourceLocation)
+            verifyNextFrame(output, at: time, sourceLocation)
             if let last = events.last, case let .ended(snapshot, ended) = last {
                 #expect(ended == position && snapshot.snap == snap, "ended \(ended) at snap \(snapshot.snap)", sourceLocation: sourceLocation)
                 #expect(abs(snapshot.progress - Double(snap)) < 1e-9 || position == .current, sourceLocation: sourceLocation)
@@ -138,18 +147,30 @@ struct EngineTester {
         return (values, time)
     }
 
-    private mutating func check(_ events: [EngineEvent], _ expected: [Expected], _ location: SourceLocation) {
+    private mutating func check(_ output: EngineOutput, at time: Double, _ expected: [Expected], decisions: [ArenaOutput],
+                                _ location: SourceLocation) {
+        let events = output.events
         verifyOrder(events, location)
-        let events = shown(events)
+        verifyNextFrame(output, at: time, location)
         #expect(events.count == expected.count, "expected \(expected), got \(events)", sourceLocation: location)
         for (event, expectation) in zip(events, expected) {
             #expect(expectation.matches(event), "expected \(expectation), got \(event)", sourceLocation: location)
         }
+        #expect(output.touchDecisions == decisions, "touch decisions: expected \(decisions), got \(output.touchDecisions)",
+                sourceLocation: location)
     }
 
-    /// The events a test compares: all of them, or all but `leg` events unless `expectsLegs`.
-    private func shown(_ events: [EngineEvent]) -> [EngineEvent] {
-        expectsLegs ? events : events.filter { if case .leg = $0 { false } else { true } }
+    /// A step asks for a frame exactly while something animates, and for the first one due after it: later than
+    /// the step, and no more than one period away (FrameClock's grid).
+    private func verifyNextFrame(_ output: EngineOutput, at time: Double, _ location: SourceLocation) {
+        guard let next = output.nextFrame else {
+            #expect(!engine.isAnimating, "a leg runs, but no frame is asked for", sourceLocation: location)
+            return
+        }
+        #expect(engine.isAnimating, "a frame is asked for while nothing animates", sourceLocation: location)
+        let period = 1 / engine.frameRate
+        #expect(next > time && next <= time + period + 1e-9, "next frame \(next) for a step at \(time), period \(period)",
+                sourceLocation: location)
     }
 
     private mutating func verifyOrder(_ events: [EngineEvent], _ location: SourceLocation) {

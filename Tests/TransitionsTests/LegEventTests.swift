@@ -23,7 +23,6 @@ struct LegEventTests {
     /// MOTION.md §1: m = 1, k = (2π/r)², c = 4πζ/r.
     @Test func aToggleAnnouncesTheSpringInPhysicalForm() throws {
         var tester = EngineTester()
-        tester.expectsLegs = true
         let (_, output) = tester.engine.perform(.toggle("sidebar"), at: 10)
         guard case let .spring(leg)? = Self.motion(in: output.events) else { Issue.record("\(output.events)"); return }
         #expect(leg.mass == 1)
@@ -39,7 +38,6 @@ struct LegEventTests {
     /// in 1 s; reverse at 3.5 s retraces from x = 0.75 back to 0 at the same rate, 1.5 s.
     @Test func pauseResumeAndReverseEachAnnounceTheNewMotion() throws {
         var tester = EngineTester()
-        tester.expectsLegs = true
         tester.command(.animate("sidebar", to: 1, timing: .linear, duration: 2, velocity: nil), at: 0,
                        expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
         #expect(tester.engine.motion(of: "sidebar") == .cubic(CubicLegMotion(curve: .linear, from: 0, to: 1, startTime: 0, startX: 0, endX: 1, duration: 2)))
@@ -56,10 +54,9 @@ struct LegEventTests {
     /// announces the completion, a spring handed the finger's velocity (MOTION.md §5).
     @Test func aFingerDrivesThenReleasesIntoASpring() throws {
         var tester = EngineTester()
-        tester.expectsLegs = true
         tester.command(.animate("sidebar", to: 1, timing: .linear, duration: 2, velocity: nil), at: 0,
                        expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
-        let caught = tester.inputs(EngineGestureTests.drag(from: Point(x: 3, y: 500), by: Point(x: 120, y: 0), startTime: 0.5)) { $0.time }
+        let caught = tester.inputs(EngineGestureTests.drag(from: Point(x: 3, y: 500), by: Point(x: 120, y: 0), startTime: 0.5), decisions: [.claimed(sequence: 1, source: .touch, touches: [1])]) { $0.time }
         #expect(caught.contains { if case .began(_, .gesture("sidebar-open"), .driven) = $0 { true } else { false } })
         #expect(!caught.contains { if case .leg = $0 { true } else { false } }, "finger moves change no motion")
         let released = tester.inputs([EngineGestureTests.lift(at: Point(x: 123, y: 500), time: 0.71)]) { $0.time }
@@ -88,8 +85,7 @@ struct LegEventTests {
             distance = 100
             """)
         var tester = EngineTester(config: config)
-        tester.expectsLegs = true
-        _ = tester.inputs(EngineGestureTests.drag(from: Point(x: 3, y: 500), by: Point(x: 300, y: 0), duration: 2)) { $0.time }
+        _ = tester.inputs(EngineGestureTests.drag(from: Point(x: 3, y: 500), by: Point(x: 300, y: 0), duration: 2), decisions: [.claimed(sequence: 1, source: .touch, touches: [1])]) { $0.time }
         let released = tester.inputs([EngineGestureTests.lift(at: Point(x: 303, y: 500), time: 3)]) { $0.time }
         guard case let .cubic(leg)? = Self.motion(in: released) else { Issue.record("\(released)"); return }
         #expect(leg.from > 1 && leg.to == 1, "from \(leg.from)")

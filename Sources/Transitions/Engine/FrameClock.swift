@@ -21,8 +21,14 @@ struct FrameClock: Sendable {
             return now + period
         }
         let frames = ((now - origin) / period).rounded(.down) + 1
-        return origin + frames * period
+        let deadline = origin + frames * period
+        // `now` on the grid may divide to a hair below its index: then the deadline found is `now` itself, and the
+        // next one is meant (a step at a deadline asks for the one after, never for a second frame at once).
+        return deadline > now + Self.sameInstant ? deadline : deadline + period
     }
+
+    /// Times closer than this are one instant: a nanosecond, the resolution of the timers that carry out deadlines.
+    static let sameInstant = 1e-9
 
     /// Nothing animates: the next animation starts its own series.
     mutating func stop() { origin = nil }
