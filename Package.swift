@@ -1,10 +1,11 @@
 // swift-tools-version:6.0
 //
-// The target graph is the architecture: pure libraries (Motion, Gestures,
-// Transitions, AnimProtocol) never touch a file, a socket, a thread or the
-// wall clock; the shell (the input backends X11Input and LibinputInput with
-// BackendThread and the C modules, UnixSupport, AnimClient, AnimDaemon) and
-// the executables do. Each target declares every module it imports:
+// The target graph is the architecture (docs/architecture.md): pure libraries
+// (TextWriting, Motion, Gestures, TransitionModel, Transitions, AnimConfig,
+// AnimProtocol) never touch a file, a socket, a thread or the wall clock; the
+// shell (the input backends X11Input and LibinputInput on BackendThread's
+// runtime, the C modules, UnixSupport, AnimClient, AnimDaemon) and the
+// executables do. Each target declares every module it imports:
 // scripts/check-imports.py, run by make test, checks both ways.
 import Foundation
 import PackageDescription
@@ -100,7 +101,7 @@ let package = Package(
         .executableTarget(name: "animd-demo", dependencies: ["AnimProtocol", "AnimClient", "CX11", "UnixSupport"], swiftSettings: strict),
         .executableTarget(
             name: "animd-bench",
-            dependencies: ["Motion", "Gestures", "Transitions", "AnimConfig", "TransitionModel", "AnimProtocol", "AnimDaemon", "AnimClient", "UnixSupport", "XorgInputTest",
+            dependencies: ["Motion", "Gestures", "Transitions", "AnimConfig", "TransitionModel", "AnimProtocol", "AnimDaemon", "AnimClient", "UnixSupport", "XorgInputTest", "DaemonLauncher",
                            .product(name: "NIOCore", package: "swift-nio")],
             path: "Benchmarks/animd-bench",
             swiftSettings: strict
@@ -113,6 +114,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        // How the integration tests and the benchmarks start daemons: one launcher for both.
+        .target(name: "DaemonLauncher", dependencies: ["AnimClient"], path: "Tests/DaemonLauncher", swiftSettings: strict),
         // The X client the X tests run beside animd: a recording window, XTest input, a rival selection.
         .systemLibrary(name: "CXTest", path: "Tests/CXTest", pkgConfig: "xtst", providers: [.apt(["libxtst-dev"])]),
         .executableTarget(name: "animd-xprobe", dependencies: ["CX11", "CXTest"], path: "Tests/XProbe", swiftSettings: strict),
@@ -135,7 +138,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "X11InputTests", dependencies: ["X11Input", "CX11", "Gestures", "AnimProtocol"], swiftSettings: strict),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "Gestures", "AnimProtocol"], swiftSettings: strict),
-        .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol", "TransitionModel", "AnimClient", "TestSupport", "CLinuxScheduling", "XorgInputTest", "UnixSupport"],
+        .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol", "TransitionModel", "AnimClient", "DaemonLauncher", "TestSupport", "CLinuxScheduling", "XorgInputTest", "UnixSupport"],
                     swiftSettings: strict),
     ]
 )

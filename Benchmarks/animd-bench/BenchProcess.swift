@@ -1,14 +1,13 @@
 import AnimClient
+import DaemonLauncher
 import Foundation
 
-/// What the benchmarks that run real processes share: a scratch folder, the animd built beside animd-bench,
-/// starting a server and reaching its socket.
+/// What the benchmarks that run real processes share: the animd built beside animd-bench, and starting a server
+/// and reaching its socket through the launcher the integration tests use (`DaemonLauncher`).
 enum BenchProcess {
-    /// A new folder for sockets and files; the caller removes it.
+    /// A new folder for sockets and files (`DaemonLauncher.makeFolder`); the caller removes it.
     static func scratchFolder(_ benchmark: String) -> String {
-        let folder = NSTemporaryDirectory() + "animd-\(benchmark)-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
+        (try? DaemonLauncher.makeFolder(benchmark)) ?? NSTemporaryDirectory()
     }
 
     /// The animd binary beside this one, or nil (with a hint) when it was not built.
@@ -24,25 +23,18 @@ enum BenchProcess {
         return path
     }
 
-    /// Starts a server without X or systemd in its environment (unless `extra` sets them), its stderr discarded.
+    /// Starts a server without the session's display, systemd or the user's config in its environment (unless
+    /// `extra` sets them), its stderr discarded. It does not wait: start-up is itself measured.
     static func start(_ executable: String, _ arguments: [String], extra: [String: String] = [:]) -> Process? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        for inherited in ["DISPLAY", "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"] { environment[inherited] = nil }
-        process.environment = environment.merging(extra) { $1 }
-        process.standardError = FileHandle.nullDevice
-        return (try? process.run()) != nil ? process : nil
+        let folder = arguments.first { $0.hasSuffix(".sock") }.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+            ?? NSTemporaryDirectory()
+        return try? DaemonLauncher.start(executable, arguments, environment: DaemonLauncher.environment(folder: folder, extra))
     }
 
     /// Connects once the server listens (up to 10 s).
     static func connect(_ socket: String) -> RPCConnection? {
-        for _ in 0..<400 {
-            if let connection = try? RPCConnection(path: socket) { return connection }
-            usleep(25_000)
-        }
-        return nil
+        guard (try? DaemonLauncher.waitUntilListening(socket)) != nil else { return nil }
+        return try? RPCConnection(path: socket)
     }
 
     /// 1000 subscribers need more descriptors than the usual soft limit.

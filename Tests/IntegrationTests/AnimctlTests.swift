@@ -172,10 +172,10 @@ import Testing
         _ = try rpc.ok("transition.toggle", ["name": "panel"])
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         watcher.waitUntilExit()
-        let methods = text.split(separator: "\n").compactMap { (try? JSONParser.parse(Array($0.utf8)))?["method"]?.string }
+        let methods = text.split(separator: "\n").compactMap { (try? JSONParser.parse(Array($0.utf8)))?.notificationMethod }
         #expect(watcher.terminationStatus == 0)
-        #expect(methods.first == "transition.began" && methods.last == "transition.ended")
-        #expect(methods.dropFirst().dropLast().allSatisfy { $0 == "transition.progress" })
+        #expect(methods.first == .began && methods.last == .ended)
+        #expect(methods.dropFirst().dropLast().allSatisfy { $0 == .progress })
     }
 
     /// watch on a real pseudo-terminal (`script`): one line per transition, redrawn in place as frames arrive; Ctrl-C
@@ -199,7 +199,7 @@ import Testing
         try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"] == 1"#) { try rpc.ok("daemon.hello")["subscriptions"] == 1 }
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
-        _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
+        _ = try rpc.notification(where: { method, _ in method == .ended })
         func text() -> String { output.text }
         try waitUntil(#"text().contains("snap 1")"#) { text().contains("snap 1") }
         try? keyboard.fileHandleForWriting.write(contentsOf: Data([0x03]))

@@ -12,7 +12,7 @@ import Testing
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["pager"], "events": ["progress"], "maxRate": 2])
         _ = try rpc.ok("transition.animate", ["name": "pager", "to": 2, "timing": "linear", "duration": 0.2])
-        let (_, final) = try rpc.notification(where: { method, params in method == "transition.progress" && params["progress"] == 2 })
+        let (_, final) = try rpc.notification(where: { method, params in method == .progress && params["progress"] == 2 })
         #expect(final["to"] == 2)
     }
 
@@ -22,16 +22,16 @@ import Testing
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "gesture"], "maxRate": 5])
         #expect(try animctl(["inject", Binaries.trace("flick-constant"), "--speed", "0"], socket: daemon.socket).status == 0)
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
-        #expect(events.contains { $0.0 == "gesture.changed" && $0.1["state"] == "changed" })
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
+        #expect(events.contains { $0.0 == .gesture && $0.1["state"] == "changed" })
         // A rate-held `changed` frame must not trail its gesture's own `ended`.
-        let gestureEnd = try #require(events.firstIndex { $0.0 == "gesture.changed" && $0.1["state"] == "ended" })
-        #expect(!events[gestureEnd...].contains { $0.0 == "gesture.changed" && $0.1["state"] == "changed" },
-                "\(events.map { "\($0.0) \($0.1["state"]?.string ?? "")" })")
+        let gestureEnd = try #require(events.firstIndex { $0.0 == .gesture && $0.1["state"] == "ended" })
+        #expect(!events[gestureEnd...].contains { $0.0 == .gesture && $0.1["state"] == "changed" },
+                "\(events.map { "\($0.0?.rawValue ?? "?") \($0.1["state"]?.string ?? "")" })")
         // A sentinel after ended: the daemon answers a request only after everything it queued before it.
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
-        let after = try rpc.notifications(until: { method, _ in method == "transition.began" })
-        #expect(!after.contains { $0.0 == "gesture.changed" }, "a gesture frame arrived after its leg ended: \(after.map(\.0))")
+        let after = try rpc.notifications(until: { method, _ in method == .began })
+        #expect(!after.contains { $0.0 == .gesture }, "a gesture frame arrived after its leg ended: \(after.map(\.0))")
     }
 
     /// A client that pipelines requests and never reads its answers is stopped being read once its socket is full:
@@ -78,16 +78,16 @@ import Testing
         _ = try other.ok("subscribe", ["transitions": ["panel"]])
         _ = try early.ok("transition.toggle", ["name": "sidebar"])
         // Frames are flowing: the late subscriber joins, the early one leaves.
-        _ = try early.notification(where: { method, _ in method == "transition.progress" })
+        _ = try early.notification(where: { method, _ in method == .progress })
         _ = try late.ok("subscribe", ["transitions": ["sidebar"]])
         // Before anything else changes: the late subscriber's frames come (the leg has more than a second to run).
-        _ = try late.notification(where: { method, _ in method == "transition.progress" }, timeout: 1)
+        _ = try late.notification(where: { method, _ in method == .progress }, timeout: 1)
         _ = try early.ok("unsubscribe", ["subscription": earlyID])
-        let lateEvents = try late.notifications(until: { method, _ in method == "transition.ended" })
-        #expect(lateEvents.filter { $0.0 == "transition.progress" }.count >= 5, "the late subscriber gets the following frames")
+        let lateEvents = try late.notifications(until: { method, _ in method == .ended })
+        #expect(lateEvents.filter { $0.0 == .progress }.count >= 5, "the late subscriber gets the following frames")
         // The early one's stream stops at its unsubscribe answer: nothing of sidebar's arrives after it. The leg has
         // ended (the late subscriber saw it), so a request answered after that is a barrier for both connections.
-        let afterUnsubscribe = try early.notificationsBeforeABarrier().filter { $0["method"] == "transition.ended" }
+        let afterUnsubscribe = try early.notificationsBeforeABarrier().filter { $0.notificationMethod == .ended }
         #expect(afterUnsubscribe.isEmpty, "no ended after unsubscribe: \(afterUnsubscribe)")
         #expect(try other.notificationsBeforeABarrier().isEmpty, "the panel subscriber heard nothing of the sidebar")
     }
@@ -154,8 +154,8 @@ import Testing
                 if seq < newestEvent { violations.append("answer \(id) (seq \(seq)) came after event seq \(newestEvent)") }
                 newestAnswer = max(newestAnswer, seq)
                 answered += 1
-            } else if let method = message["method"]?.string, let seq = message["params"]?["seq"]?.integer {
-                if method != "transition.progress" {
+            } else if let method = message.notificationMethod, let seq = message["params"]?["seq"]?.integer {
+                if method != .progress {
                     stateEvents += 1
                     if seq <= newestAnswer { violations.append("\(method) seq \(seq) came after an answer with seq \(newestAnswer)") }
                 } else {

@@ -6,7 +6,7 @@ import Testing
 /// The order guarantees of PROTOCOL.md, observed by a subscriber.
 @Suite(.serialized) struct EventOrderTests {
     /// Checks: seq strictly increases; began precedes its progress; every began gets exactly one ended.
-    static func checkOrder(_ events: [(String, JSONValue)], sourceLocation: SourceLocation = #_sourceLocation) {
+    static func checkOrder(_ events: [(NotificationMethod?, JSONValue)], sourceLocation: SourceLocation = #_sourceLocation) {
         var lastSeq: [String: Int] = [:]
         var open: Set<String> = []
         for (method, params) in events {
@@ -14,12 +14,12 @@ import Testing
             #expect(seq > lastSeq[name, default: 0], "seq went backwards at \(method) \(seq)", sourceLocation: sourceLocation)
             lastSeq[name] = seq
             switch method {
-            case "transition.began":
+            case .began:
                 #expect(!open.contains(name), "began twice", sourceLocation: sourceLocation)
                 open.insert(name)
-            case "transition.progress":
+            case .progress:
                 #expect(open.contains(name), "progress outside a leg", sourceLocation: sourceLocation)
-            case "transition.ended":
+            case .ended:
                 #expect(open.remove(name) != nil, "ended without began", sourceLocation: sourceLocation)
             default: break
             }
@@ -32,9 +32,9 @@ import Testing
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
         Self.checkOrder(events)
-        #expect(events.first?.0 == "transition.began" && events.first?.1["cause"] == "command")
+        #expect(events.first?.0 == .began && events.first?.1["cause"] == "command")
         #expect(events.count > 5)
         let ended = try #require(events.last?.1)
         #expect(ended["position"] == "end" && ended["progress"] == 1 && ended["snap"] == 1)
@@ -46,15 +46,15 @@ import Testing
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
-        var events = try rpc.notifications(until: { method, params in method == "transition.progress" && (params["progress"]?.number ?? 0) > 0.2 })
+        var events = try rpc.notifications(until: { method, params in method == .progress && (params["progress"]?.number ?? 0) > 0.2 })
         _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": 0])
-        events += try rpc.notifications(until: { method, params in method == "transition.ended" && params["position"] != "current" })
+        events += try rpc.notifications(until: { method, params in method == .ended && params["position"] != "current" })
         Self.checkOrder(events)
-        let endedIndex = try #require(events.firstIndex { $0.0 == "transition.ended" })
+        let endedIndex = try #require(events.firstIndex { $0.0 == .ended })
         let interrupted = events[endedIndex].1
         let next = events[endedIndex + 1]
         #expect(interrupted["position"] == "current")
-        #expect(next.0 == "transition.began")
+        #expect(next.0 == .began)
         #expect(next.1["progress"] == interrupted["progress"], "the new leg starts where the old one stopped")
         #expect(events.last?.1["position"] == "start" && events.last?.1["snap"] == 0)
     }
@@ -67,10 +67,10 @@ import Testing
         _ = try rpc.ok("transition.begin", ["name": "launcher", "to": 1])
         _ = try rpc.ok("transition.scrub", ["name": "launcher", "fraction": 0.8])
         #expect(try rpc.ok("transition.release", ["name": "launcher"]) == ["to": 1])
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
         Self.checkOrder(events)
-        #expect(events.filter { $0.0 == "transition.began" }.count == 1)
-        #expect(events.first { $0.0 == "transition.progress" }?.1["phase"] == "interactive")
+        #expect(events.filter { $0.0 == .began }.count == 1)
+        #expect(events.first { $0.0 == .progress }?.1["phase"] == "interactive")
         #expect(events.last?.1["position"] == "end")
     }
 
@@ -81,12 +81,12 @@ import Testing
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["pager"], "maxRate": 10])
         _ = try rpc.ok("transition.animate", ["name": "pager", "to": 3, "timing": "linear", "duration": 1])
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
-        let times = events.filter { $0.0 == "transition.progress" }.compactMap { $0.1["time"]?.number }
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
+        let times = events.filter { $0.0 == .progress }.compactMap { $0.1["time"]?.number }
         #expect(times.count >= 5 && times.count <= 12, "about 10 frames in 1 s, got \(times.count)")
         let beforeFinal = times.dropLast()
         for (a, b) in zip(beforeFinal, beforeFinal.dropFirst()) { #expect(b - a >= 0.1 - 1e-6) }
-        #expect(events.last?.0 == "transition.ended")
+        #expect(events.last?.0 == .ended)
         #expect(events.dropLast().last?.1["progress"] == 3, "the final frame is delivered")
     }
 }

@@ -79,7 +79,7 @@ import TransitionModel
         try Self.waitForSubscriber(rpc)
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
-        _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
+        _ = try rpc.notification(where: { method, _ in method == .ended })
         #expect(listener.wait { lines in lines.count >= 3 && lines.last.flatMap(Double.init).map { abs($0 - 1) < 1e-3 } == true },
                 "\(listener.text)")
         #expect(listener.lines.allSatisfy { Double($0) != nil }, "every line is a number for eww: \(listener.text)")
@@ -114,7 +114,7 @@ import TransitionModel
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         for (snap, expected) in [(1, 0), (0, -300)] {
             _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": .number(Double(snap))])
-            _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
+            _ = try rpc.notification(where: { method, _ in method == .ended })
             var position = try x()
             try? waitUntil("the window at x = \(expected)") {
                 position = try x()

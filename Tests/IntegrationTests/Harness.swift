@@ -1,4 +1,5 @@
 import AnimClient
+import DaemonLauncher
 import AnimProtocol
 import Foundation
 import Testing
@@ -30,7 +31,7 @@ struct HarnessError: Error, CustomStringConvertible {
 final class DaemonProcess {
     let folder: String
     let socket: String
-    let process = Process()
+    let process: Process
     let logPath: String
 
     /// - config: TOML to write and pass with --config; nil uses the embedded default. A test's config is all there is
@@ -51,35 +52,27 @@ final class DaemonProcess {
         var arguments = ["--socket", socket, "--verbose", "--input-backend", inputBackend]
         if let config {
             let alone = config.contains("defaults =") ? config : "defaults = false\n" + config
-            try alone.write(toFile: folder + "/animd.toml", atomically: true, encoding: .utf8)
-            arguments += ["--config", folder + "/animd.toml"]
+            arguments += ["--config", try DaemonLauncher.writeConfig(alone, named: "animd", in: folder)]
         }
         if let userConfig {
             try FileManager.default.createDirectory(atPath: folder + "/animd", withIntermediateDirectories: true)
             try userConfig.write(toFile: folder + "/animd/animd.toml", atomically: true, encoding: .utf8)
         }
+        var command = [Binaries.animd.path] + arguments
         if let descriptorLimit {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", Binaries.animd.path] + arguments
-        } else if let command = wrapper.first {
-            process.executableURL = URL(fileURLWithPath: command)
-            process.arguments = wrapper.dropFirst() + [Binaries.animd.path] + arguments
-        } else {
-            process.executableURL = Binaries.animd
-            process.arguments = arguments
+            command = ["/bin/sh", "-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\""] + command
+        } else if !wrapper.isEmpty {
+            command = wrapper + command
         }
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
-        environment["XDG_CONFIG_HOME"] = folder  // never pick up the user's own config
-        environment["ANIMD_SOCKET"] = nil
-        environment["NOTIFY_SOCKET"] = nil
-        environment.merge(extra) { _, new in new }
-        process.environment = environment
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: logPath)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        try waitUntilListening()
+        var variables = extra
+        if let display, variables["DISPLAY"] == nil { variables["DISPLAY"] = display }
+        process = try DaemonLauncher.start(command[0], Array(command.dropFirst()),
+                                           environment: DaemonLauncher.environment(folder: folder, variables), log: logPath)
+        do {
+            try DaemonLauncher.waitUntilListening(socket, process: process)
+        } catch {
+            throw HarnessError("\(error): \(log)")
+        }
     }
 
     deinit {
@@ -90,21 +83,7 @@ final class DaemonProcess {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    static func makeFolder() throws -> String {
-        // Short, so that the socket path stays under 107 bytes.
-        var template = Array("/tmp/animd-it-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
-        return String(cString: made)
-    }
-
-    private func waitUntilListening() throws {
-        for _ in 0..<400 {
-            if (try? RPCConnection(path: socket)) != nil { return }
-            if !process.isRunning { throw HarnessError("animd exited early: \(log)") }
-            usleep(25_000)
-        }
-        throw HarnessError("animd did not start listening within 10 s: \(log)")
-    }
+    static func makeFolder() throws -> String { try DaemonLauncher.makeFolder("it") }
 
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
@@ -200,12 +179,13 @@ extension RPCConnection {
         }
     }
 
-    /// Reads notifications until one matches, with a generous bound that only catches hangs.
-    func notification(where match: (String, JSONValue) -> Bool, timeout: Double = 15) throws -> (String, JSONValue) {
+    /// Reads notifications until one matches, with a generous bound that only catches hangs. The method is nil for a
+    /// name the contract does not have.
+    func notification(where match: (NotificationMethod?, JSONValue) -> Bool, timeout: Double = 15) throws -> (NotificationMethod?, JSONValue) {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             guard let message = try nextNotification(timeout: max(0.01, deadline.timeIntervalSinceNow)) else { throw HarnessError("connection closed") }
-            let method = message["method"]?.string ?? ""
+            let method = message.notificationMethod
             let params = message["params"] ?? .null
             if match(method, params) { return (method, params) }
         }
@@ -223,14 +203,19 @@ extension RPCConnection {
     }
 
     /// Collects notifications until one matches (inclusive).
-    func notifications(until match: (String, JSONValue) -> Bool, timeout: Double = 15) throws -> [(String, JSONValue)] {
-        var seen: [(String, JSONValue)] = []
+    func notifications(until match: (NotificationMethod?, JSONValue) -> Bool, timeout: Double = 15) throws -> [(NotificationMethod?, JSONValue)] {
+        var seen: [(NotificationMethod?, JSONValue)] = []
         _ = try notification(where: { method, params in
             seen.append((method, params))
             return match(method, params)
         }, timeout: timeout)
         return seen
     }
+}
+
+extension JSONValue {
+    /// A notification line's method; nil for a request, an answer, or a name the contract does not have.
+    var notificationMethod: NotificationMethod? { self["method"]?.string.flatMap(NotificationMethod.init(rawValue:)) }
 }
 
 /// Polls `condition` every 10 ms until it holds; after `timeout` seconds, throws naming `what` was waited for.

@@ -39,10 +39,10 @@ import Testing
             var events: [JSONValue] = [["t": 0, "kind": "touch-down", "id": 1, "x": 3, "y": 500]]
             for step in 1...10 { events.append(["t": .number(0.01 * Double(step)), "kind": "touch-move", "id": 1, "x": .number(3 + Double(step) * 15), "y": 500]) }
             _ = try injector.ok("input.inject", ["events": .array(events)])
-            _ = try watcher.notification(where: { method, _ in method == "transition.began" })
+            _ = try watcher.notification(where: { method, _ in method == .began })
             #expect(try watcher.failing("transition.toggle", ["name": "sidebar"]).code == -32002, "the finger holds it")
         }
-        let ended = try watcher.notification(where: { method, _ in method == "transition.ended" })
+        let ended = try watcher.notification(where: { method, _ in method == .ended })
         #expect(ended.1["snap"] == 0 && ended.1["position"] == "start")
         #expect(try watcher.ok("transition.toggle", ["name": "sidebar"]) == .object([]))
     }
@@ -53,10 +53,10 @@ import Testing
         let watcher = try daemon.connect()
         _ = try watcher.ok("subscribe", ["transitions": ["sidebar"]])
         let (inject, _, _) = try startAnimctl(["inject", Binaries.trace("edge-slow-drag")], socket: daemon.socket)
-        _ = try watcher.notification(where: { method, _ in method == "transition.began" })
+        _ = try watcher.notification(where: { method, _ in method == .began })
         kill(inject.processIdentifier, SIGKILL)
         inject.waitUntilExit()
-        _ = try watcher.notification(where: { method, _ in method == "transition.ended" })
+        _ = try watcher.notification(where: { method, _ in method == .ended })
         let sidebar = try watcher.ok("transition.get", ["name": "sidebar"])
         #expect(sidebar["phase"] == "idle" && sidebar["progress"] == 0)
     }

@@ -37,7 +37,7 @@ import Testing
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
-        _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
+        _ = try rpc.notification(where: { method, _ in method == .ended })
         _ = try rpc.ok("daemon.hello")
         usleep(50_000)
         let pid = daemon.process.processIdentifier

@@ -12,7 +12,7 @@ import Testing
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         let result = try animctl(["inject", Binaries.trace("flick-constant")], socket: daemon.socket)
         #expect(result.status == 0, "\(result.stderr)")
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
         EventOrderTests.checkOrder(events)
         #expect(events.first?.1["cause"] == "gesture" && events.first?.1["gesture"] == "sidebar-open")
         #expect(events.last?.1["position"] == "end" && events.last?.1["snap"] == 1)
@@ -24,8 +24,8 @@ import Testing
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         #expect(try animctl(["inject", Binaries.trace("edge-short-slow-drag")], socket: daemon.socket).status == 0)
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
-        #expect(events.first?.0 == "transition.began")
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
+        #expect(events.first?.0 == .began)
         #expect(events.last?.1["position"] == "start" && events.last?.1["snap"] == 0)
     }
 
@@ -35,7 +35,7 @@ import Testing
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         #expect(try animctl(["inject", "--speed", "4", Binaries.trace("edge-slow-drag")], socket: daemon.socket).status == 0)
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
         #expect(events.last?.1["snap"] == 1)
     }
 
@@ -49,7 +49,7 @@ import Testing
         #expect(list.allSatisfy { $0["phase"] == "idle" && $0["seq"] == 0 })
         _ = try rpc.ok("transition.toggle", ["name": "panel"])
         let (method, params) = try rpc.notification(where: { _, _ in true })
-        #expect(method == "transition.began" && params["name"] == "panel")
+        #expect(method == .began && params["name"] == "panel")
     }
 
     /// A touch that catches an animating sidebar continues from exactly the presented progress: no jump.
@@ -58,19 +58,19 @@ import Testing
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": 1, "timing": "linear", "duration": 2])
-        _ = try rpc.notification(where: { method, params in method == "transition.progress" && (params["progress"]?.number ?? 0) > 0.1 })
+        _ = try rpc.notification(where: { method, params in method == .progress && (params["progress"]?.number ?? 0) > 0.1 })
         _ = try rpc.ok("input.inject", ["events": [
             ["t": 0, "kind": "touch-down", "id": 1, "x": 4, "y": 500],
             ["t": 0.01, "kind": "touch-move", "id": 1, "x": 24, "y": 500],
             ["t": 0.02, "kind": "touch-move", "id": 1, "x": 64, "y": 500],
         ]])
-        let events = try rpc.notifications(until: { method, _ in method == "transition.began" })
-        let ended = try #require(events.last { $0.0 == "transition.ended" }?.1)
+        let events = try rpc.notifications(until: { method, _ in method == .began })
+        let ended = try #require(events.last { $0.0 == .ended }?.1)
         let began = try #require(events.last?.1)
         #expect(ended["position"] == "current")
         #expect(began["cause"] == "gesture" && began["progress"] == ended["progress"])
         // The next frame is the finger's: 40 px more at 400 px per unit.
-        let (_, moved) = try rpc.notification(where: { method, _ in method == "transition.progress" })
+        let (_, moved) = try rpc.notification(where: { method, _ in method == .progress })
         let start = try #require(began["progress"]?.number)
         #expect(abs((moved["progress"]?.number ?? 0) - (start + 0.1)) < 1e-9)
         #expect(moved["phase"] == "interactive")
@@ -86,9 +86,9 @@ import Testing
             ["t": 0, "kind": "hold-begin", "fingers": 3, "x": 960, "y": 540],
             ["t": 0.4, "kind": "hold-end", "fingers": 3, "cancelled": true, "x": 960, "y": 540],
         ]])
-        let began = try rpc.notification(where: { method, _ in method == "gesture.changed" }).1
+        let began = try rpc.notification(where: { method, _ in method == .gesture }).1
         #expect(began["name"] == "hold" && began["state"] == "began")
-        let ended = try rpc.notification(where: { method, _ in method == "gesture.changed" }).1
+        let ended = try rpc.notification(where: { method, _ in method == .gesture }).1
         #expect(ended["name"] == "hold" && ended["state"] == "cancelled")
     }
 

@@ -8,8 +8,8 @@ import Testing
 @Suite(.serialized) struct LegTests {
     /// What both clients saw of one scripted run.
     struct Run {
-        var all: [(String, JSONValue)] = []
-        var driven: [(String, JSONValue)] = []
+        var all: [(NotificationMethod?, JSONValue)] = []
+        var driven: [(NotificationMethod?, JSONValue)] = []
     }
 
     /// toggle-free script over every way a leg's motion changes: a cubic leg, pause, resume, reverse, continue with
@@ -21,14 +21,14 @@ import Testing
         _ = try everyFrame.ok("subscribe", ["transitions": ["sidebar"]])
         _ = try legsOnly.ok("subscribe", ["transitions": ["sidebar"], "frames": "driven"])
         var run = Run()
-        func until(_ match: @escaping (String, JSONValue) -> Bool) throws {
+        func until(_ match: @escaping (NotificationMethod?, JSONValue) -> Bool) throws {
             run.all += try everyFrame.notifications(until: match)
         }
         func frames(_ count: Int) throws {
-            for _ in 0..<count { try until { method, _ in method == "transition.progress" } }
+            for _ in 0..<count { try until { method, _ in method == .progress } }
         }
-        func progress(_ test: @escaping (Double) -> Bool) -> (String, JSONValue) -> Bool {
-            { method, params in method == "transition.progress" && test(params["progress"]?.number ?? .nan) }
+        func progress(_ test: @escaping (Double) -> Bool) -> (NotificationMethod?, JSONValue) -> Bool {
+            { method, params in method == .progress && test(params["progress"]?.number ?? .nan) }
         }
         _ = try everyFrame.ok("transition.animate", ["name": "sidebar", "to": 1, "timing": "cubic-bezier(0.3,0.1,0.2,1)", "duration": 1.2])
         try until(progress { $0 > 0.3 })
@@ -49,8 +49,8 @@ import Testing
             ["t": 0.04, "kind": "touch-move", "id": 1, "x": 154, "y": 500],
             ["t": 0.05, "kind": "touch-up", "id": 1, "x": 204, "y": 500],
         ]])
-        try until { method, params in method == "transition.ended" && params["position"] != "current" }
-        run.driven = try legsOnly.notifications(until: { method, params in method == "transition.ended" && params["position"] != "current" })
+        try until { method, params in method == .ended && params["position"] != "current" }
+        run.driven = try legsOnly.notifications(until: { method, params in method == .ended && params["position"] != "current" })
         return run
     }
 
@@ -60,12 +60,12 @@ import Testing
         let changes: [(seq: Int, leg: JSONValue?)] = run.driven.compactMap { method, params in
             guard let seq = params["seq"]?.integer else { return nil }
             switch method {
-            case "transition.began", "transition.leg": return (seq, params["leg"])
-            case "transition.ended": return (seq, nil)
+            case .began, .leg: return (seq, params["leg"])
+            case .ended: return (seq, nil)
             default: return nil
             }
         }
-        return run.all.filter { $0.0 == "transition.progress" && $0.1["phase"] == "animating" }.map { _, frame in
+        return run.all.filter { $0.0 == .progress && $0.1["phase"] == "animating" }.map { _, frame in
             let seq = frame["seq"]?.integer ?? 0
             return (frame, changes.last { $0.seq < seq }?.leg)
         }
@@ -93,12 +93,12 @@ import Testing
         #expect(kinds == ["cubic", "spring"], "the script runs both curve kinds: \(kinds)")
         #expect(compared > 20, "only \(compared) frames compared")
         // The driven client got no frame of a running leg, but the driven ones (pause, finger), and the same state events.
-        let drivenFrames = run.driven.filter { $0.0 == "transition.progress" }
+        let drivenFrames = run.driven.filter { $0.0 == .progress }
         #expect(drivenFrames.allSatisfy { $0.1["phase"] != "animating" }, "a frame of a running leg reached the driven client")
         #expect(drivenFrames.contains { $0.1["phase"] == "interactive" } && drivenFrames.contains { $0.1["phase"] == "paused" })
-        let states = { (events: [(String, JSONValue)]) in events.filter { $0.0 != "transition.progress" }.map { "\($0.0) \($0.1)" } }
+        let states = { (events: [(NotificationMethod?, JSONValue)]) in events.filter { $0.0 != .progress }.map { "\($0.0?.rawValue ?? "?") \($0.1)" } }
         #expect(states(run.all) == states(run.driven), "both clients get the same began, leg and ended events")
-        let legEvents = run.driven.filter { $0.0 == "transition.leg" }.compactMap { $0.1["leg"]?["kind"]?.string }
+        let legEvents = run.driven.filter { $0.0 == .leg }.compactMap { $0.1["leg"]?["kind"]?.string }
         // pause, resume, reverse, continue, continue (spring), release; the catch is a new leg (began, driven).
         #expect(legEvents == ["driven", "cubic", "cubic", "cubic", "spring", "spring"], "\(legEvents)")
     }
@@ -112,7 +112,7 @@ import Testing
         var checked = 0
         for (method, params) in run.driven {
             let leg = params["leg"].flatMap(Leg.init(json:))
-            if method == "transition.leg", let leg, case .spring = leg, let time = params["time"]?.number {
+            if method == .leg, let leg, case .spring = leg, let time = params["time"]?.number {
                 let before: (Double, Double)? = switch previous.leg {
                 case let old? where old != .driven: (old.progress(at: time) ?? .nan, old.velocity(at: time) ?? .nan)
                 // Released by a finger: the last driven frame is where and how fast the finger was.
@@ -124,8 +124,8 @@ import Testing
                     checked += 1
                 }
             }
-            if method == "transition.progress" { previous.frame = params }
-            if method == "transition.began" || method == "transition.leg" { previous.leg = leg }
+            if method == .progress { previous.frame = params }
+            if method == .began || method == .leg { previous.leg = leg }
         }
         #expect(checked == 2, "the spring continue and the release are both checked")
     }
@@ -143,19 +143,19 @@ import Testing
             guard let progress = params["progress"]?.number, let time = params["time"]?.number else { continue }
             defer { lastFrame = progress }
             switch method {
-            case "transition.leg":
+            case .leg:
                 if let old = previous.leg, let expected = old.progress(at: time) ?? lastFrame {
                     #expect(abs(progress - expected) <= 1e-9, "the leg at \(time) starts at \(progress), the one before was at \(expected)")
                     boundaries += 1
                 }
                 previous.leg = params["leg"].flatMap(Leg.init(json:))
-            case "transition.began":
+            case .began:
                 if let ended = previous.ended {
                     #expect(progress == ended, "a leg begins at \(progress) where the interrupted one ended at \(ended)")
                     boundaries += 1
                 }
                 previous = (params["leg"].flatMap(Leg.init(json:)), nil)
-            case "transition.ended":
+            case .ended:
                 previous = (nil, params["position"] == "current" ? progress : nil)
             default:
                 break
@@ -176,18 +176,18 @@ import Testing
         _ = try legsOnly.ok("subscribe", ["transitions": ["sidebar"], "frames": "driven"])
         _ = try legsOnly.ok("transition.animate", ["name": "sidebar", "to": 1, "timing": "linear", "duration": 1.5])
         let before = IdleAndPeerTests.switches(pid: pid, threadPrefix: "NIO-SGLTN")
-        let events = try legsOnly.notifications(until: { method, _ in method == "transition.ended" })
+        let events = try legsOnly.notifications(until: { method, _ in method == .ended })
         let quiet = IdleAndPeerTests.switches(pid: pid, threadPrefix: "NIO-SGLTN") - before
-        #expect(events.map(\.0) == ["transition.began", "transition.ended"] || events.map(\.0) == ["transition.ended"], "\(events.map(\.0))")
+        #expect(events.map(\.0) == [.began, .ended] || events.map(\.0) == [.ended], "\(events.map(\.0))")
         #expect(quiet <= 10, "the event loop woke \(quiet) times during a 1.5 s leg nobody takes frames of")
 
         let everyFrame = try daemon.connect()
         _ = try legsOnly.ok("transition.animate", ["name": "sidebar", "to": 0, "timing": "linear", "duration": 1.5])
         _ = try everyFrame.ok("subscribe", ["transitions": ["sidebar"]])
         let start = IdleAndPeerTests.switches(pid: pid, threadPrefix: "NIO-SGLTN")
-        let frames = try everyFrame.notifications(until: { method, _ in method == "transition.ended" })
+        let frames = try everyFrame.notifications(until: { method, _ in method == .ended })
         let busy = IdleAndPeerTests.switches(pid: pid, threadPrefix: "NIO-SGLTN") - start
-        #expect(frames.filter { $0.0 == "transition.progress" }.count > 40, "the late subscriber gets the frames")
+        #expect(frames.filter { $0.0 == .progress }.count > 40, "the late subscriber gets the frames")
         #expect(busy > 40, "with a frame reader, the timer wakes the loop each frame (\(busy))")
     }
 
@@ -200,8 +200,8 @@ import Testing
         _ = try rpc.ok("transition.begin", ["name": "panel", "to": 1])
         for step in 1...10 { _ = try rpc.ok("transition.scrub", ["name": "panel", "fraction": .number(Double(step) / 10)]) }
         _ = try rpc.ok("transition.stop", ["name": "panel", "withoutFinishing": true])
-        let events = try slow.notifications(until: { method, _ in method == "transition.ended" })
-        let frames = events.filter { $0.0 == "transition.progress" }
+        let events = try slow.notifications(until: { method, _ in method == .ended })
+        let frames = events.filter { $0.0 == .progress }
         #expect(frames.count < 10, "\(frames.count) frames for 10 scrubs at maxRate 2")
         #expect(frames.last?.1["progress"] == 1, "the newest frame comes last: \(frames.map { $0.1["progress"] ?? .null })")
     }

@@ -21,7 +21,7 @@ import Testing
         var input = try rpc.ok("daemon.hello")["input"] ?? .null
         if input["sources"]?["touch"]?["detail"]?.string?.contains("1 touchscreen(s)") != true {
             input = try rpc.notification(where: { method, params in
-                method == "input.status" && params["sources"]?["touch"]?["detail"]?.string?.contains("1 touchscreen(s)") == true
+                method == .inputStatus && params["sources"]?["touch"]?["detail"]?.string?.contains("1 touchscreen(s)") == true
             }).1
         }
         #expect(input["backend"] == "libinput" && input["seat"] == "seat0" && input["connected"] == true)
@@ -29,11 +29,11 @@ import Testing
         #expect(input["sources"]?["touch"]?["detail"]?.string?.hasSuffix(": animd test touchscreen") == true)
         #expect(input["sources"]?["pressure"]?["state"] == "unavailable")
         #expect(input["sources"]?["pressure"]?["detail"]?.string?.contains("relative pointer motion") == true)
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" }, timeout: 20)
-        #expect(events.first { $0.0 == "transition.began" }?.1["gesture"] == "sidebar-open")
+        let events = try rpc.notifications(until: { method, _ in method == .ended }, timeout: 20)
+        #expect(events.first { $0.0 == .began }?.1["gesture"] == "sidebar-open")
         #expect(events.last?.1["snap"] == 1)
         // libinput scales (v − min) · size / (max − min + 1): device (8, 2048) of 0 … 4095 on the default 1920 × 1080.
-        let downEvent = try #require(events.first { $0.0 == "input.event" && $0.1["event"]?["kind"] == "touch-down" }?.1)
+        let downEvent = try #require(events.first { $0.0 == .inputEvent && $0.1["event"]?["kind"] == "touch-down" }?.1)
         #expect(downEvent["origin"] == "libinput", "the libinput backend's events say so, not x11")
         let down = try #require(downEvent["event"])
         let expected: (x: Double, y: Double) = (8.0 * 1920 / 4096, 2048.0 * 1080 / 4096)
@@ -53,11 +53,11 @@ import Testing
         defer { mock.stop(rpc) }
         try mock.plugIn(MockedDevice.touches([.init(points: [(0.002, 0.5), (0.35, 0.5)]),
                                               .init(from: 6, to: 10, points: [(0.5, 0.3), (0.52, 0.3)])]))
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" }, timeout: 20)
-        let downs = events.filter { $0.0 == "input.event" && $0.1["event"]?["kind"] == "touch-down" }.compactMap { $0.1["event"]?["x"]?.number }
+        let events = try rpc.notifications(until: { method, _ in method == .ended }, timeout: 20)
+        let downs = events.filter { $0.0 == .inputEvent && $0.1["event"]?["kind"] == "touch-down" }.compactMap { $0.1["event"]?["x"]?.number }
         let expected: [Double] = [8.0 * 1920 / 4096, 2048.0 * 1920 / 4096]
         #expect(downs == expected, "both fingers reached animd")
-        #expect(Set(events.filter { $0.0 != "input.event" }.compactMap { $0.1["name"]?.string }) == ["sidebar"], "\(events.map(\.0))")
+        #expect(Set(events.filter { $0.0 != .inputEvent }.compactMap { $0.1["name"]?.string }) == ["sidebar"], "\(events.map(\.0))")
         #expect(events.last?.1["snap"] == 1)
     }
 
@@ -78,16 +78,16 @@ import Testing
         // the first test): the finger is down, mid-swipe.
         let lastX = ((0.002 + (1.0 - 0.002) * 16 / 98) * 4096).rounded() * 1920 / 4096
         var events = try rpc.notifications(until: { method, params in
-            method == "input.event" && params["event"]?["kind"] == "touch-move" && params["event"]?["x"]?.number == lastX
+            method == .inputEvent && params["event"]?["kind"] == "touch-move" && params["event"]?["x"]?.number == lastX
         }, timeout: 20)
         try mock.unplug()
-        events += try rpc.notifications(until: { method, _ in method == "transition.ended" }, timeout: 20)
-        #expect(events.first { $0.0 == "transition.began" }?.1["gesture"] == "sidebar-open")
-        let kinds = events.compactMap { $0.0 == "input.event" ? $0.1["event"]?["kind"]?.string : nil }
+        events += try rpc.notifications(until: { method, _ in method == .ended }, timeout: 20)
+        #expect(events.first { $0.0 == .began }?.1["gesture"] == "sidebar-open")
+        let kinds = events.compactMap { $0.0 == .inputEvent ? $0.1["event"]?["kind"]?.string : nil }
         #expect(!kinds.contains("touch-up") && kinds.last == "touch-cancel", "the finger never lifted; libinput cancelled it")
         #expect(events.last?.1["snap"] == 0 && events.last?.1["position"] == "start")
-        func gone(_ method: String, _ params: JSONValue) -> Bool {
-            method == "input.status" && params["sources"]?["touch"]?["detail"]?.string?.contains("0 touchscreen(s)") == true
+        func gone(_ method: NotificationMethod?, _ params: JSONValue) -> Bool {
+            method == .inputStatus && params["sources"]?["touch"]?["detail"]?.string?.contains("0 touchscreen(s)") == true
         }
         if !events.contains(where: gone) { _ = try rpc.notification(where: gone) }
     }
@@ -102,14 +102,14 @@ import Testing
         _ = try rpc.ok("subscribe", ["transitions": ["pager"], "events": ["state", "input-events"]])
         defer { mock.stop(rpc) }
         try mock.plugIn(MockedDevice.threeFingerSwipe(step: -60, frames: 20))
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" }, timeout: 20)
+        let events = try rpc.notifications(until: { method, _ in method == .ended }, timeout: 20)
         // libinput may first report a hold (fingers resting before they move: a loaded machine can delay umockdev's
         // replay beyond libinput's hold timeout), which it ends when the swipe begins: the first event of another
         // kind is the swipe.
-        let first = events.first { $0.0 == "input.event" && !($0.1["event"]?["kind"]?.string?.hasPrefix("hold-") ?? false) }
+        let first = events.first { $0.0 == .inputEvent && !($0.1["event"]?["kind"]?.string?.hasPrefix("hold-") ?? false) }
         #expect(first?.1["event"]?["kind"] == "swipe-begin")
         #expect(first?.1["event"]?["fingers"] == 3)
-        #expect(events.first { $0.0 == "transition.began" }?.1["gesture"] == "pager-swipe")
+        #expect(events.first { $0.0 == .began }?.1["gesture"] == "pager-swipe")
         #expect(events.last?.1["snap"] == 1)
         #expect(try rpc.ok("daemon.hello")["input"]?["sources"]?["touchpad"]?["detail"]?.string?.hasSuffix(": animd test touchpad") == true)
     }

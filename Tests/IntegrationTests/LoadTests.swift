@@ -79,7 +79,7 @@ import Testing
         #expect(try rpc.ok("daemon.hello")["clients"] == 1001)
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
         for client in clients {
-            _ = try client.notification(where: { method, _ in method == "transition.ended" })
+            _ = try client.notification(where: { method, _ in method == .ended })
         }
         let peakRSS = HostileInputTests.rss(pid)
         clients.removeAll()
@@ -100,13 +100,13 @@ import Testing
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state"]])
         for _ in 0..<5 {
             _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
-            _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
+            _ = try rpc.notification(where: { method, _ in method == .ended })
         }
         kill(watch.processIdentifier, SIGCONT)
         let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
         watch.waitUntilExit()
-        let methods = lines.compactMap { (try? JSONParser.parse(Array($0.utf8))) }.map { $0["method"]?.string ?? "" }
-        #expect(methods == Array(repeating: ["transition.began", "transition.ended"], count: 5).flatMap { $0 })
+        let methods = lines.compactMap { (try? JSONParser.parse(Array($0.utf8))) }.map(\.notificationMethod)
+        #expect(methods == Array(repeating: [NotificationMethod.began, .ended], count: 5).flatMap { $0 })
     }
 
     /// A client that sends requests and then half-closes its socket still gets every answer, then end of file.

@@ -53,18 +53,18 @@ enum PanelAreas {
     static func check(_ layout: MonitorLayout, _ rpc: RPCConnection, stroke: ((Double, Double), (Double, Double)) throws -> Void) throws {
         _ = try rpc.ok("subscribe", ["transitions": ["panel"], "events": ["state", "input-events"]])
         try stroke((layout.rightEdge - 2, layout.openY), (layout.rightEdge - 400, layout.openY))
-        let opened = try rpc.notifications(until: { method, _ in method == "transition.ended" }, timeout: 20)
-        #expect(opened.first { $0.0 == "transition.began" }?.1["gesture"] == "panel-open", "\(layout.name)")
+        let opened = try rpc.notifications(until: { method, _ in method == .ended }, timeout: 20)
+        #expect(opened.first { $0.0 == .began }?.1["gesture"] == "panel-open", "\(layout.name)")
         #expect(opened.last?.1["snap"] == 1, "\(layout.name): the panel opened")
 
         try stroke(layout.nowhere, (layout.nowhere.0 + 250, layout.nowhere.1))
-        let ignored = try rpc.notifications(until: { method, params in method == "input.event" && params["event"]?["kind"] == "touch-up" })
-        #expect(!ignored.contains { $0.0 == "transition.began" }, "\(layout.name): a pan at \(layout.nowhere) must not close the panel")
+        let ignored = try rpc.notifications(until: { method, params in method == .inputEvent && params["event"]?["kind"] == "touch-up" })
+        #expect(!ignored.contains { $0.0 == .began }, "\(layout.name): a pan at \(layout.nowhere) must not close the panel")
         #expect(try rpc.ok("transition.get", ["name": "panel"])["snap"] == 1)
 
         try stroke(layout.closeFrom, (min(layout.closeFrom.0 + 300, layout.rightEdge - 1), layout.closeFrom.1))
-        let closed = try rpc.notifications(until: { method, _ in method == "transition.ended" }, timeout: 20)
-        #expect(closed.first { $0.0 == "transition.began" }?.1["gesture"] == "panel-close", "\(layout.name): the right strip closes it")
+        let closed = try rpc.notifications(until: { method, _ in method == .ended }, timeout: 20)
+        #expect(closed.first { $0.0 == .began }?.1["gesture"] == "panel-close", "\(layout.name): the right strip closes it")
         #expect(closed.last?.1["snap"] == 0)
     }
 }
@@ -144,10 +144,10 @@ struct WaylandMonitorAreasTests {
         _ = try rpc.ok("subscribe", ["transitions": ["panel"], "events": ["state", "input-events"]])
         // On the glass (HEADLESS-2, 1280 px wide), a pan to the right in its right 400 px.
         try mock.plugIn(MockedDevice.touches([.init(points: [(0.75, 0.5), (0.99, 0.5)])]))
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" }, timeout: 20)
-        let down = try #require(events.first { $0.0 == "input.event" && $0.1["event"]?["kind"] == "touch-down" }?.1["event"])
+        let events = try rpc.notifications(until: { method, _ in method == .ended }, timeout: 20)
+        let down = try #require(events.first { $0.0 == .inputEvent && $0.1["event"]?["kind"] == "touch-down" }?.1["event"])
         #expect(down["x"]?.number.map { $0 > 2160 && $0 < 2560 } == true, "the touch lands in HEADLESS-2's right strip: \(down)")
-        #expect(events.first { $0.0 == "transition.began" }?.1["gesture"] == "panel-close")
+        #expect(events.first { $0.0 == .began }?.1["gesture"] == "panel-close")
         #expect(events.last?.1["snap"] == 0)
     }
 }

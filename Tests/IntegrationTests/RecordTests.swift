@@ -45,7 +45,7 @@ import Testing
         _ = try daemon.connect().ok("input.inject", ["events": [["t": 7.5, "kind": "pointer-move", "x": 3, "y": 4]]])
         let line = Self.finish(recording).trimmingCharacters(in: .newlines)
         let message = try #require((try? JSONParser.parse(Array(line.utf8))))
-        #expect(message["method"] == "input.event" && message["params"]?["origin"] == "inject")
+        #expect(message.notificationMethod == .inputEvent && message["params"]?["origin"] == "inject")
         #expect(message["params"]?["event"]?["t"] == 7.5 && message["params"]?["event"]?["kind"] == "pointer-move")
     }
 
@@ -58,7 +58,7 @@ import Testing
         let watcher = try live.connect()
         _ = try watcher.ok("subscribe", ["transitions": ["sidebar"]])
         try XProbe.drive(["warp 30 400", "push -15 0 20 8"], display: xvfb.display)
-        _ = try watcher.notification(where: { method, _ in method == "transition.ended" })
+        _ = try watcher.notification(where: { method, _ in method == .ended })
         // SIGKILL: the runner's blocked signal mask is inherited, so SIGTERM would wait forever. Every line is
         // already written: animctl writes each with write(2), unbuffered.
         kill(recording.0.processIdentifier, SIGKILL)
@@ -70,7 +70,7 @@ import Testing
         let rpc = try replay.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         #expect(try animctl(["inject", "-"], socket: replay.socket, stdin: recorded).status == 0)
-        let ended = try rpc.notification(where: { method, _ in method == "transition.ended" })
+        let ended = try rpc.notification(where: { method, _ in method == .ended })
         #expect(ended.1["snap"] == 1)
     }
 }

@@ -56,7 +56,7 @@ import Testing
         #expect(pid == Int(activator.processIdentifier))
         #expect(try rpc.ok("transition.toggle", ["name": "sidebar"]) == .object([]))
         kill(Int32(pid), SIGTERM)
-        #expect(try rpc.notification(where: { method, _ in method == "daemon.shutdown" }).0 == "daemon.shutdown")
+        #expect(try rpc.notification(where: { method, _ in method == .shutdown }).0 == .shutdown)
         try waitUntil(#"kill(Int32(pid), 0) != 0"#) { kill(Int32(pid), 0) != 0 }
         #expect(FileManager.default.fileExists(atPath: path), "the socket belongs to systemd, not to animd")
     }

@@ -58,15 +58,15 @@ import XorgInputTest
         #expect(input["sources"]?["touch"]?["detail"]?.string?.contains("nothing held); 1 touchscreen(s): \(HeadlessXorg.touchscreenName)") == true)
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         try Self.stroke(xorg, from: (3, 500), to: (300, 500))
-        let opened = try rpc.notifications(until: { method, _ in method == "transition.ended" })
-        #expect(opened.first { $0.0 == "transition.began" }?.1["gesture"] == "sidebar-open")
+        let opened = try rpc.notifications(until: { method, _ in method == .ended })
+        #expect(opened.first { $0.0 == .began }?.1["gesture"] == "sidebar-open")
         #expect(opened.last?.1["snap"] == 1)
         let received = try window.touches(until: "end")
         #expect(received.first == "begin 3.00 500.00" && received.last == "end 300.00 500.00" && received.count == 14,
                 "the application received the whole swipe: \(received)")
         try Self.stroke(xorg, id: 2, from: (300, 500), to: (60, 500), steps: 6)
-        let closed = try rpc.notifications(until: { method, _ in method == "transition.ended" })
-        #expect(closed.first { $0.0 == "transition.began" }?.1["gesture"] == "sidebar-close")
+        let closed = try rpc.notifications(until: { method, _ in method == .ended })
+        #expect(closed.first { $0.0 == .began }?.1["gesture"] == "sidebar-close")
         #expect(closed.last?.1["snap"] == 0)
         withExtendedLifetime(daemon) {}
     }
@@ -78,22 +78,22 @@ import XorgInputTest
         let (daemon, rpc, _) = try Self.start(on: xorg)
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": 1, "timing": "linear", "duration": 2])
-        _ = try rpc.notification(where: { method, params in method == "transition.progress" && (params["progress"]?.number ?? 0) > 0.1 })
+        _ = try rpc.notification(where: { method, params in method == .progress && (params["progress"]?.number ?? 0) > 0.1 })
         try Self.stroke(xorg, from: (4, 500), to: (64, 500), steps: 6, lift: false)
-        let events = try rpc.notifications(until: { method, _ in method == "transition.began" })
-        let ended = try #require(events.last { $0.0 == "transition.ended" }?.1)
+        let events = try rpc.notifications(until: { method, _ in method == .began })
+        let ended = try #require(events.last { $0.0 == .ended }?.1)
         let began = try #require(events.last?.1)
         #expect(ended["position"] == "current")
         #expect(began["cause"] == "gesture" && began["gesture"] == "sidebar-open")
         #expect(began["progress"] == ended["progress"], "caught where it was")
         let start = try #require(began["progress"]?.number)
-        let (_, moved) = try rpc.notification(where: { method, _ in method == "transition.progress" })
+        let (_, moved) = try rpc.notification(where: { method, _ in method == .progress })
         let progress = try #require(moved["progress"]?.number)
         #expect(moved["phase"] == "interactive" && progress >= start && progress <= start + 60.0 / 400 + 1e-9,
                 "the finger moves it on from \(start), not from elsewhere: \(progress)")
         try xorg.touchscreen.touch(.end, id: 1, x: 64, y: 500)
         try xorg.touchscreen.sync()
-        _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
+        _ = try rpc.notification(where: { method, _ in method == .ended })
         withExtendedLifetime(daemon) {}
     }
 
@@ -110,8 +110,8 @@ import XorgInputTest
         }
         for (index, y) in rows.enumerated() { try xorg.touchscreen.touch(.end, id: UInt32(index + 1), x: 820, y: y) }
         try xorg.touchscreen.sync()
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
-        #expect(events.first { $0.0 == "transition.began" }?.1["gesture"] == "pager-swipe")
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
+        #expect(events.first { $0.0 == .began }?.1["gesture"] == "pager-swipe")
         #expect(events.last?.1["snap"] == 1)
         withExtendedLifetime(daemon) {}
     }
@@ -152,7 +152,7 @@ import XorgInputTest
         }
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         try Self.stroke(xorg, id: 3, from: (3, 500), to: (300, 500))
-        #expect(try rpc.notification(where: { method, _ in method == "transition.ended" }).1["snap"] == 1)
+        #expect(try rpc.notification(where: { method, _ in method == .ended }).1["snap"] == 1)
     }
 
     /// Two touches at once, one swiping in from the left edge and one tapping mid-screen: the first drives the
@@ -166,8 +166,8 @@ import XorgInputTest
         try xorg.touchscreen.touch(.begin, id: 2, x: 1000, y: 600)
         try xorg.touchscreen.touch(.end, id: 2, x: 1000, y: 600)
         try Self.stroke(xorg, id: 1, from: (150, 500), to: (300, 500), steps: 6)
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
-        #expect(events.first { $0.0 == "transition.began" }?.1["gesture"] == "sidebar-open")
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
+        #expect(events.first { $0.0 == .began }?.1["gesture"] == "sidebar-open")
         #expect(events.last?.1["snap"] == 1)
         let received = window.touches(for: 1)
         #expect(received.contains("begin 1000.00 600.00") && received.contains("end 1000.00 600.00"))
@@ -195,12 +195,12 @@ import XorgInputTest
         }
         try xorg.touchscreen.touch(.end, id: 1, valuatorX: 0.302 * unit, valuatorY: 0.5 * unit)
         try xorg.touchscreen.sync()
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
-        let downEvent = try #require(events.first { $0.0 == "input.event" && $0.1["event"]?["kind"] == "touch-down" }?.1)
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
+        let downEvent = try #require(events.first { $0.0 == .inputEvent && $0.1["event"]?["kind"] == "touch-down" }?.1)
         #expect(downEvent["origin"] == "x11", "the X backend's events say so")
         let down = try #require(downEvent["event"])
         #expect(abs((down["x"]?.number ?? 0) - (960 + 0.002 * 960)) < 1e-6)
-        #expect(events.first { $0.0 == "transition.began" }?.1["gesture"] == "sidebar-open")
+        #expect(events.first { $0.0 == .began }?.1["gesture"] == "sidebar-open")
         #expect(events.last?.1["snap"] == 1)
         withExtendedLifetime(daemon) {}
     }
@@ -229,8 +229,8 @@ import XorgInputTest
         let end = device(303, 500)
         try xorg.touchscreen.touch(.end, id: 1, valuatorX: end.0, valuatorY: end.1)
         try xorg.touchscreen.sync()
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
-        #expect(events.first { $0.0 == "transition.began" }?.1["gesture"] == "sidebar-open")
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
+        #expect(events.first { $0.0 == .began }?.1["gesture"] == "sidebar-open")
         #expect(events.last?.1["snap"] == 1)
         let received = window.touches(for: 0.5)
         if exclusive {
@@ -254,14 +254,14 @@ import XorgInputTest
         }
         try xorg.touchpad.swipe(.end, fingers: 3)
         try xorg.touchpad.sync()
-        let swiped = try rpc.notifications(until: { method, _ in method == "transition.ended" })
-        #expect(swiped.first { $0.0 == "transition.began" }?.1["gesture"] == "pager-swipe")
+        let swiped = try rpc.notifications(until: { method, _ in method == .ended })
+        #expect(swiped.first { $0.0 == .began }?.1["gesture"] == "pager-swipe")
         #expect(swiped.last?.1["snap"] == 1)
         try xorg.touchpad.pinch(.begin, fingers: 2)
         try xorg.touchpad.pinch(.update, fingers: 2, scale: 1.5, angle: 10)
         try xorg.touchpad.pinch(.end, fingers: 2, scale: 1.5)
         try xorg.touchpad.sync()
-        let pinch = try rpc.notification(where: { method, params in method == "gesture.changed" && params["name"] == "pinch" && params["state"] == "changed" })
+        let pinch = try rpc.notification(where: { method, params in method == .gesture && params["name"] == "pinch" && params["state"] == "changed" })
         #expect(pinch.1["scale"] == 1.5 && pinch.1["rotation"] == 10)
         withExtendedLifetime(daemon) {}
     }
@@ -274,16 +274,16 @@ import XorgInputTest
         let (daemon, rpc, _) = try Self.start(on: xorg)
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "input"]])
         try Self.stroke(xorg, from: (3, 500), to: (200, 500), lift: false)
-        _ = try rpc.notification(where: { method, _ in method == "transition.began" })
+        _ = try rpc.notification(where: { method, _ in method == .began })
         xorg.stop()
-        #expect(try rpc.notification(where: { method, _ in method == "transition.ended" }).1["snap"] == 0)
+        #expect(try rpc.notification(where: { method, _ in method == .ended }).1["snap"] == 0)
         let sidebar = try rpc.ok("transition.get", ["name": "sidebar"])
         #expect(sidebar["phase"] == "idle" && sidebar["progress"] == 0)
         #expect(try rpc.ok("daemon.hello")["input"]?["connected"] == false)
         xorg = try HeadlessXorg(number: number)
-        _ = try rpc.notification(where: { method, params in method == "input.status" && params["connected"] == true })
+        _ = try rpc.notification(where: { method, params in method == .inputStatus && params["connected"] == true })
         try Self.stroke(xorg, from: (3, 500), to: (300, 500))
-        #expect(try rpc.notification(where: { method, _ in method == "transition.ended" }).1["snap"] == 1)
+        #expect(try rpc.notification(where: { method, _ in method == .ended }).1["snap"] == 1)
         withExtendedLifetime(daemon) {}
     }
 
@@ -295,27 +295,27 @@ import XorgInputTest
         let (daemon, rpc, _) = try Self.start(on: xorg)
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "input"]])
         try Self.stroke(xorg, from: (3, 500), to: (200, 500), lift: false)
-        _ = try rpc.notification(where: { method, _ in method == "transition.began" })
+        _ = try rpc.notification(where: { method, _ in method == .began })
         #expect(try xorg.run("xinput", ["disable", HeadlessXorg.touchscreenName]) == 0)
-        func noTouchscreen(_ method: String, _ params: JSONValue) -> Bool {
-            method == "input.status" && params["sources"]?["touch"]?["detail"]?.string?.contains("0 touchscreen(s)") == true
+        func noTouchscreen(_ method: NotificationMethod?, _ params: JSONValue) -> Bool {
+            method == .inputStatus && params["sources"]?["touch"]?["detail"]?.string?.contains("0 touchscreen(s)") == true
         }
         // The status comes at once, the end after the release's animation: either may be first.
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
         let ended = try #require(events.last?.1)
         #expect(ended["phase"] == "idle" && (ended["snap"] == 0 || ended["snap"] == 1))
         if !events.contains(where: noTouchscreen) { _ = try rpc.notification(where: noTouchscreen) }
         #expect(try xorg.run("xinput", ["enable", HeadlessXorg.touchscreenName]) == 0)
         try xorg.touchscreen.reconnect()
         _ = try rpc.notification(where: { method, params in
-            method == "input.status" && params["sources"]?["touch"]?["detail"]?.string?.contains("1 touchscreen(s)") == true
+            method == .inputStatus && params["sources"]?["touch"]?["detail"]?.string?.contains("1 touchscreen(s)") == true
         })
         if ended["snap"] == 1 {
             _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
-            _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
+            _ = try rpc.notification(where: { method, _ in method == .ended })
         }
         try Self.stroke(xorg, id: 2, from: (3, 500), to: (300, 500))
-        #expect(try rpc.notification(where: { method, _ in method == "transition.ended" }).1["snap"] == 1)
+        #expect(try rpc.notification(where: { method, _ in method == .ended }).1["snap"] == 1)
         withExtendedLifetime(daemon) {}
     }
 
@@ -336,7 +336,7 @@ import XorgInputTest
         #expect(daemon.log.contains("touchpad input unavailable"))
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         try Self.stroke(xorg, from: (3, 500), to: (300, 500))
-        #expect(try rpc.notification(where: { method, _ in method == "transition.ended" }).1["snap"] == 1)
+        #expect(try rpc.notification(where: { method, _ in method == .ended }).1["snap"] == 1)
         withExtendedLifetime(daemon) {}
     }
 
@@ -352,7 +352,7 @@ import XorgInputTest
         #expect(try XProbe.topWindow(at: 20, 500, display: xorg.display) == "animd-xprobe touch window", "20 px wide")
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         try Self.stroke(xorg, from: (3, 500), to: (300, 500))
-        #expect(try rpc.notification(where: { method, _ in method == "transition.ended" }).1["snap"] == 1)
+        #expect(try rpc.notification(where: { method, _ in method == .ended }).1["snap"] == 1)
         try xorg.touchscreen.touch(.begin, id: 2, x: 1910, y: 500)
         try xorg.touchscreen.touch(.end, id: 2, x: 1910, y: 500)
         try xorg.touchscreen.touch(.begin, id: 3, x: 960, y: 500)

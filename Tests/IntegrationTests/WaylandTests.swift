@@ -32,8 +32,8 @@ import Testing
             swipe.append(event)
         }
         _ = try rpc.ok("input.inject", .object([("events", .array(swipe))]))
-        let opened = try rpc.notifications(until: { method, _ in method == "transition.ended" })
-        #expect(opened.first { $0.0 == "transition.began" }?.1["gesture"] == "panel-open")
+        let opened = try rpc.notifications(until: { method, _ in method == .ended })
+        #expect(opened.first { $0.0 == .began }?.1["gesture"] == "panel-open")
 
         weston.stop()
         try waitUntil(#"daemon.log.contains("the Wayland compositor went away")"#) { daemon.log.contains("the Wayland compositor went away") }

@@ -23,10 +23,10 @@ import Testing
         """
 
     /// Progress seen while the pointer drives, then the leg's end.
-    static func openingLeg(_ events: [(String, JSONValue)]) -> (interactive: [Double], ended: JSONValue?) {
-        let interactive = events.filter { $0.0 == "transition.progress" && $0.1["phase"] == "interactive" }
+    static func openingLeg(_ events: [(NotificationMethod?, JSONValue)]) -> (interactive: [Double], ended: JSONValue?) {
+        let interactive = events.filter { $0.0 == .progress && $0.1["phase"] == "interactive" }
             .compactMap { $0.1["progress"]?.number }
-        return (interactive, events.last { $0.0 == "transition.ended" }?.1)
+        return (interactive, events.last { $0.0 == .ended }?.1)
     }
 
     /// Pushing the pointer against the left edge opens the sidebar: began (by the sidebar-open gesture), progress
@@ -40,8 +40,8 @@ import Testing
         #expect(input["sources"]?["pointer"]?["state"] == "unused", "no binding opts in to pointer drags by default")
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         try XProbe.drive(["warp 30 400", "push -15 0 20 8"], display: xvfb.display)
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
-        let began = try #require(events.first { $0.0 == "transition.began" }?.1)
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
+        let began = try #require(events.first { $0.0 == .began }?.1)
         #expect(began["cause"] == "gesture" && began["gesture"] == "sidebar-open")
         let (interactive, ended) = Self.openingLeg(events)
         #expect(interactive.count >= 5, "the push moved the sidebar while it lasted")
@@ -78,7 +78,7 @@ import Testing
         #expect(input["sources"]?["pointer"]?["state"] == "active")
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         try XProbe.drive(["warp 0 400", "down 1", "push 15 0 20 8", "up 1"], display: xvfb.display)
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
         let (interactive, ended) = Self.openingLeg(events)
         #expect(!interactive.isEmpty && interactive.allSatisfy { abs($0 / Self.pushStep - ($0 / Self.pushStep).rounded()) < 1e-9 },
                 "the sidebar follows the pointer 1:1 in 15 px steps: \(interactive)")
@@ -133,9 +133,9 @@ import Testing
         _ = try rpc.waitForX(xvfb.display)
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "input"]])
         let pusher = try XProbe(["drive", "warp 30 400", "push -15 0 400 8"], display: xvfb.display)
-        _ = try rpc.notification(where: { method, _ in method == "transition.began" })
+        _ = try rpc.notification(where: { method, _ in method == .began })
         xvfb.stop()
-        let events = try rpc.notifications(until: { method, _ in method == "transition.ended" })
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
         #expect(events.last?.1["snap"] == 0, "a cancelled push goes back where it started")
         _ = pusher
         let sidebar = try rpc.ok("transition.get", ["name": "sidebar"])
@@ -143,12 +143,12 @@ import Testing
         #expect(try rpc.ok("daemon.hello")["input"]?["connected"] == false)
         #expect(try rpc.ok("transition.begin", ["name": "sidebar", "to": 1]) == .object([]), "commands are not locked out")
         _ = try rpc.ok("transition.release", ["name": "sidebar", "velocity": -5])
-        _ = try rpc.notification(where: { method, params in method == "transition.ended" && params["snap"] == 0 })
+        _ = try rpc.notification(where: { method, params in method == .ended && params["snap"] == 0 })
 
         xvfb = try Xvfb(number: number)
-        _ = try rpc.notification(where: { method, params in method == "input.status" && params["connected"] == true })
+        _ = try rpc.notification(where: { method, params in method == .inputStatus && params["connected"] == true })
         try XProbe.drive(["warp 30 400", "push -15 0 20 8"], display: xvfb.display)
-        let reopened = try rpc.notification(where: { method, _ in method == "transition.ended" })
+        let reopened = try rpc.notification(where: { method, _ in method == .ended })
         #expect(reopened.1["snap"] == 1, "the new server's barriers work")
     }
 
@@ -163,18 +163,18 @@ import Testing
         _ = try rpc.waitForX(xvfb.display)
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         try XProbe.drive(["warp 30 400", "push -15 0 12 8"], display: xvfb.display)
-        _ = try rpc.notification(where: { method, _ in method == "transition.began" })
+        _ = try rpc.notification(where: { method, _ in method == .began })
         try config(10).write(toFile: daemon.folder + "/animd.toml", atomically: true, encoding: .utf8)
         _ = try rpc.ok("daemon.reload")
-        _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
+        _ = try rpc.notification(where: { method, _ in method == .ended })
         let state = try rpc.ok("transition.get", ["name": "sidebar"])
         #expect(state["phase"] == "idle")
         if state["snap"] == 1 {
             _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
-            _ = try rpc.notification(where: { method, _ in method == "transition.ended" })
+            _ = try rpc.notification(where: { method, _ in method == .ended })
         }
         try XProbe.drive(["warp 30 400", "push -15 0 30 8"], display: xvfb.display)
-        #expect(try rpc.notification(where: { method, _ in method == "transition.ended" }).1["snap"] == 1, "pressure works after the reload")
+        #expect(try rpc.notification(where: { method, _ in method == .ended }).1["snap"] == 1, "pressure works after the reload")
     }
 
     /// A client that already holds the touchpad gesture selection (a window manager, touchegg) makes touchpad input
@@ -192,7 +192,7 @@ import Testing
         #expect(daemon.log.contains("touchpad input unavailable"))
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         try XProbe.drive(["warp 30 400", "push -15 0 20 8"], display: xvfb.display)
-        #expect(try rpc.notification(where: { method, _ in method == "transition.ended" }).1["snap"] == 1)
+        #expect(try rpc.notification(where: { method, _ in method == .ended }).1["snap"] == 1)
         _ = rival
     }
 
@@ -228,7 +228,7 @@ import Testing
         try waitUntil(#"rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1024, 768]]"#) { try rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1024, 768]] }
         #expect(try rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1024, 768]])
         try XProbe.drive(["warp 990 400", "push 15 0 20 8"], display: xvfb.display)
-        let ended = try rpc.notification(where: { method, _ in method == "transition.ended" })
+        let ended = try rpc.notification(where: { method, _ in method == .ended })
         #expect(ended.1["name"] == "panel" && ended.1["snap"] == 1)
     }
 }

@@ -32,11 +32,11 @@ import Testing
         _ = try rpc.ok("subscribe", ["events": ["input"]])
         try waitUntil(#"rpc.ok("daemon.hello")["input"]?["connected"] == true"#) { try rpc.ok("daemon.hello")["input"]?["connected"] == true }
         xvfb.stop()
-        let (_, gone) = try rpc.notification(where: { method, params in method == "input.status" && params["connected"] == false })
+        let (_, gone) = try rpc.notification(where: { method, params in method == .inputStatus && params["connected"] == false })
         #expect(gone["reason"]?.string?.contains("went away") == true)
         #expect(try rpc.ok("transition.toggle", ["name": "sidebar"]) == .object([]))
         xvfb = try Xvfb(number: number, size: "1024x768x24")
-        let (_, back) = try rpc.notification(where: { method, params in method == "input.status" && params["connected"] == true })
+        let (_, back) = try rpc.notification(where: { method, params in method == .inputStatus && params["connected"] == true })
         #expect(back["display"] == .string(":\(number)"))
         #expect(try rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1024, 768]])
         xvfb.stop()
