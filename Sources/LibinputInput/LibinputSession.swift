@@ -35,12 +35,8 @@ final class LibinputSession {
     private let callbacks: Callbacks
     private var devices: [Int: Device] = [:]
     private var plan: InputPlan
-    /// The compositor's outputs, when it is a Wayland session; empty on the console.
-    private var outputs = WaylandOutputTable()
-    /// `WAYLAND_DISPLAY`, for the status.
-    var waylandDisplay: String?
-    /// Why the compositor is out of reach, while it is (`BackendInfo.displayLost`).
-    private var compositorLost: String?
+    /// The screen as the compositor gives it.
+    private var screen = CompositorScreen()
     var converter: LibinputConverter
     /// Set when devices or source states changed; the backend reports it once.
     var infoChanged = false
@@ -89,6 +85,12 @@ final class LibinputSession {
 
     var fileDescriptor: Int32 { libinput_get_fd(context) }
 
+    /// `WAYLAND_DISPLAY`, for the status.
+    var waylandDisplay: String? {
+        get { screen.waylandDisplay }
+        set { screen.waylandDisplay = newValue }
+    }
+
     func close() {
         libinput_unref(context)
         udev_unref(udev)
@@ -104,29 +106,29 @@ final class LibinputSession {
 
     /// The compositor was lost (with why) or reached again (nil): the status follows.
     func setCompositorLost(_ reason: String?) {
-        guard reason != compositorLost else { return }
-        compositorLost = reason
+        guard reason != screen.lost else { return }
+        screen.lost = reason
         infoChanged = true
     }
 
     /// The compositor's outputs changed: touches go where they are now.
     func setOutputs(_ table: WaylandOutputTable) {
-        guard table != outputs else { return }
-        outputs = table
+        guard table != screen.outputs else { return }
+        screen.outputs = table
         placeGestures()
         infoChanged = true
     }
 
     /// Touchpad gestures have no position of their own: the middle of the first output, or of the screen.
     private func placeGestures() {
-        let screen = outputs.placed.first?.rect ?? plan.screen
-        converter.gestureLocation = Point(x: screen.x + screen.width / 2, y: screen.y + screen.height / 2)
+        let first = screen.outputs.placed.first?.rect ?? plan.screen
+        converter.gestureLocation = Point(x: first.x + first.width / 2, y: first.y + first.height / 2)
     }
 
     /// Where a touchscreen's touches land: its output (pinned by name in `[input] touchscreens`, else libinput's
     /// hint, else the first) turned by that output's transform; without outputs, the config's screen.
     private func target(of device: Device) -> (rect: Rect, transform: Int) {
-        guard let output = outputs.output(pinnedTo: plan.touchscreens[device.name], hint: device.outputHint) else { return (plan.screen, 0) }
+        guard let output = screen.outputs.output(pinnedTo: plan.touchscreens[device.name], hint: device.outputHint) else { return (plan.screen, 0) }
         return (output.rect, output.transform)
     }
 
@@ -217,22 +219,22 @@ final class LibinputSession {
 
     /// The outputs as the screen, each touchscreen's output as its glass; nil without outputs (the config's screen).
     var info: BackendInfo {
-        let placed = outputs.placed
+        let placed = screen.outputs.placed
         let geometry = placed.isEmpty ? nil : ScreenGeometry(monitors: placed.map(\.rect),
                                                              touchSurfaces: devices.values.filter(\.touch).sorted { $0.id < $1.id }.map { target(of: $0).rect })
         // On the console there is no display to lose, but from a user service that lacks the session's variables
         // this is the usual mistake, and nothing else would show it.
-        let noDisplay = waylandDisplay == nil
+        let noDisplay = screen.waylandDisplay == nil
             ? "no WAYLAND_DISPLAY (nor DISPLAY): no compositor gives the monitors, so the screen is [daemon] screen; a user service needs "
               + "the session's environment (systemctl --user import-environment WAYLAND_DISPLAY, then animctl environment; docs/service.md)"
             : nil
-        return BackendInfo(backend: .libinput, display: waylandDisplay, seat: seat, geometry: geometry, sources: sources,
-                           outputs: namedOutputs, displayLost: compositorLost, warning: noDisplay)
+        return BackendInfo(backend: .libinput, display: screen.waylandDisplay, seat: seat, geometry: geometry, sources: sources,
+                           outputs: namedOutputs, displayLost: screen.lost, warning: noDisplay)
     }
 
     /// The compositor's outputs; one it has not named is called by its place in the list.
     private var namedOutputs: [NamedOutput] {
-        outputs.placed.enumerated().map { index, output in
+        screen.outputs.placed.enumerated().map { index, output in
             NamedOutput(name: output.name ?? "output-\(index + 1)", rect: output.rect, transform: output.transform)
         }
     }
@@ -244,7 +246,7 @@ final class LibinputSession {
         var touch = status(wanted: plan.touch, kind: "touchscreen", found: touchscreens)
         let named = namedOutputs
         if touch.state == .active, !named.isEmpty {
-            touch.detail += "; outputs of \(waylandDisplay ?? "the compositor"): \(named.map(\.description).joined(separator: ", "))"
+            touch.detail += "; outputs of \(screen.waylandDisplay ?? "the compositor"): \(named.map(\.description).joined(separator: ", "))"
         }
         return [
             .touch: touch,
@@ -259,3 +261,10 @@ final class LibinputSession {
     }
 }
 
+/// The screen as the compositor gives it: its outputs (none on the console), its socket, and why it is out of
+/// reach while it is (`BackendInfo.displayLost`).
+struct CompositorScreen {
+    var outputs = WaylandOutputTable()
+    var waylandDisplay: String?
+    var lost: String?
+}
