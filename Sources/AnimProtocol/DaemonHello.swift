@@ -66,7 +66,7 @@ public struct DaemonHello: Hashable, Sendable {
     /// `[x, y, width, height]` within the screen's coordinate limit.
     static func rect(_ value: JSONValue) -> Rect? {
         guard let numbers = value.array?.compactMap(\.number), numbers.count == 4,
-              numbers.allSatisfy({ abs($0) <= InputEvent.coordinateLimit }) else { return nil }
+              numbers.allSatisfy({ abs($0) <= InputLimits.coordinate }) else { return nil }
         return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
 }

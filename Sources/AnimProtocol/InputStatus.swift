@@ -53,7 +53,7 @@ public struct InputStatus: Hashable, Sendable {
 extension NamedOutput {
     /// Reads what `json` writes; nil for anything else, numbers past the screen's coordinate limit included.
     public init?(json: JSONValue) {
-        let limit = InputEvent.coordinateLimit
+        let limit = InputLimits.coordinate
         guard let name = json["name"]?.string, let x = json["x"]?.number, let y = json["y"]?.number,
               let width = json["width"]?.number, let height = json["height"]?.number,
               let transform = json["transform"]?.integer, (0...7).contains(transform),

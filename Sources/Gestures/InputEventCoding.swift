@@ -11,9 +11,6 @@ extension InputEvent {
                                    "pressure-begin", "pressure-update", "pressure-end",
                                    "pinch-begin", "pinch-update", "pinch-end", "hold-begin", "hold-end"]
 
-    /// Coordinates and deltas beyond this many px are refused: no screen is that large.
-    public static let coordinateLimit = 1_000_000.0
-
     public var kindName: String {
         switch kind {
         case .touchDown: "touch-down"
@@ -44,7 +41,7 @@ extension InputEvent {
     @inlinable
     public init(fields: some InputEventFields) throws(InputEventError) {
         let f = CheckedFields(fields: fields)
-        let limit = Self.coordinateLimit
+        let limit = InputLimits.coordinate
         // Seconds; only differences matter, but a year of uptime is the most that makes sense.
         let time = try f.number("t", in: -4e7...4e7)
         guard let name = try fields.string("kind") else { throw .missing("kind") }
@@ -71,8 +68,8 @@ extension InputEvent {
         case "pressure-end": return .pressureEnd(edge: try f.edge(), cancelled: try f.cancelled())
         case "pinch-begin": return .pinchBegin(fingers: try f.fingers())
         case "pinch-update":
-            return .pinchUpdate(fingers: try f.fingers(), delta: try f.delta(), scale: try f.number("scale", in: 0...1000),
-                                rotation: try f.number("rotation", in: -36_000...36_000))
+            return .pinchUpdate(fingers: try f.fingers(), delta: try f.delta(), scale: try f.number("scale", in: InputLimits.pinchScale),
+                                rotation: try f.number("rotation", in: InputLimits.pinchRotation))
         case "pinch-end": return .pinchEnd(fingers: try f.fingers(), cancelled: try f.cancelled())
         case "hold-begin": return .holdBegin(fingers: try f.fingers())
         case "hold-end": return .holdEnd(fingers: try f.fingers(), cancelled: try f.cancelled())
@@ -106,16 +103,15 @@ struct CheckedFields<Fields: InputEventFields> {
     }
 
     @inlinable
-    func touchID() throws(InputEventError) -> Int { try whole("id", in: 0...Int(Int32.max)) }
+    func touchID() throws(InputEventError) -> Int { try whole("id", in: InputLimits.touchIDs) }
     @inlinable
-    func button() throws(InputEventError) -> Int { try whole("button", in: 1...255, default: 1) }
+    func button() throws(InputEventError) -> Int { try whole("button", in: InputLimits.buttons, default: 1) }
     @inlinable
-    func fingers() throws(InputEventError) -> Int { try whole("fingers", in: 1...10, default: 3) }
+    func fingers() throws(InputEventError) -> Int { try whole("fingers", in: InputLimits.fingers, default: 3) }
 
     @inlinable
     func delta() throws(InputEventError) -> Point {
-        let limit = InputEvent.coordinateLimit
-        return Point(x: try number("dx", in: -limit...limit), y: try number("dy", in: -limit...limit))
+        Point(x: try number("dx", in: InputLimits.coordinates), y: try number("dy", in: InputLimits.coordinates))
     }
 
     @inlinable

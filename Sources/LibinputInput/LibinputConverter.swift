@@ -44,14 +44,14 @@ public struct LibinputConverter: Sendable {
         switch record {
         case let .touchDown(device, slot, location, time):
             let key = Key(device: device, slot: slot)
-            guard touches[key] == nil, let location = Self.checked(location) else { return [] }
+            guard touches[key] == nil, let location = InputLimits.point(location.x, location.y) else { return [] }
             let id = nextTouch
             nextTouch = nextTouch >= Int(Int32.max) ? 1 : nextTouch + 1
             touches[key] = (id, location)
             return [InputEvent(time: time, kind: .touchDown(id: id), location: location)]
         case let .touchMotion(device, slot, location, time):
             let key = Key(device: device, slot: slot)
-            guard let touch = touches[key], let location = Self.checked(location) else { return [] }
+            guard let touch = touches[key], let location = InputLimits.point(location.x, location.y) else { return [] }
             touches[key] = (touch.id, location)
             return [InputEvent(time: time, kind: .touchMove(id: touch.id), location: location)]
         case let .touchUp(device, slot, time):
@@ -73,44 +73,36 @@ public struct LibinputConverter: Sendable {
     private mutating func convertGesture(_ record: LibinputRecord) -> [InputEvent] {
         switch record {
         case let .swipeBegin(fingers, time):
-            guard let fingers = Self.checked(fingers) else { return [] }
+            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
             return [InputEvent(time: time, kind: .swipeBegin(fingers: fingers), location: gestureLocation)]
         case let .swipeUpdate(fingers, delta, time):
-            guard let fingers = Self.checked(fingers), let delta = Self.checked(delta) else { return [] }
+            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers), let delta = InputLimits.point(delta.x, delta.y) else { return [] }
             return [InputEvent(time: time, kind: .swipeUpdate(fingers: fingers, delta: delta), location: gestureLocation)]
         case let .swipeEnd(fingers, cancelled, time):
-            guard let fingers = Self.checked(fingers) else { return [] }
+            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
             return [InputEvent(time: time, kind: .swipeEnd(fingers: fingers, cancelled: cancelled), location: gestureLocation)]
         case let .pinchBegin(fingers, time):
-            guard let fingers = Self.checked(fingers) else { return [] }
+            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
             pinchRotation = 0
             return [InputEvent(time: time, kind: .pinchBegin(fingers: fingers), location: gestureLocation)]
         case let .pinchUpdate(fingers, delta, scale, angleDelta, time):
-            guard let fingers = Self.checked(fingers), let delta = Self.checked(delta) else { return [] }
+            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers), let delta = InputLimits.point(delta.x, delta.y) else { return [] }
             // The same ranges as injected pinches: a bad scale reads as unchanged, a bad angle as no turn.
-            pinchRotation = min(max(pinchRotation + (angleDelta.isFinite ? angleDelta : 0), -36_000), 36_000)
-            let scale = scale.isFinite && (0...1000).contains(scale) ? scale : 1
-            return [InputEvent(time: time, kind: .pinchUpdate(fingers: fingers, delta: delta, scale: scale, rotation: pinchRotation),
+            pinchRotation = InputLimits.pinchRotation(pinchRotation, turnedBy: angleDelta)
+            return [InputEvent(time: time, kind: .pinchUpdate(fingers: fingers, delta: delta, scale: InputLimits.pinchScale(scale), rotation: pinchRotation),
                                location: gestureLocation)]
         case let .pinchEnd(fingers, cancelled, time):
-            guard let fingers = Self.checked(fingers) else { return [] }
+            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
             return [InputEvent(time: time, kind: .pinchEnd(fingers: fingers, cancelled: cancelled), location: gestureLocation)]
         case let .holdBegin(fingers, time):
-            guard let fingers = Self.checked(fingers) else { return [] }
+            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
             return [InputEvent(time: time, kind: .holdBegin(fingers: fingers), location: gestureLocation)]
         case let .holdEnd(fingers, cancelled, time):
-            guard let fingers = Self.checked(fingers) else { return [] }
+            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
             return [InputEvent(time: time, kind: .holdEnd(fingers: fingers, cancelled: cancelled), location: gestureLocation)]
         default:
             return []
         }
     }
 
-    static func checked(_ p: Point) -> Point? {
-        let limit = InputEvent.coordinateLimit
-        guard p.x.isFinite, p.y.isFinite, abs(p.x) <= limit, abs(p.y) <= limit else { return nil }
-        return p
-    }
-
-    static func checked(_ fingers: Int) -> Int? { (1...10).contains(fingers) ? fingers : nil }
 }

@@ -49,7 +49,7 @@ public struct WaylandOutputTable: Hashable, Sendable {
 
     public mutating func update(_ id: UInt32, _ change: Change) {
         guard var output = outputs[id] else { return }
-        let limit = InputEvent.coordinateLimit
+        let limit = InputLimits.coordinate
         func position(_ x: Int32, _ y: Int32) -> Point? {
             abs(Double(x)) <= limit && abs(Double(y)) <= limit ? Point(x: Double(x), y: Double(y)) : nil
         }

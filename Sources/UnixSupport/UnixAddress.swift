@@ -4,15 +4,13 @@ public import Glibc
 
 /// Unix socket addresses: the one place a `sockaddr_un` is built from a path, or read back from a socket.
 public enum UnixAddress {
-    /// `sun_path` holds 108 bytes; a path needs its NUL.
-    public static let maximumPathLength = 107
-
-    /// Calls `body` with `path` as a `sockaddr_un` and its length, or returns nil for a path too long for one. A
-    /// leading "@" names an abstract socket (systemd's NOTIFY_SOCKET may), whose length is exact.
+    /// Calls `body` with `path` as a `sockaddr_un` and its length, or returns nil for a path that does not fit in
+    /// `sun_path` with its NUL (the limit the contract states as `SocketPath.maximumLength`, read here from the
+    /// structure itself). A leading "@" names an abstract socket (systemd's NOTIFY_SOCKET may), whose length is exact.
     public static func with<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result? {
         let bytes = Array(path.utf8)
-        guard bytes.count <= maximumPathLength else { return nil }
         var address = sockaddr_un()
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (i, byte) in bytes.enumerated() { raw[i] = byte }

@@ -184,13 +184,13 @@ struct XInputConverter: Sendable {
     /// Button and motion events on an edge strip (its implicit grab follows the drag off the strip).
     mutating func pointer(_ e: XIDeviceEvent, receivedAt local: Double? = nil) -> [InputEvent] {
         let time = seconds(e.time, receivedAt: local)
-        guard let location = Self.checked(e.root_x, e.root_y) else { return [] }
+        guard let location = InputLimits.point(e.root_x, e.root_y) else { return [] }
         switch e.evtype {
         case XI_ButtonPress:
-            guard let button = Self.checked(e.detail, in: 1...255) else { return [] }
+            guard let button = InputLimits.whole(e.detail, in: InputLimits.buttons) else { return [] }
             return [InputEvent(time: time, kind: .buttonDown(button: button), location: location)]
         case XI_ButtonRelease:
-            guard let button = Self.checked(e.detail, in: 1...255) else { return [] }
+            guard let button = InputLimits.whole(e.detail, in: InputLimits.buttons) else { return [] }
             return [InputEvent(time: time, kind: .buttonUp(button: button), location: location)]
         case XI_Motion: return [InputEvent(time: time, kind: .pointerMove, location: location)]
         default: return []
@@ -202,10 +202,10 @@ struct XInputConverter: Sendable {
     mutating func barrier(_ e: XIBarrierEvent, receivedAt local: Double? = nil) -> [InputEvent] {
         guard let edge = barriers[e.barrier] else { return [] }
         let time = seconds(e.time, receivedAt: local)
-        guard let location = Self.checked(e.root_x, e.root_y) else { return [] }
+        guard let location = InputLimits.point(e.root_x, e.root_y) else { return [] }
         switch e.evtype {
         case XI_BarrierHit:
-            guard let delta = Self.checked(e.dx, e.dy) else { return [] }
+            guard let delta = InputLimits.point(e.dx, e.dy) else { return [] }
             return pressure.hit(EdgePressure.Hit(edge: edge, location: location, delta: delta, time: time,
                                                  deviceGrabbed: e.flags & Int32(XIBarrierDeviceIsGrabbed) != 0))
         case XI_BarrierLeave:
@@ -231,11 +231,11 @@ struct XInputConverter: Sendable {
 
     mutating func swipe(_ e: XIGestureSwipeEvent, receivedAt local: Double? = nil) -> [InputEvent] {
         let time = seconds(e.time, receivedAt: local)
-        guard let location = Self.checked(e.root_x, e.root_y), let fingers = Self.checked(e.detail, in: 1...10) else { return [] }
+        guard let location = InputLimits.point(e.root_x, e.root_y), let fingers = InputLimits.whole(e.detail, in: InputLimits.fingers) else { return [] }
         switch e.evtype {
         case XI_GestureSwipeBegin: return [InputEvent(time: time, kind: .swipeBegin(fingers: fingers), location: location)]
         case XI_GestureSwipeUpdate:
-            guard let delta = Self.checked(e.delta_x, e.delta_y) else { return [] }
+            guard let delta = InputLimits.point(e.delta_x, e.delta_y) else { return [] }
             return [InputEvent(time: time, kind: .swipeUpdate(fingers: fingers, delta: delta), location: location)]
         case XI_GestureSwipeEnd:
             let cancelled = e.flags & Int32(XIGestureSwipeEventCancelled) != 0
@@ -246,37 +246,22 @@ struct XInputConverter: Sendable {
 
     mutating func pinch(_ e: XIGesturePinchEvent, receivedAt local: Double? = nil) -> [InputEvent] {
         let time = seconds(e.time, receivedAt: local)
-        guard let location = Self.checked(e.root_x, e.root_y), let fingers = Self.checked(e.detail, in: 1...10) else { return [] }
+        guard let location = InputLimits.point(e.root_x, e.root_y), let fingers = InputLimits.whole(e.detail, in: InputLimits.fingers) else { return [] }
         switch e.evtype {
         case XI_GesturePinchBegin:
             pinchRotation = 0
             return [InputEvent(time: time, kind: .pinchBegin(fingers: fingers), location: location)]
         case XI_GesturePinchUpdate:
-            guard let delta = Self.checked(e.delta_x, e.delta_y) else { return [] }
+            guard let delta = InputLimits.point(e.delta_x, e.delta_y) else { return [] }
             // The same ranges as injected pinches: a bad scale reads as unchanged, a bad angle as no turn.
-            pinchRotation = min(max(pinchRotation + (e.delta_angle.isFinite ? e.delta_angle : 0), -36_000), 36_000)
-            let scale = e.scale.isFinite && (0...1000).contains(e.scale) ? e.scale : 1
-            return [InputEvent(time: time, kind: .pinchUpdate(fingers: fingers, delta: delta, scale: scale, rotation: pinchRotation),
+            pinchRotation = InputLimits.pinchRotation(pinchRotation, turnedBy: e.delta_angle)
+            return [InputEvent(time: time, kind: .pinchUpdate(fingers: fingers, delta: delta, scale: InputLimits.pinchScale(e.scale), rotation: pinchRotation),
                                location: location)]
         case XI_GesturePinchEnd:
             let cancelled = e.flags & Int32(XIGesturePinchEventCancelled) != 0
             return [InputEvent(time: time, kind: .pinchEnd(fingers: fingers, cancelled: cancelled), location: location)]
         default: return []
         }
-    }
-
-    // MARK: - Ranges
-
-    /// A position or delta from the server, within the same limits as injected events; nil drops the event.
-    static func checked(_ x: Double, _ y: Double) -> Point? {
-        let limit = InputEvent.coordinateLimit
-        guard x.isFinite, y.isFinite, abs(x) <= limit, abs(y) <= limit else { return nil }
-        return Point(x: x, y: y)
-    }
-
-    /// A touchpad finger count, or a button number, within the limits injected events have.
-    static func checked(_ value: Int32, in range: ClosedRange<Int>) -> Int? {
-        range.contains(Int(value)) ? Int(value) : nil
     }
 
     // MARK: - Time
