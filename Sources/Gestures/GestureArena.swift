@@ -10,12 +10,15 @@
 /// - A sequence no recognizer can use is released at once, so the X layer can
 ///   hand its touches back to applications; a sequence whose recognizer
 ///   began is claimed.
+/// - Touchpad pinches and holds are built-in gestures (`TouchpadGestures`):
+///   published as `pinch` and `hold`, beside the touchpad's swipe sequence.
 ///
 /// Pure and deterministic: time comes only from the events.
 public struct GestureArena: Sendable {
     public private(set) var recognizers: [RecognizerSpec]
     public var geometry: ScreenGeometry
     private var sequences: [InputSource: TouchSequence] = [:]
+    private var touchpadGestures = TouchpadGestures()
     private var nextSequenceID = 1
 
     public init(recognizers: [RecognizerSpec], geometry: ScreenGeometry) {
@@ -27,6 +30,7 @@ public struct GestureArena: Sendable {
     public mutating func setRecognizers(_ specs: [RecognizerSpec]) { recognizers = specs }
 
     public mutating func handle(_ event: InputEvent, shouldBegin: (BeginRequest) -> Bool = { _ in true }) -> [ArenaOutput] {
+        if let outputs = touchpadGestures.handle(event, nextSequence: &nextSequenceID) { return outputs }
         let source = event.source
         // Taken out while it is worked on, once: a copy that the dictionary still shared would copy its arrays on
         // write, and each mutation through the dictionary's subscript cost heap allocations of its own.
@@ -122,7 +126,9 @@ public struct GestureArena: Sendable {
     private enum Ending { case ended, cancelled }
 
     /// Whether a sequence of this source is under way.
-    public func isTracking(_ source: InputSource) -> Bool { sequences[source] != nil }
+    public func isTracking(_ source: InputSource) -> Bool {
+        sequences[source] != nil || (source == .touchpad && touchpadGestures.isTracking)
+    }
 
     /// Cancels every sequence that a recognizer named in `names` drives or may
     /// still take (their bindings changed in a reload).
@@ -144,10 +150,12 @@ public struct GestureArena: Sendable {
     /// away, or the client that injected it disconnected): a began recognizer
     /// reports `cancelled`, the others fail, and an undecided sequence is released.
     public mutating func cancel(_ source: InputSource, at time: Double) -> [ArenaOutput] {
-        guard var sequence = sequences[source] else { return [] }
         var outputs: [ArenaOutput] = []
-        finish(&sequence, .cancelled, time: time, into: &outputs)
-        sequences[source] = nil
+        if var sequence = sequences[source] {
+            finish(&sequence, .cancelled, time: time, into: &outputs)
+            sequences[source] = nil
+        }
+        if source == .touchpad { outputs += touchpadGestures.cancel(at: time) }
         return outputs
     }
 

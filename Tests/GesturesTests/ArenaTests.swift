@@ -207,3 +207,45 @@ import Testing
         }
     }
 }
+
+/// Pinches and holds are the arena's built-in gestures: published under their reserved names, numbered with every
+/// other sequence, tracked as touchpad input, and cancelled with it.
+@Suite struct TouchpadGestureArenaTests {
+    static let at = Point(x: 960, y: 540)
+
+    static func event(_ time: Double, _ kind: InputEvent.Kind) -> InputEvent { InputEvent(time: time, kind: kind, location: at) }
+
+    @Test func pinchesAndHoldsShareTheArenasSequenceNumbers() {
+        var arena = GestureArena(recognizers: [RecognizerSpec.edge(.left)], geometry: .fallback)
+        let touch = ArenaTests.drag(from: Point(x: 500, y: 500), by: Point(x: 5, y: 0), steps: 1).flatMap { arena.handle($0) }
+        #expect(touch == [.released(sequence: 1, source: .touch, touches: [1])], "no recognizer takes a touch mid-screen")
+        let pinch = arena.handle(Self.event(1, .pinchBegin(fingers: 2)))
+        guard case let .gesture(began)? = pinch.first else { Issue.record("\(pinch)"); return }
+        #expect(began.name == BuiltInGesture.pinch.rawValue && began.state == .began && began.sequence == 2)
+        #expect(arena.isTracking(.touchpad))
+        #expect(arena.handle(Self.event(1.1, .pinchBegin(fingers: 2))).isEmpty, "one pinch at a time")
+        let hold = arena.handle(Self.event(1.2, .holdBegin(fingers: 3)))
+        guard case let .gesture(held)? = hold.first else { Issue.record("\(hold)"); return }
+        #expect(held.name == BuiltInGesture.hold.rawValue && held.sequence == 3 && held.touchCount == 3)
+        let cancelled = arena.cancel(.touchpad, at: 2).compactMap { output -> String? in
+            guard case let .gesture(update) = output else { return nil }
+            return "\(update.name) \(update.state) \(update.sequence)"
+        }
+        #expect(cancelled == ["pinch cancelled 2", "hold cancelled 3"])
+        #expect(!arena.isTracking(.touchpad))
+        #expect(arena.handle(Self.event(3, .pinchEnd(fingers: 2, cancelled: false))).isEmpty, "an end without a pinch is ignored")
+    }
+
+    /// A pinch's translation is the sum of its deltas; its scale and rotation travel with `began` and `changed` only.
+    @Test func aPinchCarriesItsTranslationScaleAndRotation() {
+        var arena = GestureArena(recognizers: [], geometry: .fallback)
+        _ = arena.handle(Self.event(0, .pinchBegin(fingers: 2)))
+        _ = arena.handle(Self.event(0.01, .pinchUpdate(fingers: 2, delta: Point(x: 2, y: 3), scale: 1.2, rotation: 5)))
+        let changed = arena.handle(Self.event(0.02, .pinchUpdate(fingers: 2, delta: Point(x: -1, y: 1), scale: 1.5, rotation: 10)))
+        guard case let .gesture(update)? = changed.first else { Issue.record("\(changed)"); return }
+        #expect(update.translation == Point(x: 1, y: 4) && update.pinch?.scale == 1.5 && update.pinch?.rotation == 10)
+        let ended = arena.handle(Self.event(0.03, .pinchEnd(fingers: 2, cancelled: false)))
+        guard case let .gesture(end)? = ended.first else { Issue.record("\(ended)"); return }
+        #expect(end.state == .ended && end.translation == Point(x: 1, y: 4) && end.pinch == nil)
+    }
+}

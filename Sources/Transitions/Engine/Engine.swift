@@ -17,12 +17,6 @@ public struct Engine: Sendable {
     /// In the order given, which breaks ties in gesture arbitration.
     private var bindingList: [BindingConfig] = []
     private var bindings: [String: BindingConfig] = [:]
-    /// The touchpad pinch under way: its sequence number and the translation so far.
-    private var pinch: (sequence: Int, translation: Point)?
-    /// A touchpad hold under way: its sequence and finger count.
-    private var hold: (sequence: Int, fingers: Int)?
-    /// Sequence numbers of the published touchpad gestures (pinches and holds).
-    private var nextTouchpadGesture = 1
     private var frameClock: FrameClock
 
     /// `transitions` and `bindings` are the engine's tables, in order; `frameRate` is the rate of frames while
@@ -193,7 +187,6 @@ public struct Engine: Sendable {
     // MARK: - Input
 
     public mutating func handle(_ event: InputEvent, at time: Double) -> EngineOutput {
-        if let update = pinchUpdate(event) ?? holdUpdate(event) { return scheduled(EngineOutput(events: [.gesture(update)]), at: time) }
         let outputs = arenaOutputs(for: event, at: time)
         return scheduled(process(outputs, at: time), at: time)
     }
@@ -218,76 +211,12 @@ public struct Engine: Sendable {
             output.events += part.events
             output.touchDecisions += part.touchDecisions
         }
-        if sources.contains(.touchpad), let current = pinch {
-            pinch = nil
-            output.events.append(.gesture(pinchGesture(.cancelled, sequence: current.sequence, translation: current.translation,
-                                                       scale: 1, rotation: 0, location: .zero, time: time)))
-        }
-        if sources.contains(.touchpad), let current = hold {
-            hold = nil
-            output.events.append(.gesture(holdGesture(.cancelled, current, location: .zero, time: time)))
-        }
         return scheduled(output, at: time)
     }
 
     /// Whether a sequence of `source` is under way.
     public func isTracking(_ source: InputSource) -> Bool {
-        arena.isTracking(source) || (source == .touchpad && (pinch != nil || hold != nil))
-    }
-
-    /// Touchpad pinches drive no transition; they are published as `pinch` gestures.
-    private mutating func pinchUpdate(_ event: InputEvent) -> GestureUpdate? {
-        switch event.kind {
-        case .pinchBegin:
-            guard pinch == nil else { return nil }
-            pinch = (nextTouchpadGesture, .zero)
-            nextTouchpadGesture += 1
-            return pinchGesture(.began, sequence: nextTouchpadGesture - 1, translation: .zero, scale: 1, rotation: 0, location: event.location, time: event.time)
-        case let .pinchUpdate(_, delta, scale, rotation):
-            guard var current = pinch else { return nil }
-            current.translation = current.translation + delta
-            pinch = current
-            return pinchGesture(.changed, sequence: current.sequence, translation: current.translation, scale: scale, rotation: rotation,
-                                location: event.location, time: event.time)
-        case let .pinchEnd(_, cancelled):
-            guard let current = pinch else { return nil }
-            pinch = nil
-            return pinchGesture(cancelled ? .cancelled : .ended, sequence: current.sequence, translation: current.translation,
-                                scale: 1, rotation: 0, location: event.location, time: event.time)
-        default:
-            return nil
-        }
-    }
-
-    /// Touchpad holds (libinput) drive no transition either; they are published as `hold` gestures.
-    private mutating func holdUpdate(_ event: InputEvent) -> GestureUpdate? {
-        switch event.kind {
-        case let .holdBegin(fingers):
-            guard hold == nil else { return nil }
-            let current = (sequence: nextTouchpadGesture, fingers: fingers)
-            hold = current
-            nextTouchpadGesture += 1
-            return holdGesture(.began, current, location: event.location, time: event.time)
-        case let .holdEnd(_, cancelled):
-            guard let current = hold else { return nil }
-            hold = nil
-            return holdGesture(cancelled ? .cancelled : .ended, current, location: event.location, time: event.time)
-        default:
-            return nil
-        }
-    }
-
-    private func holdGesture(_ state: RecognizerState, _ hold: (sequence: Int, fingers: Int), location: Point, time: Double) -> GestureUpdate {
-        GestureUpdate(name: BuiltInGesture.hold.rawValue, state: state, translation: .zero, velocity: .zero, location: location, startLocation: location,
-                      source: .touchpad, touchCount: hold.fingers, sequence: hold.sequence, time: time)
-    }
-
-    private func pinchGesture(_ state: RecognizerState, sequence: Int, translation: Point, scale: Double, rotation: Double,
-                              location: Point, time: Double) -> GestureUpdate {
-        var update = GestureUpdate(name: BuiltInGesture.pinch.rawValue, state: state, translation: translation, velocity: .zero, location: location,
-                                   startLocation: location, source: .touchpad, touchCount: 2, sequence: sequence, time: time)
-        if state == .began || state == .changed { update.pinch = (scale, rotation) }
-        return update
+        arena.isTracking(source)
     }
 
     private mutating func process(_ outputs: [ArenaOutput], at time: Double) -> EngineOutput {
