@@ -114,6 +114,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        // The tree-building reader of request lines that the tests and the fuzzer compare the daemon's reading with.
+        .target(name: "ProtocolOracle", dependencies: ["AnimProtocol"], path: "Tests/ProtocolOracle", swiftSettings: strict),
         // How the integration tests and the benchmarks start daemons: one launcher for both.
         .target(name: "DaemonLauncher", dependencies: ["AnimClient"], path: "Tests/DaemonLauncher", swiftSettings: strict),
         // The X client the X tests run beside animd: a recording window, XTest input, a rival selection.
@@ -128,7 +130,7 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AnimProtocol", "TestSupport"], exclude: ["Traces"], swiftSettings: strict),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "AnimConfig", "AnimProtocol", "TransitionModel", "Motion", "Gestures", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ConfigTests", dependencies: ["AnimConfig", "Motion", "Gestures"], exclude: ["FuzzRegressions"], swiftSettings: strict),
-        .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol", "TransitionModel", "Gestures", "Motion"], swiftSettings: strict),
+        .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol", "ProtocolOracle", "TransitionModel", "Gestures", "Motion"], swiftSettings: strict),
         .testTarget(name: "AnimDaemonTests", dependencies: ["AnimDaemon", "AnimProtocol", "AnimConfig", "TransitionModel", "Gestures",
                                                          .product(name: "Logging", package: "swift-log"),
                                                          .product(name: "NIOCore", package: "swift-nio"),
@@ -149,7 +151,7 @@ if ProcessInfo.processInfo.environment["ANIMD_FUZZ"] != nil {
     let fuzzSettings = strict + [.unsafeFlags(["-parse-as-library"])]
     package.targets += [
         .target(name: "FuzzDriver", path: "Fuzz/driver", swiftSettings: strict),
-        .executableTarget(name: "fuzz-protocol", dependencies: ["AnimProtocol", "TransitionModel", "Gestures", "Motion", "FuzzDriver"], path: "Fuzz/protocol", swiftSettings: fuzzSettings),
+        .executableTarget(name: "fuzz-protocol", dependencies: ["AnimProtocol", "ProtocolOracle", "TransitionModel", "Gestures", "Motion", "FuzzDriver"], path: "Fuzz/protocol", swiftSettings: fuzzSettings),
         .executableTarget(name: "fuzz-config", dependencies: ["AnimConfig", "FuzzDriver"], path: "Fuzz/config", swiftSettings: fuzzSettings),
     ]
 }

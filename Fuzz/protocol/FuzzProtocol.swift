@@ -8,6 +8,7 @@ import FuzzDriver
 import Gestures
 import Motion
 import TransitionModel
+import ProtocolOracle
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzProtocol(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

@@ -39,9 +39,23 @@ enum TOMLPrecheck {
         return nil
     }
 
+    private enum State { case code, comment, basic, literal, multilineBasic, multilineLiteral }
+
+    /// Whether `pattern` is at `index` of `characters`.
+    private static func starts(_ pattern: String, at index: Int, in characters: [Unicode.Scalar]) -> Bool {
+        let pattern = Array(pattern.unicodeScalars)
+        guard index + pattern.count <= characters.count else { return false }
+        return (0..<pattern.count).allSatisfy { characters[index + $0] == pattern[$0] }
+    }
+
+    /// The one-line string that `state` is inside, opened at `opened`, reported as left open; nil outside one.
+    private static func unclosed(_ state: State, opened: (line: Int, column: Int)) -> Stray? {
+        guard state == .basic || state == .literal else { return nil }
+        return Stray(line: opened.line, column: opened.column, character: state == .basic ? "\"" : "'", kind: .unclosedString)
+    }
+
     /// The first character that breaks one of the rules, if any.
     static func firstStray(_ text: String) -> Stray? {
-        enum State { case code, comment, basic, literal, multilineBasic, multilineLiteral }
         var state = State.code
         let characters = Array(text.unicodeScalars)
         var line = 1, column = 0
@@ -50,11 +64,7 @@ enum TOMLPrecheck {
         var lineStart = true
         /// Where the one-line string under way opened.
         var opened = (line: 0, column: 0)
-        func starts(_ s: String, at index: Int) -> Bool {
-            let pattern = Array(s.unicodeScalars)
-            guard index + pattern.count <= characters.count else { return false }
-            return (0..<pattern.count).allSatisfy { characters[index + $0] == pattern[$0] }
-        }
+        func starts(_ pattern: String, at index: Int) -> Bool { Self.starts(pattern, at: index, in: characters) }
         while i < characters.count {
             let c = characters[i]
             column += 1
@@ -62,9 +72,7 @@ enum TOMLPrecheck {
                 line += 1
                 column = 0
                 lineStart = true
-                if state == .basic || state == .literal {
-                    return Stray(line: opened.line, column: opened.column, character: state == .basic ? "\"" : "'", kind: .unclosedString)
-                }
+                if let stray = unclosed(state, opened: opened) { return stray }
                 if state == .comment { state = .code }
                 i += 1
                 continue
@@ -93,9 +101,6 @@ enum TOMLPrecheck {
             }
             i += 1
         }
-        if state == .basic || state == .literal {
-            return Stray(line: opened.line, column: opened.column, character: state == .basic ? "\"" : "'", kind: .unclosedString)
-        }
-        return nil
+        return unclosed(state, opened: opened)
     }
 }

@@ -1,5 +1,5 @@
 /// One value of a `JSONTape`, read in place: what the request path reads a request's parameters from.
-struct JSONElement: JSONReadable {
+package struct JSONElement: JSONReadable {
     let tape: JSONTape
     let index: Int
 
@@ -61,7 +61,7 @@ struct JSONElement: JSONReadable {
     }
 
     /// The value as a tree, for clients (`JSONParser.parse`).
-    var value: JSONValue {
+    package var value: JSONValue {
         let entry = entry
         switch entry.kind {
         case .null: return .null

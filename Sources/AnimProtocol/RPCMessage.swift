@@ -14,32 +14,6 @@ public enum Method: String, Sendable, CaseIterable {
     case inject = "input.inject"
 }
 
-/// One line a client sent, classified, with its params as a tree (clients and tests; the daemon reads its lines
-/// with `IncomingRequest`, by the same rules).
-public enum IncomingMessage: Sendable {
-    /// A request: answer it with the same id.
-    case request(id: JSONValue, method: String, params: JSONValue?)
-    /// A notification (no id): carry it out, answer nothing.
-    case notification(method: String, params: JSONValue?)
-    /// Not a request; answer with this error and id (null when unknown).
-    case invalid(id: JSONValue, error: RPCError)
-
-    /// Parses one line (without its newline) as JSON-RPC 2.0.
-    public static func parse(_ line: some Collection<UInt8>) -> IncomingMessage {
-        line.withContiguousStorageIfAvailable { classify($0) } ?? Array(line).withUnsafeBufferPointer { classify($0) }
-    }
-
-    private static func classify(_ line: UnsafeBufferPointer<UInt8>) -> IncomingMessage {
-        Envelope.read(line) { envelope in
-            switch envelope {
-            case let .request(id, method, params): .request(id: id, method: method, params: params?.value)
-            case let .notification(method, params): .notification(method: method, params: params?.value)
-            case let .invalid(id, error): .invalid(id: id, error: error)
-            }
-        }
-    }
-}
-
 /// One line a client sent, read once: its JSON in place, its envelope, and its request typed and checked
 /// (`Request(method:params:)`'s rules). The daemon's request path: no tree, no copy of the line.
 public enum IncomingRequest: Hashable, Sendable {
@@ -65,13 +39,14 @@ public enum IncomingRequest: Hashable, Sendable {
     }
 }
 
-/// JSON-RPC 2.0's envelope, checked on the line read in place; its params live only inside `read`'s body.
-enum Envelope {
+/// JSON-RPC 2.0's envelope, checked on the line read in place; its params live only inside `read`'s body. Package
+/// wide so that the tests' reference reader (`IncomingMessage`, Tests/ProtocolOracle) checks lines by the same rules.
+package enum Envelope {
     case request(id: JSONValue, method: String, params: JSONElement?)
     case notification(method: String, params: JSONElement?)
     case invalid(id: JSONValue, error: RPCError)
 
-    static func read<Result>(_ line: UnsafeBufferPointer<UInt8>, _ body: (Envelope) -> Result) -> Result {
+    package static func read<Result>(_ line: UnsafeBufferPointer<UInt8>, _ body: (Envelope) -> Result) -> Result {
         switch JSONParser.read(line, { body(check($0)) }) {
         case let .success(result): result
         case .failure: body(.invalid(id: .null, error: RPCError(.parseError, "parse error: the line is not valid JSON")))

@@ -1,6 +1,7 @@
 import Testing
 @testable import AnimProtocol
 import TransitionModel
+import ProtocolOracle
 
 /// A line as a writer writes it into a String.
 func written(_ write: (inout String) -> Void) -> String {

@@ -100,7 +100,11 @@ import Testing
     /// and 100 gets while frames flow and reads nothing for half a second, so the socket fills, writes fall back to
     /// NIO, and later go direct again.
     @Test func answersAndEventsKeepTheirOrderAcrossAFullSocket() throws {
+        // The ordering is under test, not the backlog limit: a daemon starved of CPU (a build beside it, seen once)
+        // may read many queued bursts at once, and 3000 answers with their legs are more than the default 1 MiB.
         let daemon = try DaemonProcess(config: """
+            [daemon]
+            max-backlog = 16777216
             [transitions.sidebar]
             timing = "linear"
             duration = 3
