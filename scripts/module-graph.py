@@ -79,6 +79,34 @@ def types(sources):
     return sorted(found, reverse=True)
 
 
+FUNCTION = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|static|mutating|nonmutating|"
+                      r"override|final|class)\s+)*(?:func\s+\w+|init[?!]?\s*[(<])")
+
+
+def long_functions(sources, limit=50):
+    """Functions and initializers longer than `limit` lines, from their declaration to their closing brace."""
+    found = []
+    for root, _, files in os.walk(sources):
+        for name in files:
+            if not name.endswith(".swift"):
+                continue
+            path = os.path.join(root, name)
+            with open(path, encoding="utf-8") as f:
+                text = [strip_strings(line) for line in f]
+            for index, line in enumerate(text):
+                if not FUNCTION.match(line) or "{" not in "".join(text[index:index + 4]):
+                    continue
+                depth, started = 0, False
+                for offset in range(index, len(text)):
+                    depth += text[offset].count("{") - text[offset].count("}")
+                    started = started or "{" in text[offset]
+                    if started and depth <= 0:
+                        break
+                if offset - index + 1 > limit:
+                    found.append((offset - index + 1, os.path.relpath(path, os.path.dirname(sources.rstrip("/"))), index + 1))
+    return sorted(found, reverse=True)
+
+
 def main():
     sources = sys.argv[2] if len(sys.argv) > 2 else os.path.join(REPO, "Sources")
     print("module graph (Sources):")
@@ -87,6 +115,9 @@ def main():
     print("ten largest types (lines, stored properties):")
     for lines, name, path, stored in types(sources)[:10]:
         print(f"  {lines:4d}  {stored:2d}  {name}  ({path})")
+    print("functions over 50 lines:")
+    for lines, path, line in long_functions(sources):
+        print(f"  {lines:4d}  {path}:{line}")
     print("types with more than 10 stored properties:")
     for lines, name, path, stored in types(sources):
         if stored > 10:
