@@ -48,16 +48,21 @@ public enum ConfigParser {
 
     /// One layer's text as a tree, or its syntax error.
     private static func table(of layer: ConfigLayer) throws(ConfigErrors) -> ConfigTable {
-        let locator = KeyLocator(layer.text)
+        // The precheck first: the locator, like toml++, reads the text level by level, and must only see bounded nesting.
+        let stray = TOMLPrecheck.firstStray(layer.text)
+        let locator = KeyLocator(stray?.kind == .tooDeep ? "" : layer.text)
         func syntaxError(line: Int, column: Int, _ message: String) -> ConfigErrors {
             ConfigErrors(errors: [ConfigError(file: layer.name, line: line, column: column, key: locator.key(atLine: line), message: message)])
         }
-        if let stray = TOMLPrecheck.firstStray(layer.text) {
+        if let stray {
             let message = switch stray.kind {
             case .nonASCII: "\"\(stray.character)\" outside a string or comment: TOML keys are ASCII (A-Z, a-z, 0-9, _ and -); quote the key"
             case .headerWithoutKey:
                 "a table header must start with a key, not " + (stray.character.isNewline || stray.character == " " ? "a line break" : "\"\(stray.character)\"")
             case .unclosedString: "this string is not closed: add the closing \(stray.character) before the end of the line"
+            case .tooDeep:
+                "nested more than \(NestingDepth.limit) levels deep (each dot of a header or a dotted key, each open bracket); "
+                    + "animd's config needs 4"
             }
             throw syntaxError(line: stray.line, column: stray.column, message)
         }

@@ -11,9 +11,12 @@
 /// - A one-line string ends on its line. toml++ reports a missing closing quote
 ///   as "unescaped control characters other than TAB (U+0009) are explicitly
 ///   prohibited" (the line break), which does not tell a person what to fix.
+/// - Nothing nests deeper than `NestingDepth.limit`: toml++ and the walks over
+///   its tree go one call deeper per level, and a few kilobytes of `[a.a.a…]`
+///   would otherwise exhaust the stack of a running daemon on reload.
 enum TOMLPrecheck {
     struct Stray: Hashable {
-        enum Kind: Hashable { case nonASCII, headerWithoutKey, unclosedString }
+        enum Kind: Hashable { case nonASCII, headerWithoutKey, unclosedString, tooDeep }
         var line: Int
         var column: Int
         /// The character at fault: the non-ASCII one, what the header starts with, or the string's opening quote.
@@ -64,6 +67,7 @@ enum TOMLPrecheck {
         var lineStart = true
         /// Where the one-line string under way opened.
         var opened = (line: 0, column: 0)
+        var depth = NestingDepth()
         func starts(_ pattern: String, at index: Int) -> Bool { Self.starts(pattern, at: index, in: characters) }
         while i < characters.count {
             let c = characters[i]
@@ -72,6 +76,7 @@ enum TOMLPrecheck {
                 line += 1
                 column = 0
                 lineStart = true
+                depth.newLine()
                 if let stray = unclosed(state, opened: opened) { return stray }
                 if state == .comment { state = .code }
                 i += 1
@@ -80,6 +85,9 @@ enum TOMLPrecheck {
             switch state {
             case .code:
                 if !c.isASCII { return Stray(line: line, column: column, character: Character(c)) }
+                if depth.passesLimit(taking: c, next: i + 1 < characters.count ? characters[i + 1] : nil) {
+                    return Stray(line: line, column: column, character: Character(c), kind: .tooDeep)
+                }
                 if lineStart && c == "[", let stray = headerStray(characters, at: i, line: line, column: column) { return stray }
                 if c != " " && c != "\t" { lineStart = false }
                 if c == "#" { state = .comment }
@@ -103,4 +111,37 @@ enum TOMLPrecheck {
         }
         return unclosed(state, opened: opened)
     }
+}
+
+/// How deep the text nests where it is read: one, plus a level for each dot of a table header or a dotted key and
+/// for each open bracket (a header's own, an inline table's, an array's). animd's own config nests 4 deep; past
+/// `limit` the text is refused before toml++ (and the walks over its tree) see it. A dot between digits is a
+/// number's, not a key's.
+struct NestingDepth {
+    static let limit = 64
+
+    private var brackets = 0
+    private var keyDots = 0
+    private var previous: Unicode.Scalar = " "
+
+    /// Takes one character outside strings and comments; true when the nesting there passes `limit`.
+    mutating func passesLimit(taking c: Unicode.Scalar, next: Unicode.Scalar?) -> Bool {
+        switch c {
+        case "[", "{": brackets += 1; keyDots = 0
+        case "]", "}": brackets = max(0, brackets - 1)
+        case "=", ",": keyDots = 0
+        case ".": if !(Self.isDigit(previous) && next.map(Self.isDigit) == true) { keyDots += 1 }
+        default: break
+        }
+        previous = c
+        return brackets + keyDots + 1 > Self.limit
+    }
+
+    /// A key ends with its line; an open bracket does not.
+    mutating func newLine() {
+        keyDots = 0
+        previous = " "
+    }
+
+    private static func isDigit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
 }

@@ -1,0 +1,38 @@
+import Testing
+@testable import AnimConfig
+
+/// Nesting is bounded before toml++ reads the text: a few kilobytes of nesting, which used to exhaust the stack of
+/// a running daemon on reload, is one error that names where the limit was passed.
+@Suite struct NestingTests {
+    static func firstError(_ text: String) -> ConfigError? { ConfigLayeringTests.errors(text).first }
+
+    /// Each shape of deep nesting the attacks used, far past the limit: refused at the line and column where the
+    /// nesting passed `NestingDepth.limit`, whatever the depth.
+    /// Each shape's text, and the column where its nesting passes the limit: the 63rd dot of a header (the "[" is
+    /// a level), the 64th dot of a key, the 64th "{" of inline tables (each "{a = " is 5 wide, after "x = "), the
+    /// 64th "[" of arrays.
+    static func deep(_ shape: String) -> (text: String, column: Int) {
+        switch shape {
+        case "header": ("[" + Array(repeating: "a", count: 5000).joined(separator: ".") + "]\n", 1 + 2 * 63)
+        case "dotted key": (Array(repeating: "a", count: 4000).joined(separator: ".") + " = 1\n", 2 * 64)
+        case "inline tables": ("x = " + String(repeating: "{a = ", count: 50_000) + "1" + String(repeating: "}", count: 50_000) + "\n", 4 + 5 * 63 + 1)
+        default: ("x = " + String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000) + "\n", 4 + 64)
+        }
+    }
+
+    @Test(arguments: ["header", "dotted key", "inline tables", "arrays"])
+    func deepNestingIsOneError(shape: String) throws {
+        let (text, column) = Self.deep(shape)
+        let error = try #require(Self.firstError(text), "\(shape) must be refused")
+        #expect(error.line == 1 && error.column == column, "\(shape): \(error.line):\(error.column)")
+        #expect(error.message.contains("nested more than \(NestingDepth.limit) levels"), "\(error.message)")
+    }
+
+    /// At the limit, and with numbers whose dots are no keys', a config reads.
+    @Test func theLimitItselfAndNumbersAreFine() {
+        let atLimit = "[" + Array(repeating: "a", count: NestingDepth.limit - 1).joined(separator: ".") + "]\nx = 1\n"
+        #expect(!ConfigLayeringTests.errors(atLimit).contains { $0.message.contains("nested") })
+        let numbers = "[daemon]\nframe-rate = 59.94\n" + "x = [" + Array(repeating: "1.5", count: 200).joined(separator: ", ") + "]\n"
+        #expect(!ConfigLayeringTests.errors(numbers).contains { $0.message.contains("nested") })
+    }
+}
