@@ -42,6 +42,9 @@ let package = Package(
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput libudev", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         // sched_setattr(2), which glibc does not wrap: the event loop's short time slice (docs/architecture.md).
         .systemLibrary(name: "CLinuxScheduling"),
+        // posix_spawn_file_actions_addclosefrom_np, which glibc declares only under _GNU_SOURCE: on-snap commands
+        // inherit no descriptor of animd's.
+        .systemLibrary(name: "CSpawn"),
         // Text written as it is made, with no String between: numbers, and strings quoted for JSON and TOML.
         .target(name: "TextWriting", swiftSettings: strict),
         .target(name: "Motion", dependencies: ["TextWriting"], swiftSettings: strict),
@@ -75,7 +78,7 @@ let package = Package(
         .target(
             name: "AnimDaemon",
             dependencies: [
-                "Motion", "Gestures", "TextWriting", "TransitionModel", "Transitions", "AnimConfig", "AnimProtocol", "UnixSupport", "BackendThread", "X11Input", "LibinputInput", "CLinuxScheduling",
+                "Motion", "Gestures", "TextWriting", "TransitionModel", "Transitions", "AnimConfig", "AnimProtocol", "UnixSupport", "BackendThread", "X11Input", "LibinputInput", "CLinuxScheduling", "CSpawn",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

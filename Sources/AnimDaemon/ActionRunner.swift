@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CSpawn
 import Foundation
 import Logging
 import Synchronization
@@ -85,9 +86,9 @@ final class ActionRunner: Sendable {
         logger.log(level: .info, "on-snap action ended", metadata: metadata.merging(["pid": "\(pid)", "result": "\(reap(pid))"]) { $1 })
     }
 
-    /// posix_spawnp with stdin from /dev/null, stdout and stderr into `output`,
-    /// every signal back to its default and none blocked (the daemon ignores
-    /// some, and exec would pass that on), and its own process group.
+    /// posix_spawnp with stdin from /dev/null, stdout and stderr into `output`, no other descriptor, every signal
+    /// back to its default and none blocked (the daemon ignores some, and exec would pass that on), and its own
+    /// process group.
     private func spawn(_ argv: [String], environment: [String], output: Int32) -> Result<pid_t, SpawnError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -95,6 +96,9 @@ final class ActionRunner: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, output, 1)
         posix_spawn_file_actions_adddup2(&actions, output, 2)
+        // Nothing else of animd's: not the listening socket, the clients' sockets, the event loop's epoll, nor a
+        // descriptor some library opened without close-on-exec.
+        animd_spawn_close_from(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

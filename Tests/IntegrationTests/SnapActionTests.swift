@@ -97,4 +97,29 @@ import Testing
         #expect(log.contains("on-snap action skipped"), "the hanging action is not started twice")
         #expect(log.components(separatedBy: "on-snap action: a line of output").count - 1 == 50, "at most 50 lines logged per run")
     }
+
+    /// An action inherits nothing of animd's but its output pipe: the child's own /proc/self/fd shows stdin
+    /// (/dev/null), stdout and stderr (the pipe animd logs), and the listing's own directory, and not one of the
+    /// sockets (the listening one, the clients') or the event loop's epoll.
+    @Test func anActionInheritsNoDescriptorOfAnimds() throws {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let listing = folder + "/descriptors"
+        let daemon = try DaemonProcess(config: """
+            [transitions.launcher]
+            timing = "linear"
+            duration = 0.01
+            on-snap.1 = ["sh", "-c", "ls -l /proc/self/fd > \(listing).part && mv \(listing).part \(listing)"]
+            """)
+        let rpc = try daemon.connect()
+        let others = try (0..<3).map { _ in try daemon.connect() }
+        _ = try rpc.ok("subscribe", ["transitions": ["launcher"]])
+        _ = try rpc.ok("transition.animate", ["name": "launcher", "to": 1])
+        try waitUntil("the action's listing") { FileManager.default.fileExists(atPath: listing) }
+        let lines = try String(contentsOfFile: listing, encoding: .utf8).split(separator: "\n").filter { $0.contains("->") }
+        let targets = lines.map { $0.components(separatedBy: "-> ").last ?? "" }
+        #expect(!targets.contains { $0.hasPrefix("socket:") || $0.hasPrefix("anon_inode:") }, "\(lines.joined(separator: "\n"))")
+        #expect(lines.count <= 4, "0, 1, 2 and the listing's directory: \(lines.joined(separator: "\n"))")
+        withExtendedLifetime(others) {}
+    }
 }
