@@ -57,12 +57,18 @@ public struct ConfigSource: Sendable {
     /// A config file is text of a few kilobytes; more than this is not one.
     static let maximumSize = 1 << 20
 
-    /// The file's text, or why it cannot be had: the system's reason (`Is a directory`, `Permission denied`), or
-    /// its size.
+    /// The file's text, or why it cannot be had: the system's reason (`Permission denied`), that it is no regular
+    /// file, or its size. It is read on the event loop, so nothing here may wait: the file is opened without
+    /// blocking (a FIFO would wait for a writer) and read only if it is a regular file, whose reads never wait.
     static func read(_ path: String) -> Result<String, Unreadable> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { return .failure(Unreadable(reason: String(cString: strerror(errno)))) }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(Unreadable(reason: String(cString: strerror(errno)))) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            return .failure(Unreadable(reason: "it is \(Self.kind(of: status.st_mode)), not a regular file"))
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -74,6 +80,16 @@ public struct ConfigSource: Sendable {
             if count == 0 { return .success(String(decoding: bytes, as: UTF8.self)) }
             bytes += chunk.prefix(count)
             guard bytes.count <= maximumSize else { return .failure(Unreadable(reason: "it is larger than \(maximumSize / 1024) KiB, too large for a config")) }
+        }
+    }
+
+    private static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "something else"
         }
     }
 
