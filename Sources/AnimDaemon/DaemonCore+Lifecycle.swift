@@ -45,11 +45,22 @@ extension DaemonCore {
         }
     }
 
-    /// Tells every client why, then closes them; frames stop.
+    /// How long the shutdown waits for clients to take `daemon.shutdown`: one that has not read what it was sent
+    /// by then is closed without it.
+    static let shutdownDeadline = TimeAmount.seconds(2)
+
+    /// Tells every client why, then closes them, within `shutdownDeadline` whatever they do; frames stop.
     func shutdown(reason: String) -> EventLoopFuture<Void> {
         pacer.cancel()
         systemd.stop()
         let line = OutgoingLine.make(SubscriberRegistry.allocator) { EventLine.shutdown(reason: reason, into: &$0) }
-        return EventLoopFuture.andAllComplete(registry.closeAll(after: line), on: loop)
+        let closed = EventLoopFuture.andAllComplete(registry.closeAll(after: line), on: loop)
+        let (registry, logger) = (NIOLoopBound(registry, eventLoop: loop), logger)
+        let deadline = loop.scheduleTask(in: Self.shutdownDeadline) {
+            logger.notice("closing clients that did not take daemon.shutdown in time", metadata: ["clients": "\(registry.value.clients.count)"])
+            registry.value.closeEveryone()
+        }
+        closed.whenComplete { _ in deadline.cancel() }
+        return closed
     }
 }

@@ -215,6 +215,14 @@ final class SubscriberRegistry {
         client.channel.close(mode: .all, promise: nil)
     }
 
+    /// Closes every client at once, whatever it still has to be sent: the shutdown's deadline has passed.
+    func closeEveryone() {
+        for client in clients.values {
+            client.isClosing = true
+            client.channel.close(mode: .all, promise: nil)
+        }
+    }
+
     /// Sends one line to every client and closes them all (shutdown).
     func closeAll(after bytes: ByteBuffer) -> [EventLoopFuture<Void>] {
         return clients.values.map { client in

@@ -55,6 +55,7 @@ struct Animd: AsyncParsableCommand {
     var inputBackend: BackendSetting?
 
     func run() async throws {
+        IgnoredSignals.ignore()
         let environment = ProcessInfo.processInfo.environment
         let level: Logger.Level = verbose ? .debug : .notice
         LoggingSystem.bootstrap { label in

@@ -40,6 +40,53 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: daemon.socket + ".lock"), "a clean stop leaves no lock file")
     }
 
+    /// A client that neither reads nor closes cannot hold the shutdown: with its socket full and answers waiting
+    /// in animd, SIGTERM still ends animd (it is closed without daemon.shutdown once the deadline passes), with
+    /// status 0, and the socket and lock are gone. A client that reads still gets its daemon.shutdown.
+    @Test func aStalledClientCannotHoldTheShutdown() throws {
+        // A backlog limit it never reaches: the client must stay connected and stalled, not be dropped for it.
+        let daemon = try DaemonProcess(config: "[daemon]\nmax-backlog = 268435456\n[transitions.sidebar]\n")
+        let reader = try daemon.connect()
+        _ = try reader.ok("subscribe")
+        let stalled = rawConnect(daemon.socket)
+        defer { close(stalled) }
+        // Requests until the daemon stops reading them: its answers fill the socket and wait in animd.
+        let request = Array(RPCLine.request(id: 1, method: "transition.list").utf8)
+        var sent = 0
+        for _ in 0..<20_000 {
+            let written = request.withUnsafeBytes { send(stalled, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            guard written > 0 else { break }
+            sent += 1
+        }
+        #expect(sent > 100, "the stalled client got some requests in")
+        // Stalled for sure once its socket holds answers it has not read (16 KB: a Unix socket counts each small
+        // write at about a kilobyte, so it is full at a few tens): the daemon has thousands more for it, and holds them.
+        var peek = [UInt8](repeating: 0, count: 1 << 20)
+        try waitUntil("answers to pile up for the stalled client") {
+            peek.withUnsafeMutableBytes { recv(stalled, $0.baseAddress, $0.count, Int32(MSG_PEEK | MSG_DONTWAIT)) } >= 16_384
+        }
+        daemon.signal(SIGTERM)
+        _ = try reader.notification(where: { method, _ in method == .shutdown })
+        // A bound that only catches the old hang (never ending); how soon it ends is the deadline's business.
+        try waitUntil("animd to exit after SIGTERM", timeout: 15) { !daemon.process.isRunning }
+        #expect(daemon.process.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: daemon.socket) && !FileManager.default.fileExists(atPath: daemon.socket + ".lock"))
+        #expect(daemon.log.contains("did not take daemon.shutdown in time"), "the stalled client was closed at the deadline")
+    }
+
+    /// Signals a desktop may send with no meaning for animd (USR1, USR2, ALRM, VTALRM, PROF, IO) leave it running,
+    /// answering, and stopping cleanly on SIGTERM afterwards.
+    @Test func straySignalsNeverKill() throws {
+        let daemon = try DaemonProcess()
+        let rpc = try daemon.connect()
+        for number in [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO] {
+            daemon.signal(number)
+            #expect(try rpc.ok("daemon.hello")["pid"]?.integer == Int(daemon.process.processIdentifier), "after signal \(number)")
+        }
+        #expect(daemon.terminate() == 0)
+        #expect(!FileManager.default.fileExists(atPath: daemon.socket) && !FileManager.default.fileExists(atPath: daemon.socket + ".lock"))
+    }
+
     /// Two daemons started at once on one path: one serves, the other is refused; once the winner stops, nothing is
     /// left, and the next pair does the same. Removing the lock file on stop must never let both win.
     @Test func racingDaemonsNeverBothWin() throws {
@@ -130,10 +177,26 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/folder.toml", withIntermediateDirectories: false)
         try String(repeating: "# a comment line of a config that is far too long\n", count: 30_000)
             .write(toFile: folder + "/huge.toml", atomically: true, encoding: .utf8)
-        for (name, reason) in [("folder.toml", "Is a directory"), ("absent.toml", "No such file or directory"),
+        #expect(mkfifo(folder + "/fifo.toml", 0o600) == 0)
+        for (name, reason) in [("folder.toml", "it is a directory, not a regular file"), ("absent.toml", "No such file or directory"),
+                               ("fifo.toml", "it is a FIFO, not a regular file"),
                                ("huge.toml", "it is larger than 1024 KiB, too large for a config")] {
             let (status, message) = try runAnimdToExit(["--socket", folder + "/s.sock", "--config", folder + "/" + name])
             #expect(status == 78 && message.contains("\(folder)/\(name): cannot read the file: \(reason)"), "\(status) \(message)")
         }
+    }
+
+    /// A config that becomes a FIFO is refused on reload at once, without waiting for a writer: the daemon keeps
+    /// answering, keeps its config, and stops on SIGTERM.
+    @Test func aFIFOConfigNeverBlocksTheLoop() throws {
+        let daemon = try DaemonProcess(config: "[transitions.sidebar]\n")
+        let config = daemon.folder + "/animd.toml"
+        #expect(unlink(config) == 0 && mkfifo(config, 0o600) == 0)
+        let rpc = try daemon.connect()
+        let error = try rpc.failing("daemon.reload")
+        #expect(error.message.contains("it is a FIFO, not a regular file"), "\(error.message)")
+        daemon.signal(SIGHUP)
+        #expect(try rpc.ok("transition.list")["transitions"]?.array?.count == 1, "the running config is kept")
+        #expect(daemon.terminate() == 0)
     }
 }
