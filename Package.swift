@@ -97,7 +97,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "animctl",
-            dependencies: ["AnimProtocol", "AnimClient", "TransitionModel", "Gestures", "Motion", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["AnimProtocol", "AnimClient", "TransitionModel", "Gestures", "Motion", "UnixSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         // A native X11 client that draws the transitions from its subscription frames (examples/, README picture).

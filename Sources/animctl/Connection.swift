@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import ArgumentParser
 import Foundation
+import UnixSupport
 
 /// --socket, shared by every command that talks to animd.
 struct ConnectionOptions: ParsableArguments {
@@ -26,8 +27,9 @@ struct ConnectionOptions: ParsableArguments {
 
     /// Connects, retrying until animd answers or `seconds` have passed; then as `connect()`.
     func connect(waitingUpTo seconds: Double) throws -> RPCConnection {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        // On the monotonic clock: a clock set forward or back changes no wait.
+        let deadline = monotonicSeconds() + seconds
+        while monotonicSeconds() < deadline {
             if let connection = try? RPCConnection(path: path) { return connection }
             usleep(100_000)
         }

@@ -3,6 +3,7 @@ import AnimProtocol
 import ArgumentParser
 import Foundation
 import Gestures
+import UnixSupport
 
 extension AnimCtl {
     struct Inject: ParsableCommand {
@@ -12,10 +13,14 @@ extension AnimCtl {
         )
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "The trace file, or - for stdin.") var file: String
-        @Option(parsing: .unconditional, help: "Playback speed: 2 plays twice as fast; 0 sends everything at once.") var speed: Double = 1
+        @Option(parsing: .unconditional, help: "Playback speed: 2 plays twice as fast, 0.5 half as fast; 0 sends everything at once.")
+        var speed: Double = 1
+
+        /// Speeds that play a trace: from a thousandth (a second of trace in about 17 minutes) to a thousand times.
+        static let speeds = 0.001...1000.0
 
         func validate() throws {
-            guard speed >= 0, speed.isFinite else { throw ValidationError("--speed must be 0 or more") }
+            guard speed == 0 || Self.speeds.contains(speed) else { throw ValidationError("--speed must be 0, or from 0.001 to 1000") }
         }
 
         func run() throws {
@@ -38,7 +43,7 @@ extension AnimCtl {
             }
             guard let first = events.first else { return }
             let rpc = try connection.connect()
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = monotonicSeconds()
             var index = 0
             var accepted = 0
             while index < events.count {
@@ -49,9 +54,10 @@ extension AnimCtl {
                     index += 1
                 }
                 if speed > 0 {
-                    let due = start + UInt64(max(0, (time - first.time) / speed) * 1e9)
-                    let now = DispatchTime.now().uptimeNanoseconds
-                    if due > now { usleep(UInt32(min((due - now) / 1000, UInt64(UInt32.max)))) }
+                    // A trace's times span up to 8e7 s (InputEvent's range): the wait is in seconds, never an integer
+                    // that could overflow, and slept a minute at most at a time.
+                    let due = start + (time - first.time) / speed
+                    while case let left = due - monotonicSeconds(), left > 0 { usleep(UInt32(min(left, 60) * 1e6)) }
                 }
                 do {
                     let request = Request.inject(events: batch)

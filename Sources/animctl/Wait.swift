@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import ArgumentParser
 import Foundation
+import UnixSupport
 
 extension AnimCtl {
     struct Wait: ParsableCommand {
@@ -26,7 +27,8 @@ extension AnimCtl {
             var moving: [String: String] = [:]
             var order: [String] = []
             var resting: [String: Int] = [:]
-            let deadline = Date().addingTimeInterval(timeout)
+            // On the monotonic clock: a clock set forward or back changes no wait.
+            let deadline = monotonicSeconds() + timeout
             do {
                 switch try rpc.call(subscribe.method.rawValue, subscribe.params) {
                 case let .failure(error): reportRefusal(error, of: .subscribe)
@@ -39,7 +41,7 @@ extension AnimCtl {
                     }
                 }
                 while !moving.isEmpty {
-                    let left = deadline.timeIntervalSinceNow
+                    let left = deadline - monotonicSeconds()
                     guard left > 0 else {
                         fail("animctl: still not at rest after \(formatted(timeout)) s: "
                              + order.filter { moving[$0] != nil }.map { "\($0) (\(moving[$0] ?? ""))" }.joined(separator: ", "))

@@ -267,6 +267,29 @@ import Testing
         #expect(bad.status == 1 && bad.stderr.contains("line 1: missing field \"id\""))
     }
 
+    /// inject's --speed is range-checked like the daemon's numbers, and a slow speed over a trace that spans days
+    /// waits instead of crashing (the wait was once converted to an integer that overflowed).
+    @Test func injectSpeedIsCheckedAndNeverOverflows() throws {
+        let daemon = try DaemonProcess()
+        for bad in ["1e-300", "-1", "nan", "1e308", "0.0009"] {
+            let refused = try animctl(["inject", "-", "--speed", bad], socket: daemon.socket, stdin: "")
+            #expect(refused.status == 2 && refused.stderr.contains("--speed must be 0, or from 0.001 to 1000"), "\(bad): \(refused.stderr)")
+        }
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["events": ["input-events"]])
+        let trace = #"{"t":0,"kind":"pointer-move","x":1,"y":1}"# + "\n" + #"{"t":30000000,"kind":"pointer-move","x":2,"y":2}"# + "\n"
+        let file = daemon.folder + "/wide.jsonl"
+        try trace.write(toFile: file, atomically: true, encoding: .utf8)
+        let slow = try startAnimctl(["inject", file, "--speed", "0.001"], socket: daemon.socket)
+        _ = try rpc.notification(where: { method, _ in method == .inputEvent })
+        _ = try rpc.ok("daemon.hello")
+        #expect(slow.process.isRunning, "waiting for the next event, 3e10 s away, not crashed")
+        // SIGKILL: the test runner blocks SIGTERM, and its children inherit the mask.
+        kill(slow.process.processIdentifier, SIGKILL)
+        slow.process.waitUntilExit()
+        #expect(slow.process.terminationReason == .uncaughtSignal && slow.process.terminationStatus == SIGKILL)
+    }
+
     /// begin, scrub and release drive a client leg; curve needs no daemon; a bad spec names its column.
     @Test func clientLegCommands() throws {
         let daemon = try DaemonProcess()
