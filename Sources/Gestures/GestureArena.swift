@@ -82,6 +82,9 @@ public struct GestureArena: Sendable {
     private static func apply(_ event: InputEvent, to sequence: inout TouchSequence) -> Applied {
         switch event.kind {
         case let .touchDown(id):
+            // A touch already down is not added twice; one beyond the bound is handed back at once.
+            if sequence.hasTouch(id) { return .answered([]) }
+            if sequence.touches.count >= InputLimits.openTouches { return .answered([.released(sequence: sequence.id, source: .touch, touches: [id])]) }
             sequence.addTouch(id, at: event.location)
             // A finger landing on a decided sequence shares its decision, so that X can accept or reject it too.
             guard sequence.isResolved else { return .changed(ending: nil) }

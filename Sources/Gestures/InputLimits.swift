@@ -9,6 +9,10 @@ public enum InputLimits {
     public static let touchIDs = 0...Int(Int32.max)
     public static let buttons = 1...255
     public static let fingers = 1...10
+    /// Fingers down at once in a touch sequence: two hands, or ten on each of two touchscreens. A touch beyond them
+    /// is released to the applications at once; without a bound, each touch-down cost time in proportion to those
+    /// already down, and one client could open tens of thousands.
+    public static let openTouches = 20
     /// A pinch's scale, relative to its begin.
     public static let pinchScale = 0.0...1000.0
     /// A pinch's rotation since its begin, in degrees: a hundred turns either way.

@@ -249,3 +249,25 @@ import Testing
         #expect(end.state == .ended && end.translation == Point(x: 1, y: 4) && end.pinch == nil)
     }
 }
+
+/// One sequence holds at most `InputLimits.openTouches` fingers: the rest are released to the applications at once
+/// and never join it, so lifting the fingers it holds ends it, however many more came down.
+@Suite struct OpenTouchLimitTests {
+    @Test func touchesBeyondTheBoundNeverJoinTheSequence() {
+        var arena = GestureArena(recognizers: [RecognizerSpec(name: "pan", kind: .pan(PanOptions()))], geometry: .fallback)
+        var released: Set<Int> = []
+        for id in 0..<56_000 {
+            for output in arena.handle(InputEvent(time: 0, kind: .touchDown(id: id), location: Point(x: 500, y: 500))) {
+                if case let .released(_, .touch, touches) = output { released.formUnion(touches) }
+            }
+        }
+        #expect(released.isSuperset(of: InputLimits.openTouches..<56_000), "every touch past the bound is handed back")
+        #expect(arena.handle(InputEvent(time: 0.01, kind: .touchDown(id: 3), location: Point(x: 500, y: 500))).isEmpty,
+                "a finger already down is not added again")
+        for id in 0..<InputLimits.openTouches {
+            #expect(arena.isTracking(.touch), "finger \(id) of the bound is still down")
+            _ = arena.handle(InputEvent(time: 0.03, kind: .touchUp(id: id), location: Point(x: 500, y: 500)))
+        }
+        #expect(!arena.isTracking(.touch), "the sequence held only the fingers within the bound")
+    }
+}
