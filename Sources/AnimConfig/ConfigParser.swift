@@ -106,7 +106,10 @@ private struct Reader {
         if let daemon = table(root, "daemon", path: "daemon") { config.daemon = readDaemon(daemon) }
         if let input = table(root, "input", path: "input") { config.input = readInput(input) }
         if let transitions = table(root, "transitions", path: "transitions") {
-            for name in transitions.keys {
+            if transitions.keys.count > DaemonConfig.maximumTransitions {
+                error("transitions", "has \(transitions.keys.count) transitions; at most \(DaemonConfig.maximumTransitions)", at: .key)
+            }
+            for name in transitions.keys.prefix(DaemonConfig.maximumTransitions) {
                 guard let body = table(transitions, name, path: "transitions.\(name)") else { continue }
                 config.transitions.append(readTransition(name, body))
             }
@@ -116,7 +119,10 @@ private struct Reader {
             // A binding with neither transition nor gesture in any layer changes one that does not exist: most
             // likely a misspelt name, which would otherwise be "transition: is required" or pass unnoticed.
             let defined = bindings.keys.filter { bindings[$0]?.table.map { $0["transition"] != nil || $0["gesture"] != nil } ?? false }
-            for name in bindings.keys {
+            if bindings.keys.count > DaemonConfig.maximumBindings {
+                error("bindings", "has \(bindings.keys.count) bindings; at most \(DaemonConfig.maximumBindings)", at: .key)
+            }
+            for name in bindings.keys.prefix(DaemonConfig.maximumBindings) {
                 guard let body = table(bindings, name, path: "bindings.\(name)") else { continue }
                 if BuiltInGesture(rawValue: name) != nil {
                     error("bindings.\(name)", "\"\(name)\" is reserved: animd's touchpad \(name) is published as gesture.changed "

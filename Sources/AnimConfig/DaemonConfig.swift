@@ -16,6 +16,12 @@ public struct DaemonConfig: Hashable, Sendable {
     }
 
     public func transition(named name: String) -> TransitionConfig? { transitions.first { $0.name == name } }
+
+    /// A desktop has a handful of transitions and a few bindings each; these bounds keep a config's cost to the
+    /// daemon small (start-up, reloads, answers that list every transition) whatever the file holds. Past them the
+    /// config is refused with an error that names the table.
+    public static let maximumTransitions = 256
+    public static let maximumBindings = 1024
 }
 
 public struct DaemonSettings: Hashable, Sendable {

@@ -36,3 +36,22 @@ import Testing
         #expect(!ConfigLayeringTests.errors(numbers).contains { $0.message.contains("nested") })
     }
 }
+
+/// A config's size is bounded: more transitions or bindings than `DaemonConfig` allows is one error naming the
+/// table, and the bound itself reads.
+@Suite struct ConfigSizeTests {
+    /// Without the embedded default's five transitions, so that the count is the file's.
+    static func transitions(_ count: Int) -> String { "defaults = false\n" + (0..<count).map { "[transitions.t\($0)]\n" }.joined() }
+
+    @Test func tooManyTransitionsIsOneError() {
+        let errors = ConfigLayeringTests.errors(Self.transitions(10_000))
+        #expect(errors.map(\.message) == ["has 10000 transitions; at most \(DaemonConfig.maximumTransitions)"], "\(errors.prefix(3))")
+        #expect(ConfigLayeringTests.errors(Self.transitions(DaemonConfig.maximumTransitions)).isEmpty)
+    }
+
+    @Test func tooManyBindingsIsOneError() {
+        let bindings = (0..<2000).map { "[bindings.b\($0)]\ntransition = \"t0\"\ngesture = \"pan\"\ndistance = 100\nincreases = \"right\"\n" }.joined()
+        let errors = ConfigLayeringTests.errors(Self.transitions(1) + bindings)
+        #expect(errors.contains { $0.message == "has 2000 bindings; at most \(DaemonConfig.maximumBindings)" }, "\(errors.prefix(3))")
+    }
+}
