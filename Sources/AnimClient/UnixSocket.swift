@@ -13,7 +13,8 @@ public enum UnixSocket {
         public let description: String
     }
 
-    /// Connects to `path`; the caller owns (and closes) the descriptor. Paths longer than `sun_path` are refused.
+    /// Connects to `path`; the caller owns (and closes) the descriptor. Paths longer than `sun_path` are refused, and
+    /// so is a server that runs as another user (SO_PEERCRED).
     public static func connect(to path: String) -> Result<Int32, Failure> {
         guard path.utf8.count <= SocketPath.maximumLength else {
             return .failure(Failure(description: "the path is longer than \(SocketPath.maximumLength) bytes"))
@@ -28,6 +29,13 @@ public enum UnixSocket {
             let reason = errnoText()
             close(descriptor)
             return .failure(Failure(description: reason))
+        }
+        // The socket's folder may be shared, or another user's: a server of another uid is not animd for us, and
+        // what it answers is not to be trusted.
+        guard let server = PeerCredentials(of: descriptor), server.uid == getuid() else {
+            let owner = PeerCredentials(of: descriptor).map { "uid \($0.uid)" } ?? "an unknown user"
+            close(descriptor)
+            return .failure(Failure(description: "the server there runs as \(owner), not as you (uid \(getuid())): refused"))
         }
         return .success(descriptor)
     }

@@ -9,6 +9,7 @@ import NIOPosix
 public import ServiceLifecycle
 public import AnimConfig
 import UnixSignals
+import UnixSupport
 
 /// The daemon as one swift-service-lifecycle `Service`: bind, announce
 /// readiness, serve until a graceful shutdown (SIGTERM/SIGINT), reload on

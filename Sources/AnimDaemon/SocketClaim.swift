@@ -11,6 +11,7 @@ public enum SocketClaimError: Error, CustomStringConvertible, Sendable {
     case folder(String, String)
     case alreadyRunning(path: String, pid: String)
     case lock(String, String)
+    case occupied(String, String)
 
     public var description: String {
         switch self {
@@ -18,6 +19,7 @@ public enum SocketClaimError: Error, CustomStringConvertible, Sendable {
         case let .folder(path, reason): "cannot use the socket folder \(path): \(reason)"
         case let .alreadyRunning(path, pid): "another animd (pid \(pid)) is already serving \(path); stop it first or use --socket"
         case let .lock(path, reason): "cannot lock \(path): \(reason)"
+        case let .occupied(path, reason): "cannot use the socket path \(path): \(reason)"
         }
     }
 }
@@ -41,8 +43,9 @@ public final class SocketClaim: Sendable {
         // before then locks a file no longer at the path: it must notice, and take the path's new file. Each
         // round is lost only to a daemon that started and stopped in between, so a few rounds always suffice.
         for _ in 0..<8 where locked == nil {
-            let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { throw .lock(lockPath, errnoText()) }
+            // Never through a symbolic link: one planted here would have animd truncate its target.
+            let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            guard descriptor >= 0 else { throw .lock(lockPath, errno == ELOOP ? "it is a symbolic link; remove it" : errnoText()) }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 var bytes = [UInt8](repeating: 0, count: 32)
                 let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 31, 0) }
@@ -62,8 +65,33 @@ public final class SocketClaim: Sendable {
         _ = ftruncate(descriptor, 0)
         _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         lockDescriptor = descriptor
-        // Holding the lock, any socket file left here is stale.
+        do {
+            try Self.clearStaleSocket(at: path)
+        } catch {
+            unlink(lockPath)
+            close(descriptor)
+            throw error
+        }
+    }
+
+    /// Holding the lock, a socket left at the path by an animd that stopped uncleanly is removed; anything else
+    /// there is left alone and refused: a file that is no socket, or a socket another program still listens on.
+    private static func clearStaleSocket(at path: String) throws(SocketClaimError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            throw .occupied(path, "something that is not a socket is there; remove it, or choose another path with --socket")
+        }
+        if isListening(path) { throw .occupied(path, "another program listens there; stop it, or choose another path with --socket") }
         unlink(path)
+    }
+
+    /// Whether a connection to the socket at `path` is accepted now.
+    private static func isListening(_ path: String) -> Bool {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return UnixAddress.with(path) { connect(descriptor, $0, $1) } == 0
     }
 
     /// Removes the socket file and the lock file, then drops the lock: a clean stop leaves nothing behind. The
@@ -81,8 +109,18 @@ public final class SocketClaim: Sendable {
             return
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .folder(folder, "it is not a folder") }
+        // Another user who may replace the socket could serve fake answers to our clients: the folder must be ours
+        // and closed to others, unless its sticky bit keeps others from removing or renaming our files (/tmp).
+        let sticky = info.st_mode & S_ISVTX != 0
+        let fallback = folder == "/tmp/animd-\(getuid())"
+        if !sticky && info.st_uid != getuid() && !fallback {
+            throw .folder(folder, "it belongs to uid \(info.st_uid), not to us; set XDG_RUNTIME_DIR to a folder of yours, or use --socket")
+        }
+        if !sticky && info.st_mode & 0o022 != 0 && !fallback {
+            throw .folder(folder, "others may write in it (mode \(String(info.st_mode & 0o777, radix: 8))); chmod go-w it, or use --socket")
+        }
         // Our own private folder under /tmp must really be ours and private.
-        if folder.hasPrefix("/tmp/animd-") {
+        if fallback {
             guard info.st_uid == getuid() else { throw .folder(folder, "it belongs to uid \(info.st_uid), not to us") }
             if info.st_mode & 0o077 != 0 { chmod(folder, 0o700) }
         }

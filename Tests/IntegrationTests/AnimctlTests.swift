@@ -290,6 +290,42 @@ import Testing
         #expect(slow.process.terminationReason == .uncaughtSignal && slow.process.terminationStatus == SIGKILL)
     }
 
+    /// A server of another user at the socket path is not animd for us: animctl refuses it before trusting an
+    /// answer. The server here runs as nobody (setpriv), in a folder open to it, and answers anything with a
+    /// well-formed hello.
+    @Test(.enabled(if: getuid() == 0, "runs a server as another user, which needs root"))
+    func aServerOfAnotherUserIsRefused() throws {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(chmod(folder, 0o777) == 0)
+        let socket = folder + "/fake.sock"
+        let server = """
+            import socket
+            s = socket.socket(socket.AF_UNIX); s.bind("\(socket)"); s.listen(4)
+            while True:
+                c, _ = s.accept()
+                try:
+                    c.recv(4096); c.sendall(b'{"jsonrpc":"2.0","id":1,"result":{"version":"fake","pid":1}}\\n')
+                except OSError:
+                    pass
+                c.close()
+            """
+        let fake = Process()
+        fake.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        // The system python, not a per-user one (pyenv under /root is closed to nobody).
+        fake.arguments = ["--reuid", "65534", "--regid", "65534", "--clear-groups", "/usr/bin/python3", "-c", server]
+        try fake.run()
+        defer { kill(fake.processIdentifier, SIGKILL); fake.waitUntilExit() }
+        try waitUntil("the fake server's socket") { FileManager.default.fileExists(atPath: socket) }
+        let refused = try animctl(["hello"], socket: socket)
+        #expect(refused.status != 0 && refused.stderr.contains("runs as uid 65534, not as you"), "\(refused.status) \(refused.stdout) \(refused.stderr)")
+        #expect(!refused.stdout.contains("fake"))
+        // The Python client refuses it the same way.
+        let python = try runTool("/usr/bin/python3", ["-c", "import animd\ntry:\n animd.connect('\(socket)')\nexcept animd.AnimdError as e:\n print(e)"],
+                                 environment: ["PYTHONPATH": Binaries.repo.appendingPathComponent("clients/python").path])
+        #expect(python.output.contains("runs as uid 65534, not as you"), "\(python.output)")
+    }
+
     /// begin, scrub and release drive a client leg; curve needs no daemon; a bad spec names its column.
     @Test func clientLegCommands() throws {
         let daemon = try DaemonProcess()

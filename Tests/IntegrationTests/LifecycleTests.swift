@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import UnixSupport
 
 /// Starting, refusing, reloading and stopping, as a user's session would.
 @Suite(.serialized) struct LifecycleTests {
@@ -198,5 +199,36 @@ import Testing
         daemon.signal(SIGHUP)
         #expect(try rpc.ok("transition.list")["transitions"]?.array?.count == 1, "the running config is kept")
         #expect(daemon.terminate() == 0)
+    }
+
+    /// The socket path is trusted no more than it must be: a file that is no socket is left alone, a socket another
+    /// program listens on is not taken over, a lock that is a symbolic link is not followed, and a folder others may
+    /// write in is refused with the fix. Each is refused at start-up, and what was there is untouched.
+    @Test func theSocketFolderIsChecked() throws {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func refusal(_ socket: String) throws -> String {
+            let (status, message) = try runAnimdToExit(["--socket", socket])
+            #expect(status != 0, "\(socket): \(message)")
+            return message
+        }
+        try "precious\n".write(toFile: folder + "/file.sock", atomically: true, encoding: .utf8)
+        #expect(try refusal(folder + "/file.sock").contains("something that is not a socket is there"))
+        #expect(try String(contentsOfFile: folder + "/file.sock", encoding: .utf8) == "precious\n")
+
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        #expect(UnixAddress.with(folder + "/live.sock") { bind(listener, $0, $1) } == 0 && listen(listener, 4) == 0)
+        #expect(try refusal(folder + "/live.sock").contains("another program listens there"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/live.sock"))
+
+        try "target\n".write(toFile: folder + "/target", atomically: true, encoding: .utf8)
+        #expect(symlink(folder + "/target", folder + "/linked.sock.lock") == 0)
+        #expect(try refusal(folder + "/linked.sock").contains("it is a symbolic link"))
+        #expect(try String(contentsOfFile: folder + "/target", encoding: .utf8) == "target\n", "the link's target is untouched")
+
+        try FileManager.default.createDirectory(atPath: folder + "/open", withIntermediateDirectories: false)
+        #expect(chmod(folder + "/open", 0o777) == 0)
+        #expect(try refusal(folder + "/open/animd.sock").contains("others may write in it (mode 777); chmod go-w it"))
     }
 }

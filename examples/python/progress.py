@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import socket
+import struct
 import sys
 
 
@@ -34,6 +35,10 @@ def main():
         connection.connect(args.socket)
     except OSError as error:
         sys.exit(f"progress.py: cannot connect to animd at {args.socket}: {error.strerror}")
+    # A server of another user is not animd for us (SO_PEERCRED: pid, uid, gid).
+    _pid, uid, _gid = struct.unpack("3i", connection.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
+    if uid != os.getuid():
+        sys.exit(f"progress.py: the server at {args.socket} runs as uid {uid}, not as you: refused")
     params = {"transitions": args.transitions} if args.transitions else {}
     connection.sendall((json.dumps({"jsonrpc": "2.0", "id": 1, "method": "subscribe", "params": params}) + "\n").encode())
 

@@ -18,6 +18,7 @@ import json
 import os
 import select
 import socket
+import struct
 import time
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional
@@ -75,6 +76,11 @@ class Connection:
         except OSError as error:
             self._sock.close()
             raise AnimdError(f"cannot connect to animd at {self.path}: {error.strerror} (is animd running?)") from error
+        # A server of another user (a socket put in a shared folder) is not animd for us: refuse before trusting it.
+        _pid, uid, _gid = struct.unpack("3i", self._sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
+        if uid != os.getuid():
+            self._sock.close()
+            raise AnimdError(f"the server at {self.path} runs as uid {uid}, not as you (uid {os.getuid()}): refused")
         self._buffer = b""
         self._next_id = 1
         self._queued: List[Event] = []
