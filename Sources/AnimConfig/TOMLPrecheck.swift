@@ -63,10 +63,8 @@ enum TOMLPrecheck {
         let characters = Array(text.unicodeScalars)
         var line = 1, column = 0
         var i = 0
-        /// Nothing but blanks since the start of the line.
-        var lineStart = true
-        /// Where the one-line string under way opened.
-        var opened = (line: 0, column: 0)
+        var lineStart = true  // nothing but blanks since the start of the line
+        var opened = (line: 0, column: 0)  // where the one-line string under way opened
         var depth = NestingDepth()
         func starts(_ pattern: String, at index: Int) -> Bool { Self.starts(pattern, at: index, in: characters) }
         while i < characters.count {
@@ -85,9 +83,7 @@ enum TOMLPrecheck {
             switch state {
             case .code:
                 if !c.isASCII { return Stray(line: line, column: column, character: Character(c)) }
-                if depth.passesLimit(taking: c, next: i + 1 < characters.count ? characters[i + 1] : nil) {
-                    return Stray(line: line, column: column, character: Character(c), kind: .tooDeep)
-                }
+                if depth.passesLimit(taking: c, next: characters[safe: i + 1]) { return Stray(line: line, column: column, character: Character(c), kind: .tooDeep) }
                 if lineStart && c == "[", let stray = headerStray(characters, at: i, line: line, column: column) { return stray }
                 if c != " " && c != "\t" { lineStart = false }
                 if c == "#" { state = .comment }
@@ -144,4 +140,9 @@ struct NestingDepth {
     }
 
     private static func isDigit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
+}
+
+extension Array {
+    /// The element at `index`, or nil past either end.
+    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
