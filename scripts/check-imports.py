@@ -9,34 +9,20 @@ mismatch is printed as `TARGET: imports X without declaring it` or `TARGET: decl
 and the exit status is 1. The toolchain's own modules (Foundation, Glibc, Testing…) need no declaration.
 """
 
-import json
 import os
 import re
-import subprocess
 import sys
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from package_dump import REPO, dependencies, dump
+
 TOOLCHAIN = {"Foundation", "FoundationEssentials", "FoundationNetworking", "Glibc", "Musl", "Darwin", "Dispatch",
              "Testing", "XCTest", "Synchronization", "_Concurrency", "CoreFoundation", "PackageDescription", "SwiftShims"}
 IMPORT = re.compile(r"^\s*(?:@\w+\s+)*(?:(?:public|package|internal|private|fileprivate)\s+)?import\s+"
                     r"(?:(?:struct|class|enum|protocol|typealias|func|var|let)\s+)?([A-Za-z_]\w*)")
 
 
-def dump():
-    if len(sys.argv) > 1:
-        with open(sys.argv[1]) as f:
-            return json.load(f)
-    out = subprocess.run(["swift", "package", "dump-package"], cwd=REPO, check=True, capture_output=True, text=True)
-    return json.loads(out.stdout)
-
-
 def declared(target):
-    names = set()
-    for dependency in target.get("dependencies", []):
-        for kind in ("byName", "target", "product"):
-            if kind in dependency:
-                names.add(dependency[kind][0])
-    return names
+    return {name for name, _ in dependencies(target)}
 
 
 def source_folder(target):
@@ -64,7 +50,7 @@ def imports(folder, excluded):
 
 
 def main():
-    package = dump()
+    package = dump(sys.argv[1] if len(sys.argv) > 1 else None)
     problems = []
     for target in package["targets"]:
         if target["type"] in ("system", "binary", "plugin"):

@@ -10,25 +10,16 @@ properties (`let`/`var` at the type's own level that are not computed). It reads
 not by parsing, which suffices for this code's style; it is a measuring tool, not a check.
 """
 
-import json
 import os
 import re
-import subprocess
 import sys
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from package_dump import REPO, dependencies, dump
+
 DECLARATION = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|final|open|indirect)\s+)*"
                          r"(class|struct|enum|actor)\s+(\w+)")
 STORED = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|nonisolated|weak|unowned|"
                     r"lazy|private\(set\)|fileprivate\(set\)|internal\(set\)|public\(set\)|package\(set\))\s+)*(let|var)\s+\w+")
-
-
-def dump():
-    if len(sys.argv) > 1:
-        with open(sys.argv[1]) as f:
-            return json.load(f)
-    out = subprocess.run(["swift", "package", "dump-package"], cwd=REPO, check=True, capture_output=True, text=True)
-    return json.loads(out.stdout)
 
 
 def graph(package):
@@ -36,12 +27,7 @@ def graph(package):
     for target in package["targets"]:
         if target["type"] in ("test",) or (target.get("path") or "").startswith(("Tests", "Benchmarks", "Fuzz")):
             continue
-        names = []
-        for dependency in target.get("dependencies", []):
-            if "product" in dependency:
-                names.append("[" + dependency["product"][0] + "]")
-            else:
-                names.append((dependency.get("byName") or dependency.get("target"))[0])
+        names = [f"[{name}]" if product else name for name, product in dependencies(target)]
         lines.append(f"{target['name']} -> {', '.join(names) if names else '(none)'}")
     return lines
 
@@ -50,32 +36,36 @@ def strip_strings(line):
     return re.sub(r'"(?:\\.|[^"\\])*"', '""', line.split("//")[0])
 
 
-def types(sources):
-    found = []
+def swift_files(sources):
+    """Each Swift file under `sources`: its path, and its lines without strings and comments."""
     for root, _, files in os.walk(sources):
         for name in files:
-            if not name.endswith(".swift"):
+            if name.endswith(".swift"):
+                path = os.path.join(root, name)
+                with open(path, encoding="utf-8") as f:
+                    yield path, [strip_strings(line) for line in f]
+
+
+def types(sources):
+    found = []
+    for path, text in swift_files(sources):
+        for index, line in enumerate(text):
+            match = DECLARATION.match(line)
+            if not match or "{" not in line:
                 continue
-            path = os.path.join(root, name)
-            with open(path, encoding="utf-8") as f:
-                text = [strip_strings(line) for line in f]
-            for index, line in enumerate(text):
-                match = DECLARATION.match(line)
-                if not match or "{" not in line:
-                    continue
-                depth, end, stored = 0, index, 0
-                for offset in range(index, len(text)):
-                    current = text[offset]
-                    if offset > index and depth == 1 and STORED.match(current):
-                        declaration = current.split("=")[0]
-                        computed = "{" in declaration and "=" not in current.split("{")[0]
-                        if not computed:
-                            stored += 1
-                    depth += current.count("{") - current.count("}")
-                    if depth == 0 and offset >= index and "{" in text[index]:
-                        end = offset
-                        break
-                found.append((end - index + 1, f"{match.group(1)} {match.group(2)}", os.path.relpath(path, os.path.dirname(sources.rstrip("/"))), stored))
+            depth, end, stored = 0, index, 0
+            for offset in range(index, len(text)):
+                current = text[offset]
+                if offset > index and depth == 1 and STORED.match(current):
+                    declaration = current.split("=")[0]
+                    computed = "{" in declaration and "=" not in current.split("{")[0]
+                    if not computed:
+                        stored += 1
+                depth += current.count("{") - current.count("}")
+                if depth == 0 and offset >= index and "{" in text[index]:
+                    end = offset
+                    break
+            found.append((end - index + 1, f"{match.group(1)} {match.group(2)}", os.path.relpath(path, os.path.dirname(sources.rstrip("/"))), stored))
     return sorted(found, reverse=True)
 
 
@@ -86,31 +76,25 @@ FUNCTION = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|inter
 def long_functions(sources, limit=50):
     """Functions and initializers longer than `limit` lines, from their declaration to their closing brace."""
     found = []
-    for root, _, files in os.walk(sources):
-        for name in files:
-            if not name.endswith(".swift"):
+    for path, text in swift_files(sources):
+        for index, line in enumerate(text):
+            if not FUNCTION.match(line) or "{" not in "".join(text[index:index + 4]):
                 continue
-            path = os.path.join(root, name)
-            with open(path, encoding="utf-8") as f:
-                text = [strip_strings(line) for line in f]
-            for index, line in enumerate(text):
-                if not FUNCTION.match(line) or "{" not in "".join(text[index:index + 4]):
-                    continue
-                depth, started = 0, False
-                for offset in range(index, len(text)):
-                    depth += text[offset].count("{") - text[offset].count("}")
-                    started = started or "{" in text[offset]
-                    if started and depth <= 0:
-                        break
-                if offset - index + 1 > limit:
-                    found.append((offset - index + 1, os.path.relpath(path, os.path.dirname(sources.rstrip("/"))), index + 1))
+            depth, started = 0, False
+            for offset in range(index, len(text)):
+                depth += text[offset].count("{") - text[offset].count("}")
+                started = started or "{" in text[offset]
+                if started and depth <= 0:
+                    break
+            if offset - index + 1 > limit:
+                found.append((offset - index + 1, os.path.relpath(path, os.path.dirname(sources.rstrip("/"))), index + 1))
     return sorted(found, reverse=True)
 
 
 def main():
     sources = sys.argv[2] if len(sys.argv) > 2 else os.path.join(REPO, "Sources")
     print("module graph (Sources):")
-    for line in graph(dump()):
+    for line in graph(dump(sys.argv[1] if len(sys.argv) > 1 else None)):
         print("  " + line)
     print("ten largest types (lines, stored properties):")
     for lines, name, path, stored in types(sources)[:10]:
