@@ -402,20 +402,18 @@ private struct Reader {
         return number
     }
 
-    mutating func numbers(_ t: ConfigTable, _ key: String, _ p: String) -> [Double]? {
-        guard let value = t[key] else { return nil }
-        guard let array = value.array else { error("\(p).\(key)", "must be an array of numbers"); return nil }
-        let numbers = array.compactMap(\.number)
-        guard numbers.count == array.count else { error("\(p).\(key)", "must be an array of numbers"); return nil }
-        return numbers
-    }
+    mutating func numbers(_ t: ConfigTable, _ key: String, _ p: String) -> [Double]? { array(t, key, p, of: "numbers", \.number) }
 
-    mutating func strings(_ t: ConfigTable, _ key: String, _ p: String) -> [String]? {
+    mutating func strings(_ t: ConfigTable, _ key: String, _ p: String) -> [String]? { array(t, key, p, of: "strings", \.string) }
+
+    /// An array whose every element `element` reads, or nil (with the error recorded) when one does not.
+    private mutating func array<Element>(_ t: ConfigTable, _ key: String, _ p: String, of kind: String,
+                                         _ element: (ConfigNode) -> Element?) -> [Element]? {
         guard let value = t[key] else { return nil }
-        guard let array = value.array else { error("\(p).\(key)", "must be an array of strings"); return nil }
-        let strings = array.compactMap(\.string)
-        guard strings.count == array.count else { error("\(p).\(key)", "must be an array of strings"); return nil }
-        return strings
+        guard let array = value.array else { error("\(p).\(key)", "must be an array of \(kind)"); return nil }
+        let elements = array.compactMap(element)
+        guard elements.count == array.count else { error("\(p).\(key)", "must be an array of \(kind)"); return nil }
+        return elements
     }
 
     mutating func enumValue<E: RawRepresentable & CaseIterable>(_ t: ConfigTable, _ key: String, _ p: String, _: E.Type) -> E? where E.RawValue == String {

@@ -47,25 +47,23 @@ public final class BackendRuntime: InputBackend {
         while !mailbox.isStopping {
             switch opener.open(plan: mailbox.takePlan(), logger: logger) {
             case let .failure(failure):
-                if failure.isFinal { return report(.disconnected(backend: kind, display: opener.display, reason: failure.reason)) }
-                if !reportedFailure { report(.disconnected(backend: kind, display: opener.display, reason: failure.reason + "; retrying")) }
+                if failure.isFinal { return onEvent(.disconnected(backend: kind, display: opener.display, reason: failure.reason)) }
+                if !reportedFailure { onEvent(.disconnected(backend: kind, display: opener.display, reason: failure.reason + "; retrying")) }
                 reportedFailure = true
                 if wait(&backoff) { return }
             case let .success(session):
                 reportedFailure = false
                 backoff.reset()
                 logUnavailable(session.info.sources)
-                report(.connected(session.info))
+                onEvent(.connected(session.info))
                 let end = serve(session)
                 session.close()
                 guard case let .ended(reason) = end else { return }
-                report(.disconnected(backend: kind, display: opener.display, reason: reason))
+                onEvent(.disconnected(backend: kind, display: opener.display, reason: reason))
                 if wait(&backoff) { return }
             }
         }
     }
-
-    private func report(_ event: BackendEvent) { onEvent(event) }
 
     /// Logs each of the opener's `loggedSources` that the plan wants but cannot have, with the reason.
     private func logUnavailable(_ sources: [InputSource: SourceStatus]) {
@@ -89,6 +87,7 @@ public final class BackendRuntime: InputBackend {
 
     private func serve(_ session: any BackendSession) -> ServeEnd {
         while true {
+            session.prepareToWait()
             let descriptors = session.descriptors
             var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             fds.append(pollfd(fd: mailbox.wakePipe.readEnd, events: Int16(POLLIN), revents: 0))
@@ -103,11 +102,11 @@ public final class BackendRuntime: InputBackend {
             let step = session.dispatch(ready: fds.prefix(descriptors.count).map(\.revents), now: monotonicSeconds())
             if let info = session.takeInfoChange() {
                 logUnavailable(info.sources)
-                report(.changed(info))
+                onEvent(.changed(info))
             }
             switch step {
             case let .ended(reason): return .ended(reason)
-            case let .events(events): if !events.isEmpty { report(.input(events)) }
+            case let .events(events): if !events.isEmpty { onEvent(.input(events)) }
             }
         }
     }

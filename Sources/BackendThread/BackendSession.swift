@@ -5,6 +5,8 @@ public import Logging
 /// runtime waits on its descriptors, lets it read what is ready, and hands it the plan and the touch decisions;
 /// the session does the reading and the setting up, and nothing else. A session lives on the runtime's thread.
 public protocol BackendSession: AnyObject {
+    /// Called before each wait: a session whose library queues what it sends (Wayland) flushes it here.
+    func prepareToWait()
     /// The descriptors to wait on for input, in a fixed order; -1 for one that is absent now (poll skips it).
     var descriptors: [Int32] { get }
     /// Seconds from `now` until the session must run without input (an edge push to expire, a compositor to try
@@ -53,6 +55,10 @@ public protocol BackendSessionOpener: Sendable {
     func open(plan: InputPlan, logger: Logger) -> Result<any BackendSession, OpenFailure>
     /// The decisions its sessions answer; the others never wake the thread.
     func relevant(_ decisions: [ArenaOutput]) -> [ArenaOutput]
+}
+
+extension BackendSession {
+    public func prepareToWait() {}
 }
 
 extension BackendSessionOpener {

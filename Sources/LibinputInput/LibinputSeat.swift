@@ -26,10 +26,10 @@ final class LibinputSeat: BackendSession {
         session.infoChanged = false
     }
 
-    var descriptors: [Int32] {
-        compositor.reader?.prepare()
-        return [session.fileDescriptor, compositor.reader?.fileDescriptor ?? -1]
-    }
+    /// Sends what the Wayland connection queued and handles what it already read, before poll waits on it.
+    func prepareToWait() { compositor.reader?.prepare() }
+
+    var descriptors: [Int32] { [session.fileDescriptor, compositor.reader?.fileDescriptor ?? -1] }
 
     func timeout(now: Double) -> Double? { pending.isEmpty ? compositor.timeout(now: now) : 0 }
 

@@ -29,6 +29,7 @@ import Testing
         #expect(write(writer, &bytes, 2) == 2)
         try journal.waitFor { $0.touches.count == 2 }
         #expect(journal.state.touches == [7, 9])
+        #expect(journal.state.prepared >= 2 && journal.state.unprepared == 0, "every poll is announced to the session first")
 
         var plan = InputPlan()
         plan.touch = true
@@ -82,6 +83,9 @@ final class Journal: Sendable {
         var allowed: [ArenaOutput] = []
         var opens = 0
         var closed = 0
+        /// Waits the session was told of (`prepareToWait`), and the waits it was not.
+        var prepared = 0
+        var unprepared = 0
         var writer: Int32?
     }
 
@@ -172,7 +176,19 @@ final class PipeSession: BackendSession {
 
     init(readEnd: Int32, journal: Journal) { self.readEnd = readEnd; self.journal = journal }
 
-    var descriptors: [Int32] { [readEnd] }
+    private let ready = Mutex(false)
+
+    func prepareToWait() {
+        ready.withLock { $0 = true }
+        journal.update { $0.prepared += 1 }
+    }
+
+    /// Asked once per wait, after `prepareToWait`.
+    var descriptors: [Int32] {
+        let wasPrepared = ready.withLock { state in defer { state = false }; return state }
+        if !wasPrepared { journal.update { $0.unprepared += 1 } }
+        return [readEnd]
+    }
 
     func timeout(now: Double) -> Double? { nil }
 
