@@ -5,9 +5,14 @@ import Foundation
 /// What the benchmarks that run real processes share: the animd built beside animd-bench, and starting a server
 /// and reaching its socket through the launcher the integration tests use (`DaemonLauncher`).
 enum BenchProcess {
-    /// A new folder for sockets and files (`DaemonLauncher.makeFolder`); the caller removes it.
+    /// A new folder for sockets and files (`DaemonLauncher.makeFolder`); the caller removes it. Should mkdtemp fail,
+    /// a folder named after the benchmark and this process, never the temporary folder itself (which the caller
+    /// would then remove).
     static func scratchFolder(_ benchmark: String) -> String {
-        (try? DaemonLauncher.makeFolder(benchmark)) ?? NSTemporaryDirectory()
+        if let folder = try? DaemonLauncher.makeFolder(benchmark) { return folder }
+        let folder = NSTemporaryDirectory() + "animd-\(benchmark)-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
     }
 
     /// The animd binary beside this one, or nil (with a hint) when it was not built.
