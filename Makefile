@@ -3,10 +3,8 @@
 SWIFT ?= swift
 # bash, for pipefail: a test run piped into tee still fails the target when a test fails.
 SHELL := /bin/bash
-# -DNDEBUG for C++: TOMLKit's bundled toml++ keeps its internal assert()s on otherwise, and some malformed
-# configs reach them and abort the process (found by the config fuzzer; docs/reliability.md). With them off,
-# toml++ reports those configs as ordinary parse errors.
-BUILD_FLAGS ?= -Xcxx -DNDEBUG
+# Extra flags for every swift build and test (make test BUILD_FLAGS=-v).
+BUILD_FLAGS ?=
 
 .PHONY: deps build run test test-tsan test-install fuzz bench bench-smoke man install uninstall clean
 

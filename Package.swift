@@ -31,7 +31,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -53,10 +52,10 @@ let package = Package(
         // them, the wire carries them; neither owns them.
         .target(name: "TransitionModel", dependencies: ["Motion"], swiftSettings: strict),
         .target(name: "Transitions", dependencies: ["Motion", "Gestures", "TransitionModel"], swiftSettings: strict),
-        // animd.toml: TOML read through toml++ with its guards, layered, checked, and turned into the engine's tables.
+        // animd.toml: TOML 1.0 read with every key's line and column, layered, checked, and turned into the engine's tables.
         .target(
             name: "AnimConfig",
-            dependencies: ["Motion", "Gestures", "Transitions", "TextWriting", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["Motion", "Gestures", "Transitions", "TextWriting"],
             resources: [.embedInCode("Resources/default-config.toml")],
             swiftSettings: strict
         ),

@@ -11,21 +11,16 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 seed=${FUZZ_SEED:-1}
 export ANIMD_FUZZ=1
-# -DNDEBUG for toml++, as the Makefile builds animd (docs/reliability.md).
-build=(swift build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xcxx -DNDEBUG)
+build=(swift build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address)
 "${build[@]}" --product fuzz-protocol
 "${build[@]}" --product fuzz-config
 mkdir -p .build-fuzz/crashes .build-fuzz/work/protocol .build-fuzz/work/config
 for target in protocol config; do
-    # TOMLKit 0.6.0 leaks in its C shim: its parse error (TOMLTable(string:)) and the key array of every
-    # TOMLTable.keys call. That is a dependency's leak, so leak detection is off for the config target, in
-    # libFuzzer and at exit; it stays on for the protocol (docs/reliability.md).
-    leaks=1
-    [ "$target" = config ] && leaks=0
     echo "fuzz-$target: ${seconds} s from Fuzz/corpus/$target (seed $seed)"
     # New inputs go to a scratch corpus; the committed seeds stay as they are.
-    ASAN_OPTIONS="detect_leaks=$leaks" .build-fuzz/release/fuzz-$target .build-fuzz/work/$target "Fuzz/corpus/$target" \
-        -seed="$seed" -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -detect_leaks=$leaks \
+    # Leak detection is on for both: a leak found is a failure like a crash.
+    ASAN_OPTIONS="detect_leaks=1" .build-fuzz/release/fuzz-$target .build-fuzz/work/$target "Fuzz/corpus/$target" \
+        -seed="$seed" -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -detect_leaks=1 \
         -artifact_prefix=.build-fuzz/crashes/$target- -print_final_stats=1 > ".build-fuzz/$target.log" 2>&1 \
         || { tail -n 40 ".build-fuzz/$target.log"; echo "fuzz-$target found a failure: see .build-fuzz/crashes" >&2; exit 1; }
     grep -E '^(Done|stat::(number_of_executed_units|new_units_added|peak_rss_mb))' ".build-fuzz/$target.log"

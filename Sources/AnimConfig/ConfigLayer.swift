@@ -74,3 +74,27 @@ enum ConfigWarnings {
         return warnings
     }
 }
+
+extension ConfigLayer {
+    /// A layer from a file's bytes, or where they stop being UTF-8: TOML is UTF-8 text, and a byte that is not would
+    /// otherwise be read as U+FFFD, quietly changing a string.
+    public init(name: String, utf8 bytes: [UInt8]) throws(ConfigErrors) {
+        var decoder = Unicode.UTF8()
+        var iterator = bytes.makeIterator()
+        var position = TextPosition(line: 1, column: 1)
+        var scalars = String.UnicodeScalarView()
+        while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(scalar):
+                scalars.append(scalar)
+                position = scalar == "\n" ? TextPosition(line: position.line + 1, column: 1) : TextPosition(line: position.line, column: position.column + 1)
+            case .emptyInput:
+                self.init(name: name, text: String(scalars))
+                return
+            case .error:
+                throw ConfigErrors(errors: [ConfigError(file: name, line: position.line, column: position.column, key: "",
+                                                        message: "a byte that is not UTF-8: a config is UTF-8 text (TOML 1.0)")])
+            }
+        }
+    }
+}

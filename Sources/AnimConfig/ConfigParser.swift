@@ -1,7 +1,6 @@
 import Transitions
 public import Gestures
 import Motion
-import TOMLKit
 import TextWriting
 
 /// Reads TOML config layers into a `DaemonConfig`, collecting every problem
@@ -48,30 +47,11 @@ public enum ConfigParser {
 
     /// One layer's text as a tree, or its syntax error.
     private static func table(of layer: ConfigLayer) throws(ConfigErrors) -> ConfigTable {
-        // The precheck first: the locator, like toml++, reads the text level by level, and must only see bounded nesting.
-        let stray = TOMLPrecheck.firstStray(layer.text)
-        let locator = KeyLocator(stray?.kind == .tooDeep ? "" : layer.text)
-        func syntaxError(line: Int, column: Int, _ message: String) -> ConfigErrors {
-            ConfigErrors(errors: [ConfigError(file: layer.name, line: line, column: column, key: locator.key(atLine: line), message: message)])
-        }
-        if let stray {
-            let message = switch stray.kind {
-            case .nonASCII: "\"\(stray.character)\" outside a string or comment: TOML keys are ASCII (A-Z, a-z, 0-9, _ and -); quote the key"
-            case .headerWithoutKey:
-                "a table header must start with a key, not " + (stray.character.isNewline || stray.character == " " ? "a line break" : "\"\(stray.character)\"")
-            case .unclosedString: "this string is not closed: add the closing \(stray.character) before the end of the line"
-            case .tooDeep:
-                "nested more than \(NestingDepth.limit) levels deep (each dot of a header or a dotted key, each open bracket); "
-                    + "animd's config needs 4"
-            }
-            throw syntaxError(line: stray.line, column: stray.column, message)
-        }
         do {
-            return ConfigTable(try TOMLTable(string: layer.text), path: "", layer: layer.name, locator: locator)
-        } catch let error as TOMLParseError {
-            throw syntaxError(line: error.source.begin.line, column: error.source.begin.column, error.description)
+            return try TOMLReader.read(layer.text, layer: layer.name)
         } catch {
-            throw syntaxError(line: 1, column: 1, "\(error)")
+            throw ConfigErrors(errors: [ConfigError(file: layer.name, line: error.position.line, column: error.position.column, key: error.key,
+                                                    message: error.message)])
         }
     }
 }

@@ -1,5 +1,4 @@
 import Motion
-import TOMLKit
 import TextWriting
 
 /// Where a value of the effective config was written.
@@ -88,45 +87,6 @@ struct ConfigTable {
             if let table = node.table { return table.leaves(under: path) }
             return [(path, node)]
         }
-    }
-}
-
-extension ConfigTable {
-    /// Converts TOMLKit's tree, placing every key with `locator` and ordering keys as they are written.
-    init(_ table: TOMLTable, path: String, layer: String, locator: KeyLocator) {
-        // TOMLKit lists keys sorted by name; the file's order is the user's.
-        let placed = table.keys.map { key in
-            let keyPath = path.isEmpty ? key : path + "." + key
-            return (key, keyPath, locator.firstPosition(of: keyPath) ?? locator.position(of: keyPath))
-        }
-        for (key, keyPath, _) in placed.sorted(by: { ($0.2.line, $0.2.keyColumn) < ($1.2.line, $1.2.keyColumn) }) {
-            guard let value = table[key] else { continue }
-            set(key, ConfigNode(value, path: keyPath, origin: ConfigOrigin(layer: layer, locator.position(of: keyPath)), locator: locator))
-        }
-    }
-}
-
-extension ConfigNode {
-    init(_ value: any TOMLValueConvertible, path: String, origin: ConfigOrigin, locator: KeyLocator) {
-        self.origin = origin
-        switch value.type {
-        case .table:
-            self.value = value.table.map { .table(ConfigTable($0, path: path, layer: origin.layer, locator: locator)) } ?? .dateOrTime
-        case .array:
-            let elements = value.array.map { Array($0) } ?? []
-            self.value = .array(elements.map { ConfigNode($0, path: path, origin: origin, locator: locator) })
-        case .string: self.value = .string(value.string ?? "")
-        case .int: self.value = .integer(value.int ?? 0)
-        case .double: self.value = .float(value.double ?? 0)
-        case .bool: self.value = .bool(value.bool ?? false)
-        case .date, .time, .dateTime: self.value = .dateOrTime
-        }
-    }
-}
-
-extension ConfigOrigin {
-    init(layer: String, _ position: KeyLocator.Position) {
-        self.init(layer: layer, line: position.line, keyColumn: position.keyColumn, valueColumn: position.valueColumn)
     }
 }
 

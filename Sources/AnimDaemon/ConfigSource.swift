@@ -60,7 +60,7 @@ public struct ConfigSource: Sendable {
     /// The file's text, or why it cannot be had: the system's reason (`Permission denied`), that it is no regular
     /// file, or its size. It is read on the event loop, so nothing here may wait: the file is opened without
     /// blocking (a FIFO would wait for a writer) and read only if it is a regular file, whose reads never wait.
-    static func read(_ path: String) -> Result<String, Unreadable> {
+    static func read(_ path: String) -> Result<[UInt8], Unreadable> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { return .failure(Unreadable(reason: String(cString: strerror(errno)))) }
         defer { close(descriptor) }
@@ -77,7 +77,7 @@ public struct ConfigSource: Sendable {
                 if errno == EINTR { continue }
                 return .failure(Unreadable(reason: String(cString: strerror(errno))))
             }
-            if count == 0 { return .success(String(decoding: bytes, as: UTF8.self)) }
+            if count == 0 { return .success(bytes) }
             bytes += chunk.prefix(count)
             guard bytes.count <= maximumSize else { return .failure(Unreadable(reason: "it is larger than \(maximumSize / 1024) KiB, too large for a config")) }
         }
@@ -94,14 +94,15 @@ public struct ConfigSource: Sendable {
     }
 
     public func load() -> Result<LoadedConfig, LoadError> {
-        var user: ConfigLayer?
+        var bytes: [UInt8]?
         if fileExists || explicit {
             switch Self.read(path) {
-            case let .success(text): user = ConfigLayer(name: path, text: text)
+            case let .success(read): bytes = read
             case let .failure(failure): return .failure(.unreadable(path, "cannot read the file: \(failure.reason)"))
             }
         }
         do {
+            let user = try bytes.map { bytes throws(ConfigErrors) in try ConfigLayer(name: path, utf8: bytes) }
             return .success(try ConfigParser.load(user: user))
         } catch {
             return .failure(.invalid(path, error))

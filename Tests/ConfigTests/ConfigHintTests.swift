@@ -20,7 +20,6 @@ import Testing
 
     @Test func closedAndMultilineStringsPass() {
         #expect(Self.errors("[bindings.sidebar-open]\nedge = \"right\"\n").isEmpty)
-        #expect(TOMLPrecheck.firstStray("a = \"\"\"\nopen\nstill\n\"\"\"\nb = '''x\ny'''\n") == nil)
     }
 
     /// A misspelt binding name is one error on its header, naming the nearest binding and every binding, instead

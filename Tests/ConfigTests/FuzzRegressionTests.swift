@@ -30,41 +30,28 @@ struct FuzzRegressionTests {
     }
 }
 
-/// The rule that keeps toml++'s assertion from ever firing: nothing beyond ASCII outside strings and comments.
-struct TOMLPrecheckTests {
+/// The inputs that aborted toml++ (inside TOMLKit, which animd used to read TOML with) on an assertion: each is a
+/// located error of animd's own reader.
+struct TOMLKeyErrorTests {
     /// A table header or key that starts beyond ASCII (which aborted animd, exit 134) is a located config error.
-    @Test(arguments: ["[é]\nx = 1\n", "[transitions.日本]\n", "[daemon]\n€ = 1\n", "x = 1 # ok\n[ꙮ]\n"])
-    func strayCharactersAreErrors(text: String) {
-        do {
-            _ = try ConfigParser.parse(text)
-            Issue.record("accepted \(text)")
-        } catch {
-            #expect(error.errors.first?.message.contains("TOML keys are ASCII") == true)
-        }
+    @Test(arguments: [("[é]\nx = 1\n", 1, 2), ("[transitions.日本]\n", 1, 14), ("[daemon]\n€ = 1\n", 2, 1), ("x = 1 # ok\n[ꙮ]\n", 2, 2)])
+    func strayCharactersAreErrors(text: String, line: Int, column: Int) throws {
+        let error = try #require(ConfigLayeringTests.errors(text).first, "accepted \(text)")
+        #expect(error.message.contains("TOML keys are ASCII"), "\(error)")
+        #expect(error.line == line && error.column == column, "\(error)")
     }
 
-    /// A table header that starts with anything but a key (which aborted animd too) is a located config error; a
-    /// malformed key elsewhere is toml++'s to report, and it does.
-    @Test(arguments: ["[ =]\n", "[[ =]]\n", "x = 1\n  [\t= { \"a\" = 1 }\n", "[ #]\n", "[\n# comment\n[input]\n", "["])
-    func headersStartWithAKey(text: String) {
-        do {
-            _ = try ConfigParser.parse(text)
-            Issue.record("accepted \(text)")
-        } catch {
-            #expect(error.errors.first?.message.contains("table header must start with a key") == true, "\(error)")
-        }
+    /// A table header that starts with anything but a key (which aborted animd too) is a located config error.
+    @Test(arguments: ["[ =]\n", "[[ =]]\n", "x = 1\n  [\t= { \"a\" = 1 }\n", "[ #]\n", "[\n# comment\n[input]\n", "[", "[]\n", "[ ]\n"])
+    func headersStartWithAKey(text: String) throws {
+        let error = try #require(ConfigLayeringTests.errors(text).first, "accepted \(text)")
+        #expect(error.message.contains("table header must start with a key"), "\(error)")
     }
 
-    @Test(arguments: ["[a. =]\n", "x = { = 1 }\n", "a. = 1\n", "[]\n", "[ ]\n"])
-    func otherBadKeysAreTOMLKitsErrors(text: String) {
-        #expect(throws: ConfigErrors.self) { try ConfigParser.parse(text) }
-    }
-
-    /// Inside strings of every kind, and in comments, anything goes; the position of a stray one is exact.
-    @Test func stringsAndCommentsMayHoldAnything() {
-        let text = "# café\na = \"é\\\"é\"\nb = 'é'\nc = \"\"\"\né\n\"\"\"\nd = '''\né'''\n[\"é\"]\ne = 1 ü\n"
-        #expect(TOMLPrecheck.firstStray(text) == .init(line: 10, column: 7, character: "ü"))
-        #expect(TOMLPrecheck.firstStray("a = \"unterminated é\nb = 1\n") == .init(line: 1, column: 5, character: "\"", kind: .unclosedString),
-                "a one-line string that runs to the line's end is named where it opens")
+    /// Malformed keys elsewhere, and the missing array value that reached toml++'s fourth assertion.
+    @Test(arguments: ["[a. =]\n", "x = { = 1 }\n", "a. = 1\n", "screen = [800,  }\n"])
+    func otherBadKeysAndValuesAreErrors(text: String) throws {
+        let error = try #require(ConfigLayeringTests.errors(text).first, "accepted \(text)")
+        #expect(error.line == 1 && error.column > 1, "\(error)")
     }
 }

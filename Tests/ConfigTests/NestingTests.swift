@@ -1,21 +1,21 @@
 import Testing
 @testable import AnimConfig
 
-/// Nesting is bounded before toml++ reads the text: a few kilobytes of nesting, which used to exhaust the stack of
-/// a running daemon on reload, is one error that names where the limit was passed.
+/// Nesting is bounded as the text is read: a few kilobytes of nesting, which used to exhaust the stack of a running
+/// daemon on reload, is one error that names where the limit was passed.
 @Suite struct NestingTests {
     static func firstError(_ text: String) -> ConfigError? { ConfigLayeringTests.errors(text).first }
 
-    /// Each shape of deep nesting the attacks used, far past the limit: refused at the line and column where the
-    /// nesting passed `NestingDepth.limit`, whatever the depth.
-    /// Each shape's text, and the column where its nesting passes the limit: the 63rd dot of a header (the "[" is
-    /// a level), the 64th dot of a key, the 64th "{" of inline tables (each "{a = " is 5 wide, after "x = "), the
-    /// 64th "[" of arrays.
+    /// Each shape of deep nesting the attacks used, far past the limit, and the column of the level that passes
+    /// `TOMLReader.nestingLimit` (64), by its rule: each part of a header or dotted key and each bracket is a level.
+    /// The 65th part of a header (part k starts at column 2k), of a dotted key (at 2k − 1); in `x = {a = {a = …`
+    /// the k-th "{" is level 2k and its "a" level 2k + 1, so the 32nd "a" (each "{a = " is 5 wide, after "x = ");
+    /// in `x = [[[…` the k-th "[" is level k + 1, so the 64th.
     static func deep(_ shape: String) -> (text: String, column: Int) {
         switch shape {
-        case "header": ("[" + Array(repeating: "a", count: 5000).joined(separator: ".") + "]\n", 1 + 2 * 63)
-        case "dotted key": (Array(repeating: "a", count: 4000).joined(separator: ".") + " = 1\n", 2 * 64)
-        case "inline tables": ("x = " + String(repeating: "{a = ", count: 50_000) + "1" + String(repeating: "}", count: 50_000) + "\n", 4 + 5 * 63 + 1)
+        case "header": ("[" + Array(repeating: "a", count: 5000).joined(separator: ".") + "]\n", 2 * 65)
+        case "dotted key": (Array(repeating: "a", count: 4000).joined(separator: ".") + " = 1\n", 2 * 65 - 1)
+        case "inline tables": ("x = " + String(repeating: "{a = ", count: 50_000) + "1" + String(repeating: "}", count: 50_000) + "\n", 4 + 5 * 31 + 2)
         default: ("x = " + String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000) + "\n", 4 + 64)
         }
     }
@@ -25,13 +25,15 @@ import Testing
         let (text, column) = Self.deep(shape)
         let error = try #require(Self.firstError(text), "\(shape) must be refused")
         #expect(error.line == 1 && error.column == column, "\(shape): \(error.line):\(error.column)")
-        #expect(error.message.contains("nested more than \(NestingDepth.limit) levels"), "\(error.message)")
+        #expect(error.message.contains("nested more than \(TOMLReader.nestingLimit) levels"), "\(error.message)")
     }
 
     /// At the limit, and with numbers whose dots are no keys', a config reads.
     @Test func theLimitItselfAndNumbersAreFine() {
-        let atLimit = "[" + Array(repeating: "a", count: NestingDepth.limit - 1).joined(separator: ".") + "]\nx = 1\n"
+        let atLimit = "[" + Array(repeating: "a", count: TOMLReader.nestingLimit - 1).joined(separator: ".") + "]\nx = 1\n"
         #expect(!ConfigLayeringTests.errors(atLimit).contains { $0.message.contains("nested") })
+        let pastLimit = "[" + Array(repeating: "a", count: TOMLReader.nestingLimit).joined(separator: ".") + "]\nx = 1\n"
+        #expect(Self.firstError(pastLimit)?.message.contains("nested") == true, "one level more is refused")
         let numbers = "[daemon]\nframe-rate = 59.94\n" + "x = [" + Array(repeating: "1.5", count: 200).joined(separator: ", ") + "]\n"
         #expect(!ConfigLayeringTests.errors(numbers).contains { $0.message.contains("nested") })
     }
