@@ -4,6 +4,7 @@
 //   .build/release/animd-bench            # everything
 //   .build/release/animd-bench curves     # curve and spring evaluation, ns/op
 //   .build/release/animd-bench request    # parsing a request and encoding a frame, µs/op
+//   .build/release/animd-bench scale      # a command at 10 and 10,000 transitions, a touch-down at 10 and 10,000 open touches
 //   .build/release/animd-bench coldpath   # the request path's steps in-process, warm and after evicting the caches
 //   .build/release/animd-bench fanout     # input.inject → progress at N subscribers, against a C server and a NIO floor
 //   .build/release/animd-bench fanout --smoke   # one short row (N = 10): CI checks that it runs
@@ -26,6 +27,7 @@ var results: [TargetResult] = []
 var couldNotRun = false
 if wants("curves") { CurveBenchmark.run() }
 if wants("request") { results += RequestBenchmark.run() }
+if wants("scale") { results += ScaleBenchmark.run() }
 if wants("coldpath") { ColdPathBenchmark.run() }
 if wants("fanout") {
     if let fanout = FanoutBenchmark.run(smoke: arguments.contains("--smoke"), sameSlice: arguments.contains("--same-slice")) {

@@ -163,6 +163,7 @@ struct EngineTester {
     /// A step asks for a frame exactly while something animates, and for the first one due after it: later than
     /// the step, and no more than one period away (FrameClock's grid).
     private func verifyNextFrame(_ output: EngineOutput, at time: Double, _ location: SourceLocation) {
+        #expect(engine.legIndexIsExact, "the engine's index of legs names other transitions than those in a leg", sourceLocation: location)
         guard let next = output.nextFrame else {
             #expect(!engine.isAnimating, "a leg runs, but no frame is asked for", sourceLocation: location)
             return

@@ -14,6 +14,13 @@ public struct Engine: Sendable {
     private var arena: GestureArena
     private var runtimes: [String: TransitionRuntime] = [:]
     private var order: [String] = []
+    /// Each transition's place in `order`, which frames keep.
+    private var rank: [String: Int] = [:]
+    /// The transitions in a leg, kept as each step changes them: frames, the next deadline and "is anything
+    /// animating" look only at these, so a command or a touch costs the same with 10 transitions or 10,000.
+    private var withLeg: Set<String> = []
+    /// The distance of each transition's first binding: what a client's release velocity is measured against.
+    private var releaseDistance: [String: Double] = [:]
     /// In the order given, which breaks ties in gesture arbitration.
     private var bindingList: [BindingConfig] = []
     private var bindings: [String: BindingConfig] = [:]
@@ -48,11 +55,20 @@ public struct Engine: Sendable {
     }
 
     /// Whether any leg is running, so that frames must be produced.
-    public var isAnimating: Bool { runtimes.values.contains { $0.isRunning } }
+    public var isAnimating: Bool { withLeg.contains { runtimes[$0]?.isRunning == true } }
 
     /// When the first running leg reaches its end: the one tick needed while nobody takes the frames of running
     /// legs (every subscriber evaluates them from their `leg`), so that each leg still ends on time.
-    public var nextLegEnd: Double? { runtimes.values.compactMap { $0.leg?.animator?.deadline }.min() }
+    public var nextLegEnd: Double? { withLeg.compactMap { runtimes[$0]?.leg?.animator?.deadline }.min() }
+
+    /// Whether `withLeg` names exactly the transitions in a leg: what the index must keep, checked by the tests
+    /// after every step.
+    var legIndexIsExact: Bool { withLeg == Set(runtimes.filter { $0.value.leg != nil }.keys) }
+
+    /// Keeps `withLeg` true of `name` after a step changed it.
+    private mutating func noteLeg(of name: String) {
+        if runtimes[name]?.leg != nil { withLeg.insert(name) } else { withLeg.remove(name) }
+    }
 
     /// Frames per second while animating: the display's refresh when known, else the config's `frame-rate`.
     public var frameRate: Double { frameClock.rate }
@@ -101,6 +117,7 @@ public struct Engine: Sendable {
         install(transitions: transitions, bindings: newBindingList)
         arena.setRecognizers(newBindingList.map { $0.recognizer(in: geometry) })
         for name in order { bringWithinSnaps(name, at: time, into: &output) }
+        withLeg = Set(order.filter { runtimes[$0]?.leg != nil })
         return scheduled(output, at: time)
     }
 
@@ -126,6 +143,7 @@ public struct Engine: Sendable {
 
     private mutating func install(transitions: [TransitionConfig], bindings newBindings: [BindingConfig]) {
         order = transitions.map(\.name)
+        rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         for transition in transitions {
             if var runtime = runtimes[transition.name] {
                 runtime.config = transition
@@ -137,6 +155,7 @@ public struct Engine: Sendable {
         }
         bindingList = newBindings
         bindings = Dictionary(newBindings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        releaseDistance = Dictionary(newBindings.map { ($0.transition, $0.distance) }, uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: - Frames
@@ -145,10 +164,11 @@ public struct Engine: Sendable {
     /// legs whose time has come.
     public mutating func tick(at time: Double) -> EngineOutput {
         var output = EngineOutput()
-        for name in order {
+        for name in withLeg.sorted(by: { rank[$0, default: 0] < rank[$1, default: 0] }) {
             // In place: a runtime copied out of the table and written back costs a copy of each of its fields.
             guard let index = runtimes.index(forKey: name) else { continue }
             Self.advance(&runtimes.values[index], to: time, into: &output)
+            noteLeg(of: name)
         }
         return scheduled(output, at: time)
     }
@@ -249,6 +269,7 @@ public struct Engine: Sendable {
         guard let binding = bindings[update.name], let index = runtimes.index(forKey: binding.transition) else { return }
         // In place, as in `tick`.
         Self.drive(&runtimes.values[index], by: binding, with: update, at: time, into: &output)
+        noteLeg(of: binding.transition)
     }
 
     private static func drive(_ runtime: inout TransitionRuntime, by binding: BindingConfig, with update: GestureUpdate, at time: Double,
@@ -324,12 +345,15 @@ public struct Engine: Sendable {
             return (.failure(.notAllowed("a gesture drives \"\(command.transition)\"; commands wait until the finger lifts")),
                     scheduled(EngineOutput(), at: time))
         }
-        let distance = bindingList.first { $0.transition == command.transition }?.distance ?? 1000
+        let distance = releaseDistance[command.transition] ?? 1000
         var application = CommandApplication(runtime: runtime, time: time, releaseDistance: distance)
         let result = Result<CommandResult, EngineError> { () throws(EngineError) -> CommandResult in
             try application.apply(command)
         }
-        if case .success = result { runtimes[command.transition] = application.runtime }
+        if case .success = result {
+            runtimes[command.transition] = application.runtime
+            noteLeg(of: command.transition)
+        }
         return (result, scheduled(application.output, at: time))
     }
 
