@@ -17,11 +17,18 @@ public func fuzzProtocol(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     for limit in [LineFramer.maximumLineLength, 64] {
         var framer = LineFramer(limit: limit)
         // Fed in two chunks, as a socket may deliver them: lines handed in place and lines gathered across reads.
+        // The reader stops after every third line, as the daemon does when a client's socket is full or its turn
+        // is over, and goes on with no new bytes until nothing whole is kept back.
         let split = count / 2
+        var taken = 0
+        let take = { (piece: LineFramer.Piece) -> Bool in
+            if case let .line(line) = piece { checkLine(line) }
+            taken += 1
+            return taken % 3 != 0
+        }
         for chunk in [bytes[..<split], bytes[split...]] {
-            framer.feed(UnsafeBufferPointer(rebasing: chunk)) { piece in
-                if case let .line(line) = piece { checkLine(line) }
-            }
+            framer.feed(UnsafeBufferPointer(rebasing: chunk), take)
+            while framer.holdsWholeLines { framer.feed(UnsafeBufferPointer(start: nil, count: 0), take) }
         }
     }
     return 0

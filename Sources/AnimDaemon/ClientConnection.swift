@@ -12,6 +12,8 @@ final class ClientConnection {
     /// What it is owed and when (the fan-out policy).
     var queue = DeliveryQueue<ByteBuffer, CoalescingKey>()
     var isClosing = false
+    /// How many more input events it may inject now.
+    var injections = InjectionBudget()
     /// Where each buffer goes: straight to the socket, or to NIO behind what waits there.
     private var writer = ClientWriter()
     /// Called when NIO has written everything it was handed, so that frames held meanwhile can go.
@@ -47,6 +49,17 @@ final class ClientConnection {
     /// errors and closes as usual, and counts those bytes in the backlog.
     func send(_ buffer: ByteBuffer) {
         if !write(buffer) { channel.flush() }
+    }
+
+    /// Bytes of answers handed to NIO since it last had nothing to write. The client asked for them and takes
+    /// them at its own pace, and its requests are not read meanwhile, so they are bounded by what it asked; they
+    /// do not count toward `max-backlog`, which bounds the events it did not ask for.
+    private(set) var answerBytesWaiting = 0
+
+    /// Sends an answer to one of its requests, as `send` does.
+    func sendAnswer(_ buffer: ByteBuffer) {
+        send(buffer)
+        if pendingWrites > 0 { answerBytesWaiting += buffer.readableBytes }
     }
 
     // MARK: - Batches
@@ -97,7 +110,10 @@ final class ClientConnection {
         let promise = channel.eventLoop.makePromise(of: Void.self)
         promise.futureResult.assumeIsolated().whenComplete { [self] result in
             let succeeded = if case .success = result { true } else { false }
-            if writer.writeCompleted(succeeded: succeeded) { drained?() }
+            if writer.writeCompleted(succeeded: succeeded) {
+                answerBytesWaiting = 0
+                drained?()
+            }
         }
         channel.write(rest, promise: promise)
         return false

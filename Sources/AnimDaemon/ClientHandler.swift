@@ -27,30 +27,95 @@ final class ClientHandler: ChannelInboundHandler {
         }
     }
 
+    /// A client's turn: at most this many lines, and no more once this many seconds of work were spent on them (a
+    /// `daemon.reload` of a large config is one turn alone). A client that pipelines thousands of requests, or of
+    /// notifications that answer nothing, cannot keep the other clients and the frames waiting behind it: the rest
+    /// waits in the framer for the client's next turn, after what else the loop has to do.
+    static let linesPerTurn = 32
+    static let turnSeconds = 0.001
+
+    /// Whether NIO reads this client's socket: not while its answers wait for it to read, nor while lines it
+    /// already sent wait for their turn.
+    private var reading = true
+    private var turnScheduled = false
+    /// The client closed its side: once every line it sent is answered, the connection closes.
+    private var inputClosed = false
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard let client, !client.isClosing else { return }
-        let buffer = unwrapInboundIn(data)
+        unwrapInboundIn(data).withUnsafeReadableBytes { takeLines($0.assumingMemoryBound(to: UInt8.self), context: context, client: client) }
+    }
+
+    /// Answers lines until the client's socket is full or its turn is over, then reads its socket again only once
+    /// nothing of its own waits: a client that does not read its answers is stalled, never dropped for them.
+    private func takeLines(_ bytes: UnsafeBufferPointer<UInt8>, context: ChannelHandlerContext, client: ClientConnection) {
         let core = core.value
-        var wrote = false, tooLong = false
-        buffer.withUnsafeReadableBytes { bytes in
-            framer.feed(bytes.assumingMemoryBound(to: UInt8.self)) { piece in
-                switch piece {
-                case let .line(line):
-                    guard !line.isEmpty, let reply = RequestRouter(target: core).handle(line: line, from: client) else { return }
+        let started = core.now()
+        var taken = 0, wrote = false, tooLong = false
+        framer.feed(bytes) { piece in
+            switch piece {
+            case let .line(line):
+                taken += 1
+                if !line.isEmpty, let reply = RequestRouter(target: core).handle(line: line, from: client) {
                     // Through the client's one send path, after the events this request produced.
-                    client.send(OutgoingLine.make(context.channel.allocator) { reply.write(into: &$0) })
+                    client.sendAnswer(OutgoingLine.make(context.channel.allocator) { reply.write(into: &$0) })
                     wrote = true
-                case .tooLong:
-                    tooLong = true
                 }
+                return context.channel.isWritable && !client.isClosing && taken < Self.linesPerTurn && core.now() - started < Self.turnSeconds
+            case .tooLong:
+                tooLong = true
+                return false
             }
         }
         if tooLong { return refuseOversizedLine(context: context, client: client) }
-        guard wrote else { return }
-        // A client that sends requests and never reads their answers: stop reading
-        // it while its socket is full, so that its answers cannot pile up here.
-        if !context.channel.isWritable { try? context.channel.syncOptions?.setOption(.autoRead, value: false) }
-        core.enforceBacklog(of: client)
+        if wrote { core.enforceBacklog(of: client) }
+        guard !client.isClosing else { return }
+        let waiting = framer.holdsWholeLines
+        if inputClosed && !waiting { return closeAfterAnswers(context: context, client: client) }
+        setReading(context.channel.isWritable && !waiting, context: context)
+        // A turn that ended with lines left goes on after the others' (a full socket goes on when it drains).
+        if waiting, context.channel.isWritable { scheduleTurn(context: context) }
+    }
+
+    private func scheduleTurn(context: ChannelHandlerContext) {
+        guard !turnScheduled else { return }
+        turnScheduled = true
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        context.eventLoop.execute {
+            let (handler, context) = bound.value
+            handler.turnScheduled = false
+            handler.takeWaitingLines(context: context)
+        }
+    }
+
+    /// The lines kept from an earlier turn, if any, else reading the socket again.
+    private func takeWaitingLines(context: ChannelHandlerContext) {
+        guard let client, !client.isClosing else { return }
+        guard framer.holdsWholeLines else { return setReading(context.channel.isWritable, context: context) }
+        takeLines(UnsafeBufferPointer(start: nil, count: 0), context: context, client: client)
+    }
+
+    /// After the client closed its side: once its last line is answered, everything it is owed goes, then the
+    /// connection closes.
+    private func closeAfterAnswers(context: ChannelHandlerContext, client: ClientConnection) {
+        client.isClosing = true
+        let channel = context.channel
+        // A write completes after every write before it, so the close comes after the last answer.
+        channel.writeAndFlush(channel.allocator.buffer(capacity: 0)).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed, let client, !client.isClosing {
+            inputClosed = true
+            if !framer.holdsWholeLines { closeAfterAnswers(context: context, client: client) }
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    private func setReading(_ on: Bool, context: ChannelHandlerContext) {
+        guard on != reading else { return }
+        reading = on
+        try? context.channel.syncOptions?.setOption(.autoRead, value: on)
     }
 
     /// A line over the framer's limit: the client is told why, and closed.
@@ -65,8 +130,8 @@ final class ClientHandler: ChannelInboundHandler {
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if context.channel.isWritable, let client {
-            try? context.channel.syncOptions?.setOption(.autoRead, value: true)
             core.value.flushPending(to: client)
+            takeWaitingLines(context: context)
         }
         context.fireChannelWritabilityChanged()
     }

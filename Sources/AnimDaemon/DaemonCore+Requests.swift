@@ -40,7 +40,15 @@ extension DaemonCore: RequestTarget {
         subscriptionsChanged()
     }
 
-    func inject(_ events: [InputEvent], from client: ClientConnection) { handleInput(events, from: .client(client.id)) }
+    /// Input from a client, within its `InjectionBudget`: a request past it is refused whole, saying when to retry.
+    func inject(_ events: [InputEvent], from client: ClientConnection) throws(RPCError) {
+        if case let .refused(seconds) = client.injections.take(events.count, at: now()) {
+            let milliseconds = Int((seconds * 1000).rounded(.up))
+            throw RPCError(.limitReached, "limit reached: at most \(Int(InjectionBudget.rate)) injected events a second per client; "
+                           + "none of these \(events.count) was injected; retry in \(milliseconds) ms")
+        }
+        handleInput(events, from: .client(client.id))
+    }
 
     func perform(_ command: Command) -> Result<CommandResult, EngineError> {
         let time = now()

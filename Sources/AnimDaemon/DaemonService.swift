@@ -76,6 +76,8 @@ public struct DaemonService: Service {
         let bootstrap = ServerBootstrap(group: loop)
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 32 * 1024, high: 64 * 1024))
+            // A client that sends its requests and closes its side still gets every answer (ClientHandler).
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in Self.admit(channel, core: core, logger: logger) }
         let server = try await Self.listen(bootstrap, on: listening)
         try await announceReady(core, on: loop)

@@ -49,7 +49,7 @@ struct RequestRouter {
             try target.unsubscribe(client, id: subscription)
             return .value(.object([]))
         case let .inject(events):
-            target.inject(events, from: client)
+            try target.inject(events, from: client)
             return .value(.object([("accepted", .number(Double(events.count)))]))
         case let .transition(command):
             return .value(try perform(command))

@@ -17,7 +17,7 @@ protocol RequestTarget: AnyObject {
     func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
                    frames: FrameDelivery) throws(RPCError) -> Int
     func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError)
-    func inject(_ events: [InputEvent], from client: ClientConnection)
+    func inject(_ events: [InputEvent], from client: ClientConnection) throws(RPCError)
     /// Runs a transition command; its events are published before the result is returned.
     func perform(_ command: Command) -> Result<CommandResult, EngineError>
 }

@@ -198,11 +198,12 @@ final class SubscriberRegistry {
         if client.append(toBatch: frame) { batched.append(client) }
     }
 
-    /// Disconnects a client whose unsent bytes (events and responses) passed `max-backlog`.
+    /// Disconnects a client whose unsent events passed `max-backlog`. Answers waiting for it do not count: it asked
+    /// for them, and is not read while they wait.
     func enforceBacklog(_ client: ClientConnection) {
         // Only NIO holds unsent bytes, and asking it is a dynamic cast: skip that while it holds none.
-        guard client.pendingWrites > 0,
-              let buffered = try? client.channel.syncOptions?.getOption(.bufferedWritableBytes), buffered > limits.backlog else { return }
+        guard client.pendingWrites > 0, let buffered = try? client.channel.syncOptions?.getOption(.bufferedWritableBytes),
+              buffered - client.answerBytesWaiting > limits.backlog else { return }
         logger.notice("disconnecting a client that does not read", metadata: [
             "client": "\(client.id)", "backlog": "\(buffered) bytes", "max-backlog": "\(limits.backlog) bytes",
         ])

@@ -2,7 +2,9 @@
 ///
 /// Pure and incremental, so that it is tested byte by byte; the daemon's NIO
 /// handler only feeds it. A line over the limit is reported once and the
-/// stream is then unusable (the daemon answers -32600 and closes).
+/// stream is then unusable (the daemon answers -32600 and closes). The reader
+/// may stop taking lines at any one (its socket is full, or its turn is over):
+/// the rest is kept, and handed out by the next call.
 public struct LineFramer: Sendable {
     public static let maximumLineLength = 65_536
 
@@ -14,45 +16,62 @@ public struct LineFramer: Sendable {
     }
 
     public let limit: Int
-    /// The start of a line whose newline has not come yet.
+    /// Bytes received and not handed out yet: whole lines kept back when the reader stopped, then the start of a
+    /// line whose newline has not come yet.
     private var pending: [UInt8] = []
     private var failed = false
 
     public init(limit: Int = LineFramer.maximumLineLength) { self.limit = limit }
 
-    /// Hands `body` each piece the bytes complete. A line the bytes hold whole (the usual case: one request per
-    /// read) is handed in place, with no copy; only a line split across reads is gathered first.
-    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Piece) -> Void) {
-        guard !failed else { return }
+    /// Hands `body` each piece the bytes complete, after those kept from before, for as long as `body` returns
+    /// true. A line the bytes hold whole (the usual case: one request per read) is handed in place, with no copy;
+    /// only a line split across reads, or kept back, is copied. Returns false when `body` stopped it with whole
+    /// lines kept back: `feed` again, with or without new bytes, to go on.
+    @discardableResult
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Piece) -> Bool) -> Bool {
+        guard !failed else { return true }
+        guard !pending.isEmpty else {
+            let (handed, stopped) = hand(bytes, to: body)
+            if handed < bytes.count, !failed { pending.append(contentsOf: bytes[handed...]) }
+            return !stopped
+        }
+        pending.append(contentsOf: bytes)
+        let (handed, stopped) = pending.withUnsafeBufferPointer { hand($0, to: body) }
+        if failed {
+            pending = []
+        } else {
+            pending.removeFirst(handed)
+        }
+        return !stopped
+    }
+
+    /// Hands out the whole lines of `bytes` while `body` wants them: how many bytes were handed (a line's newline
+    /// included), and whether `body` stopped with a whole line still there.
+    private mutating func hand(_ bytes: UnsafeBufferPointer<UInt8>, to body: (Piece) -> Bool) -> (handed: Int, stopped: Bool) {
         var start = 0
         while start < bytes.count {
             // Scanned for the newline in place, a chunk at a time.
             let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
-            let piece = UnsafeBufferPointer(rebasing: bytes[start..<(newline ?? bytes.count)])
-            guard pending.count + piece.count <= limit else {
+            guard (newline ?? bytes.count) - start <= limit else {
                 failed = true
-                pending = []
-                return body(.tooLong)
+                _ = body(.tooLong)
+                return (bytes.count, false)
             }
-            guard let newline else {
-                pending.append(contentsOf: piece)
-                return
-            }
-            if pending.isEmpty {
-                Self.hand(piece, to: body)
-            } else {
-                pending.append(contentsOf: piece)
-                pending.withUnsafeBufferPointer { Self.hand($0, to: body) }
-                pending.removeAll(keepingCapacity: true)
-            }
+            guard let newline else { return (start, false) }
+            var line = UnsafeBufferPointer(rebasing: bytes[start..<newline])
+            if line.last == UInt8(ascii: "\r") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
             start = newline + 1
+            guard body(.line(line)) else {
+                let more = bytes[start...].contains(UInt8(ascii: "\n"))
+                return (start, more)
+            }
         }
+        return (start, false)
     }
 
-    private static func hand(_ line: UnsafeBufferPointer<UInt8>, to body: (Piece) -> Void) {
-        body(.line(line.last == UInt8(ascii: "\r") ? UnsafeBufferPointer(rebasing: line.dropLast()) : line))
-    }
-
-    /// Bytes received after the last newline.
+    /// Bytes received and not handed out: kept lines, and the start of the next.
     public var pendingCount: Int { pending.count }
+
+    /// Whether whole lines were kept back when the reader stopped.
+    public var holdsWholeLines: Bool { !failed && pending.contains(UInt8(ascii: "\n")) }
 }

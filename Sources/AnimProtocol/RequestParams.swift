@@ -98,6 +98,9 @@ struct RequestParams<Value: JSONReadable> {
     func inputEvents(_ key: String) throws(RPCError) -> [InputEvent] {
         guard let v = optional(key) else { throw invalid("\"\(key)\" is required") }
         guard let items = v.array else { throw invalid("\"\(key)\" must be an array of input events") }
+        guard items.count <= InputLimits.eventsPerInjection else {
+            throw invalid("\"\(key)\" holds \(items.count) events; at most \(InputLimits.eventsPerInjection) in one request")
+        }
         var events: [InputEvent] = []
         events.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {

@@ -13,6 +13,9 @@ public enum InputLimits {
     /// is released to the applications at once; without a bound, each touch-down cost time in proportion to those
     /// already down, and one client could open tens of thousands.
     public static let openTouches = 20
+    /// Events in one `input.inject`: more than a request line (64 KiB) could hold of the smallest events anyway,
+    /// said outright so that the error names it. `animctl inject` splits larger batches.
+    public static let eventsPerInjection = 1000
     /// A pinch's scale, relative to its begin.
     public static let pinchScale = 0.0...1000.0
     /// A pinch's rotation since its begin, in degrees: a hundred turns either way.

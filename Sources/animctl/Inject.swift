@@ -49,7 +49,8 @@ extension AnimCtl {
             while index < events.count {
                 let time = events[index].time
                 var batch: [InputEvent] = []
-                while index < events.count, events[index].time == time {
+                // Events sharing a time, as many as one request may carry (the rest follow at once, in order).
+                while index < events.count, events[index].time == time, batch.count < InputLimits.eventsPerInjection {
                     batch.append(events[index])
                     index += 1
                 }

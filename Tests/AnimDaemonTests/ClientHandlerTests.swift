@@ -20,10 +20,19 @@ struct ClientHandlerTests {
                                            session: SessionEnvironment([:]))
         core = DaemonCore(loop: loop, config: config, supervisor: supervisor, notifier: SystemdNotifier(environment: [:]), logger: logger)
         try channel.pipeline.syncOperations.addHandler(ClientHandler(core: NIOLoopBound(core, eventLoop: loop)))
-        channel.pipeline.fireChannelActive()
+        // Connecting makes the channel active (and fires channelActive), so that `isActive` says whether it closed.
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+        #expect(channel.isActive)
     }
 
-    func feed(_ text: String) throws { try channel.writeInbound(channel.allocator.buffer(string: text)) }
+    /// Hands `text` to the handler as one read, then lets the loop run what it scheduled (the turns of lines left).
+    func feed(_ text: String) throws {
+        try feedOneTurn(text)
+        channel.embeddedEventLoop.run()
+    }
+
+    /// Hands `text` to the handler as one read, and nothing more: what its first turn takes.
+    func feedOneTurn(_ text: String) throws { try channel.writeInbound(channel.allocator.buffer(string: text)) }
 
     /// Every line written so far, as text.
     func output() throws -> [String] {
@@ -101,5 +110,61 @@ struct ClientHandlerTests {
         try? feed(#"{"jsonrpc":"2.0","id":2,"method":"daemon.hello"}"# + "\n")
         let lines = try output()
         #expect(lines.count == 1 && lines[0].contains(#""id":1,"result""#), "only the answer written before the close: \(lines)")
+    }
+
+    static func requests(_ ids: Range<Int>, method: String = "daemon.hello") -> String {
+        ids.map { #"{"jsonrpc":"2.0","id":"# + "\($0)" + #","method":""# + method + #""}"# + "\n" }.joined()
+    }
+
+    static func ids(_ lines: [String]) -> [Int] {
+        lines.compactMap { line in line.split(separator: ",").first { $0.hasPrefix(#""id":"#) }.flatMap { Int($0.dropFirst(5)) } }
+    }
+
+    /// A client that pipelines many lines has them taken a turn at a time: at most `linesPerTurn` now (fewer when
+    /// they took more than `turnSeconds`), the rest after the loop has run what else it has, every one answered once
+    /// and in order.
+    @Test func pipelinedLinesAreTakenATurnAtATime() throws {
+        try feedOneTurn(Self.requests(0..<100))
+        let first = Self.ids(try output())
+        #expect(!first.isEmpty && first.count <= ClientHandler.linesPerTurn && first == Array(0..<first.count), "one turn: \(first)")
+        channel.embeddedEventLoop.run()
+        #expect(Self.ids(try output()) == Array(first.count..<100), "the other turns, after the loop ran")
+    }
+
+    /// While the client's socket is full, none of its lines is taken and its socket is not read; once it drains,
+    /// the waiting lines are answered and reading goes on.
+    @Test func aFullSocketStallsTheClientNeverDropsIt() throws {
+        channel.isWritable = false
+        try feedOneTurn(Self.requests(0..<5))
+        #expect(Self.ids(try output()) == [0], "the first answer filled the socket: the rest wait")
+        #expect(channel.isActive)
+        channel.isWritable = true
+        channel.pipeline.fireChannelWritabilityChanged()
+        channel.embeddedEventLoop.run()
+        #expect(Self.ids(try output()) == [1, 2, 3, 4])
+        #expect(channel.isActive)
+    }
+
+    /// A client that sends its requests and closes its side gets every answer, a turn at a time, then the end.
+    @Test func aHalfClosedClientGetsEveryAnswer() throws {
+        try feedOneTurn(Self.requests(0..<50))
+        channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        #expect(channel.isActive, "lines are still waiting")
+        channel.embeddedEventLoop.run()
+        #expect(Self.ids(try output()) == Array(0..<50))
+        #expect(!channel.isActive)
+    }
+
+    /// A client past its injection budget has the request refused whole with -32004, saying when to retry; the
+    /// others are not touched.
+    @Test func aClientPastItsInjectionBudgetIsRefused() throws {
+        let client = try #require(core.registry.clients.values.first)
+        // Spent up to a second ahead, so that no time passing in the test refills it.
+        _ = client.injections.take(Int(InjectionBudget.capacity), at: core.now() + 1)
+        try feed(#"{"jsonrpc":"2.0","id":1,"method":"input.inject","params":{"events":[{"t":0,"kind":"touch-down","id":1,"x":3,"y":500}]}}"# + "\n")
+        let lines = try output()
+        #expect(lines.count == 1 && lines[0].contains(#""code":-32004"#) && lines[0].contains("at most 10000 injected events a second per client"),
+                "\(lines)")
+        #expect(lines.first?.contains("none of these 1 was injected") == true)
     }
 }

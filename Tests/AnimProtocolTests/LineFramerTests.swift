@@ -17,14 +17,16 @@ enum Fed: Equatable {
 }
 
 extension LineFramer {
-    mutating func feed(_ bytes: [UInt8]) -> [Fed] {
+    /// Feeds `bytes`, taking at most `take` pieces; what was handed out, and whether whole lines are kept back.
+    mutating func feed(_ bytes: [UInt8], take: Int = .max) -> [Fed] {
         var fed: [Fed] = []
         bytes.withUnsafeBufferPointer { buffer in
-            feed(buffer) { piece in
+            _ = feed(buffer) { piece in
                 switch piece {
                 case let .line(line): fed.append(.line(Array(line)))
                 case .tooLong: fed.append(.tooLong)
                 }
+                return fed.count < take
             }
         }
         return fed
@@ -55,6 +57,40 @@ extension LineFramer {
         #expect(framer.feed(Array("12345678\n".utf8)) == [.line(Array("12345678".utf8))])
         #expect(framer.feed(Array("123456789".utf8)) == [.tooLong])
         #expect(framer.feed(Array("\n{}\n".utf8)) == [])
+    }
+
+    /// A reader that stops after each line gets every line, once and in order, whether it goes on with new bytes
+    /// or with none; the framer says when whole lines are kept back.
+    @Test func aReaderMayStopAtAnyLine() {
+        let text = Array("one\ntwo\r\nthree\nfour\nfive".utf8)
+        var framer = LineFramer()
+        var got = framer.feed(Array(text[..<12]), take: 1)
+        #expect(got == [.line(Array("one".utf8))])
+        got += framer.feed([], take: 1)
+        got += framer.feed(Array(text[12...]), take: 1)
+        #expect(got.count == 3 && got.last == .line(Array("three".utf8)), "\(got)")
+        #expect(framer.feed([], take: 5) == [.line(Array("four".utf8))])
+        #expect(framer.pendingCount == "five".utf8.count && framer.feed([]) == [])
+        #expect(framer.feed(Array("\n".utf8)) == [.line(Array("five".utf8))])
+    }
+
+    /// Stopped at the last whole line, nothing is kept back but a partial one; stopped before, lines are.
+    @Test func itSaysWhetherLinesAreKept() {
+        var framer = LineFramer()
+        _ = framer.feed(Array("a\nb\n".utf8), take: 1)
+        #expect(framer.holdsWholeLines)
+        _ = framer.feed([], take: 1)
+        #expect(!framer.holdsWholeLines && framer.pendingCount == 0)
+        _ = framer.feed(Array("c\npart".utf8), take: 1)
+        #expect(!framer.holdsWholeLines && framer.pendingCount == 4)
+    }
+
+    /// A line over the limit among kept lines is still reported once, and nothing after it is handed out.
+    @Test func theLimitHoldsForKeptLines() {
+        var framer = LineFramer(limit: 4)
+        #expect(framer.feed(Array("ab\ncd\n12345\nok\n".utf8), take: 1) == [.line(Array("ab".utf8))])
+        #expect(framer.feed([]) == [.line(Array("cd".utf8)), .tooLong])
+        #expect(framer.feed(Array("ok\n".utf8)) == [])
     }
 
     /// The contract's limit is 65,536 bytes.

@@ -57,6 +57,21 @@ struct RequestTests {
         }
     }
 
+    /// One `input.inject` carries at most `InputLimits.eventsPerInjection` events: the limit reads, one more is
+    /// refused naming it.
+    @Test func anInjectionHoldsAtMostItsLimit() throws {
+        func events(_ count: Int) -> JSONValue {
+            .object([("events", .array(Array(repeating: ["t": 0, "kind": "touch-up", "id": 1, "x": 0, "y": 0], count: count)))])
+        }
+        #expect(try Request(method: "input.inject", params: events(InputLimits.eventsPerInjection)) != .hello)
+        do {
+            _ = try Request(method: "input.inject", params: events(InputLimits.eventsPerInjection + 1))
+            Issue.record("one event past the limit was accepted")
+        } catch {
+            #expect(error.code == -32602 && error.message == "invalid params: input.inject: \"events\" holds 1001 events; at most 1000 in one request", "\(error.message)")
+        }
+    }
+
     @Test func anUnknownMethodListsTheKnownOnes() {
         do {
             _ = try Request(method: "transition.wiggle", params: nil)

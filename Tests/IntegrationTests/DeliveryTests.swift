@@ -63,6 +63,59 @@ import Testing
         #expect(grown < 64 << 20, "RSS grew by \(grown >> 20) MiB")
     }
 
+    /// A config as large as the limits allow: 256 transitions and 1024 bindings, as TOML; `extra` goes first.
+    static func largestConfig(_ extra: String = "") -> String {
+        extra + (0..<256).map { "[transitions.t\($0)]\ntiming = \"spring(damping-ratio=0.9, response=0.35)\"\n" }.joined()
+            + (0..<1024).map { "[bindings.b\($0)]\ntransition = \"t\($0 % 256)\"\ngesture = \"pan\"\ndistance = 100\nincreases = \"right\"\n" }.joined()
+    }
+
+    /// Reads from a raw socket until `lines` lines arrived or nothing came for `seconds`.
+    static func readLines(_ fd: Int32, _ lines: Int, seconds: Int32 = 20) -> [String] {
+        var received: [UInt8] = []
+        var newlines = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while newlines < lines, poll(&pfd, 1, seconds * 1000) > 0 {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n <= 0 { break }
+            newlines += chunk[..<n].count { $0 == UInt8(ascii: "\n") }
+            received += chunk[..<n]
+        }
+        return String(decoding: received, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// Answers far larger than `max-backlog` (`daemon.config` of the largest config, about 450 KiB, against 4 KiB),
+    /// asked for many times before the client reads any: the client gets every one whole, and is not dropped. The
+    /// backlog bounds the events a client did not ask for; its answers it takes at its own pace.
+    @Test func answersLargerThanTheBacklogReachTheAsker() throws {
+        let daemon = try DaemonProcess(config: Self.largestConfig("[daemon]\nmax-backlog = 4096\n"))
+        let fd = rawConnect(daemon.socket)
+        defer { close(fd) }
+        #expect(LoadTests.send(String(repeating: "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"daemon.config\"}\n", count: 10)
+                               + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"transition.list\"}\n", to: fd))
+        usleep(500_000)  // not reading: the answers wait in animd
+        let lines = Self.readLines(fd, 11)
+        #expect(lines.count == 11, "\(lines.count) answers arrived")
+        #expect(lines.prefix(10).allSatisfy { $0.hasPrefix(#"{"jsonrpc":"2.0","id":1,"result":{"#) && $0.hasSuffix("}}") && $0.utf8.count > 100_000 })
+        #expect(lines.last?.hasPrefix(#"{"jsonrpc":"2.0","id":2,"result":{"transitions":["#) == true)
+        #expect(!daemon.log.contains("disconnecting a client that does not read"), "dropped for its own answers")
+    }
+
+    /// A client that pipelines reloads of the largest config (notifications: no answer stalls it) cannot keep
+    /// another client waiting: the other's `daemon.hello` is answered while most of the reloads are still to come,
+    /// proven by the pipelining client's own request after them, which has no answer yet.
+    @Test func pipelinedReloadsCannotStarveAnotherClient() throws {
+        let daemon = try DaemonProcess(config: Self.largestConfig())
+        let fd = rawConnect(daemon.socket)
+        defer { close(fd) }
+        #expect(LoadTests.send(String(repeating: "{\"jsonrpc\":\"2.0\",\"method\":\"daemon.reload\"}\n", count: 50)
+                               + "{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":\"daemon.hello\"}\n", to: fd))
+        let other = try daemon.connect()
+        #expect(try other.ok("daemon.hello")["name"] == "animd")
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&pfd, 1, 0) == 0, "the other client waited for all 50 reloads")
+    }
+
     /// The fan-out index follows subscriptions as they change mid-animation: a client that subscribes while frames
     /// flow gets the following ones, one that subscribed to another transition gets none, and one that unsubscribed
     /// gets no more.

@@ -1,0 +1,27 @@
+/// How many input events one client may inject: a token bucket that holds `capacity` events and refills at `rate`
+/// a second. Real devices stay far below it (ten fingers at 240 Hz is 2,400 events a second), and a trace replayed
+/// at several times its speed too; a client injecting without end cannot keep the loop busy with recognizers.
+/// Time is passed in, so its rule is tested with a manual clock.
+struct InjectionBudget {
+    static let capacity = 10_000.0
+    static let rate = 10_000.0
+
+    private var tokens = InjectionBudget.capacity
+    private var updated: Double?
+
+    enum Decision: Equatable {
+        case taken
+        /// None taken: all of them would fit this many seconds later.
+        case refused(retryIn: Double)
+    }
+
+    /// Takes `count` events at `now` if the budget has room for all of them, else takes none.
+    mutating func take(_ count: Int, at now: Double) -> Decision {
+        if let updated, now > updated { tokens = min(Self.capacity, tokens + (now - updated) * Self.rate) }
+        updated = max(updated ?? now, now)
+        let wanted = Double(count)
+        guard wanted <= tokens else { return .refused(retryIn: (wanted - tokens) / Self.rate) }
+        tokens -= wanted
+        return .taken
+    }
+}
