@@ -51,49 +51,30 @@ final class ClientConnection {
         if !write(buffer) { channel.flush() }
     }
 
-    /// Bytes of answers handed to NIO since it last had nothing to write. The client asked for them and takes
-    /// them at its own pace, and its requests are not read meanwhile, so they are bounded by what it asked; they
-    /// do not count toward `max-backlog`, which bounds the events it did not ask for.
-    private(set) var answerBytesWaiting = 0
+    /// Bytes of its answers waiting in NIO (`ClientWriter.answerBytesWaiting`).
+    var answerBytesWaiting: Int { writer.answerBytesWaiting }
 
     /// Sends an answer to one of its requests, as `send` does.
     func sendAnswer(_ buffer: ByteBuffer) {
         send(buffer)
-        if pendingWrites > 0 { answerBytesWaiting += buffer.readableBytes }
+        writer.answerRouted(buffer.readableBytes)
     }
 
     // MARK: - Batches
 
     /// What one engine step owes this client, sent as one `send()` when the step ends (`endBatch`): four
     /// transitions animating cost one system call per client per frame rather than four.
-    private var batch: ByteBuffer?
-    /// The batch's first buffer, kept as it is: a step that owes one line (the usual case) copies nothing.
-    private var batchHead: ByteBuffer?
+    private var batch = StepBatch()
 
     /// Adds a buffer to the current batch; true when it is the batch's first, so the caller remembers to end it.
-    func append(toBatch buffer: ByteBuffer) -> Bool {
-        guard let head = batchHead else {
-            batchHead = buffer
-            return true
-        }
-        if batch == nil {
-            var joined = channel.allocator.buffer(capacity: head.readableBytes + buffer.readableBytes * 4)
-            joined.writeImmutableBuffer(head)
-            batch = joined
-        }
-        batch?.writeImmutableBuffer(buffer)
-        return false
-    }
+    func append(toBatch buffer: ByteBuffer) -> Bool { batch.append(buffer, allocator: channel.allocator) }
 
     /// Sends the batch, through `send`: the same order and the same fallback to NIO as any other write.
     func endBatch() {
-        guard let head = batchHead else { return }
-        let joined = batch
-        batchHead = nil
-        batch = nil
+        guard let bytes = batch.take() else { return }
         // A client disconnected meanwhile (its backlog) is owed nothing more.
         guard !isClosing else { return }
-        send(joined ?? head)
+        send(bytes)
     }
 
     /// Writes straight to the socket when it can (true), else hands the rest to NIO unflushed (false).
@@ -110,10 +91,7 @@ final class ClientConnection {
         let promise = channel.eventLoop.makePromise(of: Void.self)
         promise.futureResult.assumeIsolated().whenComplete { [self] result in
             let succeeded = if case .success = result { true } else { false }
-            if writer.writeCompleted(succeeded: succeeded) {
-                answerBytesWaiting = 0
-                drained?()
-            }
+            if writer.writeCompleted(succeeded: succeeded) { drained?() }
         }
         channel.write(rest, promise: promise)
         return false

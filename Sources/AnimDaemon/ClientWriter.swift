@@ -13,6 +13,10 @@ struct ClientWriter {
     private(set) var pendingWrites = 0
     /// False from the moment NIO may have closed the socket.
     private(set) var isOpen = true
+    /// Bytes of answers handed to NIO since it last held nothing. The client asked for them and takes them at its
+    /// own pace, and its requests are not read meanwhile, so they are bounded by what it asked; they do not count
+    /// toward `max-backlog`, which bounds the events it did not ask for.
+    private(set) var answerBytesWaiting = 0
 
     /// Where a buffer of `count` bytes went.
     enum Outcome: Hashable {
@@ -40,10 +44,16 @@ struct ClientWriter {
         return .handToNIO(offset: offset)
     }
 
+    /// An answer of `count` bytes was just routed: counted while NIO holds anything.
+    mutating func answerRouted(_ count: Int) {
+        if pendingWrites > 0 { answerBytesWaiting += count }
+    }
+
     /// A write handed to NIO completed; true when NIO now holds nothing, so that held frames may go.
     mutating func writeCompleted(succeeded: Bool) -> Bool {
         if !succeeded { isOpen = false }
         pendingWrites = max(0, pendingWrites - 1)
+        if pendingWrites == 0 { answerBytesWaiting = 0 }
         return pendingWrites == 0
     }
 

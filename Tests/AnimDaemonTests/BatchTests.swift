@@ -100,3 +100,24 @@ struct BatchTests {
         #expect(try writes(channel) == ["gesture\n"])
     }
 }
+
+/// The lines one engine step owes a client: a single line is sent as it is, several are joined in order.
+struct StepBatchTests {
+    static let allocator = ByteBufferAllocator()
+
+    @Test func oneLineAsItIsSeveralJoined() {
+        var batch = StepBatch()
+        let nothing = batch.take()
+        #expect(nothing == nil)
+        let first = Self.allocator.buffer(string: "a\n")
+        let isFirst = batch.append(first, allocator: Self.allocator)
+        let alone = batch.take(), afterTaking = batch.take()
+        #expect(isFirst && alone == first, "the first of a batch, sent as it is")
+        #expect(afterTaking == nil, "taking empties it")
+        _ = batch.append(first, allocator: Self.allocator)
+        let isFirstAgain = batch.append(Self.allocator.buffer(string: "b\n"), allocator: Self.allocator)
+        _ = batch.append(Self.allocator.buffer(string: "c\n"), allocator: Self.allocator)
+        let joined = batch.take()
+        #expect(!isFirstAgain && joined.map { String(buffer: $0) } == "a\nb\nc\n")
+    }
+}

@@ -21,6 +21,22 @@ struct ClientWriterTests {
         }
     }
 
+    /// Answers count as waiting only while NIO holds something, and stop counting once it has written everything;
+    /// events never count.
+    @Test func answersWaitingAreCountedUntilNIOHasWrittenThem() {
+        var writer = ClientWriter()
+        let kernel = FakeKernel(room: 100)
+        _ = writer.send(80, kernel: kernel.send(80))
+        writer.answerRouted(80)
+        #expect(writer.answerBytesWaiting == 0, "the kernel took it: nothing waits")
+        _ = writer.send(500, kernel: kernel.send(500))
+        writer.answerRouted(500)
+        _ = writer.send(300, kernel: kernel.send(300))
+        #expect(writer.answerBytesWaiting == 500, "an answer waits; the event after it does not count")
+        #expect(!writer.writeCompleted(succeeded: true) && writer.answerBytesWaiting == 500)
+        #expect(writer.writeCompleted(succeeded: true) && writer.answerBytesWaiting == 0, "NIO wrote everything")
+    }
+
     @Test func aBufferTheKernelTakesWholeIsSent() {
         var writer = ClientWriter()
         let kernel = FakeKernel(room: 1000)
