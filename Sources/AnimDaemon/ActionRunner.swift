@@ -2,10 +2,10 @@
 import Glibc
 #endif
 import CSpawn
-import Foundation
 import Logging
 import Synchronization
 import Transitions
+import UnixSupport
 
 /// Runs `on-snap` commands so that none of them can block or slow the daemon:
 /// each is spawned (posix_spawnp, argv only, no shell) and watched on a thread
@@ -28,7 +28,7 @@ final class ActionRunner: Sendable {
     static let maxLoggedLines = 50
     static let maxLineBytes = 1024
 
-    init(logger: Logger, baseEnvironment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(logger: Logger, baseEnvironment: [String: String] = ProcessEnvironment.current) {
         self.logger = logger
         self.baseEnvironment = baseEnvironment
     }
@@ -48,12 +48,14 @@ final class ActionRunner: Sendable {
                               metadata: ["action": "\(key)", "max-running": "\(Self.maxRunning)"])
                 continue
             }
-            let thread = Thread { [self] in
+            let started = PosixThread.start(named: "animd-action") { [self] in
                 supervise(action, key: key, environment: environment)
                 running.withLock { _ = $0.remove(key) }
             }
-            thread.name = "animd-action"
-            thread.start()
+            if !started {
+                running.withLock { _ = $0.remove(key) }
+                logger.error("on-snap action could not start: no thread to watch it", metadata: ["action": "\(key)"])
+            }
         }
     }
 

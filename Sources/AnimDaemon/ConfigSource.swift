@@ -1,5 +1,5 @@
 import AnimProtocol
-import Foundation
+import Glibc
 public import AnimConfig
 
 /// Where the config comes from: `--config PATH`, else
@@ -50,7 +50,7 @@ public struct ConfigSource: Sendable {
     }
 
     /// Whether the file exists; without it the embedded default is used alone.
-    public var fileExists: Bool { FileManager.default.fileExists(atPath: path) }
+    public var fileExists: Bool { access(path, F_OK) == 0 }
 
     struct Unreadable: Error { let reason: String }
 

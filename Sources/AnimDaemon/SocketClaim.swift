@@ -3,7 +3,6 @@ import Glibc
 #endif
 import AnimProtocol
 import UnixSupport
-import Foundation
 
 /// Why animd could not take its socket path.
 public enum SocketClaimError: Error, CustomStringConvertible, Sendable {
@@ -50,7 +49,8 @@ public final class SocketClaim: Sendable {
                 var bytes = [UInt8](repeating: 0, count: 32)
                 let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 31, 0) }
                 close(descriptor)
-                let pid = String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                // The pid as the holder wrote it, digits only.
+                let pid = String(decoding: bytes.prefix(max(count, 0)).filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }, as: UTF8.self)
                 throw .alreadyRunning(path: path, pid: pid.isEmpty ? "unknown" : pid)
             }
             var held = stat(), named = stat()

@@ -1,6 +1,7 @@
 public import Gestures
-import Foundation
+import Glibc
 import Synchronization
+import UnixSupport
 
 /// What the event loop hands an input backend's thread, and the thread's life: the plan to apply, touch decisions
 /// to answer, a request to stop, the wake-up pipe that says "look", and the signal that the thread has ended.
@@ -31,12 +32,12 @@ public final class BackendMailbox: Sendable {
     /// Runs `body` on a thread of its own named `name`; its end is what `waitUntilStopped` waits for.
     public func startThread(named name: String, _ body: @escaping @Sendable () -> Void) {
         let exit = self.exit
-        let thread = Thread {
+        let started = PosixThread.start(named: name) {
             body()
             exit.markExited()
         }
-        thread.name = name
-        thread.start()
+        // A thread that never started has ended as far as anyone waiting for it is concerned.
+        if !started { exit.markExited() }
     }
 
     public func stop() {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import UnixSupport
 
 /// How an input backend's thread is woken without either side blocking: the event loop writes a byte (`wake`),

@@ -1,5 +1,5 @@
 import CLibinput
-import Foundation
+import Glibc
 import Gestures
 import BackendThread
 import Logging
@@ -72,8 +72,10 @@ final class LibinputSession {
             let written = buffer.withUnsafeMutableBufferPointer { bytes in
                 bytes.baseAddress.map { Int(vsnprintf(UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self), bytes.count, format, arguments)) } ?? 0
             }
-            let message = String(decoding: buffer.prefix(min(max(written, 0), buffer.count - 1)), as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            // Without the line break libinput ends each message with.
+            var bytes = buffer.prefix(min(max(written, 0), buffer.count - 1))
+            while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: " ") { bytes.removeLast() }
+            let message = String(decoding: bytes, as: UTF8.self)
             // libinput's errors are logged, never fatal.
             Unmanaged<Callbacks>.fromOpaque(data).takeUnretainedValue().logger.warning("libinput: \(message)")
         }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 public import Gestures
 
 /// What one libinput source can do, as `input.status` says it: the devices found, and when devices could not be

@@ -1,5 +1,5 @@
 import CWayland
-import Foundation
+import Glibc
 
 /// A Wayland client that only listens: it binds every `wl_output` and `zxdg_output_manager_v1`, and keeps a
 /// `WaylandOutputTable` of what they say, as outputs appear, change and go. Confined to the libinput thread, which

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A damped harmonic oscillator `m·x″ + c·x′ + k·x = 0`, solved in closed form.
 ///

@@ -1,6 +1,7 @@
 import AnimProtocol
 import ArgumentParser
-import Foundation
+import Glibc
+import UnixSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,7 +35,7 @@ struct AnimCtl: AsyncParsableCommand {
             var command = try parseAsRoot(NegativeNumbers.marked(Array(CommandLine.arguments.dropFirst())))
             // No subcommand: the help, on stderr, as a usage error (ArgumentParser would print it and exit 0).
             if command is AnimCtl {
-                FileHandle.standardError.write(Data((helpMessage() + "\n").utf8))
+                writeToStandardError((helpMessage() + "\n"))
                 Glibc.exit(ExitStatus.usage.rawValue)
             }
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -45,7 +46,7 @@ struct AnimCtl: AsyncParsableCommand {
         } catch {
             // ArgumentParser says 64 (EX_USAGE) for usage errors; animctl documents 2, as most shell tools do.
             if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                writeToStandardError((fullMessage(for: error) + "\n"))
                 Glibc.exit(ExitStatus.usage.rawValue)
             }
             exit(withError: error)

@@ -1,6 +1,7 @@
 import AnimProtocol
 import ArgumentParser
-import Foundation
+import Glibc
+import UnixSupport
 
 extension AnimCtl {
     struct Config: ParsableCommand {
@@ -28,7 +29,7 @@ extension AnimCtl {
                 let origin = "\(entry["file"]?.string ?? "?"):\(entry["line"]?.integer ?? 0)"
                     + (entry["unused"]?.string.map { ", unused: \($0)" } ?? "")
                 let line = "\(name) = \(value)"
-                emit(line.padding(toLength: max(line.count, 44), withPad: " ", startingAt: 0) + "  # " + origin)
+                emit(padded(line, 44) + "  # " + origin)
             }
         }
 
@@ -57,7 +58,7 @@ extension AnimCtl {
         func run() throws {
             var values: [String: String] = [:]
             if assignments.isEmpty {
-                let own = ProcessInfo.processInfo.environment
+                let own = ProcessEnvironment.current
                 for name in Request.environmentNames { values[name] = own[name] ?? "" }
             }
             for assignment in assignments {

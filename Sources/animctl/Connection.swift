@@ -1,7 +1,7 @@
 import AnimClient
 import AnimProtocol
 import ArgumentParser
-import Foundation
+import Glibc
 import UnixSupport
 
 /// --socket, shared by every command that talks to animd.
@@ -9,7 +9,7 @@ struct ConnectionOptions: ParsableArguments {
     @Option(help: "animd's socket (default: $ANIMD_SOCKET, else $XDG_RUNTIME_DIR/animd.sock, else /tmp/animd-$UID/animd.sock).")
     var socket: String?
 
-    var path: String { socket ?? SocketPath.resolve(environment: ProcessInfo.processInfo.environment, uid: getuid()) }
+    var path: String { socket ?? SocketPath.resolve(environment: ProcessEnvironment.current, uid: getuid()) }
 
     func connect() throws -> RPCConnection {
         do {
@@ -85,7 +85,7 @@ enum ExitStatus: Int32 {
 
 /// Prints to stderr and exits, by default with status 1.
 func fail(_ message: String, status: ExitStatus = .failure) -> Never {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    writeToStandardError((message + "\n"))
     exit(status.rawValue)
 }
 

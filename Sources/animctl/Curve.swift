@@ -1,6 +1,6 @@
 import AnimProtocol
 import ArgumentParser
-import Foundation
+import Glibc
 import Motion
 
 extension AnimCtl {
@@ -116,5 +116,5 @@ struct CurvePreview {
         return lines.joined(separator: "\n")
     }
 
-    private func format(_ value: Double) -> String { String(format: "%.3f", value) }
+    private func format(_ value: Double) -> String { printf("%.3f", value) }
 }

@@ -1,7 +1,7 @@
 import AnimClient
 import AnimProtocol
 import ArgumentParser
-import Foundation
+import Glibc
 import Gestures
 import UnixSupport
 
@@ -26,10 +26,10 @@ extension AnimCtl {
         func run() throws {
             let text: String
             if file == "-" {
-                text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                text = String(decoding: readToEnd(STDIN_FILENO) ?? [], as: UTF8.self)
             } else {
                 // A file that is not there is the command line's fault: a usage error, with the system's reason.
-                guard let data = FileManager.default.contents(atPath: file) else {
+                guard let data = readFile(file) else {
                     let reason = access(file, R_OK) == 0 ? "it cannot be read" : String(cString: strerror(errno))
                     fail("animctl: cannot read \(file): \(reason)", status: .usage)
                 }

@@ -1,5 +1,5 @@
 import AnimProtocol
-import Foundation
+import Glibc
 import TransitionModel
 
 /// `animctl watch` on a terminal: one line per transition, redrawn in place as
@@ -32,15 +32,15 @@ struct LiveView {
     }
 
     static func line(_ s: TransitionSnapshot, width: Int) -> String {
-        let name = s.name.count > 14 ? String(s.name.prefix(13)) + "…" : s.name.padding(toLength: 14, withPad: " ", startingAt: 0)
+        let name = s.name.count > 14 ? String(s.name.prefix(13)) + "…" : padded(s.name, 14)
         let barWidth = min(max(width - 62, 10), 60)
         let last = Double(max(s.snapPoints.count - 1, 1))
         let share = s.progress.isFinite ? min(max(s.progress / last, 0), 1) : 0
         let filled = Int((share * Double(barWidth)).rounded())
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
         let leg = s.phase == .idle ? "snap \(s.snap)" : "snap \(s.from)→\(s.target)"
-        return "\(name) ▕\(bar)▏ \(String(format: "%6.3f", s.progress))  \(s.phase.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0))"
-            + " \(String(format: "%+8.2f", s.velocity))/s  \(leg)"
+        return "\(name) ▕\(bar)▏ \(printf("%6.3f", s.progress))  \(padded(s.phase.rawValue, 11))"
+            + " \(printf("%+8.2f", s.velocity))/s  \(leg)"
     }
 }
 

@@ -2,7 +2,7 @@ import AnimProtocol
 import Gestures
 import Motion
 import ArgumentParser
-import Foundation
+import Glibc
 import TransitionModel
 
 extension AnimCtl {
@@ -31,8 +31,8 @@ extension AnimCtl {
             // Each source: active, unavailable (with why) or unused.
             for source in InputSource.allCases {
                 guard let status = input.sources[source] else { continue }
-                emit("  \(source.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) "
-                     + "\(status.state.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(status.detail)")
+                emit("  \(padded(source.rawValue, 9)) "
+                     + "\(padded(status.state.rawValue, 12)) \(status.detail)")
             }
             let config = hello.config
             emit("config      \(config.layers.joined(separator: " + ")): \(plural(config.transitions, "transition")), \(plural(config.bindings, "binding"))")
@@ -105,13 +105,13 @@ extension AnimCtl {
 /// One line per transition: name, phase, progress, leg and snap.
 func describe(_ s: TransitionSnapshot) -> String {
     let leg = s.phase == .idle ? "at snap \(s.snap)" : "leg \(s.from)→\(s.to), heading to \(s.target)"
-    return "\(s.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(s.phase.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))"
-        + " progress \(String(format: "%7.4f", s.progress))  velocity \(String(format: "%8.3f", s.velocity))  \(leg)"
+    return "\(padded(s.name, 14)) \(padded(s.phase.rawValue, 12))"
+        + " progress \(printf("%7.4f", s.progress))  velocity \(printf("%8.3f", s.velocity))  \(leg)"
 }
 
 /// A leg's motion in one phrase: "spring m=1 k=322.27 c=32.31 v=0 from 0 to 1, settles in 0.467 s".
 func describe(_ leg: LegMotion) -> String {
-    func number(_ value: Double) -> String { String(format: "%.4g", value) }
+    func number(_ value: Double) -> String { printf("%.4g", value) }
     switch leg {
     case .driven:
         return "driven"
@@ -127,4 +127,4 @@ func describe(_ leg: LegMotion) -> String {
 /// "1 transition", "5 transitions".
 func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
-func formatted(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value) }
+func formatted(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : printf("%.2f", value) }

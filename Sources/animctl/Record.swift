@@ -1,6 +1,6 @@
 import AnimProtocol
 import ArgumentParser
-import Foundation
+import Glibc
 import Gestures
 
 extension AnimCtl {
@@ -38,7 +38,9 @@ extension AnimCtl {
                         // Whole microseconds: the rebased times stay short and exact to what X reports (ms).
                         event.time = ((event.time - start) * 1e6).rounded() / 1e6
                     }
-                    emit(Trace.encode([event]).trimmingCharacters(in: .newlines))
+                    var line = Trace.encode([event])
+                    while line.last == "\n" { line.removeLast() }
+                    emit(line)
                 }
                 seen += 1
                 return count.map { seen < $0 } ?? true

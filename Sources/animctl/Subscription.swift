@@ -1,6 +1,6 @@
 import AnimClient
 import AnimProtocol
-import Foundation
+import Glibc
 
 /// Subscribes with `params` and hands each notification to `handle` until it
 /// returns false, animd says it is shutting down or closes, or stdout closes.

@@ -1,7 +1,7 @@
 import AnimClient
 import AnimProtocol
 import ArgumentParser
-import Foundation
+import Glibc
 import UnixSupport
 
 extension AnimCtl {

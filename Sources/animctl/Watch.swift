@@ -1,7 +1,7 @@
 import AnimClient
 import AnimProtocol
 import ArgumentParser
-import Foundation
+import Glibc
 import TransitionModel
 
 extension AnimCtl {
@@ -77,7 +77,7 @@ extension AnimCtl {
             case let kind? where kind.isTransitionEvent:
                 guard let s = TransitionSnapshot(json: params) else { return method }
                 let kind = method.split(separator: ".").last.map(String.init) ?? method
-                var line = "\(kind.padding(toLength: 9, withPad: " ", startingAt: 0)) \(describe(s))"
+                var line = "\(padded(kind, 9)) \(describe(s))"
                 if let leg = s.leg { line += "  \(describe(leg))" }
                 if let cause = params["cause"]?.string { line += "  cause \(cause)" + (params["gesture"]?.string.map { " \($0)" } ?? "") }
                 if let position = params["position"]?.string { line += "  position \(position)" }

@@ -1,11 +1,12 @@
 import AnimDaemon
 import AnimProtocol
 public import ArgumentParser
-import Foundation
+import Glibc
 import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import UnixSupport
 import AnimConfig
 
 /// The entry point. Before anything async runs, Swift concurrency's jobs go to NIO's event loop instead of
@@ -56,7 +57,7 @@ struct Animd: AsyncParsableCommand {
 
     func run() async throws {
         IgnoredSignals.ignore()
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current
         let level: Logger.Level = verbose ? .debug : .notice
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -70,7 +71,7 @@ struct Animd: AsyncParsableCommand {
         case let .success(config):
             loaded = config
         case let .failure(error):
-            FileHandle.standardError.write(Data("animd: invalid config\n\(error)\n".utf8))
+            writeToStandardError("animd: invalid config\n\(error)\n")
             throw ExitCode(78)  // EX_CONFIG
         }
         if checkConfig {
@@ -85,7 +86,7 @@ struct Animd: AsyncParsableCommand {
             do {
                 listening = .claimed(try SocketClaim(path: socket ?? SocketPath.resolve(environment: environment, uid: getuid())))
             } catch {
-                FileHandle.standardError.write(Data("animd: \(error)\n".utf8))
+                writeToStandardError("animd: \(error)\n")
                 throw ExitCode.failure
             }
         }
@@ -98,7 +99,7 @@ struct Animd: AsyncParsableCommand {
         do {
             try await group.run()
         } catch {
-            FileHandle.standardError.write(Data("animd: \(error)\n".utf8))
+            writeToStandardError("animd: \(error)\n")
             throw ExitCode.failure
         }
     }

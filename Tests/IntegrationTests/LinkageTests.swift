@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+/// animd and animctl run for a whole session and in scripts' loops: neither links Foundation, whose libraries
+/// (and ICU behind them) would cost every process about 9 MiB of pages. FoundationEssentials comes in through
+/// swift-argument-parser alone (docs/performance.md, "Memory").
+@Suite struct LinkageTests {
+    /// The libraries the dynamic loader brings in for `binary`, direct and indirect, by name.
+    static func libraries(of binary: URL) throws -> [String] {
+        let (status, output) = try runTool("/usr/bin/ldd", [binary.path])
+        #expect(status == 0, "ldd \(binary.path): \(output)")
+        return output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map { String($0.trimmingCharacters(in: .whitespaces)) } }
+    }
+
+    @Test(arguments: ["animd", "animctl"])
+    func noFoundation(_ name: String) throws {
+        let libraries = try Self.libraries(of: Binaries.folder.appendingPathComponent(name))
+        #expect(libraries.contains("libswiftCore.so"), "ldd listed nothing recognisable: \(libraries)")
+        for forbidden in ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so", "libFoundationNetworking.so"] {
+            #expect(!libraries.contains(forbidden), "\(name) links \(forbidden)")
+        }
+    }
+}
