@@ -88,7 +88,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "animd",
-            dependencies: ["AnimDaemon", "AnimProtocol", "AnimConfig", "UnixSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            dependencies: ["AnimDaemon", "AnimProtocol", "AnimConfig", "UnixSupport",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],

@@ -59,6 +59,11 @@ echo "$words" | grep -qw animate || fail "bash completion of 'animctl an' gives 
 zsh_first=$(head -1 "$prefix/share/zsh/site-functions/_animctl")
 [ "$zsh_first" = "#compdef animctl" ] || fail "zsh completion starts with '$zsh_first'"
 grep -q "^complete -c 'animctl'" "$prefix/share/fish/vendor_completions.d/animctl.fish" || fail "fish completion"
+# animd writes its own (it reads its command line without ArgumentParser): --input-backend completes to the backends.
+words=$(bash -c "source '$prefix/share/bash-completion/completions/animd'; COMP_WORDS=(animd --input-backend l); COMP_CWORD=2; _animd; echo \"\${COMPREPLY[*]}\"")
+[ "$words" = "libinput" ] || fail "bash completion of 'animd --input-backend l' gives '$words', not libinput"
+[ "$(head -1 "$prefix/share/zsh/site-functions/_animd")" = "#compdef animd" ] || fail "animd's zsh completion"
+grep -q "^complete -c animd -l input-backend -r -f -a 'auto x11 libinput'" "$prefix/share/fish/vendor_completions.d/animd.fish" || fail "animd's fish completion"
 
 # The man pages render.
 for page in animd animctl; do

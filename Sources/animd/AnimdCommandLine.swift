@@ -1,0 +1,173 @@
+import AnimDaemon
+import AnimConfig
+import AnimProtocol
+
+/// animd's command line, read without swift-argument-parser, which would link FoundationEssentials (about 2.5 MiB
+/// of pages, with the regex and collection libraries it brings) into a process that runs all session long
+/// (docs/performance.md, "Memory"). Five options, help, version, completion scripts, and the JSON of
+/// ArgumentParser's `--experimental-dump-help`, from which scripts/make-man.py writes animd.1, as for animctl.
+struct AnimdOptions: Equatable {
+    var socket: String?
+    var config: String?
+    var verbose = false
+    var checkConfig = false
+    var inputBackend: BackendSetting?
+}
+
+enum AnimdCommandLine {
+    /// What the command line asks for.
+    enum Request: Equatable {
+        case run(AnimdOptions)
+        /// Text for standard output, then exit 0 (help, version, a completion script, the help's JSON).
+        case print(String)
+        /// A usage error for standard error, then exit 64 (EX_USAGE), as ArgumentParser's.
+        case usageError(String)
+    }
+
+    /// One option as `--help`, the man page and the completion scripts show it.
+    struct Option {
+        let long: String
+        var short: Character? = nil
+        /// The name of its value; nil for a flag.
+        var value: String? = nil
+        let help: String
+        var choices: [String] = []
+    }
+
+    static let abstract = "Interactive, interruptible transitions for the Linux desktop, as a service."
+    static let discussion = """
+        animd runs edge-swipe and pan recognizers over touch and pointer input and drives named, shared \
+        transitions; clients subscribe on a Unix socket and receive every frame. Input comes from X on an X11 \
+        session (XInput2 touch, edge pressure through pointer barriers, opt-in edge-strip drags, touchpad \
+        gestures), from libinput on a Wayland session or the console ([input] backend, or --input-backend), \
+        and from input.inject (animctl inject). Without a display the X backend keeps trying, and everything \
+        else works; animctl environment passes in a display that appears later.
+
+        The config is the user's file laid over the embedded default, key by key; SIGHUP reloads it, and \
+        SIGTERM stops animd gracefully.
+        """
+
+    static let options: [Option] = [
+        Option(long: "socket", value: "socket", help: "The Unix socket to listen on."),
+        Option(long: "config", value: "config", help: "The config file (TOML), laid over the embedded default unless it says defaults = false."),
+        Option(long: "verbose", short: "v", help: "Log what happens (connections, reloads, input); the default logs only notices."),
+        Option(long: "check-config", help: "Check the config, print its errors, and exit."),
+        Option(long: "input-backend", value: "input-backend",
+               help: "The input backend, over the config's [input] backend: auto (libinput on a Wayland session or the console, X11 on an X11 session), x11 or libinput.",
+               choices: BackendSetting.allCases.map(\.rawValue)),
+        Option(long: "version", help: "Show the version."),
+        Option(long: "help", short: "h", help: "Show help information."),
+    ]
+
+    static func parse(_ arguments: [String]) -> Request {
+        var options = AnimdOptions()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            // --name=value, as ArgumentParser accepts it too.
+            var (name, inlineValue) = (argument, String?.none)
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            switch name {
+            case "-h", "--help": return .print(help)
+            case "--version": return .print(AnimdVersion.current + "\n")
+            case "--experimental-dump-help": return .print(dumpHelp + "\n")
+            case "--generate-completion-script":
+                guard let shell = inlineValue ?? arguments[safe: index], let script = CompletionScript.text(for: shell) else {
+                    return usage("--generate-completion-script takes bash, zsh or fish")
+                }
+                return .print(script)
+            case "-v", "--verbose": options.verbose = true
+            case "--check-config": options.checkConfig = true
+            case "--socket", "--config", "--input-backend":
+                guard let value = inlineValue ?? arguments[safe: index], inlineValue != nil || !value.hasPrefix("-") else {
+                    return usage("Missing value for '\(name) <\(name.dropFirst(2))>'")
+                }
+                if inlineValue == nil { index += 1 }
+                switch name {
+                case "--socket": options.socket = value
+                case "--config": options.config = value
+                default:
+                    guard let backend = BackendSetting(rawValue: value) else {
+                        return usage("The value '\(value)' is invalid for '--input-backend <input-backend>'. Please provide one of "
+                                     + BackendSetting.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ".")
+                    }
+                    options.inputBackend = backend
+                }
+            default:
+                return usage(argument.hasPrefix("-") ? "Unknown option '\(argument)'" : "Unexpected argument '\(argument)'")
+            }
+        }
+        return .run(options)
+    }
+
+    private static func usage(_ error: String) -> Request {
+        .usageError("Error: \(error)\nUsage: \(usageLine)\n  See 'animd --help' for more information.\n")
+    }
+
+    static let usageLine = "animd [--socket <socket>] [--config <config>] [--verbose] [--check-config] [--input-backend <input-backend>]"
+
+    /// `--help`: the overview, the usage and every option, wrapped before the 80th column as ArgumentParser writes it.
+    static var help: String {
+        var text = wrap("OVERVIEW: " + abstract, width: 79) + "\n\n"
+        text += discussion.split(separator: "\n", omittingEmptySubsequences: false).map { wrap(String($0), width: 79) }.joined(separator: "\n")
+        text += "\n\nUSAGE: \(usageLine)\n\nOPTIONS:\n"
+        for option in options {
+            var names = option.short.map { "-\($0), " } ?? ""
+            names += "--" + option.long + (option.value.map { " <\($0)>" } ?? "")
+            var help = option.help
+            if !option.choices.isEmpty { help += " (values: \(option.choices.joined(separator: ", ")))" }
+            let lines = wrap(help, width: 79 - 26).split(separator: "\n").map(String.init)
+            let first = names.count <= 22 ? "  " + names + String(repeating: " ", count: 24 - names.count) + (lines.first ?? "") : "  " + names
+            text += first + "\n"
+            for line in lines.dropFirst(names.count <= 22 ? 1 : 0) { text += String(repeating: " ", count: 26) + line + "\n" }
+        }
+        return text + "\n"
+    }
+
+    /// Words of `text` joined into lines of at most `width` characters (a longer word has a line of its own).
+    static func wrap(_ text: String, width: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
+
+    /// ArgumentParser's `--experimental-dump-help` (ToolInfo, serialization version 0), with what make-man.py and
+    /// the man page test read.
+    static var dumpHelp: String {
+        func name(_ long: String?, short: Character?) -> [JSONValue] {
+            var names: [JSONValue] = []
+            if let long { names.append(.object([("kind", "long"), ("name", .string(long))])) }
+            if let short { names.append(.object([("kind", "short"), ("name", .string(String(short)))])) }
+            return names
+        }
+        let arguments: [JSONValue] = options.map { option in
+            var fields: [(String, JSONValue)] = [("abstract", .string(option.help))]
+            if !option.choices.isEmpty { fields.append(("allValues", .array(option.choices.map(JSONValue.string)))) }
+            // ArgumentParser lists -h before --help, and --verbose before -v.
+            let names = option.long == "help" ? name(nil, short: "h") + name("help", short: nil) : name(option.long, short: option.short)
+            fields += [("isOptional", true), ("isRepeating", false), ("kind", .string(option.value == nil ? "flag" : "option")),
+                       ("names", .array(names)), ("preferredName", .object([("kind", "long"), ("name", .string(option.long))])),
+                       ("shouldDisplay", true), ("valueName", .string(option.value ?? option.long))]
+            return .object(fields)
+        }
+        let command = JSONValue.object([("abstract", .string(abstract)), ("arguments", .array(arguments)), ("commandName", "animd"),
+                                        ("discussion", .string(discussion)), ("shouldDisplay", true)])
+        return JSONWriter.string(.object([("command", command), ("serializationVersion", 0)]))
+    }
+}
+
+extension Array {
+    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
