@@ -40,6 +40,8 @@ final class ClientHandler: ChannelInboundHandler {
     private var turnScheduled = false
     /// The client closed its side: once every line it sent is answered, the connection closes.
     private var inputClosed = false
+    /// Its socket is full and answers wait in NIO: no line of it is taken until they are written.
+    private var stalled = false
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard let client, !client.isClosing else { return }
@@ -72,6 +74,10 @@ final class ClientHandler: ChannelInboundHandler {
         guard !client.isClosing else { return }
         let waiting = framer.holdsWholeLines
         if inputClosed && !waiting { return closeAfterAnswers(context: context, client: client) }
+        if !context.channel.isWritable, !stalled {
+            stalled = true
+            core.logger.debug("client stalled: its answers wait for it to read", metadata: ["client": "\(client.id)"])
+        }
         setReading(context.channel.isWritable && !waiting, context: context)
         // A turn that ended with lines left goes on after the others' (a full socket goes on when it drains).
         if waiting, context.channel.isWritable { scheduleTurn(context: context) }
@@ -88,10 +94,12 @@ final class ClientHandler: ChannelInboundHandler {
         }
     }
 
-    /// The lines kept from an earlier turn, if any, else reading the socket again.
+    /// The lines kept from an earlier turn, if any, else reading the socket again; nothing while the socket is full
+    /// (the writability change comes back here).
     private func takeWaitingLines(context: ChannelHandlerContext) {
-        guard let client, !client.isClosing else { return }
-        guard framer.holdsWholeLines else { return setReading(context.channel.isWritable, context: context) }
+        guard let client, !client.isClosing, context.channel.isWritable else { return }
+        stalled = false
+        guard framer.holdsWholeLines else { return setReading(true, context: context) }
         takeLines(UnsafeBufferPointer(start: nil, count: 0), context: context, client: client)
     }
 
