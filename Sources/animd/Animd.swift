@@ -16,9 +16,9 @@ import AnimConfig
 enum AnimdMain {
     static func main() async {
         NIOSingletons.groupLoopCountSuggestion = 1
-        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        let loopRunsConcurrency = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         switch AnimdCommandLine.parse(Array(CommandLine.arguments.dropFirst())) {
-        case let .run(options): exit(await Animd(options: options).run())
+        case let .run(options): exit(await Animd(options: options, loopRunsConcurrency: loopRunsConcurrency).run())
         case let .print(text):
             print(text, terminator: "")
             exit(0)
@@ -32,6 +32,9 @@ enum AnimdMain {
 /// The daemon's life from its options: the config, the socket, the service group, and the exit status.
 struct Animd {
     let options: AnimdOptions
+    /// Whether NIO took over Swift concurrency's global executor. It cannot when the Swift runtime is linked
+    /// statically (its hook is then a local symbol): libdispatch's pool would then wake animd every second.
+    let loopRunsConcurrency: Bool
 
     /// The exit status: 0, 1 for a failure, 78 (EX_CONFIG) for a config that does not load.
     func run() async -> Int32 {
@@ -44,6 +47,9 @@ struct Animd {
             return handler
         }
         let logger = Logger(label: "animd")
+        if !loopRunsConcurrency {
+            logger.warning("Swift concurrency runs on libdispatch's pool, not on animd's event loop: the process wakes about once a second (is the Swift runtime linked statically?)")
+        }
         let source = ConfigSource(explicitPath: options.config, environment: environment)
         let loaded: LoadedConfig
         switch source.load() {
