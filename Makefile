@@ -75,6 +75,8 @@ bench: deps
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-bench
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-bench-floor
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-bench-swift-floor
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product animctl
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-xprobe
 	.build/release/animd-bench
 

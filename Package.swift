@@ -115,6 +115,8 @@ let package = Package(
             path: "Benchmarks/nio-floor",
             swiftSettings: strict
         ),
+        // The memory benchmark's floor: a Swift program with nothing but the standard library and Glibc.
+        .executableTarget(name: "animd-bench-swift-floor", path: "Benchmarks/swift-floor", swiftSettings: strict),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         // The tree-building reader of request lines that the tests and the fuzzer compare the daemon's reading with.
         .target(name: "ProtocolOracle", dependencies: ["AnimProtocol"], path: "Tests/ProtocolOracle", swiftSettings: strict),

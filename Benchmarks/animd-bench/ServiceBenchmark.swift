@@ -81,9 +81,10 @@ enum ServiceBenchmark {
     }
 
     /// VmRSS (MiB) idle, then with `clients` connections that each subscribed to every transition.
-    static func residentMemory(_ animd: String, folder: String, clients: Int) -> (idle: Double, loaded: Double)? {
+    /// - backend: `--input-backend`, or the daemon's own choice.
+    static func residentMemory(_ animd: String, folder: String, clients: Int, backend: String? = nil) -> (idle: Double, loaded: Double)? {
         let socket = folder + "/rss.sock"
-        guard let daemon = BenchProcess.start(animd, ["--socket", socket]) else { return nil }
+        guard let daemon = BenchProcess.start(animd, ["--socket", socket] + (backend.map { ["--input-backend", $0] } ?? [])) else { return nil }
         defer { daemon.terminate(); daemon.waitUntilExit() }
         guard BenchProcess.connect(socket) != nil, let idle = residentMiB(daemon.processIdentifier) else { return nil }
         var connections: [RPCConnection] = []

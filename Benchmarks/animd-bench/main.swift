@@ -12,6 +12,7 @@
 //   .build/release/animd-bench sustained  # 1000 subscribers, 4 transitions at 120 Hz: animd's CPU, missed frames
 //   .build/release/animd-bench legs       # 1000 subscribers, 4 transitions: frames "all" against "driven", CPU and bytes
 //   .build/release/animd-bench service    # start-up to READY=1, RSS with 1000 clients, 120 Hz pacing, idle wake-ups (60 s)
+//   .build/release/animd-bench memory     # RSS idle and with 1000 subscribers on each backend, beside a Swift floor; animctl against socat
 //   .build/release/animd-bench touch      # the delay animd adds to touches an application receives (headless Xorg, root)
 //
 // A full run ends with one table: every target (docs/performance.md) with what this run measured, met or missed.
@@ -44,6 +45,9 @@ if wants("legs") {
 }
 if wants("service") {
     if let service = ServiceBenchmark.run(clients: 1000, idleSeconds: 60) { results += service } else { couldNotRun = true }
+}
+if wants("memory") {
+    if let memory = MemoryBenchmark.run(clients: 1000) { results += memory } else { couldNotRun = true }
 }
 if wants("touch") {
     if let touch = TouchDelayBenchmark.run() { results += touch } else { couldNotRun = true }
