@@ -36,10 +36,8 @@ struct Animd {
     /// statically (its hook is then a local symbol): libdispatch's pool would then wake animd every second.
     let loopRunsConcurrency: Bool
 
-    /// The exit status: 0, 1 for a failure, 78 (EX_CONFIG) for a config that does not load.
-    func run() async -> Int32 {
-        IgnoredSignals.ignore()
-        let environment = ProcessEnvironment.current
+    /// Logs to standard error, everything with --verbose, else notices and worse.
+    private func startLogging() -> Logger {
         let level: Logger.Level = options.verbose ? .debug : .notice
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -50,6 +48,14 @@ struct Animd {
         if !loopRunsConcurrency {
             logger.warning("Swift concurrency runs on libdispatch's pool, not on animd's event loop: the process wakes about once a second (is the Swift runtime linked statically?)")
         }
+        return logger
+    }
+
+    /// The exit status: 0, 1 for a failure, 78 (EX_CONFIG) for a config that does not load.
+    func run() async -> Int32 {
+        IgnoredSignals.ignore()
+        let environment = ProcessEnvironment.current
+        let logger = startLogging()
         let source = ConfigSource(explicitPath: options.config, environment: environment)
         let loaded: LoadedConfig
         switch source.load() {
