@@ -1,6 +1,7 @@
 import AnimProtocol
 import Glibc
 public import AnimConfig
+import UnixSupport
 
 /// Where the config comes from: `--config PATH`, else
 /// `$XDG_CONFIG_HOME/animd/animd.toml` (or `~/.config/…`), laid over the
@@ -69,17 +70,11 @@ public struct ConfigSource: Sendable {
         guard status.st_mode & S_IFMT == S_IFREG else {
             return .failure(Unreadable(reason: "it is \(Self.kind(of: status.st_mode)), not a regular file"))
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(Unreadable(reason: String(cString: strerror(errno))))
+        return readToEnd(descriptor, atMost: maximumSize).mapError { failure in
+            switch failure {
+            case let .system(code): Unreadable(reason: String(cString: strerror(code)))
+            case .tooLarge: Unreadable(reason: "it is larger than \(maximumSize / 1024) KiB, too large for a config")
             }
-            if count == 0 { return .success(bytes) }
-            bytes += chunk.prefix(count)
-            guard bytes.count <= maximumSize else { return .failure(Unreadable(reason: "it is larger than \(maximumSize / 1024) KiB, too large for a config")) }
         }
     }
 

@@ -116,5 +116,5 @@ struct CurvePreview {
         return lines.joined(separator: "\n")
     }
 
-    private func format(_ value: Double) -> String { printf("%.3f", value) }
+    private func format(_ value: Double) -> String { cFormatted("%.3f", value) }
 }

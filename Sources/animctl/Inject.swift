@@ -26,7 +26,7 @@ extension AnimCtl {
         func run() throws {
             let text: String
             if file == "-" {
-                text = String(decoding: readToEnd(STDIN_FILENO) ?? [], as: UTF8.self)
+                text = String(decoding: (try? readToEnd(STDIN_FILENO).get()) ?? [], as: UTF8.self)
             } else {
                 // A file that is not there is the command line's fault: a usage error, with the system's reason.
                 guard let data = readFile(file) else {

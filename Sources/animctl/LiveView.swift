@@ -39,8 +39,8 @@ struct LiveView {
         let filled = Int((share * Double(barWidth)).rounded())
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
         let leg = s.phase == .idle ? "snap \(s.snap)" : "snap \(s.from)→\(s.target)"
-        return "\(name) ▕\(bar)▏ \(printf("%6.3f", s.progress))  \(padded(s.phase.rawValue, 11))"
-            + " \(printf("%+8.2f", s.velocity))/s  \(leg)"
+        return "\(name) ▕\(bar)▏ \(cFormatted("%6.3f", s.progress))  \(padded(s.phase.rawValue, 11))"
+            + " \(cFormatted("%+8.2f", s.velocity))/s  \(leg)"
     }
 }
 

@@ -106,12 +106,12 @@ extension AnimCtl {
 func describe(_ s: TransitionSnapshot) -> String {
     let leg = s.phase == .idle ? "at snap \(s.snap)" : "leg \(s.from)→\(s.to), heading to \(s.target)"
     return "\(padded(s.name, 14)) \(padded(s.phase.rawValue, 12))"
-        + " progress \(printf("%7.4f", s.progress))  velocity \(printf("%8.3f", s.velocity))  \(leg)"
+        + " progress \(cFormatted("%7.4f", s.progress))  velocity \(cFormatted("%8.3f", s.velocity))  \(leg)"
 }
 
 /// A leg's motion in one phrase: "spring m=1 k=322.27 c=32.31 v=0 from 0 to 1, settles in 0.467 s".
 func describe(_ leg: LegMotion) -> String {
-    func number(_ value: Double) -> String { printf("%.4g", value) }
+    func number(_ value: Double) -> String { cFormatted("%.4g", value) }
     switch leg {
     case .driven:
         return "driven"
@@ -127,4 +127,4 @@ func describe(_ leg: LegMotion) -> String {
 /// "1 transition", "5 transitions".
 func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
-func formatted(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : printf("%.2f", value) }
+func formatted(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : cFormatted("%.2f", value) }

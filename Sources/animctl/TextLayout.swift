@@ -9,7 +9,7 @@ func padded(_ text: String, _ width: Int) -> String {
 }
 
 /// One number as C's printf writes it with `format` (`"%7.4f"`, `"%+8.2f"`, `"%.4g"`): animctl's columns.
-func printf(_ format: String, _ value: Double) -> String {
+func cFormatted(_ format: String, _ value: Double) -> String {
     var buffer = [CChar](repeating: 0, count: 64)
     let written = withVaList([value]) { arguments in
         buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, format, arguments) }
