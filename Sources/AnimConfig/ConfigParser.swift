@@ -18,7 +18,7 @@ public enum ConfigParser {
         if let switchNode = top["defaults"] {
             guard let keep = switchNode.bool else {
                 throw ConfigErrors(errors: [ConfigError(at: switchNode.origin, column: switchNode.origin.valueColumn, key: "defaults",
-                                                        message: "must be true or false, got \(Reader.describe(switchNode))")])
+                                                        message: "must be true or false, got \(ConfigReader.describe(switchNode))")])
             }
             if !keep { return try read([top], layers: [user.name]) }
         }
@@ -38,7 +38,7 @@ public enum ConfigParser {
 
     private static func read(_ tables: [ConfigTable], layers: [String]) throws(ConfigErrors) -> LoadedConfig {
         let merged = tables.dropFirst().reduce(tables.first ?? ConfigTable()) { $0.merging($1) }
-        var reader = Reader(tree: merged, fallbackLayer: layers.last ?? "")
+        var reader = ConfigReader(tree: merged, fallbackLayer: layers.last ?? "")
         let config = reader.read(merged)
         guard reader.errors.isEmpty else { throw ConfigErrors(errors: reader.errors) }
         let entries = merged.leaves().filter { $0.path != "defaults" }.map { ConfigEntry(key: $0.path, value: $0.node.tomlText, origin: $0.node.origin) }
@@ -57,7 +57,7 @@ public enum ConfigParser {
 }
 
 /// Walks the merged tree; every accessor records a located error instead of throwing.
-private struct Reader {
+struct ConfigReader {
     let tree: ConfigTable
     /// The layer blamed for a key that is missing everywhere: the user's.
     let fallbackLayer: String
@@ -236,87 +236,6 @@ private struct Reader {
             previous = current
         }
         return previous[b.count]
-    }
-
-    mutating func readBinding(_ name: String, _ t: ConfigTable, transitions: [TransitionConfig]) -> BindingConfig? {
-        let p = "bindings.\(name)"
-        expectKeys(t, p, ["transition", "gesture", "edge", "zone", "pointer-zone", "pressure-slop", "slop", "direction", "axis",
-                          "min-touches", "max-touches", "region", "increases", "distance", "at-snap", "sources", "require-to-fail", "enabled"])
-        let errorCount = errors.count
-        let transitionName = string(t, "transition", p)
-        let transition = transitionName.flatMap { n in transitions.first { $0.name == n } }
-        if transitionName == nil { error("\(p).transition", "is required") }
-        else if transition == nil { error("\(p).transition", "no transition is named \"\(transitionName ?? "")\"") }
-        guard let (gesture, increases) = readGesture(t, p) else { return nil }
-        guard let distance = number(t, "distance", p, in: 1...100_000) else {
-            if t["distance"] == nil { error("\(p).distance", "is required: the pixels that move the progress by 1") }
-            return nil
-        }
-        guard errors.count == errorCount, let transition, let increases else { return nil }
-        var binding = BindingConfig(name: name, transition: transition.name, gesture: gesture, increases: increases, distance: distance)
-        if let atSnap = integer(t, "at-snap", p, in: 0...transition.lastSnap) { binding.atSnap = atSnap }
-        if let sources = strings(t, "sources", p) {
-            let parsed = sources.compactMap(InputSource.init(rawValue:))
-            if parsed.count != sources.count || parsed.isEmpty {
-                error("\(p).sources", "must list some of \"touch\", \"pointer\", \"pressure\", \"touchpad\"")
-            } else {
-                binding.sources = Set(parsed)
-            }
-        }
-        if let others = strings(t, "require-to-fail", p) { binding.requireToFail = others }
-        return errors.count == errorCount ? binding : nil
-    }
-
-    /// A binding's recognizer and the direction that increases its progress; nil (with the errors recorded) when
-    /// either is missing or wrong. Unset keys take the recognizers' own defaults: one home for them (Gestures).
-    mutating func readGesture(_ t: ConfigTable, _ p: String) -> (BindingGesture, Direction?)? {
-        let panDefaults = PanOptions(), edgeDefaults = EdgePanOptions(edge: .left)
-        let slop = number(t, "slop", p, in: 0...500) ?? panDefaults.slop
-        let direction = enumValue(t, "direction", p, Direction.self)
-        let increases = enumValue(t, "increases", p, Direction.self)
-        switch string(t, "gesture", p) {
-        case "edge-pan":
-            guard let edge = enumValue(t, "edge", p, Edge.self) else {
-                if t["edge"] == nil { error("\(p).edge", "is required for an edge-pan") }
-                return nil
-            }
-            let options = EdgePanOptions(edge: edge, touchZone: number(t, "zone", p, in: 1...500) ?? edgeDefaults.touchZone,
-                                         pointerZone: number(t, "pointer-zone", p, in: 0...500) ?? edgeDefaults.pointerZone,
-                                         slop: slop, pressureSlop: number(t, "pressure-slop", p, in: 0...5000) ?? edgeDefaults.pressureSlop)
-            return (.edgePan(options), increases ?? Direction.allCases.first { $0.unit == edge.inward })
-        case "pan":
-            let limit = PanOptions.touchLimit
-            let minTouches = integer(t, "min-touches", p, in: 1...limit) ?? panDefaults.minTouches
-            let maxTouches = integer(t, "max-touches", p, in: 1...limit) ?? panDefaults.maxTouches
-            if maxTouches < minTouches { error("\(p).max-touches", "must be at least min-touches (\(minTouches))") }
-            let options = PanOptions(slop: slop, minTouches: minTouches, maxTouches: maxTouches,
-                                     axis: enumValue(t, "axis", p, Axis.self), direction: direction)
-            if increases ?? direction == nil { error("\(p).increases", "is required for a pan without a direction") }
-            return (.pan(options, region: region(t, p)), increases ?? direction)
-        case nil:
-            error("\(p).gesture", "is required (\"edge-pan\" or \"pan\")")
-            return nil
-        case let other?:
-            error("\(p).gesture", "must be \"edge-pan\" or \"pan\", not \"\(other)\"")
-            return nil
-        }
-    }
-
-    mutating func region(_ t: ConfigTable, _ p: String) -> RegionSpec? {
-        guard let value = t["region"] else { return nil }
-        if let strip = value.table {
-            let edge = enumValue(strip, "edge", "\(p).region", Edge.self)
-            let depth = number(strip, "depth", "\(p).region", in: 1...100_000)
-            expectKeys(strip, "\(p).region", ["edge", "depth"])
-            if let edge, let depth { return .strip(edge: edge, depth: depth) }
-            error("\(p).region", "needs edge and depth, for example { edge = \"left\", depth = 400 }")
-            return nil
-        }
-        if let rect = numbers(t, "region", p), rect.count == 4, rect[2] > 0, rect[3] > 0 {
-            return .rect(Rect(x: rect[0], y: rect[1], width: rect[2], height: rect[3]))
-        }
-        error("\(p).region", "must be { edge = \"…\", depth = N } or [x, y, width, height]")
-        return nil
     }
 
     // MARK: - Typed accessors

@@ -43,7 +43,7 @@ final class DaemonCore {
     /// and paces the next frame.
     func publish(_ output: EngineOutput, at time: Double) {
         send(output, at: time)
-        pacer.engineDeadline = output.nextFrame
+        pacer.follow(output)
         paceFrames()
     }
 
@@ -69,18 +69,24 @@ final class DaemonCore {
     func paceFrames() {
         let heldDue = registry.nextDue
         let wake = FrameScheduler.engineWake(nextFrame: pacer.engineDeadline, nextLegEnd: engine.nextLegEnd,
-                                             framesWanted: registry.hasInterest(in: .progress, analytic: true), heldDue: heldDue)
+                                             framesWanted: registry.hasInterest(in: .progress, analytic: true), heldDue: heldDue,
+                                             recognizerDeadline: pacer.recognizerDeadline)
         pacer.carryOut(FrameScheduler.decide(engineDeadline: wake, heldDue: heldDue, armed: pacer.armedDeadline, now: now()))
     }
 
-    /// This frame's events first (a fresh frame replaces a held one), then what is held and due, then the next
-    /// timer, for whatever is still held.
+    /// The recognizers' deadlines that have come (a long press recognized, a `hold` over), then this frame's events
+    /// (a fresh frame replaces a held one), then what is held and due, then the next timer, for whatever is still held.
     private func frame() {
         let time = now()
+        if let deadline = pacer.recognizerDeadline, time >= deadline {
+            let output = engine.advanceRecognizers(at: time)
+            send(output, at: time)
+            pacer.follow(output)
+        }
         if let deadline = pacer.engineDeadline, time >= deadline {
             let output = engine.tick(at: time)
             send(output, at: time)
-            pacer.engineDeadline = output.nextFrame
+            pacer.follow(output)
         }
         registry.flushDue(now: time)
         paceFrames()

@@ -14,13 +14,18 @@ enum FrameScheduler {
 
     /// When to wake for the engine: at its next frame while someone takes the frames of running legs; else only
     /// when the first leg ends (its last frame and `ended`), or sooner for a held frame, for clients with
-    /// `frames: "driven"` evaluate running legs themselves, and a frame nobody reads is work for nothing.
-    /// Nil while nothing animates.
-    static func engineWake(nextFrame: Double?, nextLegEnd: Double?, framesWanted: Bool, heldDue: Double?) -> Double? {
-        guard let nextFrame else { return nil }
-        if framesWanted { return nextFrame }
-        let legEnd = max(nextLegEnd ?? nextFrame, nextFrame)
-        return min(legEnd, heldDue ?? legEnd)
+    /// `frames: "driven"` evaluate running legs themselves, and a frame nobody reads is work for nothing. And
+    /// whenever a recognizer's deadline comes (a finger resting for a long press or a `hold`). Nil while nothing
+    /// animates and no recognizer waits.
+    static func engineWake(nextFrame: Double?, nextLegEnd: Double?, framesWanted: Bool, heldDue: Double?,
+                           recognizerDeadline: Double? = nil) -> Double? {
+        let frames = nextFrame.map { nextFrame in
+            if framesWanted { return nextFrame }
+            let legEnd = max(nextLegEnd ?? nextFrame, nextFrame)
+            return min(legEnd, heldDue ?? legEnd)
+        }
+        guard let recognizerDeadline else { return frames }
+        return min(frames ?? recognizerDeadline, recognizerDeadline)
     }
 
     /// The latest time a timer is ever armed for, in seconds of uptime: a finite count of nanoseconds.

@@ -22,8 +22,12 @@ struct InputRouting {
         return changed
     }
 
-    /// The backend's screen, or `fallback` (the config's `screen`) when it knows none.
-    func geometry(fallback: ScreenGeometry) -> ScreenGeometry { backendGeometry ?? fallback }
+    /// The backend's screen, or `fallback` (the config's `screen`) when it knows none, with the monitors' names.
+    func geometry(fallback: ScreenGeometry) -> ScreenGeometry {
+        var geometry = backendGeometry ?? fallback
+        geometry.outputs = status.outputs
+        return geometry
+    }
 
     /// The display's refresh rate, or `configured` (`frame-rate`) when it reports none.
     func frameRate(configured: Double) -> Double { displayRefresh ?? configured }

@@ -61,10 +61,13 @@ public struct ScreenGeometry: Hashable, Sendable {
     /// each border is an edge, whatever monitor lies beyond it (a touchscreen
     /// on the second of two monitors side by side has that monitor's left edge).
     public var touchSurfaces: [Rect]
+    /// The monitors that have names (RandR monitors, Wayland outputs), for the places that name one.
+    public var outputs: [NamedOutput]
 
-    public init(monitors: [Rect], touchSurfaces: [Rect] = []) {
+    public init(monitors: [Rect], touchSurfaces: [Rect] = [], outputs: [NamedOutput] = []) {
         self.monitors = monitors
         self.touchSurfaces = touchSurfaces
+        self.outputs = outputs
     }
 
     /// The size animd assumes without an X display (PROTOCOL.md).

@@ -12,8 +12,15 @@
 ///   began is claimed.
 /// - Touchpad pinches and holds are built-in gestures (`TouchpadGestures`):
 ///   published as `pinch` and `hold`, beside the touchpad's swipe sequence.
+/// - A sequence that starts where recognizers may take it is announced as
+///   `landed`, before anything moves, so that the engine can catch a running
+///   leg under the finger; a touchpad hold is announced the same way.
+/// - Some recognizers wait for time to pass (a long press, a pan's `hold`):
+///   `deadline(of:)` says when, and `advance(_:to:)` fires what is due. An
+///   event first fires whatever its own time has passed, so a trace gives the
+///   same result however fast it arrives.
 ///
-/// Pure and deterministic: time comes only from the events.
+/// Pure and deterministic: time comes only from the events and from `advance`.
 public struct GestureArena: Sendable {
     public private(set) var recognizers: [RecognizerSpec]
     public var geometry: ScreenGeometry
@@ -30,22 +37,25 @@ public struct GestureArena: Sendable {
     public mutating func setRecognizers(_ specs: [RecognizerSpec]) { recognizers = specs }
 
     public mutating func handle(_ event: InputEvent, shouldBegin: (BeginRequest) -> Bool = { _ in true }) -> [ArenaOutput] {
-        if let outputs = touchpadGestures.handle(event, nextSequence: &nextSequenceID) { return outputs }
+        if let outputs = touchpadGestures.handle(event, nextSequence: &nextSequenceID) {
+            return landedHold(outputs, at: event.location) + outputs
+        }
         let source = event.source
         // Taken out while it is worked on, once: a copy that the dictionary still shared would copy its arrays on
         // write, and each mutation through the dictionary's subscript cost heap allocations of its own.
         guard var sequence = sequences.removeValue(forKey: source) else {
             return begin(event, shouldBegin: shouldBegin)
         }
+        var outputs: [ArenaOutput] = []
+        fireDeadlines(of: &sequence, upTo: event.time, shouldBegin: shouldBegin, into: &outputs)
         let ending: Ending?
         switch Self.apply(event, to: &sequence) {
-        case let .answered(outputs):
+        case let .answered(answer):
             sequences[source] = sequence
-            return outputs
+            return outputs + answer
         case let .changed(end):
             ending = end
         }
-        var outputs: [ArenaOutput] = []
         if let ending {
             finish(&sequence, ending, time: event.time, into: &outputs)
         } else {
@@ -128,6 +138,37 @@ public struct GestureArena: Sendable {
 
     private enum Ending { case ended, cancelled }
 
+    // MARK: - Time
+
+    /// When the sequence of `source` must be looked at though no event comes (a long press or a `hold` coming due),
+    /// in the events' own time; nil when nothing waits.
+    public func deadline(of source: InputSource) -> Double? {
+        sequences[source]?.candidates.compactMap(\.deadline).min()
+    }
+
+    /// Fires what is due by `time` in the sequence of `source`: time passed with no event.
+    public mutating func advance(_ source: InputSource, to time: Double, shouldBegin: (BeginRequest) -> Bool = { _ in true }) -> [ArenaOutput] {
+        guard var sequence = sequences.removeValue(forKey: source) else { return [] }
+        var outputs: [ArenaOutput] = []
+        fireDeadlines(of: &sequence, upTo: time, shouldBegin: shouldBegin, into: &outputs)
+        sequences[source] = sequence
+        return outputs
+    }
+
+    /// Times closer than this are one instant: deadlines come back from the daemon's clock after a conversion, and
+    /// one that came back a hair early would otherwise be armed again for the same moment.
+    public static let sameInstant = 1e-6
+
+    /// Steps the sequence at each deadline up to `time`, in order, at the deadline's own time. Each step ends at
+    /// least one candidate's wait (it rests, becomes ready or fails), so there are at most as many as candidates.
+    private func fireDeadlines(of sequence: inout TouchSequence, upTo time: Double, shouldBegin: (BeginRequest) -> Bool,
+                               into outputs: inout [ArenaOutput]) {
+        for _ in 0..<sequence.candidates.count {
+            guard let due = sequence.candidates.compactMap(\.deadline).min(), due <= time + Self.sameInstant else { return }
+            step(&sequence, time: due, shouldBegin: shouldBegin, into: &outputs)
+        }
+    }
+
     /// Whether a sequence of this source is under way.
     public func isTracking(_ source: InputSource) -> Bool {
         sequences[source] != nil || (source == .touchpad && touchpadGestures.isTracking)
@@ -167,11 +208,15 @@ public struct GestureArena: Sendable {
     private mutating func start(_ source: InputSource, touch: Int, at location: Point, time: Double, fingers: Int? = nil,
                                 pressureEdge: Edge? = nil, shouldBegin: (BeginRequest) -> Bool) -> [ArenaOutput] {
         let candidates = recognizers.filter { accepts($0, source: source, start: location, pressureEdge: pressureEdge) }
-            .map { Candidate(spec: $0, phase: .possible(slopOrigin: nil)) }
+            .map { Candidate(spec: $0, phase: .possible(slopOrigin: nil), since: Self.startsItsClock($0) ? time : nil) }
         var sequence = TouchSequence(id: nextSequenceID, source: source, touch: touch, at: location, time: time,
                                      fingers: fingers, pressureEdge: pressureEdge, candidates: candidates)
         nextSequenceID += 1
         var outputs: [ArenaOutput] = []
+        // Only what lands somewhere: a push into an edge or a touchpad swipe is already moving.
+        if !candidates.isEmpty, source == .touch || source == .pointer {
+            outputs.append(.landed(sequence: sequence.id, source: source, recognizers: candidates.map(\.spec.name)))
+        }
         step(&sequence, time: time, shouldBegin: shouldBegin, into: &outputs)
         sequences[source] = sequence
         return outputs
@@ -193,7 +238,33 @@ public struct GestureArena: Sendable {
             case .pressure: return pressureEdge == options.edge
             case .touchpad: return false
             }
+        case let .longPress(options):
+            guard source == .touch || source == .pointer else { return false }
+            switch options.place {
+            case .anywhere: return true
+            case let .region(rects): return rects.contains { $0.contains(start) }
+            case let .edge(edge, zone):
+                let distance = source == .touch ? geometry.touchDistance(from: start, to: edge) : geometry.distance(from: start, to: edge)
+                return distance.map { $0 <= zone } ?? false
+            }
         }
+    }
+
+    /// An edge pan's resting time counts from the touch landing; the others' from when their touch count is met.
+    private static func startsItsClock(_ spec: RecognizerSpec) -> Bool {
+        if case .edgePan = spec.kind { return true }
+        return false
+    }
+
+    /// A touchpad hold that began is announced as landing where the touchpad's recognizers are, so that it can
+    /// catch their running legs as a finger on a touchscreen does.
+    private func landedHold(_ outputs: [ArenaOutput], at location: Point) -> [ArenaOutput] {
+        guard case let .gesture(update)? = outputs.first, update.name == BuiltInGesture.hold.rawValue, update.state == .began else { return [] }
+        let names = recognizers.filter { spec in
+            guard spec.sources.contains(.touchpad), case let .pan(options) = spec.kind else { return false }
+            return options.region?.contains { $0.contains(location) } ?? true
+        }.map(\.name)
+        return names.isEmpty ? [] : [.landed(sequence: update.sequence, source: .touchpad, recognizers: names)]
     }
 
     private func step(_ sequence: inout TouchSequence, time: Double, shouldBegin: (BeginRequest) -> Bool, into outputs: inout [ArenaOutput]) {
@@ -214,54 +285,15 @@ public struct GestureArena: Sendable {
         releaseIfUnused(&sequence, into: &outputs)
     }
 
-    /// Moves one possible candidate to ready or failed, by its own rules.
-    private func evaluate(_ sequence: inout TouchSequence, _ index: Int, time: Double, into outputs: inout [ArenaOutput]) {
-        guard case let .possible(slopOrigin) = sequence.candidates[index].phase else { return }
-        let path = sequence.path
-        let count = sequence.touchCount
-        switch sequence.candidates[index].spec.kind {
-        case let .pan(options):
-            if count > options.maxTouches { return fail(&sequence, index, time: time, into: &outputs) }
-            if count < options.minTouches {
-                // Moving a whole slop with too few fingers means this is some other gesture.
-                if path.length >= options.slop { fail(&sequence, index, time: time, into: &outputs) }
-                return
-            }
-            let origin = slopOrigin ?? path
-            sequence.candidates[index].phase = .possible(slopOrigin: origin)
-            let moved = path - origin
-            guard moved.length >= options.slop else { return }
-            let horizontal = abs(moved.x) >= abs(moved.y)
-            if let axis = options.direction?.axis ?? options.axis, (axis == .horizontal) != horizontal {
-                return fail(&sequence, index, time: time, into: &outputs)
-            }
-            if let direction = options.direction, moved.x * direction.unit.x + moved.y * direction.unit.y <= 0 {
-                return fail(&sequence, index, time: time, into: &outputs)
-            }
-            sequence.candidates[index].phase = .ready
-        case let .edgePan(options):
-            // A screen-edge pan is a one-finger gesture.
-            if count > 1 { return fail(&sequence, index, time: time, into: &outputs) }
-            guard path.length >= (sequence.source == .pressure ? options.pressureSlop : options.slop) else { return }
-            let inward = options.edge.inward
-            let away = path.x * inward.x + path.y * inward.y
-            let along = abs(path.x * inward.y) + abs(path.y * inward.x)
-            if away > along {
-                sequence.candidates[index].phase = .ready
-            } else {
-                fail(&sequence, index, time: time, into: &outputs)
-            }
-        }
-    }
-
     /// Lets the best ready candidate that waits for nobody begin; all others fail.
     private func arbitrate(_ sequence: inout TouchSequence, time: Double, shouldBegin: (BeginRequest) -> Bool, into outputs: inout [ArenaOutput]) {
         while true {
             let ready = sequence.candidates.indices.filter { sequence.candidates[$0].phase == .ready }
-                .sorted { sequence.candidates[$0].spec.specificity > sequence.candidates[$1].spec.specificity }
+                .sorted { (sequence.candidates[$0].spec.specificity ?? 0) > (sequence.candidates[$1].spec.specificity ?? 0) }
             guard let chosen = ready.first(where: { !isBlocked(sequence, $0) }) else { return }
             let request = BeginRequest(name: sequence.candidates[chosen].spec.name, startLocation: sequence.startLocation,
-                                       translation: sequence.path, source: sequence.source, touchCount: sequence.touchCount)
+                                       translation: sequence.path, source: sequence.source, touchCount: sequence.touchCount,
+                                       sequence: sequence.id)
             guard shouldBegin(request) else {
                 fail(&sequence, chosen, time: time, into: &outputs)
                 continue
@@ -286,8 +318,8 @@ public struct GestureArena: Sendable {
             guard other != index else { return false }
             let rival = sequence.candidates[other]
             if candidate.spec.requireToFail.contains(rival.spec.name) && rival.isLive { return true }
-            if case .possible = rival.phase, rival.spec.specificity > candidate.spec.specificity { return true }
-            return false
+            guard case .possible = rival.phase, let mine = candidate.spec.specificity, let theirs = rival.spec.specificity else { return false }
+            return theirs > mine
         }
     }
 
@@ -310,7 +342,7 @@ public struct GestureArena: Sendable {
         outputs.append(.released(sequence: sequence.id, source: sequence.source, touches: sequence.allTouches))
     }
 
-    private func fail(_ sequence: inout TouchSequence, _ index: Int, time: Double, into outputs: inout [ArenaOutput]) {
+    func fail(_ sequence: inout TouchSequence, _ index: Int, time: Double, into outputs: inout [ArenaOutput]) {
         sequence.candidates[index].phase = .failed
         outputs.append(.gesture(update(sequence, index, .failed, translation: .zero, time: time)))
     }

@@ -42,6 +42,9 @@ public enum ArenaOutput: Hashable, Sendable {
     case claimed(sequence: Int, source: InputSource, touches: [Int])
     /// No recognizer can use the sequence: its touches go back to applications (XIRejectTouch).
     case released(sequence: Int, source: InputSource, touches: [Int])
+    /// A sequence started where these recognizers may take it (a touch landed in their place, a touchpad hold
+    /// began), before any of them decided: what lets a finger catch a running leg as it lands.
+    case landed(sequence: Int, source: InputSource, recognizers: [String])
 }
 
 /// Asked when a recognizer is about to begin (`gestureRecognizerShouldBegin`).
@@ -51,4 +54,6 @@ public struct BeginRequest: Hashable, Sendable {
     public var translation: Point
     public var source: InputSource
     public var touchCount: Int
+    /// The sequence that would begin it.
+    public var sequence: Int
 }

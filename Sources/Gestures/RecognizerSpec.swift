@@ -33,11 +33,13 @@ public struct PanOptions: Hashable, Sendable {
     public var direction: Direction?
     /// The sequence must start inside one of these rectangles; nil, anywhere.
     public var region: [Rect]?
+    /// Seconds the fingers must rest within `slop` before the pan may begin; 0, none (an ordinary drag).
+    public var hold: Double = 0
 
     public init(slop: Double = 10, minTouches: Int = 1, maxTouches: Int = PanOptions.touchLimit, axis: Axis? = nil,
-                direction: Direction? = nil, region: [Rect]? = nil) {
+                direction: Direction? = nil, region: [Rect]? = nil, hold: Double = 0) {
         self.slop = slop; self.minTouches = minTouches; self.maxTouches = maxTouches
-        self.axis = axis; self.direction = direction; self.region = region
+        self.axis = axis; self.direction = direction; self.region = region; self.hold = hold
     }
 }
 
@@ -52,10 +54,40 @@ public struct EdgePanOptions: Hashable, Sendable {
     /// hits (2 × 15 px), so that a pointer flung at the edge to reach a scroll
     /// bar or a menu does not start it.
     public var pressureSlop: Double = 40
+    /// Seconds the finger must rest within `slop` before the pan may begin; 0, none.
+    public var hold: Double = 0
 
-    public init(edge: Edge, touchZone: Double = 20, pointerZone: Double = 2, slop: Double = 10, pressureSlop: Double = 40) {
+    public init(edge: Edge, touchZone: Double = 20, pointerZone: Double = 2, slop: Double = 10, pressureSlop: Double = 40,
+                hold: Double = 0) {
         self.edge = edge; self.touchZone = touchZone; self.pointerZone = pointerZone; self.slop = slop
-        self.pressureSlop = pressureSlop
+        self.pressureSlop = pressureSlop; self.hold = hold
+    }
+}
+
+/// UILongPressGestureRecognizer's options: touches held still for a while, somewhere.
+public struct LongPressOptions: Hashable, Sendable {
+    /// Where the press must start.
+    public enum Place: Hashable, Sendable {
+        /// Within `zone` px of a screen edge (of the touchscreen's glass, for touch).
+        case edge(Edge, zone: Double)
+        /// Inside one of these rectangles.
+        case region([Rect])
+        /// Anywhere.
+        case anywhere
+    }
+
+    /// Seconds held before it is recognized.
+    public var duration: Double = 0.5
+    /// How far the touches may move, px, before it fails.
+    public var slop: Double = 10
+    /// The touches it needs; the clock starts when that many are down, and one more fails it.
+    public var minTouches = 1
+    public var maxTouches = 1
+    public var place: Place
+
+    public init(duration: Double = 0.5, slop: Double = 10, minTouches: Int = 1, maxTouches: Int? = nil, place: Place = .anywhere) {
+        self.duration = duration; self.slop = slop; self.minTouches = minTouches
+        self.maxTouches = max(maxTouches ?? minTouches, minTouches); self.place = place
     }
 }
 
@@ -64,6 +96,7 @@ public struct RecognizerSpec: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case pan(PanOptions)
         case edgePan(EdgePanOptions)
+        case longPress(LongPressOptions)
     }
 
     public var name: String
@@ -76,11 +109,24 @@ public struct RecognizerSpec: Hashable, Sendable {
         self.name = name; self.kind = kind; self.sources = sources; self.requireToFail = requireToFail
     }
 
-    /// The most specific recognizer wins when several could begin: edge before pan.
-    public var specificity: Int {
+    /// Among recognizers of movement, the most specific wins when several could begin: edge before pan, and a held
+    /// one before its ordinary kind, so that an ordinary swipe and a held swipe can share an edge (the held one
+    /// fails as soon as the finger moves before its time). Nil for a long press, which neither waits for these
+    /// nor holds them up: a long press and a swipe on one place take `requireToFail` to order them.
+    public var specificity: Int? {
         switch kind {
-        case .edgePan: 2
-        case .pan: 1
+        case let .edgePan(options): options.hold > 0 ? 5 : 4
+        case let .pan(options): options.hold > 0 ? 3 : 2
+        case .longPress: nil
+        }
+    }
+
+    /// How long the touches must rest before the recognizer may go on: a pan's `hold`, a long press's `duration`.
+    var restingTime: Double {
+        switch kind {
+        case let .edgePan(options): options.hold
+        case let .pan(options): options.hold
+        case let .longPress(options): options.duration
         }
     }
 }

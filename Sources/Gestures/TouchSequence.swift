@@ -7,6 +7,8 @@ struct TouchSequence: Sendable {
     let id: Int
     let source: InputSource
     let startLocation: Point
+    /// When the first touch landed, in the events' own time.
+    let startTime: Double
     private(set) var touches: [(id: Int, location: Point)]
     /// Every touch that took part, for accepting or rejecting them.
     private(set) var allTouches: [Int]
@@ -32,6 +34,7 @@ struct TouchSequence: Sendable {
         self.id = id
         self.source = source
         startLocation = location
+        startTime = time
         touches = [(touch, location)]
         allTouches = source == .touch ? [touch] : []
         anchor = location
@@ -126,6 +129,22 @@ struct Candidate: Sendable {
 
     let spec: RecognizerSpec
     var phase: Phase
+    /// When the touches came to count for it (its start, or the touch count coming into range): where its resting
+    /// time (`hold`, a long press's `duration`) is counted from. Nil while they do not count.
+    var since: Double?
+    /// Its resting time has passed with the touches within its slop.
+    var rested = false
+
+    init(spec: RecognizerSpec, phase: Phase, since: Double? = nil) {
+        self.spec = spec; self.phase = phase; self.since = since
+    }
+
+    /// When it must next be looked at though no event comes: the end of its resting time, while it still waits.
+    var deadline: Double? {
+        guard case .possible = phase, !rested, let since else { return nil }
+        let resting = spec.restingTime
+        return resting > 0 ? since + resting : nil
+    }
 
     var isLive: Bool {
         switch phase {

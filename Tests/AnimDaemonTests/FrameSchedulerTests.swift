@@ -29,6 +29,11 @@ struct FrameSchedulerTests {
         #expect(S.engineWake(nextFrame: 5.016, nextLegEnd: 5.4, framesWanted: true, heldDue: nil) == 5.016)
         #expect(S.engineWake(nextFrame: 5.016, nextLegEnd: 5.4, framesWanted: false, heldDue: nil) == 5.4)
         #expect(S.engineWake(nextFrame: 5.016, nextLegEnd: 5.4, framesWanted: false, heldDue: 5.1) == 5.1)
+        // A recognizer's deadline wakes the loop whether or not anything animates, and no later than it.
+        #expect(S.engineWake(nextFrame: nil, nextLegEnd: nil, framesWanted: false, heldDue: nil, recognizerDeadline: 7.5) == 7.5)
+        #expect(S.engineWake(nextFrame: 5.016, nextLegEnd: 5.4, framesWanted: false, heldDue: nil, recognizerDeadline: 5.2) == 5.2)
+        #expect(S.engineWake(nextFrame: 5.016, nextLegEnd: 5.4, framesWanted: true, heldDue: nil, recognizerDeadline: 5.2) == 5.016)
+        #expect(S.engineWake(nextFrame: nil, nextLegEnd: nil, framesWanted: true, heldDue: nil, recognizerDeadline: nil) == nil)
         #expect(S.engineWake(nextFrame: 5.016, nextLegEnd: 5.001, framesWanted: false, heldDue: nil) == 5.016)
         #expect(S.engineWake(nextFrame: 5.016, nextLegEnd: nil, framesWanted: false, heldDue: nil) == 5.016)
         #expect(S.engineWake(nextFrame: nil, nextLegEnd: nil, framesWanted: false, heldDue: 5.1) == nil)

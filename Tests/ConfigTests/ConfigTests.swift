@@ -161,9 +161,56 @@ import Testing
         distance = 100
         """
         let messages = Set(Self.errors(text).map { "\($0.key): \($0.message)" })
-        #expect(messages.contains("bindings.a.gesture: must be \"edge-pan\" or \"pan\", not \"swipe\""))
+        #expect(messages.contains("bindings.a.gesture: must be \"edge-pan\", \"pan\" or \"long-press\", not \"swipe\""))
         #expect(messages.contains("bindings.b.increases: is required for a pan without a direction"))
         #expect(messages.contains("bindings.c.require-to-fail: no binding is named \"zzz\""))
+    }
+
+    /// A long press takes its own keys, with the recognizer's defaults; one place at most; a pan's keys are
+    /// refused on it, and `hold` and `duration` are range-checked.
+    @Test func longPressAndHoldKeys() throws {
+        let config = try ConfigParser.parse("""
+            [transitions.t]
+            [bindings.press]
+            transition = "t"
+            gesture = "long-press"
+            output = "HDMI-1"
+            fill = true
+            [bindings.held]
+            transition = "t"
+            gesture = "edge-pan"
+            edge = "left"
+            distance = 100
+            hold = 0.3
+            """)
+        let press = try #require(config.bindings.first { $0.name == "press" })
+        #expect(press.gesture == .longPress(.init(options: LongPressOptions(duration: 0.5, slop: 10, minTouches: 1), to: nil, fill: true),
+                                            region: .output("HDMI-1")))
+        #expect(!press.catches, "a long press without a region does not catch unless told")
+        let held = try #require(config.bindings.first { $0.name == "held" })
+        #expect(held.gesture == .edgePan(EdgePanOptions(edge: .left, hold: 0.3)) && !held.catches)
+        let messages = Set(Self.errors("""
+            [transitions.t]
+            [bindings.a]
+            transition = "t"
+            gesture = "long-press"
+            edge = "left"
+            region = [0, 0, 10, 10]
+            distance = 100
+            duration = 1e308
+            [bindings.b]
+            transition = "t"
+            gesture = "pan"
+            increases = "up"
+            distance = 100
+            hold = -0.0001
+            """).map { "\($0.key): \($0.message)" })
+        #expect(messages.contains { $0.hasPrefix("bindings.a.distance: unknown key") })
+        #expect(messages.contains("bindings.a.region: a long press has one place: edge, region or output, not both edge and region"))
+        #expect(messages.contains { $0.hasPrefix("bindings.a.duration: ") })
+        #expect(messages.contains { $0.hasPrefix("bindings.b.hold: ") })
+        let region = try ConfigParser.parse("[transitions.t]\n[bindings.r]\ntransition = \"t\"\ngesture = \"pan\"\nincreases = \"up\"\ndistance = 9\nregion = [0, 0, 5, 5]\n")
+        #expect(region.bindings.first?.catches == true, "a pan bound to a region catches by default")
     }
 
     /// A minimal config is valid: defaults fill the rest.

@@ -64,6 +64,7 @@ struct LibinputConversionTests {
         switch output {
         case let .claimed(sequence, _, touches): "claimed \(sequence) \(touches)"
         case let .released(sequence, _, touches): "released \(sequence) \(touches)"
+        case let .landed(sequence, _, recognizers): "landed \(sequence) \(recognizers)"
         case let .gesture(u): "\(u.name) \(u.state) \(u.translation.x) \(u.translation.y) \(u.touchCount)"
         }
     }

@@ -75,23 +75,25 @@ import TransitionModel
         tester.runToEnd("sidebar", from: events.last?.time ?? 0, position: .start, snap: 0)
     }
 
-    /// A touch that catches an animating transition ends its leg at the presented value and begins a finger leg from exactly there.
+    /// A touch that lands on a running transition's region catches it at once (the default config's
+    /// `sidebar-close` is a pan bound to the sidebar's strip, and catches): the leg stops where it is, driven at
+    /// rest; the edge pan that then begins takes it from exactly there, with no new leg.
     @Test func catchMidFlightWithoutJump() {
         var tester = EngineTester()
         tester.command(.toggle("sidebar"), at: 0, expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
         tester.tick(at: 1.0 / 60, expect: [.progress("sidebar", .animating)])
-        let caught = tester.engine.snapshot(of: "sidebar", at: 0.1)?.progress ?? -1
+        let caught = tester.engine.snapshot(of: "sidebar", at: 0.09)?.progress ?? -1
         #expect(caught > 0.05 && caught < 0.95)
         let down = InputEvent(time: 0.09, kind: .touchDown(id: 1), location: Point(x: 4, y: 500))
-        tester.input(down, at: 0.09, expect: [])
+        tester.input(down, at: 0.09, expect: [.leg("sidebar", .driven), .progress("sidebar", .interactive, progress: caught)])
+        #expect(tester.engine.snapshot(of: "sidebar", at: 0.095)?.velocity == 0, "caught at rest")
+        tester.tick(at: 0.095, expect: [])
         let move = InputEvent(time: 0.1, kind: .touchMove(id: 1), location: Point(x: 20, y: 500))
         // The edge pan wins; the other candidates for a touch at (4, 500) fail first.
         tester.input(move, at: 0.1, expect: [
             .gesture("sidebar-close", .failed), .gesture("launcher-close", .failed),
             .gesture("notifications-close", .failed), .gesture("pager-swipe", .failed),
             .gesture("sidebar-open", .began),
-            .ended("sidebar", .current, snap: 0, progress: caught),
-            .began("sidebar", .gesture("sidebar-open"), from: 0, to: 1, progress: caught),
         ], decisions: [.claimed(sequence: 1, source: .touch, touches: [1])])
         // From there the finger moves it 1:1: 40 px more is +0.1.
         tester.input(InputEvent(time: 0.11, kind: .touchMove(id: 1), location: Point(x: 60, y: 500)), at: 0.11, expect: [
@@ -99,6 +101,25 @@ import TransitionModel
         ])
         // The animation no longer runs: a tick produces nothing.
         tester.tick(at: 0.12, expect: [])
+    }
+
+    /// Where nothing catches as it lands (`catch = false`), the pan catches once it begins, as UIKit's pans do:
+    /// the running leg ends at the presented value and a finger leg begins from exactly there.
+    @Test func aPanCatchesAsItBeginsWhereLandingDoesNot() throws {
+        var tester = EngineTester(config: try EngineTester.defaultConfig(adding: """
+            [bindings.sidebar-close]
+            catch = false
+            """))
+        tester.command(.toggle("sidebar"), at: 0, expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
+        let caught = tester.engine.snapshot(of: "sidebar", at: 0.1)?.progress ?? -1
+        tester.input(InputEvent(time: 0.09, kind: .touchDown(id: 1), location: Point(x: 4, y: 500)), at: 0.09, expect: [])
+        tester.input(InputEvent(time: 0.1, kind: .touchMove(id: 1), location: Point(x: 20, y: 500)), at: 0.1, expect: [
+            .gesture("sidebar-close", .failed), .gesture("launcher-close", .failed),
+            .gesture("notifications-close", .failed), .gesture("pager-swipe", .failed),
+            .gesture("sidebar-open", .began),
+            .ended("sidebar", .current, snap: 0, progress: caught),
+            .began("sidebar", .gesture("sidebar-open"), from: 0, to: 1, progress: caught),
+        ], decisions: [.claimed(sequence: 1, source: .touch, touches: [1])])
     }
 
     /// While a finger drives a transition, commands on it are refused; after the lift they work again.

@@ -70,6 +70,11 @@ struct EngineTester {
         do { return try ConfigParser.parse(DaemonConfig.defaultText) } catch { fatalError("default config: \(error)") }
     }()
 
+    /// The default config with `text` laid over it, as a user's file is.
+    static func defaultConfig(adding text: String) throws -> DaemonConfig {
+        try ConfigParser.load(user: ConfigLayer(name: "test.toml", text: text)).config
+    }
+
     @discardableResult
     mutating func command(_ command: Command, at time: Double, expect expected: [Expected],
                           sourceLocation: SourceLocation = #_sourceLocation) -> Result<CommandResult, EngineError> {
@@ -114,6 +119,15 @@ struct EngineTester {
         }
         #expect(decided == decisions, "touch decisions: expected \(decisions), got \(decided)", sourceLocation: sourceLocation)
         return produced
+    }
+
+    /// Time passing with no event: the recognizers' deadlines that have come fire.
+    @discardableResult
+    mutating func advance(at time: Double, expect expected: [Expected], decisions: [ArenaOutput] = [],
+                          sourceLocation: SourceLocation = #_sourceLocation) -> EngineOutput {
+        let output = engine.advanceRecognizers(at: time)
+        check(output, at: time, expected, decisions: decisions, sourceLocation)
+        return output
     }
 
     mutating func tick(at time: Double, expect expected: [Expected], sourceLocation: SourceLocation = #_sourceLocation) {

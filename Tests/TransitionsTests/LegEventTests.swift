@@ -50,10 +50,10 @@ struct LegEventTests {
         #expect(abs((tester.engine.motion(of: "sidebar")?.progress(at: 4.25) ?? .nan) - 0.375) <= 1e-9)
     }
 
-    /// A finger catching a running leg ends it and begins a driven one; its moves announce nothing; the release
-    /// announces the completion, a spring handed the finger's velocity (MOTION.md §5).
+    /// A finger catching a running leg as its pan begins ends it and begins a driven one; its moves announce
+    /// nothing; the release announces the completion, a spring handed the finger's velocity (MOTION.md §5).
     @Test func aFingerDrivesThenReleasesIntoASpring() throws {
-        var tester = EngineTester()
+        var tester = EngineTester(config: try EngineTester.defaultConfig(adding: "[bindings.sidebar-close]\ncatch = false\n"))
         tester.command(.animate("sidebar", to: 1, timing: .linear, duration: 2, velocity: nil), at: 0,
                        expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
         let caught = tester.inputs(EngineGestureTests.drag(from: Point(x: 3, y: 500), by: Point(x: 120, y: 0), startTime: 0.5), decisions: [.claimed(sequence: 1, source: .touch, touches: [1])]) { $0.time }

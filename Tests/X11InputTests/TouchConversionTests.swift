@@ -94,6 +94,7 @@ struct TouchConversionTests {
         switch output {
         case let .claimed(sequence, _, touches): "claimed \(sequence) \(touches)"
         case let .released(sequence, _, touches): "released \(sequence) \(touches)"
+        case let .landed(sequence, _, recognizers): "landed \(sequence) \(recognizers)"
         // Device units back to pixels differ from the trace in the last bits: a micropixel decides nothing.
         case let .gesture(u): "\(u.name) \(u.state) \((u.translation.x * 1e6).rounded()) \((u.translation.y * 1e6).rounded()) \(u.touchCount)"
         }

@@ -12,19 +12,20 @@ public import TransitionModel
 public struct Engine: Sendable {
     public private(set) var geometry: ScreenGeometry
     private var arena: GestureArena
-    private var runtimes: [String: TransitionRuntime] = [:]
+    var runtimes: [String: TransitionRuntime] = [:]
     private var order: [String] = []
     /// Each transition's place in `order`, which frames keep.
     private var rank: [String: Int] = [:]
     /// The transitions in a leg, kept as each step changes them: frames, the next deadline and "is anything
     /// animating" look only at these, so a command or a touch costs the same with 10 transitions or 10,000.
     private var withLeg: Set<String> = []
-    /// The distance of each transition's first binding: what a client's release velocity is measured against.
-    private var releaseDistance: [String: Double] = [:]
-    /// In the order given, which breaks ties in gesture arbitration.
-    private var bindingList: [BindingConfig] = []
-    private var bindings: [String: BindingConfig] = [:]
+    var bindings = BindingTable()
     private var frameClock: FrameClock
+    /// Ties each input source's event clock to the engine's, for the recognizers' deadlines.
+    private var inputClocks = InputClocks()
+    /// The transitions a touch holds before any recognizer began: a leg caught under a landing finger, a long press
+    /// filling. They take no commands, as under a finger.
+    var held: [String: Hold] = [:]
 
     /// `transitions` and `bindings` are the engine's tables, in order; `frameRate` is the rate of frames while
     /// animating until the daemon learns the display's.
@@ -66,7 +67,7 @@ public struct Engine: Sendable {
     var legIndexIsExact: Bool { withLeg == Set(runtimes.filter { $0.value.leg != nil }.keys) }
 
     /// Keeps `withLeg` true of `name` after a step changed it.
-    private mutating func noteLeg(of name: String) {
+    mutating func noteLeg(of name: String) {
         if runtimes[name]?.leg != nil { withLeg.insert(name) } else { withLeg.remove(name) }
     }
 
@@ -91,6 +92,7 @@ public struct Engine: Sendable {
         } else {
             frameClock.stop()
         }
+        output.recognizerDeadline = recognizerDeadline
         return output
     }
 
@@ -104,8 +106,7 @@ public struct Engine: Sendable {
     /// - a kept transition whose leg or position lies beyond its new last snap
     ///   is interrupted and animated back onto it.
     public mutating func reconfigure(transitions: [TransitionConfig], bindings newBindingList: [BindingConfig], at time: Double) -> EngineOutput {
-        let newBindings = Dictionary(newBindingList.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let changed = Set(bindings.filter { newBindings[$0.key] != $0.value }.map(\.key))
+        let changed = bindings.changed(in: BindingTable(newBindingList))
         var output = changed.isEmpty ? EngineOutput() : process(arena.cancel(involving: changed, at: time), at: time)
         let kept = Set(transitions.map(\.name))
         for name in order where !kept.contains(name) {
@@ -113,6 +114,7 @@ public struct Engine: Sendable {
                 output.events.append(.ended(runtime.nextSnapshot(at: time), position: .current))
             }
             runtimes[name] = nil
+            held[name] = nil
         }
         install(transitions: transitions, bindings: newBindingList)
         arena.setRecognizers(newBindingList.map { $0.recognizer(in: geometry) })
@@ -138,7 +140,7 @@ public struct Engine: Sendable {
     public mutating func setGeometry(_ newGeometry: ScreenGeometry) {
         geometry = newGeometry
         arena.geometry = newGeometry
-        arena.setRecognizers(bindingList.map { $0.recognizer(in: newGeometry) })
+        arena.setRecognizers(bindings.list.map { $0.recognizer(in: newGeometry) })
     }
 
     private mutating func install(transitions: [TransitionConfig], bindings newBindings: [BindingConfig]) {
@@ -153,9 +155,7 @@ public struct Engine: Sendable {
                 runtimes[transition.name] = TransitionRuntime(config: transition)
             }
         }
-        bindingList = newBindings
-        bindings = Dictionary(newBindings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        releaseDistance = Dictionary(newBindings.map { ($0.transition, $0.distance) }, uniquingKeysWith: { first, _ in first })
+        bindings = BindingTable(newBindings)
     }
 
     // MARK: - Frames
@@ -207,17 +207,37 @@ public struct Engine: Sendable {
     // MARK: - Input
 
     public mutating func handle(_ event: InputEvent, at time: Double) -> EngineOutput {
-        let outputs = arenaOutputs(for: event, at: time)
+        inputClocks.note(event, at: time)
+        let outputs = arenaOutputs(at: time) { arena, shouldBegin in arena.handle(event, shouldBegin: shouldBegin) }
         return scheduled(process(outputs, at: time), at: time)
     }
 
-    /// The arena's decisions on one event. Its copies of the tables end with this call, so that `process` then
+    /// When a recognizer waits for time to pass with no event (a long press, a `hold`), in engine time: when the
+    /// daemon must call `advanceRecognizers`. Nil when none waits, so a resting finger costs no wake-up otherwise.
+    public var recognizerDeadline: Double? {
+        InputSource.allCases.compactMap { source in
+            arena.deadline(of: source).flatMap { inputClocks.engineTime(of: $0, on: source) }
+        }.min()
+    }
+
+    /// Fires the recognizers' deadlines that have come by `time`.
+    public mutating func advanceRecognizers(at time: Double) -> EngineOutput {
+        var outputs: [ArenaOutput] = []
+        for source in InputSource.allCases {
+            guard arena.deadline(of: source) != nil, let eventTime = inputClocks.eventTime(at: time, on: source) else { continue }
+            outputs += arenaOutputs(at: time) { arena, shouldBegin in arena.advance(source, to: eventTime, shouldBegin: shouldBegin) }
+        }
+        return scheduled(process(outputs, at: time), at: time)
+    }
+
+    /// The arena's decisions on one step. Its copies of the tables end with this call, so that `process` then
     /// changes `runtimes` in place rather than copying the whole table on write.
-    private mutating func arenaOutputs(for event: InputEvent, at time: Double) -> [ArenaOutput] {
+    private mutating func arenaOutputs(at time: Double,
+                                       _ step: (inout GestureArena, (BeginRequest) -> Bool) -> [ArenaOutput]) -> [ArenaOutput] {
         let runtimes = self.runtimes, bindings = self.bindings
-        return arena.handle(event) { request in
+        return step(&arena) { request in
             guard let binding = bindings[request.name], let runtime = runtimes[binding.transition] else { return false }
-            return Self.applies(binding, to: runtime, at: time)
+            return Self.applies(binding, to: runtime, at: time, sequence: request.sequence)
         }
     }
 
@@ -248,6 +268,8 @@ public struct Engine: Sendable {
             case let .gesture(update):
                 output.events.append(.gesture(update))
                 drive(with: update, at: time, into: &output)
+            case let .landed(sequence, _, recognizers):
+                land(sequence, on: recognizers, at: time, into: &output)
             case .claimed, .released:
                 output.touchDecisions.append(arenaOutput)
             }
@@ -255,9 +277,10 @@ public struct Engine: Sendable {
         return output
     }
 
-    /// Whether a binding may start its gesture now (its `shouldBegin`).
-    static func applies(_ binding: BindingConfig, to runtime: TransitionRuntime, at time: Double) -> Bool {
-        if runtime.isFingerDriven { return false }
+    /// Whether a binding may start its gesture in `sequence` now (its `shouldBegin`): not while another finger
+    /// drives the transition; a finger that caught it as it landed may go on to drive it.
+    static func applies(_ binding: BindingConfig, to runtime: TransitionRuntime, at time: Double, sequence: Int?) -> Bool {
+        if case let .finger(finger)? = runtime.leg?.drive, finger.sequence != sequence { return false }
         guard let atSnap = binding.atSnap else { return true }
         switch runtime.phase {
         case let .idle(progress): return snapIndex(progress, in: -1...runtime.config.lastSnap + 1) == atSnap
@@ -266,7 +289,13 @@ public struct Engine: Sendable {
     }
 
     private mutating func drive(with update: GestureUpdate, at time: Double, into output: inout EngineOutput) {
-        guard let binding = bindings[update.name], let index = runtimes.index(forKey: binding.transition) else { return }
+        guard let binding = bindings[update.name] else { return settleHolds(endedBy: update, at: time, into: &output) }
+        guard let index = runtimes.index(forKey: binding.transition) else { return }
+        if let press = binding.longPress {
+            return pressed(binding, press, update, at: time, into: &output)
+        }
+        if update.state == .failed { return loosen(binding, sequence: update.sequence, at: time, into: &output) }
+        if update.state == .began { held[binding.transition] = nil }
         // In place, as in `tick`.
         Self.drive(&runtimes.values[index], by: binding, with: update, at: time, into: &output)
         noteLeg(of: binding.transition)
@@ -279,6 +308,15 @@ public struct Engine: Sendable {
         let velocity = (update.velocity.x * unit.x + update.velocity.y * unit.y) / binding.distance
         switch update.state {
         case .began:
+            if case var .finger(caught)? = runtime.leg?.drive, caught.sequence == update.sequence, var leg = runtime.leg {
+                // The finger caught the leg as it landed: its pan takes it from where it stopped.
+                caught.binding = binding.name
+                caught.base = caught.progress
+                leg.drive = .finger(caught)
+                leg.to = Self.heading(of: binding, velocity: velocity, from: caught.origin, lastSnap: runtime.config.lastSnap)
+                runtime.phase = .leg(leg)
+                return
+            }
             Self.interrupt(&runtime, at: time, into: &output)
             let progress = runtime.progress(at: time)
             let finger = FingerDrive(binding: binding.name, sequence: update.sequence, origin: runtime.snap,
@@ -322,6 +360,8 @@ public struct Engine: Sendable {
             } else {
                 sign = velocity < 0 ? -1 : 1
             }
+        case .longPress:
+            sign = 1
         }
         let ahead = origin + sign
         return (0...lastSnap).contains(ahead) ? ahead : origin - sign
@@ -341,11 +381,11 @@ public struct Engine: Sendable {
         guard let runtime = runtimes[command.transition] else {
             return (.failure(.unknownTransition(command.transition)), scheduled(EngineOutput(), at: time))
         }
-        if runtime.isFingerDriven {
+        if runtime.isFingerDriven || held[command.transition] != nil {
             return (.failure(.notAllowed("a gesture drives \"\(command.transition)\"; commands wait until the finger lifts")),
                     scheduled(EngineOutput(), at: time))
         }
-        let distance = releaseDistance[command.transition] ?? 1000
+        let distance = bindings.releaseDistance(of: command.transition) ?? 1000
         var application = CommandApplication(runtime: runtime, time: time, releaseDistance: distance)
         let result = Result<CommandResult, EngineError> { () throws(EngineError) -> CommandResult in
             try application.apply(command)

@@ -29,6 +29,9 @@ public struct EngineOutput: Hashable, Sendable {
     /// When the engine wants its next `tick`: the next deadline of the frame
     /// grid while any leg runs, nil when nothing moves (then no timer is needed).
     public var nextFrame: Double?
+    /// When a recognizer waits for time to pass with no event (a long press, a `hold`): when the daemon must call
+    /// `advanceRecognizers`. Nil when none waits.
+    public var recognizerDeadline: Double?
 
     public init(events: [EngineEvent] = [], touchDecisions: [ArenaOutput] = []) {
         self.events = events; self.touchDecisions = touchDecisions

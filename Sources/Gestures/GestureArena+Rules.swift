@@ -1,0 +1,85 @@
+/// Each recognizer's own rules: when a possible candidate becomes ready, and when it fails.
+extension GestureArena {
+    /// Moves one possible candidate to ready or failed, by its own rules, at `time`.
+    func evaluate(_ sequence: inout TouchSequence, _ index: Int, time: Double, into outputs: inout [ArenaOutput]) {
+        guard case let .possible(slopOrigin) = sequence.candidates[index].phase else { return }
+        let path = sequence.path
+        let count = sequence.touchCount
+        switch sequence.candidates[index].spec.kind {
+        case let .pan(options):
+            if count > options.maxTouches { return fail(&sequence, index, time: time, into: &outputs) }
+            if count < options.minTouches {
+                // Moving a whole slop with too few fingers means this is some other gesture.
+                if path.length >= options.slop { fail(&sequence, index, time: time, into: &outputs) }
+                return
+            }
+            let origin = slopOrigin ?? path
+            sequence.candidates[index].phase = .possible(slopOrigin: origin)
+            if sequence.candidates[index].since == nil { sequence.candidates[index].since = time }
+            let moved = path - origin
+            guard hasRested(&sequence, index, moved: moved, slop: options.slop, time: time, into: &outputs),
+                  moved.length >= options.slop else { return }
+            let horizontal = abs(moved.x) >= abs(moved.y)
+            if let axis = options.direction?.axis ?? options.axis, (axis == .horizontal) != horizontal {
+                return fail(&sequence, index, time: time, into: &outputs)
+            }
+            if let direction = options.direction, moved.x * direction.unit.x + moved.y * direction.unit.y <= 0 {
+                return fail(&sequence, index, time: time, into: &outputs)
+            }
+            sequence.candidates[index].phase = .ready
+        case let .edgePan(options):
+            // A screen-edge pan is a one-finger gesture.
+            if count > 1 { return fail(&sequence, index, time: time, into: &outputs) }
+            let slop = sequence.source == .pressure ? options.pressureSlop : options.slop
+            guard hasRested(&sequence, index, moved: path, slop: slop, time: time, into: &outputs), path.length >= slop else { return }
+            let inward = options.edge.inward
+            let away = path.x * inward.x + path.y * inward.y
+            let along = abs(path.x * inward.y) + abs(path.y * inward.x)
+            if away > along {
+                sequence.candidates[index].phase = .ready
+            } else {
+                fail(&sequence, index, time: time, into: &outputs)
+            }
+        case let .longPress(options):
+            evaluateLongPress(&sequence, index, options, slopOrigin: slopOrigin, time: time, into: &outputs)
+        }
+    }
+
+    /// A long press: its touch count met and held within its slop for its duration. Fewer touches after the count
+    /// was met (a finger lifted), one more, or a move beyond the slop fail it.
+    private func evaluateLongPress(_ sequence: inout TouchSequence, _ index: Int, _ options: LongPressOptions, slopOrigin: Point?,
+                                   time: Double, into outputs: inout [ArenaOutput]) {
+        let path = sequence.path
+        let count = sequence.touchCount
+        if count > options.maxTouches { return fail(&sequence, index, time: time, into: &outputs) }
+        if count < options.minTouches {
+            if sequence.candidates[index].since != nil || path.length >= options.slop { fail(&sequence, index, time: time, into: &outputs) }
+            return
+        }
+        let origin = slopOrigin ?? path
+        sequence.candidates[index].phase = .possible(slopOrigin: origin)
+        if sequence.candidates[index].since == nil { sequence.candidates[index].since = time }
+        if (path - origin).length >= options.slop { return fail(&sequence, index, time: time, into: &outputs) }
+        if isDue(sequence.candidates[index], at: time) { sequence.candidates[index].phase = .ready }
+    }
+
+    /// Whether a candidate that must first rest (a pan's `hold`) has done so; until then, moving a whole slop fails
+    /// it. One with no resting time has always rested.
+    private func hasRested(_ sequence: inout TouchSequence, _ index: Int, moved: Point, slop: Double, time: Double,
+                           into outputs: inout [ArenaOutput]) -> Bool {
+        let candidate = sequence.candidates[index]
+        if candidate.rested || candidate.spec.restingTime == 0 { return true }
+        if moved.length >= slop {
+            fail(&sequence, index, time: time, into: &outputs)
+            return false
+        }
+        guard isDue(candidate, at: time) else { return false }
+        sequence.candidates[index].rested = true
+        return true
+    }
+
+    private func isDue(_ candidate: Candidate, at time: Double) -> Bool {
+        guard let since = candidate.since else { return false }
+        return time + Self.sameInstant >= since + candidate.spec.restingTime
+    }
+}
