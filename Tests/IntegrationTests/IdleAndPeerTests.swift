@@ -49,6 +49,47 @@ import Testing
         #expect(after - before <= 1, "the process woke \(after - before) times while idle")
     }
 
+    /// A finger held still for 10 s wakes the daemon only at the recognizers' deadlines (issue 32): a held swipe's
+    /// rest (4 s) and a long press (6 s) on the bottom edge, the press sending the launcher where it already is so
+    /// that nothing animates after it. The count runs on the event loop's thread from 2 s to 12 s after the touch,
+    /// for the loop settles for a moment after any request (a switch or two, with or without a finger down); in it,
+    /// the two deadlines and at most one stray switch on a loaded machine, as above. The press's `began` and the
+    /// held swipe's `failed` prove that both deadlines fired.
+    @Test(.disabled(if: Sanitizer.active, "ThreadSanitizer's runtime has threads of its own that wake"))
+    func aRestingFingerWakesOnlyAtDeadlines() throws {
+        let daemon = try DaemonProcess(config: """
+            defaults = true
+            [bindings.launcher-press]
+            transition = "launcher"
+            gesture = "long-press"
+            edge = "bottom"
+            duration = 6
+            to = 0
+            [bindings.launcher-held]
+            transition = "sidebar"
+            gesture = "edge-pan"
+            edge = "bottom"
+            increases = "up"
+            distance = 400
+            hold = 4
+            """)
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["events": ["gesture"]])
+        _ = try rpc.ok("input.inject", ["events": [["t": 0, "kind": "touch-down", "id": 1, "x": 960, "y": 1078]]])
+        usleep(2_000_000)
+        let pid = daemon.process.processIdentifier
+        let before = Self.switches(pid: pid, threadPrefix: "NIO-SGLTN")
+        usleep(10_000_000)
+        let after = Self.switches(pid: pid, threadPrefix: "NIO-SGLTN")
+        let gestures = try rpc.notificationsBeforeABarrier().compactMap(\.["params"]).compactMap { params in
+            params["name"]?.string.map { "\($0) \(params["state"]?.string ?? "")" }
+        }
+        #expect(gestures.contains("launcher-press began") && gestures.contains("launcher-held failed"), "\(gestures)")
+        print("a finger resting 10 s: the event loop woke \(after - before) time(s), at 2 deadlines")
+        #expect(after - before <= 3, "a finger resting 10 s woke the event loop \(after - before) times; 2 deadlines")
+        _ = try rpc.ok("input.inject", ["events": [["t": 12, "kind": "touch-up", "id": 1, "x": 960, "y": 1078]]])
+    }
+
     /// The event loop thread runs with the short time slice (docs/architecture.md) while two or more clients take
     /// frames, and with the main thread's default slice otherwise; no other thread changes. Whether this kernel
     /// takes slice requests (Linux ≥ 6.12, and no sandbox refusing sched_setattr) is learnt from a thread of the

@@ -52,7 +52,8 @@ import Testing
         #expect(method == .began && params["name"] == "panel")
     }
 
-    /// A touch that catches an animating sidebar continues from exactly the presented progress: no jump.
+    /// A touch that lands on an animating sidebar stops it at once (the default `sidebar-close` catches), and the
+    /// edge pan that then begins continues from exactly there: no jump, one leg throughout.
     @Test func catchMidFlightWithoutJump() throws {
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
@@ -64,16 +65,58 @@ import Testing
             ["t": 0.01, "kind": "touch-move", "id": 1, "x": 24, "y": 500],
             ["t": 0.02, "kind": "touch-move", "id": 1, "x": 64, "y": 500],
         ]])
-        let events = try rpc.notifications(until: { method, _ in method == .began })
-        let ended = try #require(events.last { $0.0 == .ended }?.1)
-        let began = try #require(events.last?.1)
-        #expect(ended["position"] == "current")
-        #expect(began["cause"] == "gesture" && began["progress"] == ended["progress"])
-        // The next frame is the finger's: 40 px more at 400 px per unit.
+        let events = try rpc.notifications(until: { method, _ in method == .leg })
+        let caught = try #require(events.last?.1)
+        #expect(caught["leg"]?["kind"] == "driven" && caught["velocity"] == 0)
+        let start = try #require(caught["progress"]?.number)
+        // The next frames are the catch's, then the finger's: 40 px more at 400 px per unit.
+        let (_, still) = try rpc.notification(where: { method, _ in method == .progress })
+        #expect(still["progress"]?.number == start && still["phase"] == "interactive")
         let (_, moved) = try rpc.notification(where: { method, _ in method == .progress })
-        let start = try #require(began["progress"]?.number)
         #expect(abs((moved["progress"]?.number ?? 0) - (start + 0.1)) < 1e-9)
         #expect(moved["phase"] == "interactive")
+        #expect(try rpc.notificationsBeforeABarrier().allSatisfy { $0["method"] != "transition.began" }, "no new leg")
+    }
+
+    /// Velocity has no seam where a held touch hands over, as a subscriber sees it (issue 32): a fill lifted early
+    /// springs back starting at the fill's own velocity (1 / 0.5 s), and a caught leg dragged and flicked starts its
+    /// spring at the finger's velocity; each within 1 % of the peak.
+    @Test func handOversKeepTheVelocity() throws {
+        let daemon = try DaemonProcess(config: """
+            defaults = true
+            [bindings.launcher-press]
+            transition = "launcher"
+            gesture = "long-press"
+            edge = "bottom"
+            to = 1
+            fill = true
+            """)
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["transitions": ["launcher", "sidebar"]])
+        _ = try rpc.ok("input.inject", ["events": [["t": 0, "kind": "touch-down", "id": 1, "x": 960, "y": 1078]]])
+        let filling = try rpc.notification(where: { method, _ in method == .progress }).1
+        #expect(abs((filling["velocity"]?.number ?? 0) - 2) <= 1e-9, "the fill: 1 snap in 0.5 s")
+        _ = try rpc.ok("input.inject", ["events": [["t": 0.2, "kind": "touch-up", "id": 1, "x": 960, "y": 1078]]])
+        let back = try rpc.notification(where: { method, _ in method == .leg }).1
+        #expect(back["leg"]?["kind"] == "spring" && back["target"] == 0)
+        #expect(abs((back["velocity"]?.number ?? 0) - 2) <= 0.01 * 2, "springs back from the fill's velocity: \(back)")
+        _ = try rpc.notification(where: { method, params in method == .ended && params["name"] == "launcher" })
+
+        _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": 1, "timing": "linear", "duration": 2])
+        _ = try rpc.notification(where: { method, params in method == .progress && (params["progress"]?.number ?? 0) > 0.05 })
+        let drag: [JSONValue] = (0...10).map { step in
+            ["t": .number(1 + 0.01 * Double(step)), "kind": step == 0 ? "touch-down" : "touch-move", "id": 2,
+             "x": .number(4 + 12 * Double(step)), "y": 500]
+        }
+        _ = try rpc.ok("input.inject", ["events": .array(drag)])
+        // The drag's frames are all written before the answer; the last is the finger's velocity at the lift.
+        let frames = try rpc.notificationsBeforeABarrier().filter { $0["method"] == "transition.progress" }
+        let flicked = try #require(frames.last?["params"]?["velocity"]?.number)
+        #expect(frames.last?["params"]?["phase"] == "interactive" && flicked > 2, "12 px per 10 ms over 400 px: 3 a second")
+        _ = try rpc.ok("input.inject", ["events": [["t": 1.1, "kind": "touch-up", "id": 2, "x": 124, "y": 500]]])
+        let released = try rpc.notification(where: { method, _ in method == .leg }).1
+        #expect(released["leg"]?["kind"] == "spring")
+        #expect(abs((released["velocity"]?.number ?? 0) - flicked) <= 0.01 * flicked, "the spring starts at the finger's \(flicked): \(released)")
     }
 
     /// An injected touchpad hold (as libinput reports one) is published as the "hold" gesture, with its finger count,

@@ -113,6 +113,38 @@ import Testing
         #expect(events.last?.1["snap"] == 1)
         #expect(try rpc.ok("daemon.hello")["input"]?["sources"]?["touchpad"]?["detail"]?.string?.hasSuffix(": animd test touchpad") == true)
     }
+
+    /// Three fingers resting on a mocked touchpad while the pager runs a long leg: libinput reports a hold, which
+    /// catches the leg (the pager's touchpad binding told to `catch`), driven at rest; the hold's end lets it settle
+    /// from there, from rest, to the nearest page (issue 32).
+    @Test func aTouchpadHoldCatchesARunningLegAndItsEndSettlesIt() throws {
+        let mock = try MockedDevice(.touchpad)
+        defer { mock.removeFolder() }
+        let daemon = try DaemonProcess(config: "defaults = true\n[bindings.pager-swipe]\ncatch = true\n", inputBackend: "libinput",
+                                       wrapper: mock.wrapper)
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["transitions": ["pager"], "events": ["state", "input-events"]])
+        defer { mock.stop(rpc) }
+        _ = try rpc.ok("transition.animate", ["name": "pager", "to": 1, "timing": "linear", "duration": 60])
+        let (_, began) = try rpc.notification(where: { method, _ in method == .began })
+        let startTime = try #require(began["leg"]?["startTime"]?.number)
+        try mock.plugIn(MockedDevice.threeFingerSwipe(step: 0, frames: 60))
+        let events = try rpc.notifications(until: { method, _ in method == .ended }, timeout: 20)
+        let kinds = events.compactMap { $0.0 == .inputEvent ? $0.1["event"]?["kind"]?.string : $0.0?.rawValue }
+        let holdBegin = try #require(kinds.firstIndex(of: "hold-begin"), "libinput reported a hold: \(kinds)")
+        let caughtAt = try #require(kinds.firstIndex(of: "transition.leg"))
+        let holdEnd = try #require(kinds.firstIndex(of: "hold-end"))
+        #expect(holdBegin < caughtAt && caughtAt < holdEnd, "\(kinds)")
+        let legs = events.filter { $0.0 == .leg }.map(\.1)
+        try #require(legs.count == 2, "caught, then settling: \(kinds)")
+        let caught = legs[0], settling = legs[1]
+        let time = try #require(caught["time"]?.number), progress = try #require(caught["progress"]?.number)
+        #expect(caught["leg"]?["kind"] == "driven" && caught["velocity"] == 0)
+        #expect(abs(progress - (time - startTime) / 60) <= 1e-9, "stopped at the leg's own value")
+        #expect(settling["leg"]?["kind"] == "spring" && settling["leg"]?["velocity"] == 0 && settling["progress"]?.number == progress)
+        let ended = try #require(events.last?.1)
+        #expect(ended["snap"] == 0 && ended["position"] == "start", "from \(progress) the nearest page is the first")
+    }
 }
 
 /// A touchscreen or touchpad mocked by umockdev for one animd, replaying the evdev events it is given (`touches`,

@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import UnixSupport
 import XorgInputTest
 
 /// Real touches through a real X server's touch pipeline: a headless Xorg whose fake touchscreen and touchpad (the
@@ -71,29 +72,87 @@ import XorgInputTest
         withExtendedLifetime(daemon) {}
     }
 
-    /// A finger that lands on the sidebar while it animates catches it where it is: the gesture begins at exactly
-    /// the progress the leg ended at, and the finger moves it from there (60 px at most, 400 px per unit).
-    @Test func aFingerCatchesARunningLegWithoutAJump() throws {
+    /// A finger that lands on the sidebar while it animates stops it there before it moves (issue 32): the default
+    /// `sidebar-close` is a pan bound to the sidebar's strip, and catches. The leg turns driven at rest, at the
+    /// linear leg's own value at that instant, and nothing animates after it; the edge pan that then begins moves
+    /// it on from there (60 px at most, 400 px per unit), and the lift settles it.
+    @Test func aFingerLandingOnARunningLegStopsIt() throws {
         let xorg = try HeadlessXorg()
         let (daemon, rpc, _) = try Self.start(on: xorg)
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": 1, "timing": "linear", "duration": 2])
+        let (_, began) = try rpc.notification(where: { method, _ in method == .began })
+        let startTime = try #require(began["leg"]?["startTime"]?.number)
         _ = try rpc.notification(where: { method, params in method == .progress && (params["progress"]?.number ?? 0) > 0.1 })
-        try Self.stroke(xorg, from: (4, 500), to: (64, 500), steps: 6, lift: false)
-        let events = try rpc.notifications(until: { method, _ in method == .began })
-        let ended = try #require(events.last { $0.0 == .ended }?.1)
-        let began = try #require(events.last?.1)
-        #expect(ended["position"] == "current")
-        #expect(began["cause"] == "gesture" && began["gesture"] == "sidebar-open")
-        #expect(began["progress"] == ended["progress"], "caught where it was")
-        let start = try #require(began["progress"]?.number)
-        let (_, moved) = try rpc.notification(where: { method, _ in method == .progress })
-        let progress = try #require(moved["progress"]?.number)
-        #expect(moved["phase"] == "interactive" && progress >= start && progress <= start + 60.0 / 400 + 1e-9,
-                "the finger moves it on from \(start), not from elsewhere: \(progress)")
+        let touched = monotonicSeconds()
+        try xorg.touchscreen.touch(.begin, id: 1, x: 4, y: 500)
+        try xorg.touchscreen.sync()
+        let events = try rpc.notifications(until: { method, _ in method == .leg })
+        let caught = try #require(events.last?.1)
+        let time = try #require(caught["time"]?.number), progress = try #require(caught["progress"]?.number)
+        #expect(caught["leg"]?["kind"] == "driven" && caught["velocity"] == 0 && caught["phase"] == "interactive")
+        #expect(abs(progress - (time - startTime) / 2) <= 1e-9, "stopped at the leg's own value at \(time): \(progress)")
+        let late = events.filter { $0.0 == .progress && ($0.1["time"]?.number ?? 0) > touched }.count
+        print("catch: \(Int(((time - touched) * 1e6).rounded())) µs after the touch was sent, \(late) animating frame(s) between")
+        usleep(100_000)
+        let still = try rpc.notificationsBeforeABarrier()
+        #expect(still.allSatisfy { $0["params"]?["progress"]?.number ?? progress == progress }, "nothing moves it while the finger rests: \(still)")
+        for step in 1...6 {
+            usleep(8_000)
+            try xorg.touchscreen.touch(.update, id: 1, x: 4 + 10 * Double(step), y: 500)
+        }
+        try xorg.touchscreen.sync()
+        let (_, moved) = try rpc.notification(where: { method, params in method == .progress && params["progress"]?.number != progress })
+        let movedTo = try #require(moved["progress"]?.number)
+        #expect(moved["phase"] == "interactive" && movedTo > progress && movedTo <= progress + 60.0 / 400 + 1e-9,
+                "the finger moves it on from \(progress), not from elsewhere: \(movedTo)")
         try xorg.touchscreen.touch(.end, id: 1, x: 64, y: 500)
         try xorg.touchscreen.sync()
-        _ = try rpc.notification(where: { method, _ in method == .ended })
+        let ended = try rpc.notifications(until: { method, _ in method == .ended })
+        #expect(!ended.contains { $0.0 == .began }, "one leg from the command's began to this ended")
+        withExtendedLifetime(daemon) {}
+    }
+
+    /// A long press at the bottom edge opens the launcher (issue 32), here with `fill`: from the touch, its frames
+    /// rise linearly with the time held, (t − start) / 0.5 s, and at recognition it has arrived; the gesture says
+    /// `began` then, and `ended` at the lift.
+    @Test func aLongPressAtTheBottomEdgeOpensTheLauncher() throws {
+        let xorg = try HeadlessXorg()
+        let config = """
+            defaults = true
+            [bindings.launcher-press]
+            transition = "launcher"
+            gesture = "long-press"
+            edge = "bottom"
+            to = 1
+            fill = true
+            """
+        let (daemon, rpc, _) = try Self.start(config, on: xorg)
+        _ = try rpc.ok("subscribe", ["transitions": ["launcher"], "events": ["progress", "state", "gesture"]])
+        try xorg.touchscreen.touch(.begin, id: 1, x: 960, y: 1078)
+        try xorg.touchscreen.sync()
+        // The fill's last frame and the press's recognition fall due at the same instant, in either order.
+        var seen: (ended: Bool, recognized: Bool) = (false, false)
+        let filled = try rpc.notifications(until: { method, params in
+            if method == .ended { seen.ended = true }
+            if method == .gesture && params["name"] == "launcher-press" { seen.recognized = true }
+            return seen.ended && seen.recognized
+        })
+        let began = try #require(filled.first { $0.0 == .began }?.1)
+        #expect(began["gesture"] == "launcher-press" && began["leg"]?["kind"] == "cubic" && began["leg"]?["duration"] == 0.5)
+        let start = try #require(began["leg"]?["startTime"]?.number)
+        let frames = filled.filter { $0.0 == .progress }.compactMap { frame in frame.1["time"]?.number.flatMap { t in frame.1["progress"]?.number.map { (t, $0) } } }
+        #expect(frames.count >= 5, "frames while the press fills: \(frames.count)")
+        #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.1 < $1.1 }, "they rise")
+        #expect(frames.allSatisfy { abs($0.1 - min(1, ($0.0 - start) / 0.5)) <= 1e-9 }, "linear in the time held: \(frames)")
+        let recognized = try #require(filled.first { $0.0 == .gesture && $0.1["name"] == "launcher-press" }?.1)
+        #expect(recognized["state"] == "began")
+        let ended = try #require(filled.last { $0.0 == .ended }?.1)
+        #expect(ended["snap"] == 1 && ended["position"] == "end")
+        try xorg.touchscreen.touch(.end, id: 1, x: 960, y: 1078)
+        try xorg.touchscreen.sync()
+        let (_, lifted) = try rpc.notification(where: { method, params in method == .gesture && params["name"] == "launcher-press" })
+        #expect(lifted["state"] == "ended")
         withExtendedLifetime(daemon) {}
     }
 
