@@ -7,8 +7,6 @@ struct TouchSequence: Sendable {
     let id: Int
     let source: InputSource
     let startLocation: Point
-    /// When the first touch landed, in the events' own time.
-    let startTime: Double
     private(set) var touches: [(id: Int, location: Point)]
     /// Every touch that took part, for accepting or rejecting them.
     private(set) var allTouches: [Int]
@@ -34,7 +32,6 @@ struct TouchSequence: Sendable {
         self.id = id
         self.source = source
         startLocation = location
-        startTime = time
         touches = [(touch, location)]
         allTouches = source == .touch ? [touch] : []
         anchor = location
