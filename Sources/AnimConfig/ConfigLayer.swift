@@ -52,16 +52,19 @@ enum ConfigWarnings {
     }
 
     private static func edgeOverlaps(_ config: DaemonConfig) -> [String] {
-        let edgePans = config.bindings.compactMap { binding -> (BindingConfig, Edge)? in
+        let edgePans = config.bindings.compactMap { binding -> (BindingConfig, EdgePanOptions)? in
             guard case let .edgePan(options) = binding.gesture else { return nil }
-            return (binding, options.edge)
+            return (binding, options)
         }
         var warnings: [String] = []
-        for (index, (first, edge)) in edgePans.enumerated() {
-            for (second, otherEdge) in edgePans.dropFirst(index + 1) where otherEdge == edge {
+        for (index, (first, options)) in edgePans.enumerated() {
+            let edge = options.edge
+            for (second, other) in edgePans.dropFirst(index + 1) where other.edge == edge {
                 let shared = first.sources.intersection(second.sources)
-                // require-to-fail between them is a deliberate order, not an accident.
-                guard !shared.isEmpty, !first.requireToFail.contains(second.name), !second.requireToFail.contains(first.name) else { continue }
+                // require-to-fail between them is a deliberate order, not an accident; so is a held swipe beside an
+                // ordinary one, which the arena tells apart by the rest.
+                guard !shared.isEmpty, !first.requireToFail.contains(second.name), !second.requireToFail.contains(first.name),
+                      (options.hold > 0) == (other.hold > 0) else { continue }
                 guard warnings.count < overlapLimit else {
                     return warnings + ["more edge pans overlap than these \(overlapLimit); animctl config shows every binding"]
                 }

@@ -239,7 +239,8 @@ public struct GestureArena: Sendable {
             case .touchpad: return false
             }
         case let .longPress(options):
-            guard source == .touch || source == .pointer else { return false }
+            // Touch only: the pointer's presses reach animd only in the strips of pointer edge pans (docs/x11.md).
+            guard source == .touch else { return false }
             switch options.place {
             case .anywhere: return true
             case let .region(rects): return rects.contains { $0.contains(start) }

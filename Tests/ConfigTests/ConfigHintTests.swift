@@ -76,7 +76,8 @@ import Testing
     }
 
     /// Moving sidebar-open to the right edge, where panel-open is, warns: both take touch and pressure there, and
-    /// while both apply, the first takes the swipe. Other sources, or require-to-fail between them, do not warn.
+    /// while both apply, the first takes the swipe. Other sources, require-to-fail between them, or one of them held
+    /// (`hold`) do not warn.
     @Test func twoEdgePansOnOneEdgeAndSourceWarn() throws {
         let moved = try ConfigLayeringTests.load("[bindings.sidebar-open]\nedge = \"right\"\n")
         #expect(moved.warnings == ["bindings sidebar-open and panel-open both start with an edge pan from the right edge (touch, pressure): "
@@ -84,6 +85,8 @@ import Testing
                                    + "another edge or other sources, or order them with require-to-fail"])
         #expect(try ConfigLayeringTests.load("[bindings.sidebar-open]\nedge = \"right\"\nsources = [\"pointer\"]\n").warnings.isEmpty)
         #expect(try ConfigLayeringTests.load("[bindings.sidebar-open]\nedge = \"right\"\nrequire-to-fail = [\"panel-open\"]\n").warnings.isEmpty)
+        #expect(try ConfigLayeringTests.load("[bindings.sidebar-open]\nedge = \"right\"\nhold = 0.3\n").warnings.isEmpty,
+                "a held swipe beside an ordinary one is told apart by the rest")
         #expect(try ConfigLayeringTests.load("").warnings.isEmpty, "the default has no overlap")
     }
 }

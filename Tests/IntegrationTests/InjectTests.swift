@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import TestSupport
 
 /// Gestures from traces, through input.inject and animctl inject, to transitions.
 @Suite(.serialized) struct InjectTests {
@@ -82,15 +83,7 @@ import Testing
     /// springs back starting at the fill's own velocity (1 / 0.5 s), and a caught leg dragged and flicked starts its
     /// spring at the finger's velocity; each within 1 % of the peak.
     @Test func handOversKeepTheVelocity() throws {
-        let daemon = try DaemonProcess(config: """
-            defaults = true
-            [bindings.launcher-press]
-            transition = "launcher"
-            gesture = "long-press"
-            edge = "bottom"
-            to = 1
-            fill = true
-            """)
+        let daemon = try DaemonProcess(config: "defaults = true\n" + HoldConfigs.launcherPress)
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["launcher", "sidebar"]])
         _ = try rpc.ok("input.inject", ["events": [["t": 0, "kind": "touch-down", "id": 1, "x": 960, "y": 1078]]])

@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import TestSupport
 import UnixSupport
 import XorgInputTest
 
@@ -118,16 +119,7 @@ import XorgInputTest
     /// `began` then, and `ended` at the lift.
     @Test func aLongPressAtTheBottomEdgeOpensTheLauncher() throws {
         let xorg = try HeadlessXorg()
-        let config = """
-            defaults = true
-            [bindings.launcher-press]
-            transition = "launcher"
-            gesture = "long-press"
-            edge = "bottom"
-            to = 1
-            fill = true
-            """
-        let (daemon, rpc, _) = try Self.start(config, on: xorg)
+        let (daemon, rpc, _) = try Self.start("defaults = true\n" + HoldConfigs.launcherPress, on: xorg)
         _ = try rpc.ok("subscribe", ["transitions": ["launcher"], "events": ["progress", "state", "gesture"]])
         try xorg.touchscreen.touch(.begin, id: 1, x: 960, y: 1078)
         try xorg.touchscreen.sync()

@@ -117,6 +117,32 @@ import TransitionModel
         tester.runToEnd("sidebar", from: 0.6, position: target == 0 ? .start : .end, snap: target)
     }
 
+    /// A leg caught where a pan and a long press of its transition both start settles only when both have failed:
+    /// the press is one of the bindings holding it too (found by the property test, where it stayed caught).
+    @Test func aCaughtLegSettlesWhenThePressBesideItFails() throws {
+        var tester = try Self.tester("""
+            [bindings.close]
+            transition = "sidebar"
+            gesture = "pan"
+            direction = "left"
+            increases = "right"
+            region = [0, 0, 400, 1080]
+            distance = 400
+            [bindings.press]
+            transition = "sidebar"
+            gesture = "long-press"
+            region = [0, 0, 400, 1080]
+            """)
+        tester.command(.toggle("sidebar"), at: 0, expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
+        let caught = try #require(tester.engine.snapshot(of: "sidebar", at: 0.05)?.progress)
+        tester.input(Self.touch(.touchDown(id: 1), 200, 500, at: 0.05), at: 0.05,
+                     expect: [.leg("sidebar", .driven), .progress("sidebar", .interactive, progress: caught)])
+        tester.input(Self.touch(.touchUp(id: 1), 200, 500, at: 0.2), at: 0.2, expect: [
+            .gesture("close", .failed), .gesture("press", .failed), .leg("sidebar", .spring), .progress("sidebar", .animating, progress: caught),
+        ], decisions: [.released(sequence: 1, source: .touch, touches: [1])])
+        #expect(tester.engine.held.isEmpty)
+    }
+
     // MARK: - Long press
 
     static let press = """

@@ -98,7 +98,9 @@ extension Engine {
                           at: time, into: &output)
             }
         case .failed, .cancelled:
-            guard let filling else { return }
+            // A press that fails lets go of what it held: its fill springs back, or it is one binding fewer holding a
+            // caught leg.
+            guard let filling else { return loosen(binding, sequence: update.sequence, at: time, into: &output) }
             held[binding.transition] = nil
             Self.springBack(&runtimes.values[index], to: filling.origin, by: binding.name, at: time, into: &output)
         case .possible, .changed, .ended:
