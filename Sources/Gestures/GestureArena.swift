@@ -143,7 +143,7 @@ public struct GestureArena: Sendable {
     /// When the sequence of `source` must be looked at though no event comes (a long press or a `hold` coming due),
     /// in the events' own time; nil when nothing waits.
     public func deadline(of source: InputSource) -> Double? {
-        sequences[source]?.candidates.compactMap(\.deadline).min()
+        sequences[source]?.nextDeadline
     }
 
     /// Fires what is due by `time` in the sequence of `source`: time passed with no event.
@@ -164,7 +164,7 @@ public struct GestureArena: Sendable {
     private func fireDeadlines(of sequence: inout TouchSequence, upTo time: Double, shouldBegin: (BeginRequest) -> Bool,
                                into outputs: inout [ArenaOutput]) {
         for _ in 0..<sequence.candidates.count {
-            guard let due = sequence.candidates.compactMap(\.deadline).min(), due <= time + Self.sameInstant else { return }
+            guard let due = sequence.nextDeadline, due <= time + Self.sameInstant else { return }
             step(&sequence, time: due, shouldBegin: shouldBegin, into: &outputs)
         }
     }

@@ -105,6 +105,16 @@ extension TouchSequence {
 
     var isResolved: Bool { resolution != .pending }
 
+    /// The earliest deadline of its candidates; nil when none waits. A loop rather than `compactMap(_:).min()`:
+    /// every event asks, and that would allocate an array each time.
+    var nextDeadline: Double? {
+        var earliest: Double?
+        for candidate in candidates {
+            if let deadline = candidate.deadline, deadline < earliest ?? .infinity { earliest = deadline }
+        }
+        return earliest
+    }
+
     var winner: Int? {
         if case let .claimed(winner) = resolution { return winner }
         return nil

@@ -215,9 +215,13 @@ public struct Engine: Sendable {
     /// When a recognizer waits for time to pass with no event (a long press, a `hold`), in engine time: when the
     /// daemon must call `advanceRecognizers`. Nil when none waits, so a resting finger costs no wake-up otherwise.
     public var recognizerDeadline: Double? {
-        InputSource.allCases.compactMap { source in
-            arena.deadline(of: source).flatMap { inputClocks.engineTime(of: $0, on: source) }
-        }.min()
+        var earliest: Double?
+        // Every step asks: a loop, with no array to allocate.
+        for source in InputSource.allCases {
+            guard let due = arena.deadline(of: source).flatMap({ inputClocks.engineTime(of: $0, on: source) }) else { continue }
+            if due < earliest ?? .infinity { earliest = due }
+        }
+        return earliest
     }
 
     /// Fires the recognizers' deadlines that have come by `time`.
