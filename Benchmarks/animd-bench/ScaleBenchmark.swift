@@ -21,6 +21,7 @@ enum ScaleBenchmark {
         print("touch-down and lift with 10 touches held down               \(String(format: "%8.2f", fewTouches / 1000)) µs")
         print("touch-down and lift with 10,000 touch-downs never lifted    \(String(format: "%8.2f", manyTouches / 1000)) µs   "
               + "\(String(format: "%.2f", manyTouches / fewTouches))× the 10-touch row (at most \(InputLimits.openTouches) stay open)")
+        print("touch-move while an edge pan drives the sidebar             \(String(format: "%8.2f", moveCost() / 1000)) µs")
         return [TargetResult(figure: "a command at 10,000 transitions, against one at 10", target: "≤ 2×",
                              measured: String(format: "%.2f×", many / few), met: many / few <= 2),
                 TargetResult(figure: "a touch-down at 10,000 unlifted touches, against one at 10", target: "≤ 2×",
@@ -37,6 +38,23 @@ enum ScaleBenchmark {
             let (_, output) = engine.perform(.toggle("t0"), at: time)
             let frame = engine.tick(at: time + 0.002)
             return Double(output.events.count + frame.events.count) + (engine.nextLegEnd ?? 0)
+        }
+    }
+
+    /// Nanoseconds for one move of a finger whose edge pan drives the sidebar: the path every touch frame takes.
+    static func moveCost() -> Double {
+        guard let config = try? ConfigParser.load(user: nil).config else { return .nan }
+        var engine = Engine(transitions: config.transitions, bindings: config.bindings, frameRate: 60, geometry: .fallback)
+        _ = engine.handle(InputEvent(time: 0, kind: .touchDown(id: 1), location: Point(x: 2, y: 540)), at: 0)
+        _ = engine.handle(InputEvent(time: 0.001, kind: .touchMove(id: 1), location: Point(x: 40, y: 540)), at: 0.001)
+        var time = 0.001
+        var x = 40.0
+        return nanosecondsPerOperation(iterations: 20_000) { index in
+            time += 0.001
+            // Back and forth across 200 px, so the pan never runs off the screen.
+            x += index % 400 < 200 ? 1 : -1
+            let moved = engine.handle(InputEvent(time: time, kind: .touchMove(id: 1), location: Point(x: x, y: 540)), at: time)
+            return Double(moved.events.count)
         }
     }
 

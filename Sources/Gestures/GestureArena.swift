@@ -52,7 +52,7 @@ public struct GestureArena: Sendable {
         switch Self.apply(event, to: &sequence) {
         case let .answered(answer):
             sequences[source] = sequence
-            return outputs + answer
+            return outputs.isEmpty ? answer : outputs + answer
         case let .changed(end):
             ending = end
         }
@@ -144,6 +144,14 @@ public struct GestureArena: Sendable {
     /// in the events' own time; nil when nothing waits.
     public func deadline(of source: InputSource) -> Double? {
         sequences[source]?.nextDeadline
+    }
+
+    /// Each source's deadline, where one waits: a walk over the sequences under way (none, or one, mostly), with no
+    /// lookup, for every engine step asks.
+    public func forEachDeadline(_ body: (InputSource, Double) -> Void) {
+        for (source, sequence) in sequences {
+            if let deadline = sequence.nextDeadline { body(source, deadline) }
+        }
     }
 
     /// Fires what is due by `time` in the sequence of `source`: time passed with no event.

@@ -11,14 +11,16 @@ public enum InputSource: String, Hashable, Sendable, CaseIterable, Codable {
 
     /// By case, not by name: a String-backed enum hashes its name by default, and a source is hashed several times
     /// per input event (the arena's sequences, the input owners).
-    public func hash(into hasher: inout Hasher) {
-        let ordinal = switch self {
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+    /// Its place in `allCases`: for tables indexed by source, which need no hashing at all.
+    public var ordinal: Int {
+        switch self {
         case .touch: 0
         case .pointer: 1
         case .pressure: 2
         case .touchpad: 3
         }
-        hasher.combine(ordinal)
     }
 }
 

@@ -216,9 +216,9 @@ public struct Engine: Sendable {
     /// daemon must call `advanceRecognizers`. Nil when none waits, so a resting finger costs no wake-up otherwise.
     public var recognizerDeadline: Double? {
         var earliest: Double?
-        // Every step asks: a loop, with no array to allocate.
-        for source in InputSource.allCases {
-            guard let due = arena.deadline(of: source).flatMap({ inputClocks.engineTime(of: $0, on: source) }) else { continue }
+        // Every step asks: a walk, with no array to allocate and nothing to look up while no finger waits.
+        arena.forEachDeadline { source, deadline in
+            guard let due = inputClocks.engineTime(of: deadline, on: source) else { return }
             if due < earliest ?? .infinity { earliest = due }
         }
         return earliest
