@@ -112,6 +112,28 @@ import TestSupport
         #expect(abs((released["velocity"]?.number ?? 0) - flicked) <= 0.01 * flicked, "the spring starts at the finger's \(flicked): \(released)")
     }
 
+    /// A long press injected as a trace meets the same deadline however it arrives (issue 32; docs/protocol.md):
+    /// played in real time by animctl, animd's timer recognizes the press 0.5 s after the touch; sent at once, the
+    /// lift at 0.7 s first fires the press its time has passed. Either way: the press's `began`, then its `ended`,
+    /// and the launcher opens.
+    @Test(arguments: ["1", "0"]) func aLongPressTraceMeetsItsDeadline(speed: String) throws {
+        let daemon = try DaemonProcess(config: "defaults = true\n" + HoldConfigs.launcherPress)
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["events": ["state", "gesture"]])
+        let trace = """
+            {"t":0,"kind":"touch-down","id":1,"x":960,"y":1078}
+            {"t":0.7,"kind":"touch-up","id":1,"x":960,"y":1078}
+
+            """
+        let played = try animctl(["inject", "-", "--speed", speed], socket: daemon.socket, stdin: trace)
+        #expect(played.status == 0, "\(played.stderr)")
+        let press = { (method: NotificationMethod?, params: JSONValue) in method == .gesture && params["name"] == "launcher-press" }
+        let seen = try rpc.notifications(until: { press($0, $1) && $1["state"] != "began" })
+        #expect(seen.filter(press).compactMap { $0.1["state"]?.string } == ["began", "ended"])
+        // The fill arrives as the press is recognized, before the lift.
+        #expect(seen.last { $0.0 == .ended }?.1["snap"] == 1)
+    }
+
     /// An injected touchpad hold (as libinput reports one) is published as the "hold" gesture, with its finger count,
     /// and its cancelled end as cancelled.
     @Test func holdsArePublishedAsTheHoldGesture() throws {
