@@ -129,7 +129,7 @@ struct ConfigReader {
 
     mutating func readDaemon(_ t: ConfigTable) -> DaemonSettings {
         let p = "daemon"
-        expectKeys(t, p, ["frame-rate", "screen", "max-clients", "max-subscriptions", "max-backlog"])
+        expectKeys(t, p, ["frame-rate", "screen", "max-clients", "max-subscriptions", "max-backlog", "motion", "reduced-duration"])
         var settings = DaemonSettings()
         if let rate = number(t, "frame-rate", p, in: 1...1000) { settings.frameRate = rate }
         if let screen = numbers(t, "screen", p) {
@@ -142,6 +142,8 @@ struct ConfigReader {
         if let clients = integer(t, "max-clients", p, in: 1...100_000) { settings.maxClients = clients }
         if let subscriptions = integer(t, "max-subscriptions", p, in: 1...10_000) { settings.maxSubscriptions = subscriptions }
         if let backlog = integer(t, "max-backlog", p, in: 4096...(1 << 30)) { settings.maxBacklog = backlog }
+        if let motion = enumValue(t, "motion", p, MotionSetting.self) { settings.motion = motion }
+        if let seconds = number(t, "reduced-duration", p, in: MotionPolicy.reducedDurations) { settings.reducedDuration = seconds }
         return settings
     }
 

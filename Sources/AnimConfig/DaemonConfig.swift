@@ -1,4 +1,5 @@
 public import Gestures
+public import Motion
 public import Transitions
 
 /// The whole configuration: daemon settings, transitions and the bindings
@@ -34,6 +35,10 @@ public struct DaemonSettings: Hashable, Sendable {
     public var maxSubscriptions = 16
     /// Bytes queued for one client before it is disconnected as too slow.
     public var maxBacklog = 1 << 20
+    /// Follow the desktop's reduced-motion switch, or a fixed choice.
+    public var motion = MotionSetting.auto
+    /// Seconds of a completion under reduced motion; 0, instant.
+    public var reducedDuration = 0.0
 
     public init() {}
 }

@@ -1,6 +1,7 @@
 import AnimConfig
 import AnimProtocol
 import Gestures
+import Motion
 
 /// The config in force, where it is read from, and what follows from it, worked out once per load: the screen
 /// assumed without a display server, the limits on clients, and what the input backend must intercept.
@@ -10,6 +11,8 @@ struct ConfigInForce {
     private(set) var fallbackGeometry: ScreenGeometry
     private(set) var limits: ClientLimits
     private(set) var inputPlan: InputPlan
+    /// The run-time motion setting (`daemon.motion`), over the config's; a reload keeps it.
+    var motionOverride: MotionSetting?
 
     init(_ loaded: LoadedConfig, source: ConfigSource) {
         self.source = source
@@ -18,6 +21,11 @@ struct ConfigInForce {
     }
 
     var config: DaemonConfig { loaded.config }
+
+    /// The motion in force: the config's setting, under the run-time one.
+    var motion: MotionChoice {
+        MotionChoice(configured: config.daemon.motion, reducedDuration: config.daemon.reducedDuration, override: motionOverride)
+    }
 
     /// Reads the config again; on error the one in force stays.
     mutating func reload() -> Result<Void, ConfigSource.LoadError> {

@@ -1,5 +1,6 @@
 import AnimConfig
 import AnimProtocol
+import Motion
 import NIOCore
 
 /// The core's life around its work: the config coming into force, what systemd is told, and the end.
@@ -15,6 +16,7 @@ extension DaemonCore {
 
     /// Loads the config again; on error the running config stays.
     func reload() -> Result<Void, RPCError> {
+        let motionBefore = config.motion.status
         if case let .failure(error) = config.reload() {
             logger.error("config reload failed; keeping the running config", metadata: ["errors": "\(error.description)"])
             return .failure(error.rpcError)
@@ -27,10 +29,29 @@ extension DaemonCore {
         engine.setGeometry(input.geometry(fallback: config.fallbackGeometry))
         engine.setFrameRate(input.frameRate(configured: settings.daemon.frameRate))
         registry.limits = config.limits
+        motionChanged(from: motionBefore)
         supervisor.backend?.configure(config.inputPlan)
         systemd.announce()
         logger.notice("config reloaded", metadata: ["transitions": "\(settings.transitions.count)", "bindings": "\(settings.bindings.count)"])
         return .success(())
+    }
+
+    /// `daemon.motion`: a run-time setting, or none to only ask.
+    func motion(_ setting: MotionSetting?) -> MotionStatus {
+        let before = config.motion.status
+        if let setting { config.motionOverride = setting }
+        motionChanged(from: before)
+        return config.motion.status
+    }
+
+    /// Hands the motion in force to the engine (from its next completion on) and tells the `motion` group when
+    /// it changed.
+    func motionChanged(from before: MotionStatus) {
+        engine.setMotion(config.motion.policy)
+        let now = config.motion.status
+        guard now != before else { return }
+        logger.notice("motion: \(now.reduced ? "reduced" : "full")", metadata: ["setting": "\(now.setting.rawValue)", "source": "\(now.source ?? "none")"])
+        publishLine(.motion, at: self.now()) { EventLine.motion(now, into: &$0) }
     }
 
     /// What `systemctl status animd` shows.

@@ -27,6 +27,7 @@ final class DaemonCore {
         let settings = config.config
         engine = Engine(transitions: settings.transitions, bindings: settings.bindings, frameRate: settings.daemon.frameRate,
                         geometry: config.fallbackGeometry)
+        engine.setMotion(config.motion.policy)
         registry = SubscriberRegistry(limits: config.limits, logger: logger)
         systemd = SystemdAnnouncer(loop: loop, notifier: notifier, logger: logger)
         pacer = FramePacer(loop: loop)

@@ -38,6 +38,7 @@ struct RequestRouter {
             return .value(.object([]))
         case .config: return .value(configJSON)
         case let .environment(values): return .value(try target.adoptEnvironment(values))
+        case let .motion(setting): return .value(target.motion(setting).json)
         case .list:
             return .snapshots(subscription: nil, target.snapshots(of: nil) ?? [])
         case let .get(name):
@@ -61,7 +62,8 @@ struct RequestRouter {
         let config = DaemonHello.ConfigSummary(layers: loaded.layers, transitions: loaded.config.transitions.count,
                                                bindings: loaded.config.bindings.count, warnings: loaded.warnings)
         return DaemonHello(version: summary.version, pid: Int(summary.pid), frameRate: summary.frameRate, input: summary.input,
-                           monitors: summary.monitors, config: config, clients: summary.clients, subscriptions: summary.subscriptions).json
+                           monitors: summary.monitors, config: config, clients: summary.clients, subscriptions: summary.subscriptions,
+                           motion: summary.motion).json
     }
 
     private var configJSON: JSONValue {

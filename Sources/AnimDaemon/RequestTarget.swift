@@ -1,6 +1,7 @@
 import AnimProtocol
 import Gestures
 import AnimConfig
+import Motion
 import TransitionModel
 
 /// What the request router may ask of the daemon: the operations requests need, not the whole core. `DaemonCore`
@@ -14,6 +15,8 @@ protocol RequestTarget: AnyObject {
     func snapshots(of names: [String]?) -> [TransitionSnapshot]?
     func reload() -> Result<Void, RPCError>
     func adoptEnvironment(_ changes: [String: String]) throws(RPCError) -> JSONValue
+    /// `daemon.motion`: sets the run-time motion setting (nil only asks) and answers the motion in force.
+    func motion(_ setting: MotionSetting?) -> MotionStatus
     func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
                    frames: FrameDelivery) throws(RPCError) -> Int
     func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError)
@@ -33,4 +36,5 @@ struct DaemonSummary {
     var screenFromDisplay: Bool
     var clients: Int
     var subscriptions: Int
+    var motion: MotionStatus
 }

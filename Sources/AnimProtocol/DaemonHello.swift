@@ -29,11 +29,13 @@ public struct DaemonHello: Hashable, Sendable {
     public var config: ConfigSummary
     public var clients: Int
     public var subscriptions: Int
+    /// Full or reduced motion, and why (**extension**, issue 30).
+    public var motion: MotionStatus
 
     public init(version: String, pid: Int, frameRate: Double, input: InputStatus, monitors: [Rect], config: ConfigSummary,
-                clients: Int, subscriptions: Int) {
+                clients: Int, subscriptions: Int, motion: MotionStatus) {
         self.version = version; self.pid = pid; self.frameRate = frameRate; self.input = input; self.monitors = monitors
-        self.config = config; self.clients = clients; self.subscriptions = subscriptions
+        self.config = config; self.clients = clients; self.subscriptions = subscriptions; self.motion = motion
     }
 
     public var json: JSONValue {
@@ -45,7 +47,7 @@ public struct DaemonHello: Hashable, Sendable {
                                             ("transitions", .number(Double(config.transitions))),
                                             ("bindings", .number(Double(config.bindings))),
                                             ("warnings", .array(config.warnings.map(JSONValue.string)))])),
-                        ("clients", .number(Double(clients))), ("subscriptions", .number(Double(subscriptions)))])
+                        ("clients", .number(Double(clients))), ("subscriptions", .number(Double(subscriptions))), ("motion", motion.json)])
     }
 
     /// Reads what `json` writes; nil for anything else, numbers out of range included.
@@ -57,10 +59,11 @@ public struct DaemonHello: Hashable, Sendable {
               let config = json["config"], let layers = config["layers"]?.array?.compactMap(\.string),
               let transitions = config["transitions"]?.integer, let bindings = config["bindings"]?.integer,
               let warnings = config["warnings"]?.array?.compactMap(\.string),
-              let clients = json["clients"]?.integer, let subscriptions = json["subscriptions"]?.integer else { return nil }
+              let clients = json["clients"]?.integer, let subscriptions = json["subscriptions"]?.integer,
+              let motion = json["motion"].flatMap(MotionStatus.init(json:)) else { return nil }
         self.init(version: version, pid: pid, frameRate: frameRate, input: input, monitors: monitors.compactMap { $0 },
                   config: ConfigSummary(layers: layers, transitions: transitions, bindings: bindings, warnings: warnings),
-                  clients: clients, subscriptions: subscriptions)
+                  clients: clients, subscriptions: subscriptions, motion: motion)
     }
 
     /// `[x, y, width, height]` within the screen's coordinate limit.

@@ -68,6 +68,12 @@ public enum EventLine {
         out.writeLiteral("}}\n")
     }
 
+    /// Full or reduced motion, when it changed (group `motion`).
+    public static func motion(_ status: MotionStatus, into out: inout some TextOutput) {
+        guard case let .object(members) = status.json else { return }
+        RPCLine.writeNotification(.motion, members, into: &out)
+    }
+
     public static func shutdown(reason: String, into out: inout some TextOutput) {
         RPCLine.writeNotification(.shutdown, [("reason", .string(reason))], into: &out)
     }

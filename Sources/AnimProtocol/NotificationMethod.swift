@@ -3,6 +3,7 @@
 public enum NotificationMethod: String, Sendable, CaseIterable {
     case progress = "transition.progress", began = "transition.began", leg = "transition.leg", ended = "transition.ended"
     case inputStatus = "input.status", gesture = "gesture.changed", inputEvent = "input.event", shutdown = "daemon.shutdown"
+    case motion = "daemon.motion"
 
     /// A notification's line up to its params' opening brace, as one literal: the frame path writes it without
     /// building a string. `NotificationMethodTests` checks each against `rawValue`.
@@ -17,6 +18,7 @@ public enum NotificationMethod: String, Sendable, CaseIterable {
         case .gesture: "{\"jsonrpc\":\"2.0\",\"method\":\"gesture.changed\",\"params\":{"
         case .inputEvent: "{\"jsonrpc\":\"2.0\",\"method\":\"input.event\",\"params\":{"
         case .shutdown: "{\"jsonrpc\":\"2.0\",\"method\":\"daemon.shutdown\",\"params\":{"
+        case .motion: "{\"jsonrpc\":\"2.0\",\"method\":\"daemon.motion\",\"params\":{"
         }
     }
 

@@ -4,6 +4,7 @@ public import TextWriting
 public enum Method: String, Sendable, CaseIterable {
     // The daemon.
     case hello = "daemon.hello", reload = "daemon.reload", config = "daemon.config", environment = "daemon.environment"
+    case motion = "daemon.motion"
     // Queries and subscriptions.
     case list = "transition.list", get = "transition.get", subscribe, unsubscribe
     // Driving a transition.

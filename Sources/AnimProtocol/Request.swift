@@ -1,5 +1,5 @@
 public import Gestures
-import Motion
+public import Motion
 public import TransitionModel
 
 /// Every request of the protocol (PROTOCOL.md, docs/protocol.md), with its parameters typed and checked.
@@ -13,6 +13,8 @@ public enum Request: Hashable, Sendable {
     case config
     /// Session variables; an empty value unsets one.
     case environment([String: String])
+    /// Sets the run-time motion setting (`animctl motion`), or with nil only asks for the status.
+    case motion(MotionSetting?)
     case list
     case get(name: String)
     /// `transitions`: nil for all.
@@ -47,6 +49,14 @@ public enum Request: Hashable, Sendable {
                 if let value = try p.optionalString(key, maxLength: Self.maxEnvironmentValue) { values[key] = value }
             }
             self = .environment(values)
+        case .motion:
+            try p.allow(["setting"])
+            let setting = try p.optionalString("setting", maxLength: 16)
+            guard let setting else { self = .motion(nil); break }
+            guard let known = MotionSetting(rawValue: setting) else {
+                throw RPCError(.invalidParams, "invalid params: daemon.motion: \"setting\" must be \"auto\", \"full\" or \"reduced\", not \"\(setting)\"")
+            }
+            self = .motion(known)
         case .list: try p.allow([]); self = .list
         case .get: try p.allow(["name"]); self = .get(name: try p.string("name"))
         case .subscribe: self = try Self.subscribe(p)
@@ -122,6 +132,7 @@ extension Request {
         case .reload: .reload
         case .config: .config
         case .environment: .environment
+        case .motion: .motion
         case .list: .list
         case .get: .get
         case .subscribe: .subscribe
@@ -140,6 +151,7 @@ extension Request {
         case .hello, .reload, .config, .list: return nil
         case let .environment(values):
             return .object(Self.environmentNames.compactMap { name in values[name].map { (name, .string($0)) } })
+        case let .motion(setting): return setting.map { object([("setting", .string($0.rawValue))]) }
         case let .get(name): return object([("name", .string(name))])
         case let .subscribe(transitions, events, maxRate, frames):
             return object([("transitions", transitions.map { .array($0.map(JSONValue.string)) }),

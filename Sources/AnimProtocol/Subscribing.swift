@@ -2,6 +2,8 @@
 public enum EventGroup: String, Hashable, Sendable, CaseIterable {
     case progress, state, input, gesture
     case inputEvents = "input-events"
+    /// `daemon.motion`: full or reduced motion, when it changes.
+    case motion
 
     /// What `subscribe` sends without `events`.
     public static let defaults: Set<EventGroup> = [.progress, .state]
@@ -17,6 +19,7 @@ public enum EventGroup: String, Hashable, Sendable, CaseIterable {
         case .input: 4
         case .gesture: 8
         case .inputEvents: 16
+        case .motion: 32
         }
     }
 

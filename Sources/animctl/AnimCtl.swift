@@ -24,7 +24,8 @@ struct AnimCtl: AsyncParsableCommand {
             NameAndValueCommand<BeginTag>.self, NameAndValueCommand<ScrubTag>.self, NameOnlyCommand<PauseTag>.self,
             NameOnlyCommand<ResumeTag>.self, NameOnlyCommand<ReverseTag>.self, Continue.self, Release.self, Stop.self,
             NameAndValueCommand<FinishTag>.self,
-            Inject.self, Record.self, Reload.self, Config.self, Environment.self, SocketPathCommand.self, Call.self, Curve.self,
+            Inject.self, Record.self, Reload.self, Config.self, Environment.self, MotionCommand.self, SocketPathCommand.self, Call.self,
+            Curve.self,
         ]
     )
 

@@ -40,6 +40,7 @@ extension AnimCtl {
             let monitors = hello.monitors.map { "\(formatted($0.width))×\(formatted($0.height))+\(formatted($0.x))+\(formatted($0.y))" }
             emit("monitors    \(monitors.joined(separator: ", "))")
             if !input.outputs.isEmpty { emit("outputs     \(input.outputs.map(\.description).joined(separator: ", "))") }
+            emit("motion      \(MotionCommand.describe(hello.motion))")
         }
     }
 

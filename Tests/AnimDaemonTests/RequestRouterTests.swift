@@ -1,5 +1,6 @@
 import AnimProtocol
 import Gestures
+import Motion
 import NIOEmbedded
 import Testing
 import AnimConfig
@@ -17,7 +18,13 @@ struct RequestRouterTests {
 
         var summary: DaemonSummary {
             DaemonSummary(version: "9.9", pid: 42, frameRate: 120, input: InputStatus(backend: .x11, connected: true, display: ":7"),
-                          monitors: [Rect(x: 0, y: 0, width: 800, height: 600)], screenFromDisplay: true, clients: 2, subscriptions: 3)
+                          monitors: [Rect(x: 0, y: 0, width: 800, height: 600)], screenFromDisplay: true, clients: 2, subscriptions: 3,
+                          motion: motionStatus)
+        }
+        var motionStatus = MotionChoice(configured: .auto, reducedDuration: 0).status
+        func motion(_ setting: MotionSetting?) -> MotionStatus {
+            if let setting { motionStatus = MotionChoice(configured: .auto, reducedDuration: 0, override: setting).status }
+            return motionStatus
         }
         let loadedConfig = LoadedConfig(config: DaemonConfig(), layers: ["(embedded default)"], entries: [])
         var transitionNames: [String] { ["sidebar"] }

@@ -11,14 +11,16 @@ struct DaemonHelloTests {
                            sources: [.touch: SourceStatus(.active, "libinput on seat0: 1 touchscreen(s): T"), .pointer: SourceStatus(.unused, "none")],
                            outputs: [NamedOutput(name: "HEADLESS-1", rect: Rect(x: 0, y: 0, width: 1280, height: 720), transform: 3)]),
         monitors: [Rect(x: 0, y: 0, width: 1280, height: 720)],
-        config: .init(layers: ["(embedded default)"], transitions: 5, bindings: 9, warnings: ["w"]), clients: 2, subscriptions: 1)
+        config: .init(layers: ["(embedded default)"], transitions: 5, bindings: 9, warnings: ["w"]), clients: 2, subscriptions: 1,
+        motion: MotionStatus(reduced: true, setting: .reduced, source: "animctl", factor: 1, detail: "reduced, set by animctl"))
 
     @Test func whatIsWrittenReadsBackAsItself() throws {
         let line = JSONWriter.string(Self.hello.json)
         #expect(DaemonHello(json: try JSONParser.parse(Array(line.utf8))) == Self.hello)
         #expect(line.hasPrefix(#"{"name":"animd","version":"0.1.0","protocol":1,"pid":4321,"frameRate":60,"input":{"backend":"libinput","connected":false,"display":"wayland-1","seat":"seat0","reason":"gone","#))
         #expect(line.contains(#""outputs":[{"name":"HEADLESS-1","x":0,"y":0,"width":1280,"height":720,"transform":3}],"monitors":[[0,0,1280,720]]}"#))
-        #expect(line.hasSuffix(#""config":{"layers":["(embedded default)"],"transitions":5,"bindings":9,"warnings":["w"]},"clients":2,"subscriptions":1}"#))
+        #expect(line.hasSuffix(#""config":{"layers":["(embedded default)"],"transitions":5,"bindings":9,"warnings":["w"]},"clients":2,"subscriptions":1,"#
+                               + #""motion":{"state":"reduced","setting":"reduced","source":"animctl","factor":1,"detail":"reduced, set by animctl"}}"#))
     }
 
     @Test func absurdOrMissingValuesReadAsNothing() throws {
@@ -27,7 +29,10 @@ struct DaemonHelloTests {
             return .object(members.compactMap { $0.0 == key ? value.map { (key, $0) } : $0 })
         }
         for (key, value) in [("pid", JSONValue.number(1e308)), ("frameRate", .number(-1)), ("clients", .number(0.5)),
-                             ("name", .string("other")), ("version", nil), ("input", .object([]))] as [(String, JSONValue?)] {
+                             ("name", .string("other")), ("version", nil), ("input", .object([])), ("motion", nil),
+                             ("motion", .object([("state", "slow"), ("setting", "auto"), ("source", .null), ("factor", 1), ("detail", "")])),
+                             ("motion", .object([("state", "full"), ("setting", "auto"), ("source", .null), ("factor", 0), ("detail", "")]))]
+                            as [(String, JSONValue?)] {
             #expect(DaemonHello(json: replacing(key, with: value)) == nil, "\(key)")
         }
         guard case var .object(input) = Self.hello.json["input"] ?? .null else { Issue.record("no input"); return }

@@ -9,6 +9,7 @@ import TransitionModel
 struct RequestTests {
     static let samples: [Request] = [
         .hello, .reload, .config, .list, .environment(["DISPLAY": ":1", "XAUTHORITY": ""]), .get(name: "sidebar"),
+        .motion(nil), .motion(.reduced), .motion(.auto),
         .subscribe(transitions: nil, events: [.progress, .state], maxRate: nil),
         .subscribe(transitions: ["sidebar", "pager"], events: [.inputEvents, .gesture], maxRate: 30),
         .subscribe(transitions: ["sidebar"], events: [.progress, .state], maxRate: 60, frames: .driven),

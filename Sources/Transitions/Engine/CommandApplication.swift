@@ -165,7 +165,7 @@ struct CommandApplication {
         let handed = velocity ?? runtime.velocity(at: time)
         Engine.interrupt(&runtime, at: time, into: &output)
         var leg = Leg.animating(from: runtime.progress(at: time), velocity: handed, origin: runtime.snap, target: target,
-                                config: runtime.config, timing: timing, duration: duration, start: start, cause: .command, at: time)
+                                config: runtime.config, motion: runtime.motionPolicy, timing: timing, duration: duration, start: start, cause: .command, at: time)
         leg.clientDriven = !start
         runtime.phase = .leg(leg)
         output.events.append(runtime.began(cause: .command, at: time))

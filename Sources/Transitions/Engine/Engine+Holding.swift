@@ -122,12 +122,14 @@ extension Engine {
     }
 
     /// A press's fill: linear from where the transition is to `target`, over the press's duration, so that it
-    /// arrives as the press is recognized.
+    /// arrives as the press is recognized. It shows the time held, as a finger shows its place: reduced motion
+    /// leaves it as it is.
     private static func fill(_ runtime: inout TransitionRuntime, toward target: Int, by binding: String, duration: Double, at time: Double,
                              into output: inout EngineOutput) {
         interrupt(&runtime, at: time, into: &output)
         runtime.phase = .leg(Leg.animating(from: runtime.progress(at: time), velocity: 0, origin: runtime.snap, target: target,
-                                           config: runtime.config, timing: .linear, duration: duration, cause: .gesture(binding), at: time))
+                                           config: runtime.config, motion: .full, timing: .linear, duration: duration, cause: .gesture(binding),
+                                           at: time))
         output.events.append(runtime.began(cause: .gesture(binding), at: time))
     }
 

@@ -10,7 +10,7 @@ public import TransitionModel
 /// may catch a leg a client started, and while a finger drives a transition
 /// every command on it is refused with `notAllowed` (-32002).
 public struct Engine: Sendable {
-    public private(set) var geometry: ScreenGeometry
+    public var geometry: ScreenGeometry { arena.geometry }
     private var arena: GestureArena
     var runtimes: [String: TransitionRuntime] = [:]
     private var order: [String] = []
@@ -26,11 +26,12 @@ public struct Engine: Sendable {
     /// The transitions a touch holds before any recognizer began: a leg caught under a landing finger, a long press
     /// filling. They take no commands, as under a finger.
     var held: [String: Hold] = [:]
+    /// What the desktop wants of completions; every runtime carries it.
+    public private(set) var motionPolicy = MotionPolicy.full
 
     /// `transitions` and `bindings` are the engine's tables, in order; `frameRate` is the rate of frames while
     /// animating until the daemon learns the display's.
     public init(transitions: [TransitionConfig], bindings: [BindingConfig], frameRate: Double, geometry: ScreenGeometry) {
-        self.geometry = geometry
         frameClock = FrameClock(rate: Self.boundedRate(frameRate))
         arena = GestureArena(recognizers: bindings.map { $0.recognizer(in: geometry) }, geometry: geometry)
         install(transitions: transitions, bindings: bindings)
@@ -138,7 +139,6 @@ public struct Engine: Sendable {
     }
 
     public mutating func setGeometry(_ newGeometry: ScreenGeometry) {
-        geometry = newGeometry
         arena.geometry = newGeometry
         arena.setRecognizers(bindings.list.map { $0.recognizer(in: newGeometry) })
     }
@@ -152,10 +152,20 @@ public struct Engine: Sendable {
                 runtime.snap = min(runtime.snap, transition.lastSnap)
                 runtimes[transition.name] = runtime
             } else {
-                runtimes[transition.name] = TransitionRuntime(config: transition)
+                var runtime = TransitionRuntime(config: transition)
+                runtime.motionPolicy = motionPolicy
+                runtimes[transition.name] = runtime
             }
         }
         bindings = BindingTable(newBindings)
+    }
+
+    /// Reduced motion or a duration factor, from the desktop or a manual setting: from the next completion on,
+    /// for every transition. Running legs keep their motion.
+    public mutating func setMotion(_ policy: MotionPolicy) {
+        guard policy != motionPolicy else { return }
+        motionPolicy = policy
+        for index in runtimes.indices { runtimes.values[index].motionPolicy = policy }
     }
 
     // MARK: - Frames
@@ -375,7 +385,7 @@ public struct Engine: Sendable {
     /// for cubic timing, the release velocity handed to a spring.
     static func completion(of runtime: TransitionRuntime, from progress: Double, velocity: Double, origin: Int, target: Int,
                             cause: LegCause, at time: Double) -> Leg {
-        Leg.animating(from: progress, velocity: velocity, origin: origin, target: target, config: runtime.config,
+        Leg.animating(from: progress, velocity: velocity, origin: origin, target: target, config: runtime.config, motion: runtime.motionPolicy,
                       completionSpeed: runtime.config.completionSpeed, cause: cause, at: time)
     }
 

@@ -10,6 +10,8 @@ struct TransitionRuntime: Sendable {
     /// The snap it rests at or last rested at.
     var snap: Int
     var phase: Phase
+    /// What the desktop wants of completions (reduced motion, a duration factor); the engine keeps it current.
+    var motionPolicy = MotionPolicy.full
     /// The motion last sent in a `began` or `leg` event, so that a `leg` event goes out only when the motion changes.
     private var announcedMotion: LegMotion?
 
@@ -165,7 +167,7 @@ struct Leg: Sendable {
     /// from the origin (completing at `end`). Values outside [0, 1] — after
     /// rubber-banding — are fine: the animator runs them as partial legs.
     static func animating(from progress: Double, velocity rawVelocity: Double, origin: Int, target: Int, config: TransitionConfig,
-                          timing: TimingSpec? = nil, duration: Double? = nil, completionSpeed: Double = 1,
+                          motion: MotionPolicy, timing: TimingSpec? = nil, duration: Double? = nil, completionSpeed: Double = 1,
                           start: Bool = true, cause: LegCause, at time: Double) -> Leg {
         let velocity = rawVelocity.isFinite ? min(max(rawVelocity, LegLimits.velocity.lowerBound), LegLimits.velocity.upperBound) : 0
         let from = origin
@@ -176,8 +178,8 @@ struct Leg: Sendable {
             reversed = true
         }
         let value = (progress - Double(from)) / Double(to - from)
-        var completion = InteractiveLeg(duration: duration ?? config.duration, timing: timing ?? config.timing,
-                                        completionSpeed: completionSpeed, value: value, at: time)
+        let shaped = motion.completion(timing: timing ?? config.timing, duration: duration ?? config.duration)
+        var completion = InteractiveLeg(duration: shaped.duration, timing: shaped.timing, completionSpeed: completionSpeed, value: value, at: time)
         let valueVelocity = velocity / Double(to - from)
         // A fresh, paused leg accepts each of these calls.
         switch (start, reversed) {
