@@ -19,12 +19,13 @@ build). What depends on the clock is normalised, and only that:
   does the `seq` of an `ended` after them, which becomes 0.
 The conversation keeps to what the recorded build could do (no touchpad holds, no spring began: it reported
 1.8e-15 for a spring's first velocity, which issue 19 made exactly 0).
-And two differences are justified and removed before comparing, each by a later issue's extension:
+And these differences are justified and removed before comparing, each by a later issue's extension:
 - the `leg` member of snapshots and the `transition.leg` event (issue 18, analytic legs) are cut out;
 - the key order inside `input.event`'s `event` (issue 17 writes t, kind, the kind's fields, x, y; before,
   keys were sorted by name): events are compared with their members sorted;
-- the methods `daemon.config` and `daemon.environment` (issue 19) are cut from the list of methods that an
-  unknown method's error carries.
+- the methods `daemon.config` and `daemon.environment` (issue 19) and `daemon.motion` (issue 30) are cut from
+  the list of methods that an unknown method's error carries, and the event group `motion` (issue 30) from the
+  groups an unknown group's error lists.
 Normalising works on the text, never by re-serialising, so that the bytes of every number stay the encoder's.
 """
 
@@ -183,7 +184,8 @@ def normalise(line):
         text = SEQ.sub('"seq":0', text)
     text = TIME.sub(lambda m: f'"{m.group(1)}":0', text)
     text = LEG.sub("", text)
-    text = text.replace('"daemon.config","daemon.environment",', "")
+    text = text.replace('"daemon.config","daemon.environment",', "").replace('"daemon.motion",', "")
+    text = text.replace("input-events, motion)", "input-events)")
     if '"method":"input.event"' in text:
         text = EVENT.sub(lambda m: '"event":{' + ",".join(sorted(m.group(1).split(","))) + "}", text)
     return f"{side} {text}"
