@@ -4,7 +4,8 @@ import Gestures
 import Motion
 
 /// The config in force, where it is read from, and what follows from it, worked out once per load: the screen
-/// assumed without a display server, the limits on clients, and what the input backend must intercept.
+/// assumed without a display server, the limits on clients, and what the input backend must intercept. And the
+/// settings that stand beside it: the run-time motion setting, and what the desktop says of motion.
 struct ConfigInForce {
     let source: ConfigSource
     private(set) var loaded: LoadedConfig
@@ -13,6 +14,8 @@ struct ConfigInForce {
     private(set) var inputPlan: InputPlan
     /// The run-time motion setting (`daemon.motion`), over the config's; a reload keeps it.
     var motionOverride: MotionSetting?
+    /// What KDE's `kdeglobals` said when last read; nil while it is not followed. It decides `auto`.
+    var kde: KDEGlobals.File?
 
     init(_ loaded: LoadedConfig, source: ConfigSource) {
         self.source = source
@@ -24,7 +27,7 @@ struct ConfigInForce {
 
     /// The motion in force: the config's setting, under the run-time one.
     var motion: MotionChoice {
-        MotionChoice(configured: config.daemon.motion, reducedDuration: config.daemon.reducedDuration, override: motionOverride)
+        MotionChoice(configured: config.daemon.motion, reducedDuration: config.daemon.reducedDuration, override: motionOverride, kde: kde)
     }
 
     /// Reads the config again; on error the one in force stays.

@@ -44,6 +44,13 @@ extension DaemonCore {
         return config.motion.status
     }
 
+    /// What KDE's `kdeglobals` says now: under `auto`, it decides.
+    func kdeRead(_ file: KDEGlobals.File) {
+        let before = config.motion.status
+        config.kde = file
+        motionChanged(from: before)
+    }
+
     /// Hands the motion in force to the engine (from its next completion on) and tells the `motion` group when
     /// it changed.
     func motionChanged(from before: MotionStatus) {

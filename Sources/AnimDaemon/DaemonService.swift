@@ -49,6 +49,7 @@ public struct DaemonService: Service {
                 for await report in reports { loop.execute { core.value.handle(report.event, generation: report.generation) } }
             }
             try await loop.submit { core.value.launchBackend() }.get()
+            await followDesktopMotion(core, on: loop)
             try await loop.flatSubmit { core.value.whenInputKnown(within: 2) }.get()
             let server = try await serve(core, on: loop)
             tasks.addTask {
@@ -66,6 +67,21 @@ public struct DaemonService: Service {
             try? await server.close()
             reporter.finish()
             tasks.cancelAll()
+        }
+    }
+
+    /// Reads what the desktop says of motion, and follows it: KDE's `kdeglobals` for now (docs/motion.md). A folder
+    /// that cannot be watched leaves the first reading in force, and the log says why.
+    private func followDesktopMotion(_ core: NIOLoopBound<DaemonCore>, on loop: any EventLoop) async {
+        guard let folder = KDEGlobalsWatch.folder(in: environment) else { return }
+        let path = folder + "/" + KDEGlobalsWatch.fileName
+        try? await loop.submit { core.value.kdeRead(KDEGlobals.File(path: path, reading: KDEGlobalsWatch.read(path))) }.get()
+        do {
+            _ = try await KDEGlobalsWatch.start(folder: folder, on: loop) { reading in
+                core.value.kdeRead(KDEGlobals.File(path: path, reading: reading))
+            }.get()
+        } catch {
+            logger.notice("kdeglobals is read once, not followed", metadata: ["folder": "\(folder)", "error": "\(error)"])
         }
     }
 

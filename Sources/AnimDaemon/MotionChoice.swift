@@ -1,34 +1,65 @@
 import AnimProtocol
 import Motion
+import TextWriting
 
 /// The motion in force and why: the run-time setting (`daemon.motion`, `animctl motion`) over the config's
-/// `[daemon] motion`. Pure: the core asks it for the engine's policy and for what `hello` and `daemon.motion` say.
+/// `[daemon] motion`; under `auto`, what the desktop says. Pure: the core asks it for the engine's policy and for
+/// what `hello` and `daemon.motion` say.
 ///
-/// Unfinished (issue 30): the desktop's own switches (the XDG portal, GNOME, KDE's `kdeglobals`, XSETTINGS) are
-/// not read yet, so `auto` is full motion, and `detail` says so.
+/// Unfinished (issue 30): of the desktop's switches only KDE's `kdeglobals` is followed; the XDG portal, GNOME and
+/// XSETTINGS are not read yet, and `detail` says so.
 struct MotionChoice: Hashable {
     var configured: MotionSetting
     var reducedDuration: Double
     /// The run-time setting; it outlives reloads, until animd restarts or it is set again.
     var override: MotionSetting?
+    /// What KDE's `kdeglobals` says; nil while it is not followed.
+    var kde: KDEGlobals.File?
 
     var setting: MotionSetting { override ?? configured }
 
-    var reduced: Bool { setting == .reduced }
+    /// KDE's factor when it is followed and readable; 1 otherwise.
+    private var kdeFactor: Double? {
+        if case let .factor(factor)? = kde?.reading { return factor }
+        return nil
+    }
 
-    var policy: MotionPolicy { MotionPolicy(reduced: reduced, reducedDuration: reducedDuration) }
+    var reduced: Bool {
+        switch setting {
+        case .reduced: true
+        case .full: false
+        case .auto: kdeFactor == 0
+        }
+    }
+
+    /// What scales durations: KDE's factor under `auto`, when it is not 0 (that is reduced motion).
+    var factor: Double {
+        guard setting == .auto, let factor = kdeFactor, factor > 0 else { return 1 }
+        return factor
+    }
+
+    var policy: MotionPolicy { MotionPolicy(reduced: reduced, reducedDuration: reducedDuration, factor: factor) }
 
     var status: MotionStatus {
         let source: String? = switch setting {
-        case .auto: nil
+        case .auto: kdeFactor.map { $0 != 1 ? "kde" : nil } ?? nil
         case .full, .reduced: override == nil ? "config" : "animctl"
         }
+        let completions = reduced ? (reducedDuration == 0 ? "; completions are instant" : "; completions take \(reducedDuration) s, without a spring") : ""
         let detail = switch setting {
-        case .auto: "auto: no desktop switch is read yet (the portal, GNOME, KDE and XSETTINGS are not followed); "
-            + "animctl motion reduced, or [daemon] motion = \"reduced\", reduces it"
-        case .full, .reduced: "\(setting.rawValue), set by \(source ?? "")"
-            + (reduced ? (reducedDuration == 0 ? "; completions are instant" : "; completions take \(reducedDuration) s, without a spring") : "")
+        case .auto: "auto: " + kdeDetail + completions
+            + "; the portal, GNOME and XSETTINGS are not read yet: animctl motion reduced, or [daemon] motion = \"reduced\", reduces it"
+        case .full, .reduced: "\(setting.rawValue), set by \(source ?? "")" + completions
         }
-        return MotionStatus(reduced: reduced, setting: setting, source: source, factor: 1, detail: detail)
+        return MotionStatus(reduced: reduced, setting: setting, source: source, factor: factor, detail: detail)
+    }
+
+    private var kdeDetail: String {
+        guard let kde else { return "KDE's kdeglobals is not followed (no config folder)" }
+        switch kde.reading {
+        case let .factor(factor): return "KDE's \(kde.path) says \(KDEGlobals.key)=\(formatNumber(factor))"
+        case .absent: return "KDE's \(kde.path) sets no \(KDEGlobals.key) (1)"
+        case let .unreadable(why): return "KDE's \(kde.path) is not used: \(why)"
+        }
     }
 }

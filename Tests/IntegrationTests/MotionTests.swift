@@ -13,7 +13,8 @@ import Testing
         let rpc = try daemon.connect()
         let motion = try #require(try rpc.ok("daemon.hello")["motion"])
         #expect(motion["state"] == "full" && motion["setting"] == "auto" && motion["source"] == .null)
-        #expect(motion["detail"]?.string?.contains("no desktop switch is read yet") == true)
+        #expect(motion["detail"]?.string?.contains("sets no AnimationDurationFactor (1); the portal, GNOME and XSETTINGS are not read yet") == true,
+                "\(motion)")
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "motion"]])
 
         let reduced = try animctl(["motion", "reduced"], socket: daemon.socket)
@@ -55,5 +56,50 @@ import Testing
         let usage = try animctl(["motion", "slow"], socket: daemon.socket)
         #expect(usage.status == 2 && usage.stderr.contains("must be auto, full or reduced"))
         #expect(try rpc.ok("daemon.motion")["state"] == "full")
+    }
+
+    /// KDE's `kdeglobals`, followed live under `auto`, whether it is replaced (as KConfig writes it) or written in
+    /// place: a factor of 0 reduces motion; 0.5 halves a spring's settling time against 1's; garbage is not used, and
+    /// `detail` says why; a manual setting wins over it.
+    @Test func kdeglobalsIsFollowed() throws {
+        let home = try DaemonProcess.makeFolder()
+        let file = home + "/kdeglobals"
+        try "[General]\nColorScheme=Breeze\n\n[KDE]\nAnimationDurationFactor=0\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(environment: ["XDG_CONFIG_HOME": home])
+        let rpc = try daemon.connect()
+        let start = try rpc.ok("daemon.motion")
+        #expect(start["state"] == "reduced" && start["source"] == "kde", "\(start)")
+        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "motion"]])
+
+        /// Replaces the file as KConfig does (a new file renamed over it), then toggles the sidebar.
+        func settling(after text: String) throws -> (JSONValue, Double?) {
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let (_, motion) = try rpc.notification(where: { method, _ in method == .motion })
+            _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
+            let leg = try rpc.notifications(until: { method, _ in method == .ended }).first { $0.0 == .began }?.1["leg"]
+            return (motion, leg?["settlingTime"]?.number)
+        }
+        let (half, fast) = try settling(after: "[KDE]\nAnimationDurationFactor=0.5\n")
+        #expect(half["state"] == "full" && half["factor"] == 0.5 && half["source"] == "kde", "\(half)")
+        let (one, slow) = try settling(after: "[KDE][$i]\nAnimationDurationFactor = 1\n")
+        #expect(one["factor"] == 1 && one["source"] == .null, "\(one)")
+        let (fastTime, slowTime) = (try #require(fast), try #require(slow))
+        #expect(abs(fastTime - slowTime / 2) <= 0.01 * slowTime, "settling \(fastTime) s at 0.5 against \(slowTime) s at 1")
+
+        try "[KDE]\nAnimationDurationFactor=0\n".write(toFile: file, atomically: true, encoding: .utf8)
+        _ = try rpc.notification(where: { method, params in method == .motion && params["state"] == "reduced" })
+        // Written in place, the file may be read half written first: the state it settles in is what counts.
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data("[KDE]\nAnimationDurationFactor=fast\n".utf8))
+        try handle.close()
+        let (_, garbage) = try rpc.notification(where: { method, params in
+            method == .motion && params["detail"]?.string?.contains("is not used: AnimationDurationFactor=fast is not 0 nor a factor") == true
+        })
+        #expect(garbage["state"] == "full" && garbage["factor"] == 1, "\(garbage)")
+        try "[KDE]\nAnimationDurationFactor=0\n".write(toFile: file, atomically: true, encoding: .utf8)
+        _ = try rpc.notification(where: { method, params in method == .motion && params["state"] == "reduced" })
+        #expect(try rpc.ok("daemon.motion", ["setting": "full"])["state"] == "full", "a manual setting wins over KDE's")
+        try? FileManager.default.removeItem(atPath: home)
     }
 }
