@@ -11,6 +11,8 @@ enum InputReport {
     case input([InputEvent], from: InputBackendKind)
     /// The backend stopped or lost its devices: whatever it drove must be cancelled.
     case vanished(InputBackendKind)
+    /// What the display's XSETTINGS manager says of animations; nil without one (or without a display).
+    case xsettingsAnimations(Bool?)
 }
 
 /// The input backend's life on the event loop: made for the session (`BackendLauncher`), started, replaced when
@@ -93,7 +95,7 @@ final class BackendSupervisor {
         case let .connected(info), let .changed(info):
             let status = InputStatus(backend: info.backend, connected: info.displayLost == nil, display: info.display, seat: info.seat,
                                      reason: info.displayLost, warning: info.warning, sources: info.sources, outputs: info.outputs)
-            return [.status(status, geometry: info.geometry, refreshRate: info.refreshRate)]
+            return [.status(status, geometry: info.geometry, refreshRate: info.refreshRate), .xsettingsAnimations(info.animationsEnabled)]
         case let .input(events):
             // Input that a stopped backend had already posted is dropped with it: what it drove was cancelled.
             guard let backend else { return [] }
@@ -101,7 +103,7 @@ final class BackendSupervisor {
         case let .disconnected(kind, display, reason):
             // Whatever the backend was driving is gone with it: cancel, so that nothing stays finger-driven.
             let status = InputStatus(backend: kind, connected: false, display: display, reason: reason + "; input is off until a display appears")
-            return [.vanished(kind), .status(status, geometry: nil, refreshRate: nil)]
+            return [.vanished(kind), .status(status, geometry: nil, refreshRate: nil), .xsettingsAnimations(nil)]
         }
     }
 }

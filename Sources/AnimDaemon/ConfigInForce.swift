@@ -14,8 +14,10 @@ struct ConfigInForce {
     private(set) var inputPlan: InputPlan
     /// The run-time motion setting (`daemon.motion`), over the config's; a reload keeps it.
     var motionOverride: MotionSetting?
-    /// What KDE's `kdeglobals` said when last read; nil while it is not followed. It decides `auto`.
+    /// What KDE's `kdeglobals` said when last read; nil while it is not followed. It decides `auto`, with the next.
     var kde: KDEGlobals.File?
+    /// What the X display's XSETTINGS manager says of animations; nil without one.
+    var xsettingsAnimations: Bool?
 
     init(_ loaded: LoadedConfig, source: ConfigSource) {
         self.source = source
@@ -27,7 +29,8 @@ struct ConfigInForce {
 
     /// The motion in force: the config's setting, under the run-time one.
     var motion: MotionChoice {
-        MotionChoice(configured: config.daemon.motion, reducedDuration: config.daemon.reducedDuration, override: motionOverride, kde: kde)
+        MotionChoice(configured: config.daemon.motion, reducedDuration: config.daemon.reducedDuration, override: motionOverride, kde: kde,
+                     xsettingsAnimations: xsettingsAnimations)
     }
 
     /// Reads the config again; on error the one in force stays.

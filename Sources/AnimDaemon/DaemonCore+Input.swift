@@ -33,6 +33,7 @@ extension DaemonCore {
             case let .status(status, geometry, refreshRate): setInputStatus(status, geometry: geometry, refreshRate: refreshRate)
             case let .input(events, backend): handleInput(events, from: .backend(backend))
             case let .vanished(backend): inputVanished(.backend(backend))
+            case let .xsettingsAnimations(enabled): xsettingsRead(enabled)
             }
         }
     }

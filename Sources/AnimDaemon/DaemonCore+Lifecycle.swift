@@ -51,6 +51,13 @@ extension DaemonCore {
         motionChanged(from: before)
     }
 
+    /// What the display's XSETTINGS manager says of animations now: under `auto`, `false` reduces motion.
+    func xsettingsRead(_ enabled: Bool?) {
+        let before = config.motion.status
+        config.xsettingsAnimations = enabled
+        motionChanged(from: before)
+    }
+
     /// Hands the motion in force to the engine (from its next completion on) and tells the `motion` group when
     /// it changed.
     func motionChanged(from before: MotionStatus) {

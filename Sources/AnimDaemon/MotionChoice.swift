@@ -6,8 +6,8 @@ import TextWriting
 /// `[daemon] motion`; under `auto`, what the desktop says. Pure: the core asks it for the engine's policy and for
 /// what `hello` and `daemon.motion` say.
 ///
-/// Unfinished (issue 30): of the desktop's switches only KDE's `kdeglobals` is followed; the XDG portal, GNOME and
-/// XSETTINGS are not read yet, and `detail` says so.
+/// Unfinished (issue 30): of the desktop's switches KDE's `kdeglobals` and XSETTINGS are followed; the XDG portal
+/// and GNOME (through it) are not read yet, and `detail` says so.
 struct MotionChoice: Hashable {
     var configured: MotionSetting
     var reducedDuration: Double
@@ -15,6 +15,8 @@ struct MotionChoice: Hashable {
     var override: MotionSetting?
     /// What KDE's `kdeglobals` says; nil while it is not followed.
     var kde: KDEGlobals.File?
+    /// What the X display's XSETTINGS manager says of animations (`Gtk/EnableAnimations`); nil without one.
+    var xsettingsAnimations: Bool? = nil
 
     var setting: MotionSetting { override ?? configured }
 
@@ -28,7 +30,7 @@ struct MotionChoice: Hashable {
         switch setting {
         case .reduced: true
         case .full: false
-        case .auto: kdeFactor == 0
+        case .auto: kdeFactor == 0 || xsettingsAnimations == false
         }
     }
 
@@ -42,16 +44,24 @@ struct MotionChoice: Hashable {
 
     var status: MotionStatus {
         let source: String? = switch setting {
-        case .auto: kdeFactor.map { $0 != 1 ? "kde" : nil } ?? nil
+        case .auto: kdeFactor == 0 ? "kde" : xsettingsAnimations == false ? "xsettings" : factor != 1 ? "kde" : nil
         case .full, .reduced: override == nil ? "config" : "animctl"
         }
         let completions = reduced ? (reducedDuration == 0 ? "; completions are instant" : "; completions take \(reducedDuration) s, without a spring") : ""
         let detail = switch setting {
-        case .auto: "auto: " + kdeDetail + completions
-            + "; the portal, GNOME and XSETTINGS are not read yet: animctl motion reduced, or [daemon] motion = \"reduced\", reduces it"
+        case .auto: "auto: " + kdeDetail + "; " + xsettingsDetail + completions
+            + "; the portal and GNOME are not read yet: animctl motion reduced, or [daemon] motion = \"reduced\", reduces it"
         case .full, .reduced: "\(setting.rawValue), set by \(source ?? "")" + completions
         }
         return MotionStatus(reduced: reduced, setting: setting, source: source, factor: factor, detail: detail)
+    }
+
+    private var xsettingsDetail: String {
+        switch xsettingsAnimations {
+        case nil: "no XSETTINGS manager says Gtk/EnableAnimations"
+        case true?: "XSETTINGS says Gtk/EnableAnimations=1"
+        case false?: "XSETTINGS says Gtk/EnableAnimations=0"
+        }
     }
 
     private var kdeDetail: String {

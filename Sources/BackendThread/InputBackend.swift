@@ -36,13 +36,15 @@ public struct BackendInfo: Hashable, Sendable {
     public var displayLost: String?
     /// What is amiss though input works: a daemon with no display at all (no WAYLAND_DISPLAY nor DISPLAY).
     public var warning: String?
+    /// What the display's XSETTINGS manager says of animations (`Gtk/EnableAnimations`); nil where there is none.
+    public var animationsEnabled: Bool?
 
     public init(backend: InputBackendKind, display: String? = nil, seat: String? = nil, geometry: ScreenGeometry? = nil,
                 refreshRate: Double? = nil, sources: [InputSource: SourceStatus], outputs: [NamedOutput] = [],
-                displayLost: String? = nil, warning: String? = nil) {
+                displayLost: String? = nil, warning: String? = nil, animationsEnabled: Bool? = nil) {
         self.backend = backend; self.display = display; self.seat = seat; self.geometry = geometry
         self.refreshRate = refreshRate; self.sources = sources; self.outputs = outputs
-        self.displayLost = displayLost; self.warning = warning
+        self.displayLost = displayLost; self.warning = warning; self.animationsEnabled = animationsEnabled
     }
 }
 

@@ -15,11 +15,14 @@ public struct DisplayInfo: Hashable, Sendable {
     public let sources: [InputSource: SourceStatus]
     /// Each touchscreen's glass on the screen (`ScreenGeometry.touchSurfaces`).
     public let touchSurfaces: [Rect]
+    /// XSETTINGS' `Gtk/EnableAnimations`; nil without a manager or without the setting.
+    public var animationsEnabled: Bool? = nil
 
     public var geometry: ScreenGeometry { ScreenGeometry(monitors: monitors, touchSurfaces: touchSurfaces) }
 
     public var backendInfo: BackendInfo {
-        BackendInfo(backend: .x11, display: name, geometry: geometry, refreshRate: refreshRate, sources: sources, outputs: outputs)
+        BackendInfo(backend: .x11, display: name, geometry: geometry, refreshRate: refreshRate, sources: sources, outputs: outputs,
+                    animationsEnabled: animationsEnabled)
     }
 }
 

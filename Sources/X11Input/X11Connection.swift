@@ -42,7 +42,7 @@ struct X11Connection {
         if randrEventBase >= 0 {
             XRRSelectInput(display, root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
         }
-        XSelectInput(display, root, SubstructureNotifyMask)
+        XSelectInput(display, root, SubstructureNotifyMask | StructureNotifyMask)
     }
 
     var hasXI: Bool { xiOpcode >= 0 }

@@ -24,6 +24,8 @@ final class X11Session {
     var infoChanged = false
     /// The server went away: the connection must not be closed (that would only raise another IO error).
     var isDead = false
+    /// What the XSETTINGS manager says of animations.
+    private var xsettings: XSettingsWatch
 
     init?(name: String, plan: InputPlan, logger: Logger) {
         guard let connection = X11Connection(name: name) else { return nil }
@@ -31,6 +33,7 @@ final class X11Session {
         self.logger = logger
         self.plan = plan
         layout = X11Layout.read(connection)
+        xsettings = XSettingsWatch(connection)
         converter = XInputConverter(pressure: EdgePressure(cap: plan.pressureCap, releaseDelay: plan.pressureReleaseDelay))
         if connection.hasXI { selectOnRoot(XIAllDevices, [XI_HierarchyChanged]) }
         setUp()
@@ -43,7 +46,7 @@ final class X11Session {
         DisplayInfo(name: connection.name, monitors: layout.monitors.map(\.0),
                     outputs: layout.monitors.filter { !$0.1.isEmpty }.map { NamedOutput(name: $0.1, rect: $0.0) }, refreshRate: layout.refreshRate,
                     xiVersion: connection.hasXI ? "\(connection.xiVersion.major).\(connection.xiVersion.minor)" : "none", sources: interception.sources,
-                    touchSurfaces: interception.touchSurfaces)
+                    touchSurfaces: interception.touchSurfaces, animationsEnabled: xsettings.animationsEnabled)
     }
 
     private var geometry: ScreenGeometry { ScreenGeometry(monitors: layout.monitors.map(\.0)) }
@@ -310,6 +313,10 @@ final class X11Session {
             default:
                 return []
             }
+        }
+        if xsettings.concerns(&event) {
+            if xsettings.refresh(connection) { infoChanged = true }
+            return []
         }
         if connection.hasRandR && (type == connection.randrEventBase + RRScreenChangeNotify || type == connection.randrEventBase + RRNotify) {
             XRRUpdateConfiguration(&event)

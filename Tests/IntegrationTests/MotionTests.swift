@@ -13,8 +13,8 @@ import Testing
         let rpc = try daemon.connect()
         let motion = try #require(try rpc.ok("daemon.hello")["motion"])
         #expect(motion["state"] == "full" && motion["setting"] == "auto" && motion["source"] == .null)
-        #expect(motion["detail"]?.string?.contains("sets no AnimationDurationFactor (1); the portal, GNOME and XSETTINGS are not read yet") == true,
-                "\(motion)")
+        #expect(motion["detail"]?.string?.contains("sets no AnimationDurationFactor (1); no XSETTINGS manager says Gtk/EnableAnimations; "
+                                                    + "the portal and GNOME are not read yet") == true, "\(motion)")
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "motion"]])
 
         let reduced = try animctl(["motion", "reduced"], socket: daemon.socket)
@@ -101,5 +101,51 @@ import Testing
         _ = try rpc.notification(where: { method, params in method == .motion && params["state"] == "reduced" })
         #expect(try rpc.ok("daemon.motion", ["setting": "full"])["state"] == "full", "a manual setting wins over KDE's")
         try? FileManager.default.removeItem(atPath: home)
+    }
+
+    /// XSETTINGS under Xvfb, served by a real manager (xsettingsd): `Gtk/EnableAnimations 0` reduces motion; a
+    /// change of setting (xsettingsd rereads its file on SIGHUP) and a manager that goes away and another that takes
+    /// its place are followed live.
+    @Test(.enabled(if: Xvfb.installed && FileManager.default.isExecutableFile(atPath: "/usr/bin/xsettingsd"),
+                   "needs Xvfb and xsettingsd (scripts/install-deps.sh)"))
+    func xsettingsIsFollowed() throws {
+        let xvfb = try Xvfb()
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let settings = folder + "/xsettingsd.conf"
+        func manager(_ enabled: Int) throws -> Process {
+            try "Net/ThemeName \"Adwaita\"\nGtk/EnableAnimations \(enabled)\n".write(toFile: settings, atomically: true, encoding: .utf8)
+            // The test runner's blocked signal mask is inherited (Xvfb.stop): cleared, so that SIGHUP reaches xsettingsd.
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = ["-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+                                 + "os.execv('/usr/bin/xsettingsd', ['xsettingsd', '-c', sys.argv[1]])", settings]
+            process.environment = ["DISPLAY": xvfb.display]
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        var xsettingsd = try manager(0)
+        let daemon = try DaemonProcess(display: xvfb.display)
+        let rpc = try daemon.connect()
+        try waitUntil("animd reads the manager's setting") { try rpc.ok("daemon.motion")["source"] == "xsettings" }
+        #expect(try rpc.ok("daemon.motion")["state"] == "reduced")
+        _ = try rpc.ok("subscribe", ["events": ["motion"]])
+
+        try "Gtk/EnableAnimations 1\n".write(toFile: settings, atomically: true, encoding: .utf8)
+        kill(xsettingsd.processIdentifier, SIGHUP)
+        let (_, enabled) = try rpc.notification(where: { method, _ in method == .motion })
+        #expect(enabled["state"] == "full" && enabled["detail"]?.string?.contains("XSETTINGS says Gtk/EnableAnimations=1") == true, "\(enabled)")
+
+        kill(xsettingsd.processIdentifier, SIGKILL)
+        xsettingsd.waitUntilExit()
+        let (_, gone) = try rpc.notification(where: { method, _ in method == .motion })
+        #expect(gone["detail"]?.string?.contains("no XSETTINGS manager says") == true, "\(gone)")
+
+        xsettingsd = try manager(0)
+        let (_, back) = try rpc.notification(where: { method, _ in method == .motion })
+        #expect(back["state"] == "reduced" && back["source"] == "xsettings", "a new manager is followed: \(back)")
+        kill(xsettingsd.processIdentifier, SIGKILL)
+        xsettingsd.waitUntilExit()
     }
 }
