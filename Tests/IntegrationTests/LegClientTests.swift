@@ -1,5 +1,6 @@
 import AnimClient
 import AnimProtocol
+import DaemonLauncher
 import Foundation
 import Synchronization
 import Testing
@@ -127,6 +128,44 @@ import XorgInputTest
         for (result, (progress, velocity)) in zip(results, expected) {
             #expect(Self.close(Self.pair(result), progress, velocity), "C gives \(result); the frame says \(progress) \(velocity)")
         }
+    }
+
+    /// Under reduced motion (issue 30) the legs clients receive are short ease-outs, and the evaluators need no
+    /// change: Python (its own two connections) and C (on the leg Swift received) give every animating frame of a
+    /// toggle under `reduced-duration = 0.3`, and the instant leg of `reduced-duration = 0` is at its end at once.
+    @Test func pythonAndCMatchReducedMotion() throws {
+        let daemon = try DaemonProcess(config: "defaults = true\n[daemon]\nmotion = \"reduced\"\nreduced-duration = 0.3\n")
+        let python = try Self.installedPython()
+        let client = try LineProcess(URL(fileURLWithPath: python), [Binaries.repo.appendingPathComponent("clients/python/tests/live_conformance.py").path,
+                                                                    daemon.socket, "sidebar"], display: "")
+        defer { client.close() }
+        #expect(client.nextLine(timeout: 20) == "ready")
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
+        _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
+        let summary = try #require(client.nextLine(timeout: 30), "the Python client printed no summary")
+        client.process.waitUntilExit()
+        let report = try JSONParser.parse(Array(summary.utf8))
+        #expect(client.process.terminationStatus == 0 && (report["compared"]?.integer ?? 0) >= 5 && report["kinds"] == ["cubic"], "\(summary)")
+
+        let leg = try #require(events.first { $0.0 == .began }?.1["leg"])
+        #expect(leg["controlPoints"] == [0, 0, 0.58, 1] && leg["duration"] == 0.3, "\(leg)")
+        let frames = events.filter { $0.0 == .progress && $0.1["phase"] == "animating" }.map(\.1)
+        #expect(frames.count >= 5)
+        let results = try Self.evaluateWithC(frames.compactMap { frame in frame["time"]?.number.map { Self.cLine(leg, at: $0) } })
+        for (result, frame) in zip(results, frames) {
+            #expect(Self.close(Self.pair(result), frame["progress"]?.number ?? .nan, frame["velocity"]?.number ?? .nan), "C gives \(result): \(frame)")
+        }
+
+        _ = try DaemonLauncher.writeConfig("defaults = true\n[daemon]\nmotion = \"reduced\"\n", named: "animd", in: daemon.folder)
+        _ = try rpc.ok("daemon.reload")
+        _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
+        let (_, instant) = try rpc.notification(where: { method, _ in method == .began })
+        let zero = try #require(instant["leg"])
+        let start = try #require(zero["startTime"]?.number)
+        let evaluated = try Self.evaluateWithC([Self.cLine(zero, at: start), Self.cLine(zero, at: start + 1)])
+        #expect(evaluated.allSatisfy { Self.close(Self.pair($0), 0, 0) }, "at its end, snap 0, at once: \(evaluated)")
     }
 
     // MARK: - Helpers
