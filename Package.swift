@@ -39,6 +39,8 @@ let package = Package(
             providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev", "libxfixes-dev", "libxinerama-dev"])]
         ),
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput libudev", providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        // sd-bus: D-Bus through libsystemd, which every systemd machine has (docs/motion.md).
+        .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // sched_setattr(2), which glibc does not wrap: the event loop's short time slice (docs/architecture.md).
         .systemLibrary(name: "CLinuxScheduling"),
         // posix_spawn_file_actions_addclosefrom_np, which glibc declares only under _GNU_SOURCE: on-snap commands
@@ -74,10 +76,12 @@ let package = Package(
         .target(name: "LibinputInput", dependencies: ["CLibinput", "CWayland", "Gestures", "BackendThread", "UnixSupport",
                                                        .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict),
+        // The XDG desktop portal's settings over the session bus, on a thread of their own: reduced motion.
+        .target(name: "DesktopPortal", dependencies: ["CSDBus", "UnixSupport", "BackendThread"], swiftSettings: strict),
         .target(
             name: "AnimDaemon",
             dependencies: [
-                "Motion", "Gestures", "TextWriting", "TransitionModel", "Transitions", "AnimConfig", "AnimProtocol", "UnixSupport", "BackendThread", "X11Input", "LibinputInput", "CLinuxScheduling", "CSpawn",
+                "Motion", "Gestures", "TextWriting", "TransitionModel", "Transitions", "AnimConfig", "AnimProtocol", "UnixSupport", "BackendThread", "X11Input", "LibinputInput", "DesktopPortal", "CLinuxScheduling", "CSpawn",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -135,6 +139,7 @@ let package = Package(
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "AnimConfig", "AnimProtocol", "TransitionModel", "Motion", "Gestures", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ConfigTests", dependencies: ["AnimConfig", "Motion", "Gestures"], exclude: ["FuzzRegressions"], swiftSettings: strict),
         .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol", "ProtocolOracle", "TransitionModel", "Gestures", "Motion"], swiftSettings: strict),
+        .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal"], swiftSettings: strict),
         .testTarget(name: "AnimDaemonTests", dependencies: ["AnimDaemon", "AnimProtocol", "AnimConfig", "TransitionModel", "Gestures", "Motion",
                                                          .product(name: "Logging", package: "swift-log"),
                                                          .product(name: "NIOCore", package: "swift-nio"),

@@ -1,5 +1,6 @@
 import AnimConfig
 import AnimProtocol
+import DesktopPortal
 import Gestures
 import Motion
 
@@ -18,6 +19,8 @@ struct ConfigInForce {
     var kde: KDEGlobals.File?
     /// What the X display's XSETTINGS manager says of animations; nil without one.
     var xsettingsAnimations: Bool?
+    /// What the XDG desktop portal says; nil until it is read.
+    var portal: PortalSettings?
 
     init(_ loaded: LoadedConfig, source: ConfigSource) {
         self.source = source
@@ -30,7 +33,7 @@ struct ConfigInForce {
     /// The motion in force: the config's setting, under the run-time one.
     var motion: MotionChoice {
         MotionChoice(configured: config.daemon.motion, reducedDuration: config.daemon.reducedDuration, override: motionOverride, kde: kde,
-                     xsettingsAnimations: xsettingsAnimations)
+                     xsettingsAnimations: xsettingsAnimations, portal: portal)
     }
 
     /// Reads the config again; on error the one in force stays.

@@ -1,5 +1,6 @@
 import AnimConfig
 import AnimProtocol
+import DesktopPortal
 import Motion
 import NIOCore
 
@@ -48,6 +49,13 @@ extension DaemonCore {
     func kdeRead(_ file: KDEGlobals.File) {
         let before = config.motion.status
         config.kde = file
+        motionChanged(from: before)
+    }
+
+    /// What the XDG desktop portal says now: under `auto`, its `reduced-motion` or GNOME's keys reduce motion.
+    func portalRead(_ settings: PortalSettings) {
+        let before = config.motion.status
+        config.portal = settings
         motionChanged(from: before)
     }
 

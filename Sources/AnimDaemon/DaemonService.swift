@@ -3,6 +3,7 @@ import Glibc
 #endif
 import AnimProtocol
 import BackendThread
+import DesktopPortal
 public import Logging
 import NIOCore
 import NIOPosix
@@ -50,6 +51,8 @@ public struct DaemonService: Service {
             }
             try await loop.submit { core.value.launchBackend() }.get()
             await followDesktopMotion(core, on: loop)
+            let portal = PortalWatch.start(environment: environment) { settings in loop.execute { core.value.portalRead(settings) } }
+            defer { portal.stop() }
             try await loop.flatSubmit { core.value.whenInputKnown(within: 2) }.get()
             let server = try await serve(core, on: loop)
             tasks.addTask {

@@ -1,4 +1,5 @@
 import AnimProtocol
+import DesktopPortal
 import Motion
 import TextWriting
 
@@ -6,8 +7,8 @@ import TextWriting
 /// `[daemon] motion`; under `auto`, what the desktop says. Pure: the core asks it for the engine's policy and for
 /// what `hello` and `daemon.motion` say.
 ///
-/// Unfinished (issue 30): of the desktop's switches KDE's `kdeglobals` and XSETTINGS are followed; the XDG portal
-/// and GNOME (through it) are not read yet, and `detail` says so.
+/// The desktop's switches: the XDG portal (its `reduced-motion`, and GNOME's keys it relays), KDE's `kdeglobals`,
+/// XSETTINGS. Motion is reduced when any says so; `source` names the first that does, in that order.
 struct MotionChoice: Hashable {
     var configured: MotionSetting
     var reducedDuration: Double
@@ -17,6 +18,8 @@ struct MotionChoice: Hashable {
     var kde: KDEGlobals.File?
     /// What the X display's XSETTINGS manager says of animations (`Gtk/EnableAnimations`); nil without one.
     var xsettingsAnimations: Bool? = nil
+    /// What the XDG desktop portal says; nil until it is read.
+    var portal: PortalSettings? = nil
 
     var setting: MotionSetting { override ?? configured }
 
@@ -30,7 +33,7 @@ struct MotionChoice: Hashable {
         switch setting {
         case .reduced: true
         case .full: false
-        case .auto: kdeFactor == 0 || xsettingsAnimations == false
+        case .auto: portal?.reducedBy != nil || kdeFactor == 0 || xsettingsAnimations == false
         }
     }
 
@@ -44,13 +47,12 @@ struct MotionChoice: Hashable {
 
     var status: MotionStatus {
         let source: String? = switch setting {
-        case .auto: kdeFactor == 0 ? "kde" : xsettingsAnimations == false ? "xsettings" : factor != 1 ? "kde" : nil
+        case .auto: portal?.reducedBy ?? (kdeFactor == 0 ? "kde" : xsettingsAnimations == false ? "xsettings" : factor != 1 ? "kde" : nil)
         case .full, .reduced: override == nil ? "config" : "animctl"
         }
         let completions = reduced ? (reducedDuration == 0 ? "; completions are instant" : "; completions take \(reducedDuration) s, without a spring") : ""
         let detail = switch setting {
-        case .auto: "auto: " + kdeDetail + "; " + xsettingsDetail + completions
-            + "; the portal and GNOME are not read yet: animctl motion reduced, or [daemon] motion = \"reduced\", reduces it"
+        case .auto: "auto: " + (portal?.description ?? "the portal is not read yet") + "; " + kdeDetail + "; " + xsettingsDetail + completions
         case .full, .reduced: "\(setting.rawValue), set by \(source ?? "")" + completions
         }
         return MotionStatus(reduced: reduced, setting: setting, source: source, factor: factor, detail: detail)

@@ -19,8 +19,9 @@ public enum DaemonLauncher {
     }
 
     /// The variables that would tie a launched daemon to this machine's session: its displays, systemd's notify
-    /// socket and watchdog, and a socket path of its own.
-    public static let sessionVariables = ["DISPLAY", "WAYLAND_DISPLAY", "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "ANIMD_SOCKET"]
+    /// socket and watchdog, a socket path of its own, and the session bus (whose portal would decide reduced motion).
+    public static let sessionVariables = ["DISPLAY", "WAYLAND_DISPLAY", "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "ANIMD_SOCKET",
+                                          "DBUS_SESSION_BUS_ADDRESS"]
 
     /// This process's environment without `sessionVariables`, with `folder` as XDG_CONFIG_HOME (so that a user's
     /// own animd.toml is never read), then `extra` over it.

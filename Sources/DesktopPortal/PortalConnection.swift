@@ -1,0 +1,180 @@
+import CSDBus
+import Glibc
+
+/// One connection to the session bus, reading the portal's settings and following them: `SettingChanged` from the
+/// portal, and `NameOwnerChanged` for the portal's name (it restarts, or starts after animd). Lives on the watch's
+/// thread; sd-bus calls it back from `process()`.
+final class PortalConnection {
+    private let bus: OpaquePointer
+    private(set) var settings = PortalSettings()
+    /// Called whenever `settings` changed.
+    private let changed: (PortalSettings) -> Void
+
+    static let portal = "org.freedesktop.portal.Desktop"
+    static let path = "/org/freedesktop/portal/desktop"
+    static let interface = "org.freedesktop.portal.Settings"
+
+    /// Connects to the bus at `address`; nil, with why, when it cannot.
+    static func open(address: String, changed: @escaping (PortalSettings) -> Void) -> Result<PortalConnection, PortalFailure> {
+        var bus: OpaquePointer?
+        guard sd_bus_new(&bus) >= 0, let bus else { return .failure(PortalFailure("sd-bus could not be set up")) }
+        let started = sd_bus_set_address(bus, address) >= 0 && sd_bus_set_bus_client(bus, 1) >= 0 ? sd_bus_start(bus) : -EINVAL
+        guard started >= 0 else {
+            sd_bus_unref(bus)
+            return .failure(PortalFailure("no session bus at \(address): \(String(cString: strerror(-started)))"))
+        }
+        let connection = PortalConnection(bus: bus, changed: changed)
+        guard connection.follow() else { return .failure(PortalFailure("the session bus refused animd's match rules")) }
+        connection.readAll()
+        return .success(connection)
+    }
+
+    private init(bus: OpaquePointer, changed: @escaping (PortalSettings) -> Void) {
+        self.bus = bus
+        self.changed = changed
+    }
+
+    deinit { sd_bus_flush_close_unref(bus) }
+
+    /// The descriptor, the events and the deadline to wait for before the next `process()`.
+    var waitingFor: (descriptor: Int32, events: Int16, deadline: UInt64) {
+        var deadline: UInt64 = .max
+        _ = sd_bus_get_timeout(bus, &deadline)
+        return (sd_bus_get_fd(bus), Int16(truncatingIfNeeded: sd_bus_get_events(bus)), deadline)
+    }
+
+    /// Handles what arrived; false when the connection is lost.
+    func process() -> Bool {
+        // Each call handles at most one message; the bound keeps a flood from holding the thread for ever.
+        for _ in 0..<10_000 {
+            let result = sd_bus_process(bus, nil)
+            if result < 0 { return false }
+            if result == 0 { return true }
+        }
+        return true
+    }
+
+    // MARK: - Reading
+
+    /// Reads every followed key: with `ReadOne` where the portal has it (version 2 on), else with `Read`, whose value
+    /// comes wrapped in one more variant (read through either way).
+    func readAll() {
+        var next = PortalSettings()
+        let version = property("version").flatMap { if case let .unsigned(number) = $0 { number } else { nil } }
+        var answered = version != nil
+        for (namespace, key) in PortalSettings.keys {
+            let value = setting(namespace, key, readOne: (version ?? 1) >= 2)
+            answered = answered || value != nil
+            _ = next.take(namespace: namespace, key: key, value: value)
+        }
+        if !answered { next.unavailable = "no XDG desktop portal answers on the session bus" }
+        publish(next)
+    }
+
+    private func publish(_ next: PortalSettings) {
+        guard next != settings else { return }
+        settings = next
+        changed(next)
+    }
+
+    private func setting(_ namespace: String, _ key: String, readOne: Bool) -> PortalValue? {
+        call(Self.interface, readOne ? "ReadOne" : "Read", [namespace, key]) { Self.variant(in: $0) }
+    }
+
+    private func property(_ name: String) -> PortalValue? {
+        call("org.freedesktop.DBus.Properties", "Get", [Self.interface, name]) { Self.variant(in: $0) }
+    }
+
+    /// Calls `member` on the portal with string arguments, and reads the reply with `read`; nil on any error.
+    private func call<T>(_ interface: String, _ member: String, _ arguments: [String], read: (OpaquePointer) -> T?) -> T? {
+        var message: OpaquePointer?
+        guard sd_bus_message_new_method_call(bus, &message, Self.portal, Self.path, interface, member) >= 0, let message else { return nil }
+        defer { sd_bus_message_unref(message) }
+        for argument in arguments {
+            guard argument.withCString({ sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }) >= 0 else { return nil }
+        }
+        var error = sd_bus_error()
+        var reply: OpaquePointer?
+        defer { sd_bus_error_free(&error) }
+        // Bounded: a portal that hangs delays only this thread, for at most this long.
+        guard sd_bus_call(bus, message, 5_000_000, &error, &reply) >= 0, let reply else { return nil }
+        defer { sd_bus_message_unref(reply) }
+        return read(reply)
+    }
+
+    /// The variant at the message's position, read through any variants it wraps (at most four: `Read` adds one).
+    static func variant(in message: OpaquePointer) -> PortalValue? {
+        var depth = 0
+        defer { for _ in 0..<depth { sd_bus_message_exit_container(message) } }
+        for _ in 0..<4 {
+            var type: CChar = 0
+            var contents: UnsafePointer<CChar>?
+            guard sd_bus_message_peek_type(message, &type, &contents) > 0 else { return nil }
+            switch UInt8(bitPattern: type) {
+            case UInt8(ascii: "v"):
+                guard let contents, sd_bus_message_enter_container(message, type, contents) > 0 else { return nil }
+                depth += 1
+            case UInt8(ascii: "u"):
+                var number: UInt32 = 0
+                return sd_bus_message_read_basic(message, type, &number) > 0 ? .unsigned(number) : nil
+            case UInt8(ascii: "b"):
+                var flag: Int32 = 0
+                return sd_bus_message_read_basic(message, type, &flag) > 0 ? .boolean(flag != 0) : nil
+            case UInt8(ascii: "s"):
+                var text: UnsafePointer<CChar>?
+                guard sd_bus_message_read_basic(message, type, &text) > 0, let text else { return nil }
+                return .string(String(cString: text))
+            default:
+                return .other
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Following
+
+    /// Matches `SettingChanged` and the portal's owner changes.
+    private func follow() -> Bool {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let changedRule = sd_bus_match_signal(bus, nil, Self.portal, Self.path, Self.interface, "SettingChanged", { message, user, _ in
+            guard let message, let user else { return 0 }
+            Unmanaged<PortalConnection>.fromOpaque(user).takeUnretainedValue().settingChanged(message)
+            return 0
+        }, me)
+        let ownerRule = sd_bus_match_signal(bus, nil, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                            "NameOwnerChanged", { message, user, _ in
+            guard let message, let user else { return 0 }
+            Unmanaged<PortalConnection>.fromOpaque(user).takeUnretainedValue().ownerChanged(message)
+            return 0
+        }, me)
+        return changedRule >= 0 && ownerRule >= 0
+    }
+
+    private func settingChanged(_ message: OpaquePointer) {
+        guard let namespace = Self.string(in: message), let key = Self.string(in: message) else { return }
+        var next = settings
+        guard next.take(namespace: namespace, key: key, value: Self.variant(in: message)) else { return }
+        publish(next)
+    }
+
+    private func ownerChanged(_ message: OpaquePointer) {
+        guard Self.string(in: message) == Self.portal, Self.string(in: message) != nil, let owner = Self.string(in: message) else { return }
+        if owner.isEmpty {
+            publish(PortalSettings(unavailable: "the XDG desktop portal left the session bus"))
+        } else {
+            readAll()
+        }
+    }
+
+    private static func string(in message: OpaquePointer) -> String? {
+        var text: UnsafePointer<CChar>?
+        guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &text) > 0, let text else { return nil }
+        return String(cString: text)
+    }
+}
+
+/// Why the portal cannot be read.
+struct PortalFailure: Error {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}

@@ -1,0 +1,36 @@
+import Testing
+@testable import DesktopPortal
+
+/// Who reduces motion by what the portal says, the values taken by key and type, and the poll timeout for sd-bus's
+/// deadlines.
+struct PortalSettingsTests {
+    @Test func eachKeyReducesMotionAndUnknownValuesDoNot() {
+        #expect(PortalSettings().reducedBy == nil)
+        #expect(PortalSettings(appearanceReducedMotion: 1).reducedBy == "portal")
+        #expect(PortalSettings(appearanceReducedMotion: 0).reducedBy == nil)
+        #expect(PortalSettings(appearanceReducedMotion: 2).reducedBy == nil, "unknown values count as 0")
+        #expect(PortalSettings(enableAnimations: false).reducedBy == "gnome")
+        #expect(PortalSettings(gnomeReducedMotion: "reduce").reducedBy == "gnome")
+        #expect(PortalSettings(gnomeReducedMotion: "no-preference").reducedBy == nil)
+        #expect(PortalSettings(appearanceReducedMotion: 1, enableAnimations: false).reducedBy == "portal", "the portal's own key first")
+    }
+
+    @Test func valuesAreTakenByKeyAndType() {
+        var settings = PortalSettings()
+        let appearance = settings.take(namespace: "org.freedesktop.appearance", key: "reduced-motion", value: .unsigned(1))
+        let animations = settings.take(namespace: "org.gnome.desktop.interface", key: "enable-animations", value: .boolean(false))
+        let theme = settings.take(namespace: "org.gnome.desktop.interface", key: "gtk-theme", value: .string("Adwaita"))
+        #expect(appearance && animations && !theme, "followed keys are taken; others are not")
+        #expect(settings == PortalSettings(appearanceReducedMotion: 1, enableAnimations: false))
+        // A value of another type than the key's (a misbehaving portal) counts as unset.
+        let mistyped = settings.take(namespace: "org.freedesktop.appearance", key: "reduced-motion", value: .string("1"))
+        #expect(mistyped && settings.appearanceReducedMotion == nil)
+        #expect(settings.description == "the portal says enable-animations=false")
+    }
+
+    @Test func sdBusDeadlinesBecomePollTimeouts() {
+        #expect(PortalWatch.milliseconds(until: .max) == -1, "none due: wait for ever")
+        #expect(PortalWatch.milliseconds(until: 0) == 0, "past: at once")
+        #expect(PortalWatch.milliseconds(until: UInt64.max - 1) == Int32.max, "far: bounded")
+    }
+}
