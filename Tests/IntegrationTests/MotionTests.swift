@@ -102,6 +102,14 @@ import Testing
         _ = try rpc.notification(where: { method, params in method == .motion && params["state"] == "reduced" })
         #expect(try rpc.ok("daemon.motion", ["setting": "full"])["state"] == "full", "a manual setting wins over KDE's")
         try? FileManager.default.removeItem(atPath: home)
+
+        // And the config's own setting, the other way: full, whatever KDE says.
+        let configured = try DaemonProcess(config: "defaults = true\n[daemon]\nmotion = \"full\"\n", environment: ["XDG_CONFIG_HOME": home])
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        try "[KDE]\nAnimationDurationFactor=0\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let full = try configured.connect().ok("daemon.motion")
+        #expect(full["state"] == "full" && full["source"] == "config", "\(full)")
+        try? FileManager.default.removeItem(atPath: home)
     }
 
     /// XSETTINGS under Xvfb, served by a real manager (xsettingsd): `Gtk/EnableAnimations 0` reduces motion; a
@@ -146,6 +154,7 @@ import Testing
         xsettingsd = try manager(0)
         let (_, back) = try rpc.notification(where: { method, _ in method == .motion })
         #expect(back["state"] == "reduced" && back["source"] == "xsettings", "a new manager is followed: \(back)")
+
         kill(xsettingsd.processIdentifier, SIGKILL)
         xsettingsd.waitUntilExit()
     }
@@ -191,6 +200,16 @@ import Testing
         try session.startPortal()
         let (_, back) = try rpc.notification(where: { method, _ in method == .motion })
         #expect(back["state"] == "reduced" && back["source"] == "portal", "a portal that comes back is read again: \(back)")
+
+        // The whole bus goes away and comes back: animd says so, tries again, and reads the new portal.
+        try session.restartBus()
+        // The portal may be seen leaving first, as its processes are killed in any order.
+        let (_, lost) = try rpc.notification(where: { method, params in
+            method == .motion && params["detail"]?.string?.contains("the session bus went away") == true
+        })
+        #expect(lost["state"] == "full")
+        let (_, found) = try rpc.notification(where: { method, params in method == .motion && params["source"] == "portal" }, timeout: 30)
+        #expect(found["state"] == "reduced")
     }
 
     /// Without a session bus animd plays full motion and says why (the other tests run without one too).

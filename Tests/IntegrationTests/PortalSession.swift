@@ -29,10 +29,22 @@ final class PortalSession {
             <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
             </busconfig>
             """.write(toFile: folder + "/bus.conf", atomically: true, encoding: .utf8)
+        try startEverything()
+    }
+
+    private func startEverything() throws {
         processes["bus"] = try start("/usr/bin/dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork"])
         try waitUntil("the session bus listens") { FileManager.default.fileExists(atPath: "\(self.folder)/bus") }
         try startBackend()
         try startPortal()
+    }
+
+    /// The whole session bus goes away, and a new one comes at the same address, with its backend and portal.
+    func restartBus() throws {
+        for (_, process) in processes { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        processes = [:]
+        try? FileManager.default.removeItem(atPath: folder + "/bus")
+        try startEverything()
     }
 
     deinit {
