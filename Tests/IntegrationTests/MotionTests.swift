@@ -212,6 +212,33 @@ import Testing
         #expect(found["state"] == "reduced")
     }
 
+    /// A GNOME session's own portal: the real xdg-desktop-portal and xdg-desktop-portal-gtk, started by D-Bus
+    /// activation, serving `enable-animations` from GSettings (dconf). `gsettings set … enable-animations false` while
+    /// animd runs makes the next completion instant; `true` brings the spring back.
+    @Test(.enabled(if: Xvfb.installed && PortalSession.gnomeInstalled,
+                   "needs Xvfb, xdg-desktop-portal-gtk and dconf (scripts/install-deps.sh)"))
+    func gnomesSwitchThroughTheGtkPortal() throws {
+        let xvfb = try Xvfb()
+        let session = try PortalSession(gnomeOn: xvfb.display)
+        try session.gsettings("org.gnome.desktop.interface", "enable-animations", "false")
+        let daemon = try DaemonProcess(environment: ["DBUS_SESSION_BUS_ADDRESS": session.address])
+        let rpc = try daemon.connect()
+        try waitUntil("animd reads GNOME's switch through the portal", timeout: 30) { try rpc.ok("daemon.motion")["source"] == "gnome" }
+        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "motion"]])
+        _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
+        let (_, instant) = try rpc.notification(where: { method, _ in method == .began })
+        #expect(instant["leg"]?["duration"] == 0, "the next completion is instant: \(instant)")
+        _ = try rpc.notification(where: { method, _ in method == .ended })
+
+        try session.gsettings("org.gnome.desktop.interface", "enable-animations", "true")
+        let (_, full) = try rpc.notification(where: { method, _ in method == .motion })
+        #expect(full["state"] == "full" && full["detail"]?.string?.contains("enable-animations=true") == true, "\(full)")
+        _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
+        let (_, spring) = try rpc.notification(where: { method, _ in method == .began })
+        #expect(spring["leg"]?["kind"] == "spring")
+        withExtendedLifetime(xvfb) {}
+    }
+
     /// Without a session bus animd plays full motion and says why (the other tests run without one too).
     @Test func noSessionBusIsSaid() throws {
         let daemon = try DaemonProcess(environment: ["DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": "/nonexistent"])

@@ -21,15 +21,59 @@ final class PortalSession {
         folder = try DaemonProcess.makeFolder()
         address = "unix:path=\(folder)/bus"
         values = folder + "/values.json"
+        busEnvironment = [:]
         try initial.write(toFile: values, atomically: true, encoding: .utf8)
+        try Self.writeBusConfig(in: folder, address: address, services: nil)
+        try startEverything()
+    }
+
+    /// A GNOME session's bus instead: the real `xdg-desktop-portal` and `xdg-desktop-portal-gtk`, started by D-Bus
+    /// activation as in a session, the latter on `display`, serving GNOME's keys from GSettings through dconf.
+    init(gnomeOn display: String) throws {
+        folder = try DaemonProcess.makeFolder()
+        address = "unix:path=\(folder)/bus"
+        values = ""
+        // NO_AT_BRIDGE: GTK in the portal would start an accessibility bus of its own.
+        busEnvironment = ["DISPLAY": display, "XDG_CONFIG_HOME": folder + "/config", "XDG_CURRENT_DESKTOP": "gnome", "GSETTINGS_BACKEND": "dconf",
+                          "NO_AT_BRIDGE": "1"]
+        // Only what the settings need can be started: the portal, its GTK backend, dconf. (The document portal would
+        // mount a FUSE file system of its own.)
+        let services = folder + "/services"
+        try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
+        for name in ["org.freedesktop.portal.Desktop", "org.freedesktop.impl.portal.desktop.gtk", "ca.desrt.dconf"] {
+            try FileManager.default.copyItem(atPath: "/usr/share/dbus-1/services/\(name).service", toPath: "\(services)/\(name).service")
+        }
+        try Self.writeBusConfig(in: folder, address: address, services: services)
+        processes["bus"] = try start("/usr/bin/dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork"], busEnvironment)
+        try waitUntil("the session bus listens") { FileManager.default.fileExists(atPath: "\(self.folder)/bus") }
+    }
+
+    /// What the bus and what it starts are given: a GNOME session's, or nothing of the test's.
+    private let busEnvironment: [String: String]
+
+    static var gnomeInstalled: Bool {
+        installed && ["/usr/libexec/xdg-desktop-portal-gtk", "/usr/bin/gsettings", "/usr/libexec/dconf-service"]
+            .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+            && ["org.freedesktop.portal.Desktop", "org.freedesktop.impl.portal.desktop.gtk", "ca.desrt.dconf"]
+            .allSatisfy { FileManager.default.fileExists(atPath: "/usr/share/dbus-1/services/\($0).service") }
+    }
+
+    /// `gsettings set SCHEMA KEY VALUE` in the session, as a user's settings panel does.
+    func gsettings(_ schema: String, _ key: String, _ value: String) throws {
+        let result = try runTool("/usr/bin/gsettings", ["set", schema, key, value],
+                                 environment: ProcessInfo.processInfo.environment.merging(busEnvironment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 }) { $1 })
+        guard result.status == 0 else { throw HarnessError("gsettings set \(schema) \(key) \(value): \(result.output)") }
+    }
+
+    private static func writeBusConfig(in folder: String, address: String, services: String?) throws {
         try """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
             <busconfig><type>session</type><listen>\(address)</listen><auth>EXTERNAL</auth>
+            \(services.map { "<servicedir>\($0)</servicedir>" } ?? "")
             <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
             </busconfig>
             """.write(toFile: folder + "/bus.conf", atomically: true, encoding: .utf8)
-        try startEverything()
     }
 
     private func startEverything() throws {
@@ -49,7 +93,19 @@ final class PortalSession {
 
     deinit {
         for process in processes.values { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        // What the bus started by activation leaves with it; any straggler is found by the bus it was given.
+        for pid in Self.processes(onBus: address) { kill(pid, SIGKILL) }
         try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// The processes whose environment names this bus.
+    private static func processes(onBus address: String) -> [pid_t] {
+        // The bus hands its address to what it starts with its guid after it: the prefix is what names it.
+        let marker = Array("DBUS_SESSION_BUS_ADDRESS=\(address)".utf8)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), pid != getpid(), let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ") else { return nil }
+            return Array(environ).firstRange(of: marker) != nil ? pid : nil
+        }
     }
 
     func startBackend() throws {
