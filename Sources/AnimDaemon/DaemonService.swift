@@ -51,7 +51,16 @@ public struct DaemonService: Service {
             }
             try await loop.submit { core.value.launchBackend() }.get()
             await followDesktopMotion(core, on: loop)
-            let portal = PortalWatch.start(environment: environment) { settings in loop.execute { core.value.portalRead(settings) } }
+            let kdeglobals = KDEGlobalsWatch.folder(in: environment).map { $0 + "/" + KDEGlobalsWatch.fileName }
+            let portal = PortalWatch.start(environment: environment) { news in
+                switch news {
+                case let .portal(settings): loop.execute { core.value.portalRead(settings) }
+                case .kdeglobalsChanged:
+                    // Read on the loop, as the folder's own watch does.
+                    guard let kdeglobals else { return }
+                    loop.execute { core.value.kdeRead(KDEGlobals.File(path: kdeglobals, reading: KDEGlobalsWatch.read(kdeglobals))) }
+                }
+            }
             defer { portal.stop() }
             try await loop.flatSubmit { core.value.whenInputKnown(within: 2) }.get()
             let server = try await serve(core, on: loop)

@@ -7,8 +7,8 @@ import UnixSupport
 /// Follows KDE's `kdeglobals`: read at start-up, and again whenever it changes. The folder is watched with
 /// inotify, on the event loop (no thread of its own, and no wake-up while nothing changes), because KConfig and
 /// kwriteconfig replace the file by renaming another over it; a write in place shows too. KDE also announces a
-/// change with `org.kde.kconfig.notify.ConfigChanged` on D-Bus, which is not followed yet: the file says it all,
-/// and it is written with or without the signal.
+/// change with `org.kde.kconfig.notify.ConfigChanged` on D-Bus, which the session bus's watch (DesktopPortal) hands
+/// over too: it covers a file the folder's watch cannot see change, such as one a dotfile manager links elsewhere.
 enum KDEGlobalsWatch {
     static let fileName = "kdeglobals"
     /// The most animd reads of it: a real one is a few KiB.

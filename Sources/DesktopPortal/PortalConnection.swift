@@ -2,20 +2,20 @@ import CSDBus
 import Glibc
 
 /// One connection to the session bus, reading the portal's settings and following them: `SettingChanged` from the
-/// portal, and `NameOwnerChanged` for the portal's name (it restarts, or starts after animd). Lives on the watch's
-/// thread; sd-bus calls it back from `process()`.
+/// portal, and `NameOwnerChanged` for the portal's name (it restarts, or starts after animd); and KDE's
+/// `ConfigChanged` for `kdeglobals`. Lives on the watch's thread; sd-bus calls it back from `process()`.
 final class PortalConnection {
     private let bus: OpaquePointer
     private(set) var settings = PortalSettings()
-    /// Called whenever `settings` changed.
-    private let changed: (PortalSettings) -> Void
+    /// Called with the settings whenever they changed, and when KDE says its `kdeglobals` changed.
+    private let changed: (BusNews) -> Void
 
     static let portal = "org.freedesktop.portal.Desktop"
     static let path = "/org/freedesktop/portal/desktop"
     static let interface = "org.freedesktop.portal.Settings"
 
     /// Connects to the bus at `address`; nil, with why, when it cannot.
-    static func open(address: String, changed: @escaping (PortalSettings) -> Void) -> Result<PortalConnection, PortalFailure> {
+    static func open(address: String, changed: @escaping (BusNews) -> Void) -> Result<PortalConnection, PortalFailure> {
         var bus: OpaquePointer?
         guard sd_bus_new(&bus) >= 0, let bus else { return .failure(PortalFailure("sd-bus could not be set up")) }
         let started = sd_bus_set_address(bus, address) >= 0 && sd_bus_set_bus_client(bus, 1) >= 0 ? sd_bus_start(bus) : -EINVAL
@@ -29,7 +29,7 @@ final class PortalConnection {
         return .success(connection)
     }
 
-    private init(bus: OpaquePointer, changed: @escaping (PortalSettings) -> Void) {
+    private init(bus: OpaquePointer, changed: @escaping (BusNews) -> Void) {
         self.bus = bus
         self.changed = changed
     }
@@ -74,7 +74,7 @@ final class PortalConnection {
     private func publish(_ next: PortalSettings) {
         guard next != settings else { return }
         settings = next
-        changed(next)
+        changed(.portal(next))
     }
 
     private func setting(_ namespace: String, _ key: String, readOne: Bool) -> PortalValue? {
@@ -147,7 +147,13 @@ final class PortalConnection {
             Unmanaged<PortalConnection>.fromOpaque(user).takeUnretainedValue().ownerChanged(message)
             return 0
         }, me)
-        return changedRule >= 0 && ownerRule >= 0
+        // KConfig announces a write with this signal on the file's path, though kwriteconfig may write without it.
+        let kdeRule = sd_bus_match_signal(bus, nil, nil, "/kdeglobals", "org.kde.kconfig.notify", "ConfigChanged", { _, user, _ in
+            guard let user else { return 0 }
+            Unmanaged<PortalConnection>.fromOpaque(user).takeUnretainedValue().changed(.kdeglobalsChanged)
+            return 0
+        }, me)
+        return changedRule >= 0 && ownerRule >= 0 && kdeRule >= 0
     }
 
     private func settingChanged(_ message: OpaquePointer) {
@@ -171,6 +177,14 @@ final class PortalConnection {
         guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &text) > 0, let text else { return nil }
         return String(cString: text)
     }
+}
+
+/// What the session bus brings.
+public enum BusNews: Hashable, Sendable {
+    /// What the portal says now.
+    case portal(PortalSettings)
+    /// KDE says `kdeglobals` changed (`org.kde.kconfig.notify.ConfigChanged` on `/kdeglobals`): read it again.
+    case kdeglobalsChanged
 }
 
 /// Why the portal cannot be read.

@@ -3,7 +3,8 @@ import Glibc
 import Synchronization
 import UnixSupport
 
-/// Follows the XDG desktop portal's settings on a thread of its own, the one thread for D-Bus: it waits in poll()
+/// Follows the XDG desktop portal's settings (and KDE's `ConfigChanged`) on a thread of its own, the one thread for
+/// D-Bus: it waits in poll()
 /// on the bus and on a wake-up pipe, with no timeout while nothing is due, so an idle daemon does not wake for it.
 /// Each new reading is handed to `report`, on this thread; the daemon carries it to its loop.
 ///
@@ -20,14 +21,14 @@ public final class PortalWatch: Sendable {
     private init() {}
 
     /// Starts following the portal on the session bus of `environment`.
-    public static func start(environment: [String: String], report: @escaping @Sendable (PortalSettings) -> Void) -> PortalWatch {
+    public static func start(environment: [String: String], report: @escaping @Sendable (BusNews) -> Void) -> PortalWatch {
         let watch = PortalWatch()
         guard let address = busAddress(in: environment) else {
-            report(PortalSettings(unavailable: "no session bus (DBUS_SESSION_BUS_ADDRESS is unset, and there is no $XDG_RUNTIME_DIR/bus)"))
+            report(.portal(PortalSettings(unavailable: "no session bus (DBUS_SESSION_BUS_ADDRESS is unset, and there is no $XDG_RUNTIME_DIR/bus)")))
             return watch
         }
         let started = PosixThread.start(named: "animd-portal") { watch.run(address: address, report: report) }
-        if !started { report(PortalSettings(unavailable: "no thread could be started to read the portal")) }
+        if !started { report(.portal(PortalSettings(unavailable: "no thread could be started to read the portal"))) }
         return watch
     }
 
@@ -46,7 +47,7 @@ public final class PortalWatch: Sendable {
         return "unix:path=" + runtime + "/bus"
     }
 
-    private func run(address: String, report: @escaping @Sendable (PortalSettings) -> Void) {
+    private func run(address: String, report: @escaping @Sendable (BusNews) -> Void) {
         var backoff = Backoff(first: 0.5, last: 16)
         var failures = 0
         while !isStopping {
@@ -56,13 +57,13 @@ public final class PortalWatch: Sendable {
                 failures = 0
                 serve(connection)
                 if isStopping { return }
-                report(PortalSettings(unavailable: "the session bus went away; trying it again"))
+                report(.portal(PortalSettings(unavailable: "the session bus went away; trying it again")))
             case let .failure(failure):
                 failures += 1
                 guard failures <= Self.retries else {
-                    return report(PortalSettings(unavailable: failure.reason + "; given up: restart animd to read the portal again"))
+                    return report(.portal(PortalSettings(unavailable: failure.reason + "; given up: restart animd to read the portal again")))
                 }
-                if failures == 1 { report(PortalSettings(unavailable: failure.reason)) }
+                if failures == 1 { report(.portal(PortalSettings(unavailable: failure.reason))) }
             }
             if wake.sleep(backoff.next(), stopping: { isStopping }) { return }
         }

@@ -239,6 +239,28 @@ import Testing
         withExtendedLifetime(xvfb) {}
     }
 
+    /// KDE's `ConfigChanged` on the session bus makes animd read `kdeglobals` again: here the file is a link to one in
+    /// another folder (as a dotfile manager makes it), whose writes the folder's own watch cannot see.
+    @Test(.enabled(if: PortalSession.installed, "needs dbus-daemon, xdg-desktop-portal and python3-gi (scripts/install-deps.sh)"))
+    func kdesSignalRereadsAFileTheFolderWatchCannotSee() throws {
+        let session = try PortalSession(values: "[]")
+        let home = try DaemonProcess.makeFolder(), elsewhere = try DaemonProcess.makeFolder()
+        defer { for folder in [home, elsewhere] { try? FileManager.default.removeItem(atPath: folder) } }
+        let real = elsewhere + "/kdeglobals"
+        try "[KDE]\nAnimationDurationFactor=1\n".write(toFile: real, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: home + "/kdeglobals", withDestinationPath: real)
+        let daemon = try DaemonProcess(environment: ["XDG_CONFIG_HOME": home, "DBUS_SESSION_BUS_ADDRESS": session.address])
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["events": ["motion"]])
+        try waitUntil("animd has read the portal") { try rpc.ok("daemon.motion")["detail"]?.string?.contains("AnimationDurationFactor=1") == true }
+        try "[KDE]\nAnimationDurationFactor=0\n".write(toFile: real, atomically: true, encoding: .utf8)
+        #expect(try rpc.ok("daemon.motion")["state"] == "full", "the folder's watch did not see it")
+        let sent = try runTool("/usr/bin/dbus-send", ["--bus=\(session.address)", "--type=signal", "/kdeglobals", "org.kde.kconfig.notify.ConfigChanged"])
+        #expect(sent.status == 0, "\(sent.output)")
+        let (_, motion) = try rpc.notification(where: { method, params in method == .motion && params["state"] == "reduced" })
+        #expect(motion["source"] == "kde")
+    }
+
     /// Without a session bus animd plays full motion and says why (the other tests run without one too).
     @Test func noSessionBusIsSaid() throws {
         let daemon = try DaemonProcess(environment: ["DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": "/nonexistent"])
