@@ -60,7 +60,7 @@ struct MotionChoice: Hashable {
 
     private var xsettingsDetail: String {
         switch xsettingsAnimations {
-        case nil: "no XSETTINGS manager says Gtk/EnableAnimations"
+        case nil: "no XSETTINGS manager says Gtk/EnableAnimations (none, or its settings are unreadable or past 1 MiB)"
         case true?: "XSETTINGS says Gtk/EnableAnimations=1"
         case false?: "XSETTINGS says Gtk/EnableAnimations=0"
         }

@@ -159,6 +159,53 @@ import Testing
         xsettingsd.waitUntilExit()
     }
 
+    /// An XSETTINGS property of any size (a manager of the tests' own, `animd-xprobe xsettings-manager`): 1 MB of
+    /// other settings beside `Gtk/EnableAnimations` is read whole; 2 MB is past animd's 1 MiB bound, so the setting is
+    /// lost, and `detail` says so; bytes that are not XSETTINGS are lost the same way; animd answers throughout.
+    @Test(.enabled(if: Xvfb.installed, "needs Xvfb (scripts/install-deps.sh)")) func xsettingsOfAnySize() throws {
+        let xvfb = try Xvfb()
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        /// The XSETTINGS layout, least significant byte first: `Net/Padding` holding `padding` bytes, then the switch.
+        func property(enabled: Int32, padding: Int) -> [UInt8] {
+            func card32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xff) } }
+            func setting(_ type: UInt8, _ name: String, _ value: [UInt8]) -> [UInt8] {
+                let bytes = Array(name.utf8)
+                return [type, 0, UInt8(bytes.count & 0xff), UInt8(bytes.count >> 8)] + bytes + Array(repeating: 0, count: (4 - bytes.count % 4) % 4)
+                    + card32(0) + value
+            }
+            let text = [UInt8](repeating: 120, count: padding)
+            return [0, 0, 0, 0] + card32(1) + card32(2)
+                + setting(1, "Net/Padding", card32(UInt32(padding)) + text + Array(repeating: 0, count: (4 - padding % 4) % 4))
+                + setting(0, "Gtk/EnableAnimations", card32(UInt32(bitPattern: enabled)))
+        }
+        let files = [property(enabled: 0, padding: 10), property(enabled: 1, padding: 1_000_000), property(enabled: 0, padding: 2_000_000),
+                     Array("not XSETTINGS at all".utf8)]
+        let paths = try files.enumerated().map { index, bytes in
+            let path = "\(folder)/settings-\(index)"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let daemon = try DaemonProcess(display: xvfb.display)
+        let rpc = try daemon.connect()
+        try waitUntil("animd connected to \(xvfb.display)") { try rpc.ok("daemon.hello")["input"]?["connected"] == true }
+        _ = try rpc.ok("subscribe", ["events": ["motion"]])
+        let manager = try XProbe(["xsettings-manager", "400"] + paths, display: xvfb.display)
+        try manager.expect("managing")
+        var seen: [JSONValue] = []
+        for expected in ["Gtk/EnableAnimations=0", "Gtk/EnableAnimations=1", "no XSETTINGS manager says", ] {
+            let (_, motion) = try rpc.notification(where: { method, params in
+                method == .motion && params["detail"]?.string?.contains(expected) == true
+            })
+            seen.append(motion)
+        }
+        #expect(seen.map { $0["state"] } == ["reduced", "full", "full"], "\(seen)")
+        try manager.expect("set 3")
+        // The last bytes are garbage: still no setting, so no event; animd answers, and says so.
+        try waitUntil("animd has read the garbage") { try rpc.ok("daemon.motion")["detail"]?.string?.contains("no XSETTINGS manager says") == true }
+        #expect(try rpc.ok("daemon.hello")["name"] == "animd")
+    }
+
     /// The XDG desktop portal, the real front-end (Debian 12's xdg-desktop-portal 1.16, whose Settings interface is
     /// version 1: animd falls back from ReadOne to Read) on a session bus of the test's own, with a settings backend
     /// of the tests' (Debian's backends predate `reduced-motion`). Each key reduces motion, changes are followed

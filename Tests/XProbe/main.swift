@@ -13,6 +13,10 @@
 //                                 CLOCK_MONOTONIC in ns at receipt), after "ready"
 //   animd-xprobe hold-touch-grab  takes the passive touch grab on the root window, as touchegg does, prints
 //                                 "holding" or "refused", then never answers a touch
+//   animd-xprobe xsettings-manager MS FILE…
+//                                 an XSETTINGS manager: sets its _XSETTINGS_SETTINGS property to the first file's
+//                                 bytes, takes the _XSETTINGS_S<screen> selection and announces it (MANAGER), prints
+//                                 "managing", then every MS milliseconds sets the next file's bytes and prints "set N"
 //   animd-xprobe observe-raw-touches
 //                                 selects raw touch events on the root window and reads each one, doing
 //                                 nothing else (the touch benchmark's floor: what any observer costs), after "ready"
@@ -228,6 +232,35 @@ case "hold-touch-grab":
         var event = XEvent()
         while XPending(display) > 0 { XNextEvent(display, &event) }
     }
+case "xsettings-manager":
+    guard arguments.count >= 3, let period = UInt32(arguments[1]) else { fail("usage: animd-xprobe xsettings-manager MS FILE…") }
+    let files = arguments.dropFirst(2).map { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } ?? [] }
+    let window = XCreateSimpleWindow(display, root, -1, -1, 1, 1, 0, 0, 0)
+    let selection = XInternAtom(display, "_XSETTINGS_S\(XDefaultScreen(display))", 0)
+    let settings = XInternAtom(display, "_XSETTINGS_SETTINGS", 0)
+    func publish(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { _ = XChangeProperty(display, window, settings, settings, 8, PropModeReplace, $0.baseAddress, Int32($0.count)) }
+        XSync(display, 0)
+    }
+    publish(files[0])
+    XSetSelectionOwner(display, selection, window, UInt(CurrentTime))
+    var announcement = XEvent()
+    announcement.xclient.type = ClientMessage
+    announcement.xclient.window = root
+    announcement.xclient.message_type = XInternAtom(display, "MANAGER", 0)
+    announcement.xclient.format = 32
+    announcement.xclient.data.l.1 = Int(selection)
+    announcement.xclient.data.l.2 = Int(window)
+    _ = XSendEvent(display, root, 0, StructureNotifyMask, &announcement)
+    XSync(display, 0)
+    say("managing")
+    for (index, bytes) in files.enumerated().dropFirst() {
+        usleep(period * 1000)
+        publish(bytes)
+        say("set \(index)")
+    }
+    waitForStdinToClose()
 default:
-    fail("usage: animd-xprobe window X Y W H | drive CMD… | top-at X Y | hold-gestures | touch-window X Y W H | hold-touch-grab | observe-raw-touches")
+    fail("usage: animd-xprobe window X Y W H | drive CMD… | top-at X Y | hold-gestures | touch-window X Y W H | hold-touch-grab | "
+         + "observe-raw-touches | xsettings-manager MS FILE…")
 }
