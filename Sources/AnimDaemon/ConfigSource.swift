@@ -16,11 +16,16 @@ public struct ConfigSource: Sendable {
             path = explicitPath
             explicit = true
         } else {
-            let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? (environment["HOME"] ?? "") + "/.config"
-            path = base + "/animd/animd.toml"
+            path = (Self.configFolder(in: environment) ?? "/.config") + "/animd/animd.toml"
             explicit = false
         }
+    }
+
+    /// The user's config folder: `$XDG_CONFIG_HOME`, else `~/.config`; nil with neither variable set. animd's own
+    /// file is here, and so is KDE's `kdeglobals`.
+    static func configFolder(in environment: [String: String]) -> String? {
+        if let home = environment["XDG_CONFIG_HOME"], !home.isEmpty { return home }
+        return environment["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.config" }
     }
 
     public enum LoadError: Error, CustomStringConvertible, Sendable {

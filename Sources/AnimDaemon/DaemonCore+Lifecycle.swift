@@ -39,30 +39,23 @@ extension DaemonCore {
 
     /// `daemon.motion`: a run-time setting, or none to only ask.
     func motion(_ setting: MotionSetting?) -> MotionStatus {
-        let before = config.motion.status
-        if let setting { config.motionOverride = setting }
-        motionChanged(from: before)
+        if let setting { changeMotion { $0.motionOverride = setting } }
         return config.motion.status
     }
 
     /// What KDE's `kdeglobals` says now: under `auto`, it decides.
-    func kdeRead(_ file: KDEGlobals.File) {
-        let before = config.motion.status
-        config.kde = file
-        motionChanged(from: before)
-    }
+    func kdeRead(_ file: KDEGlobals.File) { changeMotion { $0.kde = file } }
 
     /// What the XDG desktop portal says now: under `auto`, its `reduced-motion` or GNOME's keys reduce motion.
-    func portalRead(_ settings: PortalSettings) {
-        let before = config.motion.status
-        config.portal = settings
-        motionChanged(from: before)
-    }
+    func portalRead(_ settings: PortalSettings) { changeMotion { $0.portal = settings } }
 
     /// What the display's XSETTINGS manager says of animations now: under `auto`, `false` reduces motion.
-    func xsettingsRead(_ enabled: Bool?) {
+    func xsettingsRead(_ enabled: Bool?) { changeMotion { $0.xsettingsAnimations = enabled } }
+
+    /// One change to what decides motion, carried out: the engine's policy, and the event when the status changed.
+    private func changeMotion(_ change: (inout ConfigInForce) -> Void) {
         let before = config.motion.status
-        config.xsettingsAnimations = enabled
+        change(&config)
         motionChanged(from: before)
     }
 

@@ -51,14 +51,14 @@ public struct DaemonService: Service {
             }
             try await loop.submit { core.value.launchBackend() }.get()
             await followDesktopMotion(core, on: loop)
-            let kdeglobals = KDEGlobalsWatch.folder(in: environment).map { $0 + "/" + KDEGlobalsWatch.fileName }
+            let kdeglobals = ConfigSource.configFolder(in: environment).map { $0 + "/" + KDEGlobalsWatch.fileName }
             let portal = PortalWatch.start(environment: environment) { news in
                 switch news {
                 case let .portal(settings): loop.execute { core.value.portalRead(settings) }
                 case .kdeglobalsChanged:
                     // Read on the loop, as the folder's own watch does.
                     guard let kdeglobals else { return }
-                    loop.execute { core.value.kdeRead(KDEGlobals.File(path: kdeglobals, reading: KDEGlobalsWatch.read(kdeglobals))) }
+                    loop.execute { core.value.kdeRead(KDEGlobalsWatch.file(at: kdeglobals)) }
                 }
             }
             defer { portal.stop() }
@@ -82,16 +82,14 @@ public struct DaemonService: Service {
         }
     }
 
-    /// Reads what the desktop says of motion, and follows it: KDE's `kdeglobals` for now (docs/motion.md). A folder
-    /// that cannot be watched leaves the first reading in force, and the log says why.
+    /// Reads KDE's `kdeglobals` and follows it (docs/motion.md); the portal and XSETTINGS have watches of their own. A
+    /// folder that cannot be watched leaves the first reading in force, and the log says why.
     private func followDesktopMotion(_ core: NIOLoopBound<DaemonCore>, on loop: any EventLoop) async {
-        guard let folder = KDEGlobalsWatch.folder(in: environment) else { return }
+        guard let folder = ConfigSource.configFolder(in: environment) else { return }
         let path = folder + "/" + KDEGlobalsWatch.fileName
-        try? await loop.submit { core.value.kdeRead(KDEGlobals.File(path: path, reading: KDEGlobalsWatch.read(path))) }.get()
+        try? await loop.submit { core.value.kdeRead(KDEGlobalsWatch.file(at: path)) }.get()
         do {
-            _ = try await KDEGlobalsWatch.start(folder: folder, on: loop) { reading in
-                core.value.kdeRead(KDEGlobals.File(path: path, reading: reading))
-            }.get()
+            _ = try await KDEGlobalsWatch.start(folder: folder, on: loop) { file in core.value.kdeRead(file) }.get()
         } catch {
             logger.notice("kdeglobals is read once, not followed", metadata: ["folder": "\(folder)", "error": "\(error)"])
         }

@@ -10,18 +10,16 @@ import UnixSupport
 /// change with `org.kde.kconfig.notify.ConfigChanged` on D-Bus, which the session bus's watch (DesktopPortal) hands
 /// over too: it covers a file the folder's watch cannot see change, such as one a dotfile manager links elsewhere.
 enum KDEGlobalsWatch {
+    /// Its name in the user's config folder (`ConfigSource.configFolder`), beside animd's own.
     static let fileName = "kdeglobals"
     /// The most animd reads of it: a real one is a few KiB.
     static let sizeLimit = 1 << 20
 
-    /// Where KDE keeps it: `$XDG_CONFIG_HOME`, else `~/.config`; nil with neither variable set.
-    static func folder(in environment: [String: String]) -> String? {
-        if let home = environment["XDG_CONFIG_HOME"], !home.isEmpty { return home }
-        return environment["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.config" }
-    }
+    /// The file at `path`, as it reads now.
+    static func file(at path: String) -> KDEGlobals.File { KDEGlobals.File(path: path, reading: read(path)) }
 
     /// What the file says now.
-    static func read(_ path: String) -> KDEGlobals.Reading {
+    private static func read(_ path: String) -> KDEGlobals.Reading {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return errno == ENOENT ? .absent : .unreadable("cannot open it: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
@@ -32,9 +30,9 @@ enum KDEGlobalsWatch {
         }
     }
 
-    /// Watches `folder` for the file; `changed` runs on `loop` with each new reading. Fails when the folder cannot
+    /// Watches `folder` for the file; `changed` runs on `loop` with each new reading of it. Fails when the folder cannot
     /// be watched (it does not exist, or inotify's limits are reached).
-    static func start(folder: String, on loop: any EventLoop, changed: @escaping @Sendable (KDEGlobals.Reading) -> Void)
+    static func start(folder: String, on loop: any EventLoop, changed: @escaping @Sendable (KDEGlobals.File) -> Void)
         -> EventLoopFuture<any Channel> {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return loop.makeFailedFuture(IOError(errnoCode: errno, reason: "inotify_init1")) }
@@ -50,7 +48,7 @@ enum KDEGlobalsWatch {
             .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: 8192))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(FolderEvents(name: fileName) { changed(read(path)) })
+                    try channel.pipeline.syncOperations.addHandler(FolderEvents(name: fileName) { changed(file(at: path)) })
                 }
             }
             .takingOwnershipOfDescriptor(input: descriptor)

@@ -293,7 +293,7 @@ public struct Engine: Sendable {
 
     /// Whether a binding may start its gesture in `sequence` now (its `shouldBegin`): not while another finger
     /// drives the transition; a finger that caught it as it landed may go on to drive it.
-    static func applies(_ binding: BindingConfig, to runtime: TransitionRuntime, at time: Double, sequence: Int?) -> Bool {
+    static func applies(_ binding: BindingConfig, to runtime: TransitionRuntime, at time: Double, sequence: Int) -> Bool {
         if case let .finger(finger)? = runtime.leg?.drive, finger.sequence != sequence { return false }
         guard let atSnap = binding.atSnap else { return true }
         switch runtime.phase {
