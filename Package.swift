@@ -33,14 +33,15 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CX11",
-            pkgConfig: "x11 xi xrandr xfixes xinerama",
-            providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev", "libxfixes-dev", "libxinerama-dev"])]
-        ),
-        .systemLibrary(name: "CLibinput", pkgConfig: "libinput libudev", providers: [.apt(["libinput-dev", "libudev-dev"])]),
-        // sd-bus: D-Bus through libsystemd, which every systemd machine has (docs/motion.md).
-        .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // The libraries of one backend, or of the portal, loaded only when it runs (dlopen): stubs with the headers'
+        // prototypes, so a backend that does not run costs no memory (docs/performance.md, issue 33).
+        .target(name: "CLazyLibrary"),
+        // libX11, libXi, libXrandr, libXfixes, libXinerama (libx11-dev libxi-dev libxrandr-dev libxfixes-dev libxinerama-dev).
+        .target(name: "CX11", dependencies: ["CLazyLibrary"]),
+        // libinput and libudev (libinput-dev libudev-dev).
+        .target(name: "CLibinput", dependencies: ["CLazyLibrary"]),
+        // sd-bus: D-Bus through libsystemd, which every systemd machine has (libsystemd-dev; docs/motion.md).
+        .target(name: "CSDBus", dependencies: ["CLazyLibrary"]),
         // sched_setattr(2), which glibc does not wrap: the event loop's short time slice (docs/architecture.md).
         .systemLibrary(name: "CLinuxScheduling"),
         // posix_spawn_file_actions_addclosefrom_np, which glibc declares only under _GNU_SOURCE: on-snap commands

@@ -16,6 +16,9 @@ final class PortalConnection {
 
     /// Connects to the bus at `address`; nil, with why, when it cannot.
     static func open(address: String, changed: @escaping (BusNews) -> Void) -> Result<PortalConnection, PortalFailure> {
+        if let failure = animd_sd_bus_load() {
+            return .failure(PortalFailure("libsystemd cannot be loaded: \(String(cString: failure))"))
+        }
         var bus: OpaquePointer?
         guard sd_bus_new(&bus) >= 0, let bus else { return .failure(PortalFailure("sd-bus could not be set up")) }
         let started = sd_bus_set_address(bus, address) >= 0 && sd_bus_set_bus_client(bus, 1) >= 0 ? sd_bus_start(bus) : -EINVAL

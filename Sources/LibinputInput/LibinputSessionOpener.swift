@@ -1,3 +1,4 @@
+import CLibinput
 public import BackendThread
 public import Gestures
 public import Logging
@@ -22,7 +23,11 @@ public struct LibinputSessionOpener: BackendSessionOpener {
     /// The pointer's sources are unavailable on libinput by nature; the status says so, the log need not.
     public var loggedSources: [InputSource] { [.touch, .touchpad] }
 
+    /// libinput, and what it links, is loaded here, when the backend first opens, and nowhere else.
     public func open(plan: InputPlan, logger: Logger) -> Result<any BackendSession, OpenFailure> {
+        if let failure = animd_libinput_load() {
+            return .failure(OpenFailure(reason: "libinput cannot be loaded: \(String(cString: failure))", isFinal: true))
+        }
         guard let session = LibinputSession(seat: seat, plan: plan, logger: logger) else {
             return .failure(OpenFailure(reason: "libinput cannot read seat \(seat) through udev"))
         }

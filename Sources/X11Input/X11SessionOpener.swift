@@ -15,7 +15,9 @@ public struct X11SessionOpener: BackendSessionOpener {
     public var kind: InputBackendKind { .x11 }
     public var threadName: String { "animd-x11" }
 
+    /// The X libraries are loaded here, on the X11 backend's thread, and nowhere else (`open` says when they cannot be).
     public func prepareThread() {
+        guard animd_x11_load() == nil else { return }
         XErrorTrap.install()
         // Xlib must never exit the daemon when the server dies: report, return, reconnect.
         XSetIOErrorHandler { _ in 0 }
@@ -23,6 +25,9 @@ public struct X11SessionOpener: BackendSessionOpener {
 
     public func open(plan: InputPlan, logger: Logger) -> Result<any BackendSession, OpenFailure> {
         guard let display else { return .failure(OpenFailure(reason: "no DISPLAY is set", isFinal: true)) }
+        if let failure = animd_x11_load() {
+            return .failure(OpenFailure(reason: "the X libraries cannot be loaded: \(String(cString: failure))", isFinal: true))
+        }
         guard let session = X11Session(name: display, plan: plan, logger: logger) else {
             return .failure(OpenFailure(reason: "cannot open display \(display)"))
         }
