@@ -9,14 +9,13 @@ import UnixSupport
 import AnimConfig
 
 /// The entry point. Before anything async runs, Swift concurrency's jobs go to NIO's event loop instead of
-/// libdispatch's global pool, whose first job would arm a worker-pool monitor that wakes the process every
-/// second for ever (docs/performance.md, idle). One loop thread serves both, so animd sleeps when nothing
+/// libdispatch's global pool (`ConcurrencyOnTheLoop`). One loop thread serves both, so animd sleeps when nothing
 /// happens. Then the command line is read (`AnimdCommandLine`) and the daemon runs.
 @main
 enum AnimdMain {
     static func main() async {
         NIOSingletons.groupLoopCountSuggestion = 1
-        let loopRunsConcurrency = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        let loopRunsConcurrency = ConcurrencyOnTheLoop.install()
         switch AnimdCommandLine.parse(Array(CommandLine.arguments.dropFirst())) {
         case let .run(options): exit(await Animd(options: options, loopRunsConcurrency: loopRunsConcurrency).run())
         case let .print(text):
@@ -32,8 +31,8 @@ enum AnimdMain {
 /// The daemon's life from its options: the config, the socket, the service group, and the exit status.
 struct Animd {
     let options: AnimdOptions
-    /// Whether NIO took over Swift concurrency's global executor. It cannot when the Swift runtime is linked
-    /// statically (its hook is then a local symbol): libdispatch's pool would then wake animd every second.
+    /// Whether the event loop took over Swift concurrency's global executor. It cannot only when another hook was
+    /// installed first: libdispatch's pool would then wake animd every second.
     let loopRunsConcurrency: Bool
 
     /// Logs to standard error, everything with --verbose, else notices and worse.
@@ -46,7 +45,7 @@ struct Animd {
         }
         let logger = Logger(label: "animd")
         if !loopRunsConcurrency {
-            logger.warning("Swift concurrency runs on libdispatch's pool, not on animd's event loop: the process wakes about once a second (is the Swift runtime linked statically?)")
+            logger.warning("Swift concurrency runs on libdispatch's pool, not on animd's event loop: the process wakes about once a second (another hook was installed first)")
         }
         return logger
     }

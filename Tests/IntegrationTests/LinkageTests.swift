@@ -3,7 +3,8 @@ import Testing
 
 /// animd and animctl run for a whole session and in scripts' loops: neither links Foundation, whose libraries
 /// (and ICU behind them) would cost every process about 9 MiB of pages. FoundationEssentials comes in through
-/// swift-argument-parser alone (docs/performance.md, "Memory").
+/// swift-argument-parser alone, into animctl. Both carry the Swift runtime inside them, so the dynamic loader
+/// brings in no Swift library at all (docs/performance.md, "Memory").
 @Suite struct LinkageTests {
     /// The libraries the dynamic loader brings in for `binary`, direct and indirect, by name.
     static func libraries(of binary: URL) throws -> [String] {
@@ -13,10 +14,11 @@ import Testing
     }
 
     @Test(arguments: ["animd", "animctl"])
-    func noFoundation(_ name: String) throws {
+    func noFoundationAndNoSwiftLibrary(_ name: String) throws {
         let libraries = try Self.libraries(of: Binaries.folder.appendingPathComponent(name))
-        #expect(libraries.contains("libswiftCore.so"), "ldd listed nothing recognisable: \(libraries)")
-        for forbidden in ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so", "libFoundationNetworking.so"] {
+        #expect(libraries.contains("libc.so.6"), "ldd listed nothing recognisable: \(libraries)")
+        for forbidden in ["libFoundation.so", "libFoundationEssentials.so", "libFoundationInternationalization.so", "lib_FoundationICU.so",
+                          "libFoundationNetworking.so", "libswiftCore.so", "libswift_Concurrency.so", "libdispatch.so"] {
             #expect(!libraries.contains(forbidden), "\(name) links \(forbidden)")
         }
     }
