@@ -33,9 +33,10 @@ test: deps
 # The whole suite again under ThreadSanitizer, the daemon included (the integration tests start the binaries built
 # beside the test bundle): any data race aborts the run. ANIMD_SANITIZER turns off the few tests that bound what a
 # sanitizer changes (wake-ups, resident memory). About 3 minutes to build and 5 to run here (docs/reliability.md).
+# With the Swift runtime linked dynamically (Package.swift, ANIMD_DYNAMIC_RUNTIME), which ThreadSanitizer needs.
 test-tsan: deps
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(BUILD_FLAGS)
-	ANIMD_SANITIZER=thread TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --no-parallel --sanitize=thread --scratch-path .build-tsan $(BUILD_FLAGS)
+	ANIMD_DYNAMIC_RUNTIME=1 $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(BUILD_FLAGS)
+	ANIMD_DYNAMIC_RUNTIME=1 ANIMD_SANITIZER=thread TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --no-parallel --sanitize=thread --scratch-path .build-tsan $(BUILD_FLAGS)
 
 # make install into a temporary PREFIX (with the debug build the tests used), systemd-analyze verify on the
 # installed units, the completions loaded in bash, the man pages rendered, then make uninstall leaving nothing.

@@ -17,11 +17,18 @@ let strict: [SwiftSetting] = [
 ]
 
 // animd and animctl carry the Swift runtime and the libstdc++ it needs inside them (3 MiB less resident memory
-// for animd, and animctl starts in two thirds of the time: docs/performance.md). In every configuration, so that the
-// tests run the binaries that are installed. animd then installs its event loop as Swift concurrency's executor
-// itself (Sources/animd/ConcurrencyOnTheLoop.swift), since SwiftNIO's way cannot find the runtime's hook in a static
+// for animd, and animctl starts in two thirds of the time: docs/performance.md), so that the tests run the binaries
+// that are installed. animd then installs its event loop as Swift concurrency's executor itself
+// (Sources/animd/ConcurrencyOnTheLoop.swift), since SwiftNIO's way cannot find the runtime's hook in a static
 // runtime. linker/ holds the script that turns the runtime's -lstdc++ into the static archive.
-let staticRuntime: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-L\(Context.packageDirectory)/linker"])]
+// ANIMD_DYNAMIC_RUNTIME=1 links them as before, for ThreadSanitizer (make test-tsan): its libdispatch interceptors
+// do not see a static libdispatch, which leaves it blind to the synchronization of dispatch's queues.
+let dynamicRuntime = ProcessInfo.processInfo.environment["ANIMD_DYNAMIC_RUNTIME"] == "1"
+let staticRuntime: [LinkerSetting] = dynamicRuntime ? [] : [.unsafeFlags(["-static-stdlib", "-L\(Context.packageDirectory)/linker"])]
+// swift-argument-parser's FoundationEssentials, static too, needs its support libraries named; lld, since GNU gold
+// warns of a mktemp that FoundationEssentials has and animctl never calls.
+let animctlStaticRuntime: [LinkerSetting] = dynamicRuntime ? [] : staticRuntime + [.unsafeFlags(["-use-ld=lld"])]
+    + ["_FoundationCShims", "_FoundationCollections", "swiftSynchronization"].map { .linkedLibrary($0) }
 
 let package = Package(
     name: "animd",
@@ -112,10 +119,7 @@ let package = Package(
             name: "animctl",
             dependencies: ["AnimProtocol", "AnimClient", "TransitionModel", "Gestures", "Motion", "UnixSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict,
-            // swift-argument-parser's FoundationEssentials, static too, needs its support libraries named; lld, since
-            // GNU gold warns of a mktemp that FoundationEssentials has and animctl never calls.
-            linkerSettings: staticRuntime + [.unsafeFlags(["-use-ld=lld"])]
-                + ["_FoundationCShims", "_FoundationCollections", "swiftSynchronization"].map { .linkedLibrary($0) }
+            linkerSettings: animctlStaticRuntime
         ),
         // A native X11 client that draws the transitions from its subscription frames (examples/, README picture).
         .executableTarget(name: "animd-demo", dependencies: ["AnimProtocol", "AnimClient", "CX11", "UnixSupport"], swiftSettings: strict),
