@@ -63,4 +63,53 @@ import Testing
         try waitUntil("animd reads the portal") { try rpc.ok("daemon.motion")["source"] == "portal" }
         #expect(try Self.mapped(Self.systemd, by: rpc) == Self.systemd)
     }
+
+    /// A folder whose `soname` is not a library at all, for LD_LIBRARY_PATH: the dynamic loader finds it first and
+    /// refuses it, as it would a library that is missing or broken on a user's machine.
+    static func brokenLibrary(_ soname: String) throws -> String {
+        let folder = try DaemonProcess.makeFolder()
+        try "not a shared object\n".write(toFile: folder + "/" + soname, atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    /// X libraries that cannot be loaded are the X11 backend's reason, and the daemon serves on.
+    @Test(.enabled(if: Xvfb.installed, "needs Xvfb (scripts/install-deps.sh)"))
+    func xLibrariesThatCannotBeLoadedAreSaid() throws {
+        let xvfb = try Xvfb()
+        let folder = try Self.brokenLibrary("libX11.so.6")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let daemon = try DaemonProcess(display: xvfb.display, environment: ["LD_LIBRARY_PATH": folder])
+        let rpc = try daemon.connect()
+        try waitUntil("the X11 backend gives up") { try rpc.ok("daemon.hello")["input"]?["reason"]?.string?.contains("cannot be loaded") == true }
+        let hello = try rpc.ok("daemon.hello")
+        let input = try #require(hello["input"])
+        #expect(input["connected"] == false)
+        #expect(input["reason"]?.string?.hasPrefix("the X libraries cannot be loaded: ") == true && input["reason"]?.string?.contains("libX11.so.6") == true,
+                "\(input)")
+        #expect(try rpc.ok("transition.get", ["name": "sidebar"])["name"] == "sidebar")
+    }
+
+    /// The same for libinput under the libinput backend.
+    @Test func libinputThatCannotBeLoadedIsSaid() throws {
+        let folder = try Self.brokenLibrary("libinput.so.10")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let daemon = try DaemonProcess(environment: ["LD_LIBRARY_PATH": folder], inputBackend: "libinput")
+        let rpc = try daemon.connect()
+        try waitUntil("the libinput backend gives up") { try rpc.ok("daemon.hello")["input"]?["reason"]?.string?.contains("cannot be loaded") == true }
+        let hello = try rpc.ok("daemon.hello")
+        let input = try #require(hello["input"])
+        #expect(input["connected"] == false && input["reason"]?.string?.hasPrefix("libinput cannot be loaded: ") == true, "\(input)")
+        #expect(try Self.mapped(Self.libinput, by: rpc) == [])
+    }
+
+    /// And for libsystemd where a session bus is named: the motion status says why the portal is not read.
+    @Test func libsystemdThatCannotBeLoadedIsSaid() throws {
+        let folder = try Self.brokenLibrary("libsystemd.so.0")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let daemon = try DaemonProcess(environment: ["LD_LIBRARY_PATH": folder, "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(folder)/bus"])
+        let rpc = try daemon.connect()
+        try waitUntil("the portal watch gives up") { try rpc.ok("daemon.motion")["detail"]?.string?.contains("cannot be loaded") == true }
+        let motion = try rpc.ok("daemon.motion")
+        #expect(motion["state"] == "full" && motion["detail"]?.string?.contains("libsystemd cannot be loaded: ") == true, "\(motion)")
+    }
 }
