@@ -26,8 +26,9 @@ struct animd_lazy_library {
 const char *animd_lazy_load(struct animd_lazy_library *const libraries[], size_t count);
 
 /*
- * The real function behind a stub, loading its library first. A stub reached before its backend's
- * animd_lazy_load succeeded is a bug in animd: it aborts with the library's and the function's names.
+ * The real function behind a stub, loading its library first if it is not loaded yet (the test tools call stubs
+ * with no animd_lazy_load before). When the library cannot be loaded, or lacks the function, it aborts with both
+ * names: animd's backends never get there, since they call animd_lazy_load first and report what it says.
  */
 void *animd_lazy_symbol(struct animd_lazy_library *library, const char *name, _Atomic(void *) *cache);
 
