@@ -61,6 +61,8 @@ let package = Package(
         // posix_spawn_file_actions_addclosefrom_np, which glibc declares only under _GNU_SOURCE: on-snap commands
         // inherit no descriptor of animd's.
         .systemLibrary(name: "CSpawn"),
+        // The Swift runtime's global-enqueue hook, reached through the linker: animd's event loop runs Swift
+        // concurrency in the static build too (Sources/animd/ConcurrencyOnTheLoop.swift).
         .systemLibrary(name: "CConcurrencyHook"),
         // Text written as it is made, with no String between: numbers, and strings quoted for JSON and TOML.
         .target(name: "TextWriting", swiftSettings: strict),

@@ -45,10 +45,10 @@ def public_headers(package):
 
 
 def c_includes(path, headers, own):
-    """The targets whose headers a C file includes; a header of its own target's name is its own."""
+    """The other targets whose headers a C file includes; a header name its own target has is its own."""
     with open(path, encoding="utf-8") as f:
         names = {m.group(1) for m in map(INCLUDE.match, f) if m}
-    return {owner for name in names for owner in ({own} if own in headers.get(name, ()) else headers.get(name, ()))}
+    return {owner for name in names if own not in headers.get(name, ()) for owner in headers.get(name, ())}
 
 
 def imports(folder, excluded, headers, own):
@@ -82,7 +82,7 @@ def main():
         if target["type"] in ("system", "binary", "plugin"):
             continue
         folder = source_folder(target)
-        used = imports(folder, target.get("exclude", []), headers, target["name"]) - TOOLCHAIN - {target["name"]}
+        used = imports(folder, target.get("exclude", []), headers, target["name"]) - TOOLCHAIN
         declares = declared(target)
         for module in sorted(used - declares):
             problems.append(f"{target['name']}: imports {module} without declaring it")
