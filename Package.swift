@@ -157,7 +157,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AnimProtocol", "TestSupport"], exclude: ["Traces"], swiftSettings: strict),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "AnimConfig", "AnimProtocol", "TransitionModel", "Motion", "Gestures", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "ConfigTests", dependencies: ["AnimConfig", "Motion", "Gestures"], exclude: ["FuzzRegressions"], swiftSettings: strict),
+        .testTarget(name: "ConfigTests", dependencies: ["AnimConfig", "Motion", "Gestures", "Transitions"], exclude: ["FuzzRegressions"], swiftSettings: strict),
         .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol", "ProtocolOracle", "TransitionModel", "Gestures", "Motion"], swiftSettings: strict),
         .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal"], swiftSettings: strict),
         .testTarget(name: "AnimDaemonTests", dependencies: ["AnimDaemon", "AnimProtocol", "AnimConfig", "TransitionModel", "Gestures", "Motion",

@@ -4,7 +4,8 @@ import Transitions
 /// `[bindings.NAME]`: a recognizer and the transition it drives.
 extension ConfigReader {
     /// The keys every binding takes, and those of each gesture.
-    static let commonBindingKeys = ["transition", "gesture", "sources", "require-to-fail", "enabled", "at-snap", "catch"]
+    static let commonBindingKeys = ["transition", "gesture", "sources", "require-to-fail", "enabled", "at-snap", "catch",
+                                    "apps", "except-apps", "when-fullscreen"]
     static let gestureKeys: [String: [String]] = [
         "edge-pan": ["edge", "zone", "pointer-zone", "pressure-slop", "slop", "increases", "distance", "hold"],
         "pan": ["slop", "direction", "axis", "min-touches", "max-touches", "region", "increases", "distance", "hold"],
@@ -42,7 +43,33 @@ extension ConfigReader {
         }
         if let others = strings(t, "require-to-fail", p) { binding.requireToFail = others }
         binding.catches = boolean(t, "catch", p) ?? BindingConfig.defaultCatch(for: gesture)
+        binding.appCondition = readAppCondition(t, p)
         return errors.count == errorCount ? binding : nil
+    }
+
+    /// `apps`, `except-apps` and `when-fullscreen`: names as `animctl hello` shows them, matched ignoring case.
+    mutating func readAppCondition(_ t: ConfigTable, _ p: String) -> AppCondition {
+        var condition = AppCondition()
+        condition.apps = appNames(t, "apps", p) ?? []
+        condition.exceptApps = appNames(t, "except-apps", p) ?? []
+        condition.whenFullscreen = boolean(t, "when-fullscreen", p) ?? true
+        if !condition.apps.isEmpty, let both = condition.apps.first(where: { name in condition.exceptApps.contains { $0.lowercased() == name.lowercased() } }) {
+            error("\(p).except-apps", "names \"\(both)\", which apps names too: the binding could never work there")
+        }
+        return condition
+    }
+
+    private mutating func appNames(_ t: ConfigTable, _ key: String, _ p: String) -> [String]? {
+        guard let names = strings(t, key, p) else { return nil }
+        guard !names.isEmpty, names.count <= AppCondition.nameLimit else {
+            error("\(p).\(key)", "must list 1 to \(AppCondition.nameLimit) application names, got \(names.count)")
+            return nil
+        }
+        if let bad = names.first(where: { $0.isEmpty || $0.utf8.count > FocusedWindow.nameLimit }) {
+            error("\(p).\(key)", "an application name must be 1 to \(FocusedWindow.nameLimit) bytes long, got \(bad.utf8.count)")
+            return nil
+        }
+        return names
     }
 
     /// A binding's recognizer and the direction that increases its progress; nil (with the errors recorded) when

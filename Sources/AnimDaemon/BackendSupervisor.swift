@@ -13,6 +13,8 @@ enum InputReport {
     case vanished(InputBackendKind)
     /// What the display's XSETTINGS manager says of animations; nil without one (or without a display).
     case xsettingsAnimations(Bool?)
+    /// The focused application, or why none is known.
+    case focus(SessionFocus)
 }
 
 /// The input backend's life on the event loop: made for the session (`BackendLauncher`), started, replaced when
@@ -95,7 +97,8 @@ final class BackendSupervisor {
         case let .connected(info), let .changed(info):
             let status = InputStatus(backend: info.backend, connected: info.displayLost == nil, display: info.display, seat: info.seat,
                                      reason: info.displayLost, warning: info.warning, sources: info.sources, outputs: info.outputs)
-            return [.status(status, geometry: info.geometry, refreshRate: info.refreshRate), .xsettingsAnimations(info.animationsEnabled)]
+            return [.status(status, geometry: info.geometry, refreshRate: info.refreshRate), .xsettingsAnimations(info.animationsEnabled),
+                    .focus(info.focus ?? .unknown(reason: Self.noFocusSource(on: info.backend)))]
         case let .input(events):
             // Input that a stopped backend had already posted is dropped with it: what it drove was cancelled.
             guard let backend else { return [] }
@@ -103,7 +106,17 @@ final class BackendSupervisor {
         case let .disconnected(kind, display, reason):
             // Whatever the backend was driving is gone with it: cancel, so that nothing stays finger-driven.
             let status = InputStatus(backend: kind, connected: false, display: display, reason: reason + "; input is off until a display appears")
-            return [.vanished(kind), .status(status, geometry: nil, refreshRate: nil), .xsettingsAnimations(nil)]
+            return [.vanished(kind), .status(status, geometry: nil, refreshRate: nil), .xsettingsAnimations(nil),
+                    .focus(.unknown(reason: "the display is gone: \(reason)"))]
+        }
+    }
+
+    /// Why a backend without a focus source of its own knows no focus.
+    static func noFocusSource(on backend: InputBackendKind) -> String {
+        switch backend {
+        case .x11: "the X display tells no focus"
+        case .libinput: "animd reads the focused application only from an X11 window manager so far; on Wayland (sway's IPC, "
+            + "Hyprland, wlr-foreign-toplevel, GNOME, KDE) it is not built yet: \"apps\" bindings stay off, \"except-apps\" bindings on"
         }
     }
 }

@@ -5,14 +5,13 @@ import Gestures
 import Motion
 
 /// The config in force, where it is read from, and what follows from it, worked out once per load: the screen
-/// assumed without a display server, the limits on clients, and what the input backend must intercept. And the
+/// assumed without a display server and the limits on clients. And the
 /// settings that stand beside it: the run-time motion setting, and what the desktop says of motion.
 struct ConfigInForce {
     let source: ConfigSource
     private(set) var loaded: LoadedConfig
     private(set) var fallbackGeometry: ScreenGeometry
     private(set) var limits: ClientLimits
-    private(set) var inputPlan: InputPlan
     /// The run-time motion setting (`daemon.motion`), over the config's; a reload keeps it.
     var motionOverride: MotionSetting?
     /// What KDE's `kdeglobals` said when last read; nil while it is not followed. It decides `auto`, with the next.
@@ -25,7 +24,7 @@ struct ConfigInForce {
     init(_ loaded: LoadedConfig, source: ConfigSource) {
         self.source = source
         self.loaded = loaded
-        (fallbackGeometry, limits, inputPlan) = Self.derived(from: loaded.config)
+        (fallbackGeometry, limits) = Self.derived(from: loaded.config)
     }
 
     var config: DaemonConfig { loaded.config }
@@ -42,16 +41,16 @@ struct ConfigInForce {
         case let .failure(error): return .failure(error)
         case let .success(next):
             loaded = next
-            (fallbackGeometry, limits, inputPlan) = Self.derived(from: next.config)
+            (fallbackGeometry, limits) = Self.derived(from: next.config)
             return .success(())
         }
     }
 
-    private static func derived(from config: DaemonConfig) -> (ScreenGeometry, ClientLimits, InputPlan) {
+    private static func derived(from config: DaemonConfig) -> (ScreenGeometry, ClientLimits) {
         let screen = Rect(x: 0, y: 0, width: config.daemon.screenWidth, height: config.daemon.screenHeight)
         let limits = ClientLimits(clients: config.daemon.maxClients, subscriptions: config.daemon.maxSubscriptions,
                                   backlog: config.daemon.maxBacklog)
-        return (ScreenGeometry(monitors: [screen]), limits, config.inputPlan)
+        return (ScreenGeometry(monitors: [screen]), limits)
     }
 }
 

@@ -34,6 +34,7 @@ extension DaemonCore {
             case let .input(events, backend): handleInput(events, from: .backend(backend))
             case let .vanished(backend): inputVanished(.backend(backend))
             case let .xsettingsAnimations(enabled): xsettingsRead(enabled)
+            case let .focus(focus): focusRead(focus)
             }
         }
     }
@@ -56,7 +57,7 @@ extension DaemonCore {
         }
     }
 
-    func launchBackend() { apply(supervisor.launch(plan: config.inputPlan)) }
+    func launchBackend() { apply(supervisor.launch(plan: inputPlan)) }
 
     func stopBackend() { apply(supervisor.stop()) }
 
@@ -69,7 +70,7 @@ extension DaemonCore {
 
     /// `daemon.environment`: a display that appears after start-up is used without a restart.
     func adoptEnvironment(_ changes: [String: String]) throws(RPCError) -> JSONValue {
-        let (restarted, reports) = supervisor.adopt(changes, plan: config.inputPlan)
+        let (restarted, reports) = supervisor.adopt(changes, plan: inputPlan)
         apply(reports)
         return .object([("restarted", .bool(restarted)), ("input", input.status.json)])
     }

@@ -31,7 +31,7 @@ extension DaemonCore {
         engine.setFrameRate(input.frameRate(configured: settings.daemon.frameRate))
         registry.limits = config.limits
         motionChanged(from: motionBefore)
-        supervisor.backend?.configure(config.inputPlan)
+        supervisor.backend?.configure(inputPlan)
         systemd.announce()
         logger.notice("config reloaded", metadata: ["transitions": "\(settings.transitions.count)", "bindings": "\(settings.bindings.count)"])
         return .success(())

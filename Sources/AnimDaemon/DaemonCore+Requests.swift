@@ -10,7 +10,8 @@ extension DaemonCore: RequestTarget {
     var summary: DaemonSummary {
         DaemonSummary(version: AnimdVersion.current, pid: getpid(), frameRate: engine.frameRate, input: input.status,
                       monitors: engine.geometry.monitors, screenFromDisplay: input.backendGeometry != nil, clients: registry.clients.count,
-                      subscriptions: registry.clients.values.reduce(0) { $0 + $1.subscriptions.count }, motion: config.motion.status)
+                      subscriptions: registry.clients.values.reduce(0) { $0 + $1.subscriptions.count }, motion: config.motion.status,
+                      focus: engine.focus)
     }
 
     var transitionNames: [String] { engine.transitionNames }

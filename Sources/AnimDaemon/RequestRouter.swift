@@ -63,7 +63,7 @@ struct RequestRouter {
                                                bindings: loaded.config.bindings.count, warnings: loaded.warnings)
         return DaemonHello(version: summary.version, pid: Int(summary.pid), frameRate: summary.frameRate, input: summary.input,
                            monitors: summary.monitors, config: config, clients: summary.clients, subscriptions: summary.subscriptions,
-                           motion: summary.motion).json
+                           motion: summary.motion, focus: summary.focus).json
     }
 
     private var configJSON: JSONValue {

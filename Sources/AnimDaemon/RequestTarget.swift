@@ -37,4 +37,5 @@ struct DaemonSummary {
     var clients: Int
     var subscriptions: Int
     var motion: MotionStatus
+    var focus: SessionFocus
 }

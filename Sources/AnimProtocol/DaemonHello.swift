@@ -31,11 +31,15 @@ public struct DaemonHello: Hashable, Sendable {
     public var subscriptions: Int
     /// Full or reduced motion, and why (**extension**, issue 30).
     public var motion: MotionStatus
+    /// The focused application that `apps` bindings are matched against, or why none is known (**extension**,
+    /// issue 31).
+    public var focus: SessionFocus
 
     public init(version: String, pid: Int, frameRate: Double, input: InputStatus, monitors: [Rect], config: ConfigSummary,
-                clients: Int, subscriptions: Int, motion: MotionStatus) {
+                clients: Int, subscriptions: Int, motion: MotionStatus, focus: SessionFocus) {
         self.version = version; self.pid = pid; self.frameRate = frameRate; self.input = input; self.monitors = monitors
         self.config = config; self.clients = clients; self.subscriptions = subscriptions; self.motion = motion
+        self.focus = focus
     }
 
     public var json: JSONValue {
@@ -47,7 +51,8 @@ public struct DaemonHello: Hashable, Sendable {
                                             ("transitions", .number(Double(config.transitions))),
                                             ("bindings", .number(Double(config.bindings))),
                                             ("warnings", .array(config.warnings.map(JSONValue.string)))])),
-                        ("clients", .number(Double(clients))), ("subscriptions", .number(Double(subscriptions))), ("motion", motion.json)])
+                        ("clients", .number(Double(clients))), ("subscriptions", .number(Double(subscriptions))), ("motion", motion.json),
+                        ("focus", focus.json)])
     }
 
     /// Reads what `json` writes; nil for anything else, numbers out of range included.
@@ -60,10 +65,11 @@ public struct DaemonHello: Hashable, Sendable {
               let transitions = config["transitions"]?.integer, let bindings = config["bindings"]?.integer,
               let warnings = config["warnings"]?.array?.compactMap(\.string),
               let clients = json["clients"]?.integer, let subscriptions = json["subscriptions"]?.integer,
-              let motion = json["motion"].flatMap(MotionStatus.init(json:)) else { return nil }
+              let motion = json["motion"].flatMap(MotionStatus.init(json:)),
+              let focus = json["focus"].flatMap(SessionFocus.init(json:)) else { return nil }
         self.init(version: version, pid: pid, frameRate: frameRate, input: input, monitors: monitors.compactMap { $0 },
                   config: ConfigSummary(layers: layers, transitions: transitions, bindings: bindings, warnings: warnings),
-                  clients: clients, subscriptions: subscriptions, motion: motion)
+                  clients: clients, subscriptions: subscriptions, motion: motion, focus: focus)
     }
 
     /// `[x, y, width, height]` within the screen's coordinate limit.

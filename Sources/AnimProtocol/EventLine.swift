@@ -74,6 +74,12 @@ public enum EventLine {
         RPCLine.writeNotification(.motion, members, into: &out)
     }
 
+    /// The focused application, when it changed (group `focus`).
+    public static func focus(_ focus: SessionFocus, into out: inout some TextOutput) {
+        guard case let .object(members) = focus.json else { return }
+        RPCLine.writeNotification(.focus, members, into: &out)
+    }
+
     public static func shutdown(reason: String, into out: inout some TextOutput) {
         RPCLine.writeNotification(.shutdown, [("reason", .string(reason))], into: &out)
     }

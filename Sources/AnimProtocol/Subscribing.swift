@@ -4,6 +4,8 @@ public enum EventGroup: String, Hashable, Sendable, CaseIterable {
     case inputEvents = "input-events"
     /// `daemon.motion`: full or reduced motion, when it changes.
     case motion
+    /// `daemon.focus`: the focused application, when it changes (issue 31).
+    case focus
 
     /// What `subscribe` sends without `events`.
     public static let defaults: Set<EventGroup> = [.progress, .state]
@@ -20,6 +22,7 @@ public enum EventGroup: String, Hashable, Sendable, CaseIterable {
         case .gesture: 8
         case .inputEvents: 16
         case .motion: 32
+        case .focus: 64
         }
     }
 

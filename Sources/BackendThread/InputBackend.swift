@@ -38,13 +38,17 @@ public struct BackendInfo: Hashable, Sendable {
     public var warning: String?
     /// What the display's XSETTINGS manager says of animations (`Gtk/EnableAnimations`); nil where there is none.
     public var animationsEnabled: Bool?
+    /// The focused application, from the backend's own display (the X window manager); nil where the backend has
+    /// no focus source.
+    public var focus: SessionFocus?
 
     public init(backend: InputBackendKind, display: String? = nil, seat: String? = nil, geometry: ScreenGeometry? = nil,
                 refreshRate: Double? = nil, sources: [InputSource: SourceStatus], outputs: [NamedOutput] = [],
-                displayLost: String? = nil, warning: String? = nil, animationsEnabled: Bool? = nil) {
+                displayLost: String? = nil, warning: String? = nil, animationsEnabled: Bool? = nil, focus: SessionFocus? = nil) {
         self.backend = backend; self.display = display; self.seat = seat; self.geometry = geometry
         self.refreshRate = refreshRate; self.sources = sources; self.outputs = outputs
         self.displayLost = displayLost; self.warning = warning; self.animationsEnabled = animationsEnabled
+        self.focus = focus
     }
 }
 

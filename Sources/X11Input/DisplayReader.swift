@@ -17,12 +17,14 @@ public struct DisplayInfo: Hashable, Sendable {
     public let touchSurfaces: [Rect]
     /// XSETTINGS' `Gtk/EnableAnimations`; nil without a manager or without the setting.
     public var animationsEnabled: Bool? = nil
+    /// The focused window, as the window manager publishes it.
+    public var focus: SessionFocus? = nil
 
     public var geometry: ScreenGeometry { ScreenGeometry(monitors: monitors, touchSurfaces: touchSurfaces) }
 
     public var backendInfo: BackendInfo {
         BackendInfo(backend: .x11, display: name, geometry: geometry, refreshRate: refreshRate, sources: sources, outputs: outputs,
-                    animationsEnabled: animationsEnabled)
+                    animationsEnabled: animationsEnabled, focus: focus)
     }
 }
 

@@ -42,7 +42,8 @@ struct X11Connection {
         if randrEventBase >= 0 {
             XRRSelectInput(display, root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
         }
-        XSelectInput(display, root, SubstructureNotifyMask | StructureNotifyMask)
+        // PropertyChange: the window manager's `_NET_ACTIVE_WINDOW` and `_NET_SUPPORTING_WM_CHECK` (X11FocusWatch).
+        XSelectInput(display, root, SubstructureNotifyMask | StructureNotifyMask | PropertyChangeMask)
     }
 
     var hasXI: Bool { xiOpcode >= 0 }

@@ -26,6 +26,8 @@ final class X11Session {
     var isDead = false
     /// What the XSETTINGS manager says of animations.
     private var xsettings: XSettingsWatch
+    /// The focused window, as the window manager publishes it.
+    private var focusWatch: X11FocusWatch
 
     init?(name: String, plan: InputPlan, logger: Logger) {
         guard let connection = X11Connection(name: name) else { return nil }
@@ -34,6 +36,7 @@ final class X11Session {
         self.plan = plan
         layout = X11Layout.read(connection)
         xsettings = XSettingsWatch(connection)
+        focusWatch = X11FocusWatch(connection)
         converter = XInputConverter(pressure: EdgePressure(cap: plan.pressureCap, releaseDelay: plan.pressureReleaseDelay))
         if connection.hasXI { selectOnRoot(XIAllDevices, [XI_HierarchyChanged]) }
         setUp()
@@ -46,7 +49,8 @@ final class X11Session {
         DisplayInfo(name: connection.name, monitors: layout.monitors.map(\.0),
                     outputs: layout.monitors.filter { !$0.1.isEmpty }.map { NamedOutput(name: $0.1, rect: $0.0) }, refreshRate: layout.refreshRate,
                     xiVersion: connection.hasXI ? "\(connection.xiVersion.major).\(connection.xiVersion.minor)" : "none", sources: interception.sources,
-                    touchSurfaces: interception.touchSurfaces, animationsEnabled: xsettings.animationsEnabled)
+                    touchSurfaces: interception.touchSurfaces, animationsEnabled: xsettings.animationsEnabled,
+                    focus: focusWatch.focus)
     }
 
     private var geometry: ScreenGeometry { ScreenGeometry(monitors: layout.monitors.map(\.0)) }
@@ -316,6 +320,10 @@ final class X11Session {
         }
         if xsettings.concerns(&event) {
             if xsettings.refresh(connection) { infoChanged = true }
+            return []
+        }
+        if focusWatch.concerns(&event, root: root) {
+            if focusWatch.refresh(connection) { infoChanged = true }
             return []
         }
         if connection.hasRandR && (type == connection.randrEventBase + RRScreenChangeNotify || type == connection.randrEventBase + RRNotify) {

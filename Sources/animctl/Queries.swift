@@ -41,6 +41,21 @@ extension AnimCtl {
             emit("monitors    \(monitors.joined(separator: ", "))")
             if !input.outputs.isEmpty { emit("outputs     \(input.outputs.map(\.description).joined(separator: ", "))") }
             emit("motion      \(MotionCommand.describe(hello.motion))")
+            emit("focus       \(Self.describe(hello.focus))")
+        }
+
+        /// "firefox (instance firefox, class Firefox), full screen, from x11", or why no focus is known: the names
+        /// are those an `apps` list matches.
+        static func describe(_ focus: SessionFocus) -> String {
+            switch focus {
+            case let .unknown(reason): return "unknown: \(reason)"
+            case let .known(nil, source): return "no window, from \(source)"
+            case let .known(window?, source):
+                var text = window.app.isEmpty ? "a window with no name" : window.app
+                if window.names.count > 1 { text += " (names: \(window.names.joined(separator: ", ")))" }
+                if window.fullscreen { text += ", full screen" }
+                return text + ", from \(source)"
+            }
         }
     }
 

@@ -19,7 +19,7 @@ struct RequestRouterTests {
         var summary: DaemonSummary {
             DaemonSummary(version: "9.9", pid: 42, frameRate: 120, input: InputStatus(backend: .x11, connected: true, display: ":7"),
                           monitors: [Rect(x: 0, y: 0, width: 800, height: 600)], screenFromDisplay: true, clients: 2, subscriptions: 3,
-                          motion: motionStatus)
+                          motion: motionStatus, focus: .unknown(reason: "no source"))
         }
         var motionStatus = MotionChoice(configured: .auto, reducedDuration: 0).status
         func motion(_ setting: MotionSetting?) -> MotionStatus {

@@ -12,7 +12,8 @@ struct DaemonHelloTests {
                            outputs: [NamedOutput(name: "HEADLESS-1", rect: Rect(x: 0, y: 0, width: 1280, height: 720), transform: 3)]),
         monitors: [Rect(x: 0, y: 0, width: 1280, height: 720)],
         config: .init(layers: ["(embedded default)"], transitions: 5, bindings: 9, warnings: ["w"]), clients: 2, subscriptions: 1,
-        motion: MotionStatus(reduced: true, setting: .reduced, source: "animctl", factor: 1, detail: "reduced, set by animctl"))
+        motion: MotionStatus(reduced: true, setting: .reduced, source: "animctl", factor: 1, detail: "reduced, set by animctl"),
+        focus: .known(FocusedWindow(names: ["navigator", "Firefox"], fullscreen: true), source: "x11"))
 
     @Test func whatIsWrittenReadsBackAsItself() throws {
         let line = JSONWriter.string(Self.hello.json)
@@ -20,7 +21,16 @@ struct DaemonHelloTests {
         #expect(line.hasPrefix(#"{"name":"animd","version":"0.1.0","protocol":1,"pid":4321,"frameRate":60,"input":{"backend":"libinput","connected":false,"display":"wayland-1","seat":"seat0","reason":"gone","#))
         #expect(line.contains(#""outputs":[{"name":"HEADLESS-1","x":0,"y":0,"width":1280,"height":720,"transform":3}],"monitors":[[0,0,1280,720]]}"#))
         #expect(line.hasSuffix(#""config":{"layers":["(embedded default)"],"transitions":5,"bindings":9,"warnings":["w"]},"clients":2,"subscriptions":1,"#
-                               + #""motion":{"state":"reduced","setting":"reduced","source":"animctl","factor":1,"detail":"reduced, set by animctl"}}"#))
+                               + #""motion":{"state":"reduced","setting":"reduced","source":"animctl","factor":1,"detail":"reduced, set by animctl"},"#
+                               + #""focus":{"app":"Firefox","names":["navigator","Firefox"],"fullscreen":true,"source":"x11","reason":null}}"#))
+    }
+
+    /// Each kind of focus reads back as itself: a window, no window, and none known with its reason.
+    @Test(arguments: [SessionFocus.known(FocusedWindow(names: ["xlogo", "XLogo"], fullscreen: false), source: "x11"),
+                      .known(nil, source: "x11"), .unknown(reason: "no window manager")])
+    func focusReadsBackAsItself(focus: SessionFocus) throws {
+        let line = JSONWriter.string(focus.json)
+        #expect(SessionFocus(json: try JSONParser.parse(Array(line.utf8))) == focus, "\(line)")
     }
 
     @Test func absurdOrMissingValuesReadAsNothing() throws {
@@ -31,7 +41,8 @@ struct DaemonHelloTests {
         for (key, value) in [("pid", JSONValue.number(1e308)), ("frameRate", .number(-1)), ("clients", .number(0.5)),
                              ("name", .string("other")), ("version", nil), ("input", .object([])), ("motion", nil),
                              ("motion", .object([("state", "slow"), ("setting", "auto"), ("source", .null), ("factor", 1), ("detail", "")])),
-                             ("motion", .object([("state", "full"), ("setting", "auto"), ("source", .null), ("factor", 0), ("detail", "")]))]
+                             ("motion", .object([("state", "full"), ("setting", "auto"), ("source", .null), ("factor", 0), ("detail", "")])),
+                             ("focus", nil), ("focus", .object([("app", .null), ("names", .array([])), ("fullscreen", false), ("source", .null), ("reason", .null)]))]
                             as [(String, JSONValue?)] {
             #expect(DaemonHello(json: replacing(key, with: value)) == nil, "\(key)")
         }

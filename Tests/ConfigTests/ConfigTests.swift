@@ -38,7 +38,7 @@ import Testing
         guard case let .pan(options, _) = swipe.gesture else { Issue.record("pager needs a pan"); return }
         #expect(options.minTouches == 3 && options.maxTouches == 3 && options.axis == .horizontal)
         #expect(swipe.sources == [.touch, .touchpad] && swipe.distance == 600)
-        let plan = config.inputPlan
+        let plan = config.inputPlan(focus: .unknown(reason: "none"))
         #expect(plan.pressureEdges == [.left, .right, .top, .bottom] && plan.dragStrips.isEmpty, "pressure on all four edges; no strip")
         #expect(plan.touch && plan.touchpad && plan.touchscreens.isEmpty)
         #expect(config.input.touchEdges == .shared && plan.touchStrips.isEmpty, "shared touch edges: nothing held")
@@ -72,7 +72,7 @@ import Testing
             distance = 400
             sources = ["pointer"]
             """)
-        #expect(config.inputPlan.touchStrips == [.left: 30], "no strip where no edge-pan takes touch")
+        #expect(config.inputPlan(focus: .unknown(reason: "none")).touchStrips == [.left: 30], "no strip where no edge-pan takes touch")
         let errors = Self.errors("[input]\ntouch-edges = \"grab\"\n")
         #expect(errors.first?.key == "input.touch-edges")
         #expect(errors.first?.message.contains("must be one of \"shared\", \"exclusive\", not \"grab\"") == true)

@@ -20,6 +20,9 @@
 //   animd-xprobe observe-raw-touches
 //                                 selects raw touch events on the root window and reads each one, doing
 //                                 nothing else (the touch benchmark's floor: what any observer costs), after "ready"
+//   animd-xprobe set-property WINDOW NAME FILE
+//                                 sets the window's (decimal id) format-8 STRING property NAME to the file's bytes,
+//                                 however long, prints "set" and ends
 //
 // Each subcommand runs until its work is done, or until stdin closes.
 import CX11
@@ -260,7 +263,15 @@ case "xsettings-manager":
         say("set \(index)")
     }
     waitForStdinToClose()
+case "set-property":
+    guard arguments.count == 4, let window = Window(arguments[1]), let bytes = FileManager.default.contents(atPath: arguments[3]) else {
+        fail("usage: animd-xprobe set-property WINDOW NAME FILE")
+    }
+    let property = XInternAtom(display, arguments[2], 0), string = XInternAtom(display, "STRING", 0)
+    [UInt8](bytes).withUnsafeBufferPointer { _ = XChangeProperty(display, window, property, string, 8, PropModeReplace, $0.baseAddress, Int32($0.count)) }
+    XSync(display, 0)
+    say("set")
 default:
     fail("usage: animd-xprobe window X Y W H | drive CMD… | top-at X Y | hold-gestures | touch-window X Y W H | hold-touch-grab | "
-         + "observe-raw-touches | xsettings-manager MS FILE…")
+         + "observe-raw-touches | xsettings-manager MS FILE… | set-property WINDOW NAME FILE")
 }

@@ -60,6 +60,8 @@ public struct BindingConfig: Hashable, Sendable {
     /// Whether a touch that lands in the binding's place stops its transition's running leg at once (UIKit's
     /// catch), rather than once its pan begins. `BindingConfig.defaultCatch` says which bindings do unless told.
     public var catches = false
+    /// The focused applications it works for (issue 31); always, unless told.
+    public var appCondition = AppCondition()
 
     public init(name: String, transition: String, gesture: BindingGesture, increases: Direction, distance: Double) {
         self.name = name; self.transition = transition; self.gesture = gesture

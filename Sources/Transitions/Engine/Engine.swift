@@ -33,8 +33,9 @@ public struct Engine: Sendable {
     /// animating until the daemon learns the display's.
     public init(transitions: [TransitionConfig], bindings: [BindingConfig], frameRate: Double, geometry: ScreenGeometry) {
         frameClock = FrameClock(rate: Self.boundedRate(frameRate))
-        arena = GestureArena(recognizers: bindings.map { $0.recognizer(in: geometry) }, geometry: geometry)
+        arena = GestureArena(recognizers: [], geometry: geometry)
         install(transitions: transitions, bindings: bindings)
+        arena.setRecognizers(self.bindings.recognizers(in: geometry))
     }
 
     public var transitionNames: [String] { order }
@@ -118,7 +119,7 @@ public struct Engine: Sendable {
             held[name] = nil
         }
         install(transitions: transitions, bindings: newBindingList)
-        arena.setRecognizers(newBindingList.map { $0.recognizer(in: geometry) })
+        arena.setRecognizers(bindings.recognizers(in: geometry))
         for name in order { bringWithinSnaps(name, at: time, into: &output) }
         withLeg = Set(order.filter { runtimes[$0]?.leg != nil })
         return scheduled(output, at: time)
@@ -140,8 +141,19 @@ public struct Engine: Sendable {
 
     public mutating func setGeometry(_ newGeometry: ScreenGeometry) {
         arena.geometry = newGeometry
-        arena.setRecognizers(bindings.list.map { $0.recognizer(in: newGeometry) })
+        arena.setRecognizers(bindings.recognizers(in: newGeometry))
     }
+
+    /// The focused application changed (issue 31): bindings whose `apps`, `except-apps` or `when-fullscreen` no
+    /// longer allow it leave the arena, and those that now do join it, from the next sequence on. A gesture under
+    /// way finishes as it began, so that a swipe that moves the focus is not cut short by it.
+    public mutating func setFocus(_ focus: SessionFocus) {
+        guard focus != bindings.focus, bindings.setFocus(focus) else { return }
+        arena.setRecognizers(bindings.recognizers(in: geometry))
+    }
+
+    /// The focus the bindings are matched against.
+    public var focus: SessionFocus { bindings.focus }
 
     private mutating func install(transitions: [TransitionConfig], bindings newBindings: [BindingConfig]) {
         order = transitions.map(\.name)
@@ -157,7 +169,7 @@ public struct Engine: Sendable {
                 runtimes[transition.name] = runtime
             }
         }
-        bindings = BindingTable(newBindings)
+        bindings = BindingTable(newBindings, focus: bindings.focus)
     }
 
     /// Reduced motion or a duration factor, from the desktop or a manual setting: from the next completion on,

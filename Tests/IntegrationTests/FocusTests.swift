@@ -1,0 +1,186 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+import Testing
+import XorgInputTest
+
+/// Bindings that know the focused application (issue 31), on X11: a real window manager (openbox) under Xvfb
+/// publishes `_NET_ACTIVE_WINDOW`, two real applications of different classes (xlogo, xcalc) take the focus as
+/// `xdotool windowactivate` and `wmctrl` move it, and XTest pushes against the left edge, where the binding's
+/// pointer barrier is, or is not.
+@Suite(.serialized, .enabled(if: FocusDesktop.installed, "needs Xvfb, openbox, xdotool, wmctrl, xlogo and xcalc (scripts/install-deps.sh)"))
+struct FocusTests {
+    /// The sidebar's opening edge, for pressure and button-1 drags as in the X input tests, under an app condition.
+    static func config(_ condition: String) -> String { X11InputTests.edgeDragConfig + "\n" + condition }
+
+    /// What turns the binding off, then on: a condition, and how the focus gets where it is off and then where it is on.
+    struct Case: Sendable, CustomTestStringConvertible {
+        var condition: String
+        var off: [[String]]
+        var on: [[String]]
+        var testDescription: String { condition }
+    }
+
+    static let cases = [
+        Case(condition: #"apps = ["xlogo"]"#, off: [FocusDesktop.activate("XCalc")], on: [FocusDesktop.activate("XLogo")]),
+        Case(condition: #"except-apps = ["XCALC"]"#, off: [FocusDesktop.activate("XCalc")], on: [FocusDesktop.activate("XLogo")]),
+        Case(condition: "when-fullscreen = false", off: [FocusDesktop.activate("XLogo"), FocusDesktop.fullscreen("add")],
+             on: [FocusDesktop.fullscreen("remove")]),
+    ]
+
+    /// While the focus turns the binding off, its edge is not intercepted (no left barrier, no drag strip) and a push
+    /// there moves nothing; once the focus turns it on, the same push opens the sidebar. Events arrive in order, so
+    /// no `began` before the focus that turned it on means the first push did nothing.
+    @Test(arguments: cases) func theBindingFollowsTheFocus(_ test: Case) throws {
+        let desktop = try FocusDesktop()
+        let daemon = try DaemonProcess(config: Self.config(test.condition), display: desktop.display)
+        let rpc = try daemon.connect()
+        _ = try rpc.waitForX(desktop.display)
+        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["progress", "state", "focus"]])
+        for command in test.off { try desktop.run(command) }
+        try waitUntil("the binding is off") { try Self.leftEdgeTaken(rpc) == false }
+        try XProbe.drive(["warp 30 400", "push -15 0 20 8"], display: desktop.display)
+        for command in test.on { try desktop.run(command) }
+        try waitUntil("the binding is on again") { try Self.leftEdgeTaken(rpc) == true }
+        try XProbe.drive(["warp 30 400", "push -15 0 20 8"], display: desktop.display)
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
+        let focusEvents = events.enumerated().filter { $0.element.0 == .focus }
+        let firstBegan = try #require(events.firstIndex { $0.0 == .began })
+        let lastFocus = try #require(focusEvents.last)
+        #expect(lastFocus.offset < firstBegan, "nothing began before the focus turned the binding on: \(events.map { $0.0?.rawValue ?? "?" })")
+        #expect(events[firstBegan].1["gesture"] == "sidebar-open" && events.last?.1["snap"] == 1)
+        #expect(focusEvents.allSatisfy { $0.element.1["source"] == "x11" })
+    }
+
+    /// Whether animd intercepts the left edge: its pressure barrier and its drag strip.
+    static func leftEdgeTaken(_ rpc: RPCConnection) throws -> Bool? {
+        let sources = try rpc.ok("daemon.hello")["input"]?["sources"]
+        let pressure = sources?["pressure"]?["detail"]?.string?.contains("left") == true
+        let pointer = sources?["pointer"]?["state"] == "active"
+        return pressure == pointer ? pressure : nil
+    }
+
+    /// `daemon.hello` shows the focus, and `animctl hello` the names a binding can copy.
+    @Test func helloShowsTheFocus() throws {
+        let desktop = try FocusDesktop()
+        let daemon = try DaemonProcess(display: desktop.display)
+        let rpc = try daemon.connect()
+        try desktop.run(FocusDesktop.activate("XLogo"))
+        try waitUntil("animd sees xlogo") { try rpc.ok("daemon.hello")["focus"]?["app"] == "XLogo" }
+        let focus = try rpc.ok("daemon.hello")["focus"]
+        #expect(focus == ["app": "XLogo", "names": ["logo-one", "XLogo"], "fullscreen": false, "source": "x11", "reason": .null])
+        let shown = try animctl(["hello"], socket: daemon.socket).stdout
+        #expect(shown.contains("focus       XLogo (names: logo-one, XLogo), from x11"), "\(shown)")
+    }
+
+    /// The window manager stops and another starts; a 1 MB WM_CLASS on the focused window; the focused window closes.
+    /// animd keeps working and says what it knows: no focus with the reason, the name cut to its limit, the next
+    /// window.
+    @Test func sourceLossAndHostileWindows() throws {
+        let desktop = try FocusDesktop()
+        let daemon = try DaemonProcess(config: Self.config(#"apps = ["xlogo"]"#), display: desktop.display)
+        let rpc = try daemon.connect()
+        _ = try rpc.waitForX(desktop.display)
+        try desktop.run(FocusDesktop.activate("XLogo"))
+        try waitUntil("xlogo has the focus") { try rpc.ok("daemon.hello")["focus"]?["app"] == "XLogo" }
+
+        desktop.stopWindowManager()
+        try waitUntil("animd says the manager is gone") { try rpc.ok("daemon.hello")["focus"]?["source"] == .null }
+        let lost = try rpc.ok("daemon.hello")["focus"]
+        #expect(lost?["reason"]?.string?.contains("no EWMH window manager") == true, "\(String(describing: lost))")
+        #expect(try Self.leftEdgeTaken(rpc) == false, "an apps binding is off while no focus is known")
+
+        try desktop.startWindowManager()
+        try desktop.run(FocusDesktop.activate("XLogo"))
+        try waitUntil("a new manager is followed") { try rpc.ok("daemon.hello")["focus"]?["app"] == "XLogo" }
+        #expect(try Self.leftEdgeTaken(rpc) == true)
+
+        let huge = try DaemonProcess.makeFolder() + "/wm-class"
+        try Data(Array("huge\0".utf8) + [UInt8](repeating: UInt8(ascii: "B"), count: 1 << 20) + [0]).write(to: URL(fileURLWithPath: huge))
+        let window = try desktop.output(["xdotool", "search", "--classname", "logo-one"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let probe = try XProbe(["set-property", window, "WM_CLASS", huge], display: desktop.display)
+        try probe.expect("set")
+        try waitUntil("the new class is read") { try rpc.ok("daemon.hello")["focus"]?["names"]?.array?.first == "huge" }
+        let names = try rpc.ok("daemon.hello")["focus"]?["names"]?.array
+        #expect(names?.count == 2 && names?[1].string?.utf8.count == 256, "the class cut at 256 bytes")
+        #expect(try Self.leftEdgeTaken(rpc) == false, "xlogo is no longer called xlogo")
+
+        desktop.close("XCalc")
+        desktop.close("XLogo")
+        try waitUntil("the closed window's focus is gone") {
+            let focus = try rpc.ok("daemon.hello")["focus"]
+            return focus?["source"] == "x11" && focus?["app"] == .null
+        }
+        #expect(try rpc.ok("daemon.hello")["focus"]?["reason"] == "no window has the focus")
+    }
+}
+
+/// Xvfb with openbox and two applications: xlogo (instance `logo-one`, class `XLogo`) and xcalc (`XCalc`).
+final class FocusDesktop {
+    let xvfb: Xvfb
+    private var windowManager: Process?
+    private var applications: [String: Process] = [:]
+
+    var display: String { xvfb.display }
+
+    static let tools = ["/usr/bin/openbox", "/usr/bin/xdotool", "/usr/bin/wmctrl", "/usr/bin/xlogo", "/usr/bin/xcalc"]
+    static var installed: Bool { Xvfb.installed && tools.allSatisfy(FileManager.default.isExecutableFile(atPath:)) }
+
+    init() throws {
+        xvfb = try Xvfb()
+        try startWindowManager()
+        applications["XLogo"] = try launch("/usr/bin/xlogo", ["-name", "logo-one"])
+        applications["XCalc"] = try launch("/usr/bin/xcalc", [])
+        for name in applications.keys { try run(["xdotool", "search", "--sync", "--class", name]) }
+    }
+
+    deinit {
+        for process in applications.values { kill(process.processIdentifier, SIGKILL) }
+        stopWindowManager()
+        xvfb.stop()
+    }
+
+    /// Activates the window of that class, as a pager or a click would, and waits for the manager.
+    static func activate(_ name: String) -> [String] { ["xdotool", "search", "--class", name, "windowactivate", "--sync"] }
+
+    /// Makes the active window full screen (`add`) or not (`remove`), through the manager (EWMH).
+    static func fullscreen(_ action: String) -> [String] { ["wmctrl", "-r", ":ACTIVE:", "-b", "\(action),fullscreen"] }
+
+    func startWindowManager() throws {
+        windowManager = try launch("/usr/bin/openbox", [])
+        try waitUntil("openbox manages the screen") { try output(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"]).contains("window id") }
+    }
+
+    func stopWindowManager() {
+        guard let windowManager else { return }
+        kill(windowManager.processIdentifier, SIGKILL)
+        windowManager.waitUntilExit()
+        self.windowManager = nil
+    }
+
+    func close(_ name: String) {
+        guard let process = applications.removeValue(forKey: name) else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    func run(_ command: [String]) throws {
+        let status = try XClient.run(command[0], Array(command.dropFirst()), display: display)
+        if status != 0 { throw HarnessError("\(command.joined(separator: " ")) failed with \(status)") }
+    }
+
+    func output(_ command: [String]) throws -> String {
+        try runTool("/usr/bin/env", command, environment: ["DISPLAY": display, "PATH": "/usr/bin:/bin"]).output
+    }
+
+    private func launch(_ path: String, _ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+}
