@@ -84,6 +84,7 @@ let package = Package(
         // daemon and its input backends.
         .target(name: "UnixSupport", swiftSettings: strict),
         .target(name: "AnimClient", dependencies: ["AnimProtocol", "TransitionModel", "Motion", "UnixSupport"], swiftSettings: strict),
+        .target(name: "FocusSources", dependencies: ["AnimProtocol", "Gestures"], swiftSettings: strict),
         // The input backend's contract (InputBackend, BackendInfo, BackendEvent), and what both backends' threads
         // share: the wake-up pipe, logging unavailable sources. A shell concern, kept out of the pure Gestures.
         .target(name: "BackendThread", dependencies: ["Gestures", "UnixSupport", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
@@ -99,7 +100,7 @@ let package = Package(
         .target(
             name: "AnimDaemon",
             dependencies: [
-                "Motion", "Gestures", "TextWriting", "TransitionModel", "Transitions", "AnimConfig", "AnimProtocol", "UnixSupport", "BackendThread", "X11Input", "LibinputInput", "DesktopPortal", "CLinuxScheduling", "CSpawn",
+                "Motion", "Gestures", "TextWriting", "TransitionModel", "Transitions", "AnimConfig", "AnimProtocol", "UnixSupport", "BackendThread", "X11Input", "LibinputInput", "DesktopPortal", "FocusSources", "CLinuxScheduling", "CSpawn",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -157,6 +158,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AnimProtocol", "TestSupport"], exclude: ["Traces"], swiftSettings: strict),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "AnimConfig", "AnimProtocol", "TransitionModel", "Motion", "Gestures", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FocusSourcesTests", dependencies: ["FocusSources", "Gestures", "AnimProtocol"], swiftSettings: strict),
         .testTarget(name: "ConfigTests", dependencies: ["AnimConfig", "Motion", "Gestures", "Transitions"], exclude: ["FuzzRegressions"], swiftSettings: strict),
         .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol", "ProtocolOracle", "TransitionModel", "Gestures", "Motion"], swiftSettings: strict),
         .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal"], swiftSettings: strict),

@@ -27,6 +27,8 @@ final class BackendSupervisor {
     private let launcher: BackendLauncher
     /// Where input comes from and touch decisions go; nil while stopped.
     private(set) var backend: (any InputBackend)?
+    /// The compositor's IPC, where the session has one that tells the focus; followed with the backend.
+    let compositorFocus: CompositorFocusWatch
     /// Counts the backends made; events from an older one are dropped.
     private var generation = 0
     /// The session's display variables, as animd started or as `daemon.environment` last set them.
@@ -37,6 +39,7 @@ final class BackendSupervisor {
 
     init(loop: any EventLoop, logger: Logger, launcher: BackendLauncher, session: SessionEnvironment) {
         self.loop = loop; self.logger = logger; self.launcher = launcher; self.session = session
+        compositorFocus = CompositorFocusWatch(loop: loop, logger: logger)
     }
 
     /// Makes and starts the backend the session asks for, intercepting what `plan` says; its status shows until
@@ -46,11 +49,13 @@ final class BackendSupervisor {
         let made = launcher.make(for: session, plan: plan, generation: generation)
         backend = made.backend
         made.backend.start()
+        compositorFocus.follow(session.compositorEndpoint)
         return [.status(made.status, geometry: nil, refreshRate: nil)]
     }
 
     /// Stops the backend and waits a moment for its thread to end.
     func stop() -> [InputReport] {
+        compositorFocus.follow(nil)
         guard let old = backend else { return [] }
         backend = nil
         old.stop()
@@ -64,7 +69,10 @@ final class BackendSupervisor {
         let restart = next.target(launcher.setting) != session.target(launcher.setting) || backend == nil
         let previous = session
         session = next
-        guard restart else { return (false, []) }
+        guard restart else {
+            compositorFocus.follow(next.compositorEndpoint)
+            return (false, [])
+        }
         var reports = stop()
         next.export(over: previous)
         reports += launch(plan: plan)

@@ -8,9 +8,22 @@ extension DaemonCore {
     /// What the input backend must intercept now: for the config's bindings that work with the focus.
     var inputPlan: InputPlan { config.config.inputPlan(focus: engine.focus) }
 
-    /// Takes a new focus: the engine's arena follows from the next sequence on, the backend stops taking (or starts
-    /// taking) the input of the bindings that turned off (or on), and the `focus` group hears of it.
+    /// What the backend's display says of the focus (the X window manager), or that it says nothing.
     func focusRead(_ focus: SessionFocus) {
+        input.focus.backend = focus
+        applyFocus()
+    }
+
+    /// What the compositor's IPC says of the focus; nil once none is followed.
+    func compositorFocusRead(_ focus: SessionFocus?) {
+        input.focus.compositor = focus
+        applyFocus()
+    }
+
+    /// Puts the focus in force: the engine's arena follows from the next sequence on, the backend stops taking (or
+    /// starts taking) the input of the bindings that turned off (or on), and the `focus` group hears of it.
+    private func applyFocus() {
+        let focus = input.focus.effective
         guard focus != engine.focus else { return }
         let planBefore = inputPlan
         engine.setFocus(focus)

@@ -12,6 +12,8 @@ struct InputRouting {
     private(set) var displayRefresh: Double?
     /// Who drives each input source, so that a vanished owner's sequences get cancelled.
     var owners = InputOwners()
+    /// What the backend and the compositor's IPC say of the focus.
+    var focus = FocusReports()
 
     /// Takes a backend's report; true when the status differs from the last.
     mutating func take(_ status: InputStatus, geometry: ScreenGeometry?, refreshRate: Double?) -> Bool {

@@ -4,6 +4,7 @@ import Glibc
 import AnimProtocol
 import Gestures
 import AnimConfig
+import UnixSupport
 
 /// The variables that say which session animd serves. A user service started
 /// at login or by socket activation may start before the session has put them
@@ -29,6 +30,14 @@ struct SessionEnvironment: Hashable, Sendable {
     var display: String? { values["DISPLAY"] }
     var waylandDisplay: String? { values["WAYLAND_DISPLAY"] }
     var seat: String { values["XDG_SEAT"] ?? "seat0" }
+
+    /// The compositor whose IPC tells the focus, if the session names one; Hyprland's sockets are under the
+    /// daemon's own `XDG_RUNTIME_DIR`.
+    var compositorEndpoint: CompositorFocusWatch.Endpoint? {
+        var environment = values
+        environment["XDG_RUNTIME_DIR"] = ProcessEnvironment.current["XDG_RUNTIME_DIR"]
+        return .of(environment)
+    }
 
     /// What the input backend depends on: when it changes, the backend is made anew.
     struct Target: Hashable, Sendable {

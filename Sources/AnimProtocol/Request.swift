@@ -25,7 +25,9 @@ public enum Request: Hashable, Sendable {
     case transition(Command)
 
     /// The session variables `environment` takes, each at most `maxEnvironmentValue` bytes without NUL.
-    public static let environmentNames = ["DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE", "XDG_SEAT"]
+    /// The session's display variables, and those of the compositors whose focus animd reads (issue 31).
+    public static let environmentNames = ["DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE", "XDG_SEAT",
+                                          "SWAYSOCK", "HYPRLAND_INSTANCE_SIGNATURE"]
     public static let maxEnvironmentValue = 4096
 
     /// Reads and checks a request. An unknown method is -32601 with the known ones in `data.methods`.

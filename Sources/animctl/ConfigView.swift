@@ -46,7 +46,8 @@ extension AnimCtl {
         static let configuration = CommandConfiguration(
             abstract: "Pass the session's display to animd, which restarts its input on it.",
             discussion: """
-                Without arguments, passes this shell's DISPLAY, XAUTHORITY, WAYLAND_DISPLAY, XDG_SESSION_TYPE and XDG_SEAT \
+                Without arguments, passes this shell's DISPLAY, XAUTHORITY, WAYLAND_DISPLAY, XDG_SESSION_TYPE and XDG_SEAT, \
+                and the SWAYSOCK or HYPRLAND_INSTANCE_SIGNATURE whose IPC tells animd the focused application \
                 (unset ones are unset in animd too). Run it from the session's start-up, after \
                 `systemctl --user import-environment DISPLAY XAUTHORITY WAYLAND_DISPLAY`, so that an animd started before \
                 the display existed uses it without a restart (docs/service.md).

@@ -70,6 +70,9 @@ final class HeadlessSway {
 
     var log: String { (try? String(contentsOfFile: runtime + "/sway.log", encoding: .utf8)) ?? "" }
 
+    /// sway's IPC socket (SWAYSOCK).
+    var ipcSocket: String { ipc }
+
     /// The environment a client of this compositor runs with.
     var clientEnvironment: [String: String] { ["WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": runtime] }
 

@@ -33,6 +33,11 @@ public final class LineProcess {
         process.waitUntilExit()
     }
 
+    /// Writes one line to its standard input.
+    public func send(_ line: String) {
+        try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+    }
+
     /// The next line it printed, or nil when it printed nothing more within `timeout` seconds.
     public func nextLine(timeout: Double = 10) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
