@@ -106,7 +106,8 @@ final class BackendSupervisor {
             let status = InputStatus(backend: info.backend, connected: info.displayLost == nil, display: info.display, seat: info.seat,
                                      reason: info.displayLost, warning: info.warning, sources: info.sources, outputs: info.outputs)
             return [.status(status, geometry: info.geometry, refreshRate: info.refreshRate), .xsettingsAnimations(info.animationsEnabled),
-                    .focus(info.focus ?? .unknown(reason: Self.noFocusSource(on: info.backend)))]
+                    .focus(info.focus ?? .unknown(reason: info.displayLost == nil ? Self.noFocusSource(on: info.backend)
+                                                    : "the compositor is out of reach; the focus is unknown until it is back"))]
         case let .input(events):
             // Input that a stopped backend had already posted is dropped with it: what it drove was cancelled.
             guard let backend else { return [] }
@@ -123,8 +124,8 @@ final class BackendSupervisor {
     static func noFocusSource(on backend: InputBackendKind) -> String {
         switch backend {
         case .x11: "the X display tells no focus"
-        case .libinput: "animd reads the focused application only from an X11 window manager so far; on Wayland (sway's IPC, "
-            + "Hyprland, wlr-foreign-toplevel, GNOME, KDE) it is not built yet: \"apps\" bindings stay off, \"except-apps\" bindings on"
+        case .libinput: "the compositor offers no zwlr_foreign_toplevel_manager_v1, and the session names no sway (SWAYSOCK) or Hyprland "
+            + "(HYPRLAND_INSTANCE_SIGNATURE) IPC; GNOME and KDE are not read yet (docs/focus.md): \"apps\" bindings stay off, \"except-apps\" bindings on"
         }
     }
 }

@@ -22,6 +22,7 @@ final class LibinputSeat: BackendSession {
         compositor.connect(at: monotonicSeconds(), logger: logger)
         if let reader = compositor.reader { session.setOutputs(reader.table) }
         session.setCompositorLost(compositor.lostReason)
+        session.setFocus(compositor.reader?.toplevels.focus)
         pending = session.dispatch()
         session.infoChanged = false
     }
@@ -44,6 +45,11 @@ final class LibinputSeat: BackendSession {
             reader.changed = false
             session.setOutputs(reader.table)
         }
+        if let toplevels = compositor.reader?.toplevels, toplevels.changed {
+            toplevels.changed = false
+            session.setFocus(toplevels.focus)
+        }
+        if compositor.reader == nil { session.setFocus(nil) }
         var events = pending
         pending = []
         if ready.first ?? 0 != 0 { events += session.dispatch() }

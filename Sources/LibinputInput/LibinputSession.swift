@@ -121,6 +121,13 @@ final class LibinputSession {
         infoChanged = true
     }
 
+    /// The compositor's focused window, or nil where it tells none (or is out of reach).
+    func setFocus(_ focus: SessionFocus?) {
+        guard focus != screen.focus else { return }
+        screen.focus = focus
+        infoChanged = true
+    }
+
     /// Touchpad gestures have no position of their own: the middle of the first output, or of the screen.
     private func placeGestures() {
         let first = screen.outputs.placed.first?.rect ?? plan.screen
@@ -231,7 +238,7 @@ final class LibinputSession {
               + "the session's environment (systemctl --user import-environment WAYLAND_DISPLAY, then animctl environment; docs/service.md)"
             : nil
         return BackendInfo(backend: .libinput, display: screen.waylandDisplay, seat: seat, geometry: geometry, sources: sources,
-                           outputs: namedOutputs, displayLost: screen.lost, warning: noDisplay)
+                           outputs: namedOutputs, displayLost: screen.lost, warning: noDisplay, focus: screen.focus)
     }
 
     /// The compositor's outputs; one it has not named is called by its place in the list.
@@ -269,4 +276,6 @@ struct CompositorScreen {
     var outputs = WaylandOutputTable()
     var waylandDisplay: String?
     var lost: String?
+    /// The focused window, where the compositor tells it (wlr-foreign-toplevel-management).
+    var focus: SessionFocus?
 }

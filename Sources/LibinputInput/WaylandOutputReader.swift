@@ -2,7 +2,8 @@ import CWayland
 import Glibc
 
 /// A Wayland client that only listens: it binds every `wl_output` and `zxdg_output_manager_v1`, and keeps a
-/// `WaylandOutputTable` of what they say, as outputs appear, change and go. Confined to the libinput thread, which
+/// `WaylandOutputTable` of what they say, as outputs appear, change and go; and the foreign-toplevel manager, for
+/// the focused window (`WaylandToplevelReader`). Confined to the libinput thread, which
 /// polls `fileDescriptor` and calls `read()`; it never blocks on the compositor.
 final class WaylandOutputReader {
     let socket: String
@@ -15,6 +16,8 @@ final class WaylandOutputReader {
     private(set) var table = WaylandOutputTable()
     /// Set when an output was added, changed (its `done`) or removed; the backend reports it once.
     var changed = false
+    /// The windows and which has the focus, where the compositor offers wlr-foreign-toplevel-management.
+    let toplevels = WaylandToplevelReader()
 
     /// Connects to `socket` (`WAYLAND_DISPLAY`) and reads the outputs the compositor has now; nil when it cannot.
     init?(socket: String) {
@@ -51,6 +54,7 @@ final class WaylandOutputReader {
     func close() {
         for xdg in xdgOutputs.values { animd_xdg_destroy(xdg) }
         if let manager { animd_xdg_destroy(manager) }
+        toplevels.close()
         wl_display_disconnect(display)
         listeners.free()
     }
@@ -69,6 +73,8 @@ final class WaylandOutputReader {
             guard manager == nil, let proxy = animd_registry_bind(registry, name, animd_xdg_output_manager_interface(), min(version, 3)) else { return }
             manager = proxy
             for id in wlOutputs.keys { followLogically(id) }
+        case WaylandToplevelReader.interface:
+            toplevels.bind(registry, name: name, version: version)
         default:
             break
         }

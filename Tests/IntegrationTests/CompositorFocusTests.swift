@@ -53,16 +53,21 @@ import XorgInputTest
 
     static func focus(_ rpc: RPCConnection) throws -> JSONValue { try rpc.ok("daemon.hello")["focus"] ?? .null }
 
-    static func waitForApp(_ rpc: RPCConnection, _ app: JSONValue, fullscreen: Bool = false) throws {
-        try waitUntil("animd's focus is \(app)") {
+    static func waitForApp(_ rpc: RPCConnection, _ app: JSONValue, fullscreen: Bool = false, source: String) throws {
+        try waitUntil("animd's focus is \(app) from \(source)") {
             let focus = try focus(rpc)
-            return focus["app"] == app && focus["fullscreen"] == .bool(fullscreen) && focus["source"] == "sway"
+            return focus["app"] == app && focus["fullscreen"] == .bool(fullscreen) && focus["source"] == .string(source)
         }
     }
 
+    /// sway tells the focus two ways, each tested on its own: its IPC (`SWAYSOCK` given to animd), and
+    /// `zwlr_foreign_toplevel_manager_v1` on the Wayland connection the libinput backend reads outputs from (no
+    /// `SWAYSOCK`: as labwc, niri or Wayfire would be read). Bindings follow either the same way, window events
+    /// included: the focus moves, a window goes full screen and back, windows close.
     @Test(.enabled(if: HeadlessSway.installed && FileManager.default.isExecutableFile(atPath: "/usr/bin/weston-flower"),
-                   "needs sway and weston's demo clients (scripts/install-deps.sh)"))
-    func swaysFocusTurnsBindingsOnAndOff() throws {
+                   "needs sway and weston's demo clients (scripts/install-deps.sh)"),
+          arguments: ["sway", "wlr-foreign-toplevel"])
+    func swaysFocusTurnsBindingsOnAndOff(source: String) throws {
         let sway = try HeadlessSway(outputs: 1, config: "output HEADLESS-1 mode --custom 1280x720\n")
         let clients = try ["weston-flower", "weston-clickdot"].map { name in
             try LineProcess(URL(fileURLWithPath: "/usr/bin/" + name), [], environment: sway.clientEnvironment)
@@ -72,33 +77,33 @@ import XorgInputTest
             let tree = JSONWriter.string(try sway.message([], type: "get_tree"))
             return tree.contains(Self.flower) && tree.contains(Self.clickdot)
         }
-        let daemon = try DaemonProcess(config: Self.config, environment: sway.clientEnvironment.merging(["SWAYSOCK": sway.ipcSocket]) { $1 },
-                                       inputBackend: "auto")
+        let ipc = source == "sway" ? ["SWAYSOCK": sway.ipcSocket] : [:]
+        let daemon = try DaemonProcess(config: Self.config, environment: sway.clientEnvironment.merging(ipc) { $1 }, inputBackend: "auto")
         let rpc = try daemon.connect()
         _ = try SwayTests.outputsAgree(rpc, sway)
         try sway.message(["[app_id=\"\(Self.clickdot)\"]", "focus"])
-        try Self.waitForApp(rpc, .string(Self.clickdot))
+        try Self.waitForApp(rpc, .string(Self.clickdot), source: source)
         _ = try rpc.ok("subscribe", ["events": ["focus"]])
 
         #expect(try Self.focus(rpc)["names"] == [.string(Self.clickdot)])
         #expect(try Self.swipe(rpc, fromLeft: true, transition: "sidebar") == false, "apps: off over another application")
 
         try sway.message(["[app_id=\"\(Self.flower)\"]", "focus"])
-        try Self.waitForApp(rpc, .string(Self.flower))
+        try Self.waitForApp(rpc, .string(Self.flower), source: source)
         #expect(try Self.swipe(rpc, fromLeft: true, transition: "sidebar") == true, "apps: on over the flower, named in another case")
         #expect(try Self.swipe(rpc, fromLeft: false, transition: "panel") == true)
 
         try sway.message(["fullscreen", "enable"])
-        try Self.waitForApp(rpc, .string(Self.flower), fullscreen: true)
+        try Self.waitForApp(rpc, .string(Self.flower), fullscreen: true, source: source)
         #expect(try Self.swipe(rpc, fromLeft: false, transition: "panel") == false, "when-fullscreen = false: off over a full-screen window")
         try sway.message(["fullscreen", "disable"])
-        try Self.waitForApp(rpc, .string(Self.flower))
+        try Self.waitForApp(rpc, .string(Self.flower), source: source)
 
         // The focused window closes: sway focuses the other, then none once both are gone.
         try sway.message(["kill"])
-        try Self.waitForApp(rpc, .string(Self.clickdot))
+        try Self.waitForApp(rpc, .string(Self.clickdot), source: source)
         try sway.message(["kill"])
-        try waitUntil("no window has the focus") { try Self.focus(rpc)["app"] == .null && Self.focus(rpc)["source"] == "sway" }
+        try waitUntil("no window has the focus") { try Self.focus(rpc)["app"] == .null && Self.focus(rpc)["source"] == .string(source) }
         let events = try rpc.notificationsBeforeABarrier().filter { $0.notificationMethod == .focus }.compactMap { $0["params"] }
         let seen = events.map { "\($0["app"]?.string ?? "none")\($0["fullscreen"] == true ? " full screen" : "")" }
         #expect(seen == [Self.flower, Self.flower + " full screen", Self.flower, Self.clickdot, "none"], "one daemon.focus event per change")
@@ -122,6 +127,20 @@ import XorgInputTest
         #expect(result.status == 0, "\(result.stderr)")
         try waitUntil("the new sway is followed") { try Self.focus(rpc)["source"] == "sway" }
         #expect(try rpc.ok("daemon.hello")["pid"] != nil, "animd kept serving")
+    }
+
+    /// The compositor whose foreign-toplevel manager told the focus goes away: the focus is unknown, with the reason;
+    /// once it is back on the same socket, the libinput backend reconnects and the focus is known again.
+    @Test(.enabled(if: HeadlessSway.installed, "needs sway (scripts/install-deps.sh)"))
+    func theForeignToplevelSourceComesBackWithTheCompositor() throws {
+        let sway = try HeadlessSway(outputs: 1, config: "output HEADLESS-1 mode --custom 1280x720\n")
+        let daemon = try DaemonProcess(config: Self.config, environment: sway.clientEnvironment, inputBackend: "auto")
+        let rpc = try daemon.connect()
+        try Self.waitForApp(rpc, .null, source: "wlr-foreign-toplevel")
+        sway.crash()
+        try waitUntil("the loss is said") { try Self.focus(rpc)["reason"]?.string?.contains("the compositor is out of reach") == true }
+        try sway.restart()
+        try waitUntil("the new sway is followed", timeout: 20) { try Self.focus(rpc)["source"] == "wlr-foreign-toplevel" }
     }
 
     /// Garbage on sway's socket, and a header announcing 1 GiB: each is said, and animd keeps serving.
