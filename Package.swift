@@ -96,7 +96,7 @@ let package = Package(
                                                        .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict),
         // The XDG desktop portal's settings over the session bus, on a thread of their own: reduced motion.
-        .target(name: "DesktopPortal", dependencies: ["CSDBus", "UnixSupport", "BackendThread"], swiftSettings: strict),
+        .target(name: "DesktopPortal", dependencies: ["CSDBus", "UnixSupport", "BackendThread", "FocusSources", "Gestures"], swiftSettings: strict),
         .target(
             name: "AnimDaemon",
             dependencies: [

@@ -20,6 +20,12 @@ extension DaemonCore {
         applyFocus()
     }
 
+    /// What the desktop shell on the session bus says of the focus; nil while none tells it.
+    func desktopFocusRead(_ focus: SessionFocus?) {
+        input.focus.desktop = focus
+        applyFocus()
+    }
+
     /// Puts the focus in force: the engine's arena follows from the next sequence on, the backend stops taking (or
     /// starts taking) the input of the bindings that turned off (or on), and the `focus` group hears of it.
     private func applyFocus() {

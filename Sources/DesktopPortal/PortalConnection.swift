@@ -1,21 +1,25 @@
 import CSDBus
 import Glibc
+public import Gestures
 
 /// One connection to the session bus, reading the portal's settings and following them: `SettingChanged` from the
-/// portal, and `NameOwnerChanged` for the portal's name (it restarts, or starts after animd); and KDE's
-/// `ConfigChanged` for `kdeglobals`. Lives on the watch's thread; sd-bus calls it back from `process()`.
+/// portal, and `NameOwnerChanged` for the portal's name (it restarts, or starts after animd); KDE's
+/// `ConfigChanged` for `kdeglobals`; and the desktop shell's focused window (`BusFocus`). Lives on the watch's
+/// thread; sd-bus calls it back from `process()`.
 final class PortalConnection {
     private let bus: OpaquePointer
     private(set) var settings = PortalSettings()
     /// Called with the settings whenever they changed, and when KDE says its `kdeglobals` changed.
     private let changed: (BusNews) -> Void
+    /// GNOME Shell's or KWin's focused window.
+    private var focus: BusFocus?
 
     static let portal = "org.freedesktop.portal.Desktop"
     static let path = "/org/freedesktop/portal/desktop"
     static let interface = "org.freedesktop.portal.Settings"
 
     /// Connects to the bus at `address`; nil, with why, when it cannot.
-    static func open(address: String, changed: @escaping (BusNews) -> Void) -> Result<PortalConnection, PortalFailure> {
+    static func open(address: String, kwinScript: String, changed: @escaping (BusNews) -> Void) -> Result<PortalConnection, PortalFailure> {
         if let failure = animd_sd_bus_load() {
             return .failure(PortalFailure("libsystemd cannot be loaded: \(String(cString: failure))"))
         }
@@ -29,6 +33,9 @@ final class PortalConnection {
         let connection = PortalConnection(bus: bus, changed: changed)
         guard connection.follow() else { return .failure(PortalFailure("the session bus refused animd's match rules")) }
         connection.readAll()
+        let focus = BusFocus(bus: bus, scriptPath: kwinScript) { changed(.focus($0)) }
+        connection.focus = focus
+        guard focus.start() else { return .failure(PortalFailure("the session bus refused animd's focus rules")) }
         return .success(connection)
     }
 
@@ -167,7 +174,9 @@ final class PortalConnection {
     }
 
     private func ownerChanged(_ message: OpaquePointer) {
-        guard Self.string(in: message) == Self.portal, Self.string(in: message) != nil, let owner = Self.string(in: message) else { return }
+        guard let name = Self.string(in: message), Self.string(in: message) != nil, let owner = Self.string(in: message) else { return }
+        focus?.ownerChanged(name: name, owner: owner)
+        guard name == Self.portal else { return }
         if owner.isEmpty {
             publish(PortalSettings(unavailable: "the XDG desktop portal left the session bus"))
         } else {
@@ -188,6 +197,8 @@ public enum BusNews: Hashable, Sendable {
     case portal(PortalSettings)
     /// KDE says `kdeglobals` changed (`org.kde.kconfig.notify.ConfigChanged` on `/kdeglobals`): read it again.
     case kdeglobalsChanged
+    /// The desktop shell's focused window, or why it is not known; nil while no shell that tells it is on the bus.
+    case focus(SessionFocus?)
 }
 
 /// Why the portal cannot be read.

@@ -27,6 +27,17 @@ final class PortalSession {
         try startEverything()
     }
 
+    /// A bus with nothing on it: for the stand-ins of the desktop shells (Tests/Fixtures/focus/shell-standin.py).
+    init(bare: Void) throws {
+        folder = try DaemonProcess.makeFolder()
+        address = "unix:path=\(folder)/bus"
+        values = ""
+        busEnvironment = [:]
+        try Self.writeBusConfig(in: folder, address: address, services: nil)
+        processes["bus"] = try start("/usr/bin/dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork"])
+        try waitUntil("the session bus listens") { FileManager.default.fileExists(atPath: "\(self.folder)/bus") }
+    }
+
     /// A GNOME session's bus instead: the real `xdg-desktop-portal` and `xdg-desktop-portal-gtk`, started by D-Bus
     /// activation as in a session, the latter on `display`, serving GNOME's keys from GSettings through dconf.
     init(gnomeOn display: String) throws {

@@ -1,0 +1,191 @@
+import CSDBus
+import FocusSources
+import Gestures
+import Glibc
+
+/// The focused window from the desktop shell on the session bus (issue 31), on the D-Bus thread beside the portal:
+/// - GNOME Shell, where the user enabled the Focused Window D-Bus extension: its `Get()` once, then `FocusChanged`;
+/// - KWin, which has no focus to read from outside: animd writes a script, loads it (`loadScript`, `start`), and the
+///   script calls animd's `Report` on each activation; only KWin's own connection is believed.
+/// Each shell is followed while its name has an owner (`ownerChanged`). Nothing polls.
+final class BusFocus {
+    private let bus: OpaquePointer
+    /// Where the KWin script is written.
+    private let scriptPath: String
+    private let report: (SessionFocus?) -> Void
+    /// What each shell says; nil while it is not on the bus.
+    private var gnome: SessionFocus?
+    private var kde: SessionFocus?
+    /// KWin's unique name, the only sender whose `Report` is taken.
+    private var kwinOwner: String?
+    private var published: SessionFocus?
+
+    typealias GNOME = DesktopShellFocus.GNOME
+    typealias KWin = DesktopShellFocus.KWin
+
+    init(bus: OpaquePointer, scriptPath: String, report: @escaping (SessionFocus?) -> Void) {
+        self.bus = bus; self.scriptPath = scriptPath; self.report = report
+    }
+
+    /// Matches GNOME's signal and offers `Report` to KWin, then reads both shells; false when the bus refused.
+    func start() -> Bool {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let signal = sd_bus_match_signal(bus, nil, GNOME.service, GNOME.path, GNOME.interface, "FocusChanged", { message, user, _ in
+            guard let message, let user else { return 0 }
+            Unmanaged<BusFocus>.fromOpaque(user).takeUnretainedValue().gnomeChanged(message)
+            return 0
+        }, me)
+        let object = sd_bus_add_object(bus, nil, KWin.reportPath, { message, user, _ in
+            guard let message, let user else { return 0 }
+            return Unmanaged<BusFocus>.fromOpaque(user).takeUnretainedValue().kwinReported(message)
+        }, me)
+        guard signal >= 0, object >= 0 else { return false }
+        readGNOME()
+        loadKWinScript()
+        publish()
+        return true
+    }
+
+    /// A bus name's owner changed: a shell that starts (or restarts) is read again; one that leaves says nothing more.
+    func ownerChanged(name: String, owner: String) {
+        switch name {
+        case GNOME.service: owner.isEmpty ? (gnome = nil) : readGNOME()
+        case KWin.service:
+            if owner.isEmpty {
+                (kde, kwinOwner) = (nil, nil)
+            } else {
+                loadKWinScript()
+            }
+        default: return
+        }
+        publish()
+    }
+
+    /// A shell that knows the focus wins over one that does not; GNOME first, as only one runs in a session.
+    private func publish() {
+        let focus: SessionFocus?
+        if case .known? = gnome { focus = gnome } else if case .known? = kde { focus = kde } else { focus = gnome ?? kde }
+        guard focus != published else { return }
+        published = focus
+        report(focus)
+    }
+
+    // MARK: - GNOME
+
+    private func readGNOME() {
+        guard owner(of: GNOME.service) != nil else { return gnome = nil }
+        switch call(GNOME.service, GNOME.path, GNOME.interface, "Get", [], read: { Self.string(in: $0) }) {
+        case let .success(text?):
+            gnome = GNOME.focus(fromJSON: text) ?? .unknown(reason: "GNOME Shell's Focused Window D-Bus extension answered what animd cannot read")
+        case .success(nil), .failure:
+            gnome = .unknown(reason: "GNOME Shell runs without the Focused Window D-Bus extension; install and enable it "
+                             + "(extensions.gnome.org/extension/5592) for apps bindings (docs/focus.md)")
+        }
+    }
+
+    private func gnomeChanged(_ message: OpaquePointer) {
+        guard let text = Self.string(in: message), let focus = GNOME.focus(fromJSON: text) else { return }
+        gnome = focus
+        publish()
+    }
+
+    // MARK: - KWin
+
+    private func loadKWinScript() {
+        guard let owner = owner(of: KWin.service) else { return (kde, kwinOwner) = (nil, nil) }
+        kwinOwner = owner
+        var unique: UnsafePointer<CChar>?
+        guard sd_bus_get_unique_name(bus, &unique) >= 0, let unique else { return kde = .unknown(reason: "animd has no name on the session bus") }
+        guard Self.write(KWin.script(destination: String(cString: unique)), to: scriptPath) else {
+            return kde = .unknown(reason: "the KWin script could not be written to \(scriptPath)")
+        }
+        // A script of an animd before this one is replaced: KWin refuses a second script of the same name.
+        _ = call(KWin.service, KWin.scriptingPath, KWin.scriptingInterface, "unloadScript", [KWin.pluginName]) { _ in () }
+        let loaded = call(KWin.service, KWin.scriptingPath, KWin.scriptingInterface, "loadScript", [scriptPath, KWin.pluginName], read: { Self.int32(in: $0) })
+        guard case let .success(id?) = loaded, id >= 0,
+              case .success = call(KWin.service, KWin.scriptingPath, KWin.scriptingInterface, "start", [], read: { _ in () }) else {
+            return kde = .unknown(reason: "KWin refused animd's script (\(scriptPath)): \(Self.describe(loaded))")
+        }
+        kde = .unknown(reason: "KWin runs animd's script; its first report has not come yet")
+    }
+
+    /// `Report(s resourceClass, s resourceName, b fullScreen)` from the script, answered with an empty return.
+    private func kwinReported(_ message: OpaquePointer) -> Int32 {
+        guard let member = sd_bus_message_get_member(message), String(cString: member) == KWin.reportMember else { return 0 }
+        guard let sender = sd_bus_message_get_sender(message), String(cString: sender) == kwinOwner,
+              let resourceClass = Self.string(in: message), let resourceName = Self.string(in: message) else { return 0 }
+        var fullscreen: Int32 = 0
+        guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "b")), &fullscreen) > 0 else { return 0 }
+        kde = KWin.focus(resourceClass: String(resourceClass.prefix(FocusedWindow.nameLimit)),
+                         resourceName: String(resourceName.prefix(FocusedWindow.nameLimit)), fullscreen: fullscreen != 0)
+        publish()
+        var reply: OpaquePointer?
+        if sd_bus_message_new_method_return(message, &reply) >= 0, let reply {
+            _ = sd_bus_send(bus, reply, nil)
+            sd_bus_message_unref(reply)
+        }
+        return 1
+    }
+
+    // MARK: - The bus
+
+    /// The unique name that owns `name`; nil while none does.
+    private func owner(of name: String) -> String? {
+        try? call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [name], read: { Self.string(in: $0) }).get()
+    }
+
+    /// Calls `member` with string arguments, without starting a service that is not running, and reads the reply; the
+    /// error's name on failure.
+    private func call<T>(_ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [String],
+                         read: (OpaquePointer) -> T?) -> Result<T?, BusError> {
+        var message: OpaquePointer?
+        guard sd_bus_message_new_method_call(bus, &message, destination, path, interface, member) >= 0, let message else {
+            return .failure(BusError(name: "the call could not be made"))
+        }
+        defer { sd_bus_message_unref(message) }
+        _ = sd_bus_message_set_auto_start(message, 0)
+        for argument in arguments {
+            guard argument.withCString({ sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }) >= 0 else {
+                return .failure(BusError(name: "an argument could not be added"))
+            }
+        }
+        var error = sd_bus_error()
+        var reply: OpaquePointer?
+        defer { sd_bus_error_free(&error) }
+        // Bounded: a shell that hangs delays only this thread, for at most this long.
+        guard sd_bus_call(bus, message, 2_000_000, &error, &reply) >= 0, let reply else {
+            return .failure(BusError(name: error.name.map { String(cString: $0) } ?? "no reply"))
+        }
+        defer { sd_bus_message_unref(reply) }
+        return .success(read(reply))
+    }
+
+    struct BusError: Error { let name: String }
+
+    private static func describe<T>(_ result: Result<T?, BusError>) -> String {
+        switch result {
+        case let .failure(error): error.name
+        case .success: "it answered no script"
+        }
+    }
+
+    private static func string(in message: OpaquePointer) -> String? {
+        var text: UnsafePointer<CChar>?
+        guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &text) > 0, let text else { return nil }
+        return String(cString: text)
+    }
+
+    private static func int32(in message: OpaquePointer) -> Int32? {
+        var number: Int32 = 0
+        return sd_bus_message_read_basic(message, CChar(UInt8(ascii: "i")), &number) > 0 ? number : nil
+    }
+
+    /// Writes the file whole, readable by its owner only.
+    private static func write(_ text: String, to path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } == bytes.count
+    }
+}

@@ -1,0 +1,110 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+import Testing
+import XorgInputTest
+
+/// The focused application from the desktop shell on a real session bus (issue 31), each shell's D-Bus contract
+/// played by a stand-in (Tests/Fixtures/focus/shell-standin.py), for neither GNOME Shell nor KWin runs here:
+/// GNOME's Focused Window D-Bus extension, and KWin's scripting, which runs animd's own KWin script under node
+/// against KWin's scripting API as the script uses it (kwin-harness.js).
+@Suite(.serialized, .enabled(if: PortalSession.installed && FileManager.default.isExecutableFile(atPath: "/usr/bin/node"),
+                             "needs dbus-daemon, python3-gi and node (scripts/install-deps.sh)"))
+struct ShellFocusTests {
+    static let script = Binaries.repo.appendingPathComponent("Tests/Fixtures/focus/shell-standin.py").path
+
+    /// The sidebar's left edge, only over Firefox.
+    static let config = FocusTests.config(#"apps = ["firefox"]"#)
+
+    static func standIn(_ arguments: [String], on bus: PortalSession) throws -> LineProcess {
+        let process = try LineProcess(URL(fileURLWithPath: "/usr/bin/python3"), [script] + arguments,
+                                      environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        guard process.wait(for: "ready") else { throw HarnessError("the stand-in \(arguments) never owned its name") }
+        return process
+    }
+
+    static func daemon(on bus: PortalSession, runtime: String? = nil) throws -> DaemonProcess {
+        var environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address]
+        if let runtime { environment["XDG_RUNTIME_DIR"] = runtime }
+        return try DaemonProcess(config: config, environment: environment)
+    }
+
+    static func waitForFocus(_ rpc: RPCConnection, _ what: String, _ match: @escaping (JSONValue) -> Bool) throws -> JSONValue {
+        var focus = JSONValue.null
+        try waitUntil("the focus is \(what) (it is \(focus))") {
+            focus = try rpc.ok("daemon.hello")["focus"] ?? .null
+            return match(focus)
+        }
+        return focus
+    }
+
+    @Test func gnomesExtensionIsFollowed() throws {
+        let bus = try PortalSession(bare: ())
+        let shell = try Self.standIn(["gnome"], on: bus)
+        defer { shell.close() }
+        let daemon = try Self.daemon(on: bus)
+        let rpc = try daemon.connect()
+        _ = try Self.waitForFocus(rpc, "no window, from gnome") { $0["source"] == "gnome" && $0["app"] == .null }
+        #expect(try CompositorFocusTests.swipe(rpc, fromLeft: true, transition: "sidebar") == false)
+
+        shell.send(#"{"title":"animd","wm_class":"firefox","wm_class_instance":"Navigator","pid":42,"focus":true}"#)
+        let focus = try Self.waitForFocus(rpc, "firefox") { $0["app"] == "firefox" }
+        #expect(focus["names"] == ["Navigator", "firefox"] && focus["source"] == "gnome" && focus["fullscreen"] == false)
+        #expect(try CompositorFocusTests.swipe(rpc, fromLeft: true, transition: "sidebar") == true)
+
+        shell.send("not json at all")
+        #expect(shell.wait(for: "sent"))
+        #expect(try rpc.ok("daemon.hello")["focus"]?["app"] == "firefox", "a signal animd cannot read changes nothing")
+
+        shell.close()
+        _ = try Self.waitForFocus(rpc, "unknown once GNOME Shell left") { $0["source"] == .null }
+        let back = try Self.standIn(["gnome"], on: bus)
+        defer { back.close() }
+        _ = try Self.waitForFocus(rpc, "from gnome again") { $0["source"] == "gnome" }
+    }
+
+    @Test func gnomeWithoutTheExtensionSaysHowToGetIt() throws {
+        let bus = try PortalSession(bare: ())
+        let shell = try Self.standIn(["gnome", "--no-extension"], on: bus)
+        defer { shell.close() }
+        let daemon = try Self.daemon(on: bus)
+        let rpc = try daemon.connect()
+        let focus = try Self.waitForFocus(rpc, "unknown, with the extension named") {
+            $0["reason"]?.string?.contains("extensions.gnome.org/extension/5592") == true
+        }
+        #expect(focus["source"] == .null && focus["app"] == .null)
+    }
+
+    /// animd writes its script where only its user reads it, loads it into KWin and starts it; the script reports each
+    /// activation and full-screen change; a Report from any other connection than KWin's is ignored. Both Plasma 6's
+    /// names and Plasma 5's (`clientActivated`, `activeClient`) are followed.
+    @Test(arguments: ["plasma6", "plasma5"]) func kwinRunsAnimdsScript(variant: String) throws {
+        let bus = try PortalSession(bare: ())
+        let shell = try Self.standIn(["kde", variant], on: bus)
+        defer { shell.close() }
+        let daemon = try Self.daemon(on: bus, runtime: bus.folder)
+        let rpc = try daemon.connect()
+        #expect(shell.wait(for: "loaded animd-focus") && shell.wait(for: "started"))
+        let script = bus.folder + "/animd-kwin-focus.js"
+        let mode = (try FileManager.default.attributesOfItem(atPath: script)[.posixPermissions] as? Int) ?? 0
+        #expect(mode == 0o600, "the script is its user's alone: \(String(mode, radix: 8))")
+        _ = try Self.waitForFocus(rpc, "no window, from kde") { $0["source"] == "kde" && $0["app"] == .null }
+
+        shell.send("activate firefox Navigator")
+        let focus = try Self.waitForFocus(rpc, "firefox") { $0["app"] == "firefox" }
+        #expect(focus["names"] == ["Navigator", "firefox"] && focus["fullscreen"] == false)
+        #expect(try CompositorFocusTests.swipe(rpc, fromLeft: true, transition: "sidebar") == true)
+        shell.send("fullscreen 1")
+        _ = try Self.waitForFocus(rpc, "full screen") { $0["fullscreen"] == true }
+
+        // Another client that calls Report is not KWin.
+        let unique = try String(contentsOfFile: script, encoding: .utf8).firstMatch(of: /callDBus\("([^"]+)"/).map { String($0.1) } ?? ""
+        let forged = try runTool("/usr/bin/gdbus", ["call", "--address", bus.address, "--dest", unique, "--object-path", "/org/animd/Focus",
+                                                    "--method", "org.animd.Focus.Report", "evil", "evil", "false"], readingStderr: true)
+        #expect(!unique.isEmpty && forged.status != 0, "the forged call is not answered: \(forged.output)")
+        #expect(try rpc.ok("daemon.hello")["focus"]?["app"] == "firefox")
+
+        shell.send("none")
+        _ = try Self.waitForFocus(rpc, "no window") { $0["source"] == "kde" && $0["app"] == .null }
+    }
+}
