@@ -14,6 +14,7 @@
 //   .build/release/animd-bench service    # start-up to READY=1, RSS with 1000 clients, 120 Hz pacing, idle wake-ups (60 s)
 //   .build/release/animd-bench memory     # RSS idle and with 1000 subscribers on each backend, beside a Swift floor; animctl against socat
 //   .build/release/animd-bench touch      # the delay animd adds to touches an application receives (headless Xorg, root)
+//   .build/release/animd-bench focus      # the daemon's CPU per focus change (Hyprland's lines), against lines that change nothing
 //
 // A full run ends with one table: every target (docs/performance.md) with what this run measured, met or missed.
 import Foundation
@@ -51,6 +52,9 @@ if wants("memory") {
 }
 if wants("touch") {
     if let touch = TouchDelayBenchmark.run() { results += touch } else { couldNotRun = true }
+}
+if wants("focus") {
+    if let focus = FocusBenchmark.run() { results += focus } else { couldNotRun = true }
 }
 if !results.isEmpty { Scorecard.print(results) }
 if couldNotRun { exit(1) }

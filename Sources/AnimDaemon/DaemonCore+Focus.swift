@@ -31,10 +31,8 @@ extension DaemonCore {
     private func applyFocus() {
         let focus = input.focus.effective
         guard focus != engine.focus else { return }
-        let planBefore = inputPlan
-        engine.setFocus(focus)
-        let plan = inputPlan
-        if plan != planBefore { supervisor.backend?.configure(plan) }
+        // A backend takes a plan equal to its own as nothing to do.
+        if engine.setFocus(focus) { supervisor.backend?.configure(inputPlan) }
         logger.info("focus: \(focus.window?.app ?? "none")", metadata: ["fullscreen": "\(focus.window?.fullscreen ?? false)",
                                                                         "source": "\(focus.source ?? "none")"])
         publishLine(.focus, at: now()) { EventLine.focus(focus, into: &$0) }

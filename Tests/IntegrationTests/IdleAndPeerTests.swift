@@ -49,6 +49,35 @@ import Testing
         #expect(after - before <= 1, "the process woke \(after - before) times while idle")
     }
 
+    /// With a focus source followed (issue 31), idle still means asleep: sway's IPC on the loop and its foreign-toplevel
+    /// manager on the libinput thread; an X window manager's properties on the X thread. Counted as above, over the
+    /// whole process, once the focus is known.
+    @Test(.disabled(if: Sanitizer.active, "ThreadSanitizer's runtime has threads of its own that wake"), arguments: ["sway", "x11"])
+    func idleWithAFocusSourceNeverWakes(session: String) throws {
+        let daemon: DaemonProcess
+        var keep: [AnyObject] = []
+        if session == "sway" {
+            guard HeadlessSway.installed else { return }
+            let sway = try HeadlessSway(outputs: 1, config: "")
+            keep.append(sway)
+            daemon = try DaemonProcess(environment: sway.clientEnvironment.merging(["SWAYSOCK": sway.ipcSocket]) { $1 }, inputBackend: "auto")
+        } else {
+            guard FocusDesktop.installed else { return }
+            let desktop = try FocusDesktop()
+            keep.append(desktop)
+            daemon = try DaemonProcess(display: desktop.display)
+        }
+        let rpc = try daemon.connect()
+        try waitUntil("the focus is known") { try rpc.ok("daemon.hello")["focus"]?["source"] == .string(session) }
+        usleep(50_000)
+        let pid = daemon.process.processIdentifier
+        let before = Self.switches(pid: pid, threadPrefix: "")
+        usleep(3_000_000)
+        let after = Self.switches(pid: pid, threadPrefix: "")
+        #expect(after - before <= 1, "the process woke \(after - before) times while idle, following \(session)")
+        withExtendedLifetime(keep) {}
+    }
+
     /// A finger held still for 10 s wakes the daemon only at the recognizers' deadlines (issue 32): a held swipe's
     /// rest (4 s) and a long press (6 s) on the bottom edge, the press sending the launcher where it already is so
     /// that nothing animates after it. The count runs on the event loop's thread from 2 s to 12 s after the touch,

@@ -9,26 +9,39 @@ struct BindingTable: Sendable {
     private var distances: [String: Double] = [:]
     /// The focus the bindings' app conditions are matched against; a new table keeps it.
     private(set) var focus: SessionFocus
+    /// Each binding's recognizer, its region resolved for the screen in force: a focus change only filters them.
+    private var resolved: [RecognizerSpec] = []
+    /// The places in `list` of the bindings that name applications or full screen, the only ones a focus turns.
+    private var conditional: [Int] = []
 
     init(_ list: [BindingConfig] = [], focus: SessionFocus = .unknown(reason: "no focus source has reported yet")) {
         self.list = list
         self.focus = focus
         byName = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         distances = Dictionary(list.filter { $0.longPress == nil }.map { ($0.transition, $0.distance) }, uniquingKeysWith: { first, _ in first })
+        conditional = list.indices.filter { !list[$0].appCondition.isAlways }
+    }
+
+    /// Resolves every binding's recognizer for `geometry`; the screen changed, or the table is new.
+    mutating func resolve(in geometry: ScreenGeometry) {
+        resolved = list.map { $0.recognizer(in: geometry) }
     }
 
     subscript(name: String) -> BindingConfig? { byName[name] }
 
-    /// The recognizers of the bindings that work with the focus, in order, their regions resolved for `geometry`.
-    func recognizers(in geometry: ScreenGeometry) -> [RecognizerSpec] {
-        list.filter { $0.appCondition.allows(focus) }.map { $0.recognizer(in: geometry) }
+    /// The recognizers of the bindings that work with the focus, in order, as `resolve` last resolved them.
+    var recognizers: [RecognizerSpec] {
+        guard !conditional.isEmpty else { return resolved }
+        var off = Set<Int>()
+        for index in conditional where !list[index].appCondition.allows(focus) { off.insert(index) }
+        return off.isEmpty ? resolved : resolved.indices.filter { !off.contains($0) }.map { resolved[$0] }
     }
 
     /// Takes a new focus; true when it turns some binding on or off.
     mutating func setFocus(_ newFocus: SessionFocus) -> Bool {
         let before = focus
         focus = newFocus
-        return list.contains { $0.appCondition.allows(before) != $0.appCondition.allows(newFocus) }
+        return conditional.contains { list[$0].appCondition.allows(before) != list[$0].appCondition.allows(newFocus) }
     }
 
     /// The names whose binding differs in `other`, or that `other` lacks.

@@ -35,7 +35,8 @@ public struct Engine: Sendable {
         frameClock = FrameClock(rate: Self.boundedRate(frameRate))
         arena = GestureArena(recognizers: [], geometry: geometry)
         install(transitions: transitions, bindings: bindings)
-        arena.setRecognizers(self.bindings.recognizers(in: geometry))
+        self.bindings.resolve(in: geometry)
+        arena.setRecognizers(self.bindings.recognizers)
     }
 
     public var transitionNames: [String] { order }
@@ -119,7 +120,8 @@ public struct Engine: Sendable {
             held[name] = nil
         }
         install(transitions: transitions, bindings: newBindingList)
-        arena.setRecognizers(bindings.recognizers(in: geometry))
+        bindings.resolve(in: geometry)
+        arena.setRecognizers(bindings.recognizers)
         for name in order { bringWithinSnaps(name, at: time, into: &output) }
         withLeg = Set(order.filter { runtimes[$0]?.leg != nil })
         return scheduled(output, at: time)
@@ -141,15 +143,19 @@ public struct Engine: Sendable {
 
     public mutating func setGeometry(_ newGeometry: ScreenGeometry) {
         arena.geometry = newGeometry
-        arena.setRecognizers(bindings.recognizers(in: newGeometry))
+        bindings.resolve(in: newGeometry)
+        arena.setRecognizers(bindings.recognizers)
     }
 
     /// The focused application changed (issue 31): bindings whose `apps`, `except-apps` or `when-fullscreen` no
     /// longer allow it leave the arena, and those that now do join it, from the next sequence on. A gesture under
-    /// way finishes as it began, so that a swipe that moves the focus is not cut short by it.
-    public mutating func setFocus(_ focus: SessionFocus) {
-        guard focus != bindings.focus, bindings.setFocus(focus) else { return }
-        arena.setRecognizers(bindings.recognizers(in: geometry))
+    /// way finishes as it began, so that a swipe that moves the focus is not cut short by it. True when some binding
+    /// turned on or off, and so what the backend intercepts may have changed.
+    @discardableResult
+    public mutating func setFocus(_ focus: SessionFocus) -> Bool {
+        guard focus != bindings.focus, bindings.setFocus(focus) else { return false }
+        arena.setRecognizers(bindings.recognizers)
+        return true
     }
 
     /// The focus the bindings are matched against.
