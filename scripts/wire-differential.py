@@ -24,8 +24,8 @@ And these differences are justified and removed before comparing, each by a late
 - the key order inside `input.event`'s `event` (issue 17 writes t, kind, the kind's fields, x, y; before,
   keys were sorted by name): events are compared with their members sorted;
 - the methods `daemon.config` and `daemon.environment` (issue 19) and `daemon.motion` (issue 30) are cut from
-  the list of methods that an unknown method's error carries, and the event group `motion` (issue 30) from the
-  groups an unknown group's error lists.
+  the list of methods that an unknown method's error carries, and the event groups `motion` (issue 30) and
+  `focus` (issue 31) from the groups an unknown group's error lists.
 Normalising works on the text, never by re-serialising, so that the bytes of every number stay the encoder's.
 """
 
@@ -185,7 +185,7 @@ def normalise(line):
     text = TIME.sub(lambda m: f'"{m.group(1)}":0', text)
     text = LEG.sub("", text)
     text = text.replace('"daemon.config","daemon.environment",', "").replace('"daemon.motion",', "")
-    text = text.replace("input-events, motion)", "input-events)")
+    text = text.replace("input-events, motion, focus)", "input-events)")
     if '"method":"input.event"' in text:
         text = EVENT.sub(lambda m: '"event":{' + ",".join(sorted(m.group(1).split(","))) + "}", text)
     return f"{side} {text}"

@@ -76,8 +76,9 @@ struct ShellFocusTests {
     }
 
     /// animd writes its script where only its user reads it, loads it into KWin and starts it; the script reports each
-    /// activation and full-screen change; a Report from any other connection than KWin's is ignored. Both Plasma 6's
-    /// names and Plasma 5's (`clientActivated`, `activeClient`) are followed.
+    /// activation and full-screen change; a Report from any other connection than KWin's is ignored; a KWin that
+    /// restarts gets the script again. Both Plasma 6's names and Plasma 5's (`clientActivated`, `activeClient`) are
+    /// followed.
     @Test(arguments: ["plasma6", "plasma5"]) func kwinRunsAnimdsScript(variant: String) throws {
         let bus = try PortalSession(bare: ())
         let shell = try Self.standIn(["kde", variant], on: bus)
@@ -106,5 +107,13 @@ struct ShellFocusTests {
 
         shell.send("none")
         _ = try Self.waitForFocus(rpc, "no window") { $0["source"] == "kde" && $0["app"] == .null }
+
+        // KWin restarts: animd loads its script into the new one, which reports again.
+        shell.close()
+        _ = try Self.waitForFocus(rpc, "unknown once KWin left") { $0["source"] == .null }
+        let restarted = try Self.standIn(["kde", variant], on: bus)
+        defer { restarted.close() }
+        #expect(restarted.wait(for: "loaded animd-focus") && restarted.wait(for: "started"))
+        _ = try Self.waitForFocus(rpc, "from the new KWin") { $0["source"] == "kde" }
     }
 }
