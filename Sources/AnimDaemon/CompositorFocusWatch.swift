@@ -130,7 +130,11 @@ final class CompositorFocusWatch {
             }
     }
 
-    /// One request on a socket that answers and closes (Hyprland's request socket): the whole answer, bounded.
+    /// How long the request socket has to answer before its connection is closed (and the answer read as it is).
+    static let answerTimeout = TimeAmount.seconds(2)
+
+    /// One request on a socket that answers and closes (Hyprland's request socket): the whole answer, bounded in size
+    /// and in time.
     private func ask(_ path: String, _ request: [UInt8]) -> EventLoopFuture<[UInt8]> {
         let promise = loop.makePromise(of: [UInt8].self)
         let collector = NIOLoopBound(AnswerCollector(promise: promise), eventLoop: loop)
@@ -142,7 +146,10 @@ final class CompositorFocusWatch {
             .whenComplete { result in
                 switch result {
                 case let .failure(error): promise.fail(error)
-                case let .success(channel): channel.writeAndFlush(ByteBuffer(bytes: request), promise: nil)
+                case let .success(channel):
+                    channel.writeAndFlush(ByteBuffer(bytes: request), promise: nil)
+                    let timeout = channel.eventLoop.scheduleTask(in: Self.answerTimeout) { channel.close(promise: nil) }
+                    channel.closeFuture.whenComplete { _ in timeout.cancel() }
                 }
             }
         return promise.futureResult
@@ -166,6 +173,8 @@ final class CompositorFocusWatch {
         failures += 1
         guard failures <= Self.retries else {
             logger.warning("focus: \(endpoint.name) given up", metadata: ["error": "\(error)"])
+            // Forgotten, so that the same endpoint named again (`animctl environment`) is tried afresh.
+            self.endpoint = nil
             return onFocus(.unknown(reason: "\(endpoint.name) failed \(Self.retries) times (\(error)); given up: "
                                     + "`animctl environment` or a restart of animd tries again"))
         }
