@@ -228,6 +228,9 @@ enum PythonVenv {
             guard venv.status == 0 else { throw HarnessError("python3 -m venv failed: \(venv.output)") }
             // From a copy: setuptools writes build/ and *.egg-info beside the sources it builds.
             try FileManager.default.copyItem(atPath: Binaries.repo.appendingPathComponent("clients/python").path, toPath: folder + "/source")
+            // A build of an earlier checkout left in the tree (ignored by git) would be newer than the copied sources,
+            // and setuptools would install it as up to date.
+            for leftover in ["build", "animd.egg-info"] { try? FileManager.default.removeItem(atPath: folder + "/source/" + leftover) }
             // --no-build-isolation: build with the setuptools already installed, never fetch one.
             let installed = try runTool(folder + "/venv/bin/pip", ["install", "--quiet", "--no-build-isolation", "--no-deps", folder + "/source"],
                                         environment: ["PATH": folder + "/venv/bin:/usr/bin:/bin", "HOME": folder, "PIP_NO_INPUT": "1"],
