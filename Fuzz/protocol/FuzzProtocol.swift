@@ -37,6 +37,11 @@ public func fuzzProtocol(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 func checkLine(_ line: UnsafeBufferPointer<UInt8>) {
     let message = IncomingMessage.parse(line)
     checkTheDaemonReadsAsTheTree(line, message)
+    checkMessage(message)
+}
+
+/// What a client reads of a message's params survives writing; a batch's members each.
+func checkMessage(_ message: IncomingMessage) {
     switch message {
     case let .request(_, _, params), let .notification(_, params):
         // input.inject's events, decoded as the daemon decodes them; what is read writes and reads back the same.
@@ -53,6 +58,8 @@ func checkLine(_ line: UnsafeBufferPointer<UInt8>) {
         if let params { checkClientDecoding(params) }
     case .invalid:
         break
+    case let .batch(members):
+        members.forEach(checkMessage)
     }
 }
 
@@ -62,13 +69,16 @@ func checkTheDaemonReadsAsTheTree(_ line: UnsafeBufferPointer<UInt8>, _ message:
     func request(_ method: String, _ params: JSONValue?) -> Result<Request, RPCError> {
         Result { () throws(RPCError) in try Request(method: method, params: params) }
     }
-    let same = switch (IncomingRequest.read(line), message) {
-    case let (.request(id, read), .request(treeID, method, params)): id == treeID && read == request(method, params)
-    case let (.notification(read), .notification(method, params)): read == request(method, params)
-    case let (.invalid(id, error), .invalid(treeID, treeError)): id == treeID && error == treeError
-    default: false
+    func same(_ read: IncomingRequest, _ message: IncomingMessage) -> Bool {
+        switch (read, message) {
+        case let (.request(id, read), .request(treeID, method, params)): id == treeID && read == request(method, params)
+        case let (.notification(read), .notification(method, params)): read == request(method, params)
+        case let (.invalid(id, error), .invalid(treeID, treeError)): id == treeID && error == treeError
+        case let (.batch(reads), .batch(messages)): reads.count == messages.count && zip(reads, messages).allSatisfy(same)
+        default: false
+        }
     }
-    precondition(same, "the daemon and the tree read \(String(decoding: line, as: UTF8.self)) differently")
+    precondition(same(IncomingRequest.read(line), message), "the daemon and the tree read \(String(decoding: line, as: UTF8.self)) differently")
 }
 
 func checkClientDecoding(_ value: JSONValue) {

@@ -95,6 +95,33 @@ public final class RPCConnection {
         }
     }
 
+    /// Sends `calls` as one batch (JSON-RPC 2.0, section 6) in one write, and returns each one's answer, in order:
+    /// a widget subscribes and reads its state in one round trip. The notifications that came before the batch's
+    /// answer (the events its requests produced) are kept for `nextNotification`.
+    public func callBatch(_ calls: [(method: String, params: JSONValue?)], timeout: Double = 10) throws(ClientError)
+        -> [Result<JSONValue, RPCError>] {
+        guard !calls.isEmpty else { return [] }
+        let first = nextID
+        nextID += calls.count
+        try send(raw: RPCLine.batch(firstID: first, calls))
+        while true {
+            guard let message = try readMessage(timeout: timeout) else { throw .closed }
+            if let answers = message.array {
+                var byID: [Int: Result<JSONValue, RPCError>] = [:]
+                for answer in answers {
+                    guard let id = answer["id"]?.integer else { continue }
+                    byID[id] = answer["error"].map { .failure(Self.rpcError($0)) } ?? .success(answer["result"] ?? .null)
+                }
+                let results = (first..<first + calls.count).compactMap { byID[$0] }
+                guard results.count == calls.count else { throw .badResponse("the batch's answer lacks some of its \(calls.count) requests") }
+                return results
+            }
+            // One error for the whole line (too long, the daemon full): it answers every request of it.
+            if message["id"] == .null, let error = message["error"] { return calls.map { _ in .failure(Self.rpcError(error)) } }
+            if message["method"] != nil && message["id"] == nil { queued.append(message) }
+        }
+    }
+
     /// The next notification, or nil when animd closed the connection.
     public func nextNotification(timeout: Double? = nil) throws(ClientError) -> JSONValue? {
         if !queued.isEmpty { return queued.removeFirst() }

@@ -35,10 +35,32 @@ struct Reply {
     let id: JSONValue
     let result: Result<Answer, RPCError>
 
-    func write(into out: inout some TextOutput) {
+    /// The response object, without its line's end.
+    func writeObject(into out: inout some TextOutput) {
         switch result {
-        case let .success(answer): RPCLine.writeResult(id: id, into: &out) { answer.write(into: &$0) }
-        case let .failure(error): RPCLine.writeError(id: id, error, into: &out)
+        case let .success(answer): RPCLine.writeResultObject(id: id, into: &out) { answer.write(into: &$0) }
+        case let .failure(error): RPCLine.writeErrorObject(id: id, error, into: &out)
         }
+    }
+}
+
+/// What one line is answered with: one response, or a batch's array of them (JSON-RPC 2.0, section 6), on one line.
+enum ReplyLine {
+    case one(Reply)
+    case batch([Reply])
+
+    func write(into out: inout some TextOutput) {
+        switch self {
+        case let .one(reply):
+            reply.writeObject(into: &out)
+        case let .batch(replies):
+            out.writeLiteral("[")
+            for (index, reply) in replies.enumerated() {
+                if index > 0 { out.writeLiteral(",") }
+                reply.writeObject(into: &out)
+            }
+            out.writeLiteral("]")
+        }
+        out.writeLiteral("\n")
     }
 }

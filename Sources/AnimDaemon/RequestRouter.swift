@@ -8,9 +8,20 @@ import TransitionModel
 struct RequestRouter {
     unowned let target: any RequestTarget
 
-    /// Handles one line from a client; nil for a notification, which is answered with nothing.
-    func handle(line: UnsafeBufferPointer<UInt8>, from client: ClientConnection) -> Reply? {
+    /// Handles one line from a client; nil for a notification, or a batch of them, which are answered with nothing.
+    func handle(line: UnsafeBufferPointer<UInt8>, from client: ClientConnection) -> ReplyLine? {
         switch IncomingRequest.read(line) {
+        case let .batch(members):
+            // In order, each as a line of its own; the answer comes once all are carried out, after their events.
+            let replies = members.compactMap { handle($0, from: client) }
+            return replies.isEmpty ? nil : .batch(replies)
+        case let message:
+            return handle(message, from: client).map(ReplyLine.one)
+        }
+    }
+
+    private func handle(_ message: IncomingRequest, from client: ClientConnection) -> Reply? {
+        switch message {
         case let .invalid(id, error):
             return Reply(id: id, result: .failure(error))
         case let .notification(request):
@@ -18,6 +29,9 @@ struct RequestRouter {
             return nil
         case let .request(id, request):
             return Reply(id: id, result: respond(request, client: client))
+        case .batch:
+            // A batch is read only at a line's top; its members never are one.
+            return Reply(id: .null, result: .failure(RPCError(.invalidRequest, "invalid request: a batch inside a batch")))
         }
     }
 

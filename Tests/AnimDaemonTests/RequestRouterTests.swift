@@ -60,6 +60,43 @@ struct RequestRouterTests {
         return reply == nil ? nil : out
     }
 
+    /// JSON-RPC 2.0's batch examples (section 7), with this daemon's methods: one answer per request and per invalid
+    /// member, in order, as one array on one line; the notifications among them carried out and not answered.
+    @Test func aBatchIsAnsweredAsTheSpecificationSays() throws {
+        let line = "[" + [#"{"jsonrpc":"2.0","method":"transition.get","params":{"name":"sidebar"},"id":"1"}"#,
+                          #"{"jsonrpc":"2.0","method":"transition.toggle","params":{"name":"sidebar"}}"#,
+                          #"{"jsonrpc":"2.0","method":"transition.get","params":{"name":"nope"},"id":"2"}"#,
+                          #"{"foo":"boo"}"#,
+                          #"{"jsonrpc":"2.0","method":"foo.get","params":{"name":"myself"},"id":"5"}"#,
+                          #"{"jsonrpc":"2.0","method":"daemon.hello","id":"9"}"#].joined(separator: ",") + "]"
+        let text = try #require(answer(line))
+        #expect(text.hasSuffix("]\n") && text.filter { $0 == "\n" }.count == 1, "one line: \(text)")
+        let answers = try #require(try JSONParser.parse(Array(text.utf8)).array)
+        #expect(answers.map { $0["id"] } == ["1", "2", .null, "5", "9"])
+        #expect(answers[0]["result"]?["name"] == "sidebar" && answers[4]["result"]?["name"] == "animd")
+        #expect(answers[1]["error"]?["code"] == -32001 && answers[2]["error"]?["code"] == -32600 && answers[3]["error"]?["code"] == -32601)
+        #expect(target.performed == [.toggle("sidebar")], "the notification was carried out")
+    }
+
+    /// The specification's other cases: a batch of notifications has no answer; an empty array is one error, not an
+    /// array; members that are not requests are each an error; a batch that is not JSON is one parse error. Beyond
+    /// the spec: a batch past 1024 members is one error, and a member that is itself an array is an invalid member.
+    @Test func theBatchCornersAreAnsweredAsTheSpecificationSays() throws {
+        #expect(answer(#"[{"jsonrpc":"2.0","method":"transition.toggle","params":{"name":"sidebar"}},{"jsonrpc":"2.0","method":"transition.toggle","params":{"name":"sidebar"}}]"#) == nil)
+        #expect(target.performed.count == 2)
+        func parsed(_ line: String) throws -> JSONValue { try JSONParser.parse(Array(try #require(answer(line)).utf8)) }
+        let empty = try parsed("[]")
+        #expect(empty["error"]?["code"] == -32600 && empty["id"] == .null, "an empty batch is one error object")
+        for (line, count) in [("[1]", 1), ("[1,2,3]", 3), ("[[],{}]", 2)] {
+            let answers = try #require(try parsed(line).array, "\(line)")
+            #expect(answers.count == count && answers.allSatisfy { $0["error"]?["code"] == -32600 && $0["id"] == .null }, "\(line)")
+        }
+        let broken = try parsed(#"[{"jsonrpc":"2.0","method":"daemon.hello","id":1},{"jsonrpc":"2.0","method""#)
+        #expect(broken["error"]?["code"] == -32700 && broken["id"] == .null)
+        let tooMany = try parsed("[" + Array(repeating: "1", count: 1025).joined(separator: ",") + "]")
+        #expect(tooMany["error"]?["code"] == -32600 && tooMany["error"]?["message"]?.string?.contains("1024") == true)
+    }
+
     @Test func helloReportsTheSummary() {
         let line = answer(#"{"jsonrpc":"2.0","id":1,"method":"daemon.hello"}"#) ?? ""
         for part in [#""version":"9.9""#, #""pid":42"#, #""frameRate":120"#, #""display":":7""#, #""monitors":[[0,0,800,600]]"#,

@@ -15,11 +15,15 @@ import ProtocolOracle
         func request(_ method: String, _ params: JSONValue?) -> Result<Request, RPCError> {
             Result { () throws(RPCError) in try Request(method: method, params: params) }
         }
-        return switch IncomingMessage.parse(Array(line.utf8)) {
-        case let .request(id, method, params): .request(id: id, request(method, params))
-        case let .notification(method, params): .notification(request(method, params))
-        case let .invalid(id, error): .invalid(id: id, error: error)
+        func typed(_ message: IncomingMessage) -> IncomingRequest {
+            switch message {
+            case let .request(id, method, params): .request(id: id, request(method, params))
+            case let .notification(method, params): .notification(request(method, params))
+            case let .invalid(id, error): .invalid(id: id, error: error)
+            case let .batch(members): .batch(members.map(typed))
+            }
         }
+        return typed(IncomingMessage.parse(Array(line.utf8)))
     }
 
     static func daemonReading(_ line: String) -> IncomingRequest {
@@ -50,6 +54,9 @@ import ProtocolOracle
         #"{"jsonrpc":"2.0","id":8,"method":8}"#,
         #"{"jsonrpc":"2.0","id":9,"method":"daemon.hello","params":"x"}"#,
         #"[1,2,3]"#, #""text""#, "{", "", #"{"a":1}x"#, #"{"jsonrpc":"2.0","id":"\ud800","method":"m"}"#,
+        // Batches: members as lines of their own, an empty one, one inside another, notifications and requests mixed.
+        "[]", #"[[{"jsonrpc":"2.0","id":1,"method":"daemon.hello"}]]"#,
+        #"[{"jsonrpc":"2.0","id":1,"method":"transition.get","params":{"name":"sidebar"}},{"jsonrpc":"2.0","method":"transition.toggle","params":{"name":"sidebar"}},{"foo":"boo"},{"jsonrpc":"2.0","id":"x","method":"nope"}]"#,
     ]
 
     /// Every request the wire golden file sends, every line of the protocol fuzzer's seed corpus, and the corners.

@@ -21,7 +21,7 @@ import socket
 import struct
 import time
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterator, List, Optional
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from .leg import Leg, LegError, leg_from_json
 
@@ -115,6 +115,8 @@ class Connection:
             line = self._read_line(deadline)
             if line is None:
                 raise AnimdError(f"timed out waiting for animd's answer to {method}")
+            if isinstance(line, list):
+                continue
             if "id" not in line:
                 self._queued.append(Event(line.get("method", ""), line.get("params") or {}))
                 continue
@@ -124,6 +126,46 @@ class Connection:
                 error = line["error"]
                 raise RPCError(error.get("code", 0), error.get("message", ""), error.get("data"))
             return line.get("result")
+
+    def batch(self, calls: List[Tuple[str, Optional[Dict[str, Any]]]]) -> List[Any]:
+        """Sends the requests as one JSON-RPC batch, in one write, and returns each one's result in order, or the
+        ``RPCError`` it failed with (not raised, so that one failure does not hide the others' results): a widget
+        subscribes and reads its state in one round trip. Notifications that arrive meanwhile are kept."""
+        if not calls:
+            return []
+        first = self._next_id
+        self._next_id += len(calls)
+        messages = []
+        for offset, (method, params) in enumerate(calls):
+            message: Dict[str, Any] = {"jsonrpc": "2.0", "id": first + offset, "method": method}
+            if params:
+                message["params"] = params
+            messages.append(message)
+        self._sock.sendall(json.dumps(messages, separators=(",", ":")).encode() + b"\n")
+        deadline = time.monotonic() + self.timeout
+        while True:
+            line = self._read_line(deadline)
+            if line is None:
+                raise AnimdError("timed out waiting for animd's answer to a batch")
+            if isinstance(line, dict):
+                if "id" not in line:
+                    self._queued.append(Event(line.get("method", ""), line.get("params") or {}))
+                elif line.get("id") is None and "error" in line:
+                    error = line["error"]
+                    raise RPCError(error.get("code", 0), error.get("message", ""), error.get("data"))
+                continue
+            answers = {answer.get("id"): answer for answer in line if isinstance(answer, dict)}
+            results: List[Any] = []
+            for request_id in range(first, first + len(calls)):
+                answer = answers.get(request_id)
+                if answer is None:
+                    raise AnimdError(f"animd's answer to the batch lacks request {request_id}")
+                if "error" in answer:
+                    error = answer["error"]
+                    results.append(RPCError(error.get("code", 0), error.get("message", ""), error.get("data")))
+                else:
+                    results.append(answer.get("result"))
+            return results
 
     def subscribe(self, transitions: Optional[List[str]] = None, events: Optional[List[str]] = None,
                   max_rate: Optional[float] = None, frames: str = "all") -> Dict[str, Any]:
@@ -148,7 +190,7 @@ class Connection:
             line = self._read_line(deadline)
             if line is None:
                 return None
-            if "id" not in line:
+            if isinstance(line, dict) and "id" not in line:
                 return Event(line.get("method", ""), line.get("params") or {})
 
     def events(self, timeout: Optional[float] = None) -> Iterator[Event]:
@@ -159,7 +201,8 @@ class Connection:
                 return
             yield event
 
-    def _read_line(self, deadline: Optional[float]) -> Optional[Dict[str, Any]]:
+    def _read_line(self, deadline: Optional[float]) -> Any:
+        """The next message: an object, or a batch's answer (a list); None when ``deadline`` passes first."""
         while b"\n" not in self._buffer:
             # A deadline already past still polls once, so that timeout=0 reads what has arrived.
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
@@ -177,7 +220,7 @@ class Connection:
             message = json.loads(line)
         except ValueError as error:
             raise AnimdError(f"animd sent something that is not JSON: {line[:200]!r}") from error
-        if not isinstance(message, dict):
+        if not isinstance(message, (dict, list)):
             raise AnimdError(f"animd sent something that is not JSON-RPC: {line[:200]!r}")
         return message
 
