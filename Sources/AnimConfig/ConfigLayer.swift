@@ -62,9 +62,11 @@ enum ConfigWarnings {
             for (second, other) in edgePans.dropFirst(index + 1) where other.edge == edge {
                 let shared = first.sources.intersection(second.sources)
                 // require-to-fail between them is a deliberate order, not an accident; so is a held swipe beside an
-                // ordinary one, which the arena tells apart by the rest, and an edge split between applications.
+                // ordinary one, which the arena tells apart by the rest, an edge split between applications, and
+                // edge pans on different monitors or different parts of one edge.
                 guard !shared.isEmpty, !first.requireToFail.contains(second.name), !second.requireToFail.contains(first.name),
-                      (options.hold > 0) == (other.hold > 0), !first.appCondition.excludes(second.appCondition) else { continue }
+                      (options.hold > 0) == (other.hold > 0), !first.appCondition.excludes(second.appCondition),
+                      options.placement.overlaps(other.placement) else { continue }
                 guard warnings.count < overlapLimit else {
                     return warnings + ["more edge pans overlap than these \(overlapLimit); animctl config shows every binding"]
                 }

@@ -7,7 +7,7 @@ extension ConfigReader {
     static let commonBindingKeys = ["transition", "gesture", "sources", "require-to-fail", "enabled", "at-snap", "catch",
                                     "apps", "except-apps", "when-fullscreen"]
     static let gestureKeys: [String: [String]] = [
-        "edge-pan": ["edge", "zone", "pointer-zone", "pressure-slop", "slop", "increases", "distance", "hold"],
+        "edge-pan": ["edge", "zone", "pointer-zone", "pressure-slop", "slop", "increases", "distance", "hold", "output", "span"],
         "pan": ["slop", "direction", "axis", "min-touches", "max-touches", "region", "increases", "distance", "hold"],
         "long-press": ["duration", "slop", "min-touches", "max-touches", "edge", "zone", "region", "output", "to", "fill"],
     ]
@@ -89,7 +89,7 @@ extension ConfigReader {
             let options = EdgePanOptions(edge: edge, touchZone: number(t, "zone", p, in: 1...500) ?? edgeDefaults.touchZone,
                                          pointerZone: number(t, "pointer-zone", p, in: 0...500) ?? edgeDefaults.pointerZone,
                                          slop: slop, pressureSlop: number(t, "pressure-slop", p, in: 0...5000) ?? edgeDefaults.pressureSlop,
-                                         hold: hold)
+                                         hold: hold, placement: placement(t, p))
             return (.edgePan(options), increases ?? Direction.allCases.first { $0.unit == edge.inward })
         case "pan":
             let (minTouches, maxTouches) = touchCounts(t, p, defaultMax: panDefaults.maxTouches)
@@ -106,6 +106,23 @@ extension ConfigReader {
             error("\(p).gesture", "must be \"edge-pan\", \"pan\" or \"long-press\", not \"\(other)\"")
             return nil
         }
+    }
+
+    /// An edge pan's `output` (a monitor's name) and `span` (`[from, to]`, fractions of the edge's length).
+    private mutating func placement(_ t: ConfigTable, _ p: String) -> EdgePlacement {
+        var placement = EdgePlacement()
+        if let name = string(t, "output", p) {
+            if name.isEmpty || name.utf8.count > 256 { error("\(p).output", "a monitor's name must be 1 to 256 bytes long, got \(name.utf8.count)") }
+            else { placement.output = name }
+        }
+        if let span = numbers(t, "span", p) {
+            if span.count == 2, span.allSatisfy({ (0...1).contains($0) }), span[0] < span[1] {
+                placement.span = span[0]...span[1]
+            } else {
+                error("\(p).span", "must be [from, to]: two fractions of the edge's length, 0 to 1, from below to, such as [0.25, 0.75]")
+            }
+        }
+        return placement
     }
 
     /// A long press: how long, how still, how many touches, where (an edge, a region or an output; anywhere when

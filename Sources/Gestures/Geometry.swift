@@ -91,6 +91,22 @@ public struct ScreenGeometry: Hashable, Sendable {
         return monitor(containing: beyond) == nil ? distance : nil
     }
 
+    /// Whether `p` lies within `placement` on `edge`: on the named monitor, if one is named, and within the span of
+    /// that monitor's edge (else of the glass a touch is on, else of the monitor `p` is on). A name no monitor has
+    /// places nothing.
+    public func places(_ p: Point, on edge: Edge, _ placement: EdgePlacement, touch: Bool) -> Bool {
+        let reference: Rect?
+        if let name = placement.output {
+            reference = outputs.first { $0.name == name }.map(\.rect).flatMap { $0.contains(p) ? $0 : nil }
+        } else {
+            reference = (touch ? touchSurfaces.first { $0.contains(p) } : nil) ?? monitor(containing: p)
+        }
+        guard let reference, reference.width > 0, reference.height > 0 else { return false }
+        let along = edge == .left || edge == .right ? (p.y - reference.y) / reference.height : (p.x - reference.x) / reference.width
+        // Half-open, as pixels are: two spans that meet at a fraction do not both take the point there.
+        return along >= placement.span.lowerBound && along < placement.span.upperBound
+    }
+
     /// How far a touch at `p` is from `edge` of the touchscreen it is on; on no
     /// known touchscreen (injected input, a server without touch devices), the
     /// screen-edge rule of `distance(from:to:)`.

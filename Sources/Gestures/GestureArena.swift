@@ -239,7 +239,8 @@ public struct GestureArena: Sendable {
             return source != .pressure && (options.region?.contains { $0.contains(start) } ?? true)
         case let .edgePan(options):
             let distance = source == .touch ? geometry.touchDistance(from: start, to: options.edge) : geometry.distance(from: start, to: options.edge)
-            guard source != .touchpad, let distance else { return false }
+            guard source != .touchpad, let distance, options.placement.isEverywhere || geometry.places(start, on: options.edge, options.placement,
+                                                                                                        touch: source == .touch) else { return false }
             switch source {
             case .touch: return distance <= options.touchZone
             case .pointer: return distance <= options.pointerZone

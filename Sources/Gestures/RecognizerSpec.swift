@@ -56,11 +56,38 @@ public struct EdgePanOptions: Hashable, Sendable {
     public var pressureSlop: Double = 40
     /// Seconds the finger must rest within `slop` before the pan may begin; 0, none.
     public var hold: Double = 0
+    /// Where along the edge it may start: the monitor of this name only (a RandR monitor, a Wayland output; nothing
+    /// while none has the name), and the part of that monitor's edge from `span`'s lower to its upper bound, as
+    /// fractions measured from the top (left and right edges) or from the left (top and bottom edges).
+    public var placement = EdgePlacement()
 
     public init(edge: Edge, touchZone: Double = 20, pointerZone: Double = 2, slop: Double = 10, pressureSlop: Double = 40,
-                hold: Double = 0) {
+                hold: Double = 0, placement: EdgePlacement = EdgePlacement()) {
         self.edge = edge; self.touchZone = touchZone; self.pointerZone = pointerZone; self.slop = slop
-        self.pressureSlop = pressureSlop; self.hold = hold
+        self.pressureSlop = pressureSlop; self.hold = hold; self.placement = placement
+    }
+}
+
+/// Which monitor, and which part of its edge, an edge pan takes (issue 29: "edge sections", a dock on the bottom of
+/// the second monitor between a quarter and three quarters of its width).
+public struct EdgePlacement: Hashable, Sendable {
+    /// The monitor's name; nil for any monitor.
+    public var output: String?
+    /// Fractions of the edge's length, 0 … 1, lower below upper: from the lower (included) to the upper (excluded).
+    public var span: ClosedRange<Double>
+
+    public init(output: String? = nil, span: ClosedRange<Double> = 0...1) {
+        self.output = output
+        self.span = span
+    }
+
+    /// Whether it is the whole edge of every monitor, as an edge pan without placement is.
+    public var isEverywhere: Bool { output == nil && span == 0...1 }
+
+    /// Whether two placements can take one point: the same monitor (or either any) and spans that meet.
+    public func overlaps(_ other: EdgePlacement) -> Bool {
+        (output == nil || other.output == nil || output == other.output) && span.lowerBound < other.span.upperBound
+            && other.span.lowerBound < span.upperBound
     }
 }
 

@@ -1,0 +1,56 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+import Testing
+import XorgInputTest
+
+/// An edge pan on one part of one monitor's edge (`output`, `span`), driven by real touches: a headless Xorg cut
+/// into two RandR monitors, `left` 0,0 960×1080 and `right` 960,0 960×1080, and the inputtest touchscreen over both.
+@Suite(.serialized, .enabled(if: HeadlessXorg.installed, "needs root and Xorg with the dummy and inputtest drivers (scripts/install-deps.sh)"))
+struct EdgePlacementTests {
+    /// A dock on the bottom of the right monitor, between a quarter and three quarters of its width (x 1200 …< 1680),
+    /// 200 px tall: its `distance`, so that the finger moves it 1:1.
+    static let config = """
+        [transitions.dock]
+        [bindings.dock-open]
+        transition = "dock"
+        gesture = "edge-pan"
+        edge = "bottom"
+        output = "right"
+        span = [0.25, 0.75]
+        distance = 200
+        """
+
+    /// A swipe inside the span drives the dock 1:1 in pixels; one outside it, or on the other monitor, does not.
+    @Test func aSwipeInsideTheSpanDrivesItOnePixelToOne() throws {
+        let xorg = try HeadlessXorg()
+        #expect(try xorg.run("xrandr", ["--setmonitor", "left", "960/240x1080/270+0+0", "DUMMY0"]) == 0)
+        #expect(try xorg.run("xrandr", ["--setmonitor", "right", "960/240x1080/270+960+0", "none"]) == 0)
+        let (daemon, rpc, input) = try TouchTests.start(Self.config, on: xorg)
+        #expect(input["outputs"]?.array?.compactMap { $0["name"]?.string } == ["left", "right"])
+        _ = try rpc.ok("subscribe", ["transitions": ["dock"]])
+
+        // Outside: the left monitor's bottom, and the right one's before the span. Nothing begins.
+        try TouchTests.stroke(xorg, from: (480, 1078), to: (480, 978))
+        try TouchTests.stroke(xorg, from: (1100, 1078), to: (1100, 978))
+        #expect(try rpc.ok("transition.get", ["name": "dock"])["seq"] == 0, "a swipe outside the span moves nothing")
+
+        // Inside: 12 steps of 10 px up. The pan begins past its slop, at a step, so every frame while the finger
+        // drives is a whole number of 10 px steps over the 200 px distance.
+        try TouchTests.stroke(xorg, from: (1440, 1078), to: (1440, 958), lift: false)
+        let held = try rpc.notifications(until: { method, params in
+            method == .progress && (params["progress"]?.number ?? 0) > 0.4
+        })
+        #expect(held.first { $0.0 == .began }?.1["gesture"] == "dock-open")
+        let interactive = held.filter { $0.0 == .progress }.compactMap { $0.1["progress"]?.number }
+        for progress in interactive {
+            let steps = progress * 200 / 10
+            #expect(abs(steps - steps.rounded()) < 1e-9, "\(progress) is a whole number of 10 px steps: 1:1 in pixels")
+        }
+        try xorg.touchscreen.touch(.end, id: 1, x: 1440, y: 958)
+        try xorg.touchscreen.sync()
+        let ended = try rpc.notification(where: { method, _ in method == .ended }).1
+        #expect(ended["snap"] == 1)
+        withExtendedLifetime(daemon) {}
+    }
+}
