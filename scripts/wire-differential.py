@@ -25,7 +25,10 @@ And these differences are justified and removed before comparing, each by a late
   keys were sorted by name): events are compared with their members sorted;
 - the methods `daemon.config` and `daemon.environment` (issue 19) and `daemon.motion` (issue 30) are cut from
   the list of methods that an unknown method's error carries, and the event groups `motion` (issue 30) and
-  `focus` (issue 31) from the groups an unknown group's error lists.
+  `focus` (issue 31) from the groups an unknown group's error lists;
+- a line that is an array is a batch (issue 29): before, it got one error for the whole line; now each member that
+  is not a request gets its own, in one array. An answer array whose members are all one error is compared as that
+  one error.
 Normalising works on the text, never by re-serialising, so that the bytes of every number stay the encoder's.
 """
 
@@ -170,6 +173,17 @@ LEG = re.compile(r',"leg":\{[^{}]*\}')
 EVENT = re.compile(r'"event":\{([^{}]*)\}')
 
 
+def one_of_a_batch(text):
+    """An answer array of n copies of one object, as that object's text; any other text as it is."""
+    count = text.count('{"jsonrpc"')
+    if not (text.startswith("[{") and text.endswith("}]")) or count < 1:
+        return text
+    inner = text[1:-1]
+    length = (len(inner) - (count - 1)) // count
+    first = inner[:length]
+    return first if ",".join([first] * count) == inner else text
+
+
 def normalise(line):
     """The line with its clock masked and the justified differences removed, as text (never re-serialised, so
     that the bytes of every number stay the encoder's); None for a frame of a running leg."""
@@ -186,6 +200,7 @@ def normalise(line):
     text = LEG.sub("", text)
     text = text.replace('"daemon.config","daemon.environment",', "").replace('"daemon.motion",', "")
     text = text.replace("input-events, motion, focus)", "input-events)")
+    text = one_of_a_batch(text)
     if '"method":"input.event"' in text:
         text = EVENT.sub(lambda m: '"event":{' + ",".join(sorted(m.group(1).split(","))) + "}", text)
     return f"{side} {text}"

@@ -44,7 +44,8 @@ import TestSupport
     }
 
     /// 2,400 random lines (four seeds) each get a well-formed answer (result or error with a code), and animd stays up and consistent.
-    /// (Every random request carries an id, so each non-empty line is answered exactly once.)
+    /// (Every random request carries an id, so each non-empty line is answered exactly once; a random array is a batch
+    /// of values that are not requests, each answered in one array.)
     @Test func randomLinesNeverBreakTheDaemon() throws {
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
@@ -58,8 +59,11 @@ import TestSupport
                 while true {
                     let reply = try rpc.readJSON(timeout: 10)
                     if reply["method"] != nil { continue }  // an event caused by an earlier line
-                    #expect(reply["jsonrpc"] == "2.0")
-                    #expect(reply["result"] != nil || reply["error"]?["code"]?.integer != nil, "\(line) → \(reply)")
+                    // A random array is a batch: its answer is an array of answers, one per member that is not a request.
+                    for answer in reply.array ?? [reply] {
+                        #expect(answer["jsonrpc"] == "2.0")
+                        #expect(answer["result"] != nil || answer["error"]?["code"]?.integer != nil, "\(line) → \(reply)")
+                    }
                     break
                 }
             }

@@ -51,8 +51,11 @@ import Testing
         let rpc = try daemon.connect()
         try rpc.send(raw: "this is not json")
         #expect(try rpc.readJSON()["error"]?["code"] == -32700)
-        try rpc.send(raw: "[1, 2, 3]")
+        try rpc.send(raw: "[]")
         #expect(try rpc.readJSON()["error"]?["code"] == -32600)
+        try rpc.send(raw: "[1, 2, 3]")
+        let batch = try rpc.readJSON().array ?? []
+        #expect(batch.count == 3 && batch.allSatisfy { $0["error"]?["code"] == -32600 }, "a batch of three that are not requests")
         try rpc.send(raw: #"{"jsonrpc":"1.0","id":7,"method":"daemon.hello"}"#)
         let wrongVersion = try rpc.readJSON()
         #expect(wrongVersion["error"]?["code"] == -32600 && wrongVersion["id"] == 7)

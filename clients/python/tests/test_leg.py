@@ -86,8 +86,8 @@ class FollowerTests(unittest.TestCase):
             server.close()
 
     def test_a_server_that_sends_garbage_gets_a_clear_error(self):
-        """Not JSON, JSON that is not an object, a line without end: AnimdError, never a crash or a hang."""
-        for payload, message in [(b"not json\n", "not JSON"), (b"[1,2]\n", "not JSON-RPC"),
+        """Not JSON, JSON that is neither an object nor a batch's array, a line without end: AnimdError, never a crash or a hang."""
+        for payload, message in [(b"not json\n", "not JSON"), (b"42\n", "not JSON-RPC"),
                                  (b"x" * (animd.client.MAX_LINE + 10), "longer than 1 MiB")]:
             with self.subTest(message=message), tempfile.TemporaryDirectory() as folder:
                 server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
