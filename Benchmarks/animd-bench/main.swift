@@ -14,6 +14,7 @@
 //   .build/release/animd-bench service    # start-up to READY=1, RSS with 1000 clients, 120 Hz pacing, idle wake-ups (60 s)
 //   .build/release/animd-bench memory     # RSS idle and with 1000 subscribers on each backend, beside a Swift floor; animctl against socat
 //   .build/release/animd-bench touch      # the delay animd adds to touches an application receives (headless Xorg, root)
+//   .build/release/animd-bench bindings   # a touch-down and a touch-move with 10, 100 and 1000 edge pans placed on two monitors
 //   .build/release/animd-bench focus      # the daemon's CPU per focus change (Hyprland's lines), against lines that change nothing
 //
 // A full run ends with one table: every target (docs/performance.md) with what this run measured, met or missed.
@@ -30,6 +31,7 @@ var couldNotRun = false
 if wants("curves") { CurveBenchmark.run() }
 if wants("request") { results += RequestBenchmark.run() }
 if wants("scale") { results += ScaleBenchmark.run() }
+if wants("bindings") { results += BindingsBenchmark.run() }
 if wants("coldpath") { ColdPathBenchmark.run() }
 if wants("fanout") {
     if let fanout = FanoutBenchmark.run(smoke: arguments.contains("--smoke"), sameSlice: arguments.contains("--same-slice")) {

@@ -95,16 +95,23 @@ public struct ScreenGeometry: Hashable, Sendable {
     /// that monitor's edge (else of the glass a touch is on, else of the monitor `p` is on). A name no monitor has
     /// places nothing.
     public func places(_ p: Point, on edge: Edge, _ placement: EdgePlacement, touch: Bool) -> Bool {
+        guard let along = fraction(of: p, along: edge, on: placement.output, touch: touch) else { return false }
+        // Half-open, as pixels are: two spans that meet at a fraction do not both take the point there.
+        return along >= placement.span.lowerBound && along < placement.span.upperBound
+    }
+
+    /// Where `p` lies along `edge` of the rectangle a placement measures it on (the monitor named `output`, which
+    /// must hold `p`; without a name, the glass a touch is on, else the monitor `p` is on), 0 at the top or the left;
+    /// nil when there is none.
+    func fraction(of p: Point, along edge: Edge, on output: String?, touch: Bool) -> Double? {
         let reference: Rect?
-        if let name = placement.output {
-            reference = outputs.first { $0.name == name }.map(\.rect).flatMap { $0.contains(p) ? $0 : nil }
+        if let output {
+            reference = outputs.first { $0.name == output }.map(\.rect).flatMap { $0.contains(p) ? $0 : nil }
         } else {
             reference = (touch ? touchSurfaces.first { $0.contains(p) } : nil) ?? monitor(containing: p)
         }
-        guard let reference, reference.width > 0, reference.height > 0 else { return false }
-        let along = edge == .left || edge == .right ? (p.y - reference.y) / reference.height : (p.x - reference.x) / reference.width
-        // Half-open, as pixels are: two spans that meet at a fraction do not both take the point there.
-        return along >= placement.span.lowerBound && along < placement.span.upperBound
+        guard let reference, reference.width > 0, reference.height > 0 else { return nil }
+        return edge == .left || edge == .right ? (p.y - reference.y) / reference.height : (p.x - reference.x) / reference.width
     }
 
     /// How far a touch at `p` is from `edge` of the touchscreen it is on; on no

@@ -23,6 +23,8 @@
 /// Pure and deterministic: time comes only from the events and from `advance`.
 public struct GestureArena: Sendable {
     public private(set) var recognizers: [RecognizerSpec]
+    /// Where each recognizer may start, so that a start asks only those that could take it.
+    private var index: RecognizerIndex
     public var geometry: ScreenGeometry
     private var sequences: [InputSource: TouchSequence] = [:]
     private var touchpadGestures = TouchpadGestures()
@@ -31,10 +33,14 @@ public struct GestureArena: Sendable {
     public init(recognizers: [RecognizerSpec], geometry: ScreenGeometry) {
         self.recognizers = recognizers
         self.geometry = geometry
+        index = RecognizerIndex(recognizers)
     }
 
     /// New recognizers apply from the next sequence on; running ones finish as they were.
-    public mutating func setRecognizers(_ specs: [RecognizerSpec]) { recognizers = specs }
+    public mutating func setRecognizers(_ specs: [RecognizerSpec]) {
+        recognizers = specs
+        index = RecognizerIndex(specs)
+    }
 
     public mutating func handle(_ event: InputEvent, shouldBegin: (BeginRequest) -> Bool = { _ in true }) -> [ArenaOutput] {
         if let outputs = touchpadGestures.handle(event, nextSequence: &nextSequenceID) {
@@ -215,7 +221,8 @@ public struct GestureArena: Sendable {
 
     private mutating func start(_ source: InputSource, touch: Int, at location: Point, time: Double, fingers: Int? = nil,
                                 pressureEdge: Edge? = nil, shouldBegin: (BeginRequest) -> Bool) -> [ArenaOutput] {
-        let candidates = recognizers.filter { accepts($0, source: source, start: location, pressureEdge: pressureEdge) }
+        let candidates = index.candidates(at: location, source: source, pressureEdge: pressureEdge, in: geometry)
+            .map { recognizers[$0] }.filter { accepts($0, source: source, start: location, pressureEdge: pressureEdge) }
             .map { Candidate(spec: $0, phase: .possible(slopOrigin: nil), since: Self.startsItsClock($0) ? time : nil) }
         var sequence = TouchSequence(id: nextSequenceID, source: source, touch: touch, at: location, time: time,
                                      fingers: fingers, pressureEdge: pressureEdge, candidates: candidates)
