@@ -1,6 +1,7 @@
 import AnimClient
 import AnimProtocol
 import ArgumentParser
+import Gestures
 import Glibc
 import TransitionModel
 
@@ -21,7 +22,7 @@ extension AnimCtl {
         @Flag(help: "One line per event, even on a terminal.") var log = false
         @Option(parsing: .unconditional, help: "Exit after this many events.") var count: Int?
         @Flag(help: "Exit after the first transition.ended.") var untilEnded = false
-        @Option(parsing: .upToNextOption, help: "Event groups: progress, state, input, gesture, input-events (default: progress state).")
+        @Option(parsing: .upToNextOption, help: ArgumentHelp("Event groups: \(EventGroup.names) (default: progress state)."))
         var events: [String] = []
         @Option(parsing: .unconditional, help: "At most this many progress frames per second per transition.") var maxRate: Double?
         @Option(help: "all: every frame; driven: frames only while a finger, scrub or pause drives a leg (running legs come as their curve, in began and leg).")
@@ -82,6 +83,9 @@ extension AnimCtl {
                 if let cause = params["cause"]?.string { line += "  cause \(cause)" + (params["gesture"]?.string.map { " \($0)" } ?? "") }
                 if let position = params["position"]?.string { line += "  position \(position)" }
                 return line
+            case .focus?:
+                guard let focus = SessionFocus(json: params) else { return method }
+                return "focus     \(Hello.describe(focus))"
             default:
                 return "\(method) \(JSONWriter.string(params))"
             }

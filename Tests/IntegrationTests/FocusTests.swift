@@ -71,6 +71,14 @@ struct FocusTests {
         #expect(focus == ["app": "XLogo", "names": ["logo-one", "XLogo"], "fullscreen": false, "source": "x11", "reason": .null])
         let shown = try animctl(["hello"], socket: daemon.socket).stdout
         #expect(shown.contains("focus       XLogo (names: logo-one, XLogo), from x11"), "\(shown)")
+
+        // `animctl watch --events focus` prints each change as it comes.
+        let watch = try LineProcess(Binaries.animctl, ["watch", "--log", "--events", "focus", "--count", "1", "--socket", daemon.socket],
+                                    environment: [:])
+        defer { watch.close() }
+        try waitUntil("the watch subscribed") { try rpc.ok("daemon.hello")["subscriptions"] == 1 }
+        try desktop.run(FocusDesktop.activate("XCalc"))
+        #expect(watch.nextLine() == "focus     XCalc (names: xcalc, XCalc), from x11")
     }
 
     /// The window manager stops and another starts; a 1 MB WM_CLASS on the focused window; the focused window closes.
