@@ -124,8 +124,9 @@ final class BackendSupervisor {
     static func noFocusSource(on backend: InputBackendKind) -> String {
         switch backend {
         case .x11: "the X display tells no focus"
-        case .libinput: "the compositor offers no zwlr_foreign_toplevel_manager_v1, and the session names no sway (SWAYSOCK) or Hyprland "
-            + "(HYPRLAND_INSTANCE_SIGNATURE) IPC; GNOME and KDE are not read yet (docs/focus.md): \"apps\" bindings stay off, \"except-apps\" bindings on"
+        case .libinput: "the compositor offers no zwlr_foreign_toplevel_manager_v1, the session names no sway (SWAYSOCK) or Hyprland "
+            + "(HYPRLAND_INSTANCE_SIGNATURE) IPC, and no GNOME Shell or KWin on the session bus tells it (docs/focus.md): "
+            + "\"apps\" bindings stay off, \"except-apps\" bindings on"
         }
     }
 }

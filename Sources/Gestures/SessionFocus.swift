@@ -12,8 +12,18 @@ public struct FocusedWindow: Hashable, Sendable {
     public static let nameLimit = 256
 
     public init(names: [String], fullscreen: Bool) {
-        self.names = names.prefix(Self.nameCount).map { String(decoding: $0.utf8.prefix(Self.nameLimit), as: UTF8.self) }
+        self.names = names.prefix(Self.nameCount).map(Self.bounded)
         self.fullscreen = fullscreen
+    }
+
+    /// The name cut to `nameLimit` bytes on a character's edge, so that no half of a character is left at its end.
+    private static func bounded(_ name: String) -> String {
+        guard name.utf8.count > nameLimit else { return name }
+        var bytes = 0
+        return String(String.UnicodeScalarView(name.unicodeScalars.prefix { scalar in
+            bytes += scalar.utf8.count
+            return bytes <= nameLimit
+        }))
     }
 
     /// The name to show and to copy into a binding: the class on X11 (the last name), the `app_id` on Wayland.

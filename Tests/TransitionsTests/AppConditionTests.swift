@@ -43,6 +43,8 @@ import TransitionModel
         #expect(window.names == ["a", "b", "c", "d"])
         let long = FocusedWindow(names: [String(repeating: "x", count: 1 << 20)], fullscreen: false)
         #expect(long.names[0].utf8.count == FocusedWindow.nameLimit)
+        let odd = FocusedWindow(names: ["x" + String(repeating: "é", count: 300)], fullscreen: false)
+        #expect(odd.names[0] == "x" + String(repeating: "é", count: 127), "255 bytes: the character the limit falls in is left out whole")
     }
 
     /// Two conditions that no focus turns on together: a deliberate split of one edge between applications.
