@@ -84,11 +84,15 @@ extension DaemonConfig {
             if binding.sources.contains(.touch) { plan.touch = true }
             if binding.sources.contains(.touchpad) { plan.touchpad = true }
             guard case let .edgePan(options) = binding.gesture else { continue }
-            if binding.sources.contains(.pressure) { plan.pressureEdges.insert(options.edge) }
+            if binding.sources.contains(.pressure) {
+                plan.pressureEdges.insert(options.edge)
+                plan.pressurePlaces[options.edge, default: []].append(options.placement)
+            }
             if binding.sources.contains(.touch) && input.touchEdges == .exclusive {
                 plan.touchStrips[options.edge] = max(plan.touchStrips[options.edge] ?? 0, max(1, options.touchZone.rounded(.up)))
             }
             if binding.sources.contains(.pointer) {
+                plan.dragPlaces[options.edge, default: []].append(options.placement)
                 plan.dragStrips[options.edge] = max(plan.dragStrips[options.edge] ?? 0, max(1, options.pointerZone.rounded(.up)))
             }
         }

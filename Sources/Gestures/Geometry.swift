@@ -185,6 +185,30 @@ extension ScreenGeometry {
         }
     }
 
+    /// The parts of `segments` (outer edges of the monitors) where an edge pan of one of `placements` may start: on
+    /// the named monitor's border, within its span; on any monitor's, within the span of that monitor's border.
+    /// What pointer barriers and drag strips cover, so that a push or a press elsewhere on the edge is not taken.
+    public func placed(_ segments: [EdgeSegment], within placements: [EdgePlacement]) -> [EdgeSegment] {
+        guard !placements.contains(where: \.isEverywhere) else { return segments }
+        return segments.flatMap { segment -> [EdgeSegment] in
+            let pieces: [(Double, Double)] = placements.compactMap { placement in
+                let reference = placement.output.map { name in outputs.filter { $0.name == name }.map(\.rect) } ?? monitors
+                guard let border = reference.map({ $0.border(segment.edge) }).first(where: {
+                    $0.line == segment.line && $0.start <= segment.start && segment.end <= $0.end
+                }) else { return nil }
+                let length = border.end - border.start
+                let start = max(segment.start, border.start + placement.span.lowerBound * length)
+                let end = min(segment.end, border.start + placement.span.upperBound * length)
+                return start < end ? (start, end) : nil
+            }
+            // The union of the pieces: the segment minus what none of them covers.
+            let uncovered = Self.subtract(pieces, from: (segment.start, segment.end))
+            return Self.subtract(uncovered, from: (segment.start, segment.end)).map {
+                EdgeSegment(edge: segment.edge, line: segment.line, start: $0.0, end: $0.1)
+            }
+        }
+    }
+
     /// `span` minus the union of `intervals`, as half-open intervals in order.
     static func subtract(_ intervals: [(Double, Double)], from span: (Double, Double)) -> [(Double, Double)] {
         var pieces: [(Double, Double)] = []

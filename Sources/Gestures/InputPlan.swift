@@ -6,6 +6,10 @@ public struct InputPlan: Hashable, Sendable {
     public var pressureEdges: Set<Edge> = []
     /// Edge → strip width in px, for bindings that opt in to button-1 drags.
     public var dragStrips: [Edge: Double] = [:]
+    /// Edge → where along it the edge pans that take pressure, or button-1 drags, may start (`output`, `span`): the
+    /// barriers and drag strips cover only those parts. An edge pan with no placement covers the whole edge.
+    public var pressurePlaces: [Edge: [EdgePlacement]] = [:]
+    public var dragPlaces: [Edge: [EdgePlacement]] = [:]
     public var touch = false
     /// Edge → the widest touch zone of the edge-pans there, for `TouchEdges.exclusive` only (empty when shared).
     public var touchStrips: [Edge: Double] = [:]

@@ -53,7 +53,11 @@ final class X11Session {
                     focus: focusWatch.focus)
     }
 
-    private var geometry: ScreenGeometry { ScreenGeometry(monitors: layout.monitors.map(\.0)) }
+    /// The monitors, with the names a placed edge pan may give (`output`).
+    private var geometry: ScreenGeometry {
+        ScreenGeometry(monitors: layout.monitors.map(\.0),
+                       outputs: layout.monitors.filter { !$0.1.isEmpty }.map { NamedOutput(name: $0.1, rect: $0.0) })
+    }
 
     /// Tears down what the old plan set up and sets up the new one.
     func apply(_ newPlan: InputPlan) {
@@ -217,7 +221,7 @@ final class X11Session {
         guard !plan.pressureEdges.isEmpty else { return SourceStatus(.unused, "no binding uses edge pressure") }
         guard connection.hasBarriers else { return SourceStatus(.unavailable, "the server lacks pointer barriers (XFixes 5 and XInput 2.3)") }
         var made: [UInt: Edge] = [:]
-        let segments = geometry.outerSegments(of: plan.pressureEdges)
+        let segments = placedSegments(plan.pressureEdges, plan.pressurePlaces)
         let failures = XErrorTrap.catching(display) {
             for segment in segments {
                 // Each barrier lets the pointer leave the edge and stops it pushing out.
@@ -241,12 +245,19 @@ final class X11Session {
         return SourceStatus(.active, "pointer barriers on \(segments.count) outer edge stretch(es): \(edges.joined(separator: ", "))")
     }
 
+    /// The outer stretches of `edges` where their edge pans may start (`output`, `span`), edge by edge.
+    private func placedSegments(_ edges: Set<Edge>, _ places: [Edge: [EdgePlacement]]) -> [EdgeSegment] {
+        Edge.allCases.filter(edges.contains).flatMap { edge in
+            geometry.placed(geometry.outerSegments(of: [edge]), within: places[edge] ?? [EdgePlacement()])
+        }
+    }
+
     private func setUpStrips() -> SourceStatus {
         guard !plan.dragStrips.isEmpty else { return SourceStatus(.unused, "no binding opts in to pointer drags") }
         guard connection.hasXI else { return SourceStatus(.unavailable, "the server has no XInput 2") }
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1
-        let segments = geometry.outerSegments(of: Set(plan.dragStrips.keys))
+        let segments = placedSegments(Set(plan.dragStrips.keys), plan.dragPlaces)
         let failures = XErrorTrap.catching(display) {
             for segment in segments {
                 let rect = segment.strip(width: plan.dragStrips[segment.edge] ?? 2)

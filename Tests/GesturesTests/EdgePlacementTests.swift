@@ -58,4 +58,23 @@ struct EdgePlacementTests {
         #expect(EdgePlacement(output: "A").overlaps(EdgePlacement()))
         #expect(EdgePlacement().isEverywhere && !EdgePlacement(output: "A").isEverywhere)
     }
+
+    /// What barriers and drag strips cover: the named monitor's outer stretch within the span, or each monitor's
+    /// within its own span; the whole edge as soon as one edge pan there has no placement.
+    @Test func barriersAndStripsCoverOnlyThePlacedParts() {
+        let geometry = Self.geometry
+        let bottoms = geometry.outerSegments(of: [.bottom])
+        #expect(geometry.placed(bottoms, within: [EdgePlacement(output: "B", span: 0.25...0.75)])
+                == [EdgeSegment(edge: .bottom, line: 1024, start: 2240, end: 2880)])
+        #expect(geometry.placed(bottoms, within: [EdgePlacement(span: 0...0.5)])
+                == [EdgeSegment(edge: .bottom, line: 1080, start: 0, end: 960), EdgeSegment(edge: .bottom, line: 1024, start: 1920, end: 2560)])
+        #expect(geometry.placed(bottoms, within: [EdgePlacement(output: "B", span: 0...0.25), EdgePlacement(output: "B", span: 0.2...0.5)])
+                == [EdgeSegment(edge: .bottom, line: 1024, start: 1920, end: 2560)], "overlapping spans are one stretch")
+        #expect(geometry.placed(bottoms, within: [EdgePlacement(output: "gone")]).isEmpty)
+        #expect(geometry.placed(bottoms, within: [EdgePlacement(output: "B"), EdgePlacement()]) == bottoms)
+        // A's right border is shared with B, but for the 56 px of it below B: the span is of A's whole border.
+        let rights = geometry.outerSegments(of: [.right])
+        #expect(geometry.placed(rights, within: [EdgePlacement(output: "A", span: 0.5...1)])
+                == [EdgeSegment(edge: .right, line: 1920, start: 1024, end: 1080)])
+    }
 }

@@ -54,3 +54,31 @@ struct EdgePlacementTests {
         withExtendedLifetime(daemon) {}
     }
 }
+
+/// The pointer barrier of a placed edge pan covers only its span: a push elsewhere on the edge meets no barrier,
+/// so animd sees no pressure there at all. Under Xvfb, 1280×800, XTest pushes against the left edge.
+@Suite(.serialized, .enabled(if: Xvfb.installed, "needs Xvfb (scripts/install-deps.sh)"))
+struct EdgePlacementPressureTests {
+    @Test func theBarrierCoversOnlyTheSpan() throws {
+        let xvfb = try Xvfb()
+        let daemon = try DaemonProcess(config: """
+            [transitions.sidebar]
+            [bindings.sidebar-open]
+            transition = "sidebar"
+            gesture = "edge-pan"
+            edge = "left"
+            distance = 400
+            sources = ["pressure"]
+            span = [0, 0.5]
+            """, display: xvfb.display)
+        let rpc = try daemon.connect()
+        let input = try rpc.waitForX(xvfb.display)
+        #expect(input["sources"]?["pressure"]?["detail"] == "pointer barriers on 1 outer edge stretch(es): left")
+        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "input-events"]])
+        try XProbe.drive(["warp 30 600", "push -15 0 20 8", "warp 30 100", "push -15 0 20 8"], display: xvfb.display)
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
+        let pushes = events.filter { $0.0 == .inputEvent }.compactMap { $0.1["event"] }.filter { $0["kind"] == "pressure-begin" }
+        #expect(pushes.count == 1 && (pushes.first?["y"]?.number ?? 0) < 400, "only the push within the span met a barrier: \(pushes)")
+        #expect(events.first { $0.0 == .began }?.1["gesture"] == "sidebar-open" && events.last?.1["snap"] == 1)
+    }
+}
