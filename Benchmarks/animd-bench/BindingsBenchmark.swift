@@ -56,16 +56,5 @@ enum BindingsBenchmark {
         }
     }
 
-    static func moveCost(bindings count: Int) -> Double {
-        var engine = engine(bindings: count)
-        _ = engine.handle(InputEvent(time: 0, kind: .touchDown(id: 1), location: start), at: 0)
-        _ = engine.handle(InputEvent(time: 0.001, kind: .touchMove(id: 1), location: Point(x: 40, y: 270)), at: 0.001)
-        var time = 0.001
-        var x = 40.0
-        return nanosecondsPerOperation(iterations: 20_000) { index in
-            time += 0.001
-            x += index % 400 < 200 ? 1 : -1
-            return Double(engine.handle(InputEvent(time: time, kind: .touchMove(id: 1), location: Point(x: x, y: 270)), at: time).events.count)
-        }
-    }
+    static func moveCost(bindings count: Int) -> Double { ScaleBenchmark.moveCost(engine(bindings: count), from: start) }
 }

@@ -44,16 +44,22 @@ enum ScaleBenchmark {
     /// Nanoseconds for one move of a finger whose edge pan drives the sidebar: the path every touch frame takes.
     static func moveCost() -> Double {
         guard let config = try? ConfigParser.load(user: nil).config else { return .nan }
-        var engine = Engine(transitions: config.transitions, bindings: config.bindings, frameRate: 60, geometry: .fallback)
-        _ = engine.handle(InputEvent(time: 0, kind: .touchDown(id: 1), location: Point(x: 2, y: 540)), at: 0)
-        _ = engine.handle(InputEvent(time: 0.001, kind: .touchMove(id: 1), location: Point(x: 40, y: 540)), at: 0.001)
+        return moveCost(Engine(transitions: config.transitions, bindings: config.bindings, frameRate: 60, geometry: .fallback),
+                        from: Point(x: 2, y: 540))
+    }
+
+    /// Nanoseconds for one move of a finger that landed at `start`, on the left edge, and whose edge pan drives:
+    /// back and forth across 200 px, so the pan never runs off the screen.
+    static func moveCost(_ engine: Engine, from start: Point) -> Double {
+        var engine = engine
+        _ = engine.handle(InputEvent(time: 0, kind: .touchDown(id: 1), location: start), at: 0)
+        _ = engine.handle(InputEvent(time: 0.001, kind: .touchMove(id: 1), location: Point(x: 40, y: start.y)), at: 0.001)
         var time = 0.001
         var x = 40.0
         return nanosecondsPerOperation(iterations: 20_000) { index in
             time += 0.001
-            // Back and forth across 200 px, so the pan never runs off the screen.
             x += index % 400 < 200 ? 1 : -1
-            let moved = engine.handle(InputEvent(time: time, kind: .touchMove(id: 1), location: Point(x: x, y: 540)), at: time)
+            let moved = engine.handle(InputEvent(time: time, kind: .touchMove(id: 1), location: Point(x: x, y: start.y)), at: time)
             return Double(moved.events.count)
         }
     }

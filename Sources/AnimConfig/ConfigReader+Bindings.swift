@@ -53,7 +53,7 @@ extension ConfigReader {
         condition.apps = appNames(t, "apps", p) ?? []
         condition.exceptApps = appNames(t, "except-apps", p) ?? []
         condition.whenFullscreen = boolean(t, "when-fullscreen", p) ?? true
-        if !condition.apps.isEmpty, let both = condition.apps.first(where: { name in condition.exceptApps.contains { $0.lowercased() == name.lowercased() } }) {
+        if !condition.apps.isEmpty, let both = condition.apps.first(where: { name in condition.exceptApps.contains { $0.caseInsensitiveEquals(name) } }) {
             error("\(p).except-apps", "names \"\(both)\", which apps names too: the binding could never work there")
         }
         return condition

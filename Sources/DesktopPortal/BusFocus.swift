@@ -74,7 +74,7 @@ final class BusFocus {
 
     private func readGNOME() {
         guard owner(of: GNOME.service) != nil else { return gnome = nil }
-        switch call(GNOME.service, GNOME.path, GNOME.interface, "Get", [], read: { Self.string(in: $0) }) {
+        switch call(GNOME.service, GNOME.path, GNOME.interface, "Get", [], read: { BusCall.string(in: $0) }) {
         case let .success(text?):
             gnome = GNOME.focus(fromJSON: text) ?? .unknown(reason: "GNOME Shell's Focused Window D-Bus extension answered what animd cannot read")
         case .success(nil), .failure:
@@ -84,7 +84,7 @@ final class BusFocus {
     }
 
     private func gnomeChanged(_ message: OpaquePointer) {
-        guard let text = Self.string(in: message), let focus = GNOME.focus(fromJSON: text) else { return }
+        guard let text = BusCall.string(in: message), let focus = GNOME.focus(fromJSON: text) else { return }
         gnome = focus
         publish()
     }
@@ -113,7 +113,7 @@ final class BusFocus {
     private func kwinReported(_ message: OpaquePointer) -> Int32 {
         guard let member = sd_bus_message_get_member(message), String(cString: member) == KWin.reportMember else { return 0 }
         guard let sender = sd_bus_message_get_sender(message), String(cString: sender) == kwinOwner,
-              let resourceClass = Self.string(in: message), let resourceName = Self.string(in: message) else { return 0 }
+              let resourceClass = BusCall.string(in: message), let resourceName = BusCall.string(in: message) else { return 0 }
         var fullscreen: Int32 = 0
         guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "b")), &fullscreen) > 0 else { return 0 }
         kde = KWin.focus(resourceClass: String(resourceClass.prefix(FocusedWindow.nameLimit)),
@@ -131,48 +131,20 @@ final class BusFocus {
 
     /// The unique name that owns `name`; nil while none does.
     private func owner(of name: String) -> String? {
-        try? call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [name], read: { Self.string(in: $0) }).get()
+        try? call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [name], read: { BusCall.string(in: $0) }).get()
     }
 
-    /// Calls `member` with string arguments, without starting a service that is not running, and reads the reply; the
-    /// error's name on failure.
+    /// Calls `member` with string arguments, without starting a shell that is not running, for at most 2 s.
     private func call<T>(_ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [String],
-                         read: (OpaquePointer) -> T?) -> Result<T?, BusError> {
-        var message: OpaquePointer?
-        guard sd_bus_message_new_method_call(bus, &message, destination, path, interface, member) >= 0, let message else {
-            return .failure(BusError(name: "the call could not be made"))
-        }
-        defer { sd_bus_message_unref(message) }
-        _ = sd_bus_message_set_auto_start(message, 0)
-        for argument in arguments {
-            guard argument.withCString({ sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }) >= 0 else {
-                return .failure(BusError(name: "an argument could not be added"))
-            }
-        }
-        var error = sd_bus_error()
-        var reply: OpaquePointer?
-        defer { sd_bus_error_free(&error) }
-        // Bounded: a shell that hangs delays only this thread, for at most this long.
-        guard sd_bus_call(bus, message, 2_000_000, &error, &reply) >= 0, let reply else {
-            return .failure(BusError(name: error.name.map { String(cString: $0) } ?? "no reply"))
-        }
-        defer { sd_bus_message_unref(reply) }
-        return .success(read(reply))
+                         read: (OpaquePointer) -> T?) -> Result<T?, BusCall.Failure> {
+        BusCall.call(bus, destination, path, interface, member, arguments, autoStart: false, timeout: 2_000_000, read: read)
     }
 
-    struct BusError: Error { let name: String }
-
-    private static func describe<T>(_ result: Result<T?, BusError>) -> String {
+    private static func describe<T>(_ result: Result<T?, BusCall.Failure>) -> String {
         switch result {
         case let .failure(error): error.name
         case .success: "it answered no script"
         }
-    }
-
-    private static func string(in message: OpaquePointer) -> String? {
-        var text: UnsafePointer<CChar>?
-        guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &text) > 0, let text else { return nil }
-        return String(cString: text)
     }
 
     private static func int32(in message: OpaquePointer) -> Int32? {

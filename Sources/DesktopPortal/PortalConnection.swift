@@ -95,21 +95,10 @@ final class PortalConnection {
         call("org.freedesktop.DBus.Properties", "Get", [Self.interface, name]) { Self.variant(in: $0) }
     }
 
-    /// Calls `member` on the portal with string arguments, and reads the reply with `read`; nil on any error.
+    /// Calls `member` on the portal with string arguments, and reads the reply with `read`; nil on any error. The
+    /// portal may be started by the call (it is D-Bus activated).
     private func call<T>(_ interface: String, _ member: String, _ arguments: [String], read: (OpaquePointer) -> T?) -> T? {
-        var message: OpaquePointer?
-        guard sd_bus_message_new_method_call(bus, &message, Self.portal, Self.path, interface, member) >= 0, let message else { return nil }
-        defer { sd_bus_message_unref(message) }
-        for argument in arguments {
-            guard argument.withCString({ sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }) >= 0 else { return nil }
-        }
-        var error = sd_bus_error()
-        var reply: OpaquePointer?
-        defer { sd_bus_error_free(&error) }
-        // Bounded: a portal that hangs delays only this thread, for at most this long.
-        guard sd_bus_call(bus, message, 5_000_000, &error, &reply) >= 0, let reply else { return nil }
-        defer { sd_bus_message_unref(reply) }
-        return read(reply)
+        try? BusCall.call(bus, Self.portal, Self.path, interface, member, arguments, autoStart: true, timeout: 5_000_000, read: read).get()
     }
 
     /// The variant at the message's position, read through any variants it wraps (at most four: `Read` adds one).
@@ -167,14 +156,14 @@ final class PortalConnection {
     }
 
     private func settingChanged(_ message: OpaquePointer) {
-        guard let namespace = Self.string(in: message), let key = Self.string(in: message) else { return }
+        guard let namespace = BusCall.string(in: message), let key = BusCall.string(in: message) else { return }
         var next = settings
         guard next.take(namespace: namespace, key: key, value: Self.variant(in: message)) else { return }
         publish(next)
     }
 
     private func ownerChanged(_ message: OpaquePointer) {
-        guard let name = Self.string(in: message), Self.string(in: message) != nil, let owner = Self.string(in: message) else { return }
+        guard let name = BusCall.string(in: message), BusCall.string(in: message) != nil, let owner = BusCall.string(in: message) else { return }
         focus?.ownerChanged(name: name, owner: owner)
         guard name == Self.portal else { return }
         if owner.isEmpty {
@@ -182,12 +171,6 @@ final class PortalConnection {
         } else {
             readAll()
         }
-    }
-
-    private static func string(in message: OpaquePointer) -> String? {
-        var text: UnsafePointer<CChar>?
-        guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &text) > 0, let text else { return nil }
-        return String(cString: text)
     }
 }
 

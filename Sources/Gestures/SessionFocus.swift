@@ -57,8 +57,8 @@ public enum SessionFocus: Hashable, Sendable {
 
 extension String {
     /// Equal but for case, letter by letter (`lowercased()` on both sides), with no allocation for the common case
-    /// of plain ASCII.
-    func caseInsensitiveEquals(_ other: String) -> Bool {
+    /// of plain ASCII: how application names are matched, everywhere.
+    public func caseInsensitiveEquals(_ other: String) -> Bool {
         if utf8.count == other.utf8.count, utf8.allSatisfy({ $0 < 0x80 }), other.utf8.allSatisfy({ $0 < 0x80 }) {
             return zip(utf8, other.utf8).allSatisfy { Self.asciiLower($0) == Self.asciiLower($1) }
         }

@@ -75,7 +75,7 @@ struct X11FocusWatch {
         }
         let active = Self.window(display, root, activeWindow) ?? Window(None)
         Self.watch(display, &focused, active, PropertyChangeMask | StructureNotifyMask, root: root)
-        guard active != Window(None), active != root, Self.exists(display, active, probing: wmClass) else { return .known(nil, source: "x11") }
+        guard active != Window(None), active != root, WindowProperty.windowExists(display, active, probing: wmClass) else { return .known(nil, source: "x11") }
         let names = Self.classNames(in: Self.bytes(display, active, wmClass, longs: Self.classBytes / 4 + 1) ?? [])
         let fullscreen = Self.atoms(display, active, wmState).contains(fullscreenState)
         return .known(FocusedWindow(names: names, fullscreen: fullscreen), source: "x11")
@@ -99,54 +99,27 @@ struct X11FocusWatch {
         }
     }
 
-    /// Whether the window is there: asking for none of a property's bytes answers BadWindow for a window that is gone.
-    private static func exists(_ display: OpaquePointer, _ window: Window, probing property: Atom) -> Bool {
-        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let failures = XErrorTrap.catching(display) {
-            _ = XGetWindowProperty(display, window, property, 0, 0, 0, Atom(AnyPropertyType), &type, &format, &count, &after, &data)
-        }
-        if let data { XFree(data) }
-        return failures.isEmpty
-    }
-
     /// A window property's first 32-bit item, as a window; nil when it is missing or of another kind.
     private static func window(_ display: OpaquePointer, _ window: Window, _ property: Atom) -> Window? {
-        items(display, window, property, longs: 1).first.map { Window(UInt($0)) }
+        items(display, window, property, longs: 1).first.map { Window(UInt(bitPattern: $0)) }
     }
 
     /// A window property's 32-bit items, as atoms; empty when it is missing or of another kind.
     private static func atoms(_ display: OpaquePointer, _ window: Window, _ property: Atom) -> [Atom] {
-        items(display, window, property, longs: stateAtoms).map { Atom(UInt($0)) }
+        items(display, window, property, longs: stateAtoms).map { Atom(UInt(bitPattern: $0)) }
     }
 
     /// At most `longs` items of a format-32 property (Xlib hands them over as C longs).
     private static func items(_ display: OpaquePointer, _ window: Window, _ property: Atom, longs: Int) -> [Int] {
-        read(display, window, property, longs: longs) { format, count, data in
-            guard format == 32 else { return [] }
-            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: Int.self), count: count))
+        WindowProperty.read(display, window, property, longs: longs) { format, count, _, data in
+            format == 32 ? Array(UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: Int.self), count: count)) : nil
         } ?? []
     }
 
-    /// At most `longs` × 4 bytes of a format-8 property.
+    /// At most `longs` × 4 bytes of a format-8 property: its start, for a name is all that is wanted of it.
     private static func bytes(_ display: OpaquePointer, _ window: Window, _ property: Atom, longs: Int) -> [UInt8]? {
-        read(display, window, property, longs: longs) { format, count, data in
+        WindowProperty.read(display, window, property, longs: longs) { format, count, _, data in
             format == 8 ? Array(UnsafeBufferPointer(start: data, count: count)) : nil
-        } ?? nil
-    }
-
-    /// Reads the start of a property and hands its format, item count and data to `body`; nil when the window or
-    /// the property is not there.
-    private static func read<T>(_ display: OpaquePointer, _ window: Window, _ property: Atom, longs: Int,
-                                _ body: (Int32, Int, UnsafeMutablePointer<UInt8>) -> T) -> T? {
-        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        var status: Int32 = 0
-        let failures = XErrorTrap.catching(display) {
-            status = XGetWindowProperty(display, window, property, 0, longs, 0, Atom(AnyPropertyType), &type, &format, &count, &after, &data)
         }
-        defer { if let data { XFree(data) } }
-        guard failures.isEmpty, status == Success, type != Atom(None), let data else { return nil }
-        return body(format, Int(count), data)
     }
 }

@@ -53,14 +53,8 @@ struct XSettingsWatch {
 
     /// The owner's property, at most `propertyLimit` bytes; nil when there is none or it cannot be read.
     private func read(_ display: OpaquePointer) -> [UInt8]? {
-        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        var status: Int32 = 0
-        let failures = XErrorTrap.catching(display) {
-            status = XGetWindowProperty(display, owner, settings, 0, Self.propertyLimit / 4, 0, settings, &type, &format, &count, &after, &data)
+        WindowProperty.read(display, owner, settings, type: settings, longs: Self.propertyLimit / 4) { format, count, complete, data in
+            format == 8 && complete ? Array(UnsafeBufferPointer(start: data, count: count)) : nil
         }
-        defer { if let data { XFree(data) } }
-        guard failures.isEmpty, status == Success, format == 8, let data, after == 0 else { return nil }
-        return Array(UnsafeBufferPointer(start: data, count: Int(count)))
     }
 }

@@ -36,10 +36,10 @@ public struct AppCondition: Hashable, Sendable {
     /// the same names in `except-apps`, or two disjoint `apps` lists).
     public func excludes(_ other: AppCondition) -> Bool {
         func covered(_ names: [String], by others: [String]) -> Bool {
-            !names.isEmpty && names.allSatisfy { name in others.contains { $0.lowercased() == name.lowercased() } }
+            !names.isEmpty && names.allSatisfy { name in others.contains { $0.caseInsensitiveEquals(name) } }
         }
         if covered(apps, by: other.exceptApps) || covered(other.apps, by: exceptApps) { return true }
         guard !apps.isEmpty, !other.apps.isEmpty else { return false }
-        return !apps.contains { name in other.apps.contains { $0.lowercased() == name.lowercased() } }
+        return !apps.contains { name in other.apps.contains { $0.caseInsensitiveEquals(name) } }
     }
 }
