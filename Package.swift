@@ -75,7 +75,7 @@ let package = Package(
         // animd.toml: TOML 1.0 read with every key's line and column, layered, checked, and turned into the engine's tables.
         .target(
             name: "AnimConfig",
-            dependencies: ["Motion", "Gestures", "Transitions", "TextWriting"],
+            dependencies: ["Motion", "Gestures", "Transitions", "TransitionModel", "TextWriting"],
             resources: [.embedInCode("Resources/default-config.toml")],
             swiftSettings: strict
         ),
@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AnimProtocol", "TestSupport"], exclude: ["Traces"], swiftSettings: strict),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "AnimConfig", "AnimProtocol", "TransitionModel", "Motion", "Gestures", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FocusSourcesTests", dependencies: ["FocusSources", "Gestures", "AnimProtocol"], swiftSettings: strict),
-        .testTarget(name: "ConfigTests", dependencies: ["AnimConfig", "Motion", "Gestures", "Transitions"], exclude: ["FuzzRegressions"], swiftSettings: strict),
+        .testTarget(name: "ConfigTests", dependencies: ["AnimConfig", "Motion", "Gestures", "Transitions", "TransitionModel"], exclude: ["FuzzRegressions"], swiftSettings: strict),
         .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol", "ProtocolOracle", "TransitionModel", "Gestures", "Motion"], swiftSettings: strict),
         .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal"], swiftSettings: strict),
         .testTarget(name: "AnimDaemonTests", dependencies: ["AnimDaemon", "AnimProtocol", "AnimConfig", "TransitionModel", "Gestures", "Motion",

@@ -25,10 +25,29 @@ public struct LoadedConfig: Hashable, Sendable {
     /// reports them on every call.
     public let warnings: [String]
 
+    /// For each transition and binding (`transitions.NAME`, `bindings.NAME`), the highest layer that writes a key of
+    /// it: a name the user's file writes is the user's, whatever the default says of it (docs/config.md, "Declared
+    /// transitions").
+    public let writers: [String: String]
+
     public init(config: DaemonConfig, layers: [String], entries: [ConfigEntry]) {
         self.config = config; self.layers = layers; self.entries = entries
         warnings = ConfigWarnings.of(config)
+        var writers: [String: String] = [:]
+        for entry in entries {
+            let path = entry.key.split(separator: ".", maxSplits: 2)
+            guard path.count == 3, path[0] == "transitions" || path[0] == "bindings" else { continue }
+            let table = "\(path[0]).\(path[1])"
+            if writers[table] == nil || entry.origin.layer != ConfigLayer.defaultName { writers[table] = entry.origin.layer }
+        }
+        self.writers = writers
     }
+
+    /// The layer that gives the binding: the user's file if it writes any key of it, else the embedded default.
+    public func layer(ofBinding name: String) -> String? { writers["bindings.\(name)"] }
+
+    /// The same for a transition.
+    public func layer(ofTransition name: String) -> String? { writers["transitions.\(name)"] }
 }
 
 /// One key of the effective config and where its value was written.
@@ -52,27 +71,18 @@ enum ConfigWarnings {
     }
 
     private static func edgeOverlaps(_ config: DaemonConfig) -> [String] {
-        let edgePans = config.bindings.compactMap { binding -> (BindingConfig, EdgePanOptions)? in
-            guard case let .edgePan(options) = binding.gesture else { return nil }
-            return (binding, options)
-        }
+        let edgePans = config.bindings.filter { if case .edgePan = $0.gesture { true } else { false } }
         var warnings: [String] = []
-        for (index, (first, options)) in edgePans.enumerated() {
-            let edge = options.edge
-            for (second, other) in edgePans.dropFirst(index + 1) where other.edge == edge {
-                let shared = first.sources.intersection(second.sources)
-                // require-to-fail between them is a deliberate order, not an accident; so is a held swipe beside an
-                // ordinary one, which the arena tells apart by the rest, an edge split between applications, and
-                // edge pans on different monitors or different parts of one edge.
-                guard !shared.isEmpty, !first.requireToFail.contains(second.name), !second.requireToFail.contains(first.name),
-                      (options.hold > 0) == (other.hold > 0), !first.appCondition.excludes(second.appCondition),
-                      options.placement.overlaps(other.placement) else { continue }
+        for (index, first) in edgePans.enumerated() {
+            for second in edgePans.dropFirst(index + 1) {
+                // require-to-fail between them is a deliberate order, not an accident.
+                guard !first.requireToFail.contains(second.name), !second.requireToFail.contains(first.name),
+                      let (edge, shared) = EdgePanOverlap.between(first, second) else { continue }
                 guard warnings.count < overlapLimit else {
                     return warnings + ["more edge pans overlap than these \(overlapLimit); animctl config shows every binding"]
                 }
-                let sources = InputSource.allCases.filter(shared.contains).map(\.rawValue).joined(separator: ", ")
                 warnings.append("bindings \(first.name) and \(second.name) both start with an edge pan from the \(edge.rawValue) edge "
-                                + "(\(sources)): while both apply, the first in the file takes the swipe and \(second.name) does not "
+                                + "(\(EdgePanOverlap.names(shared))): while both apply, the first in the file takes the swipe and \(second.name) does not "
                                 + "begin; give one another edge or other sources, or order them with require-to-fail")
             }
         }

@@ -129,7 +129,8 @@ struct ConfigReader {
 
     mutating func readDaemon(_ t: ConfigTable) -> DaemonSettings {
         let p = "daemon"
-        expectKeys(t, p, ["frame-rate", "screen", "max-clients", "max-subscriptions", "max-backlog", "motion", "reduced-duration"])
+        expectKeys(t, p, ["frame-rate", "screen", "max-clients", "max-subscriptions", "max-backlog", "motion", "reduced-duration",
+                          "max-declarations", "max-declarations-per-client"])
         var settings = DaemonSettings()
         if let rate = number(t, "frame-rate", p, in: 1...1000) { settings.frameRate = rate }
         if let screen = numbers(t, "screen", p) {
@@ -144,6 +145,8 @@ struct ConfigReader {
         if let backlog = integer(t, "max-backlog", p, in: 4096...(1 << 30)) { settings.maxBacklog = backlog }
         if let motion = enumValue(t, "motion", p, MotionSetting.self) { settings.motion = motion }
         if let seconds = number(t, "reduced-duration", p, in: MotionPolicy.reducedDurations) { settings.reducedDuration = seconds }
+        if let count = integer(t, "max-declarations", p, in: 0...Declaration.maximumInDaemon) { settings.maxDeclarations = count }
+        if let count = integer(t, "max-declarations-per-client", p, in: 0...Declaration.maximumInDaemon) { settings.maxDeclarationsPerClient = count }
         return settings
     }
 

@@ -15,8 +15,8 @@ public struct ConfigOrigin: Hashable, Sendable {
 /// A TOML value that remembers where it was written, so that layers merge key
 /// by key, and every error and every line of `animctl config` can name the
 /// file, line and column it comes from.
-struct ConfigNode {
-    indirect enum Value {
+struct ConfigNode: Sendable {
+    indirect enum Value: Sendable {
         case string(String)
         case integer(Int)
         case float(Double)
@@ -46,7 +46,7 @@ struct ConfigNode {
 }
 
 /// A TOML table whose keys keep the order they were written in.
-struct ConfigTable {
+struct ConfigTable: Sendable {
     private(set) var keys: [String] = []
     private var nodes: [String: ConfigNode] = [:]
 

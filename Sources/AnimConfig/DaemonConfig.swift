@@ -39,6 +39,9 @@ public struct DaemonSettings: Hashable, Sendable {
     public var motion = MotionSetting.auto
     /// Seconds of a completion under reduced motion; 0, instant.
     public var reducedDuration = 0.0
+    /// Transitions clients may declare (`transition.declare`), all together and each connection; 0 allows none.
+    public var maxDeclarations = 64
+    public var maxDeclarationsPerClient = 8
 
     public init() {}
 }

@@ -1,0 +1,50 @@
+/// A file of transitions to declare (`animctl declare FILE.toml`, `animctl watch --declare`): `[transitions.NAME]`
+/// and `[bindings.NAME]` tables, as in `animd.toml`, and nothing else. Each transition becomes one declaration with
+/// the bindings that drive it; a binding may leave `transition` out when the file has one transition.
+public enum DeclarationFile {
+    /// The declarations in file order, each as `transition.declare`'s body; or every problem, with its line.
+    public static func read(_ layer: ConfigLayer) throws(ConfigErrors) -> [(name: String, body: ConfigValue)] {
+        let table: ConfigTable
+        do {
+            table = try TOMLReader.read(layer.text, layer: layer.name)
+        } catch {
+            throw ConfigErrors(errors: [ConfigError(file: layer.name, line: error.position.line, column: error.position.column, key: error.key,
+                                                    message: error.message)])
+        }
+        var errors: [ConfigError] = []
+        func problem(_ node: ConfigNode?, _ key: String, _ message: String) {
+            let origin = node?.origin ?? ConfigOrigin(layer: layer.name, line: 1, keyColumn: 1, valueColumn: 1)
+            errors.append(ConfigError(at: origin, column: origin.keyColumn, key: key, message: message))
+        }
+        for key in table.keys where key != "transitions" && key != "bindings" {
+            problem(table[key], key, "a declaration file holds [transitions.NAME] and [bindings.NAME] only; the rest is animd.toml's")
+        }
+        let transitions = table["transitions"]?.table ?? ConfigTable()
+        if transitions.keys.isEmpty { problem(table["transitions"], "transitions", "declares nothing: the file needs a [transitions.NAME]") }
+        var bindingsOf: [String: [(key: String, value: ConfigValue)]] = [:]
+        let bindings = table["bindings"]?.table ?? ConfigTable()
+        for key in bindings.keys {
+            guard let node = bindings[key], let body = node.table else { problem(bindings[key], "bindings.\(key)", "must be a table"); continue }
+            let owner = body["transition"]?.string ?? (transitions.keys.count == 1 ? transitions.keys[0] : nil)
+            guard let owner, transitions[owner] != nil else {
+                problem(body["transition"] ?? node, "bindings.\(key).transition",
+                        "must name one of the file's transitions (\(transitions.keys.joined(separator: ", "))): a declaration's bindings drive it")
+                continue
+            }
+            guard let value = ConfigValue(body) else { problem(node, "bindings.\(key)", "holds a date or time, which no key takes"); continue }
+            bindingsOf[owner, default: []].append((key, value))
+        }
+        var declarations: [(name: String, body: ConfigValue)] = []
+        for name in transitions.keys {
+            guard let node = transitions[name], node.table != nil, let transition = ConfigValue(node) else {
+                problem(transitions[name], "transitions.\(name)", "must be a table of the transition's keys")
+                continue
+            }
+            var members: [(key: String, value: ConfigValue)] = [("transition", transition)]
+            if let own = bindingsOf[name] { members.append(("bindings", .table(own))) }
+            declarations.append((name, .table(members)))
+        }
+        guard errors.isEmpty else { throw ConfigErrors(errors: errors) }
+        return declarations
+    }
+}
