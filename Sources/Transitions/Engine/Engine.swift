@@ -108,9 +108,16 @@ public struct Engine: Sendable {
     ///   position, new ones start idle;
     /// - a kept transition whose leg or position lies beyond its new last snap
     ///   is interrupted and animated back onto it.
-    public mutating func reconfigure(transitions: [TransitionConfig], bindings newBindingList: [BindingConfig], at time: Double) -> EngineOutput {
-        let changed = bindings.changed(in: BindingTable(newBindingList))
-        var output = changed.isEmpty ? EngineOutput() : process(arena.cancel(involving: changed, at: time), at: time)
+    ///
+    /// A gesture under way on a binding named in `keepingGestures` that stays goes on under the binding's new
+    /// definition, from where it is (a declared transition updated mid-swipe): its recognizer stays as it began, and a
+    /// new distance or direction applies to the finger's motion from now on, so the progress does not jump.
+    public mutating func reconfigure(transitions: [TransitionConfig], bindings newBindingList: [BindingConfig], at time: Double,
+                                     keepingGestures kept: Set<String> = []) -> EngineOutput {
+        let newTable = BindingTable(newBindingList)
+        let changed = bindings.changed(in: newTable).filter { !kept.contains($0) || newTable[$0] == nil }
+        let before = bindings
+        var output = changed.isEmpty ? EngineOutput() : process(arena.cancel(involving: Set(changed), at: time), at: time)
         let kept = Set(transitions.map(\.name))
         for name in order where !kept.contains(name) {
             if var runtime = runtimes[name], runtime.leg != nil {
@@ -122,9 +129,27 @@ public struct Engine: Sendable {
         install(transitions: transitions, bindings: newBindingList)
         bindings.resolve(in: geometry)
         arena.setRecognizers(bindings.recognizers)
+        if !kept.isEmpty { rebaseFingers(from: before) }
         for name in order { bringWithinSnaps(name, at: time, into: &output) }
         withLeg = Set(order.filter { runtimes[$0]?.leg != nil })
         return scheduled(output, at: time)
+    }
+
+    /// Each finger that drives a transition by a binding whose distance or direction changed: its base moves so that
+    /// the progress it has reached is kept, and the rest of its motion counts by the new ones.
+    private mutating func rebaseFingers(from before: BindingTable) {
+        for name in withLeg {
+            guard let index = runtimes.index(forKey: name), var leg = runtimes.values[index].leg, case var .finger(finger) = leg.drive,
+                  let old = before[finger.binding], let new = bindings[finger.binding],
+                  old.distance != new.distance || old.increases != new.increases else { continue }
+            let translation = finger.translation
+            func along(_ binding: BindingConfig) -> Double {
+                (translation.x * binding.increases.unit.x + translation.y * binding.increases.unit.y) / binding.distance
+            }
+            finger.base += along(old) - along(new)
+            leg.drive = .finger(finger)
+            runtimes.values[index].phase = .leg(leg)
+        }
     }
 
     /// After fewer snap points: a leg toward a snap that is gone ends where it is,
@@ -361,6 +386,7 @@ public struct Engine: Sendable {
             finger.progress = ReleaseRules.rubberBand(finger.base + delta, low: 0, high: Double(runtime.config.lastSnap),
                                                       coefficient: runtime.config.rubberBand)
             finger.velocity = velocity
+            finger.translation = update.translation
             leg.drive = .finger(finger)
             runtime.phase = .leg(leg)
             runtime.frameAfterChange(at: time, into: &output)

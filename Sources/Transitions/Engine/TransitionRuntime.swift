@@ -203,4 +203,6 @@ struct FingerDrive: Sendable {
     var progress: Double
     /// Progress units per second.
     var velocity: Double = 0
+    /// The gesture's translation at its last change, px: what a new distance or direction is rebased on.
+    var translation = Point(x: 0, y: 0)
 }
