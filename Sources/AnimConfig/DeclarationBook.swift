@@ -6,8 +6,9 @@ public import TransitionModel
 /// - names are unique in the daemon, transitions and bindings alike; a clash is refused, naming the owner;
 /// - the user's config wins: a declared edge pan that contends with a binding the user's file writes is refused,
 ///   naming that binding;
-/// - a declaration steps in front of the embedded default: a default binding it contends with stands aside while
-///   it lives, and comes back after;
+/// - a declaration steps in front of the embedded default: a default edge pan it contends with yields to it while
+///   it lives (it comes after the declarations, so it takes only the swipes they do not: outside their span, on
+///   another monitor), and is first again after;
 /// - of two declarations that contend, the second is refused, naming the first one's owner.
 ///
 /// Pure: the daemon asks it, and hands the tables it composes to the engine.
@@ -90,26 +91,26 @@ public struct DeclarationBook: Sendable {
         return ended
     }
 
-    /// The engine's tables: the config's transitions and bindings, less the default bindings that declarations
-    /// stand in front of, then each declaration's, in the order declared. Ties in arbitration go to the config.
+    /// The engine's tables: the config's transitions and bindings in the config's order, then the declarations', in
+    /// the order declared, then the default bindings that yield to them. The arena gives a swipe two edge pans could
+    /// take to the first, so a declaration takes its part of an edge and a default the rest; ties between the
+    /// user's bindings and the declarations cannot arise, since those never contend.
     public func tables(over config: LoadedConfig) -> (transitions: [TransitionConfig], bindings: [BindingConfig]) {
         guard !declarations.isEmpty else { return (config.config.transitions, config.config.bindings) }
-        let aside = standingAside(in: config)
-        var bindings = config.config.bindings.filter { !aside.contains($0.name) }
-        for index in bindings.indices where !bindings[index].requireToFail.isEmpty {
-            bindings[index].requireToFail.removeAll(where: aside.contains)
-        }
-        return (config.config.transitions + declarations.map(\.transition), bindings + declarations.flatMap(\.bindings))
+        let yielding = yielding(in: config)
+        let bindings = config.config.bindings.filter { !yielding.contains($0.name) } + declarations.flatMap(\.bindings)
+            + config.config.bindings.filter { yielding.contains($0.name) }
+        return (config.config.transitions + declarations.map(\.transition), bindings)
     }
 
-    /// The default bindings that declarations stand in front of now.
-    public func standingAside(in config: LoadedConfig) -> Set<String> {
+    /// The default bindings that yield to declarations now.
+    public func yielding(in config: LoadedConfig) -> Set<String> {
         let declared = declarations.flatMap(\.bindings)
-        var aside = Set<String>()
+        var yielding = Set<String>()
         for binding in config.config.bindings where config.layer(ofBinding: binding.name) == ConfigLayer.defaultName {
-            if declared.contains(where: { EdgePanOverlap.between($0, binding) != nil }) { aside.insert(binding.name) }
+            if declared.contains(where: { EdgePanOverlap.between($0, binding) != nil }) { yielding.insert(binding.name) }
         }
-        return aside
+        return yielding
     }
 
     // MARK: - The rules

@@ -187,19 +187,20 @@ import TransitionModel
                          by: Self.dock, over: config)
     }
 
-    /// A declaration steps in front of the embedded default: the default edge pan it contends with stands aside
-    /// while it lives, and comes back after; ties in arbitration go to the config otherwise.
-    @Test func defaultsStandAsideAndComeBack() throws {
+    /// A declaration steps in front of the embedded default: the default edge pan it contends with yields, coming
+    /// after the declarations so that it takes only what they do not, and is first again once they are gone.
+    @Test func defaultsYieldAndComeBack() throws {
         let config = try Self.config()
         var book = DeclarationBook()
         try book.declare("dock", Self.body(bindings: [("dock-swipe", Self.edgePan("bottom", span: [0.25, 0.75]))]), by: Self.dock, over: config)
-        #expect(book.standingAside(in: config) == ["launcher-open"])
+        #expect(book.yielding(in: config) == ["launcher-open"])
         let tables = book.tables(over: config)
+        let configured = config.config.bindings.map(\.name)
         #expect(tables.transitions.map(\.name) == config.config.transitions.map(\.name) + ["dock"])
-        #expect(tables.bindings.map(\.name) == config.config.bindings.map(\.name).filter { $0 != "launcher-open" } + ["dock-swipe"])
+        #expect(tables.bindings.map(\.name) == configured.filter { $0 != "launcher-open" } + ["dock-swipe", "launcher-open"])
         try book.retract("dock", by: Self.dock.connection, config: config)
-        #expect(book.standingAside(in: config).isEmpty)
-        #expect(book.tables(over: config).bindings.map(\.name) == config.config.bindings.map(\.name))
+        #expect(book.yielding(in: config).isEmpty)
+        #expect(book.tables(over: config).bindings.map(\.name) == configured)
     }
 
     /// Of two declarations that contend, the second is refused, naming the first one's owner; parts of an edge that
@@ -279,23 +280,6 @@ import TransitionModel
         #expect(ended.map(\.declaration.name) == ["dock", "pad"])
         #expect(ended.first?.reason.contains("the user's binding \"launcher-open\"") == true)
         #expect(book.declarations.map(\.name) == ["tray"])
-    }
-
-    /// `require-to-fail` naming a default that stands aside is dropped, as a disabled binding's name is.
-    @Test func standingAsideLeavesNoDanglingRequireToFail() throws {
-        let config = try Self.config("""
-            [bindings.corner]
-            transition = "panel"
-            gesture = "edge-pan"
-            edge = "bottom"
-            span = [0.9, 1]
-            distance = 100
-            require-to-fail = ["launcher-open"]
-            """)
-        var book = DeclarationBook()
-        try book.declare("dock", Self.body(bindings: [("dock-swipe", Self.edgePan("bottom", span: [0.25, 0.75]))]), by: Self.dock, over: config)
-        let corner = book.tables(over: config).bindings.first { $0.name == "corner" }
-        #expect(corner?.requireToFail == [])
     }
 
     // MARK: - Files
