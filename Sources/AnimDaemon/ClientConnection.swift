@@ -3,6 +3,8 @@ import Glibc
 #endif
 import AnimProtocol
 import NIOCore
+import TransitionModel
+import UnixSupport
 
 /// One connected client, confined to the daemon's event loop.
 final class ClientConnection {
@@ -18,6 +20,13 @@ final class ClientConnection {
     private var writer = ClientWriter()
     /// Called when NIO has written everything it was handed, so that frames held meanwhile can go.
     var drained: (() -> Void)?
+    /// The name it gave in `daemon.hello`, if any.
+    var name: String?
+    /// Its process, from the socket's peer credentials; nil if the kernel gave none.
+    let pid: Int?
+
+    /// What its declarations say of it.
+    var owner: TransitionOwner { TransitionOwner(connection: id, client: name, pid: pid) }
 
     /// The socket, borrowed once from NIO (the lookup is a dynamic cast, too dear per write). `writer` uses it only
     /// while the socket is known to be open.
@@ -33,6 +42,7 @@ final class ClientConnection {
         self.id = id
         self.channel = channel
         socket = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) { $0 }
+        pid = socket.flatMap(PeerCredentials.init(of:)).map { Int($0.pid) }
     }
 
     /// Whether a frame may be sent now rather than held (and coalesced): nothing waits in NIO. (NIO holds only

@@ -5,11 +5,15 @@ import Gestures
 import Motion
 
 /// The config in force, where it is read from, and what follows from it, worked out once per load: the screen
-/// assumed without a display server and the limits on clients. And the
-/// settings that stand beside it: the run-time motion setting, and what the desktop says of motion.
+/// assumed without a display server and the limits on clients. And what stands beside it: the transitions clients
+/// declared, the run-time motion setting, and what the desktop says of motion.
 struct ConfigInForce {
     let source: ConfigSource
     private(set) var loaded: LoadedConfig
+    /// The transitions clients declared (`transition.declare`), placed beside the config by its rules.
+    private(set) var declarations = DeclarationBook()
+    /// The config with the declarations composed in: the engine's tables and the input they need.
+    private(set) var effective: DaemonConfig
     private(set) var fallbackGeometry: ScreenGeometry
     private(set) var limits: ClientLimits
     /// The run-time motion setting (`daemon.motion`), over the config's; a reload keeps it.
@@ -24,7 +28,27 @@ struct ConfigInForce {
     init(_ loaded: LoadedConfig, source: ConfigSource) {
         self.source = source
         self.loaded = loaded
+        effective = loaded.config
         (fallbackGeometry, limits) = Self.derived(from: loaded.config)
+    }
+
+    /// Changes the declarations (a declaration, an update, a retraction, a connection gone), and the tables with
+    /// them when it succeeds.
+    @discardableResult
+    mutating func changeDeclarations<Result>(_ change: (inout DeclarationBook, LoadedConfig) throws(DeclarationRefusal) -> Result)
+        throws(DeclarationRefusal) -> Result {
+        var book = declarations
+        let result = try change(&book, loaded)
+        declarations = book
+        compose()
+        return result
+    }
+
+    private mutating func compose() {
+        let tables = declarations.tables(over: loaded)
+        effective = loaded.config
+        effective.transitions = tables.transitions
+        effective.bindings = tables.bindings
     }
 
     var config: DaemonConfig { loaded.config }
@@ -35,14 +59,17 @@ struct ConfigInForce {
                      xsettingsAnimations: xsettingsAnimations, portal: portal)
     }
 
-    /// Reads the config again; on error the one in force stays.
-    mutating func reload() -> Result<Void, ConfigSource.LoadError> {
+    /// Reads the config again; on error the one in force stays. The declarations the new config takes (by name,
+    /// by place, by its limits) end, and are returned with the reason.
+    mutating func reload() -> Result<[(declaration: Declaration, reason: String)], ConfigSource.LoadError> {
         switch source.load() {
         case let .failure(error): return .failure(error)
         case let .success(next):
             loaded = next
             (fallbackGeometry, limits) = Self.derived(from: next.config)
-            return .success(())
+            let ended = declarations.reconcile(with: next)
+            compose()
+            return .success(ended)
         }
     }
 

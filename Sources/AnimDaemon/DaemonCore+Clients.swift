@@ -35,5 +35,6 @@ extension DaemonCore {
         subscriptionsChanged()
         logger.debug("client disconnected", metadata: ["client": "\(client.id)"])
         inputVanished(.client(client.id))
+        declarationsLeft(with: client)
     }
 }

@@ -6,7 +6,7 @@ import Gestures
 /// what the backend intercepts for them.
 extension DaemonCore {
     /// What the input backend must intercept now: for the config's bindings that work with the focus.
-    var inputPlan: InputPlan { config.config.inputPlan(focus: engine.focus) }
+    var inputPlan: InputPlan { config.effective.inputPlan(focus: engine.focus) }
 
     /// What the backend's display says of the focus (the X window manager), or that it says nothing.
     func focusRead(_ focus: SessionFocus) {

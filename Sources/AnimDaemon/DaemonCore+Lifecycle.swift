@@ -18,14 +18,19 @@ extension DaemonCore {
     /// Loads the config again; on error the running config stays.
     func reload() -> Result<Void, RPCError> {
         let motionBefore = config.motion.status
-        if case let .failure(error) = config.reload() {
+        let ended: [(declaration: Declaration, reason: String)]
+        switch config.reload() {
+        case let .failure(error):
             logger.error("config reload failed; keeping the running config", metadata: ["errors": "\(error.description)"])
             return .failure(error.rpcError)
+        case let .success(taken):
+            ended = taken
         }
         warnIfInert()
         let time = now()
         let settings = config.config
-        publish(engine.reconfigure(transitions: settings.transitions, bindings: settings.bindings, at: time), at: time)
+        publish(engine.reconfigure(transitions: config.effective.transitions, bindings: config.effective.bindings, at: time), at: time)
+        for (declaration, reason) in ended { announceRemoved(declaration, reason: .config, message: reason) }
         // Where the backend knows no screen (no X, or libinput) the config's is the geometry: a new `screen` applies at once.
         engine.setGeometry(input.geometry(fallback: config.fallbackGeometry))
         engine.setFrameRate(input.frameRate(configured: settings.daemon.frameRate))

@@ -7,24 +7,25 @@ import TransitionModel
 /// writer, straight into the outgoing buffer.
 enum Answer {
     case value(JSONValue)
-    case snapshot(TransitionSnapshot)
-    /// `{"transitions":[…]}`, after `"subscription":id` when there is one.
-    case snapshots(subscription: Int?, [TransitionSnapshot])
+    /// With its owner when a client declared it.
+    case snapshot(TransitionSnapshot, owner: TransitionOwner?)
+    /// `{"transitions":[…]}`, after `"subscription":id` when there is one; each declared one with its owner.
+    case snapshots(subscription: Int?, [TransitionSnapshot], owners: [String: TransitionOwner])
 
     func write(into out: inout some TextOutput) {
         switch self {
         case let .value(value):
             JSONWriter.write(value, into: &out)
-        case let .snapshot(snapshot):
-            snapshot.writeJSON(into: &out)
-        case let .snapshots(subscription, snapshots):
+        case let .snapshot(snapshot, owner):
+            snapshot.writeJSON(owner: owner, into: &out)
+        case let .snapshots(subscription, snapshots, owners):
             out.writeLiteral("{")
             if let subscription {
                 out.writeLiteral("\"subscription\":")
                 writeInteger(Int64(subscription), to: &out)
                 out.writeLiteral(",")
             }
-            TransitionSnapshot.writeList(snapshots, into: &out)
+            TransitionSnapshot.writeList(snapshots, owners: { owners[$0] }, into: &out)
             out.writeLiteral("}")
         }
     }

@@ -46,7 +46,9 @@ struct RequestRouter {
     /// One request, already checked, carried out.
     func dispatch(_ request: Request, _ client: ClientConnection) throws(RPCError) -> Answer {
         switch request {
-        case .hello: return .value(hello)
+        case let .hello(name):
+            if let name { client.name = name }
+            return .value(hello)
         case .reload:
             if case let .failure(error) = target.reload() { throw error }
             return .value(.object([]))
@@ -54,10 +56,9 @@ struct RequestRouter {
         case let .environment(values): return .value(try target.adoptEnvironment(values))
         case let .motion(setting): return .value(target.motion(setting).json)
         case .list:
-            return .snapshots(subscription: nil, target.snapshots(of: nil) ?? [])
+            return snapshots(subscription: nil, target.snapshots(of: nil) ?? [])
         case let .get(name):
-            guard let snapshot = target.snapshots(of: [name])?.first else { throw unknown(name) }
-            return .snapshot(snapshot)
+            return try snapshot(name)
         case let .subscribe(transitions, events, maxRate, frames):
             return try subscribe(transitions, events, maxRate, frames, client)
         case let .unsubscribe(subscription):
@@ -68,16 +69,39 @@ struct RequestRouter {
             return .value(.object([("accepted", .number(Double(events.count)))]))
         case let .transition(command):
             return .value(try perform(command))
+        case let .declare(name, body):
+            try target.declare(name, body: body, from: client)
+            return try snapshot(name)
+        case let .update(name, body):
+            try target.updateDeclaration(name, body: body, from: client)
+            return try snapshot(name)
+        case let .retract(name):
+            try target.retract(name, from: client)
+            return .value(.object([]))
         }
+    }
+
+    private func snapshot(_ name: String) throws(RPCError) -> Answer {
+        guard let snapshot = target.snapshots(of: [name])?.first else { throw unknown(name) }
+        return .snapshot(snapshot, owner: target.owner(of: name))
+    }
+
+    /// The snapshots with the owners of those a client declared.
+    private func snapshots(subscription: Int?, _ snapshots: [TransitionSnapshot]) -> Answer {
+        var owners: [String: TransitionOwner] = [:]
+        for snapshot in snapshots { if let owner = target.owner(of: snapshot.name) { owners[snapshot.name] = owner } }
+        return .snapshots(subscription: subscription, snapshots, owners: owners)
     }
 
     private var hello: JSONValue {
         let summary = target.summary, loaded = target.loadedConfig
+        let declared = target.declared
         let config = DaemonHello.ConfigSummary(layers: loaded.layers, transitions: loaded.config.transitions.count,
-                                               bindings: loaded.config.bindings.count, warnings: loaded.warnings)
+                                               bindings: loaded.config.bindings.count, warnings: loaded.warnings,
+                                               yielding: declared.yielding)
         return DaemonHello(version: summary.version, pid: Int(summary.pid), frameRate: summary.frameRate, input: summary.input,
                            monitors: summary.monitors, config: config, clients: summary.clients, subscriptions: summary.subscriptions,
-                           motion: summary.motion, focus: summary.focus).json
+                           motion: summary.motion, focus: summary.focus, declared: declared.transitions).json
     }
 
     private var configJSON: JSONValue {
@@ -99,7 +123,7 @@ struct RequestRouter {
                            _ client: ClientConnection) throws(RPCError) -> Answer {
         for name in names ?? [] where target.snapshots(of: [name]) == nil { throw unknown(name) }
         let id = try target.subscribe(client, transitions: names.map(Set.init), groups: groups, maxRate: maxRate, frames: frames)
-        return .snapshots(subscription: id, target.snapshots(of: names) ?? [])
+        return snapshots(subscription: id, target.snapshots(of: names) ?? [])
     }
 
     private func perform(_ command: Command) throws(RPCError) -> JSONValue {

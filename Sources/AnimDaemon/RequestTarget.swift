@@ -23,6 +23,14 @@ protocol RequestTarget: AnyObject {
     func inject(_ events: [InputEvent], from client: ClientConnection) throws(RPCError)
     /// Runs a transition command; its events are published before the result is returned.
     func perform(_ command: Command) -> Result<CommandResult, EngineError>
+    /// `transition.declare`, `update` and `retract` for `client`; their events are published before they return.
+    func declare(_ name: String, body: JSONValue, from client: ClientConnection) throws(RPCError)
+    func updateDeclaration(_ name: String, body: JSONValue, from client: ClientConnection) throws(RPCError)
+    func retract(_ name: String, from client: ClientConnection) throws(RPCError)
+    /// The client that declared a transition; nil for the config's.
+    func owner(of transition: String) -> TransitionOwner?
+    /// The declared transitions, and the default bindings that yield to them.
+    var declared: (transitions: [DaemonHello.Declared], yielding: [String]) { get }
 }
 
 /// What `daemon.hello` reports about the daemon itself.

@@ -1,4 +1,5 @@
 public import Gestures
+public import TransitionModel
 
 /// `daemon.hello`'s answer, one type for both ends: the daemon writes it (`json`), animctl and Swift clients read
 /// it (`init?(json:)`), so a key cannot be spelt two ways.
@@ -11,9 +12,34 @@ public struct DaemonHello: Hashable, Sendable {
         public var bindings: Int
         /// What is wrong with a config that loads all the same.
         public var warnings: [String]
+        /// The embedded default's bindings that yield to declared ones: they take only the swipes the declared ones do
+        /// not (**extension**, issue 29).
+        public var yielding: [String]
 
-        public init(layers: [String], transitions: Int, bindings: Int, warnings: [String]) {
+        public init(layers: [String], transitions: Int, bindings: Int, warnings: [String], yielding: [String] = []) {
             self.layers = layers; self.transitions = transitions; self.bindings = bindings; self.warnings = warnings
+            self.yielding = yielding
+        }
+    }
+
+    /// A transition a client declared, and its bindings (**extension**, issue 29).
+    public struct Declared: Hashable, Sendable {
+        public var name: String
+        public var owner: TransitionOwner
+        public var bindings: [String]
+
+        public init(name: String, owner: TransitionOwner, bindings: [String]) {
+            self.name = name; self.owner = owner; self.bindings = bindings
+        }
+
+        var json: JSONValue {
+            .object([("name", .string(name)), ("owner", owner.json), ("bindings", .array(bindings.map(JSONValue.string)))])
+        }
+
+        init?(json: JSONValue) {
+            guard let name = json["name"]?.string, let owner = json["owner"].flatMap(TransitionOwner.init(json:)),
+                  let bindings = json["bindings"]?.array?.compactMap(\.string) else { return nil }
+            self.init(name: name, owner: owner, bindings: bindings)
         }
     }
 
@@ -34,12 +60,14 @@ public struct DaemonHello: Hashable, Sendable {
     /// The focused application that `apps` bindings are matched against, or why none is known (**extension**,
     /// issue 31).
     public var focus: SessionFocus
+    /// The transitions clients declared, in the order they did.
+    public var declared: [Declared]
 
     public init(version: String, pid: Int, frameRate: Double, input: InputStatus, monitors: [Rect], config: ConfigSummary,
-                clients: Int, subscriptions: Int, motion: MotionStatus, focus: SessionFocus) {
+                clients: Int, subscriptions: Int, motion: MotionStatus, focus: SessionFocus, declared: [Declared] = []) {
         self.version = version; self.pid = pid; self.frameRate = frameRate; self.input = input; self.monitors = monitors
         self.config = config; self.clients = clients; self.subscriptions = subscriptions; self.motion = motion
-        self.focus = focus
+        self.focus = focus; self.declared = declared
     }
 
     public var json: JSONValue {
@@ -50,9 +78,10 @@ public struct DaemonHello: Hashable, Sendable {
                         ("config", .object([("layers", .array(config.layers.map(JSONValue.string))),
                                             ("transitions", .number(Double(config.transitions))),
                                             ("bindings", .number(Double(config.bindings))),
-                                            ("warnings", .array(config.warnings.map(JSONValue.string)))])),
+                                            ("warnings", .array(config.warnings.map(JSONValue.string))),
+                                            ("yielding", .array(config.yielding.map(JSONValue.string)))])),
                         ("clients", .number(Double(clients))), ("subscriptions", .number(Double(subscriptions))), ("motion", motion.json),
-                        ("focus", focus.json)])
+                        ("focus", focus.json), ("declared", .array(declared.map(\.json)))])
     }
 
     /// Reads what `json` writes; nil for anything else, numbers out of range included.
@@ -67,9 +96,12 @@ public struct DaemonHello: Hashable, Sendable {
               let clients = json["clients"]?.integer, let subscriptions = json["subscriptions"]?.integer,
               let motion = json["motion"].flatMap(MotionStatus.init(json:)),
               let focus = json["focus"].flatMap(SessionFocus.init(json:)) else { return nil }
+        // A daemon from before declarations sends neither of these.
+        let aside = config["yielding"]?.array?.compactMap(\.string) ?? []
+        let declared = json["declared"]?.array?.compactMap(Declared.init(json:)) ?? []
         self.init(version: version, pid: pid, frameRate: frameRate, input: input, monitors: monitors.compactMap { $0 },
-                  config: ConfigSummary(layers: layers, transitions: transitions, bindings: bindings, warnings: warnings),
-                  clients: clients, subscriptions: subscriptions, motion: motion, focus: focus)
+                  config: ConfigSummary(layers: layers, transitions: transitions, bindings: bindings, warnings: warnings, yielding: aside),
+                  clients: clients, subscriptions: subscriptions, motion: motion, focus: focus, declared: declared)
     }
 
     /// `[x, y, width, height]` within the screen's coordinate limit.

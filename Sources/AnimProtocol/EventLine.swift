@@ -80,6 +80,14 @@ public enum EventLine {
         RPCLine.writeNotification(.focus, members, into: &out)
     }
 
+    /// A declared transition is gone (group `state`): `reason` is `retracted`, `disconnected` or `config`, and
+    /// `message` says it in words.
+    public static func removed(name: String, reason: RemovalReason, message: String, owner: TransitionOwner,
+                               into out: inout some TextOutput) {
+        RPCLine.writeNotification(.removed, [("name", .string(name)), ("reason", .string(reason.rawValue)), ("message", .string(message)),
+                                             ("owner", owner.json)], into: &out)
+    }
+
     public static func shutdown(reason: String, into out: inout some TextOutput) {
         RPCLine.writeNotification(.shutdown, [("reason", .string(reason))], into: &out)
     }

@@ -60,6 +60,8 @@ package struct JSONElement: JSONReadable {
         subscript(position: Int) -> JSONElement { JSONElement(tape: tape, index: position) }
     }
 
+    var tree: JSONValue { value }
+
     /// The value as a tree, for clients (`JSONParser.parse`).
     package var value: JSONValue {
         let entry = entry

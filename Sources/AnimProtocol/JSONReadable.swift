@@ -14,6 +14,8 @@ protocol JSONReadable {
     var number: Double? { get }
     var bool: Bool? { get }
     var array: Items? { get }
+    /// The value as a tree, for what is handed on whole (a declaration's body).
+    var tree: JSONValue { get }
 }
 
 extension JSONReadable {
@@ -25,4 +27,5 @@ extension JSONValue: JSONReadable {
     func firstKey(notIn names: [String]) -> String? { objectMembers?.first { !names.contains($0.0) }?.0 }
     var isNull: Bool { self == .null }
     var isObject: Bool { objectMembers != nil }
+    var tree: JSONValue { self }
 }

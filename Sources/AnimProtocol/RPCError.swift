@@ -8,6 +8,8 @@ public enum RPCErrorCode: Int, Sendable, CaseIterable {
     case notAllowed = -32002
     case configInvalid = -32003
     case limitReached = -32004
+    /// **Extension:** a declaration's name or place is taken (`data.owner` names a client that holds it).
+    case conflict = -32005
 }
 
 /// A JSON-RPC error object.

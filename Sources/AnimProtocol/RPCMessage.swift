@@ -11,6 +11,8 @@ public enum Method: String, Sendable, CaseIterable {
     case toggle = "transition.toggle", animate = "transition.animate", begin = "transition.begin", scrub = "transition.scrub"
     case pause = "transition.pause", resume = "transition.resume", reverse = "transition.reverse", `continue` = "transition.continue"
     case release = "transition.release", stop = "transition.stop", finish = "transition.finish"
+    // Transitions that clients declare.
+    case declare = "transition.declare", update = "transition.update", retract = "transition.retract"
     // Input.
     case inject = "input.inject"
 }

@@ -8,7 +8,8 @@ public import TransitionModel
 /// a -32602 that names the parameter. `animctl` and other clients build requests from the same type and send
 /// `params`, so that the two sides cannot disagree on a key.
 public enum Request: Hashable, Sendable {
-    case hello
+    /// `client`: the name the connection goes by, in owners and logs.
+    case hello(client: String?)
     case reload
     case config
     /// Session variables; an empty value unsets one.
@@ -23,6 +24,15 @@ public enum Request: Hashable, Sendable {
     case inject(events: [InputEvent])
     /// The transition.* methods: the engine's own `Command`, wrapped rather than mirrored.
     case transition(Command)
+    /// `transition.declare` and `transition.update`: `body` holds the params' `transition` and `bindings` tables as
+    /// sent, which the daemon reads with the config's reader.
+    case declare(name: String, body: JSONValue)
+    case update(name: String, body: JSONValue)
+    case retract(name: String)
+
+    public static let hello = Request.hello(client: nil)
+    /// The longest `client` name `daemon.hello` takes, in UTF-8 bytes.
+    public static let maxClientName = 64
 
     /// The session variables `environment` takes, each at most `maxEnvironmentValue` bytes without NUL.
     /// The session's display variables, and those of the compositors whose focus animd reads (issue 31).
@@ -41,7 +51,9 @@ public enum Request: Hashable, Sendable {
         }
         let p = RequestParams(method: name, value: raw)
         switch method {
-        case .hello: try p.allow([]); self = .hello
+        case .hello:
+            try p.allow(["client"])
+            self = .hello(client: try p.optionalString("client", maxLength: Self.maxClientName))
         case .reload: try p.allow([]); self = .reload
         case .config: try p.allow([]); self = .config
         case .environment:
@@ -64,6 +76,9 @@ public enum Request: Hashable, Sendable {
         case .subscribe: self = try Self.subscribe(p)
         case .unsubscribe: try p.allow(["subscription"]); self = .unsubscribe(subscription: try p.integer("subscription"))
         case .inject: try p.allow(["events"]); self = .inject(events: try p.inputEvents("events"))
+        case .declare: try p.allow(["name", "transition", "bindings"]); self = .declare(name: try p.string("name"), body: try p.declarationBody())
+        case .update: try p.allow(["name", "transition", "bindings"]); self = .update(name: try p.string("name"), body: try p.declarationBody())
+        case .retract: try p.allow(["name"]); self = .retract(name: try p.string("name"))
         default: self = try Self.transitionRequest(method, p)
         }
     }
@@ -131,6 +146,9 @@ extension Request {
     public var method: Method {
         switch self {
         case .hello: .hello
+        case .declare: .declare
+        case .update: .update
+        case .retract: .retract
         case .reload: .reload
         case .config: .config
         case .environment: .environment
@@ -150,7 +168,11 @@ extension Request {
         func object(_ members: [(String, JSONValue?)]) -> JSONValue { .object(members.compactMap { key, value in value.map { (key, $0) } }) }
         func number(_ value: Double?) -> JSONValue? { value.map(JSONValue.number) }
         switch self {
-        case .hello, .reload, .config, .list: return nil
+        case let .hello(client): return client.map { object([("client", .string($0))]) }
+        case .reload, .config, .list: return nil
+        case let .declare(name, body), let .update(name, body):
+            return .object([("name", .string(name))] + (body.objectMembers ?? []))
+        case let .retract(name): return object([("name", .string(name))])
         case let .environment(values):
             return .object(Self.environmentNames.compactMap { name in values[name].map { (name, .string($0)) } })
         case let .motion(setting): return setting.map { object([("setting", .string($0.rawValue))]) }

@@ -95,6 +95,17 @@ struct RequestParams<Value: JSONReadable> {
         }
     }
 
+    /// A declaration's `transition` and `bindings`, each a table when given, as an object of those two.
+    func declarationBody() throws(RPCError) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        for key in ["transition", "bindings"] {
+            guard let v = optional(key) else { continue }
+            guard v.isObject else { throw invalid("\"\(key)\" must be an object (the keys of the config's [\(key == "transition" ? "transitions" : key).NAME])") }
+            members.append((key, v.tree))
+        }
+        return .object(members)
+    }
+
     func inputEvents(_ key: String) throws(RPCError) -> [InputEvent] {
         guard let v = optional(key) else { throw invalid("\"\(key)\" is required") }
         guard let items = v.array else { throw invalid("\"\(key)\" must be an array of input events") }

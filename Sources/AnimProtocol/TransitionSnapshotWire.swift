@@ -32,18 +32,16 @@ extension TransitionSnapshot {
 
     /// The snapshot as one JSON object, for answers (`transition.get`, `list`, `subscribe`): the same members as
     /// events, from the same writer.
-    public func writeJSON(into out: inout some TextOutput) {
-        out.writeLiteral("{")
-        writeMembers(into: &out)
-        out.writeLiteral("}")
-    }
+    public func writeJSON(into out: inout some TextOutput) { writeJSON(owner: nil, into: &out) }
 
-    /// The member `"transitions":[snapshot, …]`, without braces, so that an answer can add its own members.
-    public static func writeList(_ snapshots: [TransitionSnapshot], into out: inout some TextOutput) {
+    /// The member `"transitions":[snapshot, …]`, without braces, so that an answer can add its own members; each
+    /// declared transition with its owner.
+    public static func writeList(_ snapshots: [TransitionSnapshot], owners: (String) -> TransitionOwner? = { _ in nil },
+                                 into out: inout some TextOutput) {
         out.writeLiteral("\"transitions\":[")
         for (index, snapshot) in snapshots.enumerated() {
             if index > 0 { out.writeLiteral(",") }
-            snapshot.writeJSON(into: &out)
+            snapshot.writeJSON(owner: owners(snapshot.name), into: &out)
         }
         out.writeLiteral("]")
     }

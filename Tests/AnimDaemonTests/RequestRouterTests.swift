@@ -47,6 +47,13 @@ struct RequestRouterTests {
             if case .pause = command { return .failure(.notAllowed("\"sidebar\" is idle")) }
             return .success(.done)
         }
+        /// The router hands declarations on whole; the daemon's tests check what becomes of them.
+        var declarations: [(String, JSONValue, ClientConnection)] = []
+        func declare(_ name: String, body: JSONValue, from client: ClientConnection) throws(RPCError) { declarations.append((name, body, client)) }
+        func updateDeclaration(_ name: String, body: JSONValue, from client: ClientConnection) throws(RPCError) {}
+        func retract(_ name: String, from client: ClientConnection) throws(RPCError) {}
+        func owner(of transition: String) -> TransitionOwner? { declarations.first { $0.0 == transition }?.2.owner }
+        var declared: (transitions: [DaemonHello.Declared], yielding: [String]) { ([], []) }
     }
 
     let target = FakeTarget()

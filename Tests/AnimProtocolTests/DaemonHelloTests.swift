@@ -1,5 +1,6 @@
 import Gestures
 import Testing
+import TransitionModel
 @testable import AnimProtocol
 
 /// `daemon.hello` has one writer and one reader: what the daemon writes reads back as itself, and a hello with a
@@ -11,18 +12,26 @@ struct DaemonHelloTests {
                            sources: [.touch: SourceStatus(.active, "libinput on seat0: 1 touchscreen(s): T"), .pointer: SourceStatus(.unused, "none")],
                            outputs: [NamedOutput(name: "HEADLESS-1", rect: Rect(x: 0, y: 0, width: 1280, height: 720), transform: 3)]),
         monitors: [Rect(x: 0, y: 0, width: 1280, height: 720)],
-        config: .init(layers: ["(embedded default)"], transitions: 5, bindings: 9, warnings: ["w"]), clients: 2, subscriptions: 1,
+        config: .init(layers: ["(embedded default)"], transitions: 5, bindings: 9, warnings: ["w"], yielding: ["sidebar-open"]),
+        clients: 2, subscriptions: 1,
         motion: MotionStatus(reduced: true, setting: .reduced, source: "animctl", factor: 1, detail: "reduced, set by animctl"),
-        focus: .known(FocusedWindow(names: ["navigator", "Firefox"], fullscreen: true), source: "x11"))
+        focus: .known(FocusedWindow(names: ["navigator", "Firefox"], fullscreen: true), source: "x11"),
+        // The connection is the daemon's own number and never on the wire: a reader has 0.
+        declared: [.init(name: "dock", owner: TransitionOwner(connection: 0, client: "waybar-dock", pid: 77), bindings: ["dock-swipe"]),
+                   .init(name: "tray", owner: TransitionOwner(connection: 0), bindings: [])])
 
     @Test func whatIsWrittenReadsBackAsItself() throws {
         let line = JSONWriter.string(Self.hello.json)
         #expect(DaemonHello(json: try JSONParser.parse(Array(line.utf8))) == Self.hello)
         #expect(line.hasPrefix(#"{"name":"animd","version":"0.1.0","protocol":1,"pid":4321,"frameRate":60,"input":{"backend":"libinput","connected":false,"display":"wayland-1","seat":"seat0","reason":"gone","#))
         #expect(line.contains(#""outputs":[{"name":"HEADLESS-1","x":0,"y":0,"width":1280,"height":720,"transform":3}],"monitors":[[0,0,1280,720]]}"#))
-        #expect(line.hasSuffix(#""config":{"layers":["(embedded default)"],"transitions":5,"bindings":9,"warnings":["w"]},"clients":2,"subscriptions":1,"#
-                               + #""motion":{"state":"reduced","setting":"reduced","source":"animctl","factor":1,"detail":"reduced, set by animctl"},"#
-                               + #""focus":{"app":"Firefox","names":["navigator","Firefox"],"fullscreen":true,"source":"x11","reason":null}}"#))
+        let config = #""config":{"layers":["(embedded default)"],"transitions":5,"bindings":9,"warnings":["w"],"yielding":["sidebar-open"]},"#
+        let motion = #""motion":{"state":"reduced","setting":"reduced","source":"animctl","factor":1,"detail":"reduced, set by animctl"},"#
+        let focus = #""focus":{"app":"Firefox","names":["navigator","Firefox"],"fullscreen":true,"source":"x11","reason":null},"#
+        let declared = #""declared":[{"name":"dock","owner":{"client":"waybar-dock","pid":77},"bindings":["dock-swipe"]},"#
+            + #"{"name":"tray","owner":{"client":null,"pid":null},"bindings":[]}]}"#
+        let tail = config + #""clients":2,"subscriptions":1,"# + motion + focus + declared
+        #expect(line.hasSuffix(tail))
     }
 
     /// Each kind of focus reads back as itself: a window, no window, and none known with its reason.

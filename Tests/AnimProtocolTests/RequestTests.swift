@@ -25,6 +25,12 @@ struct RequestTests {
         .transition(.continue("a", timing: nil, durationFactor: nil, velocity: nil)),
         .transition(.release("a", velocity: 2)), .transition(.release("a", velocity: nil)), .transition(.stop("a", withoutFinishing: true)),
         .transition(.finish("a", at: .current)),
+        .hello(client: "waybar-dock"),
+        .declare(name: "dock", body: .object([("transition", .object([("snap-points", .array([0, 1]))])),
+                                             ("bindings", .object([("dock-swipe", .object([("edge", "bottom"), ("span", .array([0.25, 0.75]))]))]))])),
+        .declare(name: "bare", body: .object([])),
+        .update(name: "dock", body: .object([("bindings", .object([("dock-swipe", .object([("distance", 60)]))]))])),
+        .retract(name: "dock"),
     ]
 
     @Test(arguments: samples)
