@@ -120,7 +120,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "animctl",
-            dependencies: ["AnimProtocol", "AnimClient", "TransitionModel", "Gestures", "Motion", "UnixSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["AnimProtocol", "AnimClient", "AnimConfig", "TransitionModel", "Gestures", "Motion", "UnixSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict,
             linkerSettings: animctlStaticRuntime
         ),

@@ -65,7 +65,8 @@ func reportRefusal(_ error: RPCError, of method: Method) -> Never {
     }
     for e in error.data?["errors"]?.array ?? [] {
         message += "\n  " + (e["file"]?.string.map { "\($0): " } ?? "")
-        message += "line \(e["line"]?.integer ?? 0), column \(e["column"]?.integer ?? 0): "
+        // A declaration's errors name keys only: it has no lines.
+        if let line = e["line"]?.integer { message += "line \(line), column \(e["column"]?.integer ?? 0): " }
         if let key = e["key"]?.string, !key.isEmpty { message += "\(key): " }
         message += e["message"]?.string ?? ""
     }

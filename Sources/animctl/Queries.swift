@@ -42,6 +42,13 @@ extension AnimCtl {
             if !input.outputs.isEmpty { emit("outputs     \(input.outputs.map(\.description).joined(separator: ", "))") }
             emit("motion      \(MotionCommand.describe(hello.motion))")
             emit("focus       \(Self.describe(hello.focus))")
+            for declared in hello.declared {
+                emit("declared    \(declared.name) by \(declared.owner.description)"
+                     + (declared.bindings.isEmpty ? "" : ", bindings \(declared.bindings.joined(separator: ", "))"))
+            }
+            if !config.yielding.isEmpty {
+                emit("  yielding to them: \(config.yielding.joined(separator: ", ")) (embedded default)")
+            }
         }
 
         /// "firefox (instance firefox, class Firefox), full screen, from x11", or why no focus is known: the names
@@ -60,7 +67,14 @@ extension AnimCtl {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the transitions and where they are.")
+        static let configuration = CommandConfiguration(abstract: "List the transitions and where they are, and who declared each that a client declared.")
+
+        /// "  declared by "dock" (pid 4242)" for a declared transition's entry; nothing for the config's.
+        static func ownership(_ entry: JSONValue) -> String {
+            guard let owner = entry["owner"].flatMap(TransitionOwner.init(json:)) else { return "" }
+            return "  declared by \(owner.description)"
+        }
+
         @OptionGroup var connection: ConnectionOptions
         @Flag(help: "Print the raw JSON result.") var json = false
 
@@ -68,7 +82,7 @@ extension AnimCtl {
             let result = try connection.call(.list)
             if json { return emit(JSONWriter.string(result)) }
             for item in result["transitions"]?.array ?? [] {
-                if let snapshot = TransitionSnapshot(json: item) { emit(describe(snapshot)) }
+                if let snapshot = TransitionSnapshot(json: item) { emit(describe(snapshot) + Self.ownership(item)) }
             }
         }
     }
@@ -82,7 +96,7 @@ extension AnimCtl {
         func run() throws {
             let result = try connection.call(.get(name: name))
             if json { return emit(JSONWriter.string(result)) }
-            if let snapshot = TransitionSnapshot(json: result) { emit(describe(snapshot)) }
+            if let snapshot = TransitionSnapshot(json: result) { emit(describe(snapshot) + List.ownership(result)) }
         }
     }
 

@@ -14,6 +14,10 @@ extension AnimCtl {
                 progress, phase, velocity and snap; Ctrl-C ends it. When stdout is not a terminal, or with --json \
                 or --log, each event is one line (--json: the JSON-RPC notification as received). animctl exits \
                 when stdout closes.
+
+                With --declare FILE, the file's transitions are declared first (as animctl declare does) and \
+                watched, and they live exactly as long as animctl watches: a shell script or an eww deflisten owns \
+                its gesture while it listens.
                 """
         )
         @OptionGroup var connection: ConnectionOptions
@@ -27,6 +31,9 @@ extension AnimCtl {
         @Option(parsing: .unconditional, help: "At most this many progress frames per second per transition.") var maxRate: Double?
         @Option(help: "all: every frame; driven: frames only while a finger, scrub or pause drives a leg (running legs come as their curve, in began and leg).")
         var frames: String = "all"
+        @Option(name: .customLong("declare"), help: ArgumentHelp("Declare the transitions of this file (TOML) for as long as animctl watches.", valueName: "file"))
+        var declarations: String?
+        @Option(help: "With --declare: the name animd shows as their owner.") var client = "animctl"
 
         func validate() throws {
             if let count, count < 1 { throw ValidationError("--count must be at least 1") }
@@ -41,8 +48,10 @@ extension AnimCtl {
 
         func run() throws {
             let rpc = try connection.connect()
+            let declared = declarations.map { DeclaredFile.declare($0, as: client, on: rpc) } ?? []
+            let watched = names.isEmpty ? declared : names
             let groups = events.isEmpty ? EventGroup.defaults : Set(events.compactMap(EventGroup.init(rawValue:)))
-            let params = Request.subscribe(transitions: names.isEmpty ? nil : names, events: groups, maxRate: maxRate,
+            let params = Request.subscribe(transitions: watched.isEmpty ? nil : watched, events: groups, maxRate: maxRate,
                                            frames: FrameDelivery(rawValue: frames) ?? .all)
             var seen = 0
             func counted(_ method: String) -> Bool {

@@ -148,6 +148,9 @@ struct XWDImage {
 
     func pixel(_ x: Int, _ y: Int) -> UInt32 { pixels[y * width + x] }
 
+    /// How many pixels of `column` have `color`.
+    func count(of color: UInt32, column: Int) -> Int { (0..<height).count { pixel(column, $0) == color } }
+
     /// How many pixels from the left edge of `row` have `color`, without a break.
     func run(of color: UInt32, row: Int) -> Int {
         (0..<width).first { pixel($0, row) != color } ?? width

@@ -35,9 +35,24 @@ import TransitionModel
             (try? waitUntil("the example's output") { done(lines) }) != nil
         }
 
-        /// Kills it and its process group's pipeline; Foundation reaps it.
+        /// Kills it and the commands of its pipeline; Foundation reaps it.
         func stop() {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            guard process.isRunning else { return }
+            // The pipeline's commands are the shell's children, and would outlive it (an animctl holding a
+            // declaration open): they go first.
+            for child in Self.children(of: process.processIdentifier) { kill(child, SIGKILL) }
+            kill(process.processIdentifier, SIGKILL)
+        }
+
+        /// The processes whose parent is `pid`, from /proc/PID/stat (its fourth field).
+        static func children(of pid: Int32) -> [Int32] {
+            let all = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { Int32($0) } ?? []
+            return all.filter { candidate in
+                guard let stat = try? String(contentsOfFile: "/proc/\(candidate)/stat", encoding: .utf8),
+                      let close = stat.lastIndex(of: ")") else { return false }
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                return fields.count > 1 && Int32(fields[1]) == pid
+            }
         }
 
         deinit { stop() }
@@ -68,21 +83,30 @@ import TransitionModel
         #expect(abs((frames.last ?? 0) - 1) < 1e-3, "the final frame is at the snap")
     }
 
-    /// examples/eww/eww.yuck: its deflisten command prints one progress value per frame, ending at the snap.
-    @Test func ewwListenerPrintsProgress() throws {
+    /// examples/eww/eww.yuck: its deflisten command, run as eww runs it (`sh -c`, with dock.toml where the example
+    /// puts it), declares the dock for as long as it runs; a swipe up inside the dock's span opens it, and the
+    /// command prints one progress value per frame, ending at the snap. When it ends, so does the dock.
+    @Test func ewwListenerDeclaresAndPrintsProgress() throws {
         let yuck = try String(contentsOfFile: Self.example("eww/eww.yuck"), encoding: .utf8)
         let listen = try #require(yuck.range(of: "(deflisten"), "no deflisten")
         let command = try #require(yuck[listen.upperBound...].split(separator: "`").dropFirst().first.map(String.init), "no `command`")
         let daemon = try DaemonProcess()
+        let home = daemon.folder + "/home"
+        try FileManager.default.createDirectory(atPath: home + "/.config/eww", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.example("eww/dock.toml"), toPath: home + "/.config/eww/dock.toml")
         let rpc = try daemon.connect()
-        let listener = try Command("/bin/sh", ["-c", command], environment: ["ANIMD_SOCKET": daemon.socket])
-        try Self.waitForSubscriber(rpc)
-        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
-        _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
-        _ = try rpc.notification(where: { method, _ in method == .ended })
+        let listener = try Command("/bin/sh", ["-c", command], environment: ["ANIMD_SOCKET": daemon.socket, "HOME": home])
+        try waitUntil("eww's command declared the dock") {
+            try rpc.ok("daemon.hello")["declared"]?.array?.first?["owner"]?["client"] == "eww-dock"
+        }
+        _ = try rpc.ok("subscribe", ["transitions": ["dock"]])
+        _ = try rpc.ok("input.inject", DeclarationTests.swipe(x: 960, steps: 10, lift: true))
+        #expect(try rpc.notification(where: { method, _ in method == .ended }).1["snap"] == 1)
         #expect(listener.wait { lines in lines.count >= 3 && lines.last.flatMap(Double.init).map { abs($0 - 1) < 1e-3 } == true },
                 "\(listener.text)")
         #expect(listener.lines.allSatisfy { Double($0) != nil }, "every line is a number for eww: \(listener.text)")
+        listener.stop()
+        #expect(try rpc.notification(where: { method, _ in method == .removed }).1["reason"] == "disconnected")
     }
 
     /// examples/xdotool/follow-sidebar.sh moves a real X window: off screen while closed, at x = 0 once open, and back.

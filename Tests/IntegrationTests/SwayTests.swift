@@ -157,8 +157,8 @@ import XorgInputTest
         let width = WidgetTests.width, row = 640
         func shown() throws -> Double { Double(try sway.screenshot("HEADLESS-2").run(of: WidgetTests.panelColor, row: row)) }
 
-        _ = try rpc.ok("transition.begin", ["name": "sidebar", "to": 1])
-        _ = try rpc.ok("transition.scrub", ["name": "sidebar", "fraction": 0.5])
+        _ = try rpc.ok("transition.begin", ["name": "gtk-panel", "to": 1])
+        _ = try rpc.ok("transition.scrub", ["name": "gtk-panel", "fraction": 0.5])
         try waitUntil("the panel drew the scrub on HEADLESS-2") { try shown() == 0.5 * width }
         #expect(try sway.screenshot("HEADLESS-1").run(of: WidgetTests.panelColor, row: 450) == 0, "nothing on the other output")
         #expect(try sway.screenshot("HEADLESS-2").height == 1280, "the layer surface spans the turned output's height")

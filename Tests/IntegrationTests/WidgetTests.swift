@@ -25,20 +25,54 @@ import XorgInputTest
         #expect(ready.hasPrefix("ready ") && window != "0", "\(ready)")
         let rpc = try daemon.connect()
 
+        // The panel declared its own transition, and owns it.
+        #expect(try rpc.ok("transition.get", ["name": "gtk-panel"])["owner"]?["client"] == "sidebar-panel")
+
         // Driven: a client leg scrubbed to 0.5 (frames reach the panel, it draws them as they come).
-        _ = try rpc.ok("transition.begin", ["name": "sidebar", "to": 1])
-        _ = try rpc.ok("transition.scrub", ["name": "sidebar", "fraction": 0.5])
+        _ = try rpc.ok("transition.begin", ["name": "gtk-panel", "to": 1])
+        _ = try rpc.ok("transition.scrub", ["name": "gtk-panel", "fraction": 0.5])
         try waitUntil("the panel drew the scrub") { Self.shown(window, xvfb) == 0.5 * Self.width }
 
         // Running: a slow linear leg from there, evaluated by the panel; screenshots bracketed by the clock.
         try Self.expectRunningLegDrawn(rpc) { Self.shown(window, xvfb) ?? .nan }
     }
 
-    /// From a scrubbed `sidebar`, a slow linear leg: `shown()` (px of the panel's colour, from a screenshot taken
+    /// `--edge bottom --width 200`: the panel declares an edge pan from the bottom whose distance is its own
+    /// height, so a swipe 100 px up draws 100 px of it from the bottom, 1:1; when it quits, its transition goes and
+    /// the default's bottom edge pan takes the swipe again.
+    @Test func thePanelDeclaresItsEdgeAndItsWidth() throws {
+        let xvfb = try Xvfb(size: "800x600x24")
+        defer { xvfb.stop() }
+        let daemon = try DaemonProcess()
+        let panel = try LineProcess(URL(fileURLWithPath: try PythonVenv.python()),
+                                    [Binaries.repo.appendingPathComponent("examples/gtk/sidebar-panel.py").path, "--socket", daemon.socket,
+                                     "--edge", "bottom", "--width", "200", "--height", "400", "--print-ready"], display: xvfb.display)
+        let ready = try #require(panel.nextLine(timeout: 20), "the panel never mapped its window")
+        let window = String(ready.split(separator: " ").last ?? "")
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["transitions": ["gtk-panel", "launcher"]])
+        _ = try rpc.ok("input.inject", DeclarationTests.swipe(x: 960, steps: 12))
+        let swiped = try rpc.notificationsBeforeABarrier()
+        #expect(swiped.first?["params"]?["gesture"] == "gtk-panel-open")
+        let progress = try #require(swiped.last { $0["method"] == "transition.progress" }?["params"]?["progress"]?.number)
+        #expect(progress > 0.3, "\(swiped)")
+        // Whole 10 px steps over 200 px: the panel shows as many rows as the finger moved.
+        try waitUntil("the panel drew \(progress * 200) px of the swipe from the bottom") {
+            (try? XWDImage(window: window, display: xvfb.display)).map { abs(Double($0.count(of: Self.panelColor, column: 200)) - progress * 200) < 0.5 } == true
+        }
+        _ = try rpc.ok("input.inject", ["events": [["t": 0.13, "kind": "touch-up", "id": 1, "x": 960, "y": 958]]])
+        _ = try rpc.notification(where: { method, _ in method == .ended })
+        panel.close()
+        #expect(try rpc.notification(where: { method, _ in method == .removed }).1["reason"] == "disconnected")
+        _ = try rpc.ok("input.inject", DeclarationTests.swipe(x: 960, steps: 12, at: 1, lift: true))
+        #expect(try rpc.notification(where: { method, _ in method == .began }).1["gesture"] == "launcher-open")
+    }
+
+    /// From a scrubbed `gtk-panel`, a slow linear leg: `shown()` (px of the panel's colour, from a screenshot taken
     /// 0.5, 1.5 and 2.5 s into it) matches the leg evaluated just before and just after, within 2 % of the travel.
     static func expectRunningLegDrawn(_ rpc: RPCConnection, shown: () throws -> Double) throws {
-        _ = try rpc.ok("transition.continue", ["name": "sidebar", "timing": "linear", "durationFactor": 8])
-        let leg = try #require(LegFollower(answer: try rpc.ok("transition.list")).snapshots["sidebar"]?.leg)
+        _ = try rpc.ok("transition.continue", ["name": "gtk-panel", "timing": "linear", "durationFactor": 8])
+        let leg = try #require(LegFollower(answer: try rpc.ok("transition.list")).snapshots["gtk-panel"]?.leg)
         guard case let .cubic(cubic) = leg else { Issue.record("expected a cubic leg: \(leg)"); return }
         for instant in [0.5, 1.5, 2.5] {
             try waitUntil("\(instant) s into the leg") { monotonicSeconds() >= cubic.startTime + instant }

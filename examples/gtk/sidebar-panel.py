@@ -1,7 +1,15 @@
 #!/usr/bin/env python3
-"""A GTK 3 side panel that slides in from the left edge with animd's `sidebar`.
+"""A GTK 3 side panel that declares its own transition and slides in from a screen edge with it.
 
-    examples/gtk/sidebar-panel.py [--socket PATH] [--transition sidebar] [--output NAME] [--width 320] [--print-ready]
+    examples/gtk/sidebar-panel.py [--socket PATH] [--transition gtk-panel] [--edge left] [--output NAME]
+                                  [--width 320] [--print-ready]
+
+It declares its transition to animd (transition.declare) with two bindings: an edge
+pan from `--edge` that opens it, on `--output` only when given, and a pan back toward
+the edge that closes it. Its `distance` is the panel's own width, so the finger moves
+the panel 1:1 in pixels. The declaration lives as long as the panel's connection: when
+the panel quits, its gesture is gone, and the default config's edge pan there (which
+yields to it meanwhile) takes the swipes again. When animd restarts, it declares again.
 
 It follows a finger 1:1 from the frames animd sends while a gesture or a scrub
 drives the transition, and runs each completion itself from the leg animd
@@ -10,8 +18,8 @@ GTK's frame time, on the monitor's own frame clock, so a 144 Hz screen gets
 144 exact frames a second and animd sends nothing in between.
 
 Under a Wayland compositor with gtk-layer-shell (Debian: gir1.2-gtklayershell-0.1)
-it is a layer-shell surface anchored to the left edge and the full height of
-its output; on X11 it is a plain undecorated window at the left of its monitor.
+it is a layer-shell surface anchored to its edge and the full length of its
+output; on X11 it is a plain undecorated window at that edge of its monitor.
 `--output NAME` puts it on the monitor animd names so (`animctl hello` lists
 them: a Wayland output such as `HEADLESS-1`, or a RandR monitor); by default
 it is on the first.
@@ -47,11 +55,29 @@ import animd  # noqa: E402
 
 PANEL = (0x2E / 255, 0x7D / 255, 0x32 / 255)  # the panel's colour, #2E7D32
 BACKGROUND = (0x20 / 255, 0x21 / 255, 0x24 / 255)
+# For each edge: the direction into the screen (which opens the panel), the one back out (which closes it), and
+# whether the edge runs vertically.
+INWARD = {"left": "right", "right": "left", "top": "down", "bottom": "up"}
+OUTWARD = {"left": "left", "right": "right", "top": "up", "bottom": "down"}
+VERTICAL = {"left": True, "right": True, "top": False, "bottom": False}
+
+
+def declaration(edge, output, width):
+    """The panel's transition and its bindings, with animd.toml's keys: the edge pan that opens it from `edge`
+    (on `output` when given), and the pan back toward the edge that closes it, both `width` px long."""
+    opening = {"gesture": "edge-pan", "edge": edge, "increases": INWARD[edge], "distance": width, "at-snap": 0}
+    if output:
+        opening["output"] = output
+    closing = {"gesture": "pan", "direction": OUTWARD[edge], "increases": INWARD[edge], "distance": width, "at-snap": 1,
+               "region": {"edge": edge, "depth": width}}
+    return ({"snap-points": [0, 1], "timing": "spring(damping-ratio=0.9, response=0.35)", "rubber-band": 0.55},
+            {"open": opening, "close": closing})
 
 
 class SidebarPanel:
-    def __init__(self, socket_path, transition, output, width, height, print_ready):
-        self.socket_path, self.transition, self.output = socket_path, transition, output
+    def __init__(self, socket_path, transition, edge, output, width, height, print_ready):
+        self.socket_path, self.transition, self.edge, self.output = socket_path, transition, edge, output
+        self.width, self.length = width, height
         self.print_ready, self.ready_printed = print_ready, False
         self.connection, self.follower = None, animd.Follower()
         self.ticking = False
@@ -59,18 +85,20 @@ class SidebarPanel:
         self.window.set_decorated(False)
         self.window.set_app_paintable(True)
         self.layer_shell = GtkLayerShell is not None and GtkLayerShell.is_supported()
+        vertical = VERTICAL[edge]
         if self.layer_shell:
             GtkLayerShell.init_for_window(self.window)
             GtkLayerShell.set_layer(self.window, GtkLayerShell.Layer.TOP)
-            for edge in (GtkLayerShell.Edge.LEFT, GtkLayerShell.Edge.TOP, GtkLayerShell.Edge.BOTTOM):
-                GtkLayerShell.set_anchor(self.window, edge, True)
+            along = (GtkLayerShell.Edge.TOP, GtkLayerShell.Edge.BOTTOM) if vertical else (GtkLayerShell.Edge.LEFT, GtkLayerShell.Edge.RIGHT)
+            for anchor in (getattr(GtkLayerShell.Edge, edge.upper()),) + along:
+                GtkLayerShell.set_anchor(self.window, anchor, True)
             # On an axis not anchored at both ends, gtk-layer-shell asks the compositor for the window's *minimum*
             # size, and a DrawingArea's is 0: GTK would then request a 0-wide surface and wait for ever for a
-            # configure that never comes, drawing nothing. A size request gives the width a minimum; the height
-            # comes from the anchors (the output's full height). set_default_size is ignored there.
-            self.window.set_size_request(width, -1)
+            # configure that never comes, drawing nothing. A size request gives the width a minimum; the length
+            # comes from the anchors (the output's full height or width). set_default_size is ignored there.
+            self.window.set_size_request(width if vertical else -1, -1 if vertical else width)
         else:
-            self.window.set_default_size(width, height)
+            self.window.set_default_size(width if vertical else height, height if vertical else width)
             self.window.move(0, 0)
         area = Gtk.DrawingArea()
         area.connect("draw", self.draw)
@@ -84,9 +112,19 @@ class SidebarPanel:
     # ---- animd ----
 
     def connect_to_animd(self):
+        """Connects, declares the panel's transition, and follows it; after animd restarts, all three again."""
         try:
             self.connection = animd.connect(self.socket_path)
+            self.connection.hello("sidebar-panel")
+            transition, bindings = declaration(self.edge, self.output, self.width)
+            self.connection.declare(self.transition, transition, {f"{self.transition}-{key}": body for key, body in bindings.items()})
             answer = self.connection.subscribe(transitions=[self.transition], frames="driven")
+        except animd.RPCError as error:
+            # Refused (its edge is the user's, or another widget's): trying again would be refused again.
+            print(f"sidebar-panel: animd refused the panel's transition: {error}", file=sys.stderr)
+            self.connection.close()
+            self.connection = None
+            return
         except animd.AnimdError as error:
             print(f"sidebar-panel: {error}; trying again in 1 s", file=sys.stderr)
             self.connection = None
@@ -102,8 +140,11 @@ class SidebarPanel:
         return False
 
     def place(self):
-        """Puts the panel on the output that animd calls `--output`; its rectangle finds GDK's monitor."""
+        """Puts the panel on the output that animd calls `--output` (its rectangle finds GDK's monitor), else on the
+        first, at its edge."""
         if self.output is None:
+            if not self.layer_shell:
+                self.window.move(*self.corner(Gdk.Display.get_default().get_monitor(0).get_geometry()))
             return
         try:
             outputs = (self.connection.call("daemon.hello").get("input") or {}).get("outputs") or []
@@ -124,9 +165,15 @@ class SidebarPanel:
                 if self.layer_shell:
                     GtkLayerShell.set_monitor(self.window, monitor)
                 else:
-                    self.window.move(area.x, area.y)
+                    self.window.move(*self.corner(area))
                 return
         print(f"sidebar-panel: GTK has no monitor at {self.output}'s place; staying where it is", file=sys.stderr)
+
+    def corner(self, area):
+        """Where the window's top-left corner goes on X11, for it to lie along its edge of `area`."""
+        x = area.x + area.width - self.width if self.edge == "right" else area.x
+        y = area.y + area.height - self.width if self.edge == "bottom" else area.y
+        return x, y
 
     def readable(self, *_):
         try:
@@ -134,6 +181,8 @@ class SidebarPanel:
                 event = self.connection.next_event(timeout=0)
                 if event is None:
                     break
+                if event.method == "transition.removed":
+                    print(f"sidebar-panel: animd removed the panel's transition: {event.params.get('message')}", file=sys.stderr)
                 try:
                     self.follower.take(event)
                 except animd.LegError as error:
@@ -178,10 +227,18 @@ class SidebarPanel:
         width, height = widget.get_allocated_width(), widget.get_allocated_height()
         cr.set_source_rgb(*BACKGROUND)
         cr.paint()
-        # Progress 0 hides the panel past the left edge, 1 shows all of it; springs may overshoot a little.
-        shown = max(0.0, self.progress()) * width
+        # Progress 0 hides the panel past its edge, 1 shows all of it; springs may overshoot a little.
+        thickness = width if VERTICAL[self.edge] else height
+        shown = min(max(0.0, self.progress()), 1.5) * thickness
         cr.set_source_rgb(*PANEL)
-        cr.rectangle(0, 0, shown, height)
+        if self.edge == "left":
+            cr.rectangle(0, 0, shown, height)
+        elif self.edge == "right":
+            cr.rectangle(width - shown, 0, shown, height)
+        elif self.edge == "top":
+            cr.rectangle(0, 0, width, shown)
+        else:
+            cr.rectangle(0, height - shown, width, shown)
         cr.fill()
         return False
 
@@ -195,12 +252,13 @@ class SidebarPanel:
 
 
 def main():
-    parser = argparse.ArgumentParser(description="A GTK side panel driven by animd's sidebar transition.")
+    parser = argparse.ArgumentParser(description="A GTK side panel that declares its own transition to animd.")
     parser.add_argument("--socket", default=animd.socket_path())
-    parser.add_argument("--transition", default="sidebar")
+    parser.add_argument("--transition", default="gtk-panel", help="the name it declares (a TOML bare key)")
+    parser.add_argument("--edge", choices=sorted(INWARD), default="left", help="the screen edge it slides in from")
     parser.add_argument("--output", help="the monitor to sit on, by the name animd gives it (animctl hello); default: the first")
-    parser.add_argument("--width", type=int, default=320)
-    parser.add_argument("--height", type=int, default=600, help="the window's height on X11 (under layer shell: the output's)")
+    parser.add_argument("--width", type=int, default=320, help="how far it reaches in from its edge: its transition's distance")
+    parser.add_argument("--height", type=int, default=600, help="its length along the edge on X11 (under layer shell: the output's)")
     parser.add_argument("--print-ready", action="store_true", help='print "ready XID" once the window is mapped (tests)')
     args = parser.parse_args()
     if not (50 <= args.width <= 4096 and 50 <= args.height <= 4096):
@@ -209,7 +267,7 @@ def main():
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     for number in (signal.SIGINT, signal.SIGTERM):
         GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, number, Gtk.main_quit)
-    SidebarPanel(args.socket, args.transition, args.output, args.width, args.height, args.print_ready)
+    SidebarPanel(args.socket, args.transition, args.edge, args.output, args.width, args.height, args.print_ready)
     Gtk.main()
 
 

@@ -25,7 +25,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from .leg import Leg, LegError, leg_from_json
 
-__all__ = ["connect", "Connection", "Event", "Follower", "socket_path", "AnimdError", "RPCError", "ConnectionClosed"]
+__all__ = ["connect", "hold", "Connection", "Event", "Follower", "socket_path", "AnimdError", "RPCError", "ConnectionClosed"]
 
 MAX_LINE = 1 << 20
 
@@ -167,6 +167,26 @@ class Connection:
                     results.append(answer.get("result"))
             return results
 
+    def hello(self, client: Optional[str] = None) -> Dict[str, Any]:
+        """``daemon.hello``; ``client`` names this connection in the owners of what it declares."""
+        return self.call("daemon.hello", {"client": client} if client else None)
+
+    def declare(self, name: str, transition: Optional[Dict[str, Any]] = None,
+                bindings: Optional[Dict[str, Dict[str, Any]]] = None) -> Dict[str, Any]:
+        """Declares a transition and the bindings that drive it, with the config's keys (``snap-points``, ``edge``,
+        ``span``…); it lives until ``retract`` or until this connection closes. Returns its snapshot, with ``owner``."""
+        return self.call("transition.declare", _declaration(name, transition, bindings))
+
+    def update(self, name: str, transition: Optional[Dict[str, Any]] = None,
+               bindings: Optional[Dict[str, Dict[str, Any]]] = None) -> Dict[str, Any]:
+        """Lays these keys over what this connection declared (a new ``distance`` when the widget is resized, an
+        ``output`` when it moves); a swipe or a leg under way goes on without a jump."""
+        return self.call("transition.update", _declaration(name, transition, bindings))
+
+    def retract(self, name: str) -> None:
+        """Ends a transition this connection declared: subscribers get ``transition.removed``."""
+        self.call("transition.retract", {"name": name})
+
     def subscribe(self, transitions: Optional[List[str]] = None, events: Optional[List[str]] = None,
                   max_rate: Optional[float] = None, frames: str = "all") -> Dict[str, Any]:
         """Subscribes; returns the answer (``subscription`` and the ``transitions`` snapshots, with running legs)."""
@@ -229,6 +249,51 @@ def connect(path: Optional[str] = None, timeout: float = 10.0) -> Connection:
     return Connection(path, timeout)
 
 
+def _declaration(name: str, transition: Optional[Dict[str, Any]], bindings: Optional[Dict[str, Dict[str, Any]]]) -> Dict[str, Any]:
+    params: Dict[str, Any] = {"name": name}
+    if transition is not None:
+        params["transition"] = transition
+    if bindings is not None:
+        params["bindings"] = bindings
+    return params
+
+
+def hold(declarations: Dict[str, Dict[str, Any]], client: Optional[str] = None, events: Optional[List[str]] = None,
+         path: Optional[str] = None, retry: Tuple[float, float] = (0.1, 5.0)) -> Iterator[Event]:
+    """Keeps ``declarations`` (name → ``{"transition": …, "bindings": …}``) declared for as long as the iteration
+    goes on, across animd's restarts, and yields their events.
+
+    After each (re)declaration it yields ``Event("declared", {"transitions": [snapshot, …]})``; when the connection
+    closes, ``Event("disconnected", {"reason": …})``, then it connects again, waiting ``retry[0]`` seconds at first and
+    twice as long each time up to ``retry[1]``. A refusal (a conflict, a bad key) raises ``RPCError``: declaring the
+    same thing again would be refused again. Stopping the iteration closes the connection, which ends the
+    declarations."""
+    wait = retry[0]
+    while True:
+        try:
+            connection = Connection(path)
+        except AnimdError as error:
+            yield Event("disconnected", {"reason": str(error)})
+            time.sleep(wait)
+            wait = min(wait * 2, retry[1])
+            continue
+        try:
+            connection.hello(client)
+            snapshots = [connection.declare(name, body.get("transition"), body.get("bindings")) for name, body in declarations.items()]
+            connection.subscribe(list(declarations), events)
+            wait = retry[0]
+            yield Event("declared", {"transitions": snapshots})
+            while True:
+                event = connection.next_event()
+                if event is not None:
+                    yield event
+        except (ConnectionClosed, OSError) as error:
+            # A daemon gone mid-write is a broken pipe or a reset rather than an end of file.
+            yield Event("disconnected", {"reason": str(error)})
+        finally:
+            connection.close()
+
+
 class Follower:
     """What a ``frames: "driven"`` client knows of each transition: its last snapshot and the leg that moves it.
 
@@ -257,6 +322,10 @@ class Follower:
             self._store(params, params.get("leg"))
         elif event.method == "transition.ended":
             self._store(params, None)
+        elif event.method == "transition.removed":
+            # A declared transition is gone: nothing of it is left to draw.
+            self.snapshots.pop(name, None)
+            self.legs.pop(name, None)
         else:
             self.snapshots[name] = params
         return name
