@@ -55,6 +55,57 @@ struct EdgePlacementTests {
     }
 }
 
+extension EdgePlacementTests {
+    /// The same placement declared by a widget (issue 29): a Python client declares a dock on the bottom of the right
+    /// monitor, span [0.25, 0.75], its height (200 px) as the distance, over the embedded default. A real swipe
+    /// beside the span is still the default launcher's; one inside drives the dock 1:1 in pixels. The widget
+    /// closing mid-swipe ends it where it is, with `transition.removed`; nothing stays locked, and the launcher's
+    /// edge pan takes the same place again.
+    @Test func aDockThatAPythonWidgetDeclares() throws {
+        let xorg = try HeadlessXorg()
+        #expect(try xorg.run("xrandr", ["--setmonitor", "left", "960/240x1080/270+0+0", "DUMMY0"]) == 0)
+        #expect(try xorg.run("xrandr", ["--setmonitor", "right", "960/240x1080/270+960+0", "none"]) == 0)
+        let (daemon, rpc, _) = try TouchTests.start(on: xorg)
+        let dock: JSONValue = ["name": "dock", "transition": ["snap-points": [0, 1]],
+                               "bindings": ["dock-swipe": ["gesture": "edge-pan", "edge": "bottom", "output": "right", "span": [0.25, 0.75],
+                                                           "distance": 200, "increases": "up"]]]
+        let widget = try LineProcess(URL(fileURLWithPath: try PythonVenv.python()),
+                                     [DeclaringClientTests.widget, daemon.socket, "py-dock", JSONWriter.string(dock)], environment: [:])
+        defer { widget.close() }
+        #expect(widget.nextLine(timeout: 20)?.hasPrefix("declared ") == true)
+        _ = try rpc.ok("subscribe", ["transitions": ["dock", "launcher"]])
+
+        // Beside the span, on the same monitor: the default's.
+        try TouchTests.stroke(xorg, from: (1100, 1078), to: (1100, 878))
+        #expect(try rpc.notification(where: { method, _ in method == .began }).1["gesture"] == "launcher-open")
+        _ = try rpc.notification(where: { method, _ in method == .ended })
+        _ = try rpc.ok("transition.animate", ["name": "launcher", "to": 0, "duration": 0.05])
+        _ = try rpc.notification(where: { method, _ in method == .ended })
+        #expect(try rpc.ok("transition.get", ["name": "dock"])["seq"] == 0, "a swipe beside the span moves nothing of the dock")
+
+        // Inside: held, 1:1 in pixels.
+        try TouchTests.stroke(xorg, from: (1440, 1078), to: (1440, 958), lift: false)
+        let held = try rpc.notifications(until: { method, params in method == .progress && (params["progress"]?.number ?? 0) > 0.4 })
+        #expect(held.first { $0.0 == .began }?.1["gesture"] == "dock-swipe")
+        for progress in held.filter({ $0.0 == .progress }).compactMap({ $0.1["progress"]?.number }) {
+            let steps = progress * 200 / 10
+            #expect(abs(steps - steps.rounded()) < 1e-9, "\(progress) is a whole number of 10 px steps: 1:1 in pixels")
+        }
+
+        widget.send("close")
+        let gone = try rpc.notifications(until: { method, _ in method == .removed })
+        #expect(gone.contains { $0.0 == .ended && $0.1["name"] == "dock" && $0.1["position"] == "current" })
+        #expect(gone.last?.1["reason"] == "disconnected")
+        try xorg.touchscreen.touch(.end, id: 1, x: 1440, y: 958)
+        try xorg.touchscreen.sync()
+
+        try TouchTests.stroke(xorg, from: (1440, 1078), to: (1440, 878))
+        let back = try rpc.notification(where: { method, _ in method == .began }).1
+        #expect(back["name"] == "launcher" && back["gesture"] == "launcher-open", "the default's edge pan is back: \(back)")
+        withExtendedLifetime(daemon) {}
+    }
+}
+
 /// The pointer barrier of a placed edge pan covers only its span: a push elsewhere on the edge meets no barrier,
 /// so animd sees no pressure there at all. Under Xvfb, 1280×800, XTest pushes against the left edge.
 @Suite(.serialized, .enabled(if: Xvfb.installed, "needs Xvfb (scripts/install-deps.sh)"))

@@ -151,3 +151,48 @@ struct WaylandMonitorAreasTests {
         #expect(events.last?.1["snap"] == 0)
     }
 }
+
+extension WaylandMonitorAreasTests {
+    /// A declaration through the libinput backend (issue 29): sway names the outputs, a touchscreen on umockdev is
+    /// pinned to HEADLESS-2, and a client declares a dock on HEADLESS-2's bottom edge, middle half, 200 px. A real
+    /// stroke up from the middle of that glass's bottom drives the dock, 1:1 in pixels, and opens it.
+    @Test(.enabled(if: MockedDevice.installed, "needs root and umockdev (scripts/install-deps.sh)"))
+    func aDeclaredDockOnTheTouchscreensOutput() throws {
+        let layout = MonitorLayout.wayland[0]
+        let sway = try Self.sway(for: layout)
+        let mock = try MockedDevice(.touchscreen)
+        defer { mock.removeFolder() }
+        // Over the embedded default, so that the launcher's bottom edge pan is the default's and yields to the dock.
+        let config = "defaults = true\n[input]\ntouchscreens = { \"animd test touchscreen\" = \"HEADLESS-2\" }\n"
+        let daemon = try DaemonProcess(config: config, environment: sway.clientEnvironment, inputBackend: "libinput", wrapper: mock.wrapper)
+        let rpc = try daemon.connect()
+        defer { mock.stop(rpc) }
+        try Self.outputsArePlaced(rpc, layout)
+        let widget = try daemon.connect()
+        _ = try widget.hello(as: "dock").get()
+        _ = try widget.declare("dock", transition: ["snap-points": [0, 1]],
+                               bindings: ["dock-swipe": ["gesture": "edge-pan", "edge": "bottom", "output": "HEADLESS-2", "span": [0.25, 0.75],
+                                                         "distance": 200, "increases": "up"]]).get()
+        _ = try rpc.ok("subscribe", ["transitions": ["dock", "launcher"], "events": ["progress", "state", "input-events"]])
+        try mock.plugIn(MockedDevice.touches([.init(points: [(0.5, 0.999), (0.5, 0.7)])]))
+        let events = try rpc.notifications(until: { method, _ in method == .ended }, timeout: 20)
+        let down = try #require(events.first { $0.0 == .inputEvent && $0.1["event"]?["kind"] == "touch-down" }?.1["event"])
+        #expect(down["x"]?.number.map { $0 > 1280 + 320 && $0 < 1280 + 960 } == true, "on HEADLESS-2's middle half: \(down)")
+        #expect(events.first { $0.0 == .began }?.1["gesture"] == "dock-swipe")
+        // 1:1 in pixels: between any two frames the finger drives, the progress moves by the touches' rise between
+        // them over the 200 px distance. (The frames count from where the pan's recognizer placed the touch, a
+        // fraction of a pixel from the reported touch-down: the differences are what is compared.)
+        let ys = events.filter { $0.0 == .inputEvent && $0.1["event"]?["kind"] == "touch-move" }.compactMap { $0.1["event"]?["y"]?.number }
+        // Past 1 the rubber band takes over, so only the frames within the snaps are compared.
+        let frames = events.filter { $0.0 == .progress && $0.1["phase"] == "interactive" }.compactMap { $0.1["progress"]?.number }
+            .filter { $0 <= 1 }
+        let first = try #require(frames.first)
+        let anchor = try #require(ys.min { abs((ys[0] - $0) - first * 200) < abs((ys[0] - $1) - first * 200) })
+        #expect(frames.count >= 3)
+        for progress in frames.dropFirst() {
+            #expect(ys.contains { abs((anchor - $0) / 200 - (progress - first)) < 1e-9 }, "\(progress): \(frames) against \(ys)")
+        }
+        #expect(events.last?.1["name"] == "dock" && events.last?.1["snap"] == 1)
+        #expect(!events.contains { $0.1["name"] == "launcher" }, "the default's edge pan yields inside the dock's span")
+    }
+}
