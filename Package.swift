@@ -183,6 +183,6 @@ if ProcessInfo.processInfo.environment["ANIMD_FUZZ"] != nil {
     package.targets += [
         .target(name: "FuzzDriver", path: "Fuzz/driver", swiftSettings: strict),
         .executableTarget(name: "fuzz-protocol", dependencies: ["AnimProtocol", "ProtocolOracle", "TransitionModel", "Gestures", "Motion", "FuzzDriver"], path: "Fuzz/protocol", swiftSettings: fuzzSettings),
-        .executableTarget(name: "fuzz-config", dependencies: ["AnimConfig", "FuzzDriver"], path: "Fuzz/config", swiftSettings: fuzzSettings),
+        .executableTarget(name: "fuzz-config", dependencies: ["AnimConfig", "TransitionModel", "FuzzDriver"], path: "Fuzz/config", swiftSettings: fuzzSettings),
     ]
 }

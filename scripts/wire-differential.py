@@ -23,8 +23,9 @@ And these differences are justified and removed before comparing, each by a late
 - the `leg` member of snapshots and the `transition.leg` event (issue 18, analytic legs) are cut out;
 - the key order inside `input.event`'s `event` (issue 17 writes t, kind, the kind's fields, x, y; before,
   keys were sorted by name): events are compared with their members sorted;
-- the methods `daemon.config` and `daemon.environment` (issue 19) and `daemon.motion` (issue 30) are cut from
-  the list of methods that an unknown method's error carries, and the event groups `motion` (issue 30) and
+- the methods `daemon.config` and `daemon.environment` (issue 19), `daemon.motion` (issue 30) and
+  `transition.declare`, `update` and `retract` (issue 29) are cut from the list of methods that an unknown
+  method's error carries, and the event groups `motion` (issue 30) and
   `focus` (issue 31) from the groups an unknown group's error lists;
 - a line that is an array is a batch (issue 29): before, it got one error for the whole line; now each member that
   is not a request gets its own, in one array. An answer array whose members are all one error is compared as that
@@ -199,6 +200,7 @@ def normalise(line):
     text = TIME.sub(lambda m: f'"{m.group(1)}":0', text)
     text = LEG.sub("", text)
     text = text.replace('"daemon.config","daemon.environment",', "").replace('"daemon.motion",', "")
+    text = text.replace('"transition.declare","transition.update","transition.retract",', "")
     text = text.replace("input-events, motion, focus)", "input-events)")
     text = one_of_a_batch(text)
     if '"method":"input.event"' in text:
