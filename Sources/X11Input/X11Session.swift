@@ -20,6 +20,8 @@ final class X11Session {
     private var layout: X11Layout
     /// What is set up on the server for the plan: torn down and set up again as a whole.
     private var interception = X11Interception()
+    /// The old plan's root selections, kept selected while the new plan's are made (`tearDown`).
+    private var retiring: [Int32: [Int32]] = [:]
     /// Set when monitors or source states changed; the backend reports it once.
     var infoChanged = false
     /// The server went away: the connection must not be closed (that would only raise another IO error).
@@ -38,7 +40,6 @@ final class X11Session {
         xsettings = XSettingsWatch(connection)
         focusWatch = X11FocusWatch(connection)
         converter = XInputConverter(pressure: EdgePressure(cap: plan.pressureCap, releaseDelay: plan.pressureReleaseDelay))
-        if connection.hasXI { selectOnRoot(XIAllDevices, [XI_HierarchyChanged]) }
         setUp()
     }
 
@@ -79,13 +80,19 @@ final class X11Session {
 
     private func setUp() {
         interception.sources = [:]
+        if connection.hasXI { selectOnRoot(XIAllDevices, [XI_HierarchyChanged]) }
         interception.sources[.touch] = setUpTouch()
         interception.sources[.pressure] = setUpBarriers()
         interception.sources[.pointer] = setUpStrips()
         interception.sources[.touchpad] = setUpTouchpad()
+        retireRootEvents()
         XFlush(display)
     }
 
+    /// Tears down the barriers and strips. The root window's selections stay on the server until the new plan's are
+    /// made (`retiring`): a touch under way when a plan changes (a widget declared or went, the focus moved) keeps
+    /// its every raw event, its end included, where deselecting first would lose those that came meanwhile and
+    /// leave the arena waiting for a lift that never comes.
     private func tearDown() {
         for barrier in interception.barriers { XFixesDestroyPointerBarrier(display, barrier) }
         interception.barriers = []
@@ -93,12 +100,19 @@ final class X11Session {
         // A touch strip's passive grab goes with its window.
         for strip in interception.strips { XDestroyWindow(display, strip) }
         interception.strips = []
-        if connection.hasXI {
-            interception.rootEvents = [:]
-            selectOnRoot(XIAllMasterDevices, [])
-            selectOnRoot(XIAllDevices, [XI_HierarchyChanged])
-        }
+        retiring = interception.rootEvents
+        interception.rootEvents = [:]
         XSync(display, 0)
+    }
+
+    /// Once the new plan's selections are made: each device selects exactly those, dropping what only the old plan
+    /// wanted.
+    private func retireRootEvents() {
+        for (device, old) in retiring {
+            let now = interception.rootEvents[device] ?? []
+            if old.contains(where: { !now.contains($0) }) { select(root, device: device, now) }
+        }
+        retiring = [:]
     }
 
     /// Touch is observed through raw events on the root window: every touch, from its first event, with nothing
@@ -415,10 +429,12 @@ final class X11Session {
 
     /// Adds `events` to what is selected on the root window for `device` (XISelectEvents replaces a window's mask
     /// per device, so every selection there goes through this one list).
+    /// Adds `events` to what the root window selects for `device`, with what the old plan selected while a new
+    /// plan is being set up.
     private func selectOnRoot(_ device: Int32, _ events: [Int32]) {
         let all = (interception.rootEvents[device] ?? []) + events.filter { !(interception.rootEvents[device] ?? []).contains($0) }
         interception.rootEvents[device] = all
-        select(root, device: device, all)
+        select(root, device: device, all + (retiring[device] ?? []).filter { !all.contains($0) })
     }
 
     private func select(_ window: Window, device: Int32, _ events: [Int32]) {
