@@ -98,7 +98,7 @@ import TransitionModel
 
     /// Values from outside, absurd but well formed: each refused where it enters, with the range.
     @Test(arguments: [
-        ("distance", ConfigValue.float(5e-324), "must be between 1 and 100000"),
+        ("distance", ConfigValue.float(.leastNonzeroMagnitude), "must be between 1 and 100000"),
         ("distance", .float(1e308), "must be between 1 and 100000"),
         ("span", .array([.float(-1e308), .float(1e308)]), "must be [from, to]: two fractions of the edge's length, 0 to 1"),
         ("span", .array([.float(0.5), .float(0.5)]), "must be [from, to]: two fractions of the edge's length, 0 to 1"),
@@ -258,6 +258,9 @@ import TransitionModel
         }
         #expect(overlap != nil, "an update onto the tray's part of the edge was accepted")
         #expect(book.declaration(named: "dock")?.bindings.first?.distance == 60, "a refused update keeps what was")
+        let dropped = try book.update("dock", .table([("bindings", .table([("dock-swipe", .table([("enabled", .bool(false))]))]))]),
+                                      by: Self.dock.connection, over: config)
+        #expect(dropped.bindings.isEmpty, "enabled = false drops a binding, as in a file")
         #expect(Self.refusal { try book.retract("dock", by: Self.tray.connection, config: config) } != nil)
         #expect(Self.refusal { try book.retract("nothing", by: Self.dock.connection, config: config) } == .unknown("no declared transition is named \"nothing\""))
     }
