@@ -154,11 +154,12 @@ public struct DeclarationBook: Sendable {
                                 + "(\(EdgePanOverlap.names(sources))): the user's config wins; choose another edge, span or output", owner: nil)
             }
             for other in others {
-                guard let theirs = other.bindings.first(where: { EdgePanOverlap.between(binding, $0) != nil }),
-                      let (edge, sources) = EdgePanOverlap.between(binding, theirs) else { continue }
-                throw .conflict("binding \"\(binding.name)\" contends with \"\(theirs.name)\", which \(other.owner.description) declared, "
-                                + "for swipes from the \(edge.rawValue) edge (\(EdgePanOverlap.names(sources))): the first declaration "
-                                + "wins; choose another edge, span or output", owner: other.owner)
+                for theirs in other.bindings {
+                    guard let (edge, sources) = EdgePanOverlap.between(binding, theirs) else { continue }
+                    throw .conflict("binding \"\(binding.name)\" contends with \"\(theirs.name)\", which \(other.owner.description) declared, "
+                                    + "for swipes from the \(edge.rawValue) edge (\(EdgePanOverlap.names(sources))): the first declaration "
+                                    + "wins; choose another edge, span or output", owner: other.owner)
+                }
             }
         }
     }
