@@ -180,8 +180,8 @@ extension WaylandMonitorAreasTests {
         #expect(down["x"]?.number.map { $0 > 1280 + 320 && $0 < 1280 + 960 } == true, "on HEADLESS-2's middle half: \(down)")
         #expect(events.first { $0.0 == .began }?.1["gesture"] == "dock-swipe")
         // 1:1 in pixels: between any two frames the finger drives, the progress moves by the touches' rise between
-        // them over the 200 px distance. (The frames count from where the pan's recognizer placed the touch, a
-        // fraction of a pixel from the reported touch-down: the differences are what is compared.)
+        // them over the 200 px distance. (The frames count from where the pan began, the first move past its slop,
+        // and libinput's device units make the moves uneven by a fraction of a pixel: differences are compared.)
         let ys = events.filter { $0.0 == .inputEvent && $0.1["event"]?["kind"] == "touch-move" }.compactMap { $0.1["event"]?["y"]?.number }
         // Past 1 the rubber band takes over, so only the frames within the snaps are compared.
         let frames = events.filter { $0.0 == .progress && $0.1["phase"] == "interactive" }.compactMap { $0.1["progress"]?.number }
