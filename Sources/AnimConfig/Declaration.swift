@@ -110,7 +110,7 @@ extension Declaration {
 
 extension ConfigError {
     /// A declaration's problem: a key and a message, without a place in a file.
-    init(key: String, message: String) {
+    public init(key: String, message: String) {
         self.init(file: Declaration.layerName, line: 0, column: 0, key: key, message: message)
     }
 }

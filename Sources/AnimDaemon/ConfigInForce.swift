@@ -44,6 +44,13 @@ struct ConfigInForce {
         return result
     }
 
+    /// Ends everything a connection declared (it closed); what ended.
+    mutating func removeDeclarations(ownedBy connection: Int) -> [Declaration] {
+        let gone = declarations.removeAll(ownedBy: connection)
+        if !gone.isEmpty { compose() }
+        return gone
+    }
+
     private mutating func compose() {
         let tables = declarations.tables(over: loaded)
         effective = loaded.config

@@ -46,9 +46,8 @@ extension DaemonCore {
 
     /// The connection closed: what it declared ends.
     func declarationsLeft(with client: ClientConnection) {
-        guard config.declarations.declarations.contains(where: { $0.owner.connection == client.id }) else { return }
-        // Removing a connection's declarations cannot be refused.
-        guard let gone = try? config.changeDeclarations({ book, _ in book.removeAll(ownedBy: client.id) }) else { return }
+        let gone = config.removeDeclarations(ownedBy: client.id)
+        guard !gone.isEmpty else { return }
         tablesChanged()
         for declaration in gone { announceRemoved(declaration, reason: .disconnected, message: "its owner's connection closed") }
     }

@@ -10,8 +10,7 @@ enum DeclarationWire {
     static func value(_ json: JSONValue, at path: String = "") throws(DeclarationRefusal) -> ConfigValue {
         switch json {
         case .null:
-            throw .invalid([ConfigError(file: "transition.declare", line: 0, column: 0, key: path,
-                                        message: "null is not a config value; leave the key out for its default")])
+            throw .invalid([ConfigError(key: path, message: "null is not a config value; leave the key out for its default")])
         case let .bool(flag): return .bool(flag)
         case let .string(text): return .string(text)
         case let .number(number):

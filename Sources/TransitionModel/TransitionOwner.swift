@@ -1,6 +1,6 @@
 /// Who declared a transition (`transition.declare`): the connection it lives with, and what that connection says of
 /// itself. A transition of the config has none.
-public struct TransitionOwner: Hashable, Sendable {
+public struct TransitionOwner: Hashable, Sendable, CustomStringConvertible {
     /// The daemon's number for the connection; never on the wire.
     public var connection: Int
     /// The name it gave in `daemon.hello`'s `client`, if any.
