@@ -93,6 +93,7 @@ extension DaemonConfig {
             }
             if binding.sources.contains(.touch) && input.touchEdges == .exclusive {
                 plan.touchStrips[options.edge] = max(plan.touchStrips[options.edge] ?? 0, max(1, options.touchZone.rounded(.up)))
+                plan.touchPlaces[options.edge, default: []].append(options.placement)
             }
             if binding.sources.contains(.pointer) {
                 plan.dragPlaces[options.edge, default: []].append(options.placement)

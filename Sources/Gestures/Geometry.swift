@@ -209,6 +209,31 @@ extension ScreenGeometry {
         }
     }
 
+    /// The parts of `edge` of a touchscreen's `glass` where an edge pan of one of `placements` may start: a
+    /// placement without an output measures its span along the glass, as a touch's `fraction` does; one with an
+    /// output, along that monitor's border where it lies on the glass's. What exclusive touch strips cover, so that a
+    /// touch elsewhere on the edge is not held.
+    public func placed(onGlass glass: Rect, edge: Edge, within placements: [EdgePlacement]) -> [EdgeSegment] {
+        let border = glass.border(edge)
+        guard !placements.contains(where: \.isEverywhere) else { return [border] }
+        let pieces: [(Double, Double)] = placements.flatMap { placement -> [(Double, Double)] in
+            let references = placement.output.map { name in
+                outputs.filter { $0.name == name }.map { $0.rect.border(edge) }.filter { $0.line == border.line }
+            } ?? [border]
+            return references.compactMap { reference in
+                let length = reference.end - reference.start
+                let start = max(border.start, reference.start + placement.span.lowerBound * length)
+                let end = min(border.end, reference.start + placement.span.upperBound * length)
+                return start < end ? (start, end) : nil
+            }
+        }
+        // The union of the pieces: the border minus what none of them covers.
+        let uncovered = Self.subtract(pieces, from: (border.start, border.end))
+        return Self.subtract(uncovered, from: (border.start, border.end)).map {
+            EdgeSegment(edge: edge, line: border.line, start: $0.0, end: $0.1)
+        }
+    }
+
     /// `span` minus the union of `intervals`, as half-open intervals in order.
     static func subtract(_ intervals: [(Double, Double)], from span: (Double, Double)) -> [(Double, Double)] {
         var pieces: [(Double, Double)] = []

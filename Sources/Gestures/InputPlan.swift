@@ -13,6 +13,8 @@ public struct InputPlan: Hashable, Sendable {
     public var touch = false
     /// Edge → the widest touch zone of the edge-pans there, for `TouchEdges.exclusive` only (empty when shared).
     public var touchStrips: [Edge: Double] = [:]
+    /// Edge → where along each touchscreen's edge those edge pans may start: the strips cover only those parts.
+    public var touchPlaces: [Edge: [EdgePlacement]] = [:]
     public var touchpad = false
     public var pressureCap = EdgePressure.defaultCap
     public var pressureReleaseDelay = EdgePressure.defaultReleaseDelay

@@ -182,35 +182,41 @@ final class X11Session {
         return screens
     }
 
-    /// One InputOnly strip per touchscreen edge the plan names, each with a passive touch grab: a touch that starts
-    /// there is held for animd, and only such a touch. Returns how many strips were made.
+    /// One InputOnly strip per placed part of each touchscreen edge the plan names, each with a passive touch grab: a
+    /// touch that starts there is held for animd, and only such a touch; one elsewhere on the edge goes to the
+    /// application. Returns how many strips were made.
     private func setUpTouchStrips() -> Result<Int, XErrorTrap.Failure> {
-        var attributes = XSetWindowAttributes()
-        attributes.override_redirect = 1
         var made = 0
         let failures = XErrorTrap.catching(display) {
             for surface in interception.touchSurfaces {
                 for edge in Edge.allCases {
                     guard let width = plan.touchStrips[edge] else { continue }
-                    // A glass through a matrix may have fractional borders; windows have whole pixels.
-                    let border = surface.border(edge)
-                    let rect = EdgeSegment(edge: edge, line: border.line.rounded(), start: border.start.rounded(), end: border.end.rounded())
-                        .strip(width: width)
-                    let window = XCreateWindow(display, root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height), 0, 0,
-                                               UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
-                    XStoreName(display, window, "animd touch strip")
-                    var modifiers = XIGrabModifiers(modifiers: Int32(bitPattern: XIAnyModifier), status: 0)
-                    withMask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd], device: XIAllMasterDevices) { mask in
-                        _ = XIGrabTouchBegin(display, XIAllMasterDevices, window, 0, &mask, 1, &modifiers)
+                    for part in geometry.placed(onGlass: surface, edge: edge, within: plan.touchPlaces[edge] ?? [EdgePlacement()]) {
+                        // A glass through a matrix may have fractional borders; windows have whole pixels.
+                        let whole = EdgeSegment(edge: edge, line: part.line.rounded(), start: part.start.rounded(), end: part.end.rounded())
+                        interception.strips.append(touchStrip(whole.strip(width: width)))
+                        made += 1
                     }
-                    XMapRaised(display, window)
-                    interception.strips.append(window)
-                    made += 1
                 }
             }
         }
         if let failure = failures.first { return .failure(failure) }
         return .success(made)
+    }
+
+    /// An InputOnly window over `rect`, mapped on top, with a passive grab of the touches that begin in it.
+    private func touchStrip(_ rect: Rect) -> Window {
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        let window = XCreateWindow(display, root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height), 0, 0,
+                                   UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
+        XStoreName(display, window, "animd touch strip")
+        var modifiers = XIGrabModifiers(modifiers: Int32(bitPattern: XIAnyModifier), status: 0)
+        withMask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd], device: XIAllMasterDevices) { mask in
+            _ = XIGrabTouchBegin(display, XIAllMasterDevices, window, 0, &mask, 1, &modifiers)
+        }
+        XMapRaised(display, window)
+        return window
     }
 
     /// Whether another client holds the passive touch grab on the root window. X lists no grabs, so this asks for

@@ -73,6 +73,8 @@ import Testing
             sources = ["pointer"]
             """)
         #expect(config.inputPlan(focus: .unknown(reason: "none")).touchStrips == [.left: 30], "no strip where no edge-pan takes touch")
+        #expect(config.inputPlan(focus: .unknown(reason: "none")).touchPlaces == [.left: [EdgePlacement(), EdgePlacement()]],
+                "each edge pan's placement, for the strips to cover: here the whole edge")
         let errors = Self.errors("[input]\ntouch-edges = \"grab\"\n")
         #expect(errors.first?.key == "input.touch-edges")
         #expect(errors.first?.message.contains("must be one of \"shared\", \"exclusive\", not \"grab\"") == true)

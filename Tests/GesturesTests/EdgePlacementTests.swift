@@ -77,4 +77,25 @@ struct EdgePlacementTests {
         #expect(geometry.placed(rights, within: [EdgePlacement(output: "A", span: 0.5...1)])
                 == [EdgeSegment(edge: .right, line: 1920, start: 1024, end: 1080)])
     }
+
+    /// What exclusive touch strips cover on a glass: a span without an output is of the glass, as a touch measures
+    /// it; one with an output is of that monitor's border where it lies on the glass's; anything else, nothing.
+    @Test func touchStripsCoverOnlyThePlacedParts() {
+        let geometry = Self.geometry
+        // A glass over both monitors' bottom at y 1024 (B's height), and one pinned to B.
+        let wide = Rect(x: 0, y: 0, width: 3200, height: 1024), pinned = Rect(x: 1920, y: 0, width: 1280, height: 1024)
+        #expect(geometry.placed(onGlass: wide, edge: .bottom, within: [EdgePlacement(span: 0.25...0.5)])
+                == [EdgeSegment(edge: .bottom, line: 1024, start: 800, end: 1600)])
+        #expect(geometry.placed(onGlass: wide, edge: .bottom, within: [EdgePlacement(output: "B", span: 0.25...0.75)])
+                == [EdgeSegment(edge: .bottom, line: 1024, start: 2240, end: 2880)])
+        #expect(geometry.placed(onGlass: pinned, edge: .bottom, within: [EdgePlacement(output: "B", span: 0.25...0.75)])
+                == [EdgeSegment(edge: .bottom, line: 1024, start: 2240, end: 2880)])
+        #expect(geometry.placed(onGlass: pinned, edge: .bottom, within: [EdgePlacement(output: "A", span: 0...1)]).isEmpty,
+                "A's bottom is at 1080, not on this glass's edge")
+        #expect(geometry.placed(onGlass: pinned, edge: .bottom, within: [EdgePlacement(span: 0...0.25), EdgePlacement(span: 0.2...0.5)])
+                == [EdgeSegment(edge: .bottom, line: 1024, start: 1920, end: 2560)], "overlapping spans are one strip")
+        #expect(geometry.placed(onGlass: pinned, edge: .left, within: [EdgePlacement(), EdgePlacement(output: "gone")])
+                == [pinned.border(.left)], "an edge pan without placement takes the whole edge")
+        #expect(geometry.placed(onGlass: pinned, edge: .left, within: [EdgePlacement(output: "gone")]).isEmpty)
+    }
 }

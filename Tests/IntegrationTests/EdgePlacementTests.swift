@@ -56,6 +56,29 @@ struct EdgePlacementTests {
 }
 
 extension EdgePlacementTests {
+    /// With `touch-edges = "exclusive"`, the strips that hold touches cover only the placed part of the edge: the
+    /// dock's span on the right monitor's bottom is animd's, the rest of that edge is the application's.
+    @Test func exclusiveStripsCoverOnlyTheSpan() throws {
+        let xorg = try HeadlessXorg()
+        #expect(try xorg.run("xrandr", ["--setmonitor", "left", "960/240x1080/270+0+0", "DUMMY0"]) == 0)
+        #expect(try xorg.run("xrandr", ["--setmonitor", "right", "960/240x1080/270+960+0", "none"]) == 0)
+        let window = try TouchTests.window(0, 0, 1920, 1080, on: xorg)
+        let (daemon, rpc, input) = try TouchTests.start("[input]\ntouch-edges = \"exclusive\"\n" + Self.config, on: xorg)
+        #expect(input["sources"]?["touch"]?["detail"]?.string?.contains("exclusive touch strips") == true)
+        #expect(try XProbe.topWindow(at: 1440, 1075, display: xorg.display) == "animd touch strip")
+        for x in [1100, 1700, 480] {
+            #expect(try XProbe.topWindow(at: x, 1075, display: xorg.display) == "animd-xprobe touch window", "x \(x) is beside the span")
+        }
+        // A swipe beside the span reaches the application whole; one inside is animd's alone.
+        _ = try rpc.ok("subscribe", ["transitions": ["dock"]])
+        try TouchTests.stroke(xorg, from: (1100, 1078), to: (1100, 978))
+        #expect(try window.touches(until: "end").first == "begin 1100.00 1078.00")
+        try TouchTests.stroke(xorg, id: 2, from: (1440, 1078), to: (1440, 878))
+        #expect(try rpc.notification(where: { method, _ in method == .ended }).1["snap"] == 1)
+        withExtendedLifetime(daemon) {}
+    }
+
+
     /// The same placement declared by a widget (issue 29): a Python client declares a dock on the bottom of the right
     /// monitor, span [0.25, 0.75], its height (200 px) as the distance, over the embedded default. A real swipe
     /// beside the span is still the default launcher's; one inside drives the dock 1:1 in pixels. The widget
