@@ -166,3 +166,45 @@ import XorgInputTest
         try WidgetTests.expectRunningLegDrawn(rpc, shown: shown)
     }
 }
+
+extension SwayTests {
+    /// A declared placement follows the compositor's outputs as the config's does (issue 29): a dock declared on
+    /// HEADLESS-3 before it exists starts nowhere; once sway creates it and places it (0, 900, 1024×768), a swipe up
+    /// from the middle of its bottom drives the dock; once it moves (2000, 900), the old place takes nothing and the
+    /// new one does.
+    @Test func aDeclaredDockFollowsItsOutput() throws {
+        let sway = try HeadlessSway(outputs: 2, config: Self.config)
+        let daemon = try Self.startDaemon(on: sway)
+        let rpc = try daemon.connect()
+        try Self.outputsAgree(rpc, sway)
+        let widget = try daemon.connect()
+        _ = try widget.declare("dock", bindings: ["dock-swipe": ["gesture": "edge-pan", "edge": "bottom", "output": "HEADLESS-3",
+                                                                 "span": [0.25, 0.75], "distance": 200, "increases": "up"]]).get()
+        _ = try rpc.ok("subscribe", ["transitions": ["dock"], "events": ["state"]])
+        var clock = 0.0
+        func swipe(at x: Double, bottom: Double) throws -> [JSONValue] {
+            let events = (0...10).map { step -> JSONValue in
+                let kind: JSONValue = step == 0 ? "touch-down" : step == 10 ? "touch-up" : "touch-move"
+                let y = bottom - 2 - 12 * Double(step), t = clock + 0.01 * Double(step)
+                return .object([("t", .number(t)), ("kind", kind), ("id", 1), ("x", .number(x)), ("y", .number(y))])
+            }
+            clock += 1
+            _ = try rpc.ok("input.inject", ["events": .array(events)])
+            return try rpc.notificationsBeforeABarrier().filter { $0["method"] == "transition.began" }
+        }
+        #expect(try swipe(at: 512, bottom: 1668).isEmpty, "no HEADLESS-3 yet: the dock's edge pan starts nowhere")
+
+        try sway.message(["create_output"])
+        try sway.message(["output", "HEADLESS-3", "mode", "--custom", "1024x768", "position", "0", "900"])
+        try Self.outputsAgree(rpc, sway)
+        #expect(try swipe(at: 512, bottom: 1668).first?["params"]?["gesture"] == "dock-swipe")
+        _ = try rpc.notification(where: { method, _ in method == .ended })
+
+        _ = try rpc.ok("transition.animate", ["name": "dock", "to": 0, "duration": 0.05])
+        _ = try rpc.notification(where: { method, _ in method == .ended })
+        try sway.message(["output", "HEADLESS-3", "position", "2000", "900"])
+        try Self.outputsAgree(rpc, sway)
+        #expect(try swipe(at: 512, bottom: 1668).isEmpty, "HEADLESS-3 moved away from there")
+        #expect(try swipe(at: 2512, bottom: 1668).first?["params"]?["gesture"] == "dock-swipe")
+    }
+}
