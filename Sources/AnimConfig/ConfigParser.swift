@@ -46,7 +46,7 @@ public enum ConfigParser {
     }
 
     /// One layer's text as a tree, or its syntax error.
-    private static func table(of layer: ConfigLayer) throws(ConfigErrors) -> ConfigTable {
+    static func table(of layer: ConfigLayer) throws(ConfigErrors) -> ConfigTable {
         do {
             return try TOMLReader.read(layer.text, layer: layer.name)
         } catch {

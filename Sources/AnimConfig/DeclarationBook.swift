@@ -19,7 +19,10 @@ public struct DeclarationBook: Sendable {
 
     public func declaration(named name: String) -> Declaration? { declarations.first { $0.name == name } }
 
-    public func owner(of transition: String) -> TransitionOwner? { declaration(named: transition)?.owner }
+    /// Each declared transition's owner, by name: what answers that list transitions look their entries up in.
+    public var owners: [String: TransitionOwner] {
+        Dictionary(declarations.map { ($0.name, $0.owner) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Declares a transition, or says why not; the new declaration on success.
     @discardableResult

@@ -4,13 +4,7 @@
 public enum DeclarationFile {
     /// The declarations in file order, each as `transition.declare`'s body; or every problem, with its line.
     public static func read(_ layer: ConfigLayer) throws(ConfigErrors) -> [(name: String, body: ConfigValue)] {
-        let table: ConfigTable
-        do {
-            table = try TOMLReader.read(layer.text, layer: layer.name)
-        } catch {
-            throw ConfigErrors(errors: [ConfigError(file: layer.name, line: error.position.line, column: error.position.column, key: error.key,
-                                                    message: error.message)])
-        }
+        let table = try ConfigParser.table(of: layer)
         var errors: [ConfigError] = []
         func problem(_ node: ConfigNode?, _ key: String, _ message: String) {
             let origin = node?.origin ?? ConfigOrigin(layer: layer.name, line: 1, keyColumn: 1, valueColumn: 1)

@@ -35,8 +35,8 @@ struct ConfigInForce {
     /// Changes the declarations (a declaration, an update, a retraction, a connection gone), and the tables with
     /// them when it succeeds.
     @discardableResult
-    mutating func changeDeclarations<Result>(_ change: (inout DeclarationBook, LoadedConfig) throws(DeclarationRefusal) -> Result)
-        throws(DeclarationRefusal) -> Result {
+    mutating func changeDeclarations<Value>(_ change: (inout DeclarationBook, LoadedConfig) throws(DeclarationRefusal) -> Value)
+        throws(DeclarationRefusal) -> Value {
         var book = declarations
         let result = try change(&book, loaded)
         declarations = book

@@ -79,6 +79,5 @@ extension DaemonCore {
                 config.config.bindings.map(\.name).filter(yielding.contains))
     }
 
-    /// The owner of a declared transition; nil for the config's.
-    func owner(of transition: String) -> TransitionOwner? { config.declarations.owner(of: transition) }
+    var owners: [String: TransitionOwner] { config.declarations.owners }
 }

@@ -83,14 +83,12 @@ struct RequestRouter {
 
     private func snapshot(_ name: String) throws(RPCError) -> Answer {
         guard let snapshot = target.snapshots(of: [name])?.first else { throw unknown(name) }
-        return .snapshot(snapshot, owner: target.owner(of: name))
+        return .snapshot(snapshot, owner: target.owners[name])
     }
 
     /// The snapshots with the owners of those a client declared.
     private func snapshots(subscription: Int?, _ snapshots: [TransitionSnapshot]) -> Answer {
-        var owners: [String: TransitionOwner] = [:]
-        for snapshot in snapshots { if let owner = target.owner(of: snapshot.name) { owners[snapshot.name] = owner } }
-        return .snapshots(subscription: subscription, snapshots, owners: owners)
+        .snapshots(subscription: subscription, snapshots, owners: target.owners)
     }
 
     private var hello: JSONValue {

@@ -27,8 +27,8 @@ protocol RequestTarget: AnyObject {
     func declare(_ name: String, body: JSONValue, from client: ClientConnection) throws(RPCError)
     func updateDeclaration(_ name: String, body: JSONValue, from client: ClientConnection) throws(RPCError)
     func retract(_ name: String, from client: ClientConnection) throws(RPCError)
-    /// The client that declared a transition; nil for the config's.
-    func owner(of transition: String) -> TransitionOwner?
+    /// The owner of each declared transition, by name; the config's have none.
+    var owners: [String: TransitionOwner] { get }
     /// The declared transitions, and the default bindings that yield to them.
     var declared: (transitions: [DaemonHello.Declared], yielding: [String]) { get }
 }

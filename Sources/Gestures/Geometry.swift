@@ -191,21 +191,12 @@ extension ScreenGeometry {
     public func placed(_ segments: [EdgeSegment], within placements: [EdgePlacement]) -> [EdgeSegment] {
         guard !placements.contains(where: \.isEverywhere) else { return segments }
         return segments.flatMap { segment -> [EdgeSegment] in
-            let pieces: [(Double, Double)] = placements.compactMap { placement in
+            Self.union(placements.compactMap { placement in
                 let reference = placement.output.map { name in outputs.filter { $0.name == name }.map(\.rect) } ?? monitors
-                guard let border = reference.map({ $0.border(segment.edge) }).first(where: {
-                    $0.line == segment.line && $0.start <= segment.start && segment.end <= $0.end
-                }) else { return nil }
-                let length = border.end - border.start
-                let start = max(segment.start, border.start + placement.span.lowerBound * length)
-                let end = min(segment.end, border.start + placement.span.upperBound * length)
-                return start < end ? (start, end) : nil
-            }
-            // The union of the pieces: the segment minus what none of them covers.
-            let uncovered = Self.subtract(pieces, from: (segment.start, segment.end))
-            return Self.subtract(uncovered, from: (segment.start, segment.end)).map {
-                EdgeSegment(edge: segment.edge, line: segment.line, start: $0.0, end: $0.1)
-            }
+                return reference.map { $0.border(segment.edge) }
+                    .first { $0.line == segment.line && $0.start <= segment.start && segment.end <= $0.end }
+                    .flatMap { Self.piece(of: $0, spanned: placement.span, within: segment) }
+            }, within: segment)
         }
     }
 
@@ -216,21 +207,27 @@ extension ScreenGeometry {
     public func placed(onGlass glass: Rect, edge: Edge, within placements: [EdgePlacement]) -> [EdgeSegment] {
         let border = glass.border(edge)
         guard !placements.contains(where: \.isEverywhere) else { return [border] }
-        let pieces: [(Double, Double)] = placements.flatMap { placement -> [(Double, Double)] in
+        return Self.union(placements.flatMap { placement in
             let references = placement.output.map { name in
                 outputs.filter { $0.name == name }.map { $0.rect.border(edge) }.filter { $0.line == border.line }
             } ?? [border]
-            return references.compactMap { reference in
-                let length = reference.end - reference.start
-                let start = max(border.start, reference.start + placement.span.lowerBound * length)
-                let end = min(border.end, reference.start + placement.span.upperBound * length)
-                return start < end ? (start, end) : nil
-            }
-        }
-        // The union of the pieces: the border minus what none of them covers.
-        let uncovered = Self.subtract(pieces, from: (border.start, border.end))
-        return Self.subtract(uncovered, from: (border.start, border.end)).map {
-            EdgeSegment(edge: edge, line: border.line, start: $0.0, end: $0.1)
+            return references.compactMap { Self.piece(of: $0, spanned: placement.span, within: border) }
+        }, within: border)
+    }
+
+    /// The stretch of `segment` that `span` of `reference`'s length covers; nil when they do not meet.
+    private static func piece(of reference: EdgeSegment, spanned span: ClosedRange<Double>, within segment: EdgeSegment) -> (Double, Double)? {
+        let length = reference.end - reference.start
+        let start = max(segment.start, reference.start + span.lowerBound * length)
+        let end = min(segment.end, reference.start + span.upperBound * length)
+        return start < end ? (start, end) : nil
+    }
+
+    /// The union of `pieces`, as segments along `segment`: the segment minus what none of them covers.
+    private static func union(_ pieces: [(Double, Double)], within segment: EdgeSegment) -> [EdgeSegment] {
+        let uncovered = subtract(pieces, from: (segment.start, segment.end))
+        return subtract(uncovered, from: (segment.start, segment.end)).map {
+            EdgeSegment(edge: segment.edge, line: segment.line, start: $0.0, end: $0.1)
         }
     }
 

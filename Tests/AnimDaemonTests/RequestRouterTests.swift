@@ -52,7 +52,7 @@ struct RequestRouterTests {
         func declare(_ name: String, body: JSONValue, from client: ClientConnection) throws(RPCError) { declarations.append((name, body, client)) }
         func updateDeclaration(_ name: String, body: JSONValue, from client: ClientConnection) throws(RPCError) {}
         func retract(_ name: String, from client: ClientConnection) throws(RPCError) {}
-        func owner(of transition: String) -> TransitionOwner? { declarations.first { $0.0 == transition }?.2.owner }
+        var owners: [String: TransitionOwner] { Dictionary(declarations.map { ($0.0, $0.2.owner) }, uniquingKeysWith: { first, _ in first }) }
         var declared: (transitions: [DaemonHello.Declared], yielding: [String]) { ([], []) }
     }
 

@@ -13,15 +13,17 @@ import XorgInputTest
         "bindings": ["dock-swipe": ["gesture": "edge-pan", "edge": "bottom", "span": [0.25, 0.75], "distance": 200, "increases": "up"]],
     ]
 
-    /// A touch at `x` on the bottom edge moved up `steps` × 10 px, one event every 10 ms from `time`; lifted if asked.
-    static func swipe(x: Double, steps: Int, id: Int = 1, at time: Double = 0, lift: Bool = false) -> JSONValue {
+    /// A touch at `x`, 2 px above a bottom edge at `bottom` (the fallback screen's by default), moved up `steps` × 10 px,
+    /// one event every 10 ms from `time`; lifted if asked.
+    static func swipe(x: Double, steps: Int, id: Int = 1, at time: Double = 0, lift: Bool = false, bottom: Double = 1080) -> JSONValue {
+        let y = { (step: Int) in bottom - 2 - 10 * Double(step) }
         var events: [JSONValue] = (0...steps).map { step in
             ["t": .number(time + 0.01 * Double(step)), "kind": step == 0 ? "touch-down" : "touch-move", "id": .number(Double(id)),
-             "x": .number(x), "y": .number(1078 - 10 * Double(step))]
+             "x": .number(x), "y": .number(y(step))]
         }
         if lift {
             events.append(["t": .number(time + 0.01 * Double(steps + 1)), "kind": "touch-up", "id": .number(Double(id)), "x": .number(x),
-                           "y": .number(1078 - 10 * Double(steps))])
+                           "y": .number(y(steps))])
         }
         return ["events": .array(events)]
     }

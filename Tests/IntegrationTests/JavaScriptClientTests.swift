@@ -29,6 +29,14 @@ import XorgInputTest
         #expect(run.output.hasPrefix("ok: 1366 samples of 14 cases, 0 failures"), "\(run.output)")
     }
 
+    /// The client's own rules, with lines fed by hand (they do not depend on the host): answers and events, lines cut
+    /// anywhere, a batch in order with its refusals in place, and a closed connection rejecting what waits.
+    @Test func theClientSettlesWhatItIsFed() throws {
+        try #require(Host.node.installed, "/usr/bin/node is missing (scripts/install-deps.sh)")
+        let run = try runTool(Host.node.executable.path, [Binaries.repo.appendingPathComponent("clients/js/tests/run-client-node.mjs").path])
+        #expect(run.status == 0 && run.output.hasPrefix("ok: 10 checks"), "\(run.output)")
+    }
+
     /// The module's client declares the dock as `js-dock`; a real swipe inside its span drives it; the module's
     /// Follower, fed the events, evaluates the release's leg at the end to where animd ended it; when the widget's
     /// process ends, so does the dock.

@@ -183,13 +183,8 @@ extension SwayTests {
         _ = try rpc.ok("subscribe", ["transitions": ["dock"], "events": ["state"]])
         var clock = 0.0
         func swipe(at x: Double, bottom: Double) throws -> [JSONValue] {
-            let events = (0...10).map { step -> JSONValue in
-                let kind: JSONValue = step == 0 ? "touch-down" : step == 10 ? "touch-up" : "touch-move"
-                let y = bottom - 2 - 12 * Double(step), t = clock + 0.01 * Double(step)
-                return .object([("t", .number(t)), ("kind", kind), ("id", 1), ("x", .number(x)), ("y", .number(y))])
-            }
+            _ = try rpc.ok("input.inject", DeclarationTests.swipe(x: x, steps: 10, at: clock, lift: true, bottom: bottom))
             clock += 1
-            _ = try rpc.ok("input.inject", ["events": .array(events)])
             return try rpc.notificationsBeforeABarrier().filter { $0["method"] == "transition.began" }
         }
         #expect(try swipe(at: 512, bottom: 1668).isEmpty, "no HEADLESS-3 yet: the dock's edge pan starts nowhere")

@@ -77,8 +77,9 @@ export class Client {
                 message.params = params;
             return message;
         });
-        const answers = messages.map(message => new Promise(resolve => {
-            this._pending.set(message.id, {resolve, reject: resolve});
+        // A refusal takes its request's place in the answer; a closed connection rejects the whole batch, as `call`.
+        const answers = messages.map(message => new Promise((resolve, reject) => {
+            this._pending.set(message.id, {resolve, reject: error => (error instanceof RPCError ? resolve : reject)(error)});
         }));
         this._write(`${JSON.stringify(messages)}\n`);
         return Promise.all(answers);
