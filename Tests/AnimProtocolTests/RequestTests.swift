@@ -53,6 +53,12 @@ struct RequestTests {
         ("subscribe", #"{"frames":5}"#, "\"frames\" must be a string"),
         ("daemon.environment", #"{"HOME":"/"}"#, "unknown parameter \"HOME\""),
         ("transition.animate", #"{"name":"a","to":1,"timing":"eese"}"#, "unknown timing"),
+        ("daemon.hello", #"{"client":1e308}"#, "\"client\" must be a string"),
+        ("daemon.hello", #"{"client":"\#(String(repeating: "x", count: 65))"}"#, "\"client\" must be at most 64 bytes long"),
+        ("transition.declare", #"{"name":-0}"#, "\"name\" must be a string"),
+        ("transition.declare", #"{"name":"dock","transition":5e-324}"#, "\"transition\" must be an object"),
+        ("transition.update", #"{"name":"dock","bindings":[]}"#, "\"bindings\" must be an object"),
+        ("transition.retract", #"{"name":"dock","force":true}"#, "unknown parameter \"force\""),
     ])
     func mistakesNameTheParameter(method: String, params: String, message: String) throws {
         let value = try JSONParser.parse(Array(params.utf8))
