@@ -26,10 +26,15 @@ public final class LineProcess {
 
     deinit { close() }
 
-    /// Closes its standard input and waits for it; a child that does not end is terminated first.
+    /// Closes its standard input and waits for it; a child that does not end is terminated first, and killed if it
+    /// still runs two seconds later: children inherit the test process's blocked signals, SIGTERM among them, so a
+    /// command that does not read its input (`animctl watch`) never sees the terminate.
     public func close() {
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
