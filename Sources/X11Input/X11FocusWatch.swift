@@ -10,7 +10,8 @@ import Gestures
 ///   `_NET_WM_STATE_FULLSCREEN`: the focused window is watched for both, and only it;
 /// - the focused window may close while the manager still names it (openbox keeps the last one when no other takes
 ///   the focus): it is watched for its destruction too, and a window that is gone has no focus.
-/// Each of these reads the focus again. Nothing polls. Lives on the X thread.
+/// Each of these reads the focus again. Nothing polls. A read of no window right after a window waits a moment
+/// (`FocusSettle`): openbox publishes None between two windows on every switch. Lives on the X thread.
 struct X11FocusWatch {
     private let supportingCheck: Atom
     private let activeWindow: Atom
@@ -21,7 +22,8 @@ struct X11FocusWatch {
     private var checkWindow = Window(None)
     /// The focused window, watched for its class and state; None when no window has the focus.
     private var focused = Window(None)
-    private(set) var focus: SessionFocus
+    /// What was read, as published after the settle.
+    private var settle: FocusSettle
 
     /// The most of `WM_CLASS` read: two names of `FocusedWindow.nameLimit` bytes and their NULs. A longer property
     /// (a hostile window's megabyte) is cut there by the server, which sends no more.
@@ -39,9 +41,15 @@ struct X11FocusWatch {
         wmClass = XInternAtom(display, "WM_CLASS", 0)
         wmState = XInternAtom(display, "_NET_WM_STATE", 0)
         fullscreenState = XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", 0)
-        focus = .unknown(reason: Self.noManager)
-        _ = refresh(connection)
+        settle = FocusSettle(.unknown(reason: Self.noManager))
+        _ = refresh(connection, at: 0)
     }
+
+    /// The focus bindings are matched against.
+    var focus: SessionFocus { settle.published }
+
+    /// When `expire` must be called next: a gap between two windows is waiting to be believed.
+    var deadline: Double? { settle.deadline }
 
     /// Whether the event may change the focus; then `refresh` reads it again.
     func concerns(_ event: inout XEvent, root: Window) -> Bool {
@@ -58,12 +66,13 @@ struct X11FocusWatch {
         }
     }
 
-    /// Reads the manager, the focused window and its names and state again; true when the focus changed.
-    mutating func refresh(_ connection: X11Connection) -> Bool {
-        let before = focus
-        focus = read(connection.display, root: connection.root)
-        return focus != before
+    /// Reads the manager, the focused window and its names and state again; true when the published focus changed.
+    mutating func refresh(_ connection: X11Connection, at now: Double) -> Bool {
+        settle.read(read(connection.display, root: connection.root), at: now)
     }
+
+    /// Publishes a gap that lasted; true when the published focus changed.
+    mutating func expire(at now: Double) -> Bool { settle.expire(at: now) }
 
     private mutating func read(_ display: OpaquePointer, root: Window) -> SessionFocus {
         let check = Self.window(display, root, supportingCheck)

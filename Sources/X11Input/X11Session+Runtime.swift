@@ -9,7 +9,7 @@ extension X11Session: BackendSession {
 
     func timeout(now: Double) -> Double? {
         if XQLength(display) > 0 { return 0 }
-        return converter.pressureDeadline.map { $0 - now }
+        return deadline.map { $0 - now }
     }
 
     func dispatch(ready: [Int16], now: Double) -> SessionStep {
@@ -21,6 +21,7 @@ extension X11Session: BackendSession {
             if recv(XConnectionNumber(display), &probe, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0 { return serverGone() }
         }
         var events = expirePressure(at: now)
+        expireFocus(at: now)
         var event = XEvent()
         while XPending(display) > 0 {
             XNextEvent(display, &event)

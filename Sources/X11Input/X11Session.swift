@@ -354,7 +354,7 @@ final class X11Session {
             return []
         }
         if focusWatch.concerns(&event, root: root) {
-            if focusWatch.refresh(connection) { infoChanged = true }
+            if focusWatch.refresh(connection, at: now) { infoChanged = true }
             return []
         }
         if connection.hasRandR && (type == connection.randrEventBase + RRScreenChangeNotify || type == connection.randrEventBase + RRNotify) {
@@ -371,6 +371,16 @@ final class X11Session {
 
     /// Ends a push that has gone quiet.
     func expirePressure(at now: Double) -> [InputEvent] { converter.expirePressure(at: now) }
+
+    /// Publishes a gap in the focus that lasted.
+    func expireFocus(at now: Double) {
+        if focusWatch.expire(at: now) { infoChanged = true }
+    }
+
+    /// The earliest moment something is due without an event: a quiet push's end, a focus gap's.
+    var deadline: Double? {
+        [converter.pressureDeadline, focusWatch.deadline].compactMap { $0 }.min()
+    }
 
     /// Answers the arena's decisions for the touches animd holds: accept claimed touches, reject released ones.
     func allow(_ decisions: [ArenaOutput]) {
