@@ -58,7 +58,8 @@ struct FocusTests {
         #expect(focusEvents.allSatisfy { $0.element.1["source"] == "x11" })
     }
 
-    /// Whether animd intercepts the left edge: its pressure barrier and its drag strip.
+    /// Whether animd intercepts the left edge: its pressure barrier and its drag strip. The X thread reports them once
+    /// it has applied the plan that the new focus made, a moment after the focus itself: callers wait for them.
     static func leftEdgeTaken(_ rpc: RPCConnection) throws -> Bool? {
         let sources = try rpc.ok("daemon.hello")["input"]?["sources"]
         let pressure = sources?["pressure"]?["detail"]?.string?.contains("left") == true
@@ -110,12 +111,12 @@ struct FocusTests {
         try waitUntil("animd says the manager is gone") { try rpc.ok("daemon.hello")["focus"]?["source"] == .null }
         let lost = try rpc.ok("daemon.hello")["focus"]
         #expect(lost?["reason"]?.string?.contains("no EWMH window manager") == true, "\(String(describing: lost))")
-        #expect(try Self.leftEdgeTaken(rpc) == false, "an apps binding is off while no focus is known")
+        try waitUntil("an apps binding is off while no focus is known") { try Self.leftEdgeTaken(rpc) == false }
 
         try desktop.startWindowManager()
         try desktop.run(FocusDesktop.activate("XLogo"))
         try waitUntil("a new manager is followed") { try rpc.ok("daemon.hello")["focus"]?["app"] == "XLogo" }
-        #expect(try Self.leftEdgeTaken(rpc) == true)
+        try waitUntil("the binding is on again") { try Self.leftEdgeTaken(rpc) == true }
 
         let huge = try DaemonProcess.makeFolder() + "/wm-class"
         try Data(Array("huge\0".utf8) + [UInt8](repeating: UInt8(ascii: "B"), count: 1 << 20) + [0]).write(to: URL(fileURLWithPath: huge))
@@ -125,7 +126,7 @@ struct FocusTests {
         try waitUntil("the new class is read") { try rpc.ok("daemon.hello")["focus"]?["names"]?.array?.first == "huge" }
         let names = try rpc.ok("daemon.hello")["focus"]?["names"]?.array
         #expect(names?.count == 2 && names?[1].string?.utf8.count == 256, "the class cut at 256 bytes")
-        #expect(try Self.leftEdgeTaken(rpc) == false, "xlogo is no longer called xlogo")
+        try waitUntil("the binding is off: xlogo is no longer called xlogo") { try Self.leftEdgeTaken(rpc) == false }
 
         desktop.close("XCalc")
         desktop.close("XLogo")
