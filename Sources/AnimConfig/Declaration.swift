@@ -24,9 +24,8 @@ public struct Declaration: Sendable {
 extension Declaration {
     /// Reads a declaration's body, `{transition: {…}, bindings: {NAME: {…}}}`, with the config's own reader: the keys,
     /// defaults, ranges and messages of `[transitions.NAME]` and `[bindings.NAME]`. A binding's `transition` may be
-    /// left out, and names this one if given.
+    /// left out, and names this one if given. `name` is checked where it enters (`DeclarationBook.declare`).
     static func read(name: String, owner: TransitionOwner, declared: ConfigTable) throws(DeclarationRefusal) -> Declaration {
-        if let problem = nameProblem(name) { throw .invalid([ConfigError(key: "name", message: problem)]) }
         var errors: [ConfigError] = []
         for key in declared.keys where key != "transition" && key != "bindings" {
             errors.append(ConfigError(key: key, message: "unknown key (expected one of: transition, bindings)"))

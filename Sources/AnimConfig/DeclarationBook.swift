@@ -132,15 +132,13 @@ public struct DeclarationBook: Sendable {
         return index
     }
 
-    /// Names unique; the user's bindings win; a declaration before it wins.
+    /// Names unique; the user's bindings win; a declaration before it wins. Two declarations never share a
+    /// transition's name: `declare` refuses a second, and neither an update nor a reload renames one.
     private func check(_ declaration: Declaration, against config: LoadedConfig, others: [Declaration]) throws(DeclarationRefusal) {
         let name = declaration.name
         if config.config.transition(named: name) != nil {
             throw .conflict("the config has a transition named \"\(name)\" (\(Self.describe(config.layer(ofTransition: name)))); "
                             + "give the declared one another name", owner: nil)
-        }
-        if let other = others.first(where: { $0.name == name }) {
-            throw .conflict("\"\(name)\" is declared already, by \(other.owner.description)", owner: other.owner)
         }
         for binding in declaration.bindings {
             if config.config.bindings.contains(where: { $0.name == binding.name }) {

@@ -97,10 +97,10 @@ public struct DaemonHello: Hashable, Sendable {
               let motion = json["motion"].flatMap(MotionStatus.init(json:)),
               let focus = json["focus"].flatMap(SessionFocus.init(json:)) else { return nil }
         // A daemon from before declarations sends neither of these.
-        let aside = config["yielding"]?.array?.compactMap(\.string) ?? []
+        let yielding = config["yielding"]?.array?.compactMap(\.string) ?? []
         let declared = json["declared"]?.array?.compactMap(Declared.init(json:)) ?? []
         self.init(version: version, pid: pid, frameRate: frameRate, input: input, monitors: monitors.compactMap { $0 },
-                  config: ConfigSummary(layers: layers, transitions: transitions, bindings: bindings, warnings: warnings, yielding: aside),
+                  config: ConfigSummary(layers: layers, transitions: transitions, bindings: bindings, warnings: warnings, yielding: yielding),
                   clients: clients, subscriptions: subscriptions, motion: motion, focus: focus, declared: declared)
     }
 

@@ -444,9 +444,8 @@ final class X11Session {
     // MARK: - XI2 selections
 
     /// Adds `events` to what is selected on the root window for `device` (XISelectEvents replaces a window's mask
-    /// per device, so every selection there goes through this one list).
-    /// Adds `events` to what the root window selects for `device`, with what the old plan selected while a new
-    /// plan is being set up.
+    /// per device, so every selection there goes through this one list), with what the old plan selected while a
+    /// new plan is being set up.
     private func selectOnRoot(_ device: Int32, _ events: [Int32]) {
         let all = (interception.rootEvents[device] ?? []) + events.filter { !(interception.rootEvents[device] ?? []).contains($0) }
         interception.rootEvents[device] = all

@@ -42,9 +42,7 @@ enum DeclaredFile {
             fail("animctl: \(path) cannot be declared:\n" + error.errors.map { "  \($0.file): \($0.description)" }.joined(separator: "\n"), status: .usage)
         }
         do {
-            if case let .failure(error) = try rpc.call(Method.hello.rawValue, Request.hello(client: client).params) {
-                reportRefusal(error, of: .hello)
-            }
+            if case let .failure(error) = try rpc.hello(as: client) { reportRefusal(error, of: .hello) }
             for (name, body) in declarations {
                 let params = JSONValue.object([("name", .string(name))] + (JSONValue(body).objectMembers ?? []))
                 if case let .failure(error) = try rpc.call(Method.declare.rawValue, params) { reportRefusal(error, of: .declare) }

@@ -113,9 +113,9 @@ public struct Engine: Sendable {
     /// definition, from where it is (a declared transition updated mid-swipe): its recognizer stays as it began, and a
     /// new distance or direction applies to the finger's motion from now on, so the progress does not jump.
     public mutating func reconfigure(transitions: [TransitionConfig], bindings newBindingList: [BindingConfig], at time: Double,
-                                     keepingGestures kept: Set<String> = []) -> EngineOutput {
+                                     keepingGestures keptGestures: Set<String> = []) -> EngineOutput {
         let newTable = BindingTable(newBindingList)
-        let changed = bindings.changed(in: newTable).filter { !kept.contains($0) || newTable[$0] == nil }
+        let changed = bindings.changed(in: newTable).filter { !keptGestures.contains($0) || newTable[$0] == nil }
         let before = bindings
         var output = changed.isEmpty ? EngineOutput() : process(arena.cancel(involving: Set(changed), at: time), at: time)
         let kept = Set(transitions.map(\.name))
@@ -129,7 +129,7 @@ public struct Engine: Sendable {
         install(transitions: transitions, bindings: newBindingList)
         bindings.resolve(in: geometry)
         arena.setRecognizers(bindings.recognizers)
-        if !kept.isEmpty { rebaseFingers(from: before) }
+        if !keptGestures.isEmpty { rebaseFingers(from: before) }
         for name in order { bringWithinSnaps(name, at: time, into: &output) }
         withLeg = Set(order.filter { runtimes[$0]?.leg != nil })
         return scheduled(output, at: time)
