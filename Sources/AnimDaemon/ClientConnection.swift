@@ -18,8 +18,11 @@ final class ClientConnection {
     var injections = InjectionBudget()
     /// Where each buffer goes: straight to the socket, or to NIO behind what waits there.
     private var writer = ClientWriter()
-    /// Called when NIO has written everything it was handed, so that frames held meanwhile can go.
+    /// Called when NIO has written everything it was handed, so that frames held meanwhile can go. Never from
+    /// inside a call this connection makes on its channel (`callingNIO`): NIO completes a write's promise there when
+    /// the write fails, and the core that made the call is still on the stack.
     var drained: (() -> Void)?
+    private var drainedScheduled = false
     /// The name it gave in `daemon.hello`, if any.
     var name: String?
     /// Its process, from the socket's peer credentials; nil if the kernel gave none.
@@ -58,7 +61,68 @@ final class ClientConnection {
     /// an error) goes to NIO, and so does everything after it until NIO's writes complete; NIO then reports
     /// errors and closes as usual, and counts those bytes in the backlog.
     func send(_ buffer: ByteBuffer) {
-        if !write(buffer) { channel.flush() }
+        callingNIO { if !write(buffer) { channel.flush() } }
+    }
+
+    /// Closes the connection at once, whatever waits to be written, and takes nothing more of what the client sent
+    /// (a client over its backlog, the shutdown's deadline).
+    func close() {
+        isClosing = true
+        closeChannel()
+    }
+
+    /// Closes the socket after an error on it; the lines the client sent before are still carried out.
+    func closeChannel() { callingNIO { channel.close(mode: .all, promise: nil) } }
+
+    /// Closes the connection once everything handed to NIO before now is written, or has failed (a write completes
+    /// after every write before it).
+    func closeAfterWrites() {
+        isClosing = true
+        let channel = channel
+        callingNIO { channel.writeAndFlush(channel.allocator.buffer(capacity: 0)).whenComplete { _ in channel.close(promise: nil) } }
+    }
+
+    /// Sends `bytes` after whatever NIO still holds for this client, then closes it; the future completes once it is
+    /// closed, whether the write went through or not (the shutdown's last line).
+    func close(after bytes: ByteBuffer) -> EventLoopFuture<Void> {
+        isClosing = true
+        let channel = channel
+        return callingNIO {
+            channel.writeAndFlush(bytes).flatMapErrorThrowing { _ in }.flatMap { channel.close(mode: .all) }.flatMapErrorThrowing { _ in }
+        }
+    }
+
+    // MARK: - Calls into NIO
+
+    /// How many calls this connection is making on its channel right now (nested ones count again).
+    private var nioCallDepth = 0
+
+    /// Whether this connection is inside a call on its channel. What NIO reports meanwhile (a read, a close, an
+    /// error, a completed write) happens inside that call, with its caller (often the core, in the middle of its
+    /// work) on the stack: the handler and `drained` wait until the call has returned.
+    var isCallingNIO: Bool { nioCallDepth > 0 }
+
+    private func callingNIO<Result>(_ body: () -> Result) -> Result {
+        nioCallDepth += 1
+        defer { nioCallDepth -= 1 }
+        return body()
+    }
+
+    /// NIO holds nothing more for this client: held frames may go, now or, from inside a call on the channel, on
+    /// the loop's next turn.
+    private func reportDrained() {
+        guard isCallingNIO else {
+            drained?()
+            return
+        }
+        guard !drainedScheduled else { return }
+        drainedScheduled = true
+        let bound = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        channel.eventLoop.execute {
+            let connection = bound.value
+            connection.drainedScheduled = false
+            connection.drained?()
+        }
     }
 
     /// Bytes of its answers waiting in NIO (`ClientWriter.answerBytesWaiting`).
@@ -101,7 +165,7 @@ final class ClientConnection {
         let promise = channel.eventLoop.makePromise(of: Void.self)
         promise.futureResult.assumeIsolated().whenComplete { [self] result in
             let succeeded = if case .success = result { true } else { false }
-            if writer.writeCompleted(succeeded: succeeded) { drained?() }
+            if writer.writeCompleted(succeeded: succeeded) { reportDrained() }
         }
         channel.write(rest, promise: promise)
         return false

@@ -4,6 +4,10 @@ import NIOCore
 
 /// One connection: bytes → NDJSON lines (`LineFramer`) → the core → responses.
 /// Its errors are caught and end this connection only.
+///
+/// Everything NIO reports goes through one `Inbox` and is taken one event at a time, never from inside another
+/// (issue 47): NIO reads, closes and fails writes from inside the writes that a turn, or the core on another
+/// client's behalf, makes on this channel.
 final class ClientHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -12,7 +16,40 @@ final class ClientHandler: ChannelInboundHandler {
     private var framer = LineFramer()
     private var client: ClientConnection?
 
+    /// What NIO reported, and the handler's own next turn.
+    private enum Event {
+        case bytes(ByteBuffer)
+        /// The client closed its side: once every line it sent is answered, the connection closes.
+        case inputClosed
+        case writable
+        /// Lines kept from an earlier turn wait for the next.
+        case turn
+        case error(any Error)
+        case inactive
+    }
+
+    private var inbox = Inbox<Event>()
+    private var roundScheduled = false
+
     init(core: NIOLoopBound<DaemonCore>) { self.core = core }
+
+    /// A client's turn: at most this many lines, and no more once this many seconds of work were spent on them (a
+    /// `daemon.reload` of a large config is one turn alone). A client that pipelines thousands of requests, or of
+    /// notifications that answer nothing, cannot keep the other clients and the frames waiting behind it: the rest
+    /// waits in the framer for the client's next turn, after what else the loop has to do.
+    static let linesPerTurn = 32
+    static let turnSeconds = 0.001
+
+    /// Whether NIO reads this client's socket: not while its answers wait for it to read, nor while lines it
+    /// already sent wait for their turn.
+    private var reading = true
+    private var turnScheduled = false
+    private var inputClosed = false
+    /// The channel is closed (the client went away, or animd closed it): lines it sent before are still carried
+    /// out, unless animd closed it, and their answers go nowhere.
+    private var channelGone = false
+    /// Its socket is full and answers wait in NIO: no line of it is taken until they are written.
+    private var stalled = false
 
     func channelActive(context: ChannelHandlerContext) {
         switch core.value.admit(context.channel) {
@@ -27,26 +64,94 @@ final class ClientHandler: ChannelInboundHandler {
         }
     }
 
-    /// A client's turn: at most this many lines, and no more once this many seconds of work were spent on them (a
-    /// `daemon.reload` of a large config is one turn alone). A client that pipelines thousands of requests, or of
-    /// notifications that answer nothing, cannot keep the other clients and the frames waiting behind it: the rest
-    /// waits in the framer for the client's next turn, after what else the loop has to do.
-    static let linesPerTurn = 32
-    static let turnSeconds = 0.001
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) { post(.bytes(unwrapInboundIn(data)), context: context) }
 
-    /// Whether NIO reads this client's socket: not while its answers wait for it to read, nor while lines it
-    /// already sent wait for their turn.
-    private var reading = true
-    private var turnScheduled = false
-    /// The client closed its side: once every line it sent is answered, the connection closes.
-    private var inputClosed = false
-    /// Its socket is full and answers wait in NIO: no line of it is taken until they are written.
-    private var stalled = false
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard let client, !client.isClosing else { return }
-        unwrapInboundIn(data).withUnsafeReadableBytes { takeLines($0.assumingMemoryBound(to: UInt8.self), context: context, client: client) }
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed { post(.inputClosed, context: context) }
+        context.fireUserInboundEventTriggered(event)
     }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable { post(.writable, context: context) }
+        context.fireChannelWritabilityChanged()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) { post(.error(error), context: context) }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        // At once, even from inside a call: the descriptor is closed and its number may be reused, so nothing may be
+        // sent to it directly from now on.
+        client?.channelClosed()
+        post(.inactive, context: context)
+        context.fireChannelInactive()
+    }
+
+    // MARK: - One event at a time
+
+    /// Takes `event` now, unless the handler is taking one already (it comes after) or its connection is inside a
+    /// call on the channel (the loop's next turn takes it, once the caller has returned).
+    private func post(_ event: Event, context: ChannelHandlerContext) {
+        inbox.post(event)
+        if inbox.isTaking { return }
+        if client?.isCallingNIO == true { return scheduleRound(context: context) }
+        takeEvents(context: context)
+    }
+
+    private func scheduleRound(context: ChannelHandlerContext) {
+        guard !roundScheduled else { return }
+        roundScheduled = true
+        onTheLoopsNextTurn(context) { handler, context in
+            handler.roundScheduled = false
+            handler.takeEvents(context: context)
+        }
+    }
+
+    /// Runs `body` once the loop has finished what it is doing now (and what it had queued before).
+    private func onTheLoopsNextTurn(_ context: ChannelHandlerContext, _ body: @escaping (ClientHandler, ChannelHandlerContext) -> Void) {
+        let bound = NIOLoopBound((handler: self, context: context, body: body), eventLoop: context.eventLoop)
+        context.eventLoop.execute {
+            let (handler, context, body) = bound.value
+            body(handler, context)
+        }
+    }
+
+    private func takeEvents(context: ChannelHandlerContext) {
+        guard inbox.beginTaking() else { return }
+        while let event = inbox.next() { take(event, context: context) }
+    }
+
+    private func take(_ event: Event, context: ChannelHandlerContext) {
+        guard let client else { return }
+        switch event {
+        case let .bytes(buffer):
+            guard !client.isClosing else { return }
+            buffer.withUnsafeReadableBytes { takeLines($0.assumingMemoryBound(to: UInt8.self), context: context, client: client) }
+        case .inputClosed:
+            guard !client.isClosing else { return }
+            inputClosed = true
+            if !framer.holdsWholeLines { closeAfterAnswers(client) }
+        case .writable:
+            core.value.flushPending(to: client)
+            takeWaitingLines(context: context, client: client)
+        case .turn:
+            takeWaitingLines(context: context, client: client)
+        case let .error(error):
+            core.value.logger.debug("client connection error", metadata: ["client": "\(client.id)", "error": "\(error)"])
+            client.closeChannel()
+        case .inactive:
+            channelGone = true
+            if !client.isClosing, framer.holdsWholeLines { return scheduleTurn(context: context) }
+            leave(client)
+        }
+    }
+
+    /// The connection is over: the core forgets the client.
+    private func leave(_ client: ClientConnection) {
+        core.value.clientLeft(client)
+        self.client = nil
+    }
+
+    // MARK: - Turns
 
     /// Answers lines until the client's socket is full or its turn is over, then reads its socket again only once
     /// nothing of its own waits: a client that does not read its answers is stalled, never dropped for them.
@@ -63,17 +168,21 @@ final class ClientHandler: ChannelInboundHandler {
                     client.sendAnswer(OutgoingLine.make(context.channel.allocator) { reply.write(into: &$0) })
                     wrote = true
                 }
-                return context.channel.isWritable && !client.isClosing && taken < Self.linesPerTurn && core.now() - started < Self.turnSeconds
+                return mayWrite(context) && !client.isClosing && taken < Self.linesPerTurn && core.now() - started < Self.turnSeconds
             case .tooLong:
                 tooLong = true
                 return false
             }
         }
-        if tooLong { return refuseOversizedLine(context: context, client: client) }
+        if tooLong { return refuseOversizedLine(client) }
         if wrote { core.enforceBacklog(of: client) }
-        guard !client.isClosing else { return }
         let waiting = framer.holdsWholeLines
-        if inputClosed && !waiting { return closeAfterAnswers(context: context, client: client) }
+        if channelGone {
+            // Carried out to the last line it sent, then forgotten; animd's own close forgets it at once.
+            return waiting && !client.isClosing ? scheduleTurn(context: context) : leave(client)
+        }
+        guard !client.isClosing else { return }
+        if inputClosed && !waiting { return closeAfterAnswers(client) }
         if !context.channel.isWritable, !stalled {
             stalled = true
             core.logger.debug("client stalled: its answers wait for it to read", metadata: ["client": "\(client.id)"])
@@ -83,42 +192,33 @@ final class ClientHandler: ChannelInboundHandler {
         if waiting, context.channel.isWritable { scheduleTurn(context: context) }
     }
 
+    /// Whether answers may be written now: the socket takes them, or nobody is there to read them any more.
+    private func mayWrite(_ context: ChannelHandlerContext) -> Bool { channelGone || context.channel.isWritable }
+
     private func scheduleTurn(context: ChannelHandlerContext) {
         guard !turnScheduled else { return }
         turnScheduled = true
-        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
-        context.eventLoop.execute {
-            let (handler, context) = bound.value
+        onTheLoopsNextTurn(context) { handler, context in
             handler.turnScheduled = false
-            handler.takeWaitingLines(context: context)
+            handler.post(.turn, context: context)
         }
     }
 
     /// The lines kept from an earlier turn, if any, else reading the socket again; nothing while the socket is full
     /// (the writability change comes back here).
-    private func takeWaitingLines(context: ChannelHandlerContext) {
-        guard let client, !client.isClosing, context.channel.isWritable else { return }
+    private func takeWaitingLines(context: ChannelHandlerContext, client: ClientConnection) {
+        guard !client.isClosing, mayWrite(context) else { return }
         stalled = false
-        guard framer.holdsWholeLines else { return setReading(true, context: context) }
+        guard framer.holdsWholeLines else {
+            if channelGone { return leave(client) }
+            return setReading(true, context: context)
+        }
         takeLines(UnsafeBufferPointer(start: nil, count: 0), context: context, client: client)
     }
 
     /// After the client closed its side: once its last line is answered, everything it is owed goes, then the
     /// connection closes.
-    private func closeAfterAnswers(context: ChannelHandlerContext, client: ClientConnection) {
-        client.isClosing = true
-        let channel = context.channel
-        // A write completes after every write before it, so the close comes after the last answer.
-        channel.writeAndFlush(channel.allocator.buffer(capacity: 0)).whenComplete { _ in channel.close(promise: nil) }
-    }
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if let event = event as? ChannelEvent, event == .inputClosed, let client, !client.isClosing {
-            inputClosed = true
-            if !framer.holdsWholeLines { closeAfterAnswers(context: context, client: client) }
-        }
-        context.fireUserInboundEventTriggered(event)
-    }
+    private func closeAfterAnswers(_ client: ClientConnection) { client.closeAfterWrites() }
 
     private func setReading(_ on: Bool, context: ChannelHandlerContext) {
         guard on != reading else { return }
@@ -127,31 +227,10 @@ final class ClientHandler: ChannelInboundHandler {
     }
 
     /// A line over the framer's limit: the client is told why, and closed.
-    private func refuseOversizedLine(context: ChannelHandlerContext, client: ClientConnection) {
+    private func refuseOversizedLine(_ client: ClientConnection) {
         let error = RPCError(.invalidRequest, "invalid request: message too large (more than \(framer.limit) bytes in one line)")
         core.value.logger.notice("closing a client that sent an oversized line", metadata: ["client": "\(client.id)"])
-        client.isClosing = true
-        let channel = context.channel
-        let line = OutgoingLine.make(channel.allocator) { RPCLine.writeError(id: .null, error, into: &$0) }
-        context.writeAndFlush(wrapOutboundOut(line)).whenComplete { _ in channel.close(promise: nil) }
-    }
-
-    func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable, let client {
-            core.value.flushPending(to: client)
-            takeWaitingLines(context: context)
-        }
-        context.fireChannelWritabilityChanged()
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        if let client { core.value.clientLeft(client) }
-        client = nil
-        context.fireChannelInactive()
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        core.value.logger.debug("client connection error", metadata: ["error": "\(error)"])
-        context.close(promise: nil)
+        client.send(OutgoingLine.make(client.channel.allocator) { RPCLine.writeError(id: .null, error, into: &$0) })
+        client.closeAfterWrites()
     }
 }

@@ -185,39 +185,57 @@ final class CompositorFocusWatch {
     }
 }
 
-/// Hands each read's bytes to `read` and writes its answer; a close or an error is `lost`, once.
+/// Hands each read's bytes to `read` and writes its answer; a close or an error is `lost`, once. NIO's events are
+/// taken one at a time (`Inbox`): a write that fails reads the socket and closes it from inside the write.
 private final class StreamReader: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
+    private enum Event {
+        case bytes(ByteBuffer)
+        case failed(FocusSourceError)
+    }
+
     private let read: ([UInt8]) throws -> [UInt8]
     private var lost: ((FocusSourceError) -> Void)?
+    private var inbox = Inbox<Event>()
 
     init(read: @escaping ([UInt8]) throws -> [UInt8], lost: @escaping (FocusSourceError) -> Void) {
         self.read = read; self.lost = lost
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let buffer = Self.unwrapInboundIn(data)
-        do {
-            let answer = try read(Array(buffer.readableBytesView))
-            if !answer.isEmpty { context.writeAndFlush(Self.wrapOutboundOut(ByteBuffer(bytes: answer)), promise: nil) }
-        } catch {
-            end(error as? FocusSourceError ?? FocusSourceError("\(error)"))
-            context.close(promise: nil)
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) { post(.bytes(Self.unwrapInboundIn(data)), context) }
+
+    func channelInactive(context: ChannelHandlerContext) { post(.failed(FocusSourceError("the socket closed")), context) }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) { post(.failed(FocusSourceError("\(error)")), context) }
+
+    private func post(_ event: Event, _ context: ChannelHandlerContext) {
+        inbox.post(event)
+        guard inbox.beginTaking() else { return }
+        while let event = inbox.next() { take(event, context) }
+    }
+
+    private func take(_ event: Event, _ context: ChannelHandlerContext) {
+        guard lost != nil else { return }
+        switch event {
+        case let .bytes(buffer):
+            do {
+                let answer = try read(Array(buffer.readableBytesView))
+                if !answer.isEmpty { context.writeAndFlush(Self.wrapOutboundOut(ByteBuffer(bytes: answer)), promise: nil) }
+            } catch {
+                end(error as? FocusSourceError ?? FocusSourceError("\(error)"), context)
+            }
+        case let .failed(error):
+            end(error, context)
         }
     }
 
-    func channelInactive(context: ChannelHandlerContext) { end(FocusSourceError("the socket closed")) }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        end(FocusSourceError("\(error)"))
-        context.close(promise: nil)
-    }
-
-    private func end(_ error: FocusSourceError) {
+    /// Reports the loss once, and closes the socket; nothing it sends afterwards is read.
+    private func end(_ error: FocusSourceError, _ context: ChannelHandlerContext) {
         let report = lost
         lost = nil
+        context.close(promise: nil)
         report?(error)
     }
 }

@@ -211,28 +211,18 @@ final class SubscriberRegistry {
     }
 
     func disconnect(_ client: ClientConnection) {
-        client.isClosing = true
         client.queue.removeAll()
-        client.channel.close(mode: .all, promise: nil)
+        client.close()
     }
 
     /// Closes every client at once, whatever it still has to be sent: the shutdown's deadline has passed.
     func closeEveryone() {
-        for client in clients.values {
-            client.isClosing = true
-            client.channel.close(mode: .all, promise: nil)
-        }
+        for client in clients.values { client.close() }
     }
 
     /// Sends one line to every client and closes them all (shutdown).
     func closeAll(after bytes: ByteBuffer) -> [EventLoopFuture<Void>] {
-        return clients.values.map { client in
-            client.isClosing = true
-            // After whatever is still queued in NIO for it, so that the shutdown line comes last.
-            let channel = client.channel
-            return channel.writeAndFlush(bytes).flatMapErrorThrowing { _ in }.flatMap {
-                channel.close(mode: .all)
-            }.flatMapErrorThrowing { _ in }
-        }
+        // After whatever is still queued in NIO for each, so that the shutdown line comes last.
+        clients.values.map { $0.close(after: bytes) }
     }
 }

@@ -167,4 +167,43 @@ struct ClientHandlerTests {
                 "\(lines)")
         #expect(lines.first?.contains("none of these 1 was injected") == true)
     }
+
+    /// Issue 47, as NIO does it: a write to a client that has gone fails with EPIPE, and NIO, from inside that
+    /// write's flush, reads what the socket still holds and closes it. The handler is in the middle of a turn then;
+    /// it takes those events after the turn, one at a time (it used to enter the framer a second time and abort on
+    /// Swift's exclusivity check). Every line the client sent is still carried out, its answers go nowhere, and then
+    /// the core forgets it: its declaration ends with it.
+    @Test func aPeerThatVanishesInsideAWriteIsTakenAfterTheTurn() throws {
+        let vanishing = VanishingPeer()
+        try channel.pipeline.syncOperations.addHandler(vanishing, position: .first)
+        let declare = #"{"jsonrpc":"2.0","id":100,"method":"transition.declare","params":{"name":"vanishing","transition":{"snap-points":[0,1]},"bindings":{}}}"#
+        vanishing.rest = channel.allocator.buffer(string: Self.requests(50..<90) + declare + "\n"
+                                                  + #"{"jsonrpc":"2.0","method":"transition.toggle","params":{"name":"panel"}}"# + "\n")
+        try feed(#"{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"transitions":["sidebar"]}}"# + "\n" + Self.requests(2..<50))
+        #expect(vanishing.vanished && !channel.isActive)
+        #expect(core.registry.clients.isEmpty, "the client is forgotten")
+        #expect(core.snapshots(of: ["vanishing"]) == nil, "its declaration ended with it")
+        #expect(core.snapshots(of: ["panel"])?.first?.target == 1, "the last line it sent was carried out")
+        // The embedded channel still takes the writes of the turn under way when it closes; none after.
+        let answered = Self.ids(try output())
+        #expect(answered.first == 1 && answered == Array(1...answered.count) && answered.count < 50, "\(answered)")
+    }
+}
+
+/// Plays NIO's part when a client has gone: the first flush reads `rest` from the socket and closes the channel,
+/// from inside the flush, as `BaseSocketChannel.flushNow` does on a write error.
+final class VanishingPeer: ChannelOutboundHandler {
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+    var rest: ByteBuffer?
+    private(set) var vanished = false
+
+    func flush(context: ChannelHandlerContext) {
+        guard let rest else { return context.flush() }
+        self.rest = nil
+        context.flush()
+        vanished = true
+        context.fireChannelRead(NIOAny(rest))
+        context.close(promise: nil)
+    }
 }
