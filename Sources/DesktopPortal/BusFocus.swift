@@ -2,6 +2,7 @@ import CSDBus
 import FocusSources
 import Gestures
 import Glibc
+import UnixSupport
 
 /// The focused window from the desktop shell on the session bus (issue 31), on the D-Bus thread beside the portal:
 /// - GNOME Shell, where the user enabled the Focused Window D-Bus extension: its `Get()` once, then `FocusChanged`;
@@ -11,7 +12,7 @@ import Glibc
 final class BusFocus {
     private let bus: OpaquePointer
     /// Where the KWin script is written.
-    private let scriptPath: String
+    private let scriptFolder: KWinScriptFolder
     private let report: (SessionFocus?) -> Void
     /// What each shell says; nil while it is not on the bus.
     private var gnome: SessionFocus?
@@ -23,8 +24,8 @@ final class BusFocus {
     typealias GNOME = DesktopShellFocus.GNOME
     typealias KWin = DesktopShellFocus.KWin
 
-    init(bus: OpaquePointer, scriptPath: String, report: @escaping (SessionFocus?) -> Void) {
-        self.bus = bus; self.scriptPath = scriptPath; self.report = report
+    init(bus: OpaquePointer, scriptFolder: KWinScriptFolder, report: @escaping (SessionFocus?) -> Void) {
+        self.bus = bus; self.scriptFolder = scriptFolder; self.report = report
     }
 
     /// Matches GNOME's signal and offers `Report` to KWin, then reads both shells; false when the bus refused.
@@ -96,8 +97,19 @@ final class BusFocus {
         kwinOwner = owner
         var unique: UnsafePointer<CChar>?
         guard sd_bus_get_unique_name(bus, &unique) >= 0, let unique else { return kde = .unknown(reason: "animd has no name on the session bus") }
-        guard Self.write(KWin.script(destination: String(cString: unique)), to: scriptPath) else {
-            return kde = .unknown(reason: "the KWin script could not be written to \(scriptPath)")
+        let folder: PrivateFolder
+        switch scriptFolder.open() {
+        case let .success(opened): folder = opened
+        case let .failure(refusal): return kde = .unknown(reason: KWinScriptFolder.offReason(refusal))
+        }
+        let scriptPath: String
+        switch folder.writeFile(named: KWinScriptFolder.fileName, Array(KWin.script(destination: String(cString: unique)).utf8)) {
+        case let .success(path): scriptPath = path
+        case let .failure(refusal): return kde = .unknown(reason: KWinScriptFolder.offReason(refusal))
+        }
+        // KWin opens the script by its name: the name must still lead into the folder checked above.
+        guard folder.isStillAtItsPath else {
+            return kde = .unknown(reason: KWinScriptFolder.offReason(.init("\(folder.path) was replaced while animd wrote into it")))
         }
         // A script of an animd before this one is replaced: KWin refuses a second script of the same name.
         _ = call(KWin.service, KWin.scriptingPath, KWin.scriptingInterface, "unloadScript", [KWin.pluginName]) { _ in () }
@@ -152,12 +164,4 @@ final class BusFocus {
         return sd_bus_message_read_basic(message, CChar(UInt8(ascii: "i")), &number) > 0 ? number : nil
     }
 
-    /// Writes the file whole, readable by its owner only.
-    private static func write(_ text: String, to path: String) -> Bool {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        let bytes = Array(text.utf8)
-        return bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } == bytes.count
-    }
 }

@@ -19,7 +19,7 @@ final class PortalConnection {
     static let interface = "org.freedesktop.portal.Settings"
 
     /// Connects to the bus at `address`; nil, with why, when it cannot.
-    static func open(address: String, kwinScript: String, changed: @escaping (BusNews) -> Void) -> Result<PortalConnection, PortalFailure> {
+    static func open(address: String, kwinScript: KWinScriptFolder, changed: @escaping (BusNews) -> Void) -> Result<PortalConnection, PortalFailure> {
         if let failure = animd_sd_bus_load() {
             return .failure(PortalFailure("libsystemd cannot be loaded: \(String(cString: failure))"))
         }
@@ -33,7 +33,7 @@ final class PortalConnection {
         let connection = PortalConnection(bus: bus, changed: changed)
         guard connection.follow() else { return .failure(PortalFailure("the session bus refused animd's match rules")) }
         connection.readAll()
-        let focus = BusFocus(bus: bus, scriptPath: kwinScript) { changed(.focus($0)) }
+        let focus = BusFocus(bus: bus, scriptFolder: kwinScript) { changed(.focus($0)) }
         connection.focus = focus
         guard focus.start() else { return .failure(PortalFailure("the session bus refused animd's focus rules")) }
         return .success(connection)

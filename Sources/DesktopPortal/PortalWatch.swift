@@ -27,7 +27,7 @@ public final class PortalWatch: Sendable {
             report(.portal(PortalSettings(unavailable: "no session bus (DBUS_SESSION_BUS_ADDRESS is unset, and there is no $XDG_RUNTIME_DIR/bus)")))
             return watch
         }
-        let script = kwinScriptPath(in: environment)
+        let script = KWinScriptFolder(environment: environment)
         let started = PosixThread.start(named: "animd-portal") { watch.run(address: address, kwinScript: script, report: report) }
         if !started { report(.portal(PortalSettings(unavailable: "no thread could be started to read the portal"))) }
         return watch
@@ -48,13 +48,7 @@ public final class PortalWatch: Sendable {
         return "unix:path=" + runtime + "/bus"
     }
 
-    /// Where the KWin script goes: the user's runtime folder, else a name of the user's own in /tmp.
-    static func kwinScriptPath(in environment: [String: String]) -> String {
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/animd-kwin-focus.js" }
-        return "/tmp/animd-kwin-focus-\(getuid()).js"
-    }
-
-    private func run(address: String, kwinScript: String, report: @escaping @Sendable (BusNews) -> Void) {
+    private func run(address: String, kwinScript: KWinScriptFolder, report: @escaping @Sendable (BusNews) -> Void) {
         var backoff = Backoff(first: 0.5, last: 16)
         var failures = 0
         while !isStopping {

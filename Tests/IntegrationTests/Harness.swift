@@ -41,8 +41,9 @@ final class DaemonProcess {
     /// - inputBackend: `--input-backend`; X11 unless a test asks for libinput, so that no test reads this machine's
     ///   own devices.
     /// - wrapper: a command that runs animd (given as its next arguments), such as umockdev's.
+    /// - user: a uid to run animd as (with setpriv, from root), which then owns its folder.
     init(config: String? = nil, userConfig: String? = nil, display: String? = nil, socket socketPath: String? = nil, environment extra: [String: String] = [:],
-         descriptorLimit: Int? = nil, inputBackend: String = "x11", wrapper: [String] = []) throws {
+         descriptorLimit: Int? = nil, inputBackend: String = "x11", wrapper: [String] = [], user: uid_t? = nil) throws {
         // A write to a daemon or a child that has just gone away must fail that test, not kill the whole run with
         // SIGPIPE (seen once with both cores busy). Idempotent, so every daemon may set it.
         Glibc.signal(SIGPIPE, SIG_IGN)
@@ -63,16 +64,38 @@ final class DaemonProcess {
             command = ["/bin/sh", "-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\""] + command
         } else if !wrapper.isEmpty {
             command = wrapper + command
+        } else if let user {
+            chown(folder, user, gid_t(user))
+            command = ["/usr/bin/setpriv", "--reuid=\(user)", "--regid=\(user)", "--clear-groups"] + command
         }
         var variables = extra
         if let display, variables["DISPLAY"] == nil { variables["DISPLAY"] = display }
         process = try DaemonLauncher.start(command[0], Array(command.dropFirst()),
                                            environment: DaemonLauncher.environment(folder: folder, variables), log: logPath)
         do {
-            try DaemonLauncher.waitUntilListening(socket, process: process)
+            // animd answers only its own user, and a client checks that the daemon is its own user's too: another
+            // user's daemon is waited for in its log.
+            if user == nil {
+                try DaemonLauncher.waitUntilListening(socket, process: process)
+            } else {
+                try waitUntil("animd listens") { self.log.contains("animd is listening") }
+            }
         } catch {
             throw HarnessError("\(error): \(log)")
         }
+        self.user = user
+    }
+
+    /// The uid animd runs as, when not this process's.
+    private(set) var user: uid_t?
+
+    /// `animctl hello --json` as animd's own user, who alone it answers (setpriv, from root): the hello's result.
+    func helloAsItsUser() throws -> JSONValue {
+        guard let user else { throw HarnessError("animd runs as this process's own user") }
+        let (status, output) = try runTool("/usr/bin/setpriv", ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", Binaries.animctl.path,
+                                                                "hello", "--json", "--socket", socket])
+        guard status == 0 else { throw HarnessError("animctl hello as uid \(user) exited \(status): \(output)") }
+        return try JSONParser.parse(Array(output.utf8))
     }
 
     deinit {

@@ -82,7 +82,7 @@ final class PortalSession {
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
             <busconfig><type>session</type><listen>\(address)</listen><auth>EXTERNAL</auth>
             \(services.map { "<servicedir>\($0)</servicedir>" } ?? "")
-            <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+            <policy context="default"><allow user="*"/><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
             </busconfig>
             """.write(toFile: folder + "/bus.conf", atomically: true, encoding: .utf8)
     }

@@ -30,9 +30,13 @@ struct ShellFocusTests {
     }
 
     static func waitForFocus(_ rpc: RPCConnection, _ what: String, _ match: @escaping (JSONValue) -> Bool) throws -> JSONValue {
+        try waitForFocus(what, hello: { try rpc.ok("daemon.hello") }, match)
+    }
+
+    static func waitForFocus(_ what: String, hello: () throws -> JSONValue, _ match: (JSONValue) -> Bool) throws -> JSONValue {
         var focus = JSONValue.null
         try waitUntil("the focus is \(what) (it is \(focus))") {
-            focus = try rpc.ok("daemon.hello")["focus"] ?? .null
+            focus = try hello()["focus"] ?? .null
             return match(focus)
         }
         return focus
@@ -115,5 +119,69 @@ struct ShellFocusTests {
         defer { restarted.close() }
         #expect(restarted.wait(for: "loaded animd-focus") && restarted.wait(for: "started"))
         _ = try Self.waitForFocus(rpc, "from the new KWin") { $0["source"] == "kde" }
+    }
+
+    /// Issue 47: animd ran the KWin script from `/tmp/animd-kwin-focus-UID.js` without a runtime folder, where another
+    /// user could plant a link (animd then overwrote the victim's own file) or a file of theirs (which they could
+    /// rewrite before KWin loaded it). Here animd runs as one user (65534) without XDG_RUNTIME_DIR, and another
+    /// (65533) plants both at the old name: neither is followed, written nor handed to KWin, and the script goes into
+    /// animd's own private `/tmp/animd-65534`, where focus works. When that user owns that folder instead, KWin
+    /// focus is off, hello says why, and KWin is handed nothing.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs root, to be two users"))
+    func kwinScriptCannotBePlanted() throws {
+        let (victim, attacker): (uid_t, uid_t) = (65534, 65533)
+        let oldPath = "/tmp/animd-kwin-focus-\(victim).js", privateFolder = "/tmp/animd-\(victim)"
+        for path in [oldPath, privateFolder + "/animd-kwin-focus.js"] { unlink(path) }
+        rmdir(privateFolder)
+        defer {
+            for path in [oldPath, privateFolder + "/animd-kwin-focus.js"] { unlink(path) }
+            rmdir(privateFolder)
+        }
+        // The victim's own file, which a link at the old name points to.
+        let own = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: own) }
+        let victimsFile = own + "/notes"
+        try "the victim's own\n".write(toFile: victimsFile, atomically: false, encoding: .utf8)
+        chown(own, victim, gid_t(victim)); chown(victimsFile, victim, gid_t(victim)); chmod(victimsFile, 0o600)
+        #expect(symlink(victimsFile, oldPath) == 0)
+        lchown(oldPath, attacker, gid_t(attacker))
+
+        let bus = try PortalSession(bare: ())
+        chmod(bus.folder, 0o711)
+        chmod(bus.folder + "/bus", 0o777)
+        let shell = try Self.standIn(["kde", "plasma6"], on: bus)
+        let daemon = try DaemonProcess(config: Self.config, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_RUNTIME_DIR": ""], user: victim)
+        let hello = { try daemon.helloAsItsUser() }
+        #expect(shell.wait(for: "script at \(privateFolder)/animd-kwin-focus.js") && shell.wait(for: "started"))
+        shell.send("activate firefox Navigator")
+        _ = try Self.waitForFocus("firefox, through the private folder", hello: hello) { $0["app"] == "firefox" && $0["source"] == "kde" }
+        var folder = stat()
+        #expect(lstat(privateFolder, &folder) == 0 && folder.st_uid == victim && folder.st_mode & 0o777 == 0o700)
+        #expect(try String(contentsOfFile: victimsFile, encoding: .utf8) == "the victim's own\n", "the link was not followed")
+        shell.close()
+        _ = try Self.waitForFocus("unknown once KWin left", hello: hello) { $0["source"] == .null }
+
+        // A file of the attacker's, writable by all, at the old name instead.
+        unlink(oldPath)
+        try "planted\n".write(toFile: oldPath, atomically: false, encoding: .utf8)
+        chown(oldPath, attacker, gid_t(attacker)); chmod(oldPath, 0o666)
+        let second = try Self.standIn(["kde", "plasma6"], on: bus)
+        #expect(second.wait(for: "script at \(privateFolder)/animd-kwin-focus.js") && second.wait(for: "started"))
+        #expect(try String(contentsOfFile: oldPath, encoding: .utf8) == "planted\n", "the planted file was not written")
+        second.close()
+        _ = try Self.waitForFocus("unknown once KWin left again", hello: hello) { $0["source"] == .null }
+
+        // The attacker takes the private folder's name first: KWin focus is off, and nothing is handed to KWin.
+        unlink(privateFolder + "/animd-kwin-focus.js")
+        rmdir(privateFolder)
+        mkdir(privateFolder, 0o777)
+        chown(privateFolder, attacker, gid_t(attacker)); chmod(privateFolder, 0o777)
+        let third = try Self.standIn(["kde", "plasma6"], on: bus)
+        defer { third.close() }
+        let off = try Self.waitForFocus("off, with the reason", hello: hello) { $0["reason"]?.string?.contains("KWin focus is off") == true }
+        #expect(off["reason"]?.string?.contains("belongs to uid \(attacker)") == true && off["reason"]?.string?.contains("XDG_RUNTIME_DIR") == true,
+                "\(off)")
+        #expect(third.nextLine(timeout: 1) == nil, "KWin was handed nothing")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: privateFolder)) == [], "nothing was written into the attacker's folder")
     }
 }

@@ -13,7 +13,8 @@ DBUS_SESSION_BUS_ADDRESS, with the D-Bus contracts they have:
       scripting API as the script uses it, and makes each callDBus it prints on the bus, from KWin's connection.
       Stdin lines go to the harness (activate CLASS NAME, fullscreen 0|1, none).
 
-Prints "ready" once its name is owned, "loaded NAME" and "started" as KWin's are called, "called" per callDBus made.
+Prints "ready" once its name is owned, "script at PATH" and "loaded NAME" as loadScript is called, "started" as start is,
+"called" per callDBus made.
 Ends when stdin closes.
 """
 import json
@@ -86,6 +87,7 @@ def kde(bus, loop, variant):
                 invocation.return_value(GLib.Variant("(i)", (-1,)))
                 return
             scripts[name] = script
+            say(f"script at {script}")
             say(f"loaded {name}")
             invocation.return_value(GLib.Variant("(i)", (len(scripts),)))
         elif method == "unloadScript":
