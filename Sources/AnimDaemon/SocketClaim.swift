@@ -102,17 +102,23 @@ public final class SocketClaim: Sendable {
         close(lockDescriptor)
     }
 
+    /// Makes the socket's folder (0700) if it is missing, then checks it. The checks run on the opened folder, and on
+    /// every path alike: whether animd made it just now or someone made it first, even between a look and the
+    /// `mkdir` (issue 47: an `EEXIST` there used to skip them).
     private static func prepareFolder(_ folder: String) throws(SocketClaimError) {
-        var info = stat()
-        if stat(folder, &info) != 0 {
-            guard mkdir(folder, 0o700) == 0 || errno == EEXIST else { throw .folder(folder, errnoText()) }
-            return
+        if mkdir(folder, 0o700) != 0, errno != EEXIST { throw .folder(folder, errnoText()) }
+        // animd's own folder in /tmp is never reached through a link: anyone may make one there.
+        let fallback = folder == "/tmp/animd-\(getuid())"
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (fallback ? O_NOFOLLOW : 0))
+        guard descriptor >= 0 else {
+            throw .folder(folder, errno == ENOTDIR || errno == ELOOP ? "it is not a folder (or is a symbolic link)" : errnoText())
         }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .folder(folder, "it is not a folder") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .folder(folder, errnoText()) }
         // Another user who may replace the socket could serve fake answers to our clients: the folder must be ours
         // and closed to others, unless its sticky bit keeps others from removing or renaming our files (/tmp).
         let sticky = info.st_mode & S_ISVTX != 0
-        let fallback = folder == "/tmp/animd-\(getuid())"
         if !sticky && info.st_uid != getuid() && !fallback {
             throw .folder(folder, "it belongs to uid \(info.st_uid), not to us; set XDG_RUNTIME_DIR to a folder of yours, or use --socket")
         }
@@ -122,9 +128,7 @@ public final class SocketClaim: Sendable {
         // Our own private folder under /tmp must really be ours and private.
         if fallback {
             guard info.st_uid == getuid() else { throw .folder(folder, "it belongs to uid \(info.st_uid), not to us") }
-            if info.st_mode & 0o077 != 0 { chmod(folder, 0o700) }
+            if info.st_mode & 0o077 != 0 { fchmod(descriptor, 0o700) }
         }
     }
 }
-
-

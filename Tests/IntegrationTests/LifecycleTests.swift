@@ -241,5 +241,21 @@ import UnixSupport
         try FileManager.default.createDirectory(atPath: folder + "/open", withIntermediateDirectories: false)
         #expect(chmod(folder + "/open", 0o777) == 0)
         #expect(try refusal(folder + "/open/animd.sock").contains("others may write in it (mode 777); chmod go-w it"))
+
+        // Issue 47: a folder that exists when animd makes it (EEXIST, as when someone makes it between a look and
+        // the mkdir) is checked as any other, on the opened folder.
+        if getuid() == 0 {
+            #expect(mkdir(folder + "/theirs", 0o755) == 0 && chown(folder + "/theirs", 65533, 65533) == 0)
+            #expect(try refusal(folder + "/theirs/animd.sock").contains("it belongs to uid 65533, not to us"))
+            #expect(!FileManager.default.fileExists(atPath: folder + "/theirs/animd.sock.lock"), "nothing was made in it")
+        }
+        // animd's own folder in /tmp is never reached through a link, even to a folder of its user's.
+        let fallback = "/tmp/animd-\(getuid())"
+        if !FileManager.default.fileExists(atPath: fallback) {
+            #expect(mkdir(folder + "/elsewhere", 0o700) == 0 && symlink(folder + "/elsewhere", fallback) == 0)
+            defer { unlink(fallback) }
+            #expect(try refusal(fallback + "/animd.sock").contains("it is not a folder (or is a symbolic link)"))
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: folder + "/elsewhere")) == [])
+        }
     }
 }
