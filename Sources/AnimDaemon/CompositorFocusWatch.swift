@@ -1,3 +1,4 @@
+import AnimProtocol
 import BackendThread
 import FocusSources
 import Gestures
@@ -20,7 +21,8 @@ final class CompositorFocusWatch {
         /// The session's compositor, by the variables it sets: sway's `SWAYSOCK`, Hyprland's instance signature.
         static func of(_ environment: [String: String]) -> Endpoint? {
             if let socket = environment["SWAYSOCK"], !socket.isEmpty { return .sway(socket: socket) }
-            if let signature = environment["HYPRLAND_INSTANCE_SIGNATURE"], !signature.isEmpty, !signature.contains("/"),
+            if let signature = environment["HYPRLAND_INSTANCE_SIGNATURE"], !signature.isEmpty,
+               SessionVariableRules.problem("HYPRLAND_INSTANCE_SIGNATURE", signature) == nil,
                let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
                 let folder = runtime + "/hypr/" + signature
                 return .hyprland(requests: folder + "/.socket.sock", events: folder + "/.socket2.sock")

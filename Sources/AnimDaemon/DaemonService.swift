@@ -119,6 +119,7 @@ public struct DaemonService: Service {
         let (config, logger, clientRoom) = (ConfigInForce(self.config, source: configSource), self.logger, self.clientRoom)
         let launcher = BackendLauncher(setting: backendSetting, logger: logger) { reporter.yield((generation: $0, event: $1)) }
         let session = SessionEnvironment(environment)
+        for message in session.refused { logger.warning("ignoring a session variable: \(message)") }
         return try await loop.submit {
             let supervisor = BackendSupervisor(loop: loop, logger: logger, launcher: launcher, session: session)
             let core = DaemonCore(loop: loop, config: config, supervisor: supervisor, notifier: notifier, logger: logger)

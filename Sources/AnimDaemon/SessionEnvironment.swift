@@ -15,9 +15,17 @@ struct SessionEnvironment: Hashable, Sendable {
 
     /// The ones that are set and not empty.
     private(set) var values: [String: String]
+    /// What animd's own environment held that `SessionVariableRules` refuses, one sentence each; those variables
+    /// are taken as unset (a client's `daemon.environment` is refused whole instead).
+    private(set) var refused: [String] = []
 
     init(_ environment: [String: String]) {
         values = environment.filter { Self.names.contains($0.key) && !$0.value.isEmpty }
+        for name in Self.names.sorted() {
+            guard let value = values[name], let message = SessionVariableRules.message(name, value) else { continue }
+            values[name] = nil
+            refused.append(message)
+        }
     }
 
     /// This environment with `changes` applied; an empty value unsets the variable.

@@ -60,7 +60,9 @@ public enum Request: Hashable, Sendable {
             try p.allow(Self.environmentNames)
             var values: [String: String] = [:]
             for key in Self.environmentNames {
-                if let value = try p.optionalString(key, maxLength: Self.maxEnvironmentValue) { values[key] = value }
+                guard let value = try p.optionalString(key, maxLength: Self.maxEnvironmentValue) else { continue }
+                if let message = SessionVariableRules.message(key, value) { throw p.invalid(message) }
+                values[key] = value
             }
             self = .environment(values)
         case .motion:

@@ -75,6 +75,20 @@ import Testing
         #expect(try rpc.failing("daemon.environment", ["DISPLAY": .string(String(repeating: "x", count: 5000))]).code == -32602)
         #expect(try rpc.failing("daemon.environment", ["HOME": "/"]).code == -32602)
     }
+
+    /// Issue 47: a session variable that would make a wrong path is refused where it enters: from a client, with
+    /// the variable named and nothing changed; from animd's own environment, with a warning, as if unset.
+    @Test func aVariableThatMakesAWrongPathIsRefused() throws {
+        let daemon = try DaemonProcess(environment: ["HYPRLAND_INSTANCE_SIGNATURE": "..", "XDG_RUNTIME_DIR": "/tmp"])
+        #expect(daemon.log.contains("ignoring a session variable: HYPRLAND_INSTANCE_SIGNATURE must be one file name"), "\(daemon.log)")
+        let rpc = try daemon.connect()
+        #expect(try rpc.ok("daemon.hello")["focus"]?["reason"]?.string?.contains("Hyprland") != true, "no Hyprland is followed")
+        let refused = try rpc.failing("daemon.environment", ["DISPLAY": ":5", "SWAYSOCK": "/run/../tmp/sway.sock"])
+        #expect(refused.code == -32602 && refused.message.contains("SWAYSOCK must not go up a folder ('..')"), "\(refused.message)")
+        #expect(try rpc.ok("daemon.hello")["input"]?["display"] != ":5", "nothing of the refused request was taken")
+        let wrong = try animctl(["environment", "HYPRLAND_INSTANCE_SIGNATURE=a/b"], socket: daemon.socket)
+        #expect(wrong.status == 1 && wrong.stderr.contains("HYPRLAND_INSTANCE_SIGNATURE must be one file name"), "\(wrong.stderr)")
+    }
 }
 
 extension SessionTests {
