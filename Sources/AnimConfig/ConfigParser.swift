@@ -80,6 +80,11 @@ struct ConfigReader {
         errors.append(ConfigError(file: fallbackLayer, line: 1, column: 1, key: path, message: message))
     }
 
+    /// Records `message` about `path` at the place `node` was written (an element of an array).
+    mutating func error(at node: ConfigNode, _ path: String, _ message: String) {
+        errors.append(ConfigError(at: node.origin, column: node.origin.valueColumn, key: path, message: message))
+    }
+
     mutating func read(_ root: ConfigTable) -> DaemonConfig {
         var config = DaemonConfig()
         expectKeys(root, "", ["defaults", "daemon", "input", "transitions", "bindings"])
@@ -172,8 +177,15 @@ struct ConfigReader {
                           "threshold-velocity", "reach", "rubber-band", "completion-speed", "initial-snap", "on-snap"])
         var c = TransitionConfig(name: name)
         if let snaps = numbers(t, "snap-points", p) {
-            if snaps.count < 2 {
+            let range = TransitionConfig.snapPointRange
+            if let outside = zip(snaps, t["snap-points"]?.array ?? []).first(where: { !range.contains($0.0) }) {
+                // At the number itself: nan, inf and 1e308 are each one value among many.
+                error(at: outside.1, "\(p).snap-points", "each must be between \(formatNumber(range.lowerBound)) and "
+                      + "\(formatNumber(range.upperBound)), got \(formatNumber(outside.0))")
+            } else if snaps.count < 2 {
                 error("\(p).snap-points", "needs at least 2 snap points")
+            } else if snaps.count > TransitionConfig.maximumSnapPoints {
+                error("\(p).snap-points", "has \(snaps.count) snap points; at most \(TransitionConfig.maximumSnapPoints)")
             } else if zip(snaps, snaps.dropFirst()).contains(where: { $0 >= $1 }) {
                 error("\(p).snap-points", "must be strictly increasing")
             } else {

@@ -73,6 +73,14 @@ func reportRefusal(_ error: RPCError, of method: Method) -> Never {
     fail(message)
 }
 
+/// An answer animctl cannot show (a snapshot it cannot read): said on stderr with status 1, never an empty line with
+/// status 0. `--json` prints it as it came.
+func unreadable(_ answer: JSONValue, of method: Method) -> Never {
+    var text = JSONWriter.string(answer)
+    if text.utf8.count > 200 { text = String(decoding: text.utf8.prefix(200), as: UTF8.self) + "…" }
+    fail("animctl: \(method.rawValue): animd's answer cannot be shown (see it whole with --json): \(text)")
+}
+
 /// animctl's exit statuses (docs/animctl.md).
 enum ExitStatus: Int32 {
     case success = 0

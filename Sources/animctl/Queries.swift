@@ -81,8 +81,10 @@ extension AnimCtl {
         func run() throws {
             let result = try connection.call(.list)
             if json { return emit(JSONWriter.string(result)) }
-            for item in result["transitions"]?.array ?? [] {
-                if let snapshot = TransitionSnapshot(json: item) { emit(describe(snapshot) + Self.ownership(item)) }
+            guard let items = result["transitions"]?.array else { unreadable(result, of: .list) }
+            for item in items {
+                guard let snapshot = TransitionSnapshot(json: item) else { unreadable(item, of: .list) }
+                emit(describe(snapshot) + Self.ownership(item))
             }
         }
     }
@@ -96,7 +98,8 @@ extension AnimCtl {
         func run() throws {
             let result = try connection.call(.get(name: name))
             if json { return emit(JSONWriter.string(result)) }
-            if let snapshot = TransitionSnapshot(json: result) { emit(describe(snapshot) + List.ownership(result)) }
+            guard let snapshot = TransitionSnapshot(json: result) else { unreadable(result, of: .get) }
+            emit(describe(snapshot) + List.ownership(result))
         }
     }
 

@@ -136,6 +136,23 @@ import Testing
         #expect(errors.count == 5)
     }
 
+    /// Issue 47: snap points are finite, within ±1e6, and at most 100; a value out of range is pointed at where it
+    /// was written in the array (`snap-points = [0, ` is 18 characters).
+    @Test(arguments: [("nan", "nan"), ("inf", "inf"), ("-inf", "-inf"), ("1e308", "1e+308"), ("-1000000.5", "-1000000.5")])
+    func snapPointsAreFiniteAndBounded(written: String, shown: String) {
+        let errors = Self.errors("[transitions.t]\nsnap-points = [0, \(written), 2]\n")
+        #expect(errors.count == 1 && errors.first?.key == "transitions.t.snap-points" && errors.first?.line == 2 && errors.first?.column == 19,
+                "\(errors)")
+        #expect(errors.first?.message == "each must be between -1000000 and 1000000, got \(shown)", "\(errors)")
+    }
+
+    @Test func snapPointsAreCounted() {
+        let points = { (count: Int) in "[transitions.t]\nsnap-points = [\((0..<count).map(String.init).joined(separator: ", "))]\n" }
+        #expect(Self.errors(points(100)).isEmpty)
+        #expect(Self.errors(points(101)).map(\.message) == ["has 101 snap points; at most 100"])
+        #expect(Self.errors("[transitions.t]\nsnap-points = [-inf, inf]\n").first?.column == 16)
+    }
+
     /// Out-of-range values say the range and the value.
     @Test func rangesAreChecked() {
         let errors = Self.errors("[transitions.t]\nsnap-points = [0, 1]\ninitial-snap = 5\nrubber-band = 2\n")

@@ -116,6 +116,22 @@ import TransitionModel
         #expect(errors.contains { $0.key == "bindings.swipe.\(key)" && $0.message.contains(message) }, "\(errors)")
     }
 
+    /// Issue 47: a declaration of 12,000 snap points made every snapshot of it 73 KB; they are counted as the
+    /// file's are, and each is range-checked.
+    @Test(arguments: [
+        (ConfigValue.array((0..<12_000).map { .integer($0) }), "has 12000 snap points; at most 100"),
+        (.array([.integer(0), .float(1e308)]), "each must be between -1000000 and 1000000, got 1e+308"),
+        (.array([.float(-0.0), .float(.leastNonzeroMagnitude)]), ""),
+    ])
+    func snapPointsAreCountedAndBounded(points: ConfigValue, message: String) throws {
+        let config = try Self.config()
+        var book = DeclarationBook()
+        let refusal = Self.refusal { try book.declare("dock", Self.body(transition: [("snap-points", points)]), by: Self.dock, over: config) }
+        guard !message.isEmpty else { return #expect(refusal == nil, "-0 and 5e-324 are two distinct points in range") }
+        guard case let .invalid(errors)? = refusal else { Issue.record("accepted"); return }
+        #expect(errors.map(\.key) == ["transition.snap-points"] && errors.first?.message == message, "\(errors)")
+    }
+
     /// A binding drives the declared transition: named or left out, never another; `on-snap` runs commands, which
     /// only the user's own config may.
     @Test func aDeclarationDrivesItsOwnTransitionOnly() throws {

@@ -326,6 +326,37 @@ import Testing
         #expect(python.output.contains("runs as uid 65534, not as you"), "\(python.output)")
     }
 
+    /// Issue 47: an answer animctl cannot show (here a snapshot whose snap points hold a null, as animd once sent
+    /// for `snap-points = [0, nan, 1]`) is an error with status 1, never nothing with status 0; `--json` shows it.
+    @Test func anAnswerThatCannotBeShownIsAnError() throws {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let socket = folder + "/odd.sock"
+        let snapshot = #"{"name":"sidebar","progress":0,"velocity":0,"phase":"idle","from":0,"to":0,"target":0,"snap":0,"snapPoints":[0,null,1],"seq":1,"time":0}"#
+        let server = """
+            import socket, sys
+            s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(4)
+            while True:
+                c, _ = s.accept()
+                request = c.makefile().readline()
+                result = '{"transitions":[' + sys.argv[2] + ']}' if 'transition.list' in request else sys.argv[2]
+                c.sendall(('{"jsonrpc":"2.0","id":1,"result":' + result + '}\\n').encode())
+                c.close()
+            """
+        let fake = Process()
+        fake.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        fake.arguments = ["-c", server, socket, snapshot]
+        try fake.run()
+        defer { kill(fake.processIdentifier, SIGKILL); fake.waitUntilExit() }
+        try waitUntil("the server's socket") { FileManager.default.fileExists(atPath: socket) }
+        for command in [["get", "sidebar"], ["list"]] {
+            let shown = try animctl(command, socket: socket)
+            #expect(shown.status == 1 && shown.stdout.isEmpty && shown.stderr.contains("animd's answer cannot be shown (see it whole with --json)"),
+                    "\(command): \(shown.status) \(shown.stdout) \(shown.stderr)")
+        }
+        #expect(try animctl(["get", "sidebar", "--json"], socket: socket).stdout.contains(#""snapPoints":[0,null,1]"#))
+    }
+
     /// begin, scrub and release drive a client leg; curve needs no daemon; a bad spec names its column.
     @Test func clientLegCommands() throws {
         let daemon = try DaemonProcess()

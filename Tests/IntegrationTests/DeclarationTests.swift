@@ -181,7 +181,12 @@ import XorgInputTest
             (binding("span", [0.75, 0.25]), "bindings.swipe.span: must be [from, to]"),
             (binding("output", .string(String(repeating: "x", count: 300))), "bindings.swipe.output: a monitor's name must be 1 to 256 bytes long"),
             (binding("zone", .null), "bindings.swipe.zone: null is not a config value"),
-            (["name": "dock", "transition": ["snap-points": .array((0..<3).map { _ in 1e308 })]], "transition.snap-points: must be strictly increasing"),
+            (["name": "dock", "transition": ["snap-points": .array((0..<3).map { _ in 1e308 })]],
+             "transition.snap-points: each must be between -1000000 and 1000000, got 1e+308"),
+            (["name": "dock", "transition": ["snap-points": [1, 0]]], "transition.snap-points: must be strictly increasing"),
+            // Issue 47: 12,000 snap points were accepted, and every snapshot of the transition was 73 KB.
+            (["name": "dock", "transition": ["snap-points": .array((0..<12_000).map { .number(Double($0)) })]],
+             "transition.snap-points: has 12000 snap points; at most 100"),
             (["name": "dock", "transition": ["duration": .number(.leastNonzeroMagnitude)]], "transition.duration: must be between 0.001 and 60"),
             (["name": "dock", "transition": ["reach": 1e308]], "transition.reach: must be a whole number"),
             (["name": "dock", "bindings": .object((0..<17).map { ("b\($0)", ["gesture": "edge-pan"]) })], "bindings: has 17 bindings; at most 16"),

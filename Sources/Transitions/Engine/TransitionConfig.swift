@@ -28,5 +28,12 @@ public struct TransitionConfig: Hashable, Sendable {
 
     public init(name: String) { self.name = name }
 
+    /// How many snap points a transition may have (issue 47): a pager of a hundred pages, and every snapshot, on
+    /// every `get`, `list` and `subscribe`, stays a line of a few kilobytes.
+    public static let maximumSnapPoints = 100
+    /// What a snap point may be: a position in whatever unit the transition's clients draw in (a fraction, pixels,
+    /// degrees), finite and far from where differences between them lose their meaning.
+    public static let snapPointRange = -1_000_000.0...1_000_000.0
+
     public var lastSnap: Int { snapPoints.count - 1 }
 }
