@@ -2,7 +2,8 @@
 # Builds the libFuzzer targets and runs each for SECONDS (default 60) from the
 # seed corpora in Fuzz/corpus, with a fixed seed so that a CI run is
 # reproducible. A crash leaves its input in .build-fuzz/crashes and fails the
-# run; add it to Fuzz/corpus and as a regression test.
+# run; add it to Fuzz/corpus and as a regression test. The protocol target then runs again against a live animd
+# (ANIMD_FUZZ_DAEMON), from clients that leave mid-stream.
 #
 #   scripts/fuzz.sh            # 60 s each, as CI runs it
 #   scripts/fuzz.sh 3600       # a longer hunt (docs/reliability.md)
@@ -25,3 +26,18 @@ for target in protocol config; do
         || { tail -n 40 ".build-fuzz/$target.log"; echo "fuzz-$target found a failure: see .build-fuzz/crashes" >&2; exit 1; }
     grep -E '^(Done|stat::(number_of_executed_units|new_units_added|peak_rss_mb))' ".build-fuzz/$target.log"
 done
+
+# The protocol fuzzer again, half as long, each input also sent to a live debug animd by a client that leaves in
+# the middle of it: closes, half-closes or resets its socket (Fuzz/protocol/DaemonUnderFuzz.swift, issue 47). The
+# debug build, whose exclusivity checks abort on a re-entered handler. A crash of animd stops the run with its log.
+swift build --product animd
+daemon_seconds=$(( (seconds + 1) / 2 ))
+echo "fuzz-protocol against a live animd, dropping connections: ${daemon_seconds} s (seed $seed)"
+mkdir -p .build-fuzz/work/protocol-daemon
+ANIMD_FUZZ_DAEMON="$PWD/.build/debug/animd" ASAN_OPTIONS="detect_leaks=1" .build-fuzz/release/fuzz-protocol \
+    .build-fuzz/work/protocol-daemon Fuzz/corpus/protocol -seed="$seed" -max_total_time="$daemon_seconds" -max_len=8192 -timeout=30 \
+    -rss_limit_mb=2048 -detect_leaks=1 -artifact_prefix=.build-fuzz/crashes/protocol-daemon- -print_final_stats=1 \
+    > .build-fuzz/protocol-daemon.log 2>&1 \
+    || { pkill -f -- "--socket /tmp/animd-fuzz-" || true; tail -n 60 .build-fuzz/protocol-daemon.log
+         echo "fuzz-protocol against animd found a failure: see .build-fuzz/crashes" >&2; exit 1; }
+grep -E '^(Done|stat::(number_of_executed_units|new_units_added|peak_rss_mb))' .build-fuzz/protocol-daemon.log

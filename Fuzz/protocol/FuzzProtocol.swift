@@ -1,6 +1,7 @@
 // libFuzzer target: the bytes a client can send, through the line framer, the
 // JSON-RPC parser and the input-event codec, exactly as animd reads them, with round-trip checks
-// (read(write(event)) = event; parse(write(value)) = value).
+// (read(write(event)) = event; parse(write(value)) = value). With ANIMD_FUZZ_DAEMON, each input also goes to a live
+// animd from a client that leaves mid-stream (DaemonUnderFuzz).
 // Built only by scripts/fuzz.sh (ANIMD_FUZZ=1); libFuzzer provides main.
 import AnimProtocol
 import Foundation
@@ -31,6 +32,7 @@ public func fuzzProtocol(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             while framer.holdsWholeLines { framer.feed(UnsafeBufferPointer(start: nil, count: 0), take) }
         }
     }
+    DaemonUnderFuzz.shared?.send(bytes)
     return 0
 }
 
