@@ -30,6 +30,8 @@ extension DaemonCore {
     /// X's touch-cancel would.
     func clientLeft(_ client: ClientConnection) {
         client.channelClosed()
+        // A completed write reported on a later turn finds nothing more to send.
+        client.drained = nil
         registry.remove(client)
         systemd.announceSoon()
         subscriptionsChanged()
