@@ -125,7 +125,9 @@ let package = Package(
             linkerSettings: animctlStaticRuntime
         ),
         // A native X11 client that draws the transitions from its subscription frames (examples/, README picture).
-        .executableTarget(name: "animd-demo", dependencies: ["AnimProtocol", "AnimClient", "CX11", "UnixSupport"], swiftSettings: strict),
+        // Installed by the package as animd and animctl are, so it carries the runtime too: it runs without Swift.
+        .executableTarget(name: "animd-demo", dependencies: ["AnimProtocol", "AnimClient", "CX11", "UnixSupport"], swiftSettings: strict,
+                          linkerSettings: staticRuntime),
         .executableTarget(
             name: "animd-bench",
             dependencies: ["Motion", "Gestures", "Transitions", "AnimConfig", "TransitionModel", "AnimProtocol", "AnimDaemon", "AnimClient", "UnixSupport", "XorgInputTest", "DaemonLauncher",

@@ -6,11 +6,14 @@ import Glibc
 /// Foundation's `FileHandle` before.
 
 /// Writes `text` to standard error at once, unbuffered: for messages before and after the logger.
-public func writeToStandardError(_ text: String) {
+public func writeToStandardError(_ text: String) { writeWhole(text, to: STDERR_FILENO) }
+
+/// Writes all of `text` to `descriptor`, across partial writes and EINTR; stops at the first error.
+public func writeWhole(_ text: String, to descriptor: Int32) {
     let bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-        let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
         if written < 0 && errno == EINTR { continue }
         guard written > 0 else { return }
         offset += written

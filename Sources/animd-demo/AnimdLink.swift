@@ -1,6 +1,6 @@
 import AnimClient
 import AnimProtocol
-import Foundation
+import Glibc
 import UnixSupport
 
 /// The demo's subscription to animd, and what it learned: every transition's last frame and running leg
@@ -37,7 +37,7 @@ final class AnimdLink {
     /// animd went away: wait for it, keeping what was last known to draw.
     func lose(_ why: String) {
         connection = nil
-        FileHandle.standardError.write(Data("animd-demo: \(why); waiting for animd at \(socketPath)\n".utf8))
+        writeToStandardError("animd-demo: \(why); waiting for animd at \(socketPath)\n")
         scheduleAttempt()
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import UnixSupport
 
 /// The demo's one loop: X events first (Xlib may hold some that poll() cannot see), then every notification

@@ -1,5 +1,5 @@
 import AnimProtocol
-import Foundation
+import Glibc
 
 /// What the command line asks: `animd-demo [--socket PATH] [--size WxH] [--rate HZ] [--print-frames]`.
 struct DemoOptions {

@@ -1,6 +1,6 @@
 import AnimClient
 import CX11
-import Foundation
+import Glibc
 import UnixSupport
 
 /// The demo's X window: it paints the scene for the progress it is given into a pixmap and copies it over in one
@@ -89,11 +89,18 @@ final class DemoWindow {
         XSetForeground(display, gc, 0xBDC1C6)
         if waiting { text("waiting for animd", line: -1, on: buffer) }
         let names = progress.keys.sorted()
-        for (row, name) in names.enumerated() { text("\(name) \(String(format: "%.3f", progress[name] ?? 0))", line: row, on: buffer) }
+        for (row, name) in names.enumerated() { text("\(name) \(Self.threeDecimals(progress[name] ?? 0))", line: row, on: buffer) }
         XCopyArea(display, buffer, window, gc, 0, 0, UInt32(scene.width), UInt32(scene.height), 0, 0)
         XFreePixmap(display, buffer)
         XSync(display, 0)
         return names
+    }
+
+    /// `value` as printf's `%.3f` writes it (vsnprintf: Foundation is not linked).
+    static func threeDecimals(_ value: Double) -> String {
+        var bytes = [CChar](repeating: 0, count: 32)
+        _ = withVaList([value]) { vsnprintf(&bytes, bytes.count, "%.3f", $0) }
+        return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private func text(_ text: String, line: Int, on buffer: Pixmap) {

@@ -14,14 +14,16 @@
 // after each redraw that an event from animd caused reached the X server
 // (not after the timer's redraws), and "connected" each time it subscribed
 // after waiting (the tests synchronise on them).
-import Foundation
+import Glibc
+import UnixSupport
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("animd-demo: \(message)\n".utf8))
+    writeToStandardError("animd-demo: \(message)\n")
     exit(1)
 }
 
-func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+/// A line on standard output, whole (the tests read it through a pipe).
+func say(_ line: String) { writeWhole(line + "\n", to: STDOUT_FILENO) }
 
 // A parent may have blocked SIGINT and SIGTERM (the mask survives exec); the demo must still stop on them.
 var stopSignals = sigset_t()
@@ -36,7 +38,7 @@ if arguments.contains("--help") {
     exit(0)
 }
 let options: DemoOptions
-switch DemoOptions.parse(arguments, environment: ProcessInfo.processInfo.environment, uid: getuid()) {
+switch DemoOptions.parse(arguments, environment: ProcessEnvironment.current, uid: getuid()) {
 case let .success(parsed): options = parsed
 case let .failure(error): fail(error.description)
 }
