@@ -18,18 +18,27 @@ rm -f "$prefix.log"
 
 expected="bin/animctl
 bin/animd
+bin/animd-demo
 bin/other-tool
+include/animd-leg.h
+lib/python3/site-packages/animd/__init__.py
+lib/python3/site-packages/animd/client.py
+lib/python3/site-packages/animd/leg.py
 lib/systemd/user/animd.service
 lib/systemd/user/animd.socket
 share/animd/70-animd-touch.rules
 share/animd/animd.toml.example
 share/animd/install-manifest
 share/animd/install-manifest.dirs
+share/animd/js/animd.mjs
+share/animd/js/gio.mjs
+share/animd/js/node.mjs
 share/bash-completion/completions/animctl
 share/bash-completion/completions/animd
 share/fish/vendor_completions.d/animctl.fish
 share/fish/vendor_completions.d/animd.fish
 share/man/man1/animctl.1
+share/man/man1/animd-demo.1
 share/man/man1/animd.1
 share/zsh/site-functions/_animctl
 share/zsh/site-functions/_animd"
@@ -66,7 +75,7 @@ words=$(bash -c "source '$prefix/share/bash-completion/completions/animd'; COMP_
 grep -q "^complete -c animd -l input-backend -r -f -a 'auto x11 libinput'" "$prefix/share/fish/vendor_completions.d/animd.fish" || fail "animd's fish completion"
 
 # The man pages render.
-for page in animd animctl; do
+for page in animd animctl animd-demo; do
     MANWIDTH=80 man -l "$prefix/share/man/man1/$page.1" 2>/dev/null | grep -q "$page" || fail "man $page does not render"
 done
 

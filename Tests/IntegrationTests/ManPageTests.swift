@@ -55,7 +55,7 @@ import Testing
 
     /// `man -l` renders each page without a word of warning, also where the locale is not UTF-8 (then "…" must be
     /// roff's glyph, not a raw character) and mdoc's (no empty input lines).
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man"), "needs man (man-db)"), arguments: ["animctl", "animd"])
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man"), "needs man (man-db)"), arguments: ["animctl", "animd", "animd-demo"])
     func manPageRendersWithoutWarnings(tool: String) throws {
         let page = Binaries.repo.appendingPathComponent("docs/man/\(tool).1").path
         for locale in ["C", "C.UTF-8"] {
@@ -63,6 +63,17 @@ import Testing
                                                                                     "MANPAGER": "cat", "MANWIDTH": "100"], readingStderr: true)
             #expect(rendered.status == 0 && rendered.output.isEmpty, "\(tool).1 with LANG=\(locale): \(rendered.output)")
         }
+    }
+
+    /// animd-demo's page is written by hand (it reads its options without ArgumentParser): it names every option of
+    /// the demo's own usage line, and only those.
+    @Test func theDemosPageNamesItsOptions() throws {
+        let page = try String(contentsOf: Binaries.repo.appendingPathComponent("docs/man/animd-demo.1"), encoding: .utf8)
+        let usage = try runTool(Binaries.folder.appendingPathComponent("animd-demo").path, ["--help"]).output
+        let options = usage.split(separator: " ").filter { $0.hasPrefix("[--") }.map { $0.dropFirst(3).prefix { $0 != "]" } }
+        #expect(options.count == 4, "\(usage)")
+        let described = page.split(separator: "\n").filter { $0.hasPrefix(".It Fl -") }.map { $0.dropFirst(8).prefix { $0 != " " } }
+        #expect(described == options, "the page describes \(described), the usage names \(options)")
     }
 
     /// `--version` prints the release that `daemon.hello` reports, and exits 0, for both commands.
