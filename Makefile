@@ -6,7 +6,7 @@ SHELL := /bin/bash
 # Extra flags for every swift build and test (make test BUILD_FLAGS=-v).
 BUILD_FLAGS ?=
 
-.PHONY: deps build run test test-tsan test-install fuzz bench bench-smoke man install uninstall clean
+.PHONY: deps build run test test-tsan test-install fuzz bench bench-smoke man install uninstall deb dist test-package clean
 
 deps:
 	@scripts/install-deps.sh
@@ -50,11 +50,35 @@ CONFIGURATION ?= release
 install: deps
 	$(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS) --product animd
 	$(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS) --product animctl
+	$(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS) --product animd-demo
 	scripts/install.sh install "$(PREFIX)" "$$($(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS) --show-bin-path)"
 
 # Removes exactly what make install wrote under PREFIX (its manifest), and the folders it created if empty.
 uninstall:
 	scripts/install.sh uninstall "$(PREFIX)"
+
+# The release artifacts (docs/packaging.md), in .build/packages: `make deb` builds animd_VERSION_amd64.deb with
+# dpkg-buildpackage and debhelper (debian/), and checks it with lintian, which must report no error; `make dist`
+# builds animd-VERSION-x86_64-linux.tar.gz, the same files under a prefix layout with its own install.sh.
+VERSION := $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/AnimProtocol/Version.swift)
+PACKAGES := .build/packages
+deb: deps
+	@scripts/install-deps.sh packaging
+	dpkg-buildpackage --build=binary --no-sign
+	mkdir -p $(PACKAGES)
+	mv -f ../animd_$(VERSION)_amd64.deb ../animd_$(VERSION)_amd64.buildinfo ../animd_$(VERSION)_amd64.changes $(PACKAGES)/
+	lintian --fail-on error --info --display-info $(PACKAGES)/animd_$(VERSION)_amd64.deb
+
+dist: deps
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product animctl
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-demo
+	scripts/make-dist.sh "$(VERSION)" "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)" $(PACKAGES)
+
+# Installs both on a new machine's packages without Swift (scripts/fresh-machine --without-swift) and runs them there
+# (scripts/test-package.sh): the .deb as root, the tarball as an unprivileged user.
+test-package: deb dist
+	scripts/fresh-machine --without-swift --with $(PACKAGES) scripts/test-package.sh $(VERSION)
 
 # Regenerates docs/man/animd.1 and animctl.1 from the commands' own ArgumentParser definitions and the
 # hand-written sections in docs/man/sections (scripts/make-man.py). A test fails when they no longer match.

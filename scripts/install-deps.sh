@@ -22,6 +22,9 @@ packages=(libx11-dev libxi-dev libxtst-dev libxrandr-dev libxfixes-dev libxinera
           gir1.2-gtklayershell-0.1 sway grim xsettingsd libsystemd-dev xdg-desktop-portal xdg-desktop-portal-gtk
           dconf-service dconf-gsettings-backend openbox wmctrl gjs)
 
+# `install-deps.sh packaging`: what make deb needs besides, Debian's packaging tools.
+if [ "${1:-}" = packaging ]; then packages=(debhelper dpkg-dev lintian); fi
+
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -7,4 +7,4 @@ __all__ = [
     "AnimdError", "Connection", "ConnectionClosed", "Event", "Follower", "RPCError", "connect", "hold", "socket_path",
     "CubicLeg", "DrivenLeg", "Leg", "LegError", "SpringLeg", "leg_from_json",
 ]
-__version__ = "1.0.0"
+__version__ = "0.1.0"

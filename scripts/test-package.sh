@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# The package test (make test-package): run as root inside a new machine's packages without Swift
+# (scripts/fresh-machine --without-swift --with .build/packages), in a fresh clone of the project:
+#   scripts/test-package.sh VERSION
+# 1. The .deb: apt-get installs it with every dependency from Debian's archive; no binary misses a library, and
+#    every library animd loads at run time is found by the loader; the user units verify; under an Xvfb installed
+#    here, animd runs its embedded default config, animctl hello says x11, a toggled sidebar rests at snap 1;
+#    Debian's python3 imports animd, gjs imports the JS module and evaluates the reference legs, gcc compiles and runs
+#    a program against the header; apt-get purge leaves none of its files.
+# 2. The tarball: an unprivileged user installs it with install.sh --prefix ~/.local, runs it the same way, and
+#    uninstalls it, leaving nothing.
+set -euo pipefail
+version=${1:?VERSION}
+cd "$(dirname "$0")/.."
+repo=$PWD
+deb=/packages/animd_${version}_amd64.deb
+tarball=/packages/animd-$version-x86_64-linux.tar.gz
+say() { echo "test-package: $*"; }
+fail() { echo "test-package: FAIL: $*" >&2; exit 1; }
+[ -f "$deb" ] && [ -f "$tarball" ] || fail "no $deb or $tarball (make deb dist)"
+! command -v swift > /dev/null || fail "a Swift toolchain is on the PATH: this test is for a machine without one"
+
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+say "apt-get install $deb"
+apt-get install -y -qq "$deb" > /tmp/apt-install.log 2>&1 || { cat /tmp/apt-install.log; fail "apt-get install of the package"; }
+dpkg-query -W -f='${Status} ${Version}\n' animd | grep -qx "install ok installed $version" || fail "animd $version is not installed"
+# What the tests below run, installed only now, so that the package's own dependencies were resolved alone.
+apt-get install -y -qq --no-install-recommends xvfb gjs gcc libc6-dev > /tmp/apt-tools.log 2>&1 || { cat /tmp/apt-tools.log; fail "the test's tools"; }
+
+for binary in /usr/bin/animd /usr/bin/animctl /usr/bin/animd-demo; do
+    [ -x "$binary" ] || fail "$binary is missing"
+    if ldd "$binary" | grep -q "not found"; then ldd "$binary"; fail "$binary misses a library"; fi
+done
+# The names animd's lazy stubs ask dlopen for (Sources/C*/lazy_*.c): each is found, in the package Depends names.
+for soname in libX11.so.6 libXi.so.6 libXrandr.so.2 libXfixes.so.3 libXinerama.so.1 libinput.so.10 libudev.so.1 libsystemd.so.0; do
+    grep -rqF "\"$soname\"" "$repo/Sources" || fail "animd no longer asks for $soname: update this list and debian/control"
+    path=$(ldconfig -p | awk -v name="$soname" '$1 == name && /x86-64/ { print $NF; exit }')
+    [ -n "$path" ] || fail "the loader does not find $soname"
+    owner=$(dpkg -S "$(readlink -f "$path")" | cut -d: -f1)
+    dpkg-query -W -f='${Depends}' animd | grep -qw "$owner" || fail "$soname is in $owner, which animd does not depend on"
+done
+say "every binary finds its libraries, and each library loaded at run time is a dependency"
+
+runtime=$(mktemp -d /tmp/animd-runtime-XXXXXX) && chmod 700 "$runtime"
+for unit in animd.service animd.socket; do
+    out=$(XDG_RUNTIME_DIR=$runtime systemd-analyze --user verify "/usr/lib/systemd/user/$unit" 2>&1) || { echo "$out"; fail "systemd-analyze verify $unit"; }
+    ! echo "$out" | grep -q "$unit" || { echo "$out"; fail "systemd-analyze warns about $unit"; }
+done
+grep -qx "ExecStart=/usr/bin/animd" /usr/lib/systemd/user/animd.service || fail "ExecStart does not name /usr/bin/animd"
+say "the user units verify"
+
+# animd on a display, with its embedded default config: hello says x11, and a toggled sidebar rests at snap 1.
+# run_animd PREFIX DISPLAY_NUMBER [AS_USER]
+run_animd() {
+    local prefix=$1 display=:$2 user=${3:-} home runas=() folder
+    if [ -n "$user" ]; then runas=(setpriv --reuid="$user" --regid="$user" --clear-groups --init-groups); fi
+    folder=$(mktemp -d /tmp/animd-run-XXXXXX) && chmod 700 "$folder"
+    [ -z "$user" ] || chown "$user:$user" "$folder"
+    home=$([ -n "$user" ] && getent passwd "$user" | cut -d: -f6 || echo /root)
+    Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp > "$folder.xvfb.log" 2>&1 &
+    local xvfb=$!
+    for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.1; done
+    env -i PATH=/usr/bin:/bin HOME="$home" DISPLAY="$display" XDG_RUNTIME_DIR="$folder" "${runas[@]}" "$prefix/bin/animd" \
+        2> "$folder.log" &
+    local daemon=$!
+    local hello
+    hello=$(env -i PATH=/usr/bin:/bin HOME="$home" XDG_RUNTIME_DIR="$folder" "${runas[@]}" "$prefix/bin/animctl" hello --wait 20) \
+        || { cat "$folder.log"; fail "animctl hello from $prefix"; }
+    echo "$hello" | grep -q "x11" || { echo "$hello"; fail "hello does not say x11"; }
+    echo "$hello" | grep -q "(embedded default)" || { echo "$hello"; fail "hello does not name the embedded default config"; }
+    local rest
+    rest=$(env -i PATH=/usr/bin:/bin HOME="$home" XDG_RUNTIME_DIR="$folder" "${runas[@]}" sh -c "'$prefix/bin/animctl' toggle sidebar && '$prefix/bin/animctl' wait sidebar") \
+        || { cat "$folder.log"; fail "animctl toggle and wait"; }
+    [ "$rest" = "sidebar at snap 1" ] || fail "the toggled sidebar says '$rest', not 'sidebar at snap 1'"
+    kill "$daemon" && wait "$daemon" || fail "animd from $prefix did not stop cleanly on SIGTERM"
+    kill "$xvfb"; wait "$xvfb" 2>/dev/null || true
+    rm -rf "$folder" "$folder.log" "$folder.xvfb.log"
+}
+run_animd /usr 71
+say "the installed animd runs: hello says x11, the sidebar rests at snap 1"
+
+# The clients for other languages, as a widget author on Debian uses them.
+/usr/bin/python3 -c 'import animd, animd.leg; print(animd.__file__)' | grep -qx "/usr/lib/python3/dist-packages/animd/__init__.py" \
+    || fail "Debian's python3 does not import animd from /usr/lib/python3/dist-packages"
+cat > /tmp/vectors.mjs <<'JS'
+import GLib from 'gi://GLib';
+import System from 'system';
+import {legFromJSON} from 'file:///usr/share/animd/js/animd.mjs';
+const [, bytes] = GLib.file_get_contents(ARGV[0]);
+let checked = 0, failed = 0;
+for (const vector of JSON.parse(new TextDecoder().decode(bytes)).cases) {
+    const leg = legFromJSON(vector.leg);
+    for (const [t, progress, velocity] of vector.samples) {
+        checked++;
+        if (!(Math.abs(leg.progress(t) - progress) <= 1e-9) || !(Math.abs(leg.velocity(t) - velocity) <= 1e-6 * Math.max(1, Math.abs(velocity)))) failed++;
+    }
+}
+print(`${checked} samples, ${failed} off`);
+System.exit(failed === 0 && checked > 0 ? 0 : 1);
+JS
+out=$(gjs -m /tmp/vectors.mjs "$repo/Tests/Fixtures/leg-vectors.json") || { echo "$out"; fail "gjs: the installed module against the reference legs"; }
+say "gjs, the installed JS module: $out"
+cat > /tmp/leg.c <<'C'
+#include <animd-leg.h>
+#include <math.h>
+#include <stdio.h>
+/* ease-in-out from 0 to 1 over 0.5 s from t = 2: 0 at its start, 1 at and after its end, moving forward midway. */
+int main(void) {
+    animd_leg leg = {ANIMD_LEG_CUBIC, 0, 1, 2, 0.42, 0, 0.58, 1, 0, 1, 0.5, 0, 0, 0, 0, 0, 0};
+    double p0, v0, p1, v1, p2, v2;
+    if (!animd_leg_eval(&leg, 2.0, &p0, &v0) || !animd_leg_eval(&leg, 2.25, &p1, &v1) || !animd_leg_eval(&leg, 3.0, &p2, &v2)) return 3;
+    printf("%g %g %g\n", p0, p1, p2);
+    return fabs(p0) < 1e-9 && fabs(p1 - 0.5) < 1e-9 && v1 > 0 && fabs(p2 - 1) < 1e-9 ? 0 : 1;
+}
+C
+gcc -std=c99 -Wall -Wextra -Werror -o /tmp/leg /tmp/leg.c -lm || fail "gcc against /usr/include/animd-leg.h"
+/tmp/leg > /dev/null || fail "a program built against the installed header evaluates a finished leg wrongly"
+say "gcc compiles and runs a program against the installed header"
+
+# Purge: none of the package's files is left.
+dpkg-query -L animd | while read -r path; do [ -d "$path" ] || echo "$path"; done > /tmp/animd-files
+apt-get purge -y -qq animd > /dev/null
+left=$(while read -r path; do [ -e "$path" ] && echo "$path"; done < /tmp/animd-files || true)
+[ -z "$left" ] || { echo "$left"; fail "apt-get purge left these files"; }
+[ ! -e /usr/share/doc/animd ] && [ ! -e /usr/share/animd ] && [ ! -e /usr/lib/python3/dist-packages/animd ] || fail "purge left a folder of animd's"
+say "apt-get purge leaves none of its $(wc -l < /tmp/animd-files) files"
+
+# The tarball, for one user without root.
+id animd-tester > /dev/null 2>&1 || useradd -m animd-tester
+home=$(getent passwd animd-tester | cut -d: -f6)
+as_tester=(setpriv --reuid=animd-tester --regid=animd-tester --clear-groups --init-groups env -i PATH=/usr/bin:/bin HOME="$home")
+before=$(cd "$home" && find . | sort)
+cp "$tarball" "$home/" && chown animd-tester: "$home/$(basename "$tarball")"
+"${as_tester[@]}" sh -c "cd ~ && tar xzf '$(basename "$tarball")' && animd-$version-x86_64-linux/install.sh --prefix ~/.local" > /tmp/tarball-install.log \
+    || { cat /tmp/tarball-install.log; fail "install.sh --prefix ~/.local"; }
+run_animd "$home/.local" 72 animd-tester
+"${as_tester[@]}" /usr/bin/python3 -c 'import animd; print(animd.__file__)' | grep -q "^$home/.local/lib/python3" \
+    || fail "python3 does not import animd from the user's site"
+"${as_tester[@]}" sh -c "~/animd-$version-x86_64-linux/install.sh --prefix ~/.local --uninstall" > /dev/null || fail "install.sh --uninstall"
+rm -rf "${home:?}/animd-$version-x86_64-linux" "$home/$(basename "$tarball")"
+after=$(cd "$home" && find . | sort)
+[ "$before" = "$after" ] || { diff <(echo "$before") <(echo "$after"); fail "the tarball's uninstall left these in $home"; }
+say "the tarball installs under ~/.local as a user, runs, and uninstalls to nothing"
+echo "test-package: 2 passed, 0 failed"
