@@ -23,7 +23,7 @@ packages=(libx11-dev libxi-dev libxtst-dev libxrandr-dev libxfixes-dev libxinera
           dconf-service dconf-gsettings-backend openbox wmctrl gjs)
 
 # `install-deps.sh packaging`: what make deb needs besides, Debian's packaging tools.
-if [ "${1:-}" = packaging ]; then packages=(debhelper dpkg-dev lintian); fi
+if [ "${1:-}" = packaging ]; then packages=(debhelper dh-python dpkg-dev lintian); fi
 
 missing=()
 for package in "${packages[@]}"; do

@@ -123,7 +123,9 @@ dpkg-query -L animd | while read -r path; do [ -d "$path" ] || echo "$path"; don
 apt-get purge -y -qq animd > /dev/null
 left=$(while read -r path; do [ -e "$path" ] && echo "$path"; done < /tmp/animd-files || true)
 [ -z "$left" ] || { echo "$left"; fail "apt-get purge left these files"; }
-[ ! -e /usr/share/doc/animd ] && [ ! -e /usr/share/animd ] && [ ! -e /usr/lib/python3/dist-packages/animd ] || fail "purge left a folder of animd's"
+for folder in /usr/share/doc/animd /usr/share/animd /usr/lib/python3/dist-packages/animd; do
+    [ ! -e "$folder" ] || { find "$folder"; fail "purge left $folder"; }
+done
 say "apt-get purge leaves none of its $(wc -l < /tmp/animd-files) files"
 
 # The tarball, for one user without root.
