@@ -54,7 +54,7 @@ say "the user units verify"
 # run_animd PREFIX DISPLAY_NUMBER [AS_USER]
 run_animd() {
     local prefix=$1 display=:$2 user=${3:-} home runas=() folder
-    if [ -n "$user" ]; then runas=(setpriv --reuid="$user" --regid="$user" --clear-groups --init-groups); fi
+    if [ -n "$user" ]; then runas=(setpriv --reuid="$user" --regid="$user" --init-groups); fi
     folder=$(mktemp -d /tmp/animd-run-XXXXXX) && chmod 700 "$folder"
     [ -z "$user" ] || chown "$user:$user" "$folder"
     home=$([ -n "$user" ] && getent passwd "$user" | cut -d: -f6 || echo /root)
@@ -131,7 +131,7 @@ say "apt-get purge leaves none of its $(wc -l < /tmp/animd-files) files"
 # The tarball, for one user without root.
 id animd-tester > /dev/null 2>&1 || useradd -m animd-tester
 home=$(getent passwd animd-tester | cut -d: -f6)
-as_tester=(setpriv --reuid=animd-tester --regid=animd-tester --clear-groups --init-groups env -i PATH=/usr/bin:/bin HOME="$home")
+as_tester=(setpriv --reuid=animd-tester --regid=animd-tester --init-groups env -i PATH=/usr/bin:/bin HOME="$home")
 before=$(cd "$home" && find . | sort)
 cp "$tarball" "$home/" && chown animd-tester: "$home/$(basename "$tarball")"
 "${as_tester[@]}" sh -c "cd ~ && tar xzf '$(basename "$tarball")' && animd-$version-x86_64-linux/install.sh --prefix ~/.local" > /tmp/tarball-install.log \
