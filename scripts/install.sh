@@ -39,6 +39,13 @@ uninstall() {
     # Deepest first: a folder sorts after its parent, so reversed it comes before it.
     created=$( (grep '^dir ' "$manifest.dirs" 2>/dev/null || true) | cut -d' ' -f2- | sort -r)
     while IFS= read -r path; do [ -n "$path" ] && rm -f -- "$path"; done <<< "$installed"
+    # What Python compiled from the modules it installed, as Debian's py3clean removes it.
+    while IFS= read -r path; do
+        case "$path" in
+            *.py) rm -f -- "$(dirname "$path")/__pycache__/$(basename "$path" .py)".*.pyc
+                  rmdir -- "$(dirname "$path")/__pycache__" 2>/dev/null || true ;;
+        esac
+    done <<< "$installed"
     rm -f -- "$manifest" "$manifest.dirs"
     # Only the folders this install created, and only once they are empty.
     while IFS= read -r path; do [ -n "$path" ] && { rmdir -- "$path" 2>/dev/null || true; }; done <<< "$created"

@@ -79,6 +79,12 @@ for page in animd animctl animd-demo; do
     MANWIDTH=80 man -l "$prefix/share/man/man1/$page.1" 2>/dev/null | grep -q "$page" || fail "man $page does not render"
 done
 
+# The Python package imports from where it went (PYTHONPATH for a prefix of its own); what Python compiles
+# beside it is removed by uninstall too.
+env -u PYTHONDONTWRITEBYTECODE PYTHONPATH="$prefix/lib/python3/site-packages" /usr/bin/python3 -c 'import animd.client, animd.leg' \
+    || fail "the installed Python package does not import"
+[ -d "$prefix/lib/python3/site-packages/animd/__pycache__" ] || fail "python3 wrote no __pycache__: the uninstall of one is not tested"
+
 make --no-print-directory uninstall PREFIX="$prefix" > /dev/null
 left=$(cd "$prefix" && find . -mindepth 1 | sort | tr '\n' ' ')
 [ "$left" = "./bin ./bin/other-tool " ] || { echo "$left" >&2; fail "make uninstall left these behind, or took the user's own file"; }
