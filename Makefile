@@ -62,6 +62,8 @@ uninstall:
 # builds animd-VERSION-x86_64-linux.tar.gz, the same files under a prefix layout with its own install.sh.
 VERSION := $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/AnimProtocol/Version.swift)
 PACKAGES := .build/packages
+# The release artifacts' link flags (debian/rules says why), the same for both so that they share one build.
+export RELEASE_FLAGS := -Xlinker -z -Xlinker now
 deb: deps
 	@scripts/install-deps.sh packaging
 	dpkg-buildpackage --build=binary --no-sign
@@ -70,15 +72,15 @@ deb: deps
 	lintian --fail-on error --info --display-info $(PACKAGES)/animd_$(VERSION)_amd64.deb
 
 dist: deps
-	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd
-	$(SWIFT) build -c release $(BUILD_FLAGS) --product animctl
-	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-demo
-	scripts/make-dist.sh "$(VERSION)" "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)" $(PACKAGES)
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animd
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animctl
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animd-demo
+	scripts/make-dist.sh "$(VERSION)" "$$($(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --show-bin-path)" $(PACKAGES)
 
 # Installs both on a new machine's packages without Swift (scripts/fresh-machine --without-swift) and runs them there
 # (scripts/test-package.sh): the .deb as root, the tarball as an unprivileged user.
 test-package: deb dist
-	scripts/fresh-machine --without-swift --with $(PACKAGES) scripts/test-package.sh $(VERSION)
+	scripts/fresh-machine --without-swift --with $(PACKAGES) scripts/test-package.sh
 
 # Regenerates docs/man/animd.1 and animctl.1 from the commands' own ArgumentParser definitions and the
 # hand-written sections in docs/man/sections (scripts/make-man.py). A test fails when they no longer match.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The package test (make test-package): run as root inside a new machine's packages without Swift
 # (scripts/fresh-machine --without-swift --with .build/packages), in a fresh clone of the project:
-#   scripts/test-package.sh VERSION
+#   scripts/test-package.sh [VERSION]      (default: AnimdVersion.current)
 # 1. The .deb: apt-get installs it with every dependency from Debian's archive; no binary misses a library, and
 #    every library animd loads at run time is found by the loader; the user units verify; under an Xvfb installed
 #    here, animd runs its embedded default config, animctl hello says x11, a toggled sidebar rests at snap 1;
@@ -10,8 +10,8 @@
 # 2. The tarball: an unprivileged user installs it with install.sh --prefix ~/.local, runs it the same way, and
 #    uninstalls it, leaving nothing.
 set -euo pipefail
-version=${1:?VERSION}
 cd "$(dirname "$0")/.."
+version=${1:-$(sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/AnimProtocol/Version.swift)}
 repo=$PWD
 deb=/packages/animd_${version}_amd64.deb
 tarball=/packages/animd-$version-x86_64-linux.tar.gz
