@@ -48,6 +48,7 @@ for unit in animd.service animd.socket; do
     ! echo "$out" | grep -q "$unit" || { echo "$out"; fail "systemd-analyze warns about $unit"; }
 done
 grep -qx "ExecStart=/usr/bin/animd" /usr/lib/systemd/user/animd.service || fail "ExecStart does not name /usr/bin/animd"
+[ -f /usr/share/doc/animd/examples/animd.toml ] || fail "no commented default config in /usr/share/doc/animd/examples"
 documentation=$(sed -n 's|^Documentation=file://||p' /usr/lib/systemd/user/animd.service)
 [ -f "$documentation" ] || fail "the unit's Documentation= names $documentation, which is not there"
 say "the user units verify"
