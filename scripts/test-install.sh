@@ -3,6 +3,8 @@
 # installed units with systemd-analyze, load the bash completion, render the man pages, and make uninstall,
 # which must leave the prefix exactly as it was (empty).
 set -euo pipefail
+# With pipefail, a reader that stops early (grep -q) can end its writer with SIGPIPE and fail the line: in every
+# pipeline here, the reader reads to the end.
 cd "$(dirname "$0")/.."
 prefix=$(mktemp -d /tmp/animd-install-XXXXXX)
 trap 'rm -rf "$prefix"' EXIT
@@ -47,7 +49,7 @@ want=$(printf '%s\n%s\n' "$expected" "$docs" | sort)
 have=$(cd "$prefix" && find . -type f | sed 's|^\./||' | sort)
 [ "$want" = "$have" ] || { diff <(echo "$want") <(echo "$have") >&2; fail "the installed tree differs (- expected, + installed)"; }
 [ -x "$prefix/bin/animd" ] && [ -x "$prefix/bin/animctl" ] || fail "binaries are not executable"
-"$prefix/bin/animctl" curve linear --samples 2 --json | grep -q '"samples":\[\[0,0\],\[1,1\]\]' || fail "the installed animctl does not run"
+"$prefix/bin/animctl" curve linear --samples 2 --json | grep '"samples":\[\[0,0\],\[1,1\]\]' > /dev/null || fail "the installed animctl does not run"
 
 # The units point at this prefix and verify as installed.
 grep -q "^ExecStart=$prefix/bin/animd$" "$prefix/lib/systemd/user/animd.service" || fail "ExecStart is not rewritten"
@@ -58,13 +60,13 @@ chmod 700 "$runtime"
 for unit in animd.service animd.socket; do
     out=$(XDG_RUNTIME_DIR=$runtime systemd-analyze --user verify "$prefix/lib/systemd/user/$unit" 2>&1) || { echo "$out" >&2; fail "systemd-analyze verify $unit"; }
     # Warnings about our own unit (not about the host's other units) fail the test too.
-    if echo "$out" | grep -q "$unit"; then echo "$out" >&2; fail "systemd-analyze warns about $unit"; fi
+    if echo "$out" | grep "$unit" > /dev/null; then echo "$out" >&2; fail "systemd-analyze warns about $unit"; fi
 done
 
 # The generated completions load in bash and complete subcommands.
-bash -c "source '$prefix/share/bash-completion/completions/animctl' && complete -p animctl" | grep -q "animctl" || fail "bash completion does not load"
+bash -c "source '$prefix/share/bash-completion/completions/animctl' && complete -p animctl" | grep "animctl" > /dev/null || fail "bash completion does not load"
 words=$(bash -c "source '$prefix/share/bash-completion/completions/animctl'; COMP_WORDS=(animctl an); COMP_CWORD=1; COMP_LINE='animctl an'; COMP_POINT=10; \$(complete -p animctl | sed -E 's/.*-F ([^ ]+).*/\1/') animctl an animctl; echo \"\${COMPREPLY[*]}\"")
-echo "$words" | grep -qw animate || fail "bash completion of 'animctl an' gives '$words', not animate"
+echo "$words" | grep -w animate > /dev/null || fail "bash completion of 'animctl an' gives '$words', not animate"
 zsh_first=$(head -1 "$prefix/share/zsh/site-functions/_animctl")
 [ "$zsh_first" = "#compdef animctl" ] || fail "zsh completion starts with '$zsh_first'"
 grep -q "^complete -c 'animctl'" "$prefix/share/fish/vendor_completions.d/animctl.fish" || fail "fish completion"
@@ -76,7 +78,7 @@ grep -q "^complete -c animd -l input-backend -r -f -a 'auto x11 libinput'" "$pre
 
 # The man pages render.
 for page in animd animctl animd-demo; do
-    MANWIDTH=80 man -l "$prefix/share/man/man1/$page.1" 2>/dev/null | grep -q "$page" || fail "man $page does not render"
+    MANWIDTH=80 man -l "$prefix/share/man/man1/$page.1" 2>/dev/null | grep "$page" > /dev/null || fail "man $page does not render"
 done
 
 # The Python package imports from where it went (PYTHONPATH for a prefix of its own); what Python compiles

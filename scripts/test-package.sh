@@ -10,6 +10,8 @@
 # 2. The tarball: an unprivileged user installs it with install.sh --prefix ~/.local, runs it the same way, and
 #    uninstalls it, leaving nothing.
 set -euo pipefail
+# With pipefail, a reader that stops early (grep -q, awk's exit) can end its writer with SIGPIPE and fail the line:
+# in every pipeline here, the reader reads to the end.
 cd "$(dirname "$0")/.."
 version=${1:-$(sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/AnimProtocol/Version.swift)}
 repo=$PWD
@@ -24,28 +26,28 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 say "apt-get install $deb"
 apt-get install -y -qq "$deb" > /tmp/apt-install.log 2>&1 || { cat /tmp/apt-install.log; fail "apt-get install of the package"; }
-dpkg-query -W -f='${Status} ${Version}\n' animd | grep -qx "install ok installed $version" || fail "animd $version is not installed"
+dpkg-query -W -f='${Status} ${Version}\n' animd | grep -x "install ok installed $version" > /dev/null || fail "animd $version is not installed"
 # What the tests below run, installed only now, so that the package's own dependencies were resolved alone.
 apt-get install -y -qq --no-install-recommends xvfb gjs gcc libc6-dev > /tmp/apt-tools.log 2>&1 || { cat /tmp/apt-tools.log; fail "the test's tools"; }
 
 for binary in /usr/bin/animd /usr/bin/animctl /usr/bin/animd-demo; do
     [ -x "$binary" ] || fail "$binary is missing"
-    if ldd "$binary" | grep -q "not found"; then ldd "$binary"; fail "$binary misses a library"; fi
+    if ldd "$binary" | grep "not found" > /dev/null; then ldd "$binary"; fail "$binary misses a library"; fi
 done
 # The names animd's lazy stubs ask dlopen for (Sources/C*/lazy_*.c): each is found, in the package Depends names.
 for soname in libX11.so.6 libXi.so.6 libXrandr.so.2 libXfixes.so.3 libXinerama.so.1 libinput.so.10 libudev.so.1 libsystemd.so.0; do
     grep -rqF "\"$soname\"" "$repo/Sources" || fail "animd no longer asks for $soname: update this list and debian/control"
-    path=$(ldconfig -p | awk -v name="$soname" '$1 == name && /x86-64/ { print $NF; exit }')
+    path=$(ldconfig -p | awk -v name="$soname" '!found && $1 == name && /x86-64/ { print $NF; found = 1 }')
     [ -n "$path" ] || fail "the loader does not find $soname"
     owner=$(dpkg -S "$(readlink -f "$path")" | cut -d: -f1)
-    dpkg-query -W -f='${Depends}' animd | grep -qw "$owner" || fail "$soname is in $owner, which animd does not depend on"
+    dpkg-query -W -f='${Depends}' animd | grep -w "$owner" > /dev/null || fail "$soname is in $owner, which animd does not depend on"
 done
 say "every binary finds its libraries, and each library loaded at run time is a dependency"
 
 runtime=$(mktemp -d /tmp/animd-runtime-XXXXXX) && chmod 700 "$runtime"
 for unit in animd.service animd.socket; do
     out=$(XDG_RUNTIME_DIR=$runtime systemd-analyze --user verify "/usr/lib/systemd/user/$unit" 2>&1) || { echo "$out"; fail "systemd-analyze verify $unit"; }
-    ! echo "$out" | grep -q "$unit" || { echo "$out"; fail "systemd-analyze warns about $unit"; }
+    ! echo "$out" | grep "$unit" > /dev/null || { echo "$out"; fail "systemd-analyze warns about $unit"; }
 done
 grep -qx "ExecStart=/usr/bin/animd" /usr/lib/systemd/user/animd.service || fail "ExecStart does not name /usr/bin/animd"
 [ -f /usr/share/doc/animd/examples/animd.toml ] || fail "no commented default config in /usr/share/doc/animd/examples"
@@ -70,8 +72,8 @@ run_animd() {
     local hello
     hello=$(env -i PATH=/usr/bin:/bin HOME="$home" XDG_RUNTIME_DIR="$folder" "${runas[@]}" "$prefix/bin/animctl" hello --wait 20) \
         || { cat "$folder.log"; fail "animctl hello from $prefix"; }
-    echo "$hello" | grep -q "x11" || { echo "$hello"; fail "hello does not say x11"; }
-    echo "$hello" | grep -q "(embedded default)" || { echo "$hello"; fail "hello does not name the embedded default config"; }
+    echo "$hello" | grep "x11" > /dev/null || { echo "$hello"; fail "hello does not say x11"; }
+    echo "$hello" | grep "(embedded default)" > /dev/null || { echo "$hello"; fail "hello does not name the embedded default config"; }
     local rest
     rest=$(env -i PATH=/usr/bin:/bin HOME="$home" XDG_RUNTIME_DIR="$folder" "${runas[@]}" sh -c "'$prefix/bin/animctl' toggle sidebar && '$prefix/bin/animctl' wait sidebar") \
         || { cat "$folder.log"; fail "animctl toggle and wait"; }
@@ -84,7 +86,7 @@ run_animd /usr 71
 say "the installed animd runs: hello says x11, the sidebar rests at snap 1"
 
 # The clients for other languages, as a widget author on Debian uses them.
-/usr/bin/python3 -c 'import animd, animd.leg; print(animd.__file__)' | grep -qx "/usr/lib/python3/dist-packages/animd/__init__.py" \
+/usr/bin/python3 -c 'import animd, animd.leg; print(animd.__file__)' | grep -x "/usr/lib/python3/dist-packages/animd/__init__.py" > /dev/null \
     || fail "Debian's python3 does not import animd from /usr/lib/python3/dist-packages"
 cat > /tmp/vectors.mjs <<'JS'
 import GLib from 'gi://GLib';
@@ -140,7 +142,7 @@ cp "$tarball" "$home/" && chown animd-tester: "$home/$(basename "$tarball")"
 "${as_tester[@]}" sh -c "cd ~ && tar xzf '$(basename "$tarball")' && animd-$version-x86_64-linux/install.sh --prefix ~/.local" > /tmp/tarball-install.log \
     || { cat /tmp/tarball-install.log; fail "install.sh --prefix ~/.local"; }
 run_animd "$home/.local" 72 animd-tester
-"${as_tester[@]}" /usr/bin/python3 -c 'import animd; print(animd.__file__)' | grep -q "^$home/.local/lib/python3" \
+"${as_tester[@]}" /usr/bin/python3 -c 'import animd; print(animd.__file__)' | grep "^$home/.local/lib/python3" > /dev/null \
     || fail "python3 does not import animd from the user's site"
 "${as_tester[@]}" sh -c "~/animd-$version-x86_64-linux/install.sh --prefix ~/.local --uninstall" > /dev/null || fail "install.sh --uninstall"
 rm -rf "${home:?}/animd-$version-x86_64-linux" "$home/$(basename "$tarball")"
