@@ -120,7 +120,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "animctl",
-            dependencies: ["AnimProtocol", "AnimClient", "AnimConfig", "TransitionModel", "Gestures", "Motion", "UnixSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["AnimProtocol", "AnimClient", "AnimConfig", "TransitionModel", "Gestures", "Motion", "TextWriting", "UnixSupport",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict,
             linkerSettings: animctlStaticRuntime
         ),

@@ -7,8 +7,10 @@ import TransitionModel
 import UnixSupport
 
 /// One connected client, confined to the daemon's event loop.
+///
+/// Ten stored properties, each a job of its own (who it is, what it subscribed and is owed, its budget, the write
+/// path and the calls into NIO); issue 46 splits the connection further when the core becomes one state machine.
 final class ClientConnection {
-    let id: Int
     let channel: any Channel
     var subscriptions: [Int: Subscription] = [:]
     /// What it is owed and when (the fan-out policy).
@@ -18,18 +20,25 @@ final class ClientConnection {
     var injections = InjectionBudget()
     /// Where each buffer goes: straight to the socket, or to NIO behind what waits there.
     private var writer = ClientWriter()
-    /// Called when NIO has written everything it was handed, so that frames held meanwhile can go. Never from
-    /// inside a call this connection makes on its channel (`callingNIO`): NIO completes a write's promise there when
-    /// the write fails, and the core that made the call is still on the stack.
-    var drained: (() -> Void)?
-    private var drainedScheduled = false
-    /// The name it gave in `daemon.hello`, if any.
-    var name: String?
-    /// Its process, from the socket's peer credentials; nil if the kernel gave none.
-    let pid: Int?
+    /// The calls it is making on its channel, and what waits for them to return.
+    private var calls = ChannelCalls()
 
-    /// What its declarations say of it.
-    var owner: TransitionOwner { TransitionOwner(connection: id, client: name, pid: pid) }
+    /// Who it is, as its declarations say: the daemon's number for it, the name it gave in `daemon.hello`, and its
+    /// process from the socket's peer credentials (nil if the kernel gave none).
+    private(set) var owner: TransitionOwner
+    var id: Int { owner.connection }
+    var name: String? {
+        get { owner.client }
+        set { owner.client = newValue }
+    }
+
+    /// Called when NIO has written everything it was handed, so that frames held meanwhile can go. Never from
+    /// inside a call this connection makes on its channel (`isCallingNIO`): NIO completes a write's promise there
+    /// when the write fails, and the core that made the call is still on the stack.
+    var drained: (() -> Void)? {
+        get { calls.drained }
+        set { calls.drained = newValue }
+    }
 
     /// The socket, borrowed once from NIO (the lookup is a dynamic cast, too dear per write). `writer` uses it only
     /// while the socket is known to be open.
@@ -42,10 +51,9 @@ final class ClientConnection {
     func channelClosed() { writer.channelClosed() }
 
     init(id: Int, channel: any Channel) {
-        self.id = id
         self.channel = channel
         socket = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) { $0 }
-        pid = socket.flatMap(PeerCredentials.init(of:)).map { Int($0.pid) }
+        owner = TransitionOwner(connection: id, pid: socket.flatMap(PeerCredentials.init(of:)).map { Int($0.pid) })
     }
 
     /// Whether a frame may be sent now rather than held (and coalesced): nothing waits in NIO. (NIO holds only
@@ -94,34 +102,34 @@ final class ClientConnection {
 
     // MARK: - Calls into NIO
 
-    /// How many calls this connection is making on its channel right now (nested ones count again).
-    private var nioCallDepth = 0
-
     /// Whether this connection is inside a call on its channel. What NIO reports meanwhile (a read, a close, an
     /// error, a completed write) happens inside that call, with its caller (often the core, in the middle of its
     /// work) on the stack: the handler and `drained` wait until the call has returned.
-    var isCallingNIO: Bool { nioCallDepth > 0 }
+    var isCallingNIO: Bool { calls.depth > 0 }
 
     private func callingNIO<Result>(_ body: () -> Result) -> Result {
-        nioCallDepth += 1
-        defer { nioCallDepth -= 1 }
+        calls.depth += 1
+        defer { calls.depth -= 1 }
         return body()
     }
 
     /// NIO holds nothing more for this client: held frames may go, now or, from inside a call on the channel, on
     /// the loop's next turn.
     private func reportDrained() {
+        // The callback is taken out first: it sends, and so changes `calls` while it runs.
         guard isCallingNIO else {
+            let drained = calls.drained
             drained?()
             return
         }
-        guard !drainedScheduled else { return }
-        drainedScheduled = true
+        guard !calls.drainedScheduled else { return }
+        calls.drainedScheduled = true
         let bound = NIOLoopBound(self, eventLoop: channel.eventLoop)
         channel.eventLoop.execute {
             let connection = bound.value
-            connection.drainedScheduled = false
-            connection.drained?()
+            connection.calls.drainedScheduled = false
+            let drained = connection.calls.drained
+            drained?()
         }
     }
 
@@ -182,4 +190,14 @@ final class ClientConnection {
         }
         return (wanted, rate)
     }
+}
+
+/// The calls a connection makes on its channel, and what waits until they have returned.
+private struct ChannelCalls {
+    /// How many are under way (a call made from inside another counts again).
+    var depth = 0
+    /// The core's callback for a connection whose NIO writes have all completed.
+    var drained: (() -> Void)?
+    /// A `drained` that came from inside a call waits for the loop's next turn, once.
+    var drainedScheduled = false
 }

@@ -129,7 +129,7 @@ final class ClientHandler: ChannelInboundHandler {
         case .inputClosed:
             guard !client.isClosing else { return }
             inputClosed = true
-            if !framer.holdsWholeLines { closeAfterAnswers(client) }
+            if !framer.holdsWholeLines { client.closeAfterWrites() }
         case .writable:
             core.value.flushPending(to: client)
             takeWaitingLines(context: context, client: client)
@@ -182,7 +182,7 @@ final class ClientHandler: ChannelInboundHandler {
             return waiting && !client.isClosing ? scheduleTurn(context: context) : leave(client)
         }
         guard !client.isClosing else { return }
-        if inputClosed && !waiting { return closeAfterAnswers(client) }
+        if inputClosed && !waiting { return client.closeAfterWrites() }
         if !context.channel.isWritable, !stalled {
             stalled = true
             core.logger.debug("client stalled: its answers wait for it to read", metadata: ["client": "\(client.id)"])
@@ -215,10 +215,6 @@ final class ClientHandler: ChannelInboundHandler {
         }
         takeLines(UnsafeBufferPointer(start: nil, count: 0), context: context, client: client)
     }
-
-    /// After the client closed its side: once its last line is answered, everything it is owed goes, then the
-    /// connection closes.
-    private func closeAfterAnswers(_ client: ClientConnection) { client.closeAfterWrites() }
 
     private func setReading(_ on: Bool, context: ChannelHandlerContext) {
         guard on != reading else { return }

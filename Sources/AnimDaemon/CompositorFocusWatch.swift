@@ -1,4 +1,3 @@
-import AnimProtocol
 import BackendThread
 import FocusSources
 import Gestures
@@ -21,8 +20,8 @@ final class CompositorFocusWatch {
         /// The session's compositor, by the variables it sets: sway's `SWAYSOCK`, Hyprland's instance signature.
         static func of(_ environment: [String: String]) -> Endpoint? {
             if let socket = environment["SWAYSOCK"], !socket.isEmpty { return .sway(socket: socket) }
-            if let signature = environment["HYPRLAND_INSTANCE_SIGNATURE"], !signature.isEmpty,
-               SessionVariableRules.problem("HYPRLAND_INSTANCE_SIGNATURE", signature) == nil,
+            // The signature is one file name: SessionEnvironment took only what SessionVariableRules allows.
+            if let signature = environment["HYPRLAND_INSTANCE_SIGNATURE"], !signature.isEmpty, !signature.contains("/"),
                let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
                 let folder = runtime + "/hypr/" + signature
                 return .hyprland(requests: folder + "/.socket.sock", events: folder + "/.socket2.sock")

@@ -15,8 +15,6 @@ struct Inbox<Event> {
     /// being taken, and never from inside it.
     private(set) var isTaking = false
 
-    init() {}
-
     mutating func post(_ event: Event) { waiting.append(event) }
 
     /// Starts a round of taking; false when one is already under way (its caller is further up the stack).
@@ -37,6 +35,4 @@ struct Inbox<Event> {
         defer { head += 1 }
         return waiting[head]
     }
-
-    var isEmpty: Bool { head == waiting.count }
 }

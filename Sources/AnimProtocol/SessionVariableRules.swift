@@ -1,3 +1,5 @@
+import TextWriting
+
 /// What each session variable animd takes may hold (issue 47). Most of them become paths: a socket animd connects
 /// to, a file Xlib reads, a name joined onto the runtime folder. They come from outside, from animd's own
 /// environment at start and from any client's `daemon.environment`, and are checked where they enter, so that
@@ -76,12 +78,9 @@ public enum SessionVariableRules {
         isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
     }
 
-    /// At most 64 bytes of `value`, quoted, with an ellipsis when it was cut.
+    /// At most 64 bytes of `value`, quoted, with its length when it was cut.
     static func quoted(_ value: String) -> String {
-        let excerptLimit = 64
-        guard value.utf8.count > excerptLimit else { return "\"\(value)\"" }
-        var cut = value.utf8.prefix(excerptLimit)
-        while String(cut) == nil { cut = cut.dropLast() }
-        return "\"\(String(cut) ?? "")…\" (\(value.utf8.count) bytes)"
+        let limit = 64
+        return value.utf8.count > limit ? "\"\(excerpt(value, bytes: limit))\" (\(value.utf8.count) bytes)" : "\"\(value)\""
     }
 }

@@ -17,7 +17,7 @@ struct KWinScriptFolder: Sendable {
         if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
             (path, mayMake) = (runtime, false)
         } else {
-            (path, mayMake) = ("/tmp/animd-\(geteuid())", true)
+            (path, mayMake) = ("/tmp/animd-\(getuid())", true)
         }
     }
 

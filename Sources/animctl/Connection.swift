@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import ArgumentParser
 import Glibc
+import TextWriting
 import UnixSupport
 
 /// --socket, shared by every command that talks to animd.
@@ -76,9 +77,7 @@ func reportRefusal(_ error: RPCError, of method: Method) -> Never {
 /// An answer animctl cannot show (a snapshot it cannot read): said on stderr with status 1, never an empty line with
 /// status 0. `--json` prints it as it came.
 func unreadable(_ answer: JSONValue, of method: Method) -> Never {
-    var text = JSONWriter.string(answer)
-    if text.utf8.count > 200 { text = String(decoding: text.utf8.prefix(200), as: UTF8.self) + "…" }
-    fail("animctl: \(method.rawValue): animd's answer cannot be shown (see it whole with --json): \(text)")
+    fail("animctl: \(method.rawValue): animd's answer cannot be shown (see it whole with --json): \(excerpt(JSONWriter.string(answer), bytes: 200))")
 }
 
 /// animctl's exit statuses (docs/animctl.md).
