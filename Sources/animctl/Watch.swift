@@ -6,6 +6,7 @@ import Glibc
 import TransitionModel
 
 extension AnimCtl {
+    /// Its 11 stored properties are its command-line options: ArgumentParser makes each option a property.
     struct Watch: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Watch transitions live, or print their events one per line.",

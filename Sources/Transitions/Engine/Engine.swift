@@ -9,6 +9,9 @@ public import TransitionModel
 /// Conflict rule between a finger and a client: the finger wins. A gesture
 /// may catch a leg a client started, and while a finger drives a transition
 /// every command on it is refused with `notAllowed` (-32002).
+///
+/// About 460 lines, one job: the reducer's entries (step, command, input, reconfigure) and the state they share;
+/// each command's own rules are already apart, in `CommandApplication`.
 public struct Engine: Sendable {
     public var geometry: ScreenGeometry { arena.geometry }
     private var arena: GestureArena
