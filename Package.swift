@@ -111,7 +111,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "animd",
-            dependencies: ["AnimDaemon", "AnimProtocol", "AnimConfig", "UnixSupport", "CConcurrencyHook",
+            dependencies: ["AnimDaemon", "AnimProtocol", "AnimConfig", "UnixSupport", "CConcurrencyHook", "TextWriting",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],

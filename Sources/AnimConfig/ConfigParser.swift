@@ -241,20 +241,6 @@ struct ConfigReader {
         return message + ". A new binding needs transition and gesture."
     }
 
-    /// Levenshtein distance, for suggesting a name.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
-
     // MARK: - Typed accessors
 
     mutating func expectKeys(_ t: ConfigTable, _ p: String, _ known: [String]) {

@@ -23,7 +23,7 @@ enum AnimdMain {
             exit(0)
         case let .usageError(text):
             writeToStandardError(text)
-            exit(64)  // EX_USAGE
+            exit(2)  // as animctl's usage errors (docs/animctl.md), not ArgumentParser's 64
         }
     }
 }

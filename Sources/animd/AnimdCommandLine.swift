@@ -1,6 +1,7 @@
 import AnimDaemon
 import AnimConfig
 import AnimProtocol
+import TextWriting
 
 /// animd's command line, read without swift-argument-parser, which would link FoundationEssentials (about 2.5 MiB
 /// of pages, with the regex and collection libraries it brings) into a process that runs all session long
@@ -20,18 +21,23 @@ enum AnimdCommandLine {
         case run(AnimdOptions)
         /// Text for standard output, then exit 0 (help, version, a completion script, the help's JSON).
         case print(String)
-        /// A usage error for standard error, then exit 64 (EX_USAGE), as ArgumentParser's.
+        /// A usage error for standard error, then exit 2, as animctl's (docs/animctl.md).
         case usageError(String)
     }
 
-    /// One option as `--help`, the man page and the completion scripts show it.
-    struct Option {
+    /// One option, declared once: parsing, `--help`, the usage line, the man page's JSON and the completion scripts
+    /// are all read from `options`.
+    struct Option: Sendable {
         let long: String
         var short: Character? = nil
-        /// The name of its value; nil for a flag.
+        /// The name of its value; nil for a flag, which takes none.
         var value: String? = nil
-        let help: String
         var choices: [String] = []
+        let help: String
+        /// Whether help, usage, the man page and the completions show it.
+        var shown = true
+        /// Applies the option, given its value (nil for a flag); a request ends the reading (help, version).
+        let apply: @Sendable (inout AnimdOptions, String?) -> Request?
     }
 
     static let abstract = "Interactive, interruptible transitions for the Linux desktop, as a service."
@@ -48,16 +54,25 @@ enum AnimdCommandLine {
         """
 
     static let options: [Option] = [
-        Option(long: "socket", value: "socket", help: "The Unix socket to listen on."),
-        Option(long: "config", value: "config", help: "The config file (TOML), laid over the embedded default unless it says defaults = false."),
-        Option(long: "verbose", short: "v", help: "Log what happens (connections, reloads, input); the default logs only notices."),
-        Option(long: "check-config", help: "Check the config, print its errors, and exit."),
-        Option(long: "input-backend", value: "input-backend",
-               help: "The input backend, over the config's [input] backend: auto (libinput on a Wayland session or the console, X11 on an X11 session), x11 or libinput.",
-               choices: BackendSetting.allCases.map(\.rawValue)),
-        Option(long: "version", help: "Show the version."),
-        Option(long: "help", short: "h", help: "Show help information."),
+        Option(long: "socket", value: "socket", help: "The Unix socket to listen on.") { $0.socket = $1; return nil },
+        Option(long: "config", value: "config",
+               help: "The config file (TOML), laid over the embedded default unless it says defaults = false.") { $0.config = $1; return nil },
+        Option(long: "verbose", short: "v",
+               help: "Log what happens (connections, reloads, input); the default logs only notices.") { options, _ in options.verbose = true; return nil },
+        Option(long: "check-config", help: "Check the config, print its errors, and exit.") { options, _ in options.checkConfig = true; return nil },
+        Option(long: "input-backend", value: "input-backend", choices: BackendSetting.allCases.map(\.rawValue),
+               help: "The input backend, over the config's [input] backend: auto (libinput on a Wayland session or the console, X11 on an X11 session), x11 or libinput.") {
+            $0.inputBackend = $1.flatMap(BackendSetting.init(rawValue:))
+            return nil
+        },
+        Option(long: "version", help: "Show the version.") { _, _ in .print(AnimdVersion.current + "\n") },
+        Option(long: "help", short: "h", help: "Show help information.") { _, _ in .print(help) },
+        Option(long: "generate-completion-script", value: "shell", choices: CompletionScript.shells,
+               help: "Print the completion script for a shell.", shown: false) { _, shell in shell.flatMap(CompletionScript.text(for:)).map(Request.print) },
+        Option(long: "experimental-dump-help", help: "Print the help as JSON, for the man page.", shown: false) { _, _ in .print(dumpHelp + "\n") },
     ]
+
+    static var shownOptions: [Option] { options.filter(\.shown) }
 
     static func parse(_ arguments: [String]) -> Request {
         var options = AnimdOptions()
@@ -71,51 +86,63 @@ enum AnimdCommandLine {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            switch name {
-            case "-h", "--help": return .print(help)
-            case "--version": return .print(AnimdVersion.current + "\n")
-            case "--experimental-dump-help": return .print(dumpHelp + "\n")
-            case "--generate-completion-script":
-                guard let shell = inlineValue ?? arguments[safe: index], let script = CompletionScript.text(for: shell) else {
-                    return usage("--generate-completion-script takes bash, zsh or fish")
-                }
-                return .print(script)
-            case "-v", "--verbose": options.verbose = true
-            case "--check-config": options.checkConfig = true
-            case "--socket", "--config", "--input-backend":
-                guard let value = inlineValue ?? arguments[safe: index], inlineValue != nil || !value.hasPrefix("-") else {
-                    return usage("Missing value for '\(name) <\(name.dropFirst(2))>'")
+            guard let option = option(named: name) else {
+                return usage(argument.hasPrefix("-") ? unknown(name) : "Unexpected argument '\(argument)'")
+            }
+            var value: String?
+            if let valueName = option.value {
+                value = inlineValue ?? arguments[safe: index]
+                guard let given = value, inlineValue != nil || !given.hasPrefix("-") else {
+                    return usage("Missing value for '--\(option.long) <\(valueName)>'")
                 }
                 if inlineValue == nil { index += 1 }
-                switch name {
-                case "--socket": options.socket = value
-                case "--config": options.config = value
-                default:
-                    guard let backend = BackendSetting(rawValue: value) else {
-                        return usage("The value '\(value)' is invalid for '--input-backend <input-backend>'. Please provide one of "
-                                     + BackendSetting.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ".")
-                    }
-                    options.inputBackend = backend
+                if given.isEmpty {
+                    return usage("The value for '--\(option.long) <\(valueName)>' is empty: give one, or leave the option out")
                 }
-            default:
-                return usage(argument.hasPrefix("-") ? "Unknown option '\(argument)'" : "Unexpected argument '\(argument)'")
+                if !option.choices.isEmpty && !option.choices.contains(given) {
+                    return usage("The value '\(given)' is invalid for '--\(option.long) <\(valueName)>'. Please provide one of "
+                                 + option.choices.map { "'\($0)'" }.joined(separator: ", ") + ".")
+                }
+            } else if let inlineValue {
+                return usage("'--\(option.long)' takes no value, but was given '\(inlineValue)': write '--\(option.long)' alone, or leave it out")
             }
+            if let request = option.apply(&options, value) { return request }
         }
         return .run(options)
+    }
+
+    private static func option(named name: String) -> Option? {
+        if name.hasPrefix("--") { return options.first { "--" + $0.long == name } }
+        guard name.count == 2, name.hasPrefix("-"), let short = name.last else { return nil }
+        return options.first { $0.short == short }
+    }
+
+    /// "Unknown option", with the shown option nearest in spelling when one is near (as ArgumentParser suggests).
+    private static func unknown(_ name: String) -> String {
+        let spelled = name.drop { $0 == "-" }
+        let nearest = shownOptions.map { (option: $0, distance: editDistance(spelled, $0.long)) }.min { $0.distance < $1.distance }
+        guard let nearest, nearest.distance <= max(1, nearest.option.long.count / 3) else { return "Unknown option '\(name)'" }
+        return "Unknown option '\(name)'. Did you mean '--\(nearest.option.long)'?"
     }
 
     private static func usage(_ error: String) -> Request {
         .usageError("Error: \(error)\nUsage: \(usageLine)\n  See 'animd --help' for more information.\n")
     }
 
-    static let usageLine = "animd [--socket <socket>] [--config <config>] [--verbose] [--check-config] [--input-backend <input-backend>]"
+    /// Every shown option but help and version, which end the reading, as ArgumentParser writes the usage.
+    static var usageLine: String {
+        let parts = shownOptions.filter { $0.long != "help" && $0.long != "version" }.map { option in
+            "[--" + option.long + (option.value.map { " <\($0)>" } ?? "") + "]"
+        }
+        return (["animd"] + parts).joined(separator: " ")
+    }
 
     /// `--help`: the overview, the usage and every option, wrapped before the 80th column as ArgumentParser writes it.
     static var help: String {
         var text = wrap("OVERVIEW: " + abstract, width: 79) + "\n\n"
         text += discussion.split(separator: "\n", omittingEmptySubsequences: false).map { wrap(String($0), width: 79) }.joined(separator: "\n")
         text += "\n\nUSAGE: \(usageLine)\n\nOPTIONS:\n"
-        for option in options {
+        for option in shownOptions {
             var names = option.short.map { "-\($0), " } ?? ""
             names += "--" + option.long + (option.value.map { " <\($0)>" } ?? "")
             var help = option.help
@@ -152,7 +179,7 @@ enum AnimdCommandLine {
             if let short { names.append(.object([("kind", "short"), ("name", .string(String(short)))])) }
             return names
         }
-        let arguments: [JSONValue] = options.map { option in
+        let arguments: [JSONValue] = shownOptions.map { option in
             var fields: [(String, JSONValue)] = [("abstract", .string(option.help))]
             if !option.choices.isEmpty { fields.append(("allValues", .array(option.choices.map(JSONValue.string)))) }
             // ArgumentParser lists -h before --help, and --verbose before -v.

@@ -1,6 +1,8 @@
 /// animd's completion scripts for bash, zsh and fish, written from its option table (`make install` installs them,
 /// as ArgumentParser's `--generate-completion-script` does for animctl).
 enum CompletionScript {
+    static let shells = ["bash", "zsh", "fish"]
+
     static func text(for shell: String) -> String? {
         switch shell {
         case "bash": bash
@@ -10,7 +12,7 @@ enum CompletionScript {
         }
     }
 
-    private static let options = AnimdCommandLine.options
+    private static var options: [AnimdCommandLine.Option] { AnimdCommandLine.shownOptions }
 
     /// Files for --socket and --config, the backends for --input-backend, else the options.
     static var bash: String {
