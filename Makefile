@@ -25,6 +25,7 @@ run: build
 # with every skipped suite and test, by name and with its reason (scripts/report-skipped.sh).
 test: deps
 	python3 scripts/check-imports.py
+	python3 scripts/module-graph.py --check-docs
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	set -o pipefail; $(SWIFT) test --skip-build --no-parallel $(BUILD_FLAGS) 2>&1 | tee .build/test-output.log
 	scripts/report-skipped.sh .build/test-output.log

@@ -1,12 +1,14 @@
 // swift-tools-version:6.0
 //
-// The target graph is the architecture (docs/architecture.md): pure libraries
-// (TextWriting, Motion, Gestures, TransitionModel, Transitions, AnimConfig,
-// AnimProtocol) never touch a file, a socket, a thread or the wall clock; the
-// shell (the input backends X11Input and LibinputInput on BackendThread's
-// runtime, the C modules, UnixSupport, AnimClient, AnimDaemon) and the
-// executables do. Each target declares every module it imports:
-// scripts/check-imports.py, run by make test, checks both ways.
+// The target graph is the architecture (docs/architecture.md, whose graph
+// scripts/module-graph.py writes from this file and make test checks): pure
+// libraries (TextWriting, Motion, Gestures, TransitionModel, Transitions,
+// AnimConfig, AnimProtocol, FocusSources) never touch a file, a socket, a
+// thread or the wall clock; the shell (the input backends X11Input and
+// LibinputInput on BackendThread's runtime, DesktopPortal, the C modules,
+// UnixSupport, AnimClient, AnimDaemon) and the executables do. Each target
+// declares every module it imports: scripts/check-imports.py, run by make
+// test, checks both ways.
 import Foundation
 import PackageDescription
 

@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
-"""Prints the package's module graph as text, and the largest types in Sources with their stored properties.
+"""Prints the package's module graph as text, and the largest types in Sources with their stored properties; writes
+and checks the graph in docs/architecture.md.
 
     scripts/module-graph.py [DUMP.json [SOURCES]]   (default: `swift package dump-package` and ./Sources)
+    scripts/module-graph.py --write-docs [DUMP.json]  the graph between docs/architecture.md's markers
+    scripts/module-graph.py --check-docs [DUMP.json]  exit 1 unless the docs hold that graph, and their target table
+                                                      names every target once, with "pure" only on targets that
+                                                      depend on nothing but pure targets (make test runs this)
 
 One line per target of Sources (tests, benchmarks and fuzzers left out): `Target -> its dependencies`, products
 of other packages in brackets. Then the ten largest classes, actors, structs and enums in Sources, by the lines
@@ -30,6 +35,71 @@ def graph(package):
         names = [f"[{name}]" if product else name for name, product in dependencies(target)]
         lines.append(f"{target['name']} -> {', '.join(names) if names else '(none)'}")
     return lines
+
+
+DOCS = os.path.join(REPO, "docs", "architecture.md")
+BEGIN, END = "<!-- module-graph: written by scripts/module-graph.py --write-docs -->", "<!-- /module-graph -->"
+
+
+def layered(package):
+    """The targets of Sources, each with its layer: 0 for one that depends on no target here, else one more than the
+    highest layer among its dependencies. Listed by layer, then in the manifest's order."""
+    targets = {t["name"]: t for t in package["targets"]
+               if t["type"] != "test" and not (t.get("path") or "").startswith(("Tests", "Benchmarks", "Fuzz"))}
+    layers = {}
+
+    def layer(name):
+        if name not in layers:
+            inside = [d for d, product in dependencies(targets[name]) if not product and d in targets]
+            layers[name] = 1 + max(map(layer, inside)) if inside else 0
+        return layers[name]
+
+    order = list(targets)
+    return sorted(((layer(n), n, list(dependencies(targets[n]))) for n in order), key=lambda t: (t[0], order.index(t[1])))
+
+
+def docs_block(package):
+    """The graph as docs/architecture.md shows it: one line a target, its layer, then what it depends on."""
+    lines = ["```", "layer  target            depends on (other packages' products in brackets)"]
+    for level, name, deps in layered(package):
+        names = [f"[{d}]" if product else d for d, product in deps]
+        lines.append(f"{level:>5}  {name:<17} {', '.join(names) if names else '-'}".rstrip())
+    lines.append("```")
+    return "\n".join(lines)
+
+
+def table_rows(text):
+    """The target table's rows: the names in each row's first cell (backticked, comma-separated), and its kind."""
+    rows = []
+    for line in text.split("\n"):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| `") and len(cells) >= 3:
+            rows.append((re.findall(r"`([^`]+)`", cells[0]), cells[1]))
+    return rows
+
+
+def docs_problems(package, text):
+    problems = []
+    if BEGIN not in text or END not in text:
+        return [f"docs/architecture.md has no {BEGIN} … {END} block"]
+    shown = text.split(BEGIN, 1)[1].split(END, 1)[0].strip()
+    if shown != docs_block(package):
+        problems.append("the module graph in docs/architecture.md is not the package's: run scripts/module-graph.py --write-docs")
+    if text.count("```") % 2:
+        problems.append("docs/architecture.md has an unclosed code fence")
+    targets = {t["name"]: t for t in package["targets"] if t["type"] != "test"}
+    rows = table_rows(text.split("## Targets", 1)[-1].split("\n## ", 1)[0])
+    named = [name for names, _ in rows for name in names]
+    for name in sorted(set(targets) - set(named)):
+        problems.append(f"the target table leaves out {name}")
+    for name in sorted({n for n in named if n not in targets or named.count(n) > 1}):
+        problems.append(f"the target table names {name}, " + ("which is no target" if name not in targets else "more than once"))
+    pure = {name for names, kind in rows if kind == "pure" for name in names}
+    for name in sorted(pure & set(targets)):
+        for dependency, product in dependencies(targets[name]):
+            if product or dependency not in pure:
+                problems.append(f"the table calls {name} pure, but it depends on {dependency}, which is not")
+    return problems
 
 
 def strip_strings(line):
@@ -92,6 +162,26 @@ def long_functions(sources, limit=50):
 
 
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] in ("--write-docs", "--check-docs"):
+        package = dump(sys.argv[2] if len(sys.argv) > 2 else None)
+        with open(DOCS, encoding="utf-8") as f:
+            text = f.read()
+        if sys.argv[1] == "--write-docs":
+            if BEGIN not in text or END not in text:
+                sys.exit(f"docs/architecture.md has no {BEGIN} … {END} block to write into")
+            head, rest = text.split(BEGIN, 1)
+            text = head + BEGIN + "\n" + docs_block(package) + "\n" + END + rest.split(END, 1)[1]
+            with open(DOCS, "w", encoding="utf-8") as f:
+                f.write(text)
+            return
+        problems = docs_problems(package, text)
+        for problem in problems:
+            print("module-graph: " + problem)
+        if problems:
+            sys.exit(1)
+        print(f"module-graph: docs/architecture.md holds the graph of {len(layered(package))} targets, and its table all "
+              f"{len([t for t in package['targets'] if t['type'] != 'test'])}")
+        return
     sources = sys.argv[2] if len(sys.argv) > 2 else os.path.join(REPO, "Sources")
     print("module graph (Sources):")
     for line in graph(dump(sys.argv[1] if len(sys.argv) > 1 else None)):

@@ -5,8 +5,8 @@ import UnixSupport
 
 /// Everything the daemon knows, confined to its single event loop: the engine, the subscribers, the config, the
 /// input and the pace of frames. Handlers reach it through `NIOLoopBound`, so there is no lock anywhere. What it
-/// owns returns values (engine outputs, `InputReport`s, scheduler decisions) that it carries out; nothing it owns
-/// calls back into it.
+/// owns mostly returns values (engine outputs, `InputReport`s, scheduler decisions) that it carries out; the three
+/// closures set in `init` are the exceptions, listed with the core's other doors in docs/architecture.md.
 final class DaemonCore {
     let loop: any EventLoop
     let logger: Logger

@@ -3,8 +3,8 @@ import Glibc
 import UnixSupport
 #endif
 
-/// sd_notify(3), written by hand: one datagram to $NOTIFY_SOCKET. This is the
-/// whole protocol, so linking libsystemd for it would cost more than it saves.
+/// sd_notify(3), written by hand: one datagram to $NOTIFY_SOCKET. This is the whole protocol, while libsystemd
+/// (which CSDBus loads only once the session bus is used) would be mapped at every start for it.
 struct SystemdNotifier: Sendable {
     let socketPath: String?
 
