@@ -16,6 +16,16 @@ final class ClientHandler: ChannelInboundHandler {
     private var framer = LineFramer()
     private var client: ClientConnection?
 
+    /// Where the client is in its connection's life; it only moves forward.
+    private enum Peer {
+        case connected
+        /// It closed its side: once every line it sent is answered, the connection closes.
+        case doneSending
+        /// The channel is closed (the client went away, or animd closed it): lines it sent before are still carried
+        /// out, unless animd closed it, and their answers go nowhere.
+        case gone
+    }
+
     /// What NIO reported, and the handler's own next turn.
     private enum Event {
         case bytes(ByteBuffer)
@@ -44,10 +54,7 @@ final class ClientHandler: ChannelInboundHandler {
     /// already sent wait for their turn.
     private var reading = true
     private var turnScheduled = false
-    private var inputClosed = false
-    /// The channel is closed (the client went away, or animd closed it): lines it sent before are still carried
-    /// out, unless animd closed it, and their answers go nowhere.
-    private var channelGone = false
+    private var peer = Peer.connected
     /// Its socket is full and answers wait in NIO: no line of it is taken until they are written.
     private var stalled = false
 
@@ -128,7 +135,7 @@ final class ClientHandler: ChannelInboundHandler {
             buffer.withUnsafeReadableBytes { takeLines($0.assumingMemoryBound(to: UInt8.self), context: context, client: client) }
         case .inputClosed:
             guard !client.isClosing else { return }
-            inputClosed = true
+            if peer == .connected { peer = .doneSending }
             if !framer.holdsWholeLines { client.closeAfterWrites() }
         case .writable:
             core.value.flushPending(to: client)
@@ -139,7 +146,7 @@ final class ClientHandler: ChannelInboundHandler {
             core.value.logger.debug("client connection error", metadata: ["client": "\(client.id)", "error": "\(error)"])
             client.closeChannel()
         case .inactive:
-            channelGone = true
+            peer = .gone
             if !client.isClosing, framer.holdsWholeLines { return scheduleTurn(context: context) }
             leave(client)
         }
@@ -177,12 +184,12 @@ final class ClientHandler: ChannelInboundHandler {
         if tooLong { return refuseOversizedLine(client) }
         if wrote { core.enforceBacklog(of: client) }
         let waiting = framer.holdsWholeLines
-        if channelGone {
+        if peer == .gone {
             // Carried out to the last line it sent, then forgotten; animd's own close forgets it at once.
             return waiting && !client.isClosing ? scheduleTurn(context: context) : leave(client)
         }
         guard !client.isClosing else { return }
-        if inputClosed && !waiting { return client.closeAfterWrites() }
+        if peer == .doneSending && !waiting { return client.closeAfterWrites() }
         if !context.channel.isWritable, !stalled {
             stalled = true
             core.logger.debug("client stalled: its answers wait for it to read", metadata: ["client": "\(client.id)"])
@@ -193,7 +200,7 @@ final class ClientHandler: ChannelInboundHandler {
     }
 
     /// Whether answers may be written now: the socket takes them, or nobody is there to read them any more.
-    private func mayWrite(_ context: ChannelHandlerContext) -> Bool { channelGone || context.channel.isWritable }
+    private func mayWrite(_ context: ChannelHandlerContext) -> Bool { peer == .gone || context.channel.isWritable }
 
     private func scheduleTurn(context: ChannelHandlerContext) {
         guard !turnScheduled else { return }
@@ -210,7 +217,7 @@ final class ClientHandler: ChannelInboundHandler {
         guard !client.isClosing, mayWrite(context) else { return }
         stalled = false
         guard framer.holdsWholeLines else {
-            if channelGone { return leave(client) }
+            if peer == .gone { return leave(client) }
             return setReading(true, context: context)
         }
         takeLines(UnsafeBufferPointer(start: nil, count: 0), context: context, client: client)

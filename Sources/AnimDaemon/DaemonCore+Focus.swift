@@ -34,7 +34,7 @@ extension DaemonCore {
         // A backend takes a plan equal to its own as nothing to do.
         if engine.setFocus(focus) { supervisor.backend?.configure(inputPlan) }
         logger.info("focus: \(focus.window?.app ?? "none")", metadata: ["fullscreen": "\(focus.window?.fullscreen ?? false)",
-                                                                        "source": "\(focus.source ?? "none")"])
+                                                                        "source": "\(focus.source?.rawValue ?? "none")"])
         publishLine(.focus, at: now()) { EventLine.focus(focus, into: &$0) }
     }
 }

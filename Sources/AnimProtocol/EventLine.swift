@@ -8,9 +8,7 @@ public import TextWriting
 public enum EventLine {
     @inlinable
     public static func progress(_ snapshot: TransitionSnapshot, into out: inout some TextOutput) {
-        out.writeLiteral(NotificationMethod.progress.linePrefix)
-        snapshot.writeMembers(into: &out)
-        out.writeLiteral("}}\n")
+        snapshotOnly(.progress, snapshot, into: &out)
     }
 
     public static func began(_ snapshot: TransitionSnapshot, cause: LegCause, into out: inout some TextOutput) {
@@ -28,7 +26,13 @@ public enum EventLine {
 
     /// `transition.leg`: the running leg's motion changed; the snapshot carries the new `leg`.
     public static func leg(_ snapshot: TransitionSnapshot, into out: inout some TextOutput) {
-        out.writeLiteral(NotificationMethod.leg.linePrefix)
+        snapshotOnly(.leg, snapshot, into: &out)
+    }
+
+    /// A notification whose params are the snapshot's members and nothing else.
+    @inlinable
+    static func snapshotOnly(_ method: NotificationMethod, _ snapshot: TransitionSnapshot, into out: inout some TextOutput) {
+        out.writeLiteral(method.linePrefix)
         snapshot.writeMembers(into: &out)
         out.writeLiteral("}}\n")
     }

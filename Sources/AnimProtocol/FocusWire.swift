@@ -9,7 +9,7 @@ extension SessionFocus {
         let source: JSONValue, reason: JSONValue
         switch self {
         case let .known(window, name):
-            source = .string(name)
+            source = .string(name.rawValue)
             reason = window == nil ? .string("no window has the focus") : .null
         case let .unknown(why):
             source = .null
@@ -23,7 +23,7 @@ extension SessionFocus {
     public init?(json: JSONValue) {
         guard let names = json["names"]?.array?.compactMap(\.string), let fullscreen = json["fullscreen"]?.bool,
               let app = json["app"], let source = json["source"], let reason = json["reason"] else { return nil }
-        if let source = source.string {
+        if let source = source.string.flatMap(FocusSource.init(rawValue:)) {
             self = .known(app == .null ? nil : FocusedWindow(names: names, fullscreen: fullscreen), source: source)
         } else if let reason = reason.string {
             self = .unknown(reason: reason)

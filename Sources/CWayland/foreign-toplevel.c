@@ -1,6 +1,8 @@
 /* wlr-foreign-toplevel-management (unstable v1, up to version 3), bound by hand from its XML's messages, as
  * xdg-output.c is: see animd-wayland.h. animd only listens (which toplevel is activated, and full screen) and
- * destroys the handles; the other requests are here so that the opcodes are the protocol's. */
+ * destroys the handles; the other requests are here so that the opcodes are the protocol's. The message tables
+ * below are the protocol's own lists, in its order (as wayland-scanner would write them), so their likeness to each
+ * other and to xdg-output.c's is the protocol's, not code to share. */
 #include "animd-wayland.h"
 
 static const struct wl_interface *types[] = {

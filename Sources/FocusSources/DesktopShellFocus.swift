@@ -11,7 +11,7 @@ public enum DesktopShellFocus {
         public static let service = "org.gnome.Shell"
         public static let path = "/org/gnome/shell/extensions/FocusedWindow"
         public static let interface = "org.gnome.shell.extensions.FocusedWindow"
-        public static let source = "gnome"
+        public static let source = FocusSource.gnome
         /// The longest answer read: a title and the rest are a few hundred bytes.
         public static let answerLimit = 64 << 10
 
@@ -36,7 +36,7 @@ public enum DesktopShellFocus {
         public static let reportPath = "/org/animd/Focus"
         public static let reportInterface = "org.animd.Focus"
         public static let reportMember = "Report"
-        public static let source = "kde"
+        public static let source = FocusSource.kde
 
         /// The script, calling back `destination` (animd's unique name on the bus, which only it can hold).
         public static func script(destination: String) -> String {

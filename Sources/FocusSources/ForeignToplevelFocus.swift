@@ -25,7 +25,7 @@ public struct ForeignToplevelFocus: Hashable, Sendable {
     /// The activated toplevel, if one is.
     private var focused: UInt32?
 
-    public static let source = "wlr-foreign-toplevel"
+    public static let source = FocusSource.foreignToplevel
     /// The most toplevels followed; a compositor announcing more is not believed about the rest.
     public static let limit = 4096
     /// The most states read from one `state` array (the protocol has four).

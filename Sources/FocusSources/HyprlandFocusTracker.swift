@@ -8,7 +8,7 @@ public struct HyprlandFocusTracker {
     private var partial: [UInt8] = []
     public private(set) var focus: SessionFocus = .unknown(reason: "Hyprland's event socket has not answered yet")
 
-    public static let source = "hyprland"
+    public static let source = FocusSource.hyprland
     /// The longest event line taken: a class and a title.
     public static let lineLimit = 64 << 10
     /// What the request socket is asked, once, for the focus at the start.

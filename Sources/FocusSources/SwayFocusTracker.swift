@@ -10,7 +10,7 @@ public struct SwayFocusTracker {
     private var focusedID: Int?
     public private(set) var focus: SessionFocus = .unknown(reason: "sway's IPC has not answered yet")
 
-    public static let source = "sway"
+    public static let source = FocusSource.sway
 
     public init() {}
 

@@ -39,11 +39,11 @@ public struct FocusedWindow: Hashable, Sendable {
 /// What animd knows of the focus: the focused window (none, when the desktop itself has the focus) and the source
 /// that tells it, or why no source does.
 public enum SessionFocus: Hashable, Sendable {
-    case known(FocusedWindow?, source: String)
+    case known(FocusedWindow?, source: FocusSource)
     case unknown(reason: String)
 
     /// The source that tells the focus; nil without one.
-    public var source: String? {
+    public var source: FocusSource? {
         if case let .known(_, source) = self { return source }
         return nil
     }

@@ -100,32 +100,31 @@ final class LibinputSession {
     }
 
     func apply(_ newPlan: InputPlan) {
-        guard newPlan != plan else { return }
-        plan = newPlan
-        placeGestures()
-        infoChanged = true
+        if change(\.plan, to: newPlan) { placeGestures() }
     }
 
     /// The compositor was lost (with why) or reached again (nil): the status follows.
     func setCompositorLost(_ reason: String?) {
-        guard reason != screen.lost else { return }
-        screen.lost = reason
-        infoChanged = true
+        change(\.screen.lost, to: reason)
     }
 
     /// The compositor's outputs changed: touches go where they are now.
     func setOutputs(_ table: WaylandOutputTable) {
-        guard table != screen.outputs else { return }
-        screen.outputs = table
-        placeGestures()
-        infoChanged = true
+        if change(\.screen.outputs, to: table) { placeGestures() }
     }
 
     /// The compositor's focused window, or nil where it tells none (or is out of reach).
     func setFocus(_ focus: SessionFocus?) {
-        guard focus != screen.focus else { return }
-        screen.focus = focus
+        change(\.screen.focus, to: focus)
+    }
+
+    /// Sets something the session's info shows; a change is reported once (`infoChanged`). Whether it changed.
+    @discardableResult
+    private func change<Value: Equatable>(_ field: ReferenceWritableKeyPath<LibinputSession, Value>, to value: Value) -> Bool {
+        guard self[keyPath: field] != value else { return false }
+        self[keyPath: field] = value
         infoChanged = true
+        return true
     }
 
     /// Touchpad gestures have no position of their own: the middle of the first output, or of the screen.

@@ -5,17 +5,13 @@ import Glibc
 /// `WaylandOutputTable` of what they say, as outputs appear, change and go; and the foreign-toplevel manager, for
 /// the focused window (`WaylandToplevelReader`). Confined to the libinput thread, which
 /// polls `fileDescriptor` and calls `read()`; it never blocks on the compositor.
-///
-/// 11 stored properties, one past the bound: the registry's proxies and the output table are not yet apart; issue
-/// 46 names this split.
 final class WaylandOutputReader {
     let socket: String
     private let display: OpaquePointer
     private let registry: OpaquePointer
     private var manager: OpaquePointer?
-    /// wl_output proxies by their registry name, and the xdg_output made for each.
-    private var wlOutputs: [UInt32: OpaquePointer] = [:]
-    private var xdgOutputs: [UInt32: OpaquePointer] = [:]
+    /// Each output's proxies, by its registry name.
+    private var proxies: [UInt32: OutputProxies] = [:]
     private(set) var table = WaylandOutputTable()
     /// Set when an output was added, changed (its `done`) or removed; the backend reports it once.
     var changed = false
@@ -55,7 +51,7 @@ final class WaylandOutputReader {
     }
 
     func close() {
-        for xdg in xdgOutputs.values { animd_xdg_destroy(xdg) }
+        for xdg in proxies.values.compactMap(\.xdg) { animd_xdg_destroy(xdg) }
         if let manager { animd_xdg_destroy(manager) }
         toplevels.close()
         wl_display_disconnect(display)
@@ -68,14 +64,14 @@ final class WaylandOutputReader {
         switch interface {
         case "wl_output":
             guard let output = animd_registry_bind(registry, name, animd_wl_output_interface(), min(version, 4)) else { return }
-            wlOutputs[name] = output
+            proxies[name] = OutputProxies(output: output)
             table.add(name)
             _ = wl_output_add_listener(output, listeners.output, tag(name))
             followLogically(name)
         case "zxdg_output_manager_v1":
             guard manager == nil, let proxy = animd_registry_bind(registry, name, animd_xdg_output_manager_interface(), min(version, 3)) else { return }
             manager = proxy
-            for id in wlOutputs.keys { followLogically(id) }
+            for id in proxies.keys { followLogically(id) }
         case WaylandToplevelReader.interface:
             toplevels.bind(registry, name: name, version: version)
         default:
@@ -85,15 +81,17 @@ final class WaylandOutputReader {
 
     /// Asks the xdg-output manager for the output's logical geometry and name, once both exist.
     private func followLogically(_ id: UInt32) {
-        guard let manager, xdgOutputs[id] == nil, let output = wlOutputs[id],
-              let xdg = animd_xdg_output_manager_get_xdg_output(manager, output) else { return }
-        xdgOutputs[id] = xdg
+        guard let manager, let output = proxies[id], output.xdg == nil,
+              let xdg = animd_xdg_output_manager_get_xdg_output(manager, output.output) else { return }
+        proxies[id]?.xdg = xdg
         _ = animd_xdg_output_add_listener(xdg, listeners.xdg, tag(id))
     }
 
     private func globalRemoved(_ name: UInt32) {
-        if let xdg = xdgOutputs.removeValue(forKey: name) { animd_xdg_destroy(xdg) }
-        if let output = wlOutputs.removeValue(forKey: name) { wl_proxy_destroy(output) }
+        if let removed = proxies.removeValue(forKey: name) {
+            if let xdg = removed.xdg { animd_xdg_destroy(xdg) }
+            wl_proxy_destroy(removed.output)
+        }
         guard table.outputs[name] != nil else { return }
         table.remove(name)
         changed = true
@@ -102,6 +100,12 @@ final class WaylandOutputReader {
     private func update(_ id: UInt32, _ change: WaylandOutputTable.Change) {
         table.update(id, change)
         if change == .done { changed = true }
+    }
+
+    /// An output's `wl_output`, and the `zxdg_output_v1` made for it once the manager is bound.
+    private struct OutputProxies {
+        let output: OpaquePointer
+        var xdg: OpaquePointer?
     }
 
     // MARK: - C callbacks

@@ -83,6 +83,8 @@ struct X11Interception {
     var touchSurfaces: [Rect] = []
     /// What is selected on the root window, per device selector (XIAllDevices, XIAllMasterDevices).
     var rootEvents: [Int32: [Int32]] = [:]
+    /// The old plan's root selections, kept selected while the new plan's are made (`X11Session.tearDown`).
+    var retiringRootEvents: [Int32: [Int32]] = [:]
     var sources: [InputSource: SourceStatus] = [:]
     /// Raises of the strips in the current second, to give up on a stacking fight.
     var raises: (second: Int, count: Int) = (0, 0)

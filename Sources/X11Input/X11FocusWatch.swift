@@ -84,10 +84,10 @@ struct X11FocusWatch {
         }
         let active = Self.window(display, root, activeWindow) ?? Window(None)
         Self.watch(display, &focused, active, PropertyChangeMask | StructureNotifyMask, root: root)
-        guard active != Window(None), active != root, WindowProperty.windowExists(display, active, probing: wmClass) else { return .known(nil, source: "x11") }
+        guard active != Window(None), active != root, WindowProperty.windowExists(display, active, probing: wmClass) else { return .known(nil, source: .x11) }
         let names = Self.classNames(in: Self.bytes(display, active, wmClass, longs: Self.classBytes / 4 + 1) ?? [])
         let fullscreen = Self.atoms(display, active, wmState).contains(fullscreenState)
-        return .known(FocusedWindow(names: names, fullscreen: fullscreen), source: "x11")
+        return .known(FocusedWindow(names: names, fullscreen: fullscreen), source: .x11)
     }
 
     /// `WM_CLASS`'s two NUL-terminated strings, instance then class, those that are not empty.

@@ -12,9 +12,8 @@ import Logging
 /// through raw events, which nothing delays; only the opt-in exclusive touch strips hold a touch, and only one
 /// that starts inside them.
 ///
-/// Past the sizes that usually mean two jobs (11 stored properties, about 470 lines): it owns the X connection and
-/// everything set up on it, and the interception's set-up is not yet apart from the event handling. Issue 46 names
-/// this split, with ClientConnection's and WaylandOutputReader's.
+/// Past the size that usually means two jobs (about 470 lines): it owns the X connection and everything set up on
+/// it, and the interception's set-up is not yet apart from the event handling.
 final class X11Session {
     let connection: X11Connection
     let logger: Logger
@@ -24,8 +23,6 @@ final class X11Session {
     private var layout: X11Layout
     /// What is set up on the server for the plan: torn down and set up again as a whole.
     private var interception = X11Interception()
-    /// The old plan's root selections, kept selected while the new plan's are made (`tearDown`).
-    private var retiring: [Int32: [Int32]] = [:]
     /// Set when monitors or source states changed; the backend reports it once.
     var infoChanged = false
     /// The server went away: the connection must not be closed (that would only raise another IO error).
@@ -94,9 +91,9 @@ final class X11Session {
     }
 
     /// Tears down the barriers and strips. The root window's selections stay on the server until the new plan's are
-    /// made (`retiring`): a touch under way when a plan changes (a widget declared or went, the focus moved) keeps
-    /// its every raw event, its end included, where deselecting first would lose those that came meanwhile and
-    /// leave the arena waiting for a lift that never comes.
+    /// made (`retiringRootEvents`): a touch under way when a plan changes (a widget declared or went, the focus
+    /// moved) keeps its every raw event, its end included, where deselecting first would lose those that came
+    /// meanwhile and leave the arena waiting for a lift that never comes.
     private func tearDown() {
         for barrier in interception.barriers { XFixesDestroyPointerBarrier(display, barrier) }
         interception.barriers = []
@@ -104,7 +101,7 @@ final class X11Session {
         // A touch strip's passive grab goes with its window.
         for strip in interception.strips { XDestroyWindow(display, strip) }
         interception.strips = []
-        retiring = interception.rootEvents
+        interception.retiringRootEvents = interception.rootEvents
         interception.rootEvents = [:]
         XSync(display, 0)
     }
@@ -112,11 +109,11 @@ final class X11Session {
     /// Once the new plan's selections are made: each device selects exactly those, dropping what only the old plan
     /// wanted.
     private func retireRootEvents() {
-        for (device, old) in retiring {
+        for (device, old) in interception.retiringRootEvents {
             let now = interception.rootEvents[device] ?? []
             if old.contains(where: { !now.contains($0) }) { select(root, device: device, now) }
         }
-        retiring = [:]
+        interception.retiringRootEvents = [:]
     }
 
     /// Touch is observed through raw events on the root window: every touch, from its first event, with nothing
@@ -458,7 +455,7 @@ final class X11Session {
     private func selectOnRoot(_ device: Int32, _ events: [Int32]) {
         let all = (interception.rootEvents[device] ?? []) + events.filter { !(interception.rootEvents[device] ?? []).contains($0) }
         interception.rootEvents[device] = all
-        select(root, device: device, all + (retiring[device] ?? []).filter { !all.contains($0) })
+        select(root, device: device, all + (interception.retiringRootEvents[device] ?? []).filter { !all.contains($0) })
     }
 
     private func select(_ window: Window, device: Int32, _ events: [Int32]) {

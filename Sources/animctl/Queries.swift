@@ -56,12 +56,12 @@ extension AnimCtl {
         static func describe(_ focus: SessionFocus) -> String {
             switch focus {
             case let .unknown(reason): return "unknown: \(reason)"
-            case let .known(nil, source): return "no window, from \(source)"
+            case let .known(nil, source): return "no window, from \(source.rawValue)"
             case let .known(window?, source):
                 var text = window.app.isEmpty ? "a window with no name" : window.app
                 if window.names.count > 1 { text += " (names: \(window.names.joined(separator: ", ")))" }
                 if window.fullscreen { text += ", full screen" }
-                return text + ", from \(source)"
+                return text + ", from \(source.rawValue)"
             }
         }
     }

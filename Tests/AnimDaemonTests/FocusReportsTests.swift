@@ -10,14 +10,14 @@ import Testing
     @Test func theFirstSourceThatKnowsWins() {
         var reports = FocusReports()
         #expect(reports.effective == .unknown(reason: "no focus source has reported yet"))
-        reports.backend = .known(Self.window, source: "wlr-foreign-toplevel")
-        #expect(reports.effective.source == "wlr-foreign-toplevel")
+        reports.backend = .known(Self.window, source: .foreignToplevel)
+        #expect(reports.effective.source == .foreignToplevel)
         reports.compositor = .unknown(reason: "sway's IPC is lost")
-        #expect(reports.effective.source == "wlr-foreign-toplevel", "a source that knows wins over one that does not")
-        reports.desktop = .known(nil, source: "gnome")
-        #expect(reports.effective == .known(nil, source: "gnome"), "the shell comes before the backend")
-        reports.compositor = .known(Self.window, source: "sway")
-        #expect(reports.effective.source == "sway")
+        #expect(reports.effective.source == .foreignToplevel, "a source that knows wins over one that does not")
+        reports.desktop = .known(nil, source: .gnome)
+        #expect(reports.effective == .known(nil, source: .gnome), "the shell comes before the backend")
+        reports.compositor = .known(Self.window, source: .sway)
+        #expect(reports.effective.source == .sway)
     }
 
     @Test func withoutKnowledgeTheFirstReasonIsShown() {

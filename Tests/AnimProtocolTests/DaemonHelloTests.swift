@@ -15,7 +15,7 @@ struct DaemonHelloTests {
         config: .init(layers: ["(embedded default)"], transitions: 5, bindings: 9, warnings: ["w"], yielding: ["sidebar-open"]),
         clients: 2, subscriptions: 1,
         motion: MotionStatus(reduced: true, setting: .reduced, source: "animctl", factor: 1, detail: "reduced, set by animctl"),
-        focus: .known(FocusedWindow(names: ["navigator", "Firefox"], fullscreen: true), source: "x11"),
+        focus: .known(FocusedWindow(names: ["navigator", "Firefox"], fullscreen: true), source: .x11),
         // The connection is the daemon's own number and never on the wire: a reader has 0.
         declared: [.init(name: "dock", owner: TransitionOwner(connection: 0, client: "waybar-dock", pid: 77), bindings: ["dock-swipe"]),
                    .init(name: "tray", owner: TransitionOwner(connection: 0), bindings: [])])
@@ -35,11 +35,22 @@ struct DaemonHelloTests {
     }
 
     /// Each kind of focus reads back as itself: a window, no window, and none known with its reason.
-    @Test(arguments: [SessionFocus.known(FocusedWindow(names: ["xlogo", "XLogo"], fullscreen: false), source: "x11"),
-                      .known(nil, source: "x11"), .unknown(reason: "no window manager")])
+    @Test(arguments: [SessionFocus.known(FocusedWindow(names: ["xlogo", "XLogo"], fullscreen: false), source: .x11),
+                      .known(nil, source: .x11), .unknown(reason: "no window manager")])
     func focusReadsBackAsItself(focus: SessionFocus) throws {
         let line = JSONWriter.string(focus.json)
         #expect(SessionFocus(json: try JSONParser.parse(Array(line.utf8))) == focus, "\(line)")
+    }
+
+    /// The sources are the protocol's list (docs/protocol.md, `focus.source`), each spelled on the wire as there.
+    @Test func focusSourcesAreTheProtocolsNames() throws {
+        #expect(FocusSource.allCases.map(\.rawValue) == ["x11", "sway", "hyprland", "wlr-foreign-toplevel", "gnome", "kde"])
+        for source in FocusSource.allCases {
+            let line = JSONWriter.string(SessionFocus.known(nil, source: source).json)
+            #expect(line.contains(#""source":"\#(source.rawValue)""#), "\(line)")
+        }
+        let unknown = try JSONParser.parse(Array(#"{"app":null,"names":[],"fullscreen":false,"source":"mutter","reason":null}"#.utf8))
+        #expect(SessionFocus(json: unknown) == nil, "a source the protocol does not name reads as nothing")
     }
 
     @Test func absurdOrMissingValuesReadAsNothing() throws {

@@ -66,8 +66,8 @@ import Transitions
     /// not in the plan; the other bindings' are.
     @Test func theInputPlanFollowsTheFocus() throws {
         let config = try ConfigLayeringTests.load(Self.binding("apps = [\"krita\"]\nsources = [\"pressure\", \"pointer\"]")).config
-        let krita = SessionFocus.known(FocusedWindow(names: ["krita"], fullscreen: false), source: "x11")
-        let other = SessionFocus.known(FocusedWindow(names: ["xterm", "XTerm"], fullscreen: false), source: "x11")
+        let krita = SessionFocus.known(FocusedWindow(names: ["krita"], fullscreen: false), source: .x11)
+        let other = SessionFocus.known(FocusedWindow(names: ["xterm", "XTerm"], fullscreen: false), source: .x11)
         #expect(config.inputPlan(focus: krita).pressureEdges.contains(.left))
         #expect(config.inputPlan(focus: krita).dragStrips[.left] != nil)
         for focus in [other, .unknown(reason: "none")] {

@@ -10,9 +10,9 @@ import Testing
         table.add(1)
         #expect(table.update(1, .appID("foot")) == false)
         #expect(table.update(1, .state([2])) == false, "nothing applies before done")
-        #expect(table.focus == .known(nil, source: "wlr-foreign-toplevel"))
+        #expect(table.focus == .known(nil, source: .foreignToplevel))
         #expect(table.update(1, .done) == true)
-        #expect(table.focus == .known(FocusedWindow(names: ["foot"], fullscreen: false), source: "wlr-foreign-toplevel"))
+        #expect(table.focus == .known(FocusedWindow(names: ["foot"], fullscreen: false), source: .foreignToplevel))
     }
 
     @Test func theFocusMovesAndEnds() {
@@ -27,7 +27,7 @@ import Testing
         _ = table.update(1, .state([])); _ = table.update(1, .done)
         #expect(table.focus.window?.app == "mpv", "the other losing activation leaves the focus where it is")
         #expect(table.update(2, .closed) == true)
-        #expect(table.focus == .known(nil, source: "wlr-foreign-toplevel"))
+        #expect(table.focus == .known(nil, source: .foreignToplevel))
         #expect(table.update(2, .state([2])) == false, "a closed handle says nothing more")
     }
 

@@ -8,11 +8,11 @@ import Testing
     @Test func theAnswerAtTheStart() throws {
         var tracker = HyprlandFocusTracker()
         try tracker.takeActiveWindow(Array(#"{"address":"0x5","class":"kitty","title":"~","fullscreen":2}"#.utf8)).get()
-        #expect(tracker.focus == .known(FocusedWindow(names: ["kitty"], fullscreen: true), source: "hyprland"), "fullscreen as a number")
+        #expect(tracker.focus == .known(FocusedWindow(names: ["kitty"], fullscreen: true), source: .hyprland), "fullscreen as a number")
         try tracker.takeActiveWindow(Array(#"{"class":"mpv","fullscreen":false}"#.utf8)).get()
         #expect(tracker.focus.window == FocusedWindow(names: ["mpv"], fullscreen: false), "fullscreen as a boolean, before 0.33")
         try tracker.takeActiveWindow(Array("{}".utf8)).get()
-        #expect(tracker.focus == .known(nil, source: "hyprland"))
+        #expect(tracker.focus == .known(nil, source: .hyprland))
         #expect(throws: FocusSourceError.self) { try tracker.takeActiveWindow(Array("[]".utf8)).get() }
         #expect(throws: FocusSourceError.self) { try tracker.takeActiveWindow(Array("ok".utf8)).get() }
     }
@@ -23,7 +23,7 @@ import Testing
             var tracker = HyprlandFocusTracker()
             _ = try tracker.take(stream[..<cut]).get()
             _ = try tracker.take(stream[cut...]).get()
-            #expect(tracker.focus == .known(FocusedWindow(names: ["firefox"], fullscreen: true), source: "hyprland"), "cut at \(cut)")
+            #expect(tracker.focus == .known(FocusedWindow(names: ["firefox"], fullscreen: true), source: .hyprland), "cut at \(cut)")
         }
     }
 
@@ -33,7 +33,7 @@ import Testing
         #expect(try tracker.take(Array("activewindow>>foot,~/src\n".utf8)).get() == false, "a new title is no new focus")
         #expect(try tracker.take(Array("fullscreen>>0\n".utf8)).get() == false)
         #expect(try tracker.take(Array("activewindow>>,\n".utf8)).get() == true)
-        #expect(tracker.focus == .known(nil, source: "hyprland"))
+        #expect(tracker.focus == .known(nil, source: .hyprland))
         #expect(try tracker.take(Array("fullscreen>>1\n".utf8)).get() == false, "no window to be full screen")
     }
 

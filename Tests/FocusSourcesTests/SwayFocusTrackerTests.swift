@@ -48,10 +48,10 @@ import Testing
         var tracker = SwayFocusTracker()
         #expect(try Self.take(&tracker, I3IPC.subscribe, #"{"success":true}"#).isEmpty)
         _ = try Self.take(&tracker, I3IPC.getTree, Self.tree)
-        #expect(tracker.focus == .known(FocusedWindow(names: ["steamwebhelper", "Steam"], fullscreen: true), source: "sway"),
+        #expect(tracker.focus == .known(FocusedWindow(names: ["steamwebhelper", "Steam"], fullscreen: true), source: .sway),
                 "an Xwayland window: instance and class; fullscreen_mode 1 is full screen")
         _ = try Self.take(&tracker, I3IPC.getTree, Self.tree.replacingFocus())
-        #expect(tracker.focus == .known(nil, source: "sway"), "the workspace has the focus: no window")
+        #expect(tracker.focus == .known(nil, source: .sway), "the workspace has the focus: no window")
     }
 
     @Test func windowEventsMoveTheFocus() throws {
@@ -65,7 +65,7 @@ import Testing
         _ = try Self.take(&tracker, I3IPC.windowEvent, #"{"change":"close","container":{"id":8,"app_id":"mpv"}}"#)
         #expect(tracker.focus.window?.app == "foot", "another window closing changes nothing")
         _ = try Self.take(&tracker, I3IPC.windowEvent, #"{"change":"close","container":{"id":7,"app_id":"foot"}}"#)
-        #expect(tracker.focus == .known(nil, source: "sway"))
+        #expect(tracker.focus == .known(nil, source: .sway))
         let answer = try Self.take(&tracker, I3IPC.workspaceEvent, #"{"change":"focus","current":{"id":4}}"#)
         #expect(answer == I3IPC.message(I3IPC.getTree, ""), "a workspace taking the focus reads the tree again")
     }

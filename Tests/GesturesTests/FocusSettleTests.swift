@@ -4,9 +4,9 @@ import Testing
 /// The gap an X window manager publishes between two windows waits `FocusSettle.delay` before it is believed; every
 /// other read is published at once. Driven with a manual clock.
 struct FocusSettleTests {
-    static let logo = SessionFocus.known(FocusedWindow(names: ["logo-one", "XLogo"], fullscreen: false), source: "x11")
-    static let calc = SessionFocus.known(FocusedWindow(names: ["xcalc", "XCalc"], fullscreen: false), source: "x11")
-    static let none = SessionFocus.known(nil, source: "x11")
+    static let logo = SessionFocus.known(FocusedWindow(names: ["logo-one", "XLogo"], fullscreen: false), source: .x11)
+    static let calc = SessionFocus.known(FocusedWindow(names: ["xcalc", "XCalc"], fullscreen: false), source: .x11)
+    static let none = SessionFocus.known(nil, source: .x11)
     static let noManager = SessionFocus.unknown(reason: "no EWMH window manager")
 
     /// openbox's switch: None, then the next window a millisecond later. Only the window is published.

@@ -7,9 +7,9 @@ import TransitionModel
 /// Bindings by the focused application (issue 31): the rule of each key, and the engine leaving a binding that is off
 /// out of the arena, so that its touch goes to the next binding, or to no one.
 @Suite struct AppConditionTests {
-    static let firefox = SessionFocus.known(FocusedWindow(names: ["Navigator", "firefox"], fullscreen: false), source: "x11")
-    static let game = SessionFocus.known(FocusedWindow(names: ["steam_app_1"], fullscreen: true), source: "sway")
-    static let desktop = SessionFocus.known(nil, source: "x11")
+    static let firefox = SessionFocus.known(FocusedWindow(names: ["Navigator", "firefox"], fullscreen: false), source: .x11)
+    static let game = SessionFocus.known(FocusedWindow(names: ["steam_app_1"], fullscreen: true), source: .sway)
+    static let desktop = SessionFocus.known(nil, source: .x11)
     static let unknown = SessionFocus.unknown(reason: "no window manager")
 
     /// Each key against each kind of focus, as the issue states the rules: `apps` works only over one of its
@@ -77,7 +77,7 @@ import TransitionModel
         when-fullscreen = false
         """
 
-    static let krita = SessionFocus.known(FocusedWindow(names: ["krita"], fullscreen: false), source: "x11")
+    static let krita = SessionFocus.known(FocusedWindow(names: ["krita"], fullscreen: false), source: .x11)
 
     /// The transition a left-edge swipe begins, at `start`, and the touch decisions it brought.
     static func swipe(_ tester: inout EngineTester, at start: Double) -> (began: String?, decisions: [ArenaOutput]) {
