@@ -80,6 +80,17 @@ struct ConfigReader {
         errors.append(ConfigError(file: fallbackLayer, line: 1, column: 1, key: path, message: message))
     }
 
+    /// A transition or binding of the file is named by the rule a declared one is (`Declaration.nameProblem`): a
+    /// dotted or empty name would be split again wherever its key path is, and its errors placed at its parent's
+    /// line. Such a name is refused at its own key, and nothing under it is read. True when refused.
+    mutating func refusesName(_ name: String, in section: ConfigTable, under path: String) -> Bool {
+        guard let problem = Declaration.nameProblem(name), let node = section[name] else { return false }
+        var key = path + "."
+        appendQuoted(excerpt(name, bytes: 80), to: &key)
+        errors.append(ConfigError(at: node.origin, column: node.origin.keyColumn, key: key, message: problem))
+        return true
+    }
+
     /// Records `message` about `path` at the place `node` was written (an element of an array).
     mutating func error(at node: ConfigNode, _ path: String, _ message: String) {
         errors.append(ConfigError(at: node.origin, column: node.origin.valueColumn, key: path, message: message))
@@ -95,7 +106,8 @@ struct ConfigReader {
                 error("transitions", "has \(transitions.keys.count) transitions; at most \(DaemonConfig.maximumTransitions)", at: .key)
             }
             for name in transitions.keys.prefix(DaemonConfig.maximumTransitions) {
-                guard let body = table(transitions, name, path: "transitions.\(name)") else { continue }
+                guard !refusesName(name, in: transitions, under: "transitions"),
+                      let body = table(transitions, name, path: "transitions.\(name)") else { continue }
                 config.transitions.append(readTransition(name, body))
             }
         }
@@ -108,7 +120,8 @@ struct ConfigReader {
                 error("bindings", "has \(bindings.keys.count) bindings; at most \(DaemonConfig.maximumBindings)", at: .key)
             }
             for name in bindings.keys.prefix(DaemonConfig.maximumBindings) {
-                guard let body = table(bindings, name, path: "bindings.\(name)") else { continue }
+                guard !refusesName(name, in: bindings, under: "bindings"),
+                      let body = table(bindings, name, path: "bindings.\(name)") else { continue }
                 if BuiltInGesture(rawValue: name) != nil {
                     error("bindings.\(name)", "\"\(name)\" is reserved: animd's touchpad \(name) is published as gesture.changed "
                           + "under that name; give the binding another name", at: .key)

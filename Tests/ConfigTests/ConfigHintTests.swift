@@ -35,6 +35,37 @@ import Testing
         #expect(error.message.hasSuffix("A new binding needs transition and gesture."))
     }
 
+    /// The file's transitions and bindings are named by the rule declared ones are (1 to 64 of A-Z, a-z, 0-9, - and
+    /// _): a dotted, empty or spaced name is one error, at the key that names it, and nothing under it is read (a
+    /// dotted name's bad value was reported at its header's line, and `layer(ofTransition:)` could not find it).
+    /// Columns counted by hand: a header's table is placed at its `[`; an inline table's key where it starts.
+    @Test(arguments: [
+        ("[transitions.\"a.b\"]\nduration = -1\n", "transitions.\"a.b\"", 1, 1),
+        ("[transitions.\"\"]\n", "transitions.\"\"", 1, 1),
+        ("\n[transitions.\"my panel\"]\ntiming = \"nope\"\n", "transitions.\"my panel\"", 2, 1),
+        ("[bindings.\"x.y\"]\ntransition = \"sidebar\"\ngesture = \"pan\"\n", "bindings.\"x.y\"", 1, 1),
+        ("transitions = { \"a.b\" = { duration = 0.2 } }\n", "transitions.\"a.b\"", 1, 17),
+        ("[transitions]\n  \"dé\" = { duration = 0.2 }\n", "transitions.\"dé\"", 2, 3),
+    ])
+    func aNameOutsideTheRuleIsRefusedAtItsKey(text: String, key: String, line: Int, column: Int) throws {
+        let errors = Self.errors(text)
+        #expect(errors.count == 1, "\(errors)")
+        let error = try #require(errors.first)
+        #expect(error.key == key && error.line == line && error.column == column, "\(error)")
+        #expect(error.message == "a name is 1 to 64 of A-Z, a-z, 0-9, - and _ (a TOML bare key)")
+    }
+
+    /// The rule's edges: 64 bytes and every allowed character pass; 65 bytes do not, and the error quotes at most
+    /// 80 bytes of a long name.
+    @Test func theNameRulesEdges() throws {
+        let longest = String(repeating: "a", count: 63) + "Z"
+        #expect(Self.errors("[transitions.\(longest)]\n[transitions.Az09-_]\n").isEmpty)
+        let tooLong = try #require(Self.errors("[transitions.\(longest)b]\n").first)
+        #expect(tooLong.key == "transitions.\"\(longest)b\"")
+        let huge = try #require(Self.errors("[transitions.\(String(repeating: "b", count: 5000))]\n").first)
+        #expect(huge.key == "transitions.\"\(String(repeating: "b", count: 80))…\"")
+    }
+
     /// The built-in touchpad gestures' names are reserved: a binding that takes one is refused, saying why.
     @Test(arguments: BuiltInGesture.allCases)
     func aBindingMayNotTakeABuiltInGesturesName(gesture: BuiltInGesture) throws {
