@@ -8,21 +8,10 @@ extension DaemonCore {
     /// What the input backend must intercept now: for the config's bindings that work with the focus.
     var inputPlan: InputPlan { config.effective.inputPlan(focus: engine.focus) }
 
-    /// What the backend's display says of the focus (the X window manager), or that it says nothing.
-    func focusRead(_ focus: SessionFocus) {
-        input.focus.backend = focus
-        applyFocus()
-    }
-
-    /// What the compositor's IPC says of the focus; nil once none is followed.
-    func compositorFocusRead(_ focus: SessionFocus?) {
-        input.focus.compositor = focus
-        applyFocus()
-    }
-
-    /// What the desktop shell on the session bus says of the focus; nil while none tells it.
-    func desktopFocusRead(_ focus: SessionFocus?) {
-        input.focus.desktop = focus
+    /// What one of the focus's channels says now (`FocusReports`), or that it says nothing any more: the one way
+    /// the focus comes in, from the backend's display, the compositor's IPC and the desktop shell alike.
+    func focusReported(_ focus: SessionFocus?, by channel: FocusReports.Channel) {
+        input.focus[channel] = focus
         applyFocus()
     }
 

@@ -34,7 +34,7 @@ extension DaemonCore {
             case let .input(events, backend): handleInput(events, from: .backend(backend))
             case let .vanished(backend): inputVanished(.backend(backend))
             case let .xsettingsAnimations(enabled): xsettingsRead(enabled)
-            case let .focus(focus): focusRead(focus)
+            case let .focus(focus): focusReported(focus, by: .backend)
             }
         }
     }

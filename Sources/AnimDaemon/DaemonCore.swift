@@ -33,7 +33,7 @@ final class DaemonCore {
         pacer = FramePacer(loop: loop)
         systemd.statusLine = { [unowned self] in statusLine }
         pacer.onFrame = { [unowned self] in frame() }
-        supervisor.compositorFocus.onFocus = { [unowned self] in compositorFocusRead($0) }
+        supervisor.compositorFocus.onFocus = { [unowned self] in focusReported($0, by: .compositor) }
     }
 
     /// CLOCK_MONOTONIC in seconds, which is also NIO's uptime clock on Linux.

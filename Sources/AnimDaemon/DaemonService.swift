@@ -55,7 +55,7 @@ public struct DaemonService: Service {
             let portal = PortalWatch.start(environment: environment) { news in
                 switch news {
                 case let .portal(settings): loop.execute { core.value.portalRead(settings) }
-                case let .focus(focus): loop.execute { core.value.desktopFocusRead(focus) }
+                case let .focus(focus): loop.execute { core.value.focusReported(focus, by: .desktop) }
                 case .kdeglobalsChanged:
                     // Read on the loop, as the folder's own watch does.
                     guard let kdeglobals else { return }

@@ -5,15 +5,26 @@ import Gestures
 /// the backend's own display (the X window manager, wlr-foreign-toplevel). A source that knows the focus wins over
 /// one that does not; when none does, the first one's reason is shown, for it is the one a user set up.
 struct FocusReports: Hashable {
-    /// From the input backend: nil until it reports.
-    var backend: SessionFocus?
-    /// From the compositor's IPC: nil while the session names no compositor animd reads.
-    var compositor: SessionFocus?
-    /// From GNOME Shell or KWin on the session bus: nil while neither is there.
-    var desktop: SessionFocus?
+    /// Where a report comes from, in the order the effective focus asks them.
+    enum Channel: CaseIterable {
+        /// The compositor's IPC (sway, Hyprland): none while the session names no compositor animd reads.
+        case compositor
+        /// GNOME Shell or KWin on the session bus: none while neither is there.
+        case desktop
+        /// The input backend's own display: none until it reports.
+        case backend
+    }
+
+    private var reports: [Channel: SessionFocus] = [:]
+
+    /// What `channel` said last; nil while it says nothing.
+    subscript(channel: Channel) -> SessionFocus? {
+        get { reports[channel] }
+        set { reports[channel] = newValue }
+    }
 
     var effective: SessionFocus {
-        let sources = [compositor, desktop, backend].compactMap { $0 }
+        let sources = Channel.allCases.compactMap { reports[$0] }
         return sources.first { if case .known = $0 { true } else { false } } ?? sources.first
             ?? .unknown(reason: "no focus source has reported yet")
     }
