@@ -8,8 +8,8 @@ import UnixSupport
 
 /// One connected client, confined to the daemon's event loop.
 ///
-/// Ten stored properties, each a job of its own (who it is, what it subscribed and is owed, its budget, the write
-/// path and the calls into NIO); issue 46 splits the connection further when the core becomes one state machine.
+/// It calls nothing back: what NIO reports of it, its drained writes included, reaches the core through its
+/// `ClientHandler`.
 final class ClientConnection {
     let channel: any Channel
     var subscriptions: [Int: Subscription] = [:]
@@ -20,8 +20,8 @@ final class ClientConnection {
     var injections = InjectionBudget()
     /// Where each buffer goes: straight to the socket, or to NIO behind what waits there.
     private var writer = ClientWriter()
-    /// The calls it is making on its channel, and what waits for them to return.
-    private var calls = ChannelCalls()
+    /// How many calls it is making on its channel now (a call made from inside another counts again).
+    private var callDepth = 0
 
     /// Who it is, as its declarations say: the daemon's number for it, the name it gave in `daemon.hello`, and its
     /// process from the socket's peer credentials (nil if the kernel gave none).
@@ -32,13 +32,10 @@ final class ClientConnection {
         set { owner.client = newValue }
     }
 
-    /// Called when NIO has written everything it was handed, so that frames held meanwhile can go. Never from
-    /// inside a call this connection makes on its channel (`isCallingNIO`): NIO completes a write's promise there
-    /// when the write fails, and the core that made the call is still on the stack.
-    var drained: (() -> Void)? {
-        get { calls.drained }
-        set { calls.drained = newValue }
-    }
+    /// What the connection tells its pipeline when NIO has written everything it was handed, so that frames held
+    /// meanwhile can go: `ClientHandler` takes it as it takes what NIO reports, one event at a time and never from
+    /// inside a call on the channel (NIO completes a failed write's promise there, with the core on the stack).
+    struct WritesDrained {}
 
     /// The socket, borrowed once from NIO (the lookup is a dynamic cast, too dear per write). `writer` uses it only
     /// while the socket is known to be open.
@@ -104,33 +101,19 @@ final class ClientConnection {
 
     /// Whether this connection is inside a call on its channel. What NIO reports meanwhile (a read, a close, an
     /// error, a completed write) happens inside that call, with its caller (often the core, in the middle of its
-    /// work) on the stack: the handler and `drained` wait until the call has returned.
-    var isCallingNIO: Bool { calls.depth > 0 }
+    /// work) on the stack: the handler takes it once the call has returned.
+    var isCallingNIO: Bool { callDepth > 0 }
 
     private func callingNIO<Result>(_ body: () -> Result) -> Result {
-        calls.depth += 1
-        defer { calls.depth -= 1 }
+        callDepth += 1
+        defer { callDepth -= 1 }
         return body()
     }
 
-    /// NIO holds nothing more for this client: held frames may go, now or, from inside a call on the channel, on
-    /// the loop's next turn.
+    /// NIO holds nothing more for this client: held frames may go, as its handler decides. A client whose
+    /// pipeline is gone (it left) hears nothing.
     private func reportDrained() {
-        // The callback is taken out first: it sends, and so changes `calls` while it runs.
-        guard isCallingNIO else {
-            let drained = calls.drained
-            drained?()
-            return
-        }
-        guard !calls.drainedScheduled else { return }
-        calls.drainedScheduled = true
-        let bound = NIOLoopBound(self, eventLoop: channel.eventLoop)
-        channel.eventLoop.execute {
-            let connection = bound.value
-            connection.calls.drainedScheduled = false
-            let drained = connection.calls.drained
-            drained?()
-        }
+        channel.pipeline.fireUserInboundEventTriggered(WritesDrained())
     }
 
     /// Bytes of its answers waiting in NIO (`ClientWriter.answerBytesWaiting`).
@@ -190,14 +173,4 @@ final class ClientConnection {
         }
         return (wanted, rate)
     }
-}
-
-/// The calls a connection makes on its channel, and what waits until they have returned.
-private struct ChannelCalls {
-    /// How many are under way (a call made from inside another counts again).
-    var depth = 0
-    /// The core's callback for a connection whose NIO writes have all completed.
-    var drained: (() -> Void)?
-    /// A `drained` that came from inside a call waits for the loop's next turn, once.
-    var drainedScheduled = false
 }

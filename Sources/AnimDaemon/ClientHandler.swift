@@ -32,6 +32,8 @@ final class ClientHandler: ChannelInboundHandler {
         /// The client closed its side: once every line it sent is answered, the connection closes.
         case inputClosed
         case writable
+        /// NIO wrote everything it was handed (`ClientConnection.WritesDrained`).
+        case drained
         /// Lines kept from an earlier turn wait for the next.
         case turn
         case error(any Error)
@@ -74,6 +76,7 @@ final class ClientHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) { post(.bytes(unwrapInboundIn(data)), context: context) }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ClientConnection.WritesDrained { return post(.drained, context: context) }
         if let event = event as? ChannelEvent, event == .inputClosed { post(.inputClosed, context: context) }
         context.fireUserInboundEventTriggered(event)
     }
@@ -142,6 +145,8 @@ final class ClientHandler: ChannelInboundHandler {
             takeWaitingLines(context: context, client: client)
         case .turn:
             takeWaitingLines(context: context, client: client)
+        case .drained:
+            core.value.flushPending(to: client)
         case let .error(error):
             core.value.logger.debug("client connection error", metadata: ["client": "\(client.id)", "error": "\(error)"])
             client.closeChannel()

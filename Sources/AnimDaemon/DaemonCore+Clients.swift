@@ -12,15 +12,12 @@ extension DaemonCore {
             logger.notice("refusing a client: the daemon is full", metadata: ["clients": "\(capacity)", "limit": "\(reason)"])
             return .failure(RPCError(.limitReached, "limit reached: at most \(capacity) clients (\(reason))"))
         }
-        // Frames held while NIO was writing for this client go once it has written everything.
-        let bound = NIOLoopBound(self, eventLoop: loop)
-        client.drained = { [unowned client] in bound.value.flushPending(to: client) }
         systemd.announceSoon()
         logger.debug("client connected", metadata: ["client": "\(client.id)"])
         return .success(client)
     }
 
-    /// Sends what was held for `client` while its socket was full.
+    /// Sends what was held for `client` while its socket was full, or while NIO was writing for it.
     func flushPending(to client: ClientConnection) { registry.flushPending(client, now: now()) }
 
     /// Disconnects `client` if its backlog is over `max-backlog`.
@@ -30,8 +27,6 @@ extension DaemonCore {
     /// X's touch-cancel would.
     func clientLeft(_ client: ClientConnection) {
         client.channelClosed()
-        // A completed write reported on a later turn finds nothing more to send.
-        client.drained = nil
         registry.remove(client)
         systemd.announceSoon()
         subscriptionsChanged()

@@ -101,6 +101,29 @@ import Testing
         #expect(!daemon.log.contains("disconnecting a client that does not read"), "dropped for its own answers")
     }
 
+    /// A subscriber whose answers fill its socket has its frames held, for NIO still writes for it; once it reads
+    /// and NIO has written everything (`ClientConnection.WritesDrained`), the held frames go, the leg's last one
+    /// included, though nothing animates any more to send another. Two `daemon.config` answers of the largest
+    /// config (about 450 KiB each) are more than the socket holds.
+    @Test func framesHeldBehindAFullSocketGoOnceItDrains() throws {
+        let daemon = try DaemonProcess(config: Self.largestConfig())
+        let fd = rawConnect(daemon.socket)
+        defer { close(fd) }
+        #expect(LoadTests.send(#"{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"transitions":["t0"],"events":["progress"]}}"# + "\n", to: fd))
+        #expect(Self.readLines(fd, 1).first?.contains(#""subscription""#) == true)
+        #expect(LoadTests.send(String(repeating: "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"daemon.config\"}\n", count: 2), to: fd))
+        usleep(300_000)  // not reading: the answers fill the socket, and NIO holds the rest
+        let other = try daemon.connect()
+        _ = try other.ok("subscribe", ["transitions": ["t0"], "events": ["state"]])
+        _ = try other.ok("transition.animate", ["name": "t0", "to": 1, "timing": "linear", "duration": 0.1])
+        _ = try other.notification(where: { method, _ in method == .ended })
+        usleep(200_000)  // nothing animates any more: no frame tick will come
+        let lines = Self.readLines(fd, 1_000, seconds: 1)
+        let frames = lines.filter { $0.contains(#""method":"transition.progress""#) }
+        #expect(lines.filter { $0.hasPrefix(#"{"jsonrpc":"2.0","id":2,"result":"#) }.count == 2, "both answers arrived")
+        #expect(frames.last?.contains(#""progress":1,"#) == true, "the last frame arrived: \(frames.last ?? "none")")
+    }
+
     /// A client that pipelines reloads of the largest config (notifications: no answer stalls it) cannot keep
     /// another client waiting: the other's `daemon.hello` is answered while most of the reloads are still to come,
     /// proven by the pipelining client's own request after them, which has no answer yet.
