@@ -18,8 +18,10 @@ public enum Method: String, Sendable, CaseIterable {
 }
 
 /// One line a client sent, read once: its JSON in place, its envelope, and its request typed and checked
-/// (`Request(method:params:)`'s rules). The daemon's request path: no tree, no copy of the line.
-public indirect enum IncomingRequest: Hashable, Sendable {
+/// (`Request(method:params:)`'s rules). The daemon's request path: no tree, no copy of the line. Not `indirect`:
+/// a batch's array already holds its members apart, and an indirect enum boxes every value it makes, one heap
+/// allocation per request (issue 46, docs/performance.md).
+public enum IncomingRequest: Hashable, Sendable {
     /// A request: answer it with the same id, with the error if it is not a valid one.
     case request(id: JSONValue, Result<Request, RPCError>)
     /// A notification (no id): carry it out if it is valid, answer nothing either way.
@@ -50,7 +52,7 @@ public indirect enum IncomingRequest: Hashable, Sendable {
 
 /// JSON-RPC 2.0's envelope, checked on the line read in place; its params live only inside `read`'s body. Package
 /// wide so that the tests' reference reader (`IncomingMessage`, Tests/ProtocolOracle) checks lines by the same rules.
-package indirect enum Envelope {
+package enum Envelope {
     case request(id: JSONValue, method: String, params: JSONElement?)
     case notification(method: String, params: JSONElement?)
     case invalid(id: JSONValue, error: RPCError)
