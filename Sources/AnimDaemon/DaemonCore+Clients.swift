@@ -12,7 +12,7 @@ extension DaemonCore {
             logger.notice("refusing a client: the daemon is full", metadata: ["clients": "\(capacity)", "limit": "\(reason)"])
             return .failure(RPCError(.limitReached, "limit reached: at most \(capacity) clients (\(reason))"))
         }
-        systemd.announceSoon()
+        systemd.announceSoon(statusLine)
         logger.debug("client connected", metadata: ["client": "\(client.id)"])
         return .success(client)
     }
@@ -28,7 +28,7 @@ extension DaemonCore {
     func clientLeft(_ client: ClientConnection) {
         client.channelClosed()
         registry.remove(client)
-        systemd.announceSoon()
+        systemd.announceSoon(statusLine)
         subscriptionsChanged()
         logger.debug("client disconnected", metadata: ["client": "\(client.id)"])
         inputVanished(.client(client.id))

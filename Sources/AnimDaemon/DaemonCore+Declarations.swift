@@ -59,7 +59,7 @@ extension DaemonCore {
         let tables = config.effective
         publish(engine.reconfigure(transitions: tables.transitions, bindings: tables.bindings, at: time, keepingGestures: kept), at: time)
         supervisor.backend?.configure(inputPlan)
-        systemd.announceSoon()
+        systemd.announceSoon(statusLine)
     }
 
     /// Tells the subscribers of a declared transition that it is gone, after its last `transition.ended`.

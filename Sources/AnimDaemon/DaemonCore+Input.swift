@@ -44,7 +44,7 @@ extension DaemonCore {
         engine.setGeometry(input.geometry(fallback: config.fallbackGeometry))
         engine.setFrameRate(input.frameRate(configured: config.config.daemon.frameRate))
         logger.notice("\(status.logLine)", metadata: status.logMetadata)
-        systemd.announce()
+        systemd.announce(statusLine)
         guard changed else { return }
         publishLine(.input, at: now()) { EventLine.inputStatus(status, into: &$0) }
     }

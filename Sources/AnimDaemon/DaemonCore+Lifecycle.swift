@@ -37,7 +37,7 @@ extension DaemonCore {
         registry.limits = config.limits
         motionChanged(from: motionBefore)
         supervisor.backend?.configure(inputPlan)
-        systemd.announce()
+        systemd.announce(statusLine)
         logger.notice("config reloaded", metadata: ["transitions": "\(settings.transitions.count)", "bindings": "\(settings.bindings.count)"])
         return .success(())
     }

@@ -5,8 +5,9 @@ import UnixSupport
 
 /// Everything the daemon knows, confined to its single event loop: the engine, the subscribers, the config, the
 /// input and the pace of frames. Handlers reach it through `NIOLoopBound`, so there is no lock anywhere. What it
-/// owns mostly returns values (engine outputs, `InputReport`s, scheduler decisions) that it carries out; the three
-/// closures set in `init` are the exceptions, listed with the core's other doors in docs/architecture.md.
+/// owns returns values (engine outputs, `InputReport`s, scheduler decisions) that it carries out; the frame timer's
+/// handler is the core itself. The compositor focus watch's report is the one closure into it that a part it owns
+/// holds; its doors are listed in docs/architecture.md.
 final class DaemonCore {
     let loop: any EventLoop
     let logger: Logger
@@ -31,8 +32,6 @@ final class DaemonCore {
         registry = SubscriberRegistry(limits: config.limits, logger: logger)
         systemd = SystemdAnnouncer(loop: loop, notifier: notifier, logger: logger)
         pacer = FramePacer(loop: loop)
-        systemd.statusLine = { [unowned self] in statusLine }
-        pacer.onFrame = { [unowned self] in frame() }
         supervisor.compositorFocus.onFocus = { [unowned self] in focusReported($0, by: .compositor) }
     }
 
@@ -73,7 +72,7 @@ final class DaemonCore {
         let wake = FrameScheduler.engineWake(nextFrame: pacer.engineDeadline, nextLegEnd: engine.nextLegEnd,
                                              framesWanted: registry.hasInterest(in: .progress, analytic: true), heldDue: heldDue,
                                              recognizerDeadline: pacer.recognizerDeadline)
-        pacer.carryOut(FrameScheduler.decide(engineDeadline: wake, heldDue: heldDue, armed: pacer.armedDeadline, now: now()))
+        pacer.carryOut(FrameScheduler.decide(engineDeadline: wake, heldDue: heldDue, armed: pacer.armedDeadline, now: now()), firing: self)
     }
 
     /// The recognizers' deadlines that have come (a long press recognized, a `hold` over), then this frame's events
@@ -93,4 +92,14 @@ final class DaemonCore {
         registry.flushDue(now: time)
         paceFrames()
     }
+}
+
+/// The frame timer fires into the core: it makes the frame.
+extension DaemonCore: NIOScheduledCallbackHandler {
+    func handleScheduledCallback(eventLoop: some EventLoop) {
+        pacer.fired()
+        frame()
+    }
+
+    func didCancelScheduledCallback(eventLoop: some EventLoop) {}
 }

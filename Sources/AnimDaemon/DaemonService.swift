@@ -133,7 +133,7 @@ public struct DaemonService: Service {
     private func announceReady(_ core: NIOLoopBound<DaemonCore>, on loop: any EventLoop) async throws {
         let watchdog = WatchdogSettings(environment: environment, pid: getpid())
         try await loop.submit {
-            core.value.systemd.ready()
+            core.value.systemd.ready(status: core.value.statusLine)
             if let watchdog { core.value.systemd.startWatchdog(watchdog) }
         }.get()
         let activated: String = if case .inherited = listening { "systemd" } else { "animd" }

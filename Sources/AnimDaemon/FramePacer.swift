@@ -4,8 +4,8 @@ import Transitions
 
 /// How the event loop paces itself: the one frame timer, armed as `FrameScheduler` decides and only while
 /// something is due; the loop's time slice, which follows the number of frame readers (`LatencySlice`); and the
-/// hand-over of the CPU to the readers an engine step's writes woke. The pacer is the timer's handler, so arming
-/// it allocates no closure per frame.
+/// hand-over of the CPU to the readers an engine step's writes woke. The timer's handler is the core, which makes
+/// the frame: the pacer calls nothing back, and arming allocates no closure per frame.
 final class FramePacer {
     private let loop: any EventLoop
     /// The armed timer and the time it was armed for.
@@ -17,9 +17,6 @@ final class FramePacer {
     private var slice = LatencySlice()
     /// Yields the loop's CPU to the readers an engine step's writes woke (`animd_hand_over`); tests count it.
     var handOver: () -> Void = { animd_hand_over() }
-    /// What a fired timer runs: the core's frame, set once the core exists.
-    var onFrame: () -> Void = {}
-
     init(loop: any EventLoop) { self.loop = loop }
 
     /// Takes the deadlines of the engine step just published: every step states both afresh.
@@ -31,8 +28,8 @@ final class FramePacer {
     /// The time the armed timer was armed for; nil when none is.
     var armedDeadline: Double? { armed?.deadline }
 
-    /// Arms, keeps or cancels the timer.
-    func carryOut(_ decision: FrameScheduler.Decision) {
+    /// Arms, keeps or cancels the timer, which `handler` handles when it fires.
+    func carryOut(_ decision: FrameScheduler.Decision, firing handler: some NIOScheduledCallbackHandler) {
         switch decision {
         case .keep:
             return
@@ -43,10 +40,13 @@ final class FramePacer {
             // Rounded up to the nanosecond, so that the timer is never early for the grid point it was armed for.
             let deadline = NIODeadline.uptimeNanoseconds(UInt64((fireAt * 1e9).rounded(.up)))
             // Only a loop that is shutting down refuses; then there are no more frames to make.
-            guard let callback = try? loop.assumeIsolated().scheduleCallback(at: deadline, handler: self) else { return }
+            guard let callback = try? loop.assumeIsolated().scheduleCallback(at: deadline, handler: handler) else { return }
             armed = (wanted, callback)
         }
     }
+
+    /// The armed timer fired: none is armed now.
+    func fired() { armed = nil }
 
     func cancel() {
         armed?.callback.cancel()
@@ -55,13 +55,4 @@ final class FramePacer {
 
     /// The time slice for `readers` clients taking frames; what changed, for the log, or nil.
     func frameReadersChanged(to readers: Int) -> String? { slice.update(frameReaders: readers) }
-}
-
-extension FramePacer: NIOScheduledCallbackHandler {
-    func handleScheduledCallback(eventLoop: some EventLoop) {
-        armed = nil
-        onFrame()
-    }
-
-    func didCancelScheduledCallback(eventLoop: some EventLoop) {}
 }

@@ -9,9 +9,9 @@ final class SystemdAnnouncer {
     private let loop: any EventLoop
     private let notifier: SystemdNotifier
     private let logger: Logger
-    /// The status line as it is now, set once the core exists; asked each time a status may have changed.
-    var statusLine: () -> String = { "" }
     private var announced = ""
+    /// The newest line given, which `announceSoon`'s timer sends: every change to what the line shows comes with one.
+    private var pending = ""
     /// READY=1 is sent: STATUS= may follow (never before it, whatever the input backend reports first).
     private var isReady = false
     private var pendingUpdate: Scheduled<Void>?
@@ -22,29 +22,36 @@ final class SystemdAnnouncer {
     }
 
     /// Sends READY=1 and the first status: from here on, status changes are announced.
-    func ready() {
+    func ready(status line: @autoclosure () -> String) {
         isReady = true
         notifier.notify("READY=1")
-        announce()
+        announce(line())
     }
 
-    /// Sends STATUS= when it changed, once ready.
-    func announce() {
+    /// Sends STATUS= when it changed, once ready. The line is worked out only under systemd.
+    func announce(_ line: @autoclosure () -> String) {
         guard notifier.isActive, isReady else { return }
-        let line = statusLine()
+        pending = line()
+        send(pending)
+    }
+
+    /// Clients come and go in bursts: their count reaches systemd at most once a second, the newest line given.
+    func announceSoon(_ line: @autoclosure () -> String) {
+        guard notifier.isActive else { return }
+        pending = line()
+        guard pendingUpdate == nil else { return }
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        pendingUpdate = loop.scheduleTask(in: .seconds(1)) {
+            let announcer = bound.value
+            announcer.pendingUpdate = nil
+            if announcer.isReady { announcer.send(announcer.pending) }
+        }
+    }
+
+    private func send(_ line: String) {
         guard line != announced else { return }
         announced = line
         notifier.notify("STATUS=" + line)
-    }
-
-    /// Clients come and go in bursts: their count reaches systemd at most once a second.
-    func announceSoon() {
-        guard notifier.isActive, pendingUpdate == nil else { return }
-        let bound = NIOLoopBound(self, eventLoop: loop)
-        pendingUpdate = loop.scheduleTask(in: .seconds(1)) {
-            bound.value.pendingUpdate = nil
-            bound.value.announce()
-        }
     }
 
     /// Pings every `settings.interval`, from this loop. Armed only when systemd asks for it.
