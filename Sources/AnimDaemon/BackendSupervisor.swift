@@ -37,9 +37,8 @@ final class BackendSupervisor {
     private var inputKnown: EventLoopPromise<Void>?
     private var reported = false
 
-    init(loop: any EventLoop, logger: Logger, launcher: BackendLauncher, session: SessionEnvironment) {
-        self.loop = loop; self.logger = logger; self.launcher = launcher; self.session = session
-        compositorFocus = CompositorFocusWatch(loop: loop, logger: logger)
+    init(loop: any EventLoop, logger: Logger, launcher: BackendLauncher, compositorFocus: CompositorFocusWatch, session: SessionEnvironment) {
+        self.loop = loop; self.logger = logger; self.launcher = launcher; self.compositorFocus = compositorFocus; self.session = session
     }
 
     /// Makes and starts the backend the session asks for, intercepting what `plan` says; its status shows until

@@ -39,8 +39,9 @@ final class CompositorFocusWatch {
 
     private let loop: any EventLoop
     private let logger: Logger
-    /// Each new focus, or why none is known; nil once no compositor is followed.
-    var onFocus: (SessionFocus?) -> Void = { _ in }
+    /// Hands on each new focus, or why none is known; nil once no compositor is followed. The daemon's is a
+    /// `SessionReport` into the stream the core takes its sources' reports from.
+    private let report: @Sendable (SessionFocus?) -> Void
     private(set) var endpoint: Endpoint?
     private var channel: (any Channel)?
     private var retry: Scheduled<Void>?
@@ -52,8 +53,8 @@ final class CompositorFocusWatch {
     /// Tries before giving up: about a minute with the backoff above, for a compositor that restarts.
     static let retries = 10
 
-    init(loop: any EventLoop, logger: Logger) {
-        self.loop = loop; self.logger = logger
+    init(loop: any EventLoop, logger: Logger, report: @escaping @Sendable (SessionFocus?) -> Void) {
+        self.loop = loop; self.logger = logger; self.report = report
     }
 
     /// Follows `endpoint` from now on (nil: none); the same one again changes nothing.
@@ -63,7 +64,7 @@ final class CompositorFocusWatch {
         endpoint = next
         failures = 0
         backoff.reset()
-        guard next != nil else { return onFocus(nil) }
+        guard next != nil else { return report(nil) }
         connect()
     }
 
@@ -87,7 +88,7 @@ final class CompositorFocusWatch {
                 let messages = try framer.take(bytes).get()
                 var answer: [UInt8] = []
                 for message in messages { answer += try tracker.take(message).get() }
-                if !messages.isEmpty { bound.value.report(tracker.focus, generation: generation) }
+                if !messages.isEmpty { bound.value.reported(tracker.focus, generation: generation) }
                 return answer
             }
         case let .hyprland(requests, events):
@@ -97,10 +98,10 @@ final class CompositorFocusWatch {
                 var tracker = HyprlandFocusTracker()
                 switch result.flatMap({ tracker.takeActiveWindow($0).mapError { $0 as any Error } }) {
                 case .failure(let error): return watch.lost(FocusSourceError("its request socket: \(error)"), generation: generation)
-                case .success: watch.report(tracker.focus, generation: generation)
+                case .success: watch.reported(tracker.focus, generation: generation)
                 }
                 watch.open(events, greeting: [], generation: generation) { bytes in
-                    if try tracker.take(bytes).get() { bound.value.report(tracker.focus, generation: generation) }
+                    if try tracker.take(bytes).get() { bound.value.reported(tracker.focus, generation: generation) }
                     return []
                 }
             }
@@ -156,13 +157,13 @@ final class CompositorFocusWatch {
         return promise.futureResult
     }
 
-    private func report(_ focus: SessionFocus, generation: Int) {
+    private func reported(_ focus: SessionFocus, generation: Int) {
         guard generation == self.generation else { return }
         if case .known = focus {
             failures = 0
             backoff.reset()
         }
-        onFocus(focus)
+        report(focus)
     }
 
     /// The connection failed or closed: report why, and try again after the backoff, or give up.
@@ -176,11 +177,11 @@ final class CompositorFocusWatch {
             logger.warning("focus: \(endpoint.name) given up", metadata: ["error": "\(error)"])
             // Forgotten, so that the same endpoint named again (`animctl environment`) is tried afresh.
             self.endpoint = nil
-            return onFocus(.unknown(reason: "\(endpoint.name) failed \(Self.retries) times (\(error)); given up: "
+            return report(.unknown(reason: "\(endpoint.name) failed \(Self.retries) times (\(error)); given up: "
                                     + "`animctl environment` or a restart of animd tries again"))
         }
         logger.notice("focus: \(endpoint.name) lost; trying again", metadata: ["error": "\(error)"])
-        onFocus(.unknown(reason: "\(endpoint.name) is lost (\(error)); trying again"))
+        report(.unknown(reason: "\(endpoint.name) is lost (\(error)); trying again"))
         let bound = NIOLoopBound(self, eventLoop: loop)
         retry = loop.scheduleTask(in: .milliseconds(Int64(backoff.next() * 1000))) { bound.value.connect() }
     }

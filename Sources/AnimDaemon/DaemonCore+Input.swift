@@ -62,7 +62,6 @@ extension DaemonCore {
     func stopBackend() { apply(supervisor.stop()) }
 
     /// What the backend of `generation` reports, on the event loop.
-    func handle(_ event: BackendEvent, generation: Int) { apply(supervisor.handle(event, generation: generation)) }
 
     /// Succeeds once the backend has reported whether its input is on, or after `seconds`, whichever is first:
     /// animd listens only then, so that its first `hello` never says "connecting" when X is there.

@@ -5,9 +5,9 @@ import UnixSupport
 
 /// Everything the daemon knows, confined to its single event loop: the engine, the subscribers, the config, the
 /// input and the pace of frames. Handlers reach it through `NIOLoopBound`, so there is no lock anywhere. What it
-/// owns returns values (engine outputs, `InputReport`s, scheduler decisions) that it carries out; the frame timer's
-/// handler is the core itself. The compositor focus watch's report is the one closure into it that a part it owns
-/// holds; its doors are listed in docs/architecture.md.
+/// owns returns values (engine outputs, `InputReport`s, scheduler decisions) that it carries out, and holds no way
+/// back into it: the session's sources report through `take` (`SessionReport`), the frame timer fires into the
+/// core itself. Its doors are listed in docs/architecture.md.
 final class DaemonCore {
     let loop: any EventLoop
     let logger: Logger
@@ -32,7 +32,6 @@ final class DaemonCore {
         registry = SubscriberRegistry(limits: config.limits, logger: logger)
         systemd = SystemdAnnouncer(loop: loop, notifier: notifier, logger: logger)
         pacer = FramePacer(loop: loop)
-        supervisor.compositorFocus.onFocus = { [unowned self] in focusReported($0, by: .compositor) }
     }
 
     /// CLOCK_MONOTONIC in seconds, which is also NIO's uptime clock on Linux.

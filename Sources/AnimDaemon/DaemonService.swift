@@ -41,25 +41,26 @@ public struct DaemonService: Service {
         // singleton group, which animd's main also installs as Swift concurrency's executor (one thread, 1 loop).
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let notifier = SystemdNotifier(environment: environment)
-        // The input backend's thread reports into this stream; the core, made next, reads it on its loop.
-        let (reports, reporter) = AsyncStream.makeStream(of: (generation: Int, event: BackendEvent).self)
+        // The session's sources (the input backend's thread, the compositor's IPC, the session bus) report into this
+        // stream; the core, made next, takes each on its loop (`DaemonCore.take`).
+        let (reports, reporter) = AsyncStream.makeStream(of: SessionReport.self)
         let core = try await makeCore(on: loop, notifier: notifier, reporter: reporter)
         let logger = self.logger
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask {
-                for await report in reports { loop.execute { core.value.handle(report.event, generation: report.generation) } }
+                for await report in reports { loop.execute { core.value.take(report) } }
             }
             try await loop.submit { core.value.launchBackend() }.get()
             await followDesktopMotion(core, on: loop)
             let kdeglobals = ConfigSource.configFolder(in: environment).map { $0 + "/" + KDEGlobalsWatch.fileName }
             let portal = PortalWatch.start(environment: environment) { news in
                 switch news {
-                case let .portal(settings): loop.execute { core.value.portalRead(settings) }
-                case let .focus(focus): loop.execute { core.value.focusReported(focus, by: .desktop) }
+                case let .portal(settings): reporter.yield(.portal(settings))
+                case let .focus(focus): reporter.yield(.desktopFocus(focus))
                 case .kdeglobalsChanged:
                     // Read on the loop, as the folder's own watch does.
                     guard let kdeglobals else { return }
-                    loop.execute { core.value.kdeRead(KDEGlobalsWatch.file(at: kdeglobals)) }
+                    loop.execute { core.value.take(.kdeglobals(KDEGlobalsWatch.file(at: kdeglobals))) }
                 }
             }
             defer { portal.stop() }
@@ -88,9 +89,9 @@ public struct DaemonService: Service {
     private func followDesktopMotion(_ core: NIOLoopBound<DaemonCore>, on loop: any EventLoop) async {
         guard let folder = ConfigSource.configFolder(in: environment) else { return }
         let path = folder + "/" + KDEGlobalsWatch.fileName
-        try? await loop.submit { core.value.kdeRead(KDEGlobalsWatch.file(at: path)) }.get()
+        try? await loop.submit { core.value.take(.kdeglobals(KDEGlobalsWatch.file(at: path))) }.get()
         do {
-            _ = try await KDEGlobalsWatch.start(folder: folder, on: loop) { file in core.value.kdeRead(file) }.get()
+            _ = try await KDEGlobalsWatch.start(folder: folder, on: loop) { file in core.value.take(.kdeglobals(file)) }.get()
         } catch {
             logger.notice("kdeglobals is read once, not followed", metadata: ["folder": "\(folder)", "error": "\(error)"])
         }
@@ -115,13 +116,14 @@ public struct DaemonService: Service {
     /// started, and its first report awaited, before the socket is bound, so that no client ever sees the input
     /// status before it is known.
     private func makeCore(on loop: any EventLoop, notifier: SystemdNotifier,
-                          reporter: AsyncStream<(generation: Int, event: BackendEvent)>.Continuation) async throws -> NIOLoopBound<DaemonCore> {
+                          reporter: AsyncStream<SessionReport>.Continuation) async throws -> NIOLoopBound<DaemonCore> {
         let (config, logger, clientRoom) = (ConfigInForce(self.config, source: configSource), self.logger, self.clientRoom)
-        let launcher = BackendLauncher(setting: backendSetting, logger: logger) { reporter.yield((generation: $0, event: $1)) }
+        let launcher = BackendLauncher(setting: backendSetting, logger: logger) { reporter.yield(.backend(generation: $0, $1)) }
         let session = SessionEnvironment(environment)
         for message in session.refused { logger.warning("ignoring a session variable: \(message)") }
         return try await loop.submit {
-            let supervisor = BackendSupervisor(loop: loop, logger: logger, launcher: launcher, session: session)
+            let compositorFocus = CompositorFocusWatch(loop: loop, logger: logger) { reporter.yield(.compositorFocus($0)) }
+            let supervisor = BackendSupervisor(loop: loop, logger: logger, launcher: launcher, compositorFocus: compositorFocus, session: session)
             let core = DaemonCore(loop: loop, config: config, supervisor: supervisor, notifier: notifier, logger: logger)
             core.registry.descriptorRoom = clientRoom
             core.warnIfInert()

@@ -3,7 +3,7 @@ import Motion
 /// KDE's animation speed, as `kdeglobals` holds it: group `[KDE]`, key `AnimationDurationFactor` (0 turns
 /// animations off; other values scale every duration). Pure: the text in, what it says out.
 enum KDEGlobals {
-    enum Reading: Hashable {
+    enum Reading: Hashable, Sendable {
         /// The factor; 0 means reduced motion.
         case factor(Double)
         /// The file or the key is not there: KDE's default, 1.
@@ -13,7 +13,7 @@ enum KDEGlobals {
     }
 
     /// The file, and what it said when last read.
-    struct File: Hashable {
+    struct File: Hashable, Sendable {
         var path: String
         var reading: Reading
     }
