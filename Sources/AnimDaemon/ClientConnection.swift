@@ -87,14 +87,12 @@ final class ClientConnection {
         callingNIO { channel.writeAndFlush(channel.allocator.buffer(capacity: 0)).whenComplete { _ in channel.close(promise: nil) } }
     }
 
-    /// Sends `bytes` after whatever NIO still holds for this client, then closes it; the future completes once it is
-    /// closed, whether the write went through or not (the shutdown's last line).
-    func close(after bytes: ByteBuffer) -> EventLoopFuture<Void> {
+    /// Sends `bytes` after whatever NIO still holds for this client, then closes it, whether the write went through
+    /// or not (the shutdown's last line); the channel's `closeFuture` says when.
+    func close(after bytes: ByteBuffer) {
         isClosing = true
         let channel = channel
-        return callingNIO {
-            channel.writeAndFlush(bytes).flatMapErrorThrowing { _ in }.flatMap { channel.close(mode: .all) }.flatMapErrorThrowing { _ in }
-        }
+        callingNIO { channel.writeAndFlush(bytes).whenComplete { _ in channel.close(promise: nil) } }
     }
 
     // MARK: - Calls into NIO

@@ -66,18 +66,14 @@ struct ConfigInForce {
                      xsettingsAnimations: xsettingsAnimations, portal: portal)
     }
 
-    /// Reads the config again; on error the one in force stays. The declarations the new config takes (by name,
-    /// by place, by its limits) end, and are returned with the reason.
-    mutating func reload() -> Result<[(declaration: Declaration, reason: String)], ConfigSource.LoadError> {
-        switch source.load() {
-        case let .failure(error): return .failure(error)
-        case let .success(next):
-            loaded = next
-            (fallbackGeometry, limits) = Self.derived(from: next.config)
-            let ended = declarations.reconcile(with: next)
-            compose()
-            return .success(ended)
-        }
+    /// Puts `next` in force (the config as read again). The declarations it takes (by name, by place, by its
+    /// limits) end, and are returned with the reason.
+    mutating func adopt(_ next: LoadedConfig) -> [(declaration: Declaration, reason: String)] {
+        loaded = next
+        (fallbackGeometry, limits) = Self.derived(from: next.config)
+        let ended = declarations.reconcile(with: next)
+        compose()
+        return ended
     }
 
     private static func derived(from config: DaemonConfig) -> (ScreenGeometry, ClientLimits) {

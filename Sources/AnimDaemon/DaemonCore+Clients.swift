@@ -31,7 +31,6 @@ extension DaemonCore {
         systemd.announceSoon(statusLine)
         subscriptionsChanged()
         logger.debug("client disconnected", metadata: ["client": "\(client.id)"])
-        inputVanished(.client(client.id))
-        declarationsLeft(with: client)
+        handle(.clientLeft(client.id))
     }
 }

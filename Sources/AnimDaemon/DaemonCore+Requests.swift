@@ -1,23 +1,27 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AnimConfig
 import AnimProtocol
 import Gestures
 import TransitionModel
 
-/// The daemon as the request router sees it (`RequestTarget`).
+/// The daemon as the request router sees it (`RequestTarget`): what a request reads, read from the machine; what it
+/// changes, handed to the machine as a `CoreEvent`; what belongs to a connection (its subscriptions, its budget of
+/// injected events), kept by the shell.
 extension DaemonCore: RequestTarget {
     var summary: DaemonSummary {
-        DaemonSummary(version: AnimdVersion.current, pid: getpid(), frameRate: engine.frameRate, input: input.status,
-                      monitors: engine.geometry.monitors, screenFromDisplay: input.backendGeometry != nil, clients: registry.clients.count,
-                      subscriptions: registry.clients.values.reduce(0) { $0 + $1.subscriptions.count }, motion: config.motion.status,
-                      focus: engine.focus)
+        let (engine, input) = (machine.engine, machine.input)
+        return DaemonSummary(version: AnimdVersion.current, pid: getpid(), frameRate: engine.frameRate, input: input.status,
+                             monitors: engine.geometry.monitors, screenFromDisplay: input.backendGeometry != nil, clients: registry.clients.count,
+                             subscriptions: registry.clients.values.reduce(0) { $0 + $1.subscriptions.count },
+                             motion: machine.config.motion.status, focus: engine.focus)
     }
 
-    var transitionNames: [String] { engine.transitionNames }
+    var transitionNames: [String] { machine.engine.transitionNames }
 
     func snapshots(of names: [String]?) -> [TransitionSnapshot]? {
-        let time = now()
+        let (time, engine) = (now(), machine.engine)
         guard let names else { return engine.snapshots(at: time).map { $0.with(leg: engine.motion(of: $0.name)) } }
         var snapshots: [TransitionSnapshot] = []
         for name in names {
@@ -48,13 +52,34 @@ extension DaemonCore: RequestTarget {
             throw RPCError(.limitReached, "limit reached: at most \(Int(InjectionBudget.rate)) injected events a second per client; "
                            + "none of these \(events.count) was injected; retry in \(milliseconds) ms")
         }
-        handleInput(events, from: .client(client.id))
+        handle(.input(events, from: .client(client.id)))
     }
 
     func perform(_ command: Command) -> Result<CommandResult, EngineError> {
-        let time = now()
-        let (result, output) = engine.perform(command, at: time)
-        publish(output, at: time)
+        guard case let .command(result) = handle(.command(command)) else { return .failure(.notAllowed("the core gave no answer")) }
         return result
+    }
+
+    func declare(_ name: String, body: JSONValue, from client: ClientConnection) throws(RPCError) {
+        if case let .refused(error) = handle(.declare(name, body: body, owner: client.owner)) { throw error }
+    }
+
+    func updateDeclaration(_ name: String, body: JSONValue, from client: ClientConnection) throws(RPCError) {
+        if case let .refused(error) = handle(.update(name, body: body, client: client.id)) { throw error }
+    }
+
+    func retract(_ name: String, from client: ClientConnection) throws(RPCError) {
+        if case let .refused(error) = handle(.retract(name, client: client.id)) { throw error }
+    }
+
+    var owners: [String: TransitionOwner] { machine.config.declarations.owners }
+
+    var declared: (transitions: [DaemonHello.Declared], yielding: [String]) { machine.declared }
+
+    /// `daemon.environment`: a display that appears after start-up is used without a restart.
+    func adoptEnvironment(_ changes: [String: String]) throws(RPCError) -> JSONValue {
+        let (restarted, reports) = supervisor.adopt(changes, plan: machine.inputPlan)
+        handle(.backend(reports))
+        return .object([("restarted", .bool(restarted)), ("input", machine.input.status.json)])
     }
 }

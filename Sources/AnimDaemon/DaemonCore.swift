@@ -3,32 +3,33 @@ import NIOCore
 import Transitions
 import UnixSupport
 
-/// Everything the daemon knows, confined to its single event loop: the engine, the subscribers, the config, the
-/// input and the pace of frames. Handlers reach it through `NIOLoopBound`, so there is no lock anywhere. What it
-/// owns returns values (engine outputs, `InputReport`s, scheduler decisions) that it carries out, and holds no way
-/// back into it: the session's sources report through `take` (`SessionReport`), the frame timer fires into the
-/// core itself. Its doors are listed in docs/architecture.md.
+/// The shell around the core's machine (`CoreMachine`), confined to the daemon's single event loop: it turns what
+/// happens (requests, the session's reports, the frame timer) into `CoreEvent`s, hands each to the machine through
+/// `handle`, and carries out the effects it returns with what it owns: the subscribers and their sockets, the input
+/// backend, the frame timer, systemd and the `on-snap` commands. Handlers reach it through `NIOLoopBound`, so there
+/// is no lock anywhere, and nothing it owns holds a way back into it. docs/architecture.md draws it.
 final class DaemonCore {
     let loop: any EventLoop
     let logger: Logger
-    var config: ConfigInForce
-    var engine: Engine
+    /// Everything the daemon knows, changed only through `handle`.
+    private(set) var machine: CoreMachine
     let registry: SubscriberRegistry
-    var input = InputRouting()
     let supervisor: BackendSupervisor
     /// Runs the transitions' `on-snap` commands, off this loop.
     private let actions: ActionRunner
     /// READY=1, STATUS= lines and watchdog pings.
     let systemd: SystemdAnnouncer
     let pacer: FramePacer
+    /// What the machine's timers are armed as, so that the shutdown can cancel its deadline once everyone left.
+    var timers: [CoreTimer: Scheduled<Void>] = [:]
+    /// The effects buffer, kept between steps so that taking an event allocates nothing; empty while a step's effects
+    /// are carried out (a step those cause makes its own).
+    private var spareEffects: [CoreEffect] = []
 
     init(loop: any EventLoop, config: ConfigInForce, supervisor: BackendSupervisor, notifier: SystemdNotifier, logger: Logger) {
-        self.loop = loop; self.config = config; self.supervisor = supervisor; self.logger = logger
+        self.loop = loop; self.supervisor = supervisor; self.logger = logger
+        machine = CoreMachine(config: config)
         actions = ActionRunner(logger: logger)
-        let settings = config.config
-        engine = Engine(transitions: settings.transitions, bindings: settings.bindings, frameRate: settings.daemon.frameRate,
-                        geometry: config.fallbackGeometry)
-        engine.setMotion(config.motion.policy)
         registry = SubscriberRegistry(limits: config.limits, logger: logger)
         systemd = SystemdAnnouncer(loop: loop, notifier: notifier, logger: logger)
         pacer = FramePacer(loop: loop)
@@ -37,18 +38,50 @@ final class DaemonCore {
     /// CLOCK_MONOTONIC in seconds, which is also NIO's uptime clock on Linux.
     func now() -> Double { monotonicSeconds() }
 
-    // MARK: - Publishing and frames
-
-    /// Sends an engine step's events, computed at `time` (rate limits are measured in the snapshots' own time),
-    /// and paces the next frame.
-    func publish(_ output: EngineOutput, at time: Double) {
-        send(output, at: time)
-        pacer.follow(output)
+    /// The one way into the machine: `event` taken now, its effects carried out, the frame timer paced after them.
+    @discardableResult
+    func handle(_ event: CoreEvent) -> CoreAnswer {
+        let answer = step(event, at: now())
         paceFrames()
+        return answer
     }
 
+    /// `event` taken at `time` and its effects carried out, in the kept buffer.
+    private func step(_ event: CoreEvent, at time: Double) -> CoreAnswer {
+        var effects: [CoreEffect] = []
+        swap(&effects, &spareEffects)
+        let answer = machine.take(event, at: time, into: &effects)
+        carryOut(effects, at: time)
+        effects.removeAll(keepingCapacity: true)
+        spareEffects = effects
+        return answer
+    }
+
+    /// Carries out the machine's effects, in order.
+    private func carryOut(_ effects: [CoreEffect], at time: Double) {
+        for effect in effects {
+            switch effect {
+            case let .publish(output): send(output, at: time)
+            case let .line(line):
+                registry.publish(group: line.group, transition: line.transition, now: time) {
+                    line.write(into: &$0)
+                    return nil
+                }
+            case let .configureBackend(plan): supervisor.backend?.configure(plan)
+            case let .limits(limits): registry.limits = limits
+            case let .announceStatus(soon): soon ? systemd.announceSoon(statusLine) : systemd.announce(statusLine)
+            case let .log(level, message, metadata): logger.log(level: level, message, metadata: metadata)
+            case let .closeClients(reason): closeClients(reason: reason)
+            case let .setTimer(timer, seconds): arm(timer, after: seconds)
+            case .closeStragglers: registry.closeEveryone()
+            }
+        }
+    }
+
+    /// Sends an engine step's events, computed at `time` (rate limits are measured in the snapshots' own time).
     private func send(_ output: EngineOutput, at time: Double) {
         if !output.touchDecisions.isEmpty { supervisor.backend?.decide(output.touchDecisions) }
+        let engine = machine.engine
         // One step's events reach each client in one write; the readers it woke run before the rest of the step.
         let wrote = registry.batch {
             // An event no one takes is not even worked out: a gesture update per touch move, when no one watches.
@@ -65,39 +98,35 @@ final class DaemonCore {
         if !due.isEmpty { actions.run(due, in: supervisor.session) }
     }
 
-    /// Arms, keeps or cancels the frame timer, as `FrameScheduler` decides.
-    func paceFrames() {
-        let heldDue = registry.nextDue
-        let wake = FrameScheduler.engineWake(nextFrame: pacer.engineDeadline, nextLegEnd: engine.nextLegEnd,
-                                             framesWanted: registry.hasInterest(in: .progress, analytic: true), heldDue: heldDue,
-                                             recognizerDeadline: pacer.recognizerDeadline)
-        pacer.carryOut(FrameScheduler.decide(engineDeadline: wake, heldDue: heldDue, armed: pacer.armedDeadline, now: now()), firing: self)
+    private func arm(_ timer: CoreTimer, after seconds: Double) {
+        let core = NIOLoopBound(self, eventLoop: loop)
+        timers[timer]?.cancel()
+        timers[timer] = loop.scheduleTask(in: .nanoseconds(Int64(seconds * 1e9))) {
+            core.value.timers[timer] = nil
+            core.value.handle(.timer(timer))
+        }
     }
 
-    /// The recognizers' deadlines that have come (a long press recognized, a `hold` over), then this frame's events
-    /// (a fresh frame replaces a held one), then what is held and due, then the next timer, for whatever is still held.
-    private func frame() {
-        let time = now()
-        if let deadline = pacer.recognizerDeadline, time >= deadline {
-            let output = engine.advanceRecognizers(at: time)
-            send(output, at: time)
-            pacer.follow(output)
-        }
-        if let deadline = pacer.engineDeadline, time >= deadline {
-            let output = engine.tick(at: time)
-            send(output, at: time)
-            pacer.follow(output)
-        }
-        registry.flushDue(now: time)
-        paceFrames()
+    /// Arms, keeps or cancels the frame timer, as `FrameScheduler` decides; none once animd is stopping.
+    func paceFrames() {
+        guard !machine.stopping else { return pacer.cancel() }
+        let heldDue = registry.nextDue
+        let wake = FrameScheduler.engineWake(nextFrame: machine.engineDeadline, nextLegEnd: machine.engine.nextLegEnd,
+                                             framesWanted: registry.hasInterest(in: .progress, analytic: true), heldDue: heldDue,
+                                             recognizerDeadline: machine.recognizerDeadline)
+        pacer.carryOut(FrameScheduler.decide(engineDeadline: wake, heldDue: heldDue, armed: pacer.armedDeadline, now: now()), firing: self)
     }
 }
 
-/// The frame timer fires into the core: it makes the frame.
+/// The frame timer fires into the core: the machine makes the frame (a fresh frame replaces a held one), then what
+/// subscribers' rates held and is due goes out, then the next timer is armed, for whatever is still held.
 extension DaemonCore: NIOScheduledCallbackHandler {
     func handleScheduledCallback(eventLoop: some EventLoop) {
         pacer.fired()
-        frame()
+        let time = now()
+        _ = step(.frame, at: time)
+        registry.flushDue(now: time)
+        paceFrames()
     }
 
     func didCancelScheduledCallback(eventLoop: some EventLoop) {}

@@ -1,6 +1,5 @@
 import CLinuxScheduling
 import NIOCore
-import Transitions
 
 /// How the event loop paces itself: the one frame timer, armed as `FrameScheduler` decides and only while
 /// something is due; the loop's time slice, which follows the number of frame readers (`LatencySlice`); and the
@@ -10,20 +9,10 @@ final class FramePacer {
     private let loop: any EventLoop
     /// The armed timer and the time it was armed for.
     private var armed: (deadline: Double, callback: NIOScheduledCallback)?
-    /// When the engine last asked to tick next; nil while nothing moves.
-    private(set) var engineDeadline: Double?
-    /// When the engine's recognizers last asked to be advanced; nil while none waits for time to pass.
-    private(set) var recognizerDeadline: Double?
     private var slice = LatencySlice()
     /// Yields the loop's CPU to the readers an engine step's writes woke (`animd_hand_over`); tests count it.
     var handOver: () -> Void = { animd_hand_over() }
     init(loop: any EventLoop) { self.loop = loop }
-
-    /// Takes the deadlines of the engine step just published: every step states both afresh.
-    func follow(_ output: EngineOutput) {
-        engineDeadline = output.nextFrame
-        recognizerDeadline = output.recognizerDeadline
-    }
 
     /// The time the armed timer was armed for; nil when none is.
     var armedDeadline: Double? { armed?.deadline }

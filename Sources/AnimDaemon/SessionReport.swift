@@ -20,14 +20,15 @@ enum SessionReport: Sendable {
 }
 
 extension DaemonCore {
-    /// The one door for the session's sources.
+    /// The one door for the session's sources: each report becomes the machine's event (the backend's after its
+    /// supervisor has seen it).
     func take(_ report: SessionReport) {
         switch report {
-        case let .backend(generation, event): apply(supervisor.handle(event, generation: generation))
-        case let .compositorFocus(focus): focusReported(focus, by: .compositor)
-        case let .desktopFocus(focus): focusReported(focus, by: .desktop)
-        case let .portal(settings): portalRead(settings)
-        case let .kdeglobals(file): kdeRead(file)
+        case let .backend(generation, event): handle(.backend(supervisor.handle(event, generation: generation)))
+        case let .compositorFocus(focus): handle(.focus(focus, by: .compositor))
+        case let .desktopFocus(focus): handle(.focus(focus, by: .desktop))
+        case let .portal(settings): handle(.portal(settings))
+        case let .kdeglobals(file): handle(.kdeglobals(file))
         }
     }
 }

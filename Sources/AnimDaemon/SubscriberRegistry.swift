@@ -221,8 +221,8 @@ final class SubscriberRegistry {
     }
 
     /// Sends one line to every client and closes them all (shutdown).
-    func closeAll(after bytes: ByteBuffer) -> [EventLoopFuture<Void>] {
+    func closeAll(after bytes: ByteBuffer) {
         // After whatever is still queued in NIO for each, so that the shutdown line comes last.
-        clients.values.map { $0.close(after: bytes) }
+        for client in clients.values { client.close(after: bytes) }
     }
 }

@@ -1,0 +1,86 @@
+import AnimConfig
+import AnimProtocol
+import Gestures
+import Logging
+import Motion
+import TextWriting
+import Transitions
+import TransitionModel
+
+/// What the core's machine wants done, as a value; the shell (`DaemonCore`) carries each out, in order, with NIO,
+/// the subscriber registry, the input backend and systemd. Nothing the machine does reaches outside it otherwise.
+enum CoreEffect {
+    /// An engine step: its touch decisions go to the backend, its events to their subscribers, the `on-snap`
+    /// commands it made due are run.
+    case publish(EngineOutput)
+    /// A line for a group's subscribers, never coalesced away.
+    case line(CoreLine)
+    /// The input backend must intercept what this plan says (a backend takes a plan equal to its own as nothing).
+    case configureBackend(InputPlan)
+    /// The limits on clients changed with the config.
+    case limits(ClientLimits)
+    /// `systemctl status animd` should show the status line now, or soon (coalesced with others).
+    case announceStatus(soon: Bool)
+    case log(Logger.Level, Logger.Message, Logger.Metadata = [:])
+    /// The shutdown: frames and watchdog pings stop, every client is sent `daemon.shutdown` with this reason and
+    /// closed once it has read it.
+    case closeClients(reason: String)
+    /// Arm `timer` to go off after `seconds`.
+    case setTimer(CoreTimer, seconds: Double)
+    /// Close the clients that are still there, whatever they have not read.
+    case closeStragglers
+}
+
+/// The lines the core writes of its own, beside the engine's events.
+enum CoreLine: Equatable {
+    case motion(MotionStatus)
+    case inputStatus(InputStatus)
+    /// An input event as it went into the recognizers, for `input-events` (recording): origin is the backend or
+    /// "inject".
+    case inputEvent(InputEvent, origin: String)
+    case focus(SessionFocus)
+    /// A declared transition is gone, after its last `transition.ended`.
+    case removed(String, owner: TransitionOwner, reason: RemovalReason, message: String)
+
+    /// The group whose subscribers take it.
+    var group: EventGroup {
+        switch self {
+        case .motion: .motion
+        case .inputStatus: .input
+        case .inputEvent: .inputEvents
+        case .focus: .focus
+        case .removed: .state
+        }
+    }
+
+    /// The transition it is about, for subscribers of named transitions.
+    var transition: String? {
+        if case let .removed(name, _, _, _) = self { return name }
+        return nil
+    }
+
+    func write(into line: inout some TextOutput) {
+        switch self {
+        case let .motion(status): EventLine.motion(status, into: &line)
+        case let .inputStatus(status): EventLine.inputStatus(status, into: &line)
+        case let .inputEvent(event, origin): EventLine.inputEvent(event, origin: origin, into: &line)
+        case let .focus(focus): EventLine.focus(focus, into: &line)
+        case let .removed(name, owner, reason, message): EventLine.removed(name: name, reason: reason, message: message, owner: owner, into: &line)
+        }
+    }
+}
+
+/// What the machine answers whoever asked, beside the effects.
+enum CoreAnswer {
+    /// Done, with nothing to say (and what nobody asked for, such as a report or a frame).
+    case done
+    case refused(RPCError)
+    case command(Result<CommandResult, EngineError>)
+    case motion(MotionStatus)
+}
+
+/// One event taken: the answer, and the effects to carry out, in order.
+struct CoreStep {
+    var answer = CoreAnswer.done
+    var effects: [CoreEffect] = []
+}

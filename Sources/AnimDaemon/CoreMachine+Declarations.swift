@@ -1,0 +1,78 @@
+import AnimConfig
+import AnimProtocol
+import TransitionModel
+
+/// Transitions that clients declare (`transition.declare`, `update`, `retract`): each change goes through the
+/// declarations' rules, then the composed tables go to the engine and what they need of input to the backend.
+extension CoreMachine {
+    mutating func declare(_ name: String, body: JSONValue, owner: TransitionOwner, at time: Double,
+                          into effects: inout [CoreEffect]) -> CoreAnswer {
+        do {
+            let value = try DeclarationWire.value(body)
+            try config.changeDeclarations { (book, loaded) throws(DeclarationRefusal) in try book.declare(name, value, by: owner, over: loaded) }
+        } catch {
+            return .refused(DeclarationWire.rpcError(error, method: .declare))
+        }
+        effects.append(.log(.info, "transition declared", ["transition": "\(name)", "owner": "\(owner.description)"]))
+        tablesChanged(at: time, into: &effects)
+        return .done
+    }
+
+    /// Lays `body` over what `client` declared; a gesture or leg under way goes on without a jump.
+    mutating func update(_ name: String, body: JSONValue, client: Int, at time: Double, into effects: inout [CoreEffect]) -> CoreAnswer {
+        let declared: Declaration
+        do {
+            let value = try DeclarationWire.value(body)
+            declared = try config.changeDeclarations { (book, loaded) throws(DeclarationRefusal) in
+                try book.update(name, value, by: client, over: loaded)
+            }
+        } catch {
+            return .refused(DeclarationWire.rpcError(error, method: .update))
+        }
+        tablesChanged(keepingGestures: Set(declared.bindings.map(\.name)), at: time, into: &effects)
+        return .done
+    }
+
+    mutating func retract(_ name: String, client: Int, at time: Double, into effects: inout [CoreEffect]) -> CoreAnswer {
+        let gone: Declaration
+        do {
+            gone = try config.changeDeclarations { (book, loaded) throws(DeclarationRefusal) in try book.retract(name, by: client, config: loaded) }
+        } catch {
+            return .refused(DeclarationWire.rpcError(error, method: .retract))
+        }
+        tablesChanged(at: time, into: &effects)
+        removed(gone, reason: .retracted, message: "retracted by its owner", into: &effects)
+        return .done
+    }
+
+    /// The connection closed: what it declared ends.
+    mutating func declarationsLeft(with client: Int, at time: Double, into effects: inout [CoreEffect]) {
+        let gone = config.removeDeclarations(ownedBy: client)
+        guard !gone.isEmpty else { return }
+        tablesChanged(at: time, into: &effects)
+        for declaration in gone { removed(declaration, reason: .disconnected, message: "its owner's connection closed", into: &effects) }
+    }
+
+    /// Hands the composed tables to the engine (a removed transition's leg or gesture ends where it is, with
+    /// `transition.ended` at `current`), and what they need of input to the backend.
+    private mutating func tablesChanged(keepingGestures kept: Set<String> = [], at time: Double, into effects: inout [CoreEffect]) {
+        let tables = config.effective
+        emit(engine.reconfigure(transitions: tables.transitions, bindings: tables.bindings, at: time, keepingGestures: kept), into: &effects)
+        effects.append(.configureBackend(inputPlan))
+        effects.append(.announceStatus(soon: true))
+    }
+
+    /// Tells the subscribers of a declared transition that it is gone, after its last `transition.ended`.
+    func removed(_ declaration: Declaration, reason: RemovalReason, message: String, into effects: inout [CoreEffect]) {
+        effects.append(.log(.info, "declared transition removed", ["transition": "\(declaration.name)", "reason": "\(message)",
+                                                                    "owner": "\(declaration.owner.description)"]))
+        effects.append(.line(.removed(declaration.name, owner: declaration.owner, reason: reason, message: message)))
+    }
+
+    var declared: (transitions: [DaemonHello.Declared], yielding: [String]) {
+        let book = config.declarations
+        let yielding = book.yielding(in: config.loaded)
+        return (book.declarations.map { DaemonHello.Declared(name: $0.name, owner: $0.owner, bindings: $0.bindings.map(\.name)) },
+                config.config.bindings.map(\.name).filter(yielding.contains))
+    }
+}

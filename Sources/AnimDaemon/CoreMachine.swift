@@ -1,0 +1,107 @@
+import AnimConfig
+import AnimProtocol
+import Gestures
+import Transitions
+
+/// The daemon's core as one state machine: the config in force with what clients declared, the engine, and what
+/// is known of the input and the focus. Everything that happens to it comes in through `take`, one `CoreEvent` at a
+/// time, with the time as a value; what it wants done comes out as `CoreEffect`s, which the shell (`DaemonCore`)
+/// carries out. It holds no way out: no loop, no socket, no closure. So a reload mid-gesture, a declaration, a
+/// focus change or a shutdown is a unit test over values (CoreMachineTests), as the engine's are (EngineTester).
+struct CoreMachine {
+    // Changed by the machine's own files only: the shell holds the machine `private(set)`, and reads.
+    var config: ConfigInForce
+    var engine: Engine
+    var input = InputRouting()
+    /// When the engine asked to tick next; nil while nothing moves. Every engine step states it afresh.
+    private(set) var engineDeadline: Double?
+    /// When the recognizers asked to be advanced (a long press, a `hold`); nil while none waits.
+    private(set) var recognizerDeadline: Double?
+    /// Once `shutdown` is taken: the clients are being closed.
+    private(set) var stopping = false
+
+    /// How long the shutdown waits for clients to take `daemon.shutdown`: one that has not read what it was sent by
+    /// then is closed without it.
+    static let shutdownDeadline = 2.0
+
+    init(config: ConfigInForce) {
+        self.config = config
+        let settings = config.config
+        engine = Engine(transitions: settings.transitions, bindings: settings.bindings, frameRate: settings.daemon.frameRate,
+                        geometry: config.fallbackGeometry)
+        engine.setMotion(config.motion.policy)
+    }
+
+    /// The one way in: takes `event`, which happened at `time` (CLOCK_MONOTONIC seconds), appends what to do to
+    /// `effects` and returns what to answer. The shell hands in a buffer it keeps, so that a step allocates none.
+    mutating func take(_ event: CoreEvent, at time: Double, into effects: inout [CoreEffect]) -> CoreAnswer {
+        var answer = CoreAnswer.done
+        switch event {
+        case let .command(command):
+            let (result, output) = engine.perform(command, at: time)
+            emit(output, into: &effects)
+            answer = .command(result)
+        case let .declare(name, body, owner): answer = declare(name, body: body, owner: owner, at: time, into: &effects)
+        case let .update(name, body, client): answer = update(name, body: body, client: client, at: time, into: &effects)
+        case let .retract(name, client): answer = retract(name, client: client, at: time, into: &effects)
+        case let .motionSetting(setting):
+            if let setting { changeMotion(into: &effects) { $0.motionOverride = setting } }
+            answer = .motion(config.motion.status)
+        case let .reload(loaded): answer = reload(loaded, at: time, into: &effects)
+        case let .input(events, owner): handle(events, from: owner, at: time, into: &effects)
+        case let .clientLeft(client):
+            vanished(.client(client), at: time, into: &effects)
+            declarationsLeft(with: client, at: time, into: &effects)
+        case let .backend(reports): backendReported(reports, at: time, into: &effects)
+        case let .focus(focus, channel): focusReported(focus, by: channel, into: &effects)
+        case let .portal(settings): changeMotion(into: &effects) { $0.portal = settings }
+        case let .kdeglobals(file): changeMotion(into: &effects) { $0.kde = file }
+        case .frame: frame(at: time, into: &effects)
+        case let .shutdown(reason): shutdown(reason: reason, into: &effects)
+        case .timer(.shutdownDeadline):
+            guard stopping else { break }
+            effects.append(.log(.notice, "closing clients that did not take daemon.shutdown in time"))
+            effects.append(.closeStragglers)
+        }
+        return answer
+    }
+
+    /// `take`, with the effects in a buffer of their own: for tests, which look at one step at a time.
+    mutating func take(_ event: CoreEvent, at time: Double) -> CoreStep {
+        var step = CoreStep()
+        step.answer = take(event, at: time, into: &step.effects)
+        return step
+    }
+
+    /// An engine step, to be published; its deadlines are the ones in force from now on.
+    mutating func emit(_ output: EngineOutput, into effects: inout [CoreEffect]) {
+        engineDeadline = output.nextFrame
+        recognizerDeadline = output.recognizerDeadline
+        effects.append(.publish(output))
+    }
+
+    /// The recognizers' deadlines that have come (a long press recognized, a `hold` over), then this frame.
+    private mutating func frame(at time: Double, into effects: inout [CoreEffect]) {
+        guard !stopping else { return }
+        if let deadline = recognizerDeadline, time >= deadline { emit(engine.advanceRecognizers(at: time), into: &effects) }
+        if let deadline = engineDeadline, time >= deadline { emit(engine.tick(at: time), into: &effects) }
+    }
+
+    /// Frames stop; every client is told why and closed, those that do not read it by the deadline without it.
+    private mutating func shutdown(reason: String, into effects: inout [CoreEffect]) {
+        guard !stopping else { return }
+        stopping = true
+        engineDeadline = nil
+        recognizerDeadline = nil
+        effects.append(.closeClients(reason: reason))
+        effects.append(.setTimer(.shutdownDeadline, seconds: Self.shutdownDeadline))
+    }
+
+    /// What the input backend must intercept now: for the bindings in force that work with the focus.
+    var inputPlan: InputPlan { config.effective.inputPlan(focus: engine.focus) }
+
+    /// The config's warnings (what is inert in it), to log each time one comes into force.
+    var configWarnings: [CoreEffect] {
+        config.loaded.warnings.map { .log(.warning, "config: \($0)", ["layers": "\(config.loaded.layers.joined(separator: " + "))"]) }
+    }
+}
