@@ -164,7 +164,7 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AnimProtocol", "TestSupport"], exclude: ["Traces"], swiftSettings: strict),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "AnimConfig", "AnimProtocol", "TransitionModel", "Motion", "Gestures", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FocusSourcesTests", dependencies: ["FocusSources", "Gestures", "AnimProtocol"], swiftSettings: strict),
-        .testTarget(name: "ConfigTests", dependencies: ["AnimConfig", "Motion", "Gestures", "Transitions", "TransitionModel"], exclude: ["FuzzRegressions"], swiftSettings: strict),
+        .testTarget(name: "ConfigTests", dependencies: ["AnimConfig", "Motion", "Gestures", "Transitions", "TransitionModel", "TextWriting"], exclude: ["FuzzRegressions"], swiftSettings: strict),
         .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol", "ProtocolOracle", "TransitionModel", "Gestures", "Motion"], swiftSettings: strict),
         .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal"], swiftSettings: strict),
         .testTarget(name: "AnimDaemonTests", dependencies: ["AnimDaemon", "AnimProtocol", "AnimConfig", "TransitionModel", "Gestures", "Motion",

@@ -98,7 +98,7 @@ struct ConfigReader {
 
     mutating func read(_ root: ConfigTable) -> DaemonConfig {
         var config = DaemonConfig()
-        expectKeys(root, "", ["defaults", "daemon", "input", "transitions", "bindings"])
+        expectKeys(root, "", ConfigSchema.Root.keys)
         if let daemon = table(root, "daemon", path: "daemon") { config.daemon = readDaemon(daemon) }
         if let input = table(root, "input", path: "input") { config.input = readInput(input) }
         if let transitions = table(root, "transitions", path: "transitions") {
@@ -131,7 +131,7 @@ struct ConfigReader {
                     error("bindings.\(name)", Self.unknownBinding(name, defined: defined), at: .key)
                     continue
                 }
-                if boolean(body, "enabled", "bindings.\(name)") == false { disabled.insert(name); continue }
+                if boolean(body, ConfigSchema.Binding.enabled, "bindings.\(name)") == false { disabled.insert(name); continue }
                 if let binding = readBinding(name, body, transitions: config.transitions) { config.bindings.append(binding) }
             }
         }
@@ -147,36 +147,37 @@ struct ConfigReader {
 
     mutating func readDaemon(_ t: ConfigTable) -> DaemonSettings {
         let p = "daemon"
-        expectKeys(t, p, ["frame-rate", "screen", "max-clients", "max-subscriptions", "max-backlog", "motion", "reduced-duration",
-                          "max-declarations", "max-declarations-per-client"])
+        typealias Key = ConfigSchema.Daemon
+        expectKeys(t, p, Key.keys)
         var settings = DaemonSettings()
-        if let rate = number(t, "frame-rate", p, in: 1...1000) { settings.frameRate = rate }
-        if let screen = numbers(t, "screen", p) {
+        if let rate = number(t, Key.frameRate, p) { settings.frameRate = rate }
+        if let screen = numbers(t, Key.screen, p) {
             if screen.count == 2, screen.allSatisfy({ $0 >= 1 }) {
                 settings.screenWidth = screen[0]; settings.screenHeight = screen[1]
             } else {
-                error("\(p).screen", "must be [width, height] in pixels")
+                error(p, Key.screen, "must be [width, height] in pixels")
             }
         }
-        if let clients = integer(t, "max-clients", p, in: 1...100_000) { settings.maxClients = clients }
-        if let subscriptions = integer(t, "max-subscriptions", p, in: 1...10_000) { settings.maxSubscriptions = subscriptions }
-        if let backlog = integer(t, "max-backlog", p, in: 4096...(1 << 30)) { settings.maxBacklog = backlog }
-        if let motion = enumValue(t, "motion", p, MotionSetting.self) { settings.motion = motion }
-        if let seconds = number(t, "reduced-duration", p, in: MotionPolicy.reducedDurations) { settings.reducedDuration = seconds }
-        if let count = integer(t, "max-declarations", p, in: 0...Declaration.maximumInDaemon) { settings.maxDeclarations = count }
-        if let count = integer(t, "max-declarations-per-client", p, in: 0...Declaration.maximumInDaemon) { settings.maxDeclarationsPerClient = count }
+        if let clients = integer(t, Key.maxClients, p) { settings.maxClients = clients }
+        if let subscriptions = integer(t, Key.maxSubscriptions, p) { settings.maxSubscriptions = subscriptions }
+        if let backlog = integer(t, Key.maxBacklog, p) { settings.maxBacklog = backlog }
+        if let motion = enumValue(t, Key.motion, p) { settings.motion = motion }
+        if let seconds = number(t, Key.reducedDuration, p) { settings.reducedDuration = seconds }
+        if let count = integer(t, Key.maxDeclarations, p) { settings.maxDeclarations = count }
+        if let count = integer(t, Key.maxDeclarationsPerClient, p) { settings.maxDeclarationsPerClient = count }
         return settings
     }
 
     mutating func readInput(_ t: ConfigTable) -> InputSettings {
         let p = "input"
-        expectKeys(t, p, ["pressure-release", "pressure-cap", "touchscreens", "touch-edges", "backend"])
+        typealias Key = ConfigSchema.Input
+        expectKeys(t, p, Key.keys)
         var settings = InputSettings()
-        if let delay = number(t, "pressure-release", p, in: 0.02...2) { settings.pressureReleaseDelay = delay }
-        if let cap = number(t, "pressure-cap", p, in: 1...200) { settings.pressureCap = cap }
-        if let edges = enumValue(t, "touch-edges", p, TouchEdges.self) { settings.touchEdges = edges }
-        if let backend = enumValue(t, "backend", p, BackendSetting.self) { settings.backend = backend }
-        if let screens = table(t, "touchscreens", path: "\(p).touchscreens") {
+        if let delay = number(t, Key.pressureRelease, p) { settings.pressureReleaseDelay = delay }
+        if let cap = number(t, Key.pressureCap, p) { settings.pressureCap = cap }
+        if let edges = enumValue(t, Key.touchEdges, p) { settings.touchEdges = edges }
+        if let backend = enumValue(t, Key.backend, p) { settings.backend = backend }
+        if let screens = table(t, Key.touchscreens, p) {
             for device in screens.keys {
                 if let output = string(screens, device, "\(p).touchscreens") { settings.touchscreens[device] = output }
             }
@@ -186,41 +187,41 @@ struct ConfigReader {
 
     mutating func readTransition(_ name: String, _ t: ConfigTable) -> TransitionConfig {
         let p = "transitions.\(name)"
-        expectKeys(t, p, ["snap-points", "timing", "duration", "release", "deceleration-rate", "threshold-fraction",
-                          "threshold-velocity", "reach", "rubber-band", "completion-speed", "initial-snap", "on-snap"])
+        typealias Key = ConfigSchema.Transition
+        expectKeys(t, p, Key.keys)
         var c = TransitionConfig(name: name)
-        if let snaps = numbers(t, "snap-points", p) {
+        if let snaps = numbers(t, Key.snapPoints, p) {
             let range = TransitionConfig.snapPointRange
-            if let outside = zip(snaps, t["snap-points"]?.array ?? []).first(where: { !range.contains($0.0) }) {
+            if let outside = zip(snaps, t[Key.snapPoints.name]?.array ?? []).first(where: { !range.contains($0.0) }) {
                 // At the number itself: nan, inf and 1e308 are each one value among many.
                 error(at: outside.1, "\(p).snap-points", "each must be between \(formatNumber(range.lowerBound)) and "
                       + "\(formatNumber(range.upperBound)), got \(formatNumber(outside.0))")
             } else if snaps.count < 2 {
-                error("\(p).snap-points", "needs at least 2 snap points")
+                error(p, Key.snapPoints, "needs at least 2 snap points")
             } else if snaps.count > TransitionConfig.maximumSnapPoints {
-                error("\(p).snap-points", "has \(snaps.count) snap points; at most \(TransitionConfig.maximumSnapPoints)")
+                error(p, Key.snapPoints, "has \(snaps.count) snap points; at most \(TransitionConfig.maximumSnapPoints)")
             } else if zip(snaps, snaps.dropFirst()).contains(where: { $0 >= $1 }) {
-                error("\(p).snap-points", "must be strictly increasing")
+                error(p, Key.snapPoints, "must be strictly increasing")
             } else {
                 c.snapPoints = snaps
             }
         }
-        if let timing = timingSpec(t, "timing", p) { c.timing = timing }
-        if let duration = number(t, "duration", p, in: LegLimits.duration) { c.duration = duration }
-        var rate = 0.998, fraction = 0.5, velocity = 1000.0
-        if let r = number(t, "deceleration-rate", p, in: 0.5...0.99999) { rate = r }
-        if let f = number(t, "threshold-fraction", p, in: 0...1) { fraction = f }
-        if let v = number(t, "threshold-velocity", p, in: 0...100_000) { velocity = v }
-        switch string(t, "release", p) {
+        if let timing = timingSpec(t, Key.timing, p) { c.timing = timing }
+        if let duration = number(t, Key.duration, p) { c.duration = duration }
+        var (rate, fraction, velocity) = Key.release
+        if let r = number(t, Key.decelerationRate, p) { rate = r }
+        if let f = number(t, Key.thresholdFraction, p) { fraction = f }
+        if let v = number(t, Key.thresholdVelocity, p) { velocity = v }
+        switch string(t, Key.releaseRule, p) {
         case nil, "projection": c.release = .projection(rate: rate)
         case "threshold": c.release = .threshold(fraction: fraction, velocity: velocity)
-        case let other?: error("\(p).release", "must be \"projection\" or \"threshold\", not \"\(other)\"")
+        case let other?: error(p, Key.releaseRule, "must be \"projection\" or \"threshold\", not \"\(other)\"")
         }
-        if let reach = integer(t, "reach", p, in: 1...1000) { c.reach = reach }
-        if let band = number(t, "rubber-band", p, in: 0...1) { c.rubberBand = band }
-        if let speed = number(t, "completion-speed", p, in: 0.01...100) { c.completionSpeed = speed }
-        if let initial = integer(t, "initial-snap", p, in: 0...(c.snapPoints.count - 1)) { c.initialSnap = initial }
-        if let actions = table(t, "on-snap", path: "\(p).on-snap") { c.onSnap = readActions(actions, "\(p).on-snap", lastSnap: c.lastSnap) }
+        if let reach = integer(t, Key.reach, p) { c.reach = reach }
+        if let band = number(t, Key.rubberBand, p) { c.rubberBand = band }
+        if let speed = number(t, Key.completionSpeed, p) { c.completionSpeed = speed }
+        if let initial = snapIndex(t, Key.initialSnap, p, last: c.lastSnap) { c.initialSnap = initial }
+        if let actions = table(t, Key.onSnap, p) { c.onSnap = readActions(actions, "\(p).on-snap", lastSnap: c.lastSnap) }
         return c
     }
 

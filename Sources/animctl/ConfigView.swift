@@ -1,3 +1,4 @@
+import AnimConfig
 import AnimProtocol
 import ArgumentParser
 import Glibc
@@ -11,8 +12,12 @@ extension AnimCtl {
             discussion: "The output is TOML: your file is laid over the embedded default, key by key (docs/config.md).")
         @OptionGroup var connection: ConnectionOptions
         @Flag(help: "Print the raw JSON result.") var json = false
+        @Flag(help: "List every key the config takes, with its value's type and range, its default and what it does; needs no daemon.")
+        var keys = false
+        @Flag(help: "With --keys: as docs/config.md's tables, in Markdown.") var markdown = false
 
         func run() throws {
+            if keys { return emit(markdown ? ConfigReference.markdown : ConfigReference.text) }
             let result = try connection.call(.config)
             if json { return emit(JSONWriter.string(result)) }
             let layers = result["layers"]?.array?.compactMap(\.string) ?? []
