@@ -41,7 +41,6 @@ final class ClientHandler: ChannelInboundHandler {
     }
 
     private var inbox = Inbox<Event>()
-    private var roundScheduled = false
 
     init(core: NIOLoopBound<DaemonCore>) { self.core = core }
 
@@ -52,13 +51,28 @@ final class ClientHandler: ChannelInboundHandler {
     static let linesPerTurn = 32
     static let turnSeconds = 0.001
 
-    /// Whether NIO reads this client's socket: not while its answers wait for it to read, nor while lines it
-    /// already sent wait for their turn.
-    private var reading = true
-    private var turnScheduled = false
+    /// Whether NIO reads this client's socket, and if not, what it waits for.
+    private enum Flow {
+        /// NIO reads it: nothing of the client's waits.
+        case reading
+        /// Lines it sent wait in the framer for its next turn.
+        case linesWaiting
+        /// Its socket is full and answers wait in NIO: no line of it is taken until they are written.
+        case stalled
+    }
+
+    /// The loop's callbacks asked for and not yet run, so that each is asked for once.
+    private struct Pending: OptionSet {
+        let rawValue: UInt8
+        /// The client's next turn (`Event.turn`).
+        static let turn = Pending(rawValue: 1)
+        /// A round of the inbox, after a call on the channel has returned.
+        static let round = Pending(rawValue: 2)
+    }
+
     private var peer = Peer.connected
-    /// Its socket is full and answers wait in NIO: no line of it is taken until they are written.
-    private var stalled = false
+    private var flow = Flow.reading
+    private var pending: Pending = []
 
     func channelActive(context: ChannelHandlerContext) {
         switch core.value.admit(context.channel) {
@@ -108,10 +122,9 @@ final class ClientHandler: ChannelInboundHandler {
     }
 
     private func scheduleRound(context: ChannelHandlerContext) {
-        guard !roundScheduled else { return }
-        roundScheduled = true
+        guard pending.insert(.round).inserted else { return }
         onTheLoopsNextTurn(context) { handler, context in
-            handler.roundScheduled = false
+            handler.pending.remove(.round)
             handler.takeEvents(context: context)
         }
     }
@@ -195,23 +208,19 @@ final class ClientHandler: ChannelInboundHandler {
         }
         guard !client.isClosing else { return }
         if peer == .doneSending && !waiting { return client.closeAfterWrites() }
-        if !context.channel.isWritable, !stalled {
-            stalled = true
-            core.logger.debug("client stalled: its answers wait for it to read", metadata: ["client": "\(client.id)"])
-        }
-        setReading(context.channel.isWritable && !waiting, context: context)
+        let writable = context.channel.isWritable
+        become(writable ? (waiting ? .linesWaiting : .reading) : .stalled, context: context, client: client)
         // A turn that ended with lines left goes on after the others' (a full socket goes on when it drains).
-        if waiting, context.channel.isWritable { scheduleTurn(context: context) }
+        if waiting, writable { scheduleTurn(context: context) }
     }
 
     /// Whether answers may be written now: the socket takes them, or nobody is there to read them any more.
     private func mayWrite(_ context: ChannelHandlerContext) -> Bool { peer == .gone || context.channel.isWritable }
 
     private func scheduleTurn(context: ChannelHandlerContext) {
-        guard !turnScheduled else { return }
-        turnScheduled = true
+        guard pending.insert(.turn).inserted else { return }
         onTheLoopsNextTurn(context) { handler, context in
-            handler.turnScheduled = false
+            handler.pending.remove(.turn)
             handler.post(.turn, context: context)
         }
     }
@@ -220,18 +229,22 @@ final class ClientHandler: ChannelInboundHandler {
     /// (the writability change comes back here).
     private func takeWaitingLines(context: ChannelHandlerContext, client: ClientConnection) {
         guard !client.isClosing, mayWrite(context) else { return }
-        stalled = false
         guard framer.holdsWholeLines else {
             if peer == .gone { return leave(client) }
-            return setReading(true, context: context)
+            return become(.reading, context: context, client: client)
         }
         takeLines(UnsafeBufferPointer(start: nil, count: 0), context: context, client: client)
     }
 
-    private func setReading(_ on: Bool, context: ChannelHandlerContext) {
-        guard on != reading else { return }
-        reading = on
-        try? context.channel.syncOptions?.setOption(.autoRead, value: on)
+    /// Moves to `next`: NIO reads the socket only while nothing waits, and a stall is logged as it begins.
+    private func become(_ next: Flow, context: ChannelHandlerContext, client: ClientConnection) {
+        guard next != flow else { return }
+        if next == .stalled {
+            core.value.logger.debug("client stalled: its answers wait for it to read", metadata: ["client": "\(client.id)"])
+        }
+        let wasReading = flow == .reading
+        flow = next
+        if wasReading != (next == .reading) { try? context.channel.syncOptions?.setOption(.autoRead, value: next == .reading) }
     }
 
     /// A line over the framer's limit: the client is told why, and closed.
