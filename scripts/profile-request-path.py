@@ -9,6 +9,11 @@ client to the sidebar's progress, and then injects one touch move every 3 ms, as
 valgrind cannot run animd: docs/performance.md). Each sample is charged to the innermost step of the path it falls
 in, and the table gives each step's share of the loop's samples.
 
+With --instructions it counts the instructions animd executes per request instead, under valgrind's callgrind
+(on a copy stripped of debug info, which valgrind 3.19 cannot read; this machine has no hardware counter for `perf stat -e instructions:u`): two
+runs, of N and of 2N requests, whose difference divided by N leaves out start-up and shutdown, with Swift's hashing
+seeded alike (SWIFT_DETERMINISTIC_HASHING). Like allocations, the figure does not depend on the machine's load.
+
 With --allocations it counts heap allocations instead: every call of libc's malloc on the loop thread (a uprobe,
 `perf probe -x LIBC malloc`), charged to steps the same way. Unlike the clock's samples, these counts do not depend
 on the machine's load: the same build gives the same figure.
@@ -49,7 +54,7 @@ STEPS = [
 ]
 
 
-def wait_for(path, process, seconds=10):
+def wait_for(path, process, seconds=60):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -114,39 +119,87 @@ def charge(stack, counts):
     counts["other"] += 1
 
 
+def start(binary, wrapper=()):
+    """animd on a scratch socket with no display and the embedded config; the process, the socket and the folder."""
+    folder = tempfile.mkdtemp(prefix="animd-profile-")
+    path = os.path.join(folder, "s.sock")
+    # Swift seeds its hashing afresh in each process, and a string switch or a dictionary then probes more or fewer
+    # times: a few hundred instructions a request, from run to run. One seed makes builds comparable.
+    environment = dict(os.environ, XDG_CONFIG_HOME=folder, SWIFT_DETERMINISTIC_HASHING="1")
+    environment.pop("DISPLAY", None)
+    environment.pop("WAYLAND_DISPLAY", None)
+    daemon = subprocess.Popen([*wrapper, binary, "--socket", path], env=environment, stderr=subprocess.DEVNULL)
+    return daemon, path, folder
+
+
+def drive(path, daemon, requests, before_moves=lambda: None):
+    """A finger on the sidebar's edge, one subscriber to its progress, then `requests` touch moves, one every 3 ms."""
+    driver = wait_for(path, daemon)
+    driver.call("input.inject", {"events": [{"t": 0, "kind": "touch-down", "id": 1, "x": 3, "y": 500},
+                                            {"t": 0.001, "kind": "touch-move", "id": 1, "x": 20, "y": 500}]})
+    subscriber = animd.connect(path)
+    subscriber.subscribe(transitions=["sidebar"], events=["progress"])
+    threading.Thread(target=drain, args=(subscriber,), daemon=True).start()
+    before_moves()
+    for frame in range(requests):
+        driver.call("input.inject", {"events": [{"t": 0.002 + frame * 0.001, "kind": "touch-move", "id": 1,
+                                                 "x": 21 + frame % 300, "y": 500}]})
+        time.sleep(0.003)
+
+
+def callgrind_total(binary, requests):
+    """Instructions animd executed, start to exit, driven with `requests` moves."""
+    out = tempfile.mktemp(prefix="animd-callgrind-")
+    daemon, path, _ = start(binary, ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out])
+    try:
+        drive(path, daemon, requests)
+    finally:
+        daemon.terminate()
+        daemon.wait()
+    with open(out) as f:
+        for line in f:
+            if line.startswith("summary:") or line.startswith("totals:"):
+                return int(line.split()[1])
+    sys.exit(f"callgrind wrote no total to {out}")
+
+
+def count_instructions(binary, requests):
+    # Valgrind 3.19 cannot read the DWARF 5 that Swift's compiler writes, and gives up; the count needs no debug info.
+    stripped = os.path.join(tempfile.mkdtemp(prefix="animd-callgrind-"), "animd")
+    subprocess.run(["strip", "--strip-debug", "-o", stripped, binary], check=True)
+    one, two = callgrind_total(stripped, requests), callgrind_total(stripped, 2 * requests)
+    print(f"{binary}: {requests} and {2 * requests} injected moves, one subscriber, under callgrind: {one} and {two} "
+          f"instructions; {(two - one) / requests:.0f} per request")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--animd", default=".build/release/animd")
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--allocations", action="store_true", help="count malloc calls instead of sampling the clock")
+    parser.add_argument("--instructions", action="store_true", help="count instructions per request under callgrind")
     arguments = parser.parse_args()
     if not 1 <= arguments.requests <= 1_000_000:
         sys.exit("--requests: between 1 and 1000000")
-    folder = tempfile.mkdtemp(prefix="animd-profile-")
-    path = os.path.join(folder, "s.sock")
-    environment = dict(os.environ, XDG_CONFIG_HOME=folder)
-    environment.pop("DISPLAY", None)
-    environment.pop("WAYLAND_DISPLAY", None)
-    daemon = subprocess.Popen([arguments.animd, "--socket", path], env=environment, stderr=subprocess.DEVNULL)
+    if arguments.instructions:
+        return count_instructions(arguments.animd, arguments.requests)
+    daemon, path, folder = start(arguments.animd)
+    data = os.path.join(folder, "perf.data")
     added_probe = False
-    try:
-        driver = wait_for(path, daemon)
-        driver.call("input.inject", {"events": [{"t": 0, "kind": "touch-down", "id": 1, "x": 3, "y": 500},
-                                                {"t": 0.001, "kind": "touch-move", "id": 1, "x": 20, "y": 500}]})
-        subscriber = animd.connect(path)
-        subscriber.subscribe(transitions=["sidebar"], events=["progress"])
-        threading.Thread(target=drain, args=(subscriber,), daemon=True).start()
-        data = os.path.join(folder, "perf.data")
+    recording = []
+
+    def record():
+        nonlocal added_probe
         if arguments.allocations:
             added_probe = add_malloc_probe(daemon.pid)
         event = ["-e", "probe_libc:malloc"] if arguments.allocations else ["-e", "cpu-clock", "-c", "100000"]
-        perf = subprocess.Popen(["perf", "record", "-q", *event, "-g", "-t", str(loop_thread(daemon.pid)), "-o", data],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        recording.append(subprocess.Popen(["perf", "record", "-q", *event, "-g", "-t", str(loop_thread(daemon.pid)), "-o", data],
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         time.sleep(0.5)
-        for frame in range(arguments.requests):
-            driver.call("input.inject", {"events": [{"t": 0.002 + frame * 0.001, "kind": "touch-move", "id": 1,
-                                                     "x": 21 + frame % 300, "y": 500}]})
-            time.sleep(0.003)
+
+    try:
+        drive(path, daemon, arguments.requests, record)
+        perf = recording[0]
         perf.send_signal(2)
         perf.wait()
         script = subprocess.run(["perf", "script", "-i", data, "-F", "ip,sym"], capture_output=True, text=True, check=True).stdout
