@@ -3,7 +3,7 @@
 // The target graph is the architecture (docs/architecture.md, whose graph
 // scripts/module-graph.py writes from this file and make test checks): pure
 // libraries (TextWriting, Motion, Gestures, TransitionModel, Transitions,
-// AnimConfig, AnimProtocol, FocusSources) never touch a file, a socket, a
+// AnimConfig, JSONText, AnimProtocol, FocusSources) never touch a file, a socket, a
 // thread or the wall clock; the shell (the input backends X11Input and
 // LibinputInput on BackendThread's runtime, DesktopPortal, the C modules,
 // UnixSupport, AnimClient, AnimDaemon) and the executables do. Each target
@@ -81,12 +81,15 @@ let package = Package(
             resources: [.embedInCode("Resources/default-config.toml")],
             swiftSettings: strict
         ),
-        .target(name: "AnimProtocol", dependencies: ["Gestures", "Motion", "TextWriting", "TransitionModel"], swiftSettings: strict),
+        // JSON read and written by hand: the tree (JSONValue), the in-place reader the request path uses (JSONElement over
+        // a tape), the writer. Apart from the wire protocol, so that the focus sources read JSON without it.
+        .target(name: "JSONText", dependencies: ["TextWriting"], swiftSettings: strict),
+        .target(name: "AnimProtocol", dependencies: ["Gestures", "Motion", "TextWriting", "TransitionModel", "JSONText"], swiftSettings: strict),
         // sockaddr_un built and read in one place, errno's text, and the monotonic clock: shared by the client, the
         // daemon and its input backends.
         .target(name: "UnixSupport", swiftSettings: strict),
-        .target(name: "AnimClient", dependencies: ["AnimProtocol", "TransitionModel", "Motion", "UnixSupport"], swiftSettings: strict),
-        .target(name: "FocusSources", dependencies: ["AnimProtocol", "Gestures"], swiftSettings: strict),
+        .target(name: "AnimClient", dependencies: ["JSONText", "AnimProtocol", "TransitionModel", "Motion", "UnixSupport"], swiftSettings: strict),
+        .target(name: "FocusSources", dependencies: ["JSONText", "Gestures"], swiftSettings: strict),
         // The input backend's contract (InputBackend, BackendInfo, BackendEvent), and what both backends' threads
         // share: the wake-up pipe, logging unavailable sources. A shell concern, kept out of the pure Gestures.
         .target(name: "BackendThread", dependencies: ["Gestures", "UnixSupport", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
@@ -101,7 +104,7 @@ let package = Package(
         .target(name: "DesktopPortal", dependencies: ["CSDBus", "UnixSupport", "BackendThread", "FocusSources", "Gestures"], swiftSettings: strict),
         .target(
             name: "AnimDaemon",
-            dependencies: [
+            dependencies: ["JSONText", 
                 "Motion", "Gestures", "TextWriting", "TransitionModel", "Transitions", "AnimConfig", "AnimProtocol", "UnixSupport", "BackendThread", "X11Input", "LibinputInput", "DesktopPortal", "FocusSources", "CLinuxScheduling", "CSpawn",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -113,7 +116,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "animd",
-            dependencies: ["AnimDaemon", "AnimProtocol", "AnimConfig", "UnixSupport", "CConcurrencyHook", "TextWriting",
+            dependencies: ["JSONText", "AnimDaemon", "AnimProtocol", "AnimConfig", "UnixSupport", "CConcurrencyHook", "TextWriting",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
@@ -122,7 +125,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "animctl",
-            dependencies: ["AnimProtocol", "AnimClient", "AnimConfig", "TransitionModel", "Gestures", "Motion", "TextWriting", "UnixSupport",
+            dependencies: ["JSONText", "AnimProtocol", "AnimClient", "AnimConfig", "TransitionModel", "Gestures", "Motion", "TextWriting", "UnixSupport",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict,
             linkerSettings: animctlStaticRuntime
@@ -133,7 +136,7 @@ let package = Package(
                           linkerSettings: staticRuntime),
         .executableTarget(
             name: "animd-bench",
-            dependencies: ["Motion", "Gestures", "Transitions", "AnimConfig", "TransitionModel", "AnimProtocol", "AnimDaemon", "AnimClient", "UnixSupport", "XorgInputTest", "DaemonLauncher",
+            dependencies: ["JSONText", "Motion", "Gestures", "Transitions", "AnimConfig", "TransitionModel", "AnimProtocol", "AnimDaemon", "AnimClient", "UnixSupport", "XorgInputTest", "DaemonLauncher",
                            .product(name: "NIOCore", package: "swift-nio")],
             path: "Benchmarks/animd-bench",
             swiftSettings: strict
@@ -149,7 +152,7 @@ let package = Package(
         .executableTarget(name: "animd-bench-swift-floor", path: "Benchmarks/swift-floor", swiftSettings: strict, linkerSettings: staticRuntime),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         // The tree-building reader of request lines that the tests and the fuzzer compare the daemon's reading with.
-        .target(name: "ProtocolOracle", dependencies: ["AnimProtocol"], path: "Tests/ProtocolOracle", swiftSettings: strict),
+        .target(name: "ProtocolOracle", dependencies: ["JSONText", "AnimProtocol"], path: "Tests/ProtocolOracle", swiftSettings: strict),
         // How the integration tests and the benchmarks start daemons: one launcher for both.
         .target(name: "DaemonLauncher", dependencies: ["AnimClient"], path: "Tests/DaemonLauncher", swiftSettings: strict),
         // The X client the X tests run beside animd: a recording window, XTest input, a rival selection.
@@ -161,13 +164,13 @@ let package = Package(
         .target(name: "XorgInputTest", dependencies: ["CInputTest"], path: "Tests/XorgInputTest", swiftSettings: strict),
         .testTarget(name: "TextWritingTests", dependencies: ["TextWriting"], swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AnimProtocol", "TestSupport"], exclude: ["Traces"], swiftSettings: strict),
+        .testTarget(name: "GesturesTests", dependencies: ["JSONText", "Gestures", "AnimProtocol", "TestSupport"], exclude: ["Traces"], swiftSettings: strict),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "AnimConfig", "AnimProtocol", "TransitionModel", "Motion", "Gestures", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FocusSourcesTests", dependencies: ["FocusSources", "Gestures", "AnimProtocol"], swiftSettings: strict),
         .testTarget(name: "ConfigTests", dependencies: ["AnimConfig", "Motion", "Gestures", "Transitions", "TransitionModel", "TextWriting"], exclude: ["FuzzRegressions"], swiftSettings: strict),
-        .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol", "ProtocolOracle", "TransitionModel", "Gestures", "Motion"], swiftSettings: strict),
+        .testTarget(name: "AnimProtocolTests", dependencies: ["JSONText", "AnimProtocol", "ProtocolOracle", "TransitionModel", "Gestures", "Motion"], swiftSettings: strict),
         .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal"], swiftSettings: strict),
-        .testTarget(name: "AnimDaemonTests", dependencies: ["AnimDaemon", "AnimProtocol", "AnimConfig", "TransitionModel", "Gestures", "Motion",
+        .testTarget(name: "AnimDaemonTests", dependencies: ["JSONText", "DesktopPortal", "Transitions", "AnimDaemon", "AnimProtocol", "AnimConfig", "TransitionModel", "Gestures", "Motion",
                                                          .product(name: "Logging", package: "swift-log"),
                                                          .product(name: "NIOCore", package: "swift-nio"),
                                                          .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
@@ -176,7 +179,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "X11InputTests", dependencies: ["X11Input", "CX11", "Gestures", "AnimProtocol"], swiftSettings: strict),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "Gestures", "AnimProtocol"], swiftSettings: strict),
-        .testTarget(name: "IntegrationTests", dependencies: ["AnimProtocol", "TransitionModel", "AnimClient", "DaemonLauncher", "TestSupport", "CLinuxScheduling", "XorgInputTest", "UnixSupport"],
+        .testTarget(name: "IntegrationTests", dependencies: ["JSONText", "AnimProtocol", "TransitionModel", "AnimClient", "DaemonLauncher", "TestSupport", "CLinuxScheduling", "XorgInputTest", "UnixSupport"],
                     swiftSettings: strict),
     ]
 )

@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Synchronization
+import JSONText
 
 /// input.inject → transition.progress received by N subscribers: animd against two servers doing the same job
 /// (receive the request line, write the same bytes to N sockets), all timed by one probe in the same run:

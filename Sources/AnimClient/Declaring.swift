@@ -1,4 +1,5 @@
 public import AnimProtocol
+public import JSONText
 
 /// Declaring transitions from Swift (issue 29): the requests of docs/protocol.md, "Declared transitions", each
 /// answered with its result or animd's refusal. A declaration lives as long as this connection.

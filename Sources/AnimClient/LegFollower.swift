@@ -1,6 +1,7 @@
-public import AnimProtocol
+import AnimProtocol
 public import Motion
 public import TransitionModel
+public import JSONText
 
 /// A leg's motion as `transition.began` and `transition.leg` announce it: `progress(at:)` and
 /// `velocity(at:)` give the daemon's own frames at any instant of the frames' clock (`monotonicSeconds()`, UnixSupport).

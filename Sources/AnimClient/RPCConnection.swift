@@ -5,6 +5,7 @@ import Darwin
 #endif
 public import AnimProtocol
 import UnixSupport
+public import JSONText
 
 /// Why talking to animd failed.
 public enum ClientError: Error, CustomStringConvertible, Sendable {

@@ -2,6 +2,7 @@ import AnimProtocol
 import Glibc
 public import AnimConfig
 import UnixSupport
+import JSONText
 
 /// Where the config comes from: `--config PATH`, else
 /// `$XDG_CONFIG_HOME/animd/animd.toml` (or `~/.config/…`), laid over the

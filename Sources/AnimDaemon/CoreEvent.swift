@@ -4,6 +4,7 @@ import DesktopPortal
 import Gestures
 import Motion
 import TransitionModel
+import JSONText
 
 /// Everything that can happen to the daemon's core (`CoreMachine`), as a value: what clients ask, what the session's
 /// sources report, and time passing. The shell (`DaemonCore`) turns NIO's callbacks, the backend's reports and the
@@ -30,6 +31,9 @@ enum CoreEvent {
     case input([InputEvent], from: InputOwners.Owner)
     /// A connection closed: what it drove is cancelled, what it declared ends.
     case clientLeft(Int)
+    /// Whether some client subscribes to `input-events` now (`animctl record`): only then is each input event's
+    /// line worked out.
+    case recordingInput(Bool)
     /// What the input backend's life brought about (`BackendSupervisor`).
     case backend([InputReport])
     /// What one of the focus's channels says now, or that it says nothing any more.

@@ -1,6 +1,7 @@
 import AnimConfig
 import AnimProtocol
 import TransitionModel
+import JSONText
 
 /// Transitions that clients declare (`transition.declare`, `update`, `retract`): each change goes through the
 /// declarations' rules, then the composed tables go to the engine and what they need of input to the backend.

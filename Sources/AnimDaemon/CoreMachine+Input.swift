@@ -4,10 +4,11 @@ import Gestures
 /// Input, from a backend or `input.inject`, through the recognizers with its owners tracked; the backend's reports;
 /// and the focus, which turns bindings on and off.
 extension CoreMachine {
-    /// Runs input through the recognizers: each event is first recorded for `input-events`, then handled.
+    /// Runs input through the recognizers: each event is first recorded for `input-events`, while someone records,
+    /// then handled.
     mutating func handle(_ events: [InputEvent], from owner: InputOwners.Owner, at time: Double, into effects: inout [CoreEffect]) {
         for event in events {
-            effects.append(.line(.inputEvent(event, origin: owner.origin)))
+            if recordingInput { effects.append(.line(.inputEvent(event, origin: owner.origin))) }
             emit(engine.handle(event, at: time), into: &effects)
             input.owners.record(event.source, by: owner, tracking: engine.isTracking(event.source))
         }

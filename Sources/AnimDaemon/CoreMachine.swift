@@ -19,6 +19,8 @@ struct CoreMachine {
     private(set) var recognizerDeadline: Double?
     /// Once `shutdown` is taken: the clients are being closed.
     private(set) var stopping = false
+    /// Whether some client records input (`input-events`), as the shell last said.
+    private(set) var recordingInput = false
 
     /// How long the shutdown waits for clients to take `daemon.shutdown`: one that has not read what it was sent by
     /// then is closed without it.
@@ -52,6 +54,7 @@ struct CoreMachine {
         case let .clientLeft(client):
             vanished(.client(client), at: time, into: &effects)
             declarationsLeft(with: client, at: time, into: &effects)
+        case let .recordingInput(recording): recordingInput = recording
         case let .backend(reports): backendReported(reports, at: time, into: &effects)
         case let .focus(focus, channel): focusReported(focus, by: channel, into: &effects)
         case let .portal(settings): changeMotion(into: &effects) { $0.portal = settings }
@@ -74,7 +77,7 @@ struct CoreMachine {
     }
 
     /// An engine step, to be published; its deadlines are the ones in force from now on.
-    mutating func emit(_ output: EngineOutput, into effects: inout [CoreEffect]) {
+    mutating func emit(_ output: consuming EngineOutput, into effects: inout [CoreEffect]) {
         engineDeadline = output.nextFrame
         recognizerDeadline = output.recognizerDeadline
         effects.append(.publish(output))

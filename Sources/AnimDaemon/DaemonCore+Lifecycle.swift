@@ -30,11 +30,14 @@ extension DaemonCore {
         SystemdStatus.line(transitions: machine.engine.transitionNames.count, clients: registry.clients.count, input: machine.input.status)
     }
 
-    /// A subscription came or went: the loop's time slice follows the number of frame readers.
+    /// A subscription came or went: the loop's time slice follows the number of frame readers, and the machine
+    /// learns whether anyone records input.
     func subscriptionsChanged() {
         if let slice = pacer.frameReadersChanged(to: registry.frameReaders) {
             logger.debug("event loop time slice", metadata: ["slice": "\(slice)"])
         }
+        let recording = registry.hasInterest(in: .inputEvents)
+        if recording != machine.recordingInput { handle(.recordingInput(recording)) }
     }
 
     /// Tells every client why, then closes them, within `CoreMachine.shutdownDeadline` whatever they do; frames

@@ -5,6 +5,7 @@ import AnimConfig
 import AnimProtocol
 import Gestures
 import TransitionModel
+import JSONText
 
 /// The daemon as the request router sees it (`RequestTarget`): what a request reads, read from the machine; what it
 /// changes, handed to the machine as a `CoreEvent`; what belongs to a connection (its subscriptions, its budget of

@@ -81,12 +81,11 @@ final class DaemonCore {
     /// Sends an engine step's events, computed at `time` (rate limits are measured in the snapshots' own time).
     private func send(_ output: EngineOutput, at time: Double) {
         if !output.touchDecisions.isEmpty { supervisor.backend?.decide(output.touchDecisions) }
-        let engine = machine.engine
         // One step's events reach each client in one write; the readers it woke run before the rest of the step.
         let wrote = registry.batch {
             // An event no one takes is not even worked out: a gesture update per touch move, when no one watches.
             for event in output.events where registry.anyoneWants(OutgoingEvent.group(of: event)) {
-                let outgoing = OutgoingEvent(event, in: engine)
+                let outgoing = OutgoingEvent(event, in: machine.engine)
                 registry.publish(group: outgoing.group, transition: outgoing.transition, analytic: outgoing.isAnalyticFrame, now: time) { line in
                     outgoing.encode(into: &line)
                     return outgoing.coalesce
@@ -94,7 +93,9 @@ final class DaemonCore {
             }
         }
         if wrote { pacer.handOver() }
-        let due = SnapAction.due(after: output.events, in: engine)
+        // Only a step that ended a leg can make an `on-snap` command due; looking costs a copy of the engine.
+        guard output.events.contains(where: { if case .ended = $0 { true } else { false } }) else { return }
+        let due = SnapAction.due(after: output.events, in: machine.engine)
         if !due.isEmpty { actions.run(due, in: supervisor.session) }
     }
 

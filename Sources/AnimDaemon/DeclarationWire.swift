@@ -1,6 +1,7 @@
 import AnimConfig
 import AnimProtocol
 import TransitionModel
+import JSONText
 
 /// A declaration's body and refusals between the wire and the config's reader.
 enum DeclarationWire {

@@ -2,6 +2,7 @@ import AnimProtocol
 import Motion
 import TextWriting
 import TransitionModel
+import JSONText
 
 /// What a request is answered with. Snapshots stay typed until the connection handler writes them, by their one
 /// writer, straight into the outgoing buffer.

@@ -2,6 +2,7 @@ import AnimProtocol
 import Gestures
 import Motion
 import TransitionModel
+import JSONText
 
 /// Request routing: a line in, a reply out. Each request is read once (`IncomingRequest`), then one `switch`
 /// carries it out through the narrow `RequestTarget`; the connection handler writes the reply.

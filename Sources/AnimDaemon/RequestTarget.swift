@@ -3,6 +3,7 @@ import Gestures
 import AnimConfig
 import Motion
 import TransitionModel
+import JSONText
 
 /// What the request router may ask of the daemon: the operations requests need, not the whole core. `DaemonCore`
 /// is the one in production; a test can stand in for it.

@@ -1,5 +1,6 @@
 public import TransitionModel
 import Motion
+public import JSONText
 
 /// A transition command on the wire: its method, and its params as `Request(method:params:)` reads them back.
 extension Command {

@@ -1,5 +1,6 @@
 public import Gestures
 public import TransitionModel
+public import JSONText
 
 /// `daemon.hello`'s answer, one type for both ends: the daemon writes it (`json`), animctl and Swift clients read
 /// it (`init?(json:)`), so a key cannot be spelt two ways.

@@ -2,6 +2,7 @@ public import Gestures
 public import Motion
 public import TransitionModel
 public import TextWriting
+import JSONText
 
 /// The notification lines animd sends (PROTOCOL.md "Events"), each written once into any `TextOutput` (the daemon's
 /// is the ByteBuffer that goes to the socket; a String for tests).

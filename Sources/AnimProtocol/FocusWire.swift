@@ -1,4 +1,5 @@
 public import Gestures
+public import JSONText
 
 /// The focus on the wire: `daemon.hello`'s `focus` and the `daemon.focus` event (issue 31). Every member is always
 /// there, so that a client reads one shape: `app` and `source` are null where no source tells the focus, and

@@ -1,5 +1,6 @@
 public import Gestures
 public import TextWriting
+public import JSONText
 
 /// An input event's one JSON codec (PROTOCOL.md "Input events"), for `input.inject`, `input.event`, trace files,
 /// `animctl inject` and `animctl record`: `{"t":0.0083,"kind":"touch-move","id":1,"x":14,"y":541}`.

@@ -1,4 +1,5 @@
 public import Gestures
+public import JSONText
 
 /// Whether input is available, from which backend, and the screen it reads (`input.status`, and `daemon.hello`'s
 /// `input`).

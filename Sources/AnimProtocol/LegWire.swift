@@ -1,5 +1,6 @@
 public import Motion
 public import TextWriting
+public import JSONText
 
 /// The leg object on the wire (docs/protocol.md "The leg object"): one writer and one decoder.
 extension LegMotion {

@@ -1,4 +1,5 @@
 public import Motion
+public import JSONText
 
 /// What motion animd plays and why (`daemon.hello`'s `motion`, the `daemon.motion` answer and event).
 public struct MotionStatus: Hashable, Sendable {

@@ -1,4 +1,5 @@
 public import TextWriting
+public import JSONText
 
 /// The methods of the contract (PROTOCOL.md "Methods").
 public enum Method: String, Sendable, CaseIterable {
@@ -64,10 +65,12 @@ package enum Envelope {
     package static let batchLimit = 1024
 
     package static func read<Result>(_ line: UnsafeBufferPointer<UInt8>, _ body: (Envelope) -> Result) -> Result {
-        switch JSONParser.read(line, { body(top($0)) }) {
-        case let .success(result): result
-        case .failure: body(.invalid(id: .null, error: RPCError(.parseError, "parse error: the line is not valid JSON")))
+        var result: Result?
+        // Taken out, not copied: a request is a large value.
+        guard JSONParser.read(line, { result = body(top($0)) }) == nil, let read = result.take() else {
+            return body(.invalid(id: .null, error: RPCError(.parseError, "parse error: the line is not valid JSON")))
         }
+        return read
     }
 
     /// A line's value: a request object, or a batch of them. An empty batch, or one past the limit, is one error.

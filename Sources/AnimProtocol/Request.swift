@@ -1,6 +1,7 @@
 public import Gestures
 public import Motion
 public import TransitionModel
+public import JSONText
 
 /// Every request of the protocol (PROTOCOL.md, docs/protocol.md), with its parameters typed and checked.
 ///

@@ -1,5 +1,6 @@
 import Gestures
 import Motion
+import JSONText
 import TextWriting
 
 /// A method's params with typed accessors; every mistake is a -32602 that

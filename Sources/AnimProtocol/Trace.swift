@@ -1,4 +1,5 @@
 public import Gestures
+import JSONText
 
 /// A trace: input events as JSON lines, one event per line (PROTOCOL.md
 /// "Input events"). Blank lines and lines starting with `#` are skipped.

@@ -1,6 +1,7 @@
 import Motion
 public import TextWriting
 public import TransitionModel
+public import JSONText
 
 /// The snapshot on the wire: one writer and one decoder, for the daemon and its clients alike.
 extension TransitionSnapshot {

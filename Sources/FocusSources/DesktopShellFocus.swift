@@ -1,4 +1,4 @@
-import AnimProtocol
+import JSONText
 public import Gestures
 
 /// The focused window as GNOME Shell and KWin tell it over the session bus (issue 31). Pure: what they send in,

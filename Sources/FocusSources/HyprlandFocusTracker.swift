@@ -1,4 +1,4 @@
-import AnimProtocol
+import JSONText
 public import Gestures
 
 /// The focused window as Hyprland tells it (issue 31): its request socket answers `j/activewindow` once, as JSON,

@@ -1,4 +1,4 @@
-import AnimProtocol
+import JSONText
 public import Gestures
 
 /// The focused window as sway's IPC tells it (issue 31): the tree once (`GET_TREE`), then `window` events — `focus`

@@ -26,13 +26,18 @@ public struct JSONParser {
 
     /// The text as a tree.
     public static func parse(_ bytes: some Collection<UInt8>) throws(SyntaxError) -> JSONValue {
+        var tree = JSONValue.null
         // Contiguous bytes (an array, a buffer) are read in place; anything else is copied once.
-        let result = bytes.withContiguousStorageIfAvailable { read($0, \.value) } ?? Array(bytes).withUnsafeBufferPointer { read($0, \.value) }
-        return try result.get()
+        let failure = bytes.withContiguousStorageIfAvailable { read($0) { tree = $0.value } }
+            ?? Array(bytes).withUnsafeBufferPointer { read($0) { tree = $0.value } }
+        if let failure { throw failure }
+        return tree
     }
 
-    /// Reads `bytes` and hands `body` the root value, which lives only as long as that call.
-    static func read<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (JSONElement) -> Result) -> Swift.Result<Result, SyntaxError> {
+    /// Reads `bytes` and hands `body` the root value, which lives only as long as that call; the text's syntax error,
+    /// or nil. Not generic on purpose: the request path calls it from another module, where a generic function runs
+    /// unspecialized, and that cost 2,300 instructions a request (docs/performance.md, 2026-11-27).
+    package static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (JSONElement) -> Void) -> SyntaxError? {
         var parser = JSONParser(bytes)
         do throws(SyntaxError) {
             // Offsets are kept in 32 bits; a request line is at most 64 KiB.
@@ -42,13 +47,14 @@ public struct JSONParser {
             parser.skipSpace()
             guard parser.index == bytes.count else { throw parser.error("unexpected text after the value") }
         } catch {
-            return .failure(error)
+            return error
         }
-        return .success(parser.entries.withUnsafeBufferPointer { entries in
+        parser.entries.withUnsafeBufferPointer { entries in
             parser.decoded.withUnsafeBufferPointer { decoded in
                 body(JSONElement(tape: JSONTape(bytes: bytes, entries: entries, decoded: decoded), index: 0))
             }
-        })
+        }
+        return nil
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>

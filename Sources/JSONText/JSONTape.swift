@@ -4,33 +4,33 @@
 ///
 /// A tape borrows everything it holds (the bytes, and the parser's tables), so that reading it counts no references:
 /// it and its elements live only inside `JSONParser.read`'s body, which is why none of this is public.
-struct JSONTape {
-    enum Kind: UInt8 {
+@usableFromInline struct JSONTape {
+    @usableFromInline enum Kind: UInt8 {
         case null, `false`, `true`, number, string, array, object
     }
 
     /// One value. An object's entry is followed by its members, each a name (a string entry) and then its value; an
     /// array's by its items.
-    struct Entry {
+    @usableFromInline struct Entry {
         /// A number's value.
-        var number: Double = 0
+        @usableFromInline var number: Double = 0
         /// A string's bytes between its quotes, as written (escapes included).
-        var start: Int32 = 0
-        var end: Int32 = 0
+        @usableFromInline var start: Int32 = 0
+        @usableFromInline var end: Int32 = 0
         /// The entry after this value and everything inside it: the next sibling, or the end of the parent.
-        var next: Int32 = 0
+        @usableFromInline var next: Int32 = 0
         /// A container's count of items or members; for a string with escapes, 1 + its index in `decoded`.
-        var payload: Int32 = 0
-        var kind: Kind
+        @usableFromInline var payload: Int32 = 0
+        @usableFromInline var kind: Kind
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
-    let entries: UnsafeBufferPointer<Entry>
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let entries: UnsafeBufferPointer<Entry>
     /// Strings that had escapes, decoded once while reading.
-    let decoded: UnsafeBufferPointer<String>
+    @usableFromInline let decoded: UnsafeBufferPointer<String>
 
     /// The text of string entry `index`.
-    func string(at index: Int) -> String {
+    @inlinable func string(at index: Int) -> String {
         let entry = entries[index]
         if entry.payload > 0 { return decoded[Int(entry.payload) - 1] }
         let slice = UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)])
@@ -39,7 +39,7 @@ struct JSONTape {
     }
 
     /// Whether string entry `index` is exactly `text`, without making a String of it.
-    func string(at index: Int, equals text: String) -> Bool {
+    @inlinable func string(at index: Int, equals text: String) -> Bool {
         let entry = entries[index]
         if entry.payload > 0 { return decoded[Int(entry.payload) - 1] == text }
         let written = UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)])

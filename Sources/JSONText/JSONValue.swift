@@ -57,7 +57,7 @@ public enum JSONValue: Hashable, Sendable {
     public var integer: Int? { number.flatMap(Self.wholeNumber) }
 
     /// `v` as an Int when it is a whole number well within Double's exact integers.
-    static func wholeNumber(_ v: Double) -> Int? {
+    package static func wholeNumber(_ v: Double) -> Int? {
         guard v == v.rounded(), abs(v) < 9e15 else { return nil }
         return Int(v)
     }

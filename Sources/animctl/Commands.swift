@@ -2,6 +2,7 @@ import AnimProtocol
 import ArgumentParser
 import Motion
 import TransitionModel
+import JSONText
 
 /// Every transition command's common part: where animd is, and which transition.
 struct TransitionTarget: ParsableArguments {

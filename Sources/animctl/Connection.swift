@@ -4,6 +4,7 @@ import ArgumentParser
 import Glibc
 import TextWriting
 import UnixSupport
+import JSONText
 
 /// --socket, shared by every command that talks to animd.
 struct ConnectionOptions: ParsableArguments {

@@ -2,6 +2,7 @@ import AnimProtocol
 import ArgumentParser
 import Glibc
 import Motion
+import JSONText
 
 extension AnimCtl {
     /// Previews a timing spec before it goes into the config.

@@ -4,6 +4,7 @@ import AnimProtocol
 import ArgumentParser
 import Glibc
 import UnixSupport
+import JSONText
 
 extension AnimCtl {
     struct Declare: ParsableCommand {

@@ -1,6 +1,7 @@
 import AnimProtocol
 import ArgumentParser
 import Motion
+import JSONText
 
 extension AnimCtl {
     struct MotionCommand: ParsableCommand {

@@ -4,6 +4,7 @@ import Motion
 import ArgumentParser
 import Glibc
 import TransitionModel
+import JSONText
 
 extension AnimCtl {
     struct Hello: ParsableCommand {

@@ -2,6 +2,7 @@ import AnimProtocol
 import ArgumentParser
 import Glibc
 import Gestures
+import JSONText
 
 extension AnimCtl {
     struct Record: ParsableCommand {

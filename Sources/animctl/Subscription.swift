@@ -1,6 +1,7 @@
 import AnimClient
 import AnimProtocol
 import Glibc
+import JSONText
 
 /// Subscribes with `params` and hands each notification to `handle` until it
 /// returns false, animd says it is shutting down or closes, or stdout closes.

@@ -3,6 +3,7 @@ import AnimProtocol
 import ArgumentParser
 import Glibc
 import UnixSupport
+import JSONText
 
 extension AnimCtl {
     struct Wait: ParsableCommand {

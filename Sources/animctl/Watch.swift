@@ -4,6 +4,7 @@ import ArgumentParser
 import Gestures
 import Glibc
 import TransitionModel
+import JSONText
 
 extension AnimCtl {
     /// Its 11 stored properties are its command-line options: ArgumentParser makes each option a property.

@@ -2,6 +2,7 @@ import AnimDaemon
 import AnimConfig
 import AnimProtocol
 import TextWriting
+import JSONText
 
 /// animd's command line, read without swift-argument-parser, which would link FoundationEssentials (about 2.5 MiB
 /// of pages, with the regex and collection libraries it brings) into a process that runs all session long

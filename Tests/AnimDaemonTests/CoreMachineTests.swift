@@ -6,6 +6,7 @@ import Testing
 import Transitions
 import TransitionModel
 @testable import AnimDaemon
+import JSONText
 
 /// The daemon's core as a state machine, over values (issue 46): events in at times given, effects and answers out.
 /// The cases the issue names: a reload mid-gesture, a declaration mid-reload, a focus change mid-swipe and a client
@@ -236,11 +237,14 @@ import TransitionModel
         #expect(Self.sidebarProgress(frame).count == 1)
     }
 
-    /// Every touch goes to the `input-events` recording first, then to the recognizers, and a client that leaves
-    /// mid-touch has its touch cancelled.
+    /// While someone records input, every touch goes to the `input-events` recording first, then to the
+    /// recognizers; while no one does, no line is made; a client that leaves mid-touch has its touch cancelled.
     @Test func injectedTouchesAreRecordedAndCancelledWithTheirClient() throws {
         var machine = try Self.machine()
         let down = InputEvent(time: 0, kind: .touchDown(id: 1), location: Point(x: 4, y: 500))
+        #expect(Self.lines(machine.take(.input([down], from: .client(2)), at: 0)).isEmpty, "no one records")
+        _ = machine.take(.clientLeft(2), at: 0)
+        _ = machine.take(.recordingInput(true), at: 0)
         let step = machine.take(.input([down], from: .client(3)), at: 0)
         #expect(Self.lines(step) == [.inputEvent(down, origin: "inject")])
         guard case .line = step.effects.first else { Issue.record("\(step.effects)"); return }

@@ -6,6 +6,7 @@ import Testing
 import AnimConfig
 @testable import AnimDaemon
 import TransitionModel
+import JSONText
 
 /// The router against a stand-in for the daemon: what it asks of it, and the lines it answers with.
 struct RequestRouterTests {

@@ -2,6 +2,7 @@ import Gestures
 import Testing
 import TransitionModel
 @testable import AnimProtocol
+import JSONText
 
 /// `daemon.hello` has one writer and one reader: what the daemon writes reads back as itself, and a hello with a
 /// value out of range, or missing a member, reads as nothing.

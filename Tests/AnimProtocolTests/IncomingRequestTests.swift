@@ -3,6 +3,7 @@ import Testing
 @testable import AnimProtocol
 import TransitionModel
 import ProtocolOracle
+import JSONText
 
 /// The daemon reads each line once, in place (`IncomingRequest`, over `JSONTape`); clients and tests read a line as
 /// a `JSONValue` tree and then as a request. The two must agree on every line: the same request, or the same error

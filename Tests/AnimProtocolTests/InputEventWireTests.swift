@@ -2,6 +2,7 @@ import Foundation
 import Gestures
 import Testing
 @testable import AnimProtocol
+import JSONText
 
 /// An input event's one codec (`InputEvent(wire:)`, `writeJSON`), for `input.inject`, traces and `input.event`.
 @Suite struct InputEventWireTests {

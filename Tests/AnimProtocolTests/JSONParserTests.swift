@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AnimProtocol
+import JSONText
 
 /// The request path's JSON parser against Foundation's JSONSerialization as the reference.
 @Suite struct JSONParserTests {

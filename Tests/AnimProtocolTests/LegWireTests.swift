@@ -2,6 +2,7 @@ import AnimProtocol
 import Motion
 import Testing
 import TransitionModel
+import JSONText
 
 /// The leg object's one writer and one decoder: what is written reads back the same, and anything a daemon could
 /// not have sent (a missing field, a non-finite or out-of-range number, an unknown kind) reads as nothing.

@@ -2,6 +2,7 @@ import Testing
 @testable import AnimProtocol
 import TransitionModel
 import ProtocolOracle
+import JSONText
 
 /// A line as a writer writes it into a String.
 func written(_ write: (inout String) -> Void) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AnimProtocol
+import JSONText
 
 /// The notifications' names live in one enum; its line literals must say the same names, and every notification
 /// the contract's golden wire file carries must be one of them.

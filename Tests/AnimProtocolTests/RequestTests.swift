@@ -3,6 +3,7 @@ import Motion
 import Testing
 @testable import AnimProtocol
 import TransitionModel
+import JSONText
 
 /// A request written by a client (`params`) reads back, in the daemon, as the same request; a mistake is a -32602
 /// that names the parameter, or -32601 for a method that does not exist.

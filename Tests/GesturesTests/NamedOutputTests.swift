@@ -1,6 +1,7 @@
 import AnimProtocol
 import Gestures
 import Testing
+import JSONText
 
 /// A monitor by name, as `animctl hello` writes it and as `input.outputs` carries it. wl_output's transforms are
 /// 0 normal, 1…3 turned by 90°, 180°, 270°, and 4…7 the same after a flip (wayland.xml, `wl_output.transform`).

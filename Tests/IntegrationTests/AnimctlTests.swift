@@ -3,6 +3,7 @@ import AnimProtocol
 import Foundation
 import TestSupport
 import Testing
+import JSONText
 
 /// animctl as a user runs it: output on stdout, errors on stderr with a non-zero exit.
 @Suite(.serialized) struct AnimctlTests {

@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import JSONText
 
 /// A client that never reads costs the others nothing.
 @Suite(.serialized) struct BackpressureTests {

@@ -3,6 +3,7 @@ import AnimProtocol
 import Foundation
 import Testing
 import XorgInputTest
+import JSONText
 
 /// The focused application from a Wayland compositor's IPC (issue 31): a real headless sway with two real Wayland
 /// clients (weston-flower and weston-clickdot, whose app_ids are `org.freedesktop.weston.flower` and

@@ -3,6 +3,7 @@ import AnimProtocol
 import Foundation
 import Testing
 import XorgInputTest
+import JSONText
 
 /// Transitions that widgets declare over the socket (issue 29), against a real animd on its fallback screen
 /// (1920×1080), driven by `input.inject` from a connection of its own.

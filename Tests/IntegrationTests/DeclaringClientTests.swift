@@ -3,6 +3,7 @@ import AnimProtocol
 import Foundation
 import Testing
 import XorgInputTest
+import JSONText
 
 /// Each client declares (issue 29): the Python package (`declare`, `update`, and `hold` across animd's restarts) and
 /// animctl (`declare FILE`, `watch --declare FILE`), against a live animd. The Swift client is

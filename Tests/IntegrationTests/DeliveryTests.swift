@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import JSONText
 
 /// What reaches a subscriber that limits its rate or does not read.
 @Suite(.serialized) struct DeliveryTests {

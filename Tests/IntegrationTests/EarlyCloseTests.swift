@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 import UnixSupport
+import JSONText
 
 /// Clients that write and go away without reading (issue 47): one line of Python used to abort animd. Each client
 /// here writes from 1 B to 1 MiB of pipelined requests, batches, declarations or garbage, as much as the socket takes

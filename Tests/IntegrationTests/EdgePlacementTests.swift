@@ -3,6 +3,7 @@ import AnimProtocol
 import Foundation
 import Testing
 import XorgInputTest
+import JSONText
 
 /// An edge pan on one part of one monitor's edge (`output`, `span`), driven by real touches: a headless Xorg cut
 /// into two RandR monitors, `left` 0,0 960×1080 and `right` 960,0 960×1080, and the inputtest touchscreen over both.

@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import JSONText
 
 /// The order guarantees of PROTOCOL.md, observed by a subscriber.
 @Suite(.serialized) struct EventOrderTests {

@@ -3,6 +3,7 @@ import AnimProtocol
 import Foundation
 import Testing
 import TestSupport
+import JSONText
 
 /// Bad input gets a clear error, never a crash: seeded random lines against a real daemon.
 @Suite(.serialized) struct FuzzTests {

@@ -4,6 +4,7 @@ import AnimProtocol
 import Foundation
 import Testing
 import TransitionModel
+import JSONText
 
 /// Where `swift build` put the executables: beside the test bundle, else .build/debug.
 enum Binaries {

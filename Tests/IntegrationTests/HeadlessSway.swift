@@ -1,5 +1,6 @@
 import AnimProtocol
 import Foundation
+import JSONText
 
 /// sway 1.7, a wlroots layer-shell compositor, with its headless backend (no GPU, no input devices, pixman
 /// rendering) in a private 0700 XDG_RUNTIME_DIR. sway refuses to run as root, so under root it runs as the

@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import JSONText
 
 /// Nothing a client sends can crash, hang or lock animd.
 @Suite(.serialized) struct HostileInputTests {

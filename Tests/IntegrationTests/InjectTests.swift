@@ -3,6 +3,7 @@ import AnimProtocol
 import Foundation
 import Testing
 import TestSupport
+import JSONText
 
 /// Gestures from traces, through input.inject and animctl inject, to transitions.
 @Suite(.serialized) struct InjectTests {

@@ -2,6 +2,7 @@ import AnimProtocol
 import Foundation
 import Testing
 import XorgInputTest
+import JSONText
 
 /// clients/js (issue 29): the ES module's leg evaluator against the reference vectors, and its client declaring a
 /// transition against a live animd, under node and under GJS (`gjs -m`, Gio's socket), as AGS widgets and GNOME

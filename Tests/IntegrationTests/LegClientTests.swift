@@ -5,6 +5,7 @@ import Foundation
 import Synchronization
 import Testing
 import XorgInputTest
+import JSONText
 
 /// The three leg evaluators a client embeds (Swift's AnimClient, C's clients/c/animd-leg.h, Python's
 /// clients/python) against the reference vectors of scripts/leg-vectors.py, and against a live daemon's frames.

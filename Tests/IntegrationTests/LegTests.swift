@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import JSONText
 
 /// Analytic legs against a live daemon: a client subscribed with `frames: "driven"` evaluates the legs it is
 /// sent, and must see at every frame time exactly what a client with every frame sees.

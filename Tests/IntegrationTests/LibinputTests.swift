@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import JSONText
 
 /// Real libinput against mocked devices: animd's libinput backend runs under umockdev, which mocks a touchscreen's
 /// sysfs entry, udev properties and evdev ioctls (Tests/LibinputFixtures) and replays evdev events the test writes.

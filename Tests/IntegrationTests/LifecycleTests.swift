@@ -3,6 +3,7 @@ import AnimProtocol
 import Foundation
 import Testing
 import UnixSupport
+import JSONText
 
 /// Starting, refusing, reloading and stopping, as a user's session would.
 @Suite(.serialized) struct LifecycleTests {

@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import JSONText
 
 /// Many clients, churn, stopped readers and half-closed sockets: animd keeps serving and gives back what it took.
 @Suite(.serialized) struct LoadTests {

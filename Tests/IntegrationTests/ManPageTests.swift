@@ -1,6 +1,7 @@
 import AnimProtocol
 import Foundation
 import Testing
+import JSONText
 
 /// docs/man/*.1 are generated from the commands' ArgumentParser definitions by `make man`; they must still
 /// describe every subcommand and option the commands have.

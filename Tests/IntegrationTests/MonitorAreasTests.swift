@@ -3,6 +3,7 @@ import AnimProtocol
 import Foundation
 import Testing
 import XorgInputTest
+import JSONText
 
 /// One rule for a binding's areas on any number of monitors (docs/gestures.md): the edge pan that opens `panel`
 /// starts on the layout's outer right edge, and the `panel-close` strip lies along the right side of the monitors

@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import JSONText
 
 /// Reduced motion through a real daemon (issue 30, its manual part): `animctl motion` and `[daemon] motion` set it,
 /// `hello` and the `daemon.motion` event say so, and the legs clients receive follow it.

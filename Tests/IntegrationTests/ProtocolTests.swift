@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import JSONText
 
 /// Every method and every error code of PROTOCOL.md, against a real animd over its real socket.
 @Suite(.serialized) struct ProtocolTests {

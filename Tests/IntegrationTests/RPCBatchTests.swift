@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import JSONText
 
 /// JSON-RPC 2.0 batches against a live daemon (issue 29): a widget subscribes, drives and reads its state in one
 /// write, from Swift's `AnimClient`, from the Python package, and as raw lines on the socket.

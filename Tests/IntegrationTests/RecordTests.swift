@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import JSONText
 
 /// `animctl record` prints what the recognizers receive in the trace format, and what it prints replays.
 @Suite(.serialized) struct RecordTests {

@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import JSONText
 
 /// A user's first config and session: the file laid over the default, `animctl config`, a config that moves nothing,
 /// and a display that appears after animd started.

@@ -3,6 +3,7 @@ import AnimProtocol
 import Foundation
 import Testing
 import XorgInputTest
+import JSONText
 
 /// The focused application from the desktop shell on a real session bus (issue 31), each shell's D-Bus contract
 /// played by a stand-in (Tests/Fixtures/focus/shell-standin.py), for neither GNOME Shell nor KWin runs here:

@@ -3,6 +3,7 @@ import AnimProtocol
 import Foundation
 import Testing
 import XorgInputTest
+import JSONText
 
 /// A real layer-shell compositor: sway 1.7 headless, with two outputs side by side, the second turned. The libinput
 /// backend reads its outputs by name, position and transform and follows their changes; the reference panel

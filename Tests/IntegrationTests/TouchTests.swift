@@ -5,6 +5,7 @@ import Testing
 import TestSupport
 import UnixSupport
 import XorgInputTest
+import JSONText
 
 /// Real touches through a real X server's touch pipeline: a headless Xorg whose fake touchscreen and touchpad (the
 /// inputtest driver) make genuine XI2 touches and XI 2.4 gestures. Beside each test an ordinary window that selects

@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import JSONText
 
 /// A real Wayland compositor: a headless Weston with one 1280 × 800 output. With `WAYLAND_DISPLAY` set, `auto`
 /// picks libinput, and the compositor's outputs are the screen, followed when the compositor goes and comes back.

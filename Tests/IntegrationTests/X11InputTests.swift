@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import JSONText
 
 /// Real X input under a real Xvfb: XTest relative motion and buttons from
 /// animd-xprobe, an ordinary window of the test's own that records what it

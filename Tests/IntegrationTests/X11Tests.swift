@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import JSONText
 
 /// A real X server (Xvfb): animd connects, reads the monitors, notices the server going away, and reconnects.
 @Suite(.serialized) struct X11Tests {

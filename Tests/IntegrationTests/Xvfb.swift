@@ -4,6 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 import XorgInputTest
+import JSONText
 
 /// A real X server on a free display, stopped when the test is done.
 final class Xvfb {

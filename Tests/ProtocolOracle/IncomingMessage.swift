@@ -1,4 +1,5 @@
 public import AnimProtocol
+public import JSONText
 
 /// One line a client sent, classified, with its params as a tree: the reference reader the tests and the protocol
 /// fuzzer hold the daemon's in-place reading (`IncomingRequest`) to. It checks the envelope by the daemon's own
