@@ -5,7 +5,8 @@ import UnixSupport
 
 /// The one loop every input backend runs, on a thread of its own: open a session, report it, wait in poll() on
 /// its descriptors and the wake-up pipe, let it dispatch, report what changed and what came in; when the session
-/// cannot be opened or ends, report that and try again with backoff (`Backoff.sessions`); end when asked to stop.
+/// cannot be opened or ends, report that and try again with backoff (`Backoff.sessions`, by `SessionLife`, which
+/// the session bus's watch lives too); end when asked to stop.
 /// A backend is its `BackendSessionOpener`; adding one means writing a session, not another loop.
 ///
 /// The loop never waits for the engine, and the engine never waits for it: events go out through `onEvent`, and
@@ -42,27 +43,23 @@ public final class BackendRuntime: InputBackend {
 
     private func run() {
         opener.prepareThread()
-        var backoff = self.backoff
-        var reportedFailure = false
-        while !mailbox.isStopping {
+        var life = SessionLife<any BackendSession>(backoff: backoff)
+        life.run(isStopping: { mailbox.isStopping }, wait: wait, open: {
             switch opener.open(plan: mailbox.takePlan(), logger: logger) {
-            case let .failure(failure):
-                if failure.isFinal { return onEvent(.disconnected(backend: kind, display: opener.display, reason: failure.reason)) }
-                if !reportedFailure { onEvent(.disconnected(backend: kind, display: opener.display, reason: failure.reason + "; retrying")) }
-                reportedFailure = true
-                if wait(&backoff) { return }
-            case let .success(session):
-                reportedFailure = false
-                backoff.reset()
-                logUnavailable(session.info.sources)
-                onEvent(.connected(session.info))
-                let end = serve(session)
-                session.close()
-                guard case let .ended(reason) = end else { return }
-                onEvent(.disconnected(backend: kind, display: opener.display, reason: reason))
-                if wait(&backoff) { return }
+            case let .success(session): .opened(session)
+            case let .failure(failure): .failed(failure)
             }
-        }
+        }, serve: { session in
+            logUnavailable(session.info.sources)
+            onEvent(.connected(session.info))
+            defer { session.close() }
+            return serve(session)
+        }, report: { news in
+            switch news {
+            case let .failed(reason, first): if first { onEvent(.disconnected(backend: kind, display: opener.display, reason: reason + "; retrying")) }
+            case let .gaveUp(reason), let .ended(reason): onEvent(.disconnected(backend: kind, display: opener.display, reason: reason))
+            }
+        })
     }
 
     /// Logs each of the opener's `loggedSources` that the plan wants but cannot have, with the reason.
@@ -73,26 +70,20 @@ public final class BackendRuntime: InputBackend {
         }
     }
 
-    /// Waits the next backoff; true when asked to stop meanwhile.
-    private func wait(_ backoff: inout Backoff) -> Bool {
-        let seconds = backoff.next()
+    /// Waits `seconds` (the next backoff); true when asked to stop meanwhile.
+    private func wait(_ seconds: Double) -> Bool {
         logger.debug("input backend retrying", metadata: ["backend": "\(kind.rawValue)", "in-seconds": "\(seconds)"])
         return mailbox.sleep(seconds)
     }
 
-    private enum ServeEnd {
-        case stopped
-        case ended(String)
-    }
-
-    private func serve(_ session: any BackendSession) -> ServeEnd {
+    private func serve(_ session: any BackendSession) -> SessionLife<any BackendSession>.Served {
         while true {
             session.prepareToWait()
             let descriptors = session.descriptors
             var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             fds.append(pollfd(fd: mailbox.wakePipe.readEnd, events: Int16(POLLIN), revents: 0))
-            let timeout = Self.milliseconds(session.timeout(now: monotonicSeconds()))
-            if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR { return .ended("poll failed: \(errnoText())") }
+            let timeout = pollTimeout(session.timeout(now: monotonicSeconds()))
+            if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR { return .ended(reason: "poll failed: \(errnoText())") }
             if fds[descriptors.count].revents != 0 {
                 let news = mailbox.takeNews()
                 if news.stopping { return .stopped }
@@ -105,16 +96,10 @@ public final class BackendRuntime: InputBackend {
                 onEvent(.changed(info))
             }
             switch step {
-            case let .ended(reason): return .ended(reason)
+            case let .ended(reason): return .ended(reason: reason)
             case let .events(events): if !events.isEmpty { onEvent(.input(events)) }
             }
         }
     }
 
-    /// poll()'s timeout: -1 for none, else whole milliseconds rounded up, at most a minute.
-    static func milliseconds(_ seconds: Double?) -> Int32 {
-        guard let seconds else { return -1 }
-        guard seconds.isFinite else { return seconds > 0 ? 60_000 : 0 }
-        return Int32(max(0, min(seconds * 1000, 60_000)).rounded(.up))
-    }
 }

@@ -10,7 +10,7 @@ import UnixSupport
 ///
 /// Without a session bus it reports why once and ends: animd plays by the other sources. A bus lost later is tried
 /// again with a backoff, for about a minute (a session bus that restarts comes back within it), then given up,
-/// and the report says so.
+/// and the report says so: the life the input backends' threads lead too (`SessionLife`).
 public final class PortalWatch: Sendable {
     private let wake = WakePipe()
     private let stopping = Mutex(false)
@@ -49,43 +49,36 @@ public final class PortalWatch: Sendable {
     }
 
     private func run(address: String, kwinScript: KWinScriptFolder, report: @escaping @Sendable (BusNews) -> Void) {
-        var backoff = Backoff(first: 0.5, last: 16)
-        var failures = 0
-        while !isStopping {
+        var life = SessionLife<PortalConnection>(backoff: Backoff(first: 0.5, last: 16), failuresAllowed: Self.retries)
+        life.run(isStopping: { isStopping }, wait: { wake.sleep($0, stopping: { isStopping }) }, open: {
             switch PortalConnection.open(address: address, kwinScript: kwinScript, changed: report) {
-            case let .success(connection):
-                backoff.reset()
-                failures = 0
-                serve(connection)
-                if isStopping { return }
-                report(.portal(PortalSettings(unavailable: "the session bus went away; trying it again")))
-            case let .failure(failure):
-                failures += 1
-                guard failures <= Self.retries else {
-                    return report(.portal(PortalSettings(unavailable: failure.reason + "; given up: restart animd to read the portal again")))
-                }
-                if failures == 1 { report(.portal(PortalSettings(unavailable: failure.reason))) }
+            case let .success(connection): .opened(connection)
+            case let .failure(failure): .failed(OpenFailure(reason: failure.reason))
             }
-            if wake.sleep(backoff.next(), stopping: { isStopping }) { return }
-        }
+        }, serve: serve, report: { news in
+            switch news {
+            case let .failed(reason, first): if first { report(.portal(PortalSettings(unavailable: reason))) }
+            case let .gaveUp(reason): report(.portal(PortalSettings(unavailable: reason + "; given up: restart animd to read the portal again")))
+            case let .ended(reason): report(.portal(PortalSettings(unavailable: reason)))
+            }
+        })
     }
 
     /// Handles the connection until it is lost or the watch stops.
-    private func serve(_ connection: PortalConnection) {
+    private func serve(_ connection: PortalConnection) -> SessionLife<PortalConnection>.Served {
         while !isStopping {
-            guard connection.process() else { return }
+            guard connection.process() else { return isStopping ? .stopped : .ended(reason: "the session bus went away; trying it again") }
             let (descriptor, events, deadline) = connection.waitingFor
             var fds = [pollfd(fd: descriptor, events: events, revents: 0), pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, 2, Self.milliseconds(until: deadline))
             if fds[1].revents != 0 { wake.drain() }
         }
+        return .stopped
     }
 
-    /// poll()'s timeout for an sd-bus deadline in CLOCK_MONOTONIC microseconds: -1 for none (UInt64.max).
+    /// poll()'s timeout for an sd-bus deadline in CLOCK_MONOTONIC microseconds (UInt64.max for none), as the
+    /// backends' (`pollTimeout`).
     static func milliseconds(until deadline: UInt64) -> Int32 {
-        guard deadline != .max else { return -1 }
-        let now = UInt64(max(0, monotonicSeconds() * 1e6))
-        guard deadline > now else { return 0 }
-        return Int32(min((deadline - now + 999) / 1000, UInt64(Int32.max)))
+        pollTimeout(deadline == .max ? nil : Double(deadline) / 1e6 - monotonicSeconds())
     }
 }

@@ -18,13 +18,13 @@ import Testing
 
     /// poll()'s timeouts: none, rounded up to whole milliseconds, never negative, at most a minute.
     @Test func pollTimeouts() {
-        #expect(BackendRuntime.milliseconds(nil) == -1)
-        #expect(BackendRuntime.milliseconds(0) == 0)
-        #expect(BackendRuntime.milliseconds(-3) == 0)
-        #expect(BackendRuntime.milliseconds(0.0001) == 1)
-        #expect(BackendRuntime.milliseconds(1e308) == 60_000)
-        #expect(BackendRuntime.milliseconds(.infinity) == 60_000)
-        #expect(BackendRuntime.milliseconds(-.infinity) == 0)
-        #expect(BackendRuntime.milliseconds(.nan) == 0)
+        #expect(pollTimeout(nil) == -1)
+        #expect(pollTimeout(0) == 0)
+        #expect(pollTimeout(-3) == 0)
+        #expect(pollTimeout(0.0001) == 1)
+        #expect(pollTimeout(1e308) == 60_000)
+        #expect(pollTimeout(.infinity) == 60_000)
+        #expect(pollTimeout(-.infinity) == 0)
+        #expect(pollTimeout(.nan) == 0)
     }
 }
