@@ -35,9 +35,9 @@ public struct LoadedConfig: Hashable, Sendable {
         warnings = ConfigWarnings.of(config)
         var writers: [String: String] = [:]
         for entry in entries {
-            let path = entry.key.split(separator: ".", maxSplits: 2)
-            guard path.count == 3, path[0] == "transitions" || path[0] == "bindings" else { continue }
-            let table = "\(path[0]).\(path[1])"
+            let keys = entry.path.keys
+            guard keys.count >= 3, keys[0] == "transitions" || keys[0] == "bindings" else { continue }
+            let table = "\(keys[0]).\(keys[1])"
             if writers[table] == nil || entry.origin.layer != ConfigLayer.defaultName { writers[table] = entry.origin.layer }
         }
         self.writers = writers
@@ -53,10 +53,12 @@ public struct LoadedConfig: Hashable, Sendable {
 /// One key of the effective config and where its value was written.
 public struct ConfigEntry: Hashable, Sendable {
     /// The dotted path, for example `transitions.sidebar.timing`.
-    public var key: String
+    public var key: String { path.description }
     /// The value, written as TOML.
     public var value: String
     public var origin: ConfigOrigin
+    /// The path key by key.
+    let path: ConfigPath
 }
 
 /// What is wrong with a config that loads all the same: a config without a binding moves nothing by gesture,

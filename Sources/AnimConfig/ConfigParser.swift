@@ -41,7 +41,8 @@ public enum ConfigParser {
         var reader = ConfigReader(tree: merged, fallbackLayer: layers.last ?? "")
         let config = reader.read(merged)
         guard reader.errors.isEmpty else { throw ConfigErrors(errors: reader.errors) }
-        let entries = merged.leaves().filter { $0.path != "defaults" }.map { ConfigEntry(key: $0.path, value: $0.node.tomlText, origin: $0.node.origin) }
+        let entries = merged.leaves().filter { $0.path != ConfigPath("defaults") }
+            .map { ConfigEntry(value: $0.node.tomlText, origin: $0.node.origin, path: $0.path) }
         return LoadedConfig(config: config, layers: layers, entries: entries)
     }
 
@@ -66,79 +67,75 @@ struct ConfigReader {
     enum Part { case key, value }
 
     /// Records `message` about `path`, at its value (or, for `.key`, the key), or at its nearest written parent.
-    mutating func error(_ path: String, _ message: String, at part: Part = .value) {
-        var components = path.split(separator: ".").map(String.init)
-        while !components.isEmpty {
-            if let node = tree.node(at: components) {
-                let exact = components.count == path.split(separator: ".").count
-                let column = exact && part == .value ? node.origin.valueColumn : node.origin.keyColumn
-                errors.append(ConfigError(at: node.origin, column: column, key: path, message: message))
-                return
-            }
-            components.removeLast()
+    mutating func error(_ path: ConfigPath, _ message: String, at part: Part = .value) {
+        for dropped in 0..<path.keys.count {
+            guard let node = tree.node(at: path.dropLast(dropped).keys) else { continue }
+            let column = dropped == 0 && part == .value ? node.origin.valueColumn : node.origin.keyColumn
+            errors.append(ConfigError(at: node.origin, column: column, key: path.description, message: message))
+            return
         }
-        errors.append(ConfigError(file: fallbackLayer, line: 1, column: 1, key: path, message: message))
+        errors.append(ConfigError(file: fallbackLayer, line: 1, column: 1, key: path.description, message: message))
     }
 
     /// A transition or binding of the file is named by the rule a declared one is (`Declaration.nameProblem`): a
     /// dotted or empty name would be split again wherever its key path is, and its errors placed at its parent's
     /// line. Such a name is refused at its own key, and nothing under it is read. True when refused.
-    mutating func refusesName(_ name: String, in section: ConfigTable, under path: String) -> Bool {
+    mutating func refusesName(_ name: String, in section: ConfigTable, under path: ConfigPath) -> Bool {
         guard let problem = Declaration.nameProblem(name), let node = section[name] else { return false }
-        var key = path + "."
+        var key = path.description + "."
         appendQuoted(excerpt(name, bytes: 80), to: &key)
         errors.append(ConfigError(at: node.origin, column: node.origin.keyColumn, key: key, message: problem))
         return true
     }
 
     /// Records `message` about `path` at the place `node` was written (an element of an array).
-    mutating func error(at node: ConfigNode, _ path: String, _ message: String) {
-        errors.append(ConfigError(at: node.origin, column: node.origin.valueColumn, key: path, message: message))
+    mutating func error(at node: ConfigNode, _ path: ConfigPath, _ message: String) {
+        errors.append(ConfigError(at: node.origin, column: node.origin.valueColumn, key: path.description, message: message))
     }
 
     mutating func read(_ root: ConfigTable) -> DaemonConfig {
         var config = DaemonConfig()
-        expectKeys(root, "", ConfigSchema.Root.keys)
-        if let daemon = table(root, "daemon", path: "daemon") { config.daemon = readDaemon(daemon) }
-        if let input = table(root, "input", path: "input") { config.input = readInput(input) }
-        if let transitions = table(root, "transitions", path: "transitions") {
+        expectKeys(root, ConfigPath(), ConfigSchema.Root.keys)
+        if let daemon = table(root, "daemon", path: ConfigPath("daemon")) { config.daemon = readDaemon(daemon) }
+        if let input = table(root, "input", path: ConfigPath("input")) { config.input = readInput(input) }
+        if let transitions = table(root, "transitions", path: ConfigPath("transitions")) {
             if transitions.keys.count > DaemonConfig.maximumTransitions {
-                error("transitions", "has \(transitions.keys.count) transitions; at most \(DaemonConfig.maximumTransitions)", at: .key)
+                error(ConfigPath("transitions"), "has \(transitions.keys.count) transitions; at most \(DaemonConfig.maximumTransitions)", at: .key)
             }
             for name in transitions.keys.prefix(DaemonConfig.maximumTransitions) {
-                guard !refusesName(name, in: transitions, under: "transitions"),
-                      let body = table(transitions, name, path: "transitions.\(name)") else { continue }
+                guard !refusesName(name, in: transitions, under: ConfigPath("transitions")),
+                      let body = table(transitions, name, path: ConfigPath("transitions", name)) else { continue }
                 config.transitions.append(readTransition(name, body))
             }
         }
         var disabled: Set<String> = []
-        if let bindings = table(root, "bindings", path: "bindings") {
+        if let bindings = table(root, "bindings", path: ConfigPath("bindings")) {
             // A binding with neither transition nor gesture in any layer changes one that does not exist: most
             // likely a misspelt name, which would otherwise be "transition: is required" or pass unnoticed.
             let defined = bindings.keys.filter { bindings[$0]?.table.map { $0["transition"] != nil || $0["gesture"] != nil } ?? false }
             if bindings.keys.count > DaemonConfig.maximumBindings {
-                error("bindings", "has \(bindings.keys.count) bindings; at most \(DaemonConfig.maximumBindings)", at: .key)
+                error(ConfigPath("bindings"), "has \(bindings.keys.count) bindings; at most \(DaemonConfig.maximumBindings)", at: .key)
             }
             for name in bindings.keys.prefix(DaemonConfig.maximumBindings) {
-                guard !refusesName(name, in: bindings, under: "bindings"),
-                      let body = table(bindings, name, path: "bindings.\(name)") else { continue }
+                guard !refusesName(name, in: bindings, under: ConfigPath("bindings")),
+                      let body = table(bindings, name, path: ConfigPath("bindings", name)) else { continue }
                 if BuiltInGesture(rawValue: name) != nil {
-                    error("bindings.\(name)", "\"\(name)\" is reserved: animd's touchpad \(name) is published as gesture.changed "
+                    error(ConfigPath("bindings", name), "\"\(name)\" is reserved: animd's touchpad \(name) is published as gesture.changed "
                           + "under that name; give the binding another name", at: .key)
                     continue
                 }
                 if !defined.contains(name) {
-                    error("bindings.\(name)", Self.unknownBinding(name, defined: defined), at: .key)
+                    error(ConfigPath("bindings", name), Self.unknownBinding(name, defined: defined), at: .key)
                     continue
                 }
-                if boolean(body, ConfigSchema.Binding.enabled, "bindings.\(name)") == false { disabled.insert(name); continue }
+                if boolean(body, ConfigSchema.Binding.enabled, ConfigPath("bindings", name)) == false { disabled.insert(name); continue }
                 if let binding = readBinding(name, body, transitions: config.transitions) { config.bindings.append(binding) }
             }
         }
         let names = Set(config.bindings.map(\.name))
         for (index, binding) in config.bindings.enumerated() {
             for other in binding.requireToFail where !names.contains(other) && !disabled.contains(other) {
-                error("bindings.\(binding.name).require-to-fail", "no binding is named \"\(other)\"")
+                error(ConfigPath("bindings", binding.name, "require-to-fail"), "no binding is named \"\(other)\"")
             }
             config.bindings[index].requireToFail.removeAll { disabled.contains($0) }
         }
@@ -146,7 +143,7 @@ struct ConfigReader {
     }
 
     mutating func readDaemon(_ t: ConfigTable) -> DaemonSettings {
-        let p = "daemon"
+        let p = ConfigPath("daemon")
         typealias Key = ConfigSchema.Daemon
         expectKeys(t, p, Key.keys)
         var settings = DaemonSettings()
@@ -169,7 +166,7 @@ struct ConfigReader {
     }
 
     mutating func readInput(_ t: ConfigTable) -> InputSettings {
-        let p = "input"
+        let p = ConfigPath("input")
         typealias Key = ConfigSchema.Input
         expectKeys(t, p, Key.keys)
         var settings = InputSettings()
@@ -179,14 +176,14 @@ struct ConfigReader {
         if let backend = enumValue(t, Key.backend, p) { settings.backend = backend }
         if let screens = table(t, Key.touchscreens, p) {
             for device in screens.keys {
-                if let output = string(screens, device, "\(p).touchscreens") { settings.touchscreens[device] = output }
+                if let output = string(screens, device, p / "touchscreens") { settings.touchscreens[device] = output }
             }
         }
         return settings
     }
 
     mutating func readTransition(_ name: String, _ t: ConfigTable) -> TransitionConfig {
-        let p = "transitions.\(name)"
+        let p = ConfigPath("transitions", name)
         typealias Key = ConfigSchema.Transition
         expectKeys(t, p, Key.keys)
         var c = TransitionConfig(name: name)
@@ -194,7 +191,7 @@ struct ConfigReader {
             let range = TransitionConfig.snapPointRange
             if let outside = zip(snaps, t[Key.snapPoints.name]?.array ?? []).first(where: { !range.contains($0.0) }) {
                 // At the number itself: nan, inf and 1e308 are each one value among many.
-                error(at: outside.1, "\(p).snap-points", "each must be between \(formatNumber(range.lowerBound)) and "
+                error(at: outside.1, p / "snap-points", "each must be between \(formatNumber(range.lowerBound)) and "
                       + "\(formatNumber(range.upperBound)), got \(formatNumber(outside.0))")
             } else if snaps.count < 2 {
                 error(p, Key.snapPoints, "needs at least 2 snap points")
@@ -221,20 +218,20 @@ struct ConfigReader {
         if let band = number(t, Key.rubberBand, p) { c.rubberBand = band }
         if let speed = number(t, Key.completionSpeed, p) { c.completionSpeed = speed }
         if let initial = snapIndex(t, Key.initialSnap, p, last: c.lastSnap) { c.initialSnap = initial }
-        if let actions = table(t, Key.onSnap, p) { c.onSnap = readActions(actions, "\(p).on-snap", lastSnap: c.lastSnap) }
+        if let actions = table(t, Key.onSnap, p) { c.onSnap = readActions(actions, p / "on-snap", lastSnap: c.lastSnap) }
         return c
     }
 
     /// `on-snap.N = ["program", "arg", …]`: an argv run without a shell, so nothing in it is expanded or split.
-    mutating func readActions(_ t: ConfigTable, _ p: String, lastSnap: Int) -> [Int: [String]] {
+    mutating func readActions(_ t: ConfigTable, _ p: ConfigPath, lastSnap: Int) -> [Int: [String]] {
         var actions: [Int: [String]] = [:]
         for key in t.keys {
             guard let snap = Int(key), (0...lastSnap).contains(snap), String(snap) == key else {
-                error("\(p).\(key)", "must be a snap index from 0 to \(lastSnap)")
+                error(p / key, "must be a snap index from 0 to \(lastSnap)")
                 continue
             }
             guard let argv = strings(t, key, p) else { continue }
-            if let problem = SnapAction.problem(with: argv) { error("\(p).\(key)", problem); continue }
+            if let problem = SnapAction.problem(with: argv) { error(p / key, problem); continue }
             actions[snap] = argv
         }
         return actions
@@ -257,14 +254,13 @@ struct ConfigReader {
 
     // MARK: - Typed accessors
 
-    mutating func expectKeys(_ t: ConfigTable, _ p: String, _ known: [String]) {
+    mutating func expectKeys(_ t: ConfigTable, _ p: ConfigPath, _ known: [String]) {
         for key in t.keys where !known.contains(key) {
-            let path = p.isEmpty ? key : "\(p).\(key)"
-            error(path, "unknown key (expected one of: \(known.joined(separator: ", ")))", at: .key)
+            error(p / key, "unknown key (expected one of: \(known.joined(separator: ", ")))", at: .key)
         }
     }
 
-    mutating func table(_ t: ConfigTable, _ key: String, path: String) -> ConfigTable? {
+    mutating func table(_ t: ConfigTable, _ key: String, path: ConfigPath) -> ConfigTable? {
         guard let value = t[key] else { return nil }
         guard let table = value.table else { error(path, "must be a table"); return nil }
         return table
@@ -283,70 +279,70 @@ struct ConfigReader {
         }
     }
 
-    mutating func string(_ t: ConfigTable, _ key: String, _ p: String) -> String? {
+    mutating func string(_ t: ConfigTable, _ key: String, _ p: ConfigPath) -> String? {
         guard let value = t[key] else { return nil }
-        guard let text = value.string else { error("\(p).\(key)", "must be a string, got \(Self.describe(value))"); return nil }
+        guard let text = value.string else { error(p / key, "must be a string, got \(Self.describe(value))"); return nil }
         return text
     }
 
-    mutating func boolean(_ t: ConfigTable, _ key: String, _ p: String) -> Bool? {
+    mutating func boolean(_ t: ConfigTable, _ key: String, _ p: ConfigPath) -> Bool? {
         guard let value = t[key] else { return nil }
-        guard let flag = value.bool else { error("\(p).\(key)", "must be true or false, got \(Self.describe(value))"); return nil }
+        guard let flag = value.bool else { error(p / key, "must be true or false, got \(Self.describe(value))"); return nil }
         return flag
     }
 
-    mutating func number(_ t: ConfigTable, _ key: String, _ p: String, in range: ClosedRange<Double>) -> Double? {
+    mutating func number(_ t: ConfigTable, _ key: String, _ p: ConfigPath, in range: ClosedRange<Double>) -> Double? {
         guard let value = t[key] else { return nil }
         guard let number = value.number else {
-            error("\(p).\(key)", "must be a number, got \(Self.describe(value))")
+            error(p / key, "must be a number, got \(Self.describe(value))")
             return nil
         }
         guard range.contains(number) else {
-            error("\(p).\(key)", "must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)), got \(formatNumber(number))")
+            error(p / key, "must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)), got \(formatNumber(number))")
             return nil
         }
         return number
     }
 
-    mutating func integer(_ t: ConfigTable, _ key: String, _ p: String, in range: ClosedRange<Int>) -> Int? {
+    mutating func integer(_ t: ConfigTable, _ key: String, _ p: ConfigPath, in range: ClosedRange<Int>) -> Int? {
         guard let value = t[key] else { return nil }
-        guard let number = value.int else { error("\(p).\(key)", "must be a whole number, got \(Self.describe(value))"); return nil }
+        guard let number = value.int else { error(p / key, "must be a whole number, got \(Self.describe(value))"); return nil }
         guard range.contains(number) else {
-            error("\(p).\(key)", "must be between \(range.lowerBound) and \(range.upperBound), got \(number)")
+            error(p / key, "must be between \(range.lowerBound) and \(range.upperBound), got \(number)")
             return nil
         }
         return number
     }
 
-    mutating func numbers(_ t: ConfigTable, _ key: String, _ p: String) -> [Double]? { array(t, key, p, of: "numbers", \.number) }
+    mutating func numbers(_ t: ConfigTable, _ key: String, _ p: ConfigPath) -> [Double]? { array(t, key, p, of: "numbers", \.number) }
 
-    mutating func strings(_ t: ConfigTable, _ key: String, _ p: String) -> [String]? { array(t, key, p, of: "strings", \.string) }
+    mutating func strings(_ t: ConfigTable, _ key: String, _ p: ConfigPath) -> [String]? { array(t, key, p, of: "strings", \.string) }
 
     /// An array whose every element `element` reads, or nil (with the error recorded) when one does not.
-    private mutating func array<Element>(_ t: ConfigTable, _ key: String, _ p: String, of kind: String,
+    private mutating func array<Element>(_ t: ConfigTable, _ key: String, _ p: ConfigPath, of kind: String,
                                          _ element: (ConfigNode) -> Element?) -> [Element]? {
         guard let value = t[key] else { return nil }
-        guard let array = value.array else { error("\(p).\(key)", "must be an array of \(kind)"); return nil }
+        guard let array = value.array else { error(p / key, "must be an array of \(kind)"); return nil }
         let elements = array.compactMap(element)
-        guard elements.count == array.count else { error("\(p).\(key)", "must be an array of \(kind)"); return nil }
+        guard elements.count == array.count else { error(p / key, "must be an array of \(kind)"); return nil }
         return elements
     }
 
-    mutating func enumValue<E: RawRepresentable & CaseIterable>(_ t: ConfigTable, _ key: String, _ p: String, _: E.Type) -> E? where E.RawValue == String {
+    mutating func enumValue<E: RawRepresentable & CaseIterable>(_ t: ConfigTable, _ key: String, _ p: ConfigPath, _: E.Type) -> E? where E.RawValue == String {
         guard let text = string(t, key, p) else { return nil }
         guard let value = E(rawValue: text) else {
-            error("\(p).\(key)", "must be one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(text)\"")
+            error(p / key, "must be one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(text)\"")
             return nil
         }
         return value
     }
 
-    mutating func timingSpec(_ t: ConfigTable, _ key: String, _ p: String) -> TimingSpec? {
+    mutating func timingSpec(_ t: ConfigTable, _ key: String, _ p: ConfigPath) -> TimingSpec? {
         guard let text = string(t, key, p) else { return nil }
         do {
             return try TimingSpec(parsing: text)
         } catch {
-            self.error("\(p).\(key)", "bad timing spec \"\(text)\": \(error)")
+            self.error(p / key, "bad timing spec \"\(text)\": \(error)")
             return nil
         }
     }

@@ -6,7 +6,7 @@ extension ConfigReader {
     typealias Key = ConfigSchema.Binding
 
     mutating func readBinding(_ name: String, _ t: ConfigTable, transitions: [TransitionConfig]) -> BindingConfig? {
-        let p = "bindings.\(name)"
+        let p = ConfigPath("bindings", name)
         let gestureName = t[Key.gesture.name]?.string
         expectKeys(t, p, Key.accepted(by: gestureName))
         let errorCount = errors.count
@@ -19,7 +19,7 @@ extension ConfigReader {
         let isLongPress = gestureName == "long-press"
         let distance = isLongPress ? 1 : number(t, Key.distance, p)
         guard let distance else {
-            if t[Key.distance.name] == nil { error("\(p).\(Key.distance.name)", "is required: the pixels that move the progress by 1") }
+            if t[Key.distance.name] == nil { error(p, Key.distance, "is required: the pixels that move the progress by 1") }
             return nil
         }
         guard errors.count == errorCount, let transition, let increases = isLongPress ? .up : increases else { return nil }
@@ -40,7 +40,7 @@ extension ConfigReader {
     }
 
     /// `apps`, `except-apps` and `when-fullscreen`: names as `animctl hello` shows them, matched ignoring case.
-    mutating func readAppCondition(_ t: ConfigTable, _ p: String) -> AppCondition {
+    mutating func readAppCondition(_ t: ConfigTable, _ p: ConfigPath) -> AppCondition {
         var condition = AppCondition()
         condition.apps = appNames(t, Key.apps, p) ?? []
         condition.exceptApps = appNames(t, Key.exceptApps, p) ?? []
@@ -51,14 +51,14 @@ extension ConfigReader {
         return condition
     }
 
-    private mutating func appNames(_ t: ConfigTable, _ key: ConfigKey<[String]>, _ p: String) -> [String]? {
+    private mutating func appNames(_ t: ConfigTable, _ key: ConfigKey<[String]>, _ p: ConfigPath) -> [String]? {
         guard let names = strings(t, key, p) else { return nil }
         guard !names.isEmpty, names.count <= AppCondition.nameLimit else {
-            error("\(p).\(key.name)", "must list 1 to \(AppCondition.nameLimit) application names, got \(names.count)")
+            error(p / key.name, "must list 1 to \(AppCondition.nameLimit) application names, got \(names.count)")
             return nil
         }
         if let bad = names.first(where: { $0.isEmpty || $0.utf8.count > FocusedWindow.nameLimit }) {
-            error("\(p).\(key.name)", "an application name must be 1 to \(FocusedWindow.nameLimit) bytes long, got \(bad.utf8.count)")
+            error(p / key.name, "an application name must be 1 to \(FocusedWindow.nameLimit) bytes long, got \(bad.utf8.count)")
             return nil
         }
         return names
@@ -66,7 +66,7 @@ extension ConfigReader {
 
     /// A binding's recognizer and the direction that increases its progress; nil (with the errors recorded) when
     /// either is missing or wrong. Unset keys take the recognizers' own defaults: one home for them (Gestures).
-    mutating func readGesture(_ t: ConfigTable, _ p: String, lastSnap: Int?) -> (BindingGesture, Direction?)? {
+    mutating func readGesture(_ t: ConfigTable, _ p: ConfigPath, lastSnap: Int?) -> (BindingGesture, Direction?)? {
         let panDefaults = PanOptions(), edgeDefaults = EdgePanOptions(edge: .left)
         let slop = number(t, Key.slop, p) ?? panDefaults.slop
         let hold = number(t, Key.hold, p) ?? 0
@@ -75,7 +75,7 @@ extension ConfigReader {
         switch string(t, Key.gesture, p) {
         case "edge-pan":
             guard let edge = enumValue(t, Key.edge, p) else {
-                if t[Key.edge.name] == nil { error("\(p).\(Key.edge.name)", "is required for an edge-pan") }
+                if t[Key.edge.name] == nil { error(p, Key.edge, "is required for an edge-pan") }
                 return nil
             }
             let options = EdgePanOptions(edge: edge, touchZone: number(t, Key.zone, p) ?? edgeDefaults.touchZone,
@@ -101,7 +101,7 @@ extension ConfigReader {
     }
 
     /// An edge pan's `output` (a monitor's name) and `span` (`[from, to]`, fractions of the edge's length).
-    private mutating func placement(_ t: ConfigTable, _ p: String) -> EdgePlacement {
+    private mutating func placement(_ t: ConfigTable, _ p: ConfigPath) -> EdgePlacement {
         var placement = EdgePlacement()
         if let name = string(t, Key.output, p) {
             if name.isEmpty || name.utf8.count > 256 { error(p, Key.output, "a monitor's name must be 1 to 256 bytes long, got \(name.utf8.count)") }
@@ -119,13 +119,13 @@ extension ConfigReader {
 
     /// A long press: how long, how still, how many touches, where (an edge, a region or an output; anywhere when
     /// none is given), and what it does.
-    private mutating func readLongPress(_ t: ConfigTable, _ p: String, slop: Double, lastSnap: Int?) -> BindingGesture? {
+    private mutating func readLongPress(_ t: ConfigTable, _ p: ConfigPath, slop: Double, lastSnap: Int?) -> BindingGesture? {
         let defaults = LongPressOptions()
         let (minTouches, maxTouches) = touchCounts(t, p, defaultMax: nil)
         var options = LongPressOptions(duration: number(t, Key.duration, p) ?? defaults.duration, slop: slop,
                                        minTouches: minTouches, maxTouches: maxTouches)
         let places = [Key.edge.name, Key.region.name, Key.output.name].filter { t[$0] != nil }
-        if places.count > 1 { error("\(p).\(places[1])", "a long press has one place: edge, region or output, not both \(places[0]) and \(places[1])") }
+        if places.count > 1 { error(p / places[1], "a long press has one place: edge, region or output, not both \(places[0]) and \(places[1])") }
         var region: RegionSpec?
         if let edge = enumValue(t, Key.edge, p) {
             options.place = .edge(edge, zone: number(t, Key.zone, p) ?? EdgePanOptions(edge: edge).touchZone)
@@ -139,19 +139,19 @@ extension ConfigReader {
     }
 
     /// `min-touches` and `max-touches`; the maximum defaults to `defaultMax`, or to the minimum when that is nil.
-    private mutating func touchCounts(_ t: ConfigTable, _ p: String, defaultMax: Int?) -> (Int, Int) {
+    private mutating func touchCounts(_ t: ConfigTable, _ p: ConfigPath, defaultMax: Int?) -> (Int, Int) {
         let minTouches = integer(t, Key.minTouches, p) ?? 1
         let maxTouches = integer(t, Key.maxTouches, p) ?? defaultMax ?? minTouches
         if maxTouches < minTouches { error(p, Key.maxTouches, "must be at least min-touches (\(minTouches))") }
         return (minTouches, max(maxTouches, minTouches))
     }
 
-    mutating func region(_ t: ConfigTable, _ p: String) -> RegionSpec? {
+    mutating func region(_ t: ConfigTable, _ p: ConfigPath) -> RegionSpec? {
         guard let value = t[Key.region.name] else { return nil }
         if let strip = value.table {
-            let edge = enumValue(strip, Key.Region.edge, "\(p).region")
-            let depth = number(strip, Key.Region.depth, "\(p).region")
-            expectKeys(strip, "\(p).region", Key.Region.keys)
+            let edge = enumValue(strip, Key.Region.edge, p / "region")
+            let depth = number(strip, Key.Region.depth, p / "region")
+            expectKeys(strip, p / "region", Key.Region.keys)
             if let edge, let depth { return .strip(edge: edge, depth: depth) }
             error(p, Key.region, "needs edge and depth, for example { edge = \"left\", depth = 400 }")
             return nil

@@ -79,11 +79,11 @@ struct ConfigTable: Sendable {
         return merged
     }
 
-    /// Every value that is not a table, with its dotted path, in order.
-    func leaves(under prefix: String = "") -> [(path: String, node: ConfigNode)] {
-        keys.flatMap { key -> [(path: String, node: ConfigNode)] in
+    /// Every value that is not a table, with its path, in order.
+    func leaves(under prefix: ConfigPath = ConfigPath()) -> [(path: ConfigPath, node: ConfigNode)] {
+        keys.flatMap { key -> [(path: ConfigPath, node: ConfigNode)] in
             guard let node = nodes[key] else { return [] }
-            let path = prefix.isEmpty ? key : prefix + "." + key
+            let path = prefix / key
             if let table = node.table { return table.leaves(under: path) }
             return [(path, node)]
         }
