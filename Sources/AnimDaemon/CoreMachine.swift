@@ -17,6 +17,9 @@ struct CoreMachine {
     private(set) var engineDeadline: Double?
     /// When the recognizers asked to be advanced (a long press, a `hold`); nil while none waits.
     private(set) var recognizerDeadline: Double?
+    /// When the first running leg ends, as of the last engine step (legs change only in steps); nil while none runs.
+    /// Kept here so that the shell paces frames without copying the engine out to ask it.
+    private(set) var nextLegEnd: Double?
     /// Once `shutdown` is taken: the clients are being closed.
     private(set) var stopping = false
     /// Whether some client records input (`input-events`), as the shell last said.
@@ -80,6 +83,7 @@ struct CoreMachine {
     mutating func emit(_ output: consuming EngineOutput, into effects: inout [CoreEffect]) {
         engineDeadline = output.nextFrame
         recognizerDeadline = output.recognizerDeadline
+        nextLegEnd = engine.nextLegEnd
         effects.append(.publish(output))
     }
 

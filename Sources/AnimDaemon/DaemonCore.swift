@@ -38,30 +38,36 @@ final class DaemonCore {
     /// CLOCK_MONOTONIC in seconds, which is also NIO's uptime clock on Linux.
     func now() -> Double { monotonicSeconds() }
 
-    /// The one way into the machine: `event` taken now, its effects carried out, the frame timer paced after them.
+    /// The one way into the machine: `event` taken now, its effects carried out, and the frame timer paced after
+    /// them when an engine step was among them (a refused request or a query changes no deadline, and pacing asks
+    /// the registry who reads frames: work a client's pipelined refusals would repeat for nothing).
     @discardableResult
     func handle(_ event: CoreEvent) -> CoreAnswer {
-        let answer = step(event, at: now())
-        paceFrames()
+        let (answer, stepped) = step(event, at: now())
+        if stepped { paceFrames() }
         return answer
     }
 
-    /// `event` taken at `time` and its effects carried out, in the kept buffer.
-    private func step(_ event: CoreEvent, at time: Double) -> CoreAnswer {
+    /// `event` taken at `time` and its effects carried out, in the kept buffer; whether an engine step was published.
+    private func step(_ event: CoreEvent, at time: Double) -> (CoreAnswer, stepped: Bool) {
         var effects: [CoreEffect] = []
         swap(&effects, &spareEffects)
         let answer = machine.take(event, at: time, into: &effects)
-        carryOut(effects, at: time)
+        let stepped = carryOut(effects, at: time)
         effects.removeAll(keepingCapacity: true)
         spareEffects = effects
-        return answer
+        return (answer, stepped)
     }
 
-    /// Carries out the machine's effects, in order.
-    private func carryOut(_ effects: [CoreEffect], at time: Double) {
+    /// Carries out the machine's effects, in order; whether one was an engine step.
+    @discardableResult
+    private func carryOut(_ effects: [CoreEffect], at time: Double) -> Bool {
+        var stepped = false
         for effect in effects {
             switch effect {
-            case let .publish(output): send(output, at: time)
+            case let .publish(output):
+                send(output, at: time)
+                stepped = true
             case let .line(line):
                 registry.publish(group: line.group, transition: line.transition, now: time) {
                     line.write(into: &$0)
@@ -76,6 +82,7 @@ final class DaemonCore {
             case .closeStragglers: registry.closeEveryone()
             }
         }
+        return stepped
     }
 
     /// Sends an engine step's events, computed at `time` (rate limits are measured in the snapshots' own time).
@@ -112,7 +119,7 @@ final class DaemonCore {
     func paceFrames() {
         guard !machine.stopping else { return pacer.cancel() }
         let heldDue = registry.nextDue
-        let wake = FrameScheduler.engineWake(nextFrame: machine.engineDeadline, nextLegEnd: machine.engine.nextLegEnd,
+        let wake = FrameScheduler.engineWake(nextFrame: machine.engineDeadline, nextLegEnd: machine.nextLegEnd,
                                              framesWanted: registry.hasInterest(in: .progress, analytic: true), heldDue: heldDue,
                                              recognizerDeadline: machine.recognizerDeadline)
         pacer.carryOut(FrameScheduler.decide(engineDeadline: wake, heldDue: heldDue, armed: pacer.armedDeadline, now: now()), firing: self)

@@ -16,9 +16,13 @@ public struct LineFramer: Sendable {
     }
 
     public let limit: Int
-    /// Bytes received and not handed out yet: whole lines kept back when the reader stopped, then the start of a
-    /// line whose newline has not come yet.
+    /// Bytes received and not handed out yet, from `consumed` on: whole lines kept back when the reader stopped,
+    /// then the start of a line whose newline has not come yet.
     private var pending: [UInt8] = []
+    /// How much of `pending` was handed out. The handed bytes are dropped only once they are at least half of it, so
+    /// that a client whose megabyte of pipelined lines is taken a turn at a time does not have the rest moved on
+    /// every turn (which made taking it quadratic).
+    private var consumed = 0
     private var failed = false
 
     public init(limit: Int = LineFramer.maximumLineLength) { self.limit = limit }
@@ -30,17 +34,25 @@ public struct LineFramer: Sendable {
     @discardableResult
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Piece) -> Bool) -> Bool {
         guard !failed else { return true }
-        guard !pending.isEmpty else {
+        guard consumed < pending.count else {
+            pending.removeAll(keepingCapacity: true)
+            consumed = 0
             let (handed, stopped) = hand(bytes, to: body)
             if handed < bytes.count, !failed { pending.append(contentsOf: bytes[handed...]) }
             return !stopped
         }
         pending.append(contentsOf: bytes)
-        let (handed, stopped) = pending.withUnsafeBufferPointer { hand($0, to: body) }
+        let start = consumed
+        let (handed, stopped) = pending.withUnsafeBufferPointer { hand(UnsafeBufferPointer(rebasing: $0[start...]), to: body) }
         if failed {
             pending = []
+            consumed = 0
         } else {
-            pending.removeFirst(handed)
+            consumed += handed
+            if consumed * 2 >= pending.count {
+                pending.removeFirst(consumed)
+                consumed = 0
+            }
         }
         return !stopped
     }
@@ -70,8 +82,8 @@ public struct LineFramer: Sendable {
     }
 
     /// Bytes received and not handed out: kept lines, and the start of the next.
-    public var pendingCount: Int { pending.count }
+    public var pendingCount: Int { pending.count - consumed }
 
     /// Whether whole lines were kept back when the reader stopped.
-    public var holdsWholeLines: Bool { !failed && pending.contains(UInt8(ascii: "\n")) }
+    public var holdsWholeLines: Bool { !failed && pending[consumed...].contains(UInt8(ascii: "\n")) }
 }
