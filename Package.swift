@@ -190,7 +190,7 @@ if ProcessInfo.processInfo.environment["ANIMD_FUZZ"] != nil {
     let fuzzSettings = strict + [.unsafeFlags(["-parse-as-library"])]
     package.targets += [
         .target(name: "FuzzDriver", path: "Fuzz/driver", swiftSettings: strict),
-        .executableTarget(name: "fuzz-protocol", dependencies: ["AnimProtocol", "ProtocolOracle", "TransitionModel", "Gestures", "Motion", "FuzzDriver",
+        .executableTarget(name: "fuzz-protocol", dependencies: ["AnimProtocol", "JSONText", "ProtocolOracle", "TransitionModel", "Gestures", "Motion", "FuzzDriver",
                                                                 "AnimClient", "UnixSupport"], path: "Fuzz/protocol", swiftSettings: fuzzSettings),
         .executableTarget(name: "fuzz-config", dependencies: ["AnimConfig", "TransitionModel", "FuzzDriver"], path: "Fuzz/config", swiftSettings: fuzzSettings),
     ]

@@ -10,6 +10,7 @@ import Gestures
 import Motion
 import TransitionModel
 import ProtocolOracle
+import JSONText
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzProtocol(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
