@@ -28,7 +28,11 @@ import TextWriting
         }
     }
 
-    static func read(_ text: String) throws(ConfigErrors) -> DaemonConfig { try ConfigParser.load(user: ConfigLayer(name: "u.toml", text: text)).config }
+    /// The user's file `text` over the default, as ConfigLayeringTests reads one.
+    static func read(_ text: String) throws(ConfigErrors) -> DaemonConfig { try ConfigLayeringTests.load(text).config }
+
+    /// What the reader refuses in `text`; empty when it loads.
+    static func errors(_ text: String) -> [ConfigError] { ConfigLayeringTests.errors(text) }
 
     /// docs/config.md's "Every key" is the schema's, as `animctl config --keys --markdown` prints it.
     @Test func theDocsListTheSchemasKeys() throws {
@@ -48,16 +52,6 @@ import TextWriting
         let without = try Self.read("\(table)\n\(body)")
         let with = try Self.read("\(table)\n\(body)\(key.name) = \(value)\n")
         #expect(with == without, "\(header) \(key.name) = \(value) is not the default")
-    }
-
-    /// What the reader refuses in `text`; empty when it loads.
-    static func errors(_ text: String) -> [ConfigError] {
-        do {
-            _ = try read(text)
-            return []
-        } catch {
-            return error.errors
-        }
     }
 
     /// A number's range as the reader's message names it, and two values just past its ends, as written.
