@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(name: "FocusSourcesTests", dependencies: ["FocusSources", "Gestures", "AnimProtocol"], swiftSettings: strict),
         .testTarget(name: "ConfigTests", dependencies: ["AnimConfig", "Motion", "Gestures", "Transitions", "TransitionModel", "TextWriting"], exclude: ["FuzzRegressions"], swiftSettings: strict),
         .testTarget(name: "AnimProtocolTests", dependencies: ["JSONText", "AnimProtocol", "ProtocolOracle", "TransitionModel", "Gestures", "Motion"], swiftSettings: strict),
-        .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal"], swiftSettings: strict),
+        .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal", "BackendThread"], swiftSettings: strict),
         .testTarget(name: "AnimDaemonTests", dependencies: ["JSONText", "DesktopPortal", "Transitions", "AnimDaemon", "AnimProtocol", "AnimConfig", "TransitionModel", "Gestures", "Motion",
                                                          .product(name: "Logging", package: "swift-log"),
                                                          .product(name: "NIOCore", package: "swift-nio"),

@@ -3,10 +3,11 @@ public import Gestures
 public import Logging
 import UnixSupport
 
-/// The one loop every input backend runs, on a thread of its own: open a session, report it, wait in poll() on
-/// its descriptors and the wake-up pipe, let it dispatch, report what changed and what came in; when the session
-/// cannot be opened or ends, report that and try again with backoff (`Backoff.sessions`, by `SessionLife`, which
-/// the session bus's watch lives too); end when asked to stop.
+/// What every input backend runs, on a `SessionThread` of its own: open a session, report it, wait on its
+/// descriptors, let it dispatch, report what changed and what came in; when the session cannot be opened or ends,
+/// report that and try again with backoff (`Backoff.sessions`, by `SessionLife`); end when asked to stop. The
+/// thread, the wait and the life are the ones the session bus's watch (`PortalWatch`) runs on too; what is the
+/// backends' own is the mailbox (the plan and the touch decisions) and what they report.
 /// A backend is its `BackendSessionOpener`; adding one means writing a session, not another loop.
 ///
 /// The loop never waits for the engine, and the engine never waits for it: events go out through `onEvent`, and
@@ -16,6 +17,7 @@ public final class BackendRuntime: InputBackend {
     private let logger: Logger
     private let onEvent: @Sendable (BackendEvent) -> Void
     private let mailbox: BackendMailbox
+    private let thread = SessionThread()
     private let backoff: Backoff
 
     public init(opener: any BackendSessionOpener, plan: InputPlan, backoff: Backoff = .sessions, logger: Logger,
@@ -26,17 +28,22 @@ public final class BackendRuntime: InputBackend {
 
     public var kind: InputBackendKind { opener.kind }
 
-    public func start() { mailbox.startThread(named: opener.threadName) { [self] in run() } }
+    public func start() { thread.start(named: opener.threadName) { [self] in run() } }
 
-    public func stop() { mailbox.stop() }
+    public func stop() { thread.stop() }
 
-    public func waitUntilStopped(seconds: Double) -> Bool { mailbox.waitUntilStopped(seconds: seconds) }
+    public func waitUntilStopped(seconds: Double) -> Bool { thread.waitUntilStopped(seconds: seconds) }
 
-    public func configure(_ plan: InputPlan) { mailbox.configure(plan) }
+    public func configure(_ plan: InputPlan) {
+        mailbox.configure(plan)
+        thread.wake()
+    }
 
     public func decide(_ decisions: [ArenaOutput]) {
         let relevant = opener.relevant(decisions)
-        if !relevant.isEmpty { mailbox.post(relevant) }
+        guard !relevant.isEmpty else { return }
+        mailbox.post(relevant)
+        thread.wake()
     }
 
     // MARK: - The backend's thread
@@ -44,7 +51,7 @@ public final class BackendRuntime: InputBackend {
     private func run() {
         opener.prepareThread()
         var life = SessionLife<any BackendSession>(backoff: backoff)
-        life.run(isStopping: { mailbox.isStopping }, wait: wait, open: {
+        life.run(isStopping: { thread.isStopping }, wait: wait, open: {
             switch opener.open(plan: mailbox.takePlan(), logger: logger) {
             case let .success(session): .opened(session)
             case let .failure(failure): .failed(failure)
@@ -73,33 +80,26 @@ public final class BackendRuntime: InputBackend {
     /// Waits `seconds` (the next backoff); true when asked to stop meanwhile.
     private func wait(_ seconds: Double) -> Bool {
         logger.debug("input backend retrying", metadata: ["backend": "\(kind.rawValue)", "in-seconds": "\(seconds)"])
-        return mailbox.sleep(seconds)
+        return thread.sleep(seconds)
     }
 
-    private func serve(_ session: any BackendSession) -> SessionLife<any BackendSession>.Served {
-        while true {
-            session.prepareToWait()
-            let descriptors = session.descriptors
-            var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            fds.append(pollfd(fd: mailbox.wakePipe.readEnd, events: Int16(POLLIN), revents: 0))
-            let timeout = pollTimeout(session.timeout(now: monotonicSeconds()))
-            if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR { return .ended(reason: "poll failed: \(errnoText())") }
-            if fds[descriptors.count].revents != 0 {
-                let news = mailbox.takeNews()
-                if news.stopping { return .stopped }
-                if !news.decisions.isEmpty { session.allow(news.decisions) }
-                if let plan = news.plan { session.apply(plan) }
-            }
-            let step = session.dispatch(ready: fds.prefix(descriptors.count).map(\.revents), now: monotonicSeconds())
+    private func serve(_ session: any BackendSession) -> SessionEnd {
+        thread.serve(session, woken: {
+            let news = mailbox.takeNews()
+            if !news.decisions.isEmpty { session.allow(news.decisions) }
+            if let plan = news.plan { session.apply(plan) }
+        }, dispatch: { ready, now in
+            let step = session.dispatch(ready: ready, now: now)
             if let info = session.takeInfoChange() {
                 logUnavailable(info.sources)
                 onEvent(.changed(info))
             }
             switch step {
             case let .ended(reason): return .ended(reason: reason)
-            case let .events(events): if !events.isEmpty { onEvent(.input(events)) }
+            case let .events(events):
+                if !events.isEmpty { onEvent(.input(events)) }
+                return nil
             }
-        }
+        })
     }
-
 }

@@ -2,16 +2,10 @@ public import Gestures
 public import Logging
 
 /// One session of an input backend: an open X connection, or a libinput context with its compositor. The backend
-/// runtime waits on its descriptors, lets it read what is ready, and hands it the plan and the touch decisions;
-/// the session does the reading and the setting up, and nothing else. A session lives on the runtime's thread.
-public protocol BackendSession: AnyObject {
-    /// Called before each wait: a session whose library queues what it sends (Wayland) flushes it here.
-    func prepareToWait()
-    /// The descriptors to wait on for input, in a fixed order; -1 for one that is absent now (poll skips it).
-    var descriptors: [Int32] { get }
-    /// Seconds from `now` until the session must run without input (an edge push to expire, a compositor to try
-    /// again), 0 when it holds events already, nil for no deadline.
-    func timeout(now: Double) -> Double?
+/// runtime waits on its descriptors (`PolledSession`), lets it read what is ready, and hands it the plan and the
+/// touch decisions; the session does the reading and the setting up, and nothing else. A session lives on the
+/// runtime's thread.
+public protocol BackendSession: PolledSession {
     /// Reads what is ready (`ready[i]` is what poll returned for `descriptors[i]`) and what is due at `now`.
     func dispatch(ready: [Int16], now: Double) -> SessionStep
     /// What to intercept from now on.
@@ -55,10 +49,6 @@ public protocol BackendSessionOpener: Sendable {
     func open(plan: InputPlan, logger: Logger) -> Result<any BackendSession, OpenFailure>
     /// The decisions its sessions answer; the others never wake the thread.
     func relevant(_ decisions: [ArenaOutput]) -> [ArenaOutput]
-}
-
-extension BackendSession {
-    public func prepareToWait() {}
 }
 
 extension BackendSessionOpener {

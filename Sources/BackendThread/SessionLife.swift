@@ -1,19 +1,11 @@
 /// The life of a thread that keeps a session open: open it, serve it until it ends, say so, wait, open it again,
 /// with `Backoff` between tries; over when the thread is asked to stop, when a failure is final, or after
-/// `failuresAllowed` failures in a row. The input backends (`BackendRuntime`) and the session bus's watch
-/// (`PortalWatch`) both live it: each says what opening, serving and waiting are, and what to tell of it.
+/// `failuresAllowed` failures in a row. Every `SessionThread` lives it, the input backends' (`BackendRuntime`) and
+/// the session bus's (`PortalWatch`): each says what opening and serving are, and what to tell of it.
 public struct SessionLife<Session> {
     public enum Opening {
         case opened(Session)
         case failed(OpenFailure)
-    }
-
-    /// How serving a session ended.
-    public enum Served {
-        /// The thread was asked to stop: the life is over.
-        case stopped
-        /// The session ended on its own (the display or the bus went away): it is opened again after the wait.
-        case ended(reason: String)
     }
 
     /// What happened, for the owner to tell.
@@ -37,7 +29,7 @@ public struct SessionLife<Session> {
 
     /// Lives it on the calling thread; returns when it is over. `wait` sleeps the given seconds and returns true
     /// when the thread was asked to stop meanwhile.
-    public mutating func run(isStopping: () -> Bool, wait: (Double) -> Bool, open: () -> Opening, serve: (Session) -> Served,
+    public mutating func run(isStopping: () -> Bool, wait: (Double) -> Bool, open: () -> Opening, serve: (Session) -> SessionEnd,
                              report: (News) -> Void) {
         var failures = 0
         while !isStopping() {
@@ -55,6 +47,14 @@ public struct SessionLife<Session> {
             if wait(backoff.next()) { return }
         }
     }
+}
+
+/// How serving a session ended.
+public enum SessionEnd: Equatable, Sendable {
+    /// The thread was asked to stop: the life is over.
+    case stopped
+    /// The session ended on its own (the display or the bus went away): it is opened again after the wait.
+    case ended(reason: String)
 }
 
 /// poll()'s timeout for a wait of `seconds`: -1 for none, else whole milliseconds rounded up, never negative, and

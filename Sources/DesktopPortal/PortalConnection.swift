@@ -1,18 +1,22 @@
+import BackendThread
 import CSDBus
 import Glibc
 public import Gestures
 
 /// One connection to the session bus, reading the portal's settings and following them: `SettingChanged` from the
 /// portal, and `NameOwnerChanged` for the portal's name (it restarts, or starts after animd); KDE's
-/// `ConfigChanged` for `kdeglobals`; and the desktop shell's focused window (`BusFocus`). Lives on the watch's
-/// thread; sd-bus calls it back from `process()`.
-final class PortalConnection {
+/// `ConfigChanged` for `kdeglobals`; and the desktop shell's focused window (`BusFocus`). A session of the watch's
+/// `SessionThread`; sd-bus calls it back from `process()`.
+final class PortalConnection: PolledSession {
     private let bus: OpaquePointer
     private(set) var settings = PortalSettings()
     /// Called with the settings whenever they changed, and when KDE says its `kdeglobals` changed.
     private let changed: (BusNews) -> Void
     /// GNOME Shell's or KWin's focused window.
     private var focus: BusFocus?
+    /// sd-bus may hold messages it has read but not handled: those the calls made while opening read past, or those
+    /// a flood left past `process()`'s bound. poll() cannot see them, so the wait must not wait.
+    private var holdsUnhandled = true
 
     static let portal = "org.freedesktop.portal.Desktop"
     static let path = "/org/freedesktop/portal/desktop"
@@ -46,11 +50,25 @@ final class PortalConnection {
 
     deinit { sd_bus_flush_close_unref(bus) }
 
-    /// The descriptor, the events and the deadline to wait for before the next `process()`.
-    var waitingFor: (descriptor: Int32, events: Int16, deadline: UInt64) {
+    var descriptors: [Int32] { [sd_bus_get_fd(bus)] }
+
+    /// What sd-bus waits for; POLLIN when it cannot say (the connection is failing, and the next `process()` says so).
+    var pollEvents: [Int16]? {
+        let events = sd_bus_get_events(bus)
+        return [events > 0 ? Int16(truncatingIfNeeded: events) : Int16(POLLIN)]
+    }
+
+    func timeout(now: Double) -> Double? {
+        if holdsUnhandled { return 0 }
         var deadline: UInt64 = .max
         _ = sd_bus_get_timeout(bus, &deadline)
-        return (sd_bus_get_fd(bus), Int16(truncatingIfNeeded: sd_bus_get_events(bus)), deadline)
+        return Self.seconds(until: deadline, now: now)
+    }
+
+    /// Seconds from `now` (CLOCK_MONOTONIC seconds) until an sd-bus deadline in CLOCK_MONOTONIC microseconds
+    /// (UInt64.max for none).
+    static func seconds(until deadline: UInt64, now: Double) -> Double? {
+        deadline == .max ? nil : Double(deadline) / 1e6 - now
     }
 
     /// Handles what arrived; false when the connection is lost.
@@ -59,8 +77,12 @@ final class PortalConnection {
         for _ in 0..<10_000 {
             let result = sd_bus_process(bus, nil)
             if result < 0 { return false }
-            if result == 0 { return true }
+            if result == 0 {
+                holdsUnhandled = false
+                return true
+            }
         }
+        holdsUnhandled = true
         return true
     }
 

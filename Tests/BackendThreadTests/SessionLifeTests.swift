@@ -7,14 +7,14 @@ import Testing
     /// A scripted thread: each open takes the next outcome; a session is served until it ends with `reason`.
     final class Script {
         var opens: [SessionLife<String>.Opening]
-        var serves: [SessionLife<String>.Served]
+        var serves: [SessionEnd]
         var news: [SessionLife<String>.News] = []
         var waits: [Double] = []
         var served: [String] = []
         /// Asked to stop once this many waits have passed.
         let stopAfterWaits: Int
 
-        init(opens: [SessionLife<String>.Opening], serves: [SessionLife<String>.Served] = [], stopAfterWaits: Int = .max) {
+        init(opens: [SessionLife<String>.Opening], serves: [SessionEnd] = [], stopAfterWaits: Int = .max) {
             self.opens = opens; self.serves = serves; self.stopAfterWaits = stopAfterWaits
         }
 

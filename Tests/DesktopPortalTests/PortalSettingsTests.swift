@@ -1,3 +1,4 @@
+import BackendThread
 import Testing
 @testable import DesktopPortal
 
@@ -29,8 +30,10 @@ struct PortalSettingsTests {
     }
 
     @Test func sdBusDeadlinesBecomePollTimeouts() {
-        #expect(PortalWatch.milliseconds(until: .max) == -1, "none due: wait for ever")
-        #expect(PortalWatch.milliseconds(until: 0) == 0, "past: at once")
-        #expect(PortalWatch.milliseconds(until: UInt64.max - 1) == 60_000, "far: at most a minute, as the backends' waits")
+        #expect(pollTimeout(PortalConnection.seconds(until: .max, now: 5)) == -1, "none due: wait for ever")
+        #expect(pollTimeout(PortalConnection.seconds(until: 0, now: 5)) == 0, "past: at once")
+        #expect(PortalConnection.seconds(until: 6_500_000, now: 5) == 1.5, "microseconds against seconds")
+        #expect(pollTimeout(PortalConnection.seconds(until: 5_001_500, now: 5)) == 2, "a part of a millisecond waits a whole one")
+        #expect(pollTimeout(PortalConnection.seconds(until: UInt64.max - 1, now: 5)) == 60_000, "far: at most a minute, as the backends' waits")
     }
 }
