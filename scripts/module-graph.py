@@ -6,13 +6,17 @@ and checks the graph in docs/architecture.md.
     scripts/module-graph.py --write-docs [DUMP.json]  the graph between docs/architecture.md's markers
     scripts/module-graph.py --check-docs [DUMP.json]  exit 1 unless the docs hold that graph, and their target table
                                                       names every target once, with "pure" only on targets that
-                                                      depend on nothing but pure targets (make test runs this)
+                                                      depend on nothing but pure targets; and unless Sources keeps
+                                                      the house's bounds: no owner over ten stored properties, no
+                                                      function over 50 lines (make test runs this)
 
 One line per target of Sources (tests, benchmarks and fuzzers left out): `Target -> its dependencies`, products
 of other packages in brackets. Then the ten largest classes, actors, structs and enums in Sources, by the lines
 from their declaration to their closing brace (extensions elsewhere not counted), each with its stored
-properties (`let`/`var` at the type's own level that are not computed). It reads Swift by braces and keywords,
-not by parsing, which suffices for this code's style; it is a measuring tool, not a check.
+properties (`let`/`var` at the type's own level that are not computed). An owner is a class, an actor, or a
+struct with a mutating method (a type that keeps state and changes it); a record (a struct with none: a wire
+message, a snapshot, a command's options) is a list of fields and is listed apart, unbounded. It reads Swift by
+braces and keywords, not by parsing, which suffices for this code's style.
 """
 
 import os
@@ -143,9 +147,11 @@ def types(sources):
             match = DECLARATION.match(line)
             if not match or "{" not in line:
                 continue
-            depth, end, stored = 0, index, 0
+            depth, end, stored, mutating = 0, index, 0, False
             for offset in range(index, len(text)):
                 current = text[offset]
+                if offset > index and depth == 1 and re.search(r"\bmutating\s+func\b", current):
+                    mutating = True
                 if offset > index and depth == 1 and STORED.match(current):
                     declaration = current.split("=")[0]
                     computed = "{" in declaration and "=" not in current.split("{")[0]
@@ -155,8 +161,19 @@ def types(sources):
                 if depth == 0 and offset >= index and "{" in text[index]:
                     end = offset
                     break
-            found.append((end - index + 1, f"{match.group(1)} {match.group(2)}", os.path.relpath(path, os.path.dirname(sources.rstrip("/"))), stored))
+            owner = match.group(1) in ("class", "actor") or mutating
+            found.append((end - index + 1, f"{match.group(1)} {match.group(2)}", os.path.relpath(path, os.path.dirname(sources.rstrip("/"))), stored, owner))
     return sorted(found, reverse=True)
+
+
+def shape_problems(sources):
+    """What breaks the house's bounds: an owner (a class, an actor, or a struct with mutating methods: a type that
+    keeps state and changes it) over ten stored properties, a function over 50 lines. A record (a struct with no
+    mutating method: a wire message, a snapshot, a command's options) is a list of fields, and is not bounded."""
+    problems = [f"{name} ({path}) owns {stored} stored properties; the bound is 10"
+                for _, name, path, stored, owner in types(sources) if owner and stored > 10]
+    problems += [f"{path}:{line}: a function of {lines} lines; the bound is 50" for lines, path, line in long_functions(sources)]
+    return problems
 
 
 FUNCTION = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|static|mutating|nonmutating|"
@@ -194,7 +211,7 @@ def main():
             with open(DOCS, "w", encoding="utf-8") as f:
                 f.write(text)
             return
-        problems = docs_problems(package, text)
+        problems = docs_problems(package, text) + shape_problems(os.path.join(REPO, "Sources"))
         for problem in problems:
             print("module-graph: " + problem)
         if problems:
@@ -207,14 +224,18 @@ def main():
     for line in graph(dump(sys.argv[1] if len(sys.argv) > 1 else None)):
         print("  " + line)
     print("ten largest types (lines, stored properties):")
-    for lines, name, path, stored in types(sources)[:10]:
+    for lines, name, path, stored, _ in types(sources)[:10]:
         print(f"  {lines:4d}  {stored:2d}  {name}  ({path})")
     print("functions over 50 lines:")
     for lines, path, line in long_functions(sources):
         print(f"  {lines:4d}  {path}:{line}")
-    print("types with more than 10 stored properties:")
-    for lines, name, path, stored in types(sources):
-        if stored > 10:
+    print("owners with more than 10 stored properties:")
+    for lines, name, path, stored, owner in types(sources):
+        if owner and stored > 10:
+            print(f"  {stored:2d}  {name}  ({path})")
+    print("records with more than 10 stored properties (values with no mutating method; not bounded):")
+    for lines, name, path, stored, owner in types(sources):
+        if not owner and stored > 10:
             print(f"  {stored:2d}  {name}  ({path})")
 
 

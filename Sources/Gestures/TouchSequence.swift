@@ -1,97 +1,52 @@
 /// One touch sequence (from the first finger down until the last is up), one
-/// pointer drag (button press to release) or one touchpad swipe.
-///
-/// Its path is the movement of the touches' centroid since the sequence
-/// began, carried across fingers landing and lifting so that it never jumps.
+/// pointer drag (button press to release) or one touchpad swipe: where its
+/// fingers went (`TouchPath`), and the recognizers still deciding about it.
 struct TouchSequence: Sendable {
     let id: Int
     let source: InputSource
-    let startLocation: Point
-    private(set) var touches: [(id: Int, location: Point)]
+    private(set) var fingers: TouchPath
     /// Every touch that took part, for accepting or rejecting them.
     private(set) var allTouches: [Int]
-    /// The centroid when the current set of touches was established.
-    private var anchor: Point
-    /// Path carried over from earlier sets of touches, and touchpad deltas.
-    private var carried: Point = .zero
-    private(set) var tracker = VelocityTracker()
     var candidates: [Candidate]
     /// Whether the sequence is still being decided, was claimed by one candidate, or released to everyone else.
     var resolution = Resolution.pending
-    /// The finger count of a touchpad swipe (touches holds one virtual point).
-    private var swipeFingers: Int?
-    /// Where the last finger lifted: the sequence ends where it was, not at the origin.
-    private var liftLocation: Point?
-
     /// The edge an edge-pressure sequence pushes into.
     let pressureEdge: Edge?
 
     init(id: Int, source: InputSource, touch: Int, at location: Point, time: Double, fingers: Int? = nil,
          pressureEdge: Edge? = nil, candidates: [Candidate]) {
-        self.pressureEdge = pressureEdge
         self.id = id
         self.source = source
-        startLocation = location
-        touches = [(touch, location)]
+        self.fingers = TouchPath(touch: touch, at: location, time: time, swipeFingers: fingers)
         allTouches = source == .touch ? [touch] : []
-        anchor = location
-        swipeFingers = fingers
         self.candidates = candidates
-        tracker.add(.zero, at: time)
+        self.pressureEdge = pressureEdge
     }
 
-    var touchCount: Int { swipeFingers ?? touches.count }
-
-    var centroid: Point {
-        if touches.isEmpty { return liftLocation ?? startLocation }
-        let sum = touches.reduce(Point.zero) { $0 + $1.location }
-        return sum * (1 / Double(max(touches.count, 1)))
-    }
-
+    var startLocation: Point { fingers.startLocation }
+    var touches: [(id: Int, location: Point)] { fingers.touches }
+    var tracker: VelocityTracker { fingers.tracker }
+    var touchCount: Int { fingers.touchCount }
+    var centroid: Point { fingers.centroid }
     /// Total movement since the sequence began, continuous across finger changes.
-    var path: Point { carried + (centroid - anchor) }
+    var path: Point { fingers.path }
+    var isFinished: Bool { fingers.touches.isEmpty }
+
+    func hasTouch(_ touch: Int) -> Bool { fingers.touches.contains { $0.id == touch } }
 
     mutating func addTouch(_ touch: Int, at location: Point) {
-        rebase { $0.touches.append((touch, location)) }
+        fingers.add(touch, at: location)
         if !allTouches.contains(touch) { allTouches.append(touch) }
     }
 
-    mutating func moveTouch(_ touch: Int, to location: Point, at time: Double) {
-        guard let index = touches.firstIndex(where: { $0.id == touch }) else { return }
-        touches[index].location = location
-        tracker.add(path, at: time)
-    }
+    mutating func moveTouch(_ touch: Int, to location: Point, at time: Double) { fingers.move(touch, to: location, at: time) }
 
-    mutating func removeTouch(_ touch: Int) {
-        guard touches.contains(where: { $0.id == touch }) else { return }
-        if touches.count == 1 {
-            liftLocation = touches[0].location
-            return touches.removeAll()
-        }
-        rebase { $0.touches.removeAll { $0.id == touch } }
-    }
+    mutating func removeTouch(_ touch: Int) { fingers.remove(touch) }
 
-    func hasTouch(_ touch: Int) -> Bool { touches.contains { $0.id == touch } }
-
-    var isFinished: Bool { touches.isEmpty }
-
-    mutating func movePointer(to location: Point, at time: Double) {
-        touches[0].location = location
-        tracker.add(path, at: time)
-    }
+    mutating func movePointer(to location: Point, at time: Double) { fingers.movePointer(to: location, at: time) }
 
     /// A touchpad swipe's delta, or an edge push turned inward.
-    mutating func addDelta(_ delta: Point, at time: Double) {
-        carried = carried + delta
-        tracker.add(path, at: time)
-    }
-
-    /// Folds the path so far into `carried` around a change of the touch set.
-    private mutating func rebase(_ change: (inout TouchSequence) -> Void) {
-        carried = path
-        change(&self)
-        anchor = centroid
-    }
+    mutating func addDelta(_ delta: Point, at time: Double) { fingers.addDelta(delta, at: time) }
 }
 
 /// One recognizer's view of one sequence.

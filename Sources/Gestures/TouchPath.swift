@@ -1,0 +1,72 @@
+/// Where a sequence's fingers are, and how far they went together: the path is the movement of the touches'
+/// centroid since the sequence began, carried across fingers landing and lifting so that it never jumps, and its
+/// velocity tracked as it goes.
+struct TouchPath: Sendable {
+    let startLocation: Point
+    private(set) var touches: [(id: Int, location: Point)]
+    /// The centroid when the current set of touches was established.
+    private var anchor: Point
+    /// Path carried over from earlier sets of touches, and touchpad deltas.
+    private var carried: Point = .zero
+    private(set) var tracker = VelocityTracker()
+    /// The finger count of a touchpad swipe (touches holds one virtual point).
+    private let swipeFingers: Int?
+    /// Where the last finger lifted: the sequence ends where it was, not at the origin.
+    private var liftLocation: Point?
+
+    init(touch: Int, at location: Point, time: Double, swipeFingers: Int?) {
+        startLocation = location
+        touches = [(touch, location)]
+        anchor = location
+        self.swipeFingers = swipeFingers
+        tracker.add(.zero, at: time)
+    }
+
+    var touchCount: Int { swipeFingers ?? touches.count }
+
+    var centroid: Point {
+        if touches.isEmpty { return liftLocation ?? startLocation }
+        let sum = touches.reduce(Point.zero) { $0 + $1.location }
+        return sum * (1 / Double(max(touches.count, 1)))
+    }
+
+    /// Total movement since the sequence began, continuous across finger changes.
+    var path: Point { carried + (centroid - anchor) }
+
+    mutating func add(_ touch: Int, at location: Point) {
+        rebase { $0.touches.append((touch, location)) }
+    }
+
+    mutating func move(_ touch: Int, to location: Point, at time: Double) {
+        guard let index = touches.firstIndex(where: { $0.id == touch }) else { return }
+        touches[index].location = location
+        tracker.add(path, at: time)
+    }
+
+    mutating func remove(_ touch: Int) {
+        guard touches.contains(where: { $0.id == touch }) else { return }
+        if touches.count == 1 {
+            liftLocation = touches[0].location
+            return touches.removeAll()
+        }
+        rebase { $0.touches.removeAll { $0.id == touch } }
+    }
+
+    mutating func movePointer(to location: Point, at time: Double) {
+        touches[0].location = location
+        tracker.add(path, at: time)
+    }
+
+    /// A touchpad swipe's delta, or an edge push turned inward.
+    mutating func addDelta(_ delta: Point, at time: Double) {
+        carried = carried + delta
+        tracker.add(path, at: time)
+    }
+
+    /// Folds the path so far into `carried` around a change of the touch set.
+    private mutating func rebase(_ change: (inout TouchPath) -> Void) {
+        carried = path
+        change(&self)
+        anchor = centroid
+    }
+}
