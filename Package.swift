@@ -77,7 +77,7 @@ let package = Package(
         // animd.toml: TOML 1.0 read with every key's line and column, layered, checked, and turned into the engine's tables.
         .target(
             name: "AnimConfig",
-            dependencies: ["Motion", "Gestures", "Transitions", "TransitionModel", "TextWriting"],
+            dependencies: ["Motion", "Gestures", "Transitions", "TransitionModel", "TextWriting", "JSONText"],
             resources: [.embedInCode("Resources/default-config.toml")],
             swiftSettings: strict
         ),
@@ -167,7 +167,7 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["JSONText", "Gestures", "AnimProtocol", "TestSupport"], exclude: ["Traces"], swiftSettings: strict),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "AnimConfig", "AnimProtocol", "TransitionModel", "Motion", "Gestures", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FocusSourcesTests", dependencies: ["FocusSources", "Gestures", "AnimProtocol"], swiftSettings: strict),
-        .testTarget(name: "ConfigTests", dependencies: ["AnimConfig", "Motion", "Gestures", "Transitions", "TransitionModel", "TextWriting"], exclude: ["FuzzRegressions"], swiftSettings: strict),
+        .testTarget(name: "ConfigTests", dependencies: ["AnimConfig", "Motion", "Gestures", "Transitions", "TransitionModel", "TextWriting", "JSONText"], exclude: ["FuzzRegressions"], swiftSettings: strict),
         .testTarget(name: "AnimProtocolTests", dependencies: ["JSONText", "AnimProtocol", "ProtocolOracle", "TransitionModel", "Gestures", "Motion"], swiftSettings: strict),
         .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal", "BackendThread"], swiftSettings: strict),
         .testTarget(name: "AnimDaemonTests", dependencies: ["JSONText", "DesktopPortal", "Transitions", "AnimDaemon", "AnimProtocol", "AnimConfig", "TransitionModel", "Gestures", "Motion",

@@ -1,6 +1,7 @@
 import AnimConfig
 import Foundation
 import Gestures
+import JSONText
 import TransitionModel
 import Transitions
 
@@ -41,13 +42,13 @@ enum BindingsBenchmark {
 
     /// Declaration `index`'s body: an edge pan on edge `index` mod 4 of monitor A or B, the j-th of its edge's
     /// `parts` equal parts, so that no two contend.
-    static func body(_ index: Int, parts: Int) -> ConfigValue {
+    static func body(_ index: Int, parts: Int) -> JSONValue {
         let edges = ["left", "right", "top", "bottom"]
         let from = Double(index / 8) / Double(parts), to = Double(index / 8 + 1) / Double(parts)
-        let swipe: [(key: String, value: ConfigValue)] = [("gesture", .string("edge-pan")), ("edge", .string(edges[index % 4])),
-                                                         ("output", .string(index / 4 % 2 == 0 ? "A" : "B")), ("span", .array([.float(from), .float(to)])),
-                                                         ("distance", .integer(300)), ("increases", .string("right"))]
-        return .table([("bindings", .table([("b\(index)", .table(swipe))]))])
+        let swipe: [(String, JSONValue)] = [("gesture", .string("edge-pan")), ("edge", .string(edges[index % 4])),
+                                            ("output", .string(index / 4 % 2 == 0 ? "A" : "B")), ("span", .array([.number(from), .number(to)])),
+                                            ("distance", .number(300)), ("increases", .string("right"))]
+        return .object([("bindings", .object([("b\(index)", .object(swipe))]))])
     }
 
     /// `count` declarations, each by a connection of its own.
@@ -91,9 +92,9 @@ enum BindingsBenchmark {
         var book = declared(count)
         var engine = engine(bindings: count)
         let extra = TransitionOwner(connection: -1)
-        let body = ConfigValue.table([("bindings", .table([("extra", .table([("gesture", .string("edge-pan")), ("edge", .string("bottom")),
-                                                                             ("output", .string("C")), ("span", .array([.float(0.25), .float(0.75)])),
-                                                                             ("distance", .integer(300))]))]))])
+        let body = JSONValue.object([("bindings", .object([("extra", .object([("gesture", .string("edge-pan")), ("edge", .string("bottom")),
+                                                                                ("output", .string("C")), ("span", .array([.number(0.25), .number(0.75)])),
+                                                                                ("distance", .number(300))]))]))])
         var time = 0.0
         return nanosecondsPerOperation(iterations: max(20, 20_000 / count)) { _ in
             time += 0.001

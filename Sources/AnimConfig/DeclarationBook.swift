@@ -1,3 +1,4 @@
+public import JSONText
 public import Transitions
 public import TransitionModel
 
@@ -26,8 +27,9 @@ public struct DeclarationBook: Sendable {
 
     /// Declares a transition, or says why not; the new declaration on success.
     @discardableResult
-    public mutating func declare(_ name: String, _ body: ConfigValue, by owner: TransitionOwner,
+    public mutating func declare(_ name: String, _ body: JSONValue, by owner: TransitionOwner,
                                  over config: LoadedConfig) throws(DeclarationRefusal) -> Declaration {
+        let body = try ConfigNode(json: body, at: Declaration.origin)
         let settings = config.config.daemon
         if let problem = Declaration.nameProblem(name) { throw .invalid([ConfigError(key: "name", message: problem)]) }
         if let existing = declaration(named: name) {
@@ -49,8 +51,9 @@ public struct DeclarationBook: Sendable {
 
     /// Lays `body` over what `connection` declared as `name`, checked again as a new declaration would be.
     @discardableResult
-    public mutating func update(_ name: String, _ body: ConfigValue, by connection: Int,
+    public mutating func update(_ name: String, _ body: JSONValue, by connection: Int,
                                 over config: LoadedConfig) throws(DeclarationRefusal) -> Declaration {
+        let body = try ConfigNode(json: body, at: Declaration.origin)
         let index = try ownedIndex(name, by: connection, config: config)
         let updated = try declarations[index].updated(with: try Self.table(body))
         var others = declarations
@@ -171,8 +174,8 @@ public struct DeclarationBook: Sendable {
         return layer == ConfigLayer.defaultName ? "the embedded default" : layer
     }
 
-    private static func table(_ body: ConfigValue) throws(DeclarationRefusal) -> ConfigTable {
-        guard let members = body.members else { throw .invalid([ConfigError(key: "", message: "a declaration is a table")]) }
-        return ConfigValue.table(members, at: Declaration.origin)
+    private static func table(_ body: ConfigNode) throws(DeclarationRefusal) -> ConfigTable {
+        guard let table = body.table else { throw .invalid([ConfigError(key: "", message: "a declaration is a table")]) }
+        return table
     }
 }

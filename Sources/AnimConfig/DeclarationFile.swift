@@ -1,9 +1,11 @@
+public import JSONText
+
 /// A file of transitions to declare (`animctl declare FILE.toml`, `animctl watch --declare`): `[transitions.NAME]`
 /// and `[bindings.NAME]` tables, as in `animd.toml`, and nothing else. Each transition becomes one declaration with
 /// the bindings that drive it; a binding may leave `transition` out when the file has one transition.
 public enum DeclarationFile {
     /// The declarations in file order, each as `transition.declare`'s body; or every problem, with its line.
-    public static func read(_ layer: ConfigLayer) throws(ConfigErrors) -> [(name: String, body: ConfigValue)] {
+    public static func read(_ layer: ConfigLayer) throws(ConfigErrors) -> [(name: String, body: JSONValue)] {
         let table = try ConfigParser.table(of: layer)
         var errors: [ConfigError] = []
         func problem(_ node: ConfigNode?, _ key: String, _ message: String) {
@@ -15,7 +17,7 @@ public enum DeclarationFile {
         }
         let transitions = table["transitions"]?.table ?? ConfigTable()
         if transitions.keys.isEmpty { problem(table["transitions"], "transitions", "declares nothing: the file needs a [transitions.NAME]") }
-        var bindingsOf: [String: [(key: String, value: ConfigValue)]] = [:]
+        var bindingsOf: [String: [(String, JSONValue)]] = [:]
         let bindings = table["bindings"]?.table ?? ConfigTable()
         for key in bindings.keys {
             guard let node = bindings[key], let body = node.table else { problem(bindings[key], "bindings.\(key)", "must be a table"); continue }
@@ -25,18 +27,18 @@ public enum DeclarationFile {
                         "must name one of the file's transitions (\(transitions.keys.joined(separator: ", "))): a declaration's bindings drive it")
                 continue
             }
-            guard let value = ConfigValue(body) else { problem(node, "bindings.\(key)", "holds a date or time, which no key takes"); continue }
+            guard let value = JSONValue(body) else { problem(node, "bindings.\(key)", "holds a date or time, which no key takes"); continue }
             bindingsOf[owner, default: []].append((key, value))
         }
-        var declarations: [(name: String, body: ConfigValue)] = []
+        var declarations: [(name: String, body: JSONValue)] = []
         for name in transitions.keys {
-            guard let node = transitions[name], node.table != nil, let transition = ConfigValue(node) else {
+            guard let node = transitions[name], node.table != nil, let transition = JSONValue(node) else {
                 problem(transitions[name], "transitions.\(name)", "must be a table of the transition's keys")
                 continue
             }
-            var members: [(key: String, value: ConfigValue)] = [("transition", transition)]
-            if let own = bindingsOf[name] { members.append(("bindings", .table(own))) }
-            declarations.append((name, .table(members)))
+            var members: [(String, JSONValue)] = [("transition", transition)]
+            if let own = bindingsOf[name] { members.append(("bindings", .object(own))) }
+            declarations.append((name, .object(members)))
         }
         guard errors.isEmpty else { throw ConfigErrors(errors: errors) }
         return declarations

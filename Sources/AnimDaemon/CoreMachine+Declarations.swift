@@ -9,8 +9,7 @@ extension CoreMachine {
     mutating func declare(_ name: String, body: JSONValue, owner: TransitionOwner, at time: Double,
                           into effects: inout [CoreEffect]) -> CoreAnswer {
         do {
-            let value = try DeclarationWire.value(body)
-            try config.changeDeclarations { (book, loaded) throws(DeclarationRefusal) in try book.declare(name, value, by: owner, over: loaded) }
+            try config.changeDeclarations { (book, loaded) throws(DeclarationRefusal) in try book.declare(name, body, by: owner, over: loaded) }
         } catch {
             return .refused(DeclarationWire.rpcError(error, method: .declare))
         }
@@ -23,9 +22,8 @@ extension CoreMachine {
     mutating func update(_ name: String, body: JSONValue, client: Int, at time: Double, into effects: inout [CoreEffect]) -> CoreAnswer {
         let declared: Declaration
         do {
-            let value = try DeclarationWire.value(body)
             declared = try config.changeDeclarations { (book, loaded) throws(DeclarationRefusal) in
-                try book.update(name, value, by: client, over: loaded)
+                try book.update(name, body, by: client, over: loaded)
             }
         } catch {
             return .refused(DeclarationWire.rpcError(error, method: .update))

@@ -36,7 +36,7 @@ enum DeclaredFile {
     /// that cannot be read, or a refusal, ends animctl with its message.
     static func declare(_ path: String, as client: String, on rpc: RPCConnection) -> [String] {
         guard let bytes = readFile(path) else { fail("animctl: cannot read \(path): \(String(cString: strerror(errno)))") }
-        let declarations: [(name: String, body: ConfigValue)]
+        let declarations: [(name: String, body: JSONValue)]
         do {
             declarations = try DeclarationFile.read(try ConfigLayer(name: path, utf8: bytes))
         } catch {
@@ -45,7 +45,7 @@ enum DeclaredFile {
         do {
             if case let .failure(error) = try rpc.hello(as: client) { reportRefusal(error, of: .hello) }
             for (name, body) in declarations {
-                let params = JSONValue.object([("name", .string(name))] + (JSONValue(body).objectMembers ?? []))
+                let params = JSONValue.object([("name", .string(name))] + (body.objectMembers ?? []))
                 if case let .failure(error) = try rpc.call(Method.declare.rawValue, params) { reportRefusal(error, of: .declare) }
             }
         } catch {
@@ -68,20 +68,6 @@ enum DeclaredFile {
             } catch {
                 fail("animctl: \(error)")
             }
-        }
-    }
-}
-
-extension JSONValue {
-    /// A config value as JSON: what the daemon reads back into the same value.
-    init(_ value: ConfigValue) {
-        switch value {
-        case let .string(text): self = .string(text)
-        case let .integer(int): self = .number(Double(int))
-        case let .float(double): self = .number(double)
-        case let .bool(flag): self = .bool(flag)
-        case let .array(elements): self = .array(elements.map(JSONValue.init))
-        case let .table(members): self = .object(members.map { ($0.key, JSONValue($0.value)) })
         }
     }
 }

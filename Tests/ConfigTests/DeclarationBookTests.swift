@@ -1,4 +1,5 @@
 import Gestures
+import JSONText
 import Testing
 import Transitions
 import TransitionModel
@@ -15,15 +16,15 @@ import TransitionModel
     }
 
     /// `{transition: {…}, bindings: {NAME: {…}}}` from TOML-like pairs, as a client's JSON arrives.
-    static func body(transition: [(String, ConfigValue)] = [], bindings: [(String, [(String, ConfigValue)])] = []) -> ConfigValue {
-        var members: [(key: String, value: ConfigValue)] = [("transition", .table(transition.map { ($0.0, $0.1) }))]
+    static func body(transition: [(String, JSONValue)] = [], bindings: [(String, [(String, JSONValue)])] = []) -> JSONValue {
+        var members: [(String, JSONValue)] = [("transition", .table(transition.map { ($0.0, $0.1) }))]
         if !bindings.isEmpty { members.append(("bindings", .table(bindings.map { ($0.0, .table($0.1.map { ($0.0, $0.1) })) }))) }
         return .table(members)
     }
 
-    static func edgePan(_ edge: String, span: [Double]? = nil, output: String? = nil, extra: [(String, ConfigValue)] = []) -> [(String, ConfigValue)] {
-        var keys: [(String, ConfigValue)] = [("gesture", .string("edge-pan")), ("edge", .string(edge)), ("distance", .integer(48))]
-        if let span { keys.append(("span", .array(span.map(ConfigValue.float)))) }
+    static func edgePan(_ edge: String, span: [Double]? = nil, output: String? = nil, extra: [(String, JSONValue)] = []) -> [(String, JSONValue)] {
+        var keys: [(String, JSONValue)] = [("gesture", .string("edge-pan")), ("edge", .string(edge)), ("distance", .integer(48))]
+        if let span { keys.append(("span", .array(span.map(JSONValue.float)))) }
         if let output { keys.append(("output", .string(output))) }
         return keys + extra
     }
@@ -98,14 +99,14 @@ import TransitionModel
 
     /// Values from outside, absurd but well formed: each refused where it enters, with the range.
     @Test(arguments: [
-        ("distance", ConfigValue.float(.leastNonzeroMagnitude), "must be between 1 and 100000"),
+        ("distance", JSONValue.float(.leastNonzeroMagnitude), "must be between 1 and 100000"),
         ("distance", .float(1e308), "must be between 1 and 100000"),
         ("span", .array([.float(-1e308), .float(1e308)]), "must be [from, to]: two fractions of the edge's length, 0 to 1"),
         ("span", .array([.float(0.5), .float(0.5)]), "must be [from, to]: two fractions of the edge's length, 0 to 1"),
         ("zone", .float(-0.0), "must be between 1 and 500, got 0"),
         ("output", .string(""), "a monitor's name must be 1 to 256 bytes long, got 0"),
     ])
-    func hostileValuesAreRefused(key: String, value: ConfigValue, message: String) throws {
+    func hostileValuesAreRefused(key: String, value: JSONValue, message: String) throws {
         let config = try Self.config()
         let refusal = Self.refusal {
             var book = DeclarationBook()
@@ -119,11 +120,11 @@ import TransitionModel
     /// Issue 47: a declaration of 12,000 snap points made every snapshot of it 73 KB; they are counted as the
     /// file's are, and each is range-checked.
     @Test(arguments: [
-        (ConfigValue.array((0..<12_000).map { .integer($0) }), "has 12000 snap points; at most 100"),
+        (JSONValue.array((0..<12_000).map { .integer($0) }), "has 12000 snap points; at most 100"),
         (.array([.integer(0), .float(1e308)]), "each must be between -1000000 and 1000000, got 1e+308"),
         (.array([.float(-0.0), .float(.leastNonzeroMagnitude)]), ""),
     ])
-    func snapPointsAreCountedAndBounded(points: ConfigValue, message: String) throws {
+    func snapPointsAreCountedAndBounded(points: JSONValue, message: String) throws {
         let config = try Self.config()
         var book = DeclarationBook()
         let refusal = Self.refusal { try book.declare("dock", Self.body(transition: [("snap-points", points)]), by: Self.dock, over: config) }
@@ -173,7 +174,7 @@ import TransitionModel
         var book = DeclarationBook()
         let config = try Self.config()
         try book.declare("dock", Self.body(bindings: [("dock-swipe", Self.edgePan("bottom", span: [0, 0.5]))]), by: Self.dock, over: config)
-        let clash: [(String, ConfigValue, TransitionOwner?, String)] = [
+        let clash: [(String, JSONValue, TransitionOwner?, String)] = [
             ("sidebar", Self.body(), nil, "the config has a transition named \"sidebar\" (the embedded default)"),
             ("tray", Self.body(bindings: [("sidebar-open", Self.edgePan("top", span: [0, 0.1]))]), nil, "the config has a binding named \"sidebar-open\""),
             ("dock", Self.body(), Self.dock, "\"dock\" is declared already, by \"dock\" (pid 100)"),
@@ -332,4 +333,11 @@ import TransitionModel
             }
         }
     }
+}
+
+/// A client's JSON written as a TOML reader would name its values: what `transition.declare` carries.
+private extension JSONValue {
+    static func integer(_ value: Int) -> JSONValue { .number(Double(value)) }
+    static func float(_ value: Double) -> JSONValue { .number(value) }
+    static func table(_ members: [(String, JSONValue)]) -> JSONValue { .object(members) }
 }
