@@ -1,7 +1,5 @@
-import Glibc
 public import Gestures
 public import Logging
-import UnixSupport
 
 /// What every input backend runs, on a `SessionThread` of its own: open a session, report it, wait on its
 /// descriptors, let it dispatch, report what changed and what came in; when the session cannot be opened or ends,
