@@ -89,7 +89,7 @@ let package = Package(
         // daemon and its input backends.
         .target(name: "UnixSupport", swiftSettings: strict),
         .target(name: "AnimClient", dependencies: ["JSONText", "AnimProtocol", "TransitionModel", "Motion", "UnixSupport"], swiftSettings: strict),
-        .target(name: "FocusSources", dependencies: ["JSONText", "Gestures"], swiftSettings: strict),
+        .target(name: "FocusSources", dependencies: ["JSONText", "Gestures", "TextWriting"], swiftSettings: strict),
         // The input backend's contract (InputBackend, BackendInfo, BackendEvent), and what both backends' threads
         // share: the wake-up pipe, logging unavailable sources. A shell concern, kept out of the pure Gestures.
         .target(name: "BackendThread", dependencies: ["Gestures", "UnixSupport", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),

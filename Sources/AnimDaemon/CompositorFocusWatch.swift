@@ -84,7 +84,7 @@ final class CompositorFocusWatch {
         switch endpoint {
         case let .sway(socket):
             var framer = I3IPCFramer(), tracker = SwayFocusTracker()
-            open(socket, greeting: SwayFocusTracker.opening, generation: generation) { bytes in
+            open(socket, greeting: tracker.opening(), generation: generation) { bytes in
                 let messages = try framer.take(bytes).get()
                 var answer: [UInt8] = []
                 for message in messages { answer += try tracker.take(message).get() }

@@ -6,6 +6,9 @@ public import Gestures
 /// (an empty class when no window has the focus) and `fullscreen>>0|1`. Pure: bytes in, the focus out.
 public struct HyprlandFocusTracker {
     private var partial: [UInt8] = []
+    /// How much of `partial` is known to hold no newline: a line that comes a byte at a time is scanned once, not
+    /// again from its start at every read.
+    private var scanned = 0
     public private(set) var focus: SessionFocus = .unknown(reason: "Hyprland's event socket has not answered yet")
 
     public static let source = FocusSource.hyprland
@@ -31,18 +34,20 @@ public struct HyprlandFocusTracker {
         return .success(())
     }
 
-    /// Bytes from the event socket; whether the focus changed, or why the stream is not Hyprland's.
+    /// Bytes from the event socket; whether the focus changed, or why the stream is not Hyprland's. Each byte is
+    /// looked at once for a newline, however the reads cut the lines.
     public mutating func take(_ bytes: some Collection<UInt8>) -> Result<Bool, FocusSourceError> {
         partial.append(contentsOf: bytes)
         let before = focus
         var start = 0
         let tooLong = FocusSourceError("a line longer than \(Self.lineLimit >> 10) KiB")
-        while let newline = partial[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        while let newline = partial[max(start, scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
             guard newline - start <= Self.lineLimit else { return .failure(tooLong) }
             event(partial[start..<newline])
             start = newline + 1
         }
         partial.removeFirst(start)
+        scanned = partial.count
         guard partial.count <= Self.lineLimit else { return .failure(tooLong) }
         return .success(focus != before)
     }

@@ -4,8 +4,11 @@
 public enum I3IPC {
     public static let magic = Array("i3-ipc".utf8)
     public static let headerSize = magic.count + 8
-    /// The largest payload taken: sway's whole tree is tens of KiB on a busy desktop. A larger one is not sway's.
-    public static let payloadLimit = 8 << 20
+    /// The largest reply taken: sway's whole tree is tens of KiB on a busy desktop, about 1.5 KiB a window. A larger
+    /// one is not sway's, and parsing it would hold the event loop (it is parsed there): the stream is refused.
+    public static let payloadLimit = 2 << 20
+    /// The largest event taken: a window's container, or a workspace's (its windows with it).
+    public static let eventPayloadLimit = 256 << 10
 
     public static let subscribe: UInt32 = 2
     public static let getTree: UInt32 = 4
@@ -43,8 +46,10 @@ public struct I3IPCFramer {
             }
             let length = Int(Self.integer(buffer, at: start + I3IPC.magic.count))
             let type = Self.integer(buffer, at: start + I3IPC.magic.count + 4)
-            guard length <= I3IPC.payloadLimit else {
-                return .failure(FocusSourceError("a message of \(length) bytes, past the \(I3IPC.payloadLimit >> 20) MiB bound"))
+            let isEvent = type & 0x8000_0000 != 0
+            guard length <= (isEvent ? I3IPC.eventPayloadLimit : I3IPC.payloadLimit) else {
+                let bound = isEvent ? "\(I3IPC.eventPayloadLimit >> 10) KiB" : "\(I3IPC.payloadLimit >> 20) MiB"
+                return .failure(FocusSourceError("a\(isEvent ? "n event" : " reply") of \(length) bytes, past the \(bound) bound"))
             }
             let end = start + I3IPC.headerSize + length
             guard buffer.count >= end else { break }

@@ -27,6 +27,20 @@ import Testing
         }
     }
 
+    /// A long line that comes a byte at a time, with lines before and after it in the same reads, is read as sent:
+    /// what was scanned for its end is not scanned again (issue 48: a 60 KB line then a byte every 2 ms held a core).
+    @Test func aLineThatComesAByteAtATime() throws {
+        let title = String(repeating: "t", count: 60_000)
+        let stream = Array("activewindow>>foot,~\nactivewindow>>mpv,\(title)\nfullscreen>>1\nactivewindow>>kitty,~".utf8)
+        var tracker = HyprlandFocusTracker()
+        var changes = 0
+        for byte in stream where try tracker.take(CollectionOfOne(byte)).get() { changes += 1 }
+        #expect(tracker.focus == .known(FocusedWindow(names: ["mpv"], fullscreen: true), source: .hyprland),
+                "the last line has no end yet")
+        #expect(changes == 3, "foot, mpv, mpv full screen")
+        #expect(try tracker.take(Array("\n".utf8)).get() && tracker.focus.window?.app == "kitty")
+    }
+
     @Test func noWindowAndChangesOnlyWhenTheyAre() throws {
         var tracker = HyprlandFocusTracker()
         #expect(try tracker.take(Array("activewindow>>foot,~\n".utf8)).get() == true)

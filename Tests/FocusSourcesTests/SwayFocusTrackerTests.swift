@@ -70,6 +70,39 @@ import Testing
         #expect(answer == I3IPC.message(I3IPC.getTree, ""), "a workspace taking the focus reads the tree again")
     }
 
+    /// An event is a window's or a workspace's container, a reply may be the whole tree: each has its own bound, read
+    /// from the header, before the payload is gathered (issue 48: valid 8 MiB trees, again and again, held the loop).
+    @Test func eventsAndRepliesHaveTheirOwnBounds() throws {
+        func header(_ length: Int, _ type: UInt32) -> [UInt8] {
+            Array("i3-ipc".utf8) + withUnsafeBytes(of: UInt32(length)) { Array($0) } + withUnsafeBytes(of: type) { Array($0) }
+        }
+        var reply = I3IPCFramer()
+        #expect(try reply.take(header(256 << 10 + 1, I3IPC.getTree)).get().isEmpty, "a tree past the event bound is still a tree")
+        var event = I3IPCFramer()
+        #expect(throws: FocusSourceError("an event of 262145 bytes, past the 256 KiB bound")) {
+            try event.take(header(256 << 10 + 1, I3IPC.windowEvent)).get()
+        }
+        var tree = I3IPCFramer()
+        #expect(throws: FocusSourceError("a reply of 2097153 bytes, past the 2 MiB bound")) {
+            try tree.take(header(2 << 20 + 1, I3IPC.getTree)).get()
+        }
+    }
+
+    /// At most one `GET_TREE` is asked at a time: workspace events while one is asked make it stale, and one more is
+    /// asked when it comes (issue 48: a peer that never read had a request queued for each of its events).
+    @Test func treesAreAskedOneAtATime() throws {
+        var tracker = SwayFocusTracker()
+        let getTree = I3IPC.message(I3IPC.getTree, "")
+        #expect(tracker.opening() == I3IPC.message(I3IPC.subscribe, #"["window","workspace"]"#) + getTree)
+        var asked = 0
+        for _ in 0..<1000 { asked += try Self.take(&tracker, I3IPC.workspaceEvent, #"{"change":"focus"}"#).count }
+        #expect(asked == 0, "the opening's tree is still asked for")
+        #expect(try Self.take(&tracker, I3IPC.getTree, Self.tree) == getTree, "it came stale: once more")
+        #expect(tracker.focus.window?.app == "Steam", "a stale tree still says the focus")
+        #expect(try Self.take(&tracker, I3IPC.getTree, Self.tree).isEmpty, "up to date: nothing more")
+        #expect(try Self.take(&tracker, I3IPC.workspaceEvent, #"{"change":"focus"}"#) == getTree, "none asked: asked at once")
+    }
+
     @Test func aRefusalOrAPayloadThatIsNotJSONIsAnError() {
         var tracker = SwayFocusTracker()
         #expect(throws: FocusSourceError.self) { try Self.take(&tracker, I3IPC.subscribe, #"{"success":false}"#) }

@@ -146,7 +146,7 @@ import JSONText
 
     /// Garbage on sway's socket, and a header announcing 1 GiB: each is said, and animd keeps serving.
     @Test(arguments: [("6e6f7420692d69706320617420616c6c", "without the i3-ipc magic"),
-                      ("69332d697063" + "00000040" + "02000000", "past the 8 MiB bound")])
+                      ("69332d697063" + "00000040" + "02000000", "past the 2 MiB bound")])
     func garbageOnTheSocketIsSaid(bytes: String, reason: String) throws {
         let folder = try DaemonProcess.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -1,0 +1,90 @@
+import AnimClient
+import Foundation
+import Testing
+import UnixSupport
+import XorgInputTest
+
+/// A hostile compositor socket cannot hold the loop (issue 48), each peer a stand-in that never reads what animd
+/// sends (Tests/Fixtures/focus/standin.py, `flood`): sway's IPC flooded with workspace focus events, each of which
+/// asks for the tree; sway's IPC sending valid trees of 1.9 MiB, under the 2 MiB bound, again and again; and
+/// Hyprland's event socket dripping a byte every 2 ms onto a 60 KB line. Each is measured by what the others see: a
+/// `transition.get` over a fresh connection every 50 ms for 3 s; for the drip, animd's CPU meanwhile; then, once the
+/// peer has gone, animd's memory against what it held before and its CPU.
+@Suite(.serialized) struct CompositorFloodTests {
+    /// How long a fresh connection's `transition.get` may take while the peer floods (the issue's bound).
+    static let answerBound = 0.25
+
+    @Test(.disabled(if: Sanitizer.active, "bounds latency and CPU time, which a sanitizer multiplies"),
+          arguments: ["sway-events", "sway-trees", "hyprland-drip"])
+    func aHostileCompositorSocketCannotHoldTheLoop(kind: String) throws {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let drip = kind == "hyprland-drip"
+        let path = drip ? folder + "/hypr/flood_1" : folder + "/sway-ipc.sock"
+        let peer = try LineProcess(URL(fileURLWithPath: "/usr/bin/python3"), [CompositorFocusTests.standIn, "flood", kind, path],
+                                   environment: [:])
+        defer { peer.close() }
+        #expect(peer.wait(for: "ready"))
+        // The daemon reads its focus nowhere else: no display, no bus.
+        let daemon = try DaemonProcess(config: CompositorFocusTests.config,
+                                       environment: drip ? ["HYPRLAND_INSTANCE_SIGNATURE": "flood_1", "XDG_RUNTIME_DIR": folder]
+                                                         : ["SWAYSOCK": path])
+        let pid = daemon.process.processIdentifier
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("daemon.hello")
+        let restingRSS = HostileInputTests.rss(pid)
+        #expect(peer.wait(for: "client 1"), "animd connected to the peer")
+
+        let cpuBefore = Self.cpuTicks(pid)
+        var worst = 0.0, samples = 0
+        let end = monotonicSeconds() + 3
+        while monotonicSeconds() < end {
+            let started = monotonicSeconds()
+            let fresh = try daemon.connect()
+            _ = try fresh.ok("transition.get", ["name": "sidebar"])
+            worst = max(worst, monotonicSeconds() - started)
+            samples += 1
+            usleep(50_000)
+        }
+        let attackTicks = Self.cpuTicks(pid) - cpuBefore
+        #expect(worst < Self.answerBound, "\(kind): the slowest of \(samples) fresh gets took \(Int(worst * 1000)) ms")
+        if drip {
+            // Each byte scanned once: a read of one byte costs a read. Rescanning the 60 KB at each took a core.
+            #expect(attackTicks < 60, "\(kind): \(attackTicks) CPU ticks (of 100 a second) in 3 s")
+        }
+        if kind == "sway-trees" {
+            #expect(try CompositorFocusTests.focus(rpc)["app"]?.string?.hasPrefix("app-") == true, "the trees were read")
+        }
+
+        peer.send("!stop")
+        if !drip {
+            // The subscription and one GET_TREE (i3 IPC: a 14-byte header each, then `["window","workspace"]`), and no
+            // more: a tree is asked once at a time, and the events came while the first was (the peer never answers).
+            let unread = peer.nextLine()
+            #expect(unread == "unread \(14 + 22 + 14)", "\(kind): what animd sent the peer")
+        }
+        #expect(peer.wait(for: "stopped"))
+        usleep(500_000)
+        let idleBefore = Self.cpuTicks(pid)
+        usleep(2_000_000)
+        let idleTicks = Self.cpuTicks(pid) - idleBefore
+        // What is left is the watch's retries, a connect refused now and then: a tick at most, where a busy loop takes 200.
+        #expect(idleTicks <= 2, "\(kind): animd is busy after the peer left")
+        let grown = HostileInputTests.rss(pid) - restingRSS
+        print("\(kind): slowest fresh get \(Int(worst * 1000)) ms of \(samples); \(attackTicks) CPU ticks in the 3 s; after: "
+              + "\(idleTicks) ticks in 2 s, resident memory \(grown >> 10) KiB over what it was")
+        #expect(grown < 8 << 20, "\(kind): resident memory grew by \(grown >> 10) KiB")
+        #expect(try rpc.ok("daemon.hello")["name"] == "animd")
+    }
+
+    /// The user and system CPU time of `pid`, in clock ticks (100 a second), from /proc/PID/stat: the 14th and 15th
+    /// fields, counted after the command's name, which may hold spaces and ends at the last ')'.
+    static func cpuTicks(_ pid: Int32) -> Int {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // fields[0] is the state, the 3rd field of the line; utime and stime are the 14th and 15th.
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return 0 }
+        return user + system
+    }
+}
