@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "Gestures", swiftSettings: strict),
         // What a transition is and what may be asked of it: the snapshot, its phase, the commands. The engine makes
         // them, the wire carries them; neither owns them.
-        .target(name: "TransitionModel", dependencies: ["Motion"], swiftSettings: strict),
+        .target(name: "TransitionModel", dependencies: ["Motion", "TextWriting"], swiftSettings: strict),
         .target(name: "Transitions", dependencies: ["Motion", "Gestures", "TransitionModel"], swiftSettings: strict),
         // animd.toml: TOML 1.0 read with every key's line and column, layered, checked, and turned into the engine's tables.
         .target(

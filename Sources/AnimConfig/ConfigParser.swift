@@ -342,7 +342,7 @@ struct ConfigReader {
         do {
             return try TimingSpec(parsing: text)
         } catch {
-            self.error(p / key, "bad timing spec \"\(text)\": \(error)")
+            self.error(p / key, "bad timing spec \(quotedExcerpt(text)): \(error)")
             return nil
         }
     }

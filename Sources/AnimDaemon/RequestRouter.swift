@@ -1,3 +1,4 @@
+import TextWriting
 import AnimProtocol
 import Gestures
 import Motion
@@ -136,7 +137,7 @@ struct RequestRouter {
     }
 
     private func unknown(_ name: String) -> RPCError {
-        RPCError(.unknownTransition, "unknown transition \"\(name)\"",
+        RPCError(.unknownTransition, "unknown transition \(quotedExcerpt(name))",
                  data: .object([("transitions", .array(target.transitionNames.map { .string($0) }))]))
     }
 }

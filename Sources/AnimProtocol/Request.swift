@@ -1,3 +1,4 @@
+import TextWriting
 public import Gestures
 public import Motion
 public import TransitionModel
@@ -47,7 +48,7 @@ public enum Request: Hashable, Sendable {
     /// The same, from a tree or from the request line read in place (`IncomingRequest`): one reader for both.
     init(method name: String, reading raw: (some JSONReadable)?) throws(RPCError) {
         guard let method = Method(rawValue: name) else {
-            throw RPCError(.methodNotFound, "method not found: \"\(name)\"",
+            throw RPCError(.methodNotFound, "method not found: \(quotedExcerpt(name))",
                            data: .object([("methods", .array(Method.allCases.map { .string($0.rawValue) }))]))
         }
         let p = RequestParams(method: name, value: raw)
@@ -71,7 +72,7 @@ public enum Request: Hashable, Sendable {
             let setting = try p.optionalString("setting", maxLength: 16)
             guard let setting else { self = .motion(nil); break }
             guard let known = MotionSetting(rawValue: setting) else {
-                throw RPCError(.invalidParams, "invalid params: daemon.motion: \"setting\" must be \"auto\", \"full\" or \"reduced\", not \"\(setting)\"")
+                throw RPCError(.invalidParams, "invalid params: daemon.motion: \"setting\" must be \"auto\", \"full\" or \"reduced\", not \(quotedExcerpt(setting))")
             }
             self = .motion(known)
         case .list: try p.allow([]); self = .list
@@ -93,7 +94,7 @@ public enum Request: Hashable, Sendable {
         if let names = try p.optionalStrings("events") {
             events = []
             for name in names {
-                guard let group = EventGroup(rawValue: name) else { throw p.invalid("unknown event group \"\(name)\" (expected \(EventGroup.names))") }
+                guard let group = EventGroup(rawValue: name) else { throw p.invalid("unknown event group \(quotedExcerpt(name)) (expected \(EventGroup.names))") }
                 events.insert(group)
             }
         }

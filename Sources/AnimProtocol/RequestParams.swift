@@ -17,7 +17,7 @@ struct RequestParams<Value: JSONReadable> {
             return
         }
         if let key = value.firstKey(notIn: keys) {
-            throw invalid("unknown parameter \"\(key)\"" + (keys.isEmpty ? " (\(method) takes none)" : " (expected \(keys.joined(separator: ", ")))"))
+            throw invalid("unknown parameter \(quotedExcerpt(key))" + (keys.isEmpty ? " (\(method) takes none)" : " (expected \(keys.joined(separator: ", ")))"))
         }
     }
 
@@ -92,7 +92,7 @@ struct RequestParams<Value: JSONReadable> {
         do {
             return try TimingSpec(parsing: text)
         } catch {
-            throw invalid("\"\(key)\": bad timing spec \"\(text)\": \(error)")
+            throw invalid("\"\(key)\": bad timing spec \(quotedExcerpt(text)): \(error)")
         }
     }
 

@@ -43,7 +43,7 @@ public enum SessionVariableRules {
 
     /// The same, as one sentence that names the variable and quotes (a bounded part of) the value.
     public static func message(_ name: String, _ value: String) -> String? {
-        problem(name, value).map { "\(name) \($0), not \(quoted(value))" }
+        problem(name, value).map { "\(name) \($0), not \(quotedExcerpt(value))" }
     }
 
     private static func nameProblem(_ value: String) -> String? {
@@ -78,9 +78,4 @@ public enum SessionVariableRules {
         isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
     }
 
-    /// At most 64 bytes of `value`, quoted, with its length when it was cut.
-    static func quoted(_ value: String) -> String {
-        let limit = 64
-        return value.utf8.count > limit ? "\"\(excerpt(value, bytes: limit))\" (\(value.utf8.count) bytes)" : "\"\(value)\""
-    }
 }

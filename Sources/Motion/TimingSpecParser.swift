@@ -43,13 +43,13 @@ struct TimingSpecParser {
             spec = .spring(try parseSpring(nameStart: nameStart))
         default:
             guard let named = Self.named[name] else {
-                throw error(at: nameStart, part: name, "unknown timing \"\(name)\" (expected linear, ease, ease-in, ease-out, ease-in-out, cubic-bezier(x1,y1,x2,y2) or spring(…))")
+                throw error(at: nameStart, part: name, "unknown timing \(quotedExcerpt(name)) (expected linear, ease, ease-in, ease-out, ease-in-out, cubic-bezier(x1,y1,x2,y2) or spring(…))")
             }
             spec = named
         }
         skipSpaces()
         if index < characters.count {
-            throw error(at: index, part: rest(from: index), "unexpected \"\(rest(from: index))\" after the timing")
+            throw error(at: index, part: rest(from: index), "unexpected \(quotedExcerpt(rest(from: index))) after the timing")
         }
         return spec
     }
@@ -62,11 +62,11 @@ struct TimingSpecParser {
         var values: [Double] = []
         for (position, argument) in arguments.enumerated() {
             guard argument.key == nil else {
-                throw error(at: argument.column - 1, part: argument.text, "cubic-bezier takes plain numbers, not \"\(argument.text)\"")
+                throw error(at: argument.column - 1, part: argument.text, "cubic-bezier takes plain numbers, not \(quotedExcerpt(argument.text))")
             }
             let label = ["x1", "y1", "x2", "y2"][position]
             guard let value = Double(argument.value), value.isFinite else {
-                throw error(at: argument.valueColumn - 1, part: argument.value, "cubic-bezier \(label) must be a number, got \"\(argument.value)\"")
+                throw error(at: argument.valueColumn - 1, part: argument.value, "cubic-bezier \(label) must be a number, got \(quotedExcerpt(argument.value))")
             }
             if position % 2 == 0, !(0...1).contains(value) {
                 throw error(at: argument.valueColumn - 1, part: argument.value, "cubic-bezier \(label) must be in [0, 1], got \(argument.value)")
@@ -100,16 +100,16 @@ struct TimingSpecParser {
         var values: [String: Double] = [:]
         for argument in arguments {
             guard let key = argument.key else {
-                throw error(at: argument.column - 1, part: argument.text, "spring parameters are written key=value, got \"\(argument.text)\"")
+                throw error(at: argument.column - 1, part: argument.text, "spring parameters are written key=value, got \(quotedExcerpt(argument.text))")
             }
             guard Self.springKeys.contains(key) else {
-                throw error(at: argument.column - 1, part: key, "unknown spring parameter \"\(key)\" (expected \(Self.springKeys.joined(separator: ", ")))")
+                throw error(at: argument.column - 1, part: key, "unknown spring parameter \(quotedExcerpt(key)) (expected \(Self.springKeys.joined(separator: ", ")))")
             }
             guard values[key] == nil else {
-                throw error(at: argument.column - 1, part: key, "spring parameter \"\(key)\" is given twice")
+                throw error(at: argument.column - 1, part: key, "spring parameter \(quotedExcerpt(key)) is given twice")
             }
             guard let value = Double(argument.value), value.isFinite else {
-                throw error(at: argument.valueColumn - 1, part: argument.value, "spring \(key) must be a number, got \"\(argument.value)\"")
+                throw error(at: argument.valueColumn - 1, part: argument.value, "spring \(key) must be a number, got \(quotedExcerpt(argument.value))")
             }
             values[key] = value
         }

@@ -1,3 +1,4 @@
+import TextWriting
 public import Motion
 
 /// The `transition.*` methods of the protocol, as the engine sees them.
@@ -36,7 +37,7 @@ public enum EngineError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .unknownTransition(name): "unknown transition \"\(name)\""
+        case let .unknownTransition(name): "unknown transition \(quotedExcerpt(name))"
         case let .notAllowed(reason), let .invalidParams(reason): reason
         }
     }

@@ -19,6 +19,32 @@ import JSONText
         #expect(try rpc.ok("transition.release", ["name": "panel", "velocity": 2])["to"] == 1)
     }
 
+    /// A refusal quotes at most an excerpt of what it refuses (issue 48: a 60 KB timing string came back whole, twice,
+    /// and cost 400 ms in a debug build): each 60,000-byte value below is refused with a message under 1 KiB, and one
+    /// that quotes the value quotes its start and says how long it was.
+    @Test(arguments: [
+        ("transition.animate", "timing", "x"), ("transition.animate", "timing", "spring(x"), ("transition.animate", "timing", "spring(mass="),
+        ("transition.animate", "timing", "cubic-bezier(a"), ("transition.animate", "timing", "ease-in "), ("transition.get", "name", "x"),
+        ("daemon.motion", "setting", "x"), ("subscribe", "events", "x"), ("transition.get", "", "x"), ("", "", "x"),
+    ])
+    func aRefusalQuotesAnExcerpt(method: String, key: String, start: String) throws {
+        let daemon = try DaemonProcess()
+        let rpc = try daemon.connect()
+        let value = start + String(repeating: "9", count: 60_000 - start.utf8.count)
+        let error: RPCError
+        switch (method, key) {
+        case ("", _): error = try rpc.failing(value, nil)
+        case (_, ""): error = try rpc.failing(method, .object([(value, .number(1))]))
+        case (_, "events"): error = try rpc.failing(method, ["events": [.string(value)]])
+        case (_, "timing"): error = try rpc.failing(method, ["name": "panel", "to": 1, "timing": .string(value)])
+        default: error = try rpc.failing(method, [key: .string(value)])
+        }
+        #expect(error.message.utf8.count < 1024, "\(method) \(key) \(start): a message of \(error.message.utf8.count) bytes")
+        if error.message.contains("999") {
+            #expect(error.message.contains("\"\(start)999") && error.message.contains("(60000 bytes)"), "\(method) \(key) \(start): \(error.message)")
+        }
+    }
+
     /// The hang: a spring handed velocity 1e200, as a parameter or inside its spec, is refused; the daemon answers.
     @Test func hugeSpringVelocityIsRefused() throws {
         let daemon = try DaemonProcess()
