@@ -1,4 +1,5 @@
 import CX11
+import Glibc
 public import BackendThread
 public import Gestures
 public import Logging
@@ -27,6 +28,10 @@ public struct X11SessionOpener: BackendSessionOpener {
         guard let display else { return .failure(OpenFailure(reason: "no DISPLAY is set", isFinal: true)) }
         if let failure = animd_x11_load() {
             return .failure(OpenFailure(reason: "the X libraries cannot be loaded: \(String(cString: failure))", isFinal: true))
+        }
+        // Read from the process's environment, as Xlib reads it: `daemon.environment` sets it before the thread starts.
+        if let problem = XAuthorityFile.problem(environment: { getenv($0).map { String(cString: $0) } }) {
+            return .failure(OpenFailure(reason: "cannot open display \(display): \(problem)"))
         }
         guard let session = X11Session(name: display, plan: plan, logger: logger) else {
             return .failure(OpenFailure(reason: "cannot open display \(display)"))

@@ -1,7 +1,9 @@
 import AnimClient
 import AnimProtocol
 import Foundation
+import Glibc
 import Testing
+import UnixSupport
 import JSONText
 
 /// A user's first config and session: the file laid over the default, `animctl config`, a config that moves nothing,
@@ -76,6 +78,44 @@ import JSONText
         #expect(try rpc.failing("daemon.environment", ["DISPLAY": .string(String(repeating: "x", count: 5000))]).code == -32602)
         #expect(try rpc.failing("daemon.environment", ["HOME": "/"]).code == -32602)
     }
+
+    /// Issue 48: `XAUTHORITY` at /dev/zero (the X thread spun for good), at a FIFO (it waited for a writer) or at a
+    /// huge file, with a live X server. Each is said in the input's status, and the backend backs off; twenty
+    /// switches between them each answer at once, leave one X thread, not one more each, and nothing spins; without
+    /// the variable the same display is read.
+    @Test func anAuthorityFileXlibCannotReadIsSaidAndBackedOffFrom() throws {
+        let xvfb = try Xvfb(size: "1024x768x24")
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/fifo", 0o600) == 0)
+        #expect(FileManager.default.createFile(atPath: folder + "/huge", contents: nil) && truncate(folder + "/huge", 64 << 20) == 0)
+        let daemon = try DaemonProcess()
+        let pid = daemon.process.processIdentifier
+        let rpc = try daemon.connect()
+        let threadsBefore = Self.threads(pid)
+        let bad = [("/dev/zero", "is not a regular file"), (folder + "/fifo", "is not a regular file"), (folder + "/huge", "is larger than 1 MiB")]
+        var slowest = 0.0
+        for round in 0..<20 {
+            let (path, problem) = bad[round % bad.count]
+            let started = monotonicSeconds()
+            _ = try rpc.ok("daemon.environment", ["DISPLAY": .string(xvfb.display), "XAUTHORITY": .string(path)])
+            slowest = max(slowest, monotonicSeconds() - started)
+            try waitUntil("the input says why (\(path))") {
+                let input = try rpc.ok("daemon.hello")["input"]
+                return input?["connected"] == false && input?["reason"]?.string?.contains("XAUTHORITY (\(path)) \(problem)") == true
+            }
+        }
+        #expect(slowest < 0.25, "the slowest daemon.environment took \(Int(slowest * 1000)) ms")
+        #expect(Self.threads(pid) <= threadsBefore + 1, "one X thread, not one for each switch")
+        let ticks = CompositorFloodTests.cpuTicks(pid)
+        usleep(1_000_000)
+        #expect(CompositorFloodTests.cpuTicks(pid) - ticks <= 2, "nothing spins")
+        _ = try rpc.ok("daemon.environment", ["XAUTHORITY": ""])
+        #expect(try rpc.waitForX(xvfb.display)["monitors"] == [[0, 0, 1024, 768]], "the same display, read without the variable")
+    }
+
+    /// The threads of `pid`, from /proc.
+    static func threads(_ pid: Int32) -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0 }
 
     /// Issue 47: a session variable that would make a wrong path is refused where it enters: from a client, with
     /// the variable named and nothing changed; from animd's own environment, with a warning, as if unset.
