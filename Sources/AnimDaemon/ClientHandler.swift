@@ -13,7 +13,11 @@ final class ClientHandler: ChannelInboundHandler {
     typealias OutboundOut = ByteBuffer
 
     private let core: NIOLoopBound<DaemonCore>
+    /// Where the client's next turn waits, among the other clients' (`TurnQueue`).
+    private let turns: NIOLoopBound<TurnQueue>
     private var framer = LineFramer()
+    /// A batch line whose members are being carried out, a turn's worth at a time; the lines after it wait for it.
+    private var batch: BatchInProgress?
     private var client: ClientConnection?
 
     /// Where the client is in its connection's life; it only moves forward.
@@ -42,7 +46,7 @@ final class ClientHandler: ChannelInboundHandler {
 
     private var inbox = Inbox<Event>()
 
-    init(core: NIOLoopBound<DaemonCore>) { self.core = core }
+    init(core: NIOLoopBound<DaemonCore>, turns: NIOLoopBound<TurnQueue>) { self.core = core; self.turns = turns }
 
     /// A client's turn: at most this many lines, and no more once this many seconds of work were spent on them (a
     /// `daemon.reload` of a large config is one turn alone). A client that pipelines thousands of requests, or of
@@ -152,7 +156,7 @@ final class ClientHandler: ChannelInboundHandler {
         case .inputClosed:
             guard !client.isClosing else { return }
             if peer == .connected { peer = .doneSending }
-            if !framer.holdsWholeLines { client.closeAfterWrites() }
+            if !holdsWork { client.closeAfterWrites() }
         case .writable:
             core.value.flushPending(to: client)
             takeWaitingLines(context: context, client: client)
@@ -165,7 +169,7 @@ final class ClientHandler: ChannelInboundHandler {
             client.closeChannel()
         case .inactive:
             peer = .gone
-            if !client.isClosing, framer.holdsWholeLines { return scheduleTurn(context: context) }
+            if !client.isClosing, holdsWork { return scheduleTurn(context: context) }
             leave(client)
         }
     }
@@ -179,29 +183,27 @@ final class ClientHandler: ChannelInboundHandler {
     // MARK: - Turns
 
     /// Answers lines until the client's socket is full or its turn is over, then reads its socket again only once
-    /// nothing of its own waits: a client that does not read its answers is stalled, never dropped for them.
+    /// nothing of its own waits: a client that does not read its answers is stalled, never dropped for them. A batch
+    /// line's members count as lines: a batch goes on over the client's next turns, the lines after it wait for it.
     private func takeLines(_ bytes: UnsafeBufferPointer<UInt8>, context: ChannelHandlerContext, client: ClientConnection) {
         let core = core.value
-        let started = core.now()
-        var taken = 0, wrote = false, tooLong = false
-        framer.feed(bytes) { piece in
-            switch piece {
-            case let .line(line):
-                taken += 1
-                if !line.isEmpty, let reply = RequestRouter(target: core).handle(line: line, from: client) {
-                    // Through the client's one send path, after the events this request produced.
-                    client.sendAnswer(OutgoingLine.make(context.channel.allocator) { reply.write(into: &$0) })
-                    wrote = true
+        var turn = Turn(started: core.now())
+        var tooLong = false
+        if carryOnWithBatch(&turn, context: context, client: client) {
+            framer.feed(bytes) { piece in
+                switch piece {
+                case let .line(line): return take(line, in: &turn, context: context, client: client)
+                case .tooLong:
+                    tooLong = true
+                    return false
                 }
-                return mayWrite(context) && !client.isClosing && taken < Self.linesPerTurn && core.now() - started < Self.turnSeconds
-            case .tooLong:
-                tooLong = true
-                return false
             }
+        } else {
+            framer.keep(bytes)
         }
         if tooLong { return refuseOversizedLine(client) }
-        if wrote { core.enforceBacklog(of: client) }
-        let waiting = framer.holdsWholeLines
+        if turn.wrote { core.enforceBacklog(of: client) }
+        let waiting = holdsWork
         if peer == .gone {
             // Carried out to the last line it sent, then forgotten; animd's own close forgets it at once.
             return waiting && !client.isClosing ? scheduleTurn(context: context) : leave(client)
@@ -214,14 +216,67 @@ final class ClientHandler: ChannelInboundHandler {
         if waiting, writable { scheduleTurn(context: context) }
     }
 
+    /// One turn's accounts: when it began, how many lines and batch members it took, and whether it wrote.
+    private struct Turn {
+        let started: Double
+        var taken = 0
+        var wrote = false
+    }
+
+    private func goesOn(_ turn: Turn, context: ChannelHandlerContext, client: ClientConnection) -> Bool {
+        mayWrite(context) && !client.isClosing && turn.taken < Self.linesPerTurn && core.value.now() - turn.started < Self.turnSeconds
+    }
+
+    /// Carries out one line; whether the turn goes on.
+    private func take(_ line: UnsafeBufferPointer<UInt8>, in turn: inout Turn, context: ChannelHandlerContext, client: ClientConnection) -> Bool {
+        turn.taken += 1
+        guard !line.isEmpty else { return goesOn(turn, context: context, client: client) }
+        switch RequestRouter(target: core.value).handle(line: line, from: client, allocator: context.channel.allocator, unheard: peer == .gone) {
+        case let .answered(reply?):
+            // Through the client's one send path, after the events this request produced.
+            client.sendAnswer(OutgoingLine.make(context.channel.allocator) { reply.writeLine(into: &$0) })
+            turn.wrote = true
+        case .answered(nil):
+            break
+        case let .batch(begun):
+            batch = begun
+            guard carryOnWithBatch(&turn, context: context, client: client) else { return false }
+        }
+        return goesOn(turn, context: context, client: client)
+    }
+
+    /// Carries out the batch's members while the turn lasts; true when none is left (its answer sent, if any).
+    private func carryOnWithBatch(_ turn: inout Turn, context: ChannelHandlerContext, client: ClientConnection) -> Bool {
+        guard var current = batch else { return true }
+        batch = nil
+        let router = RequestRouter(target: core.value)
+        while !current.isDone && goesOn(turn, context: context, client: client) {
+            current.takeNext { router.carryOut($0, from: client, unheard: peer == .gone) }
+            turn.taken += 1
+        }
+        guard current.isDone else {
+            batch = current
+            return false
+        }
+        if let answer = current.finish() {
+            client.sendAnswer(answer)
+            turn.wrote = true
+        }
+        return true
+    }
+
+    /// Whether the client sent what is not carried out yet: whole lines kept back, or the rest of a batch.
+    private var holdsWork: Bool { batch != nil || framer.holdsWholeLines }
+
     /// Whether answers may be written now: the socket takes them, or nobody is there to read them any more.
     private func mayWrite(_ context: ChannelHandlerContext) -> Bool { peer == .gone || context.channel.isWritable }
 
+    /// The client's next turn, in the next round of the clients' turns: after the sockets the loop finds ready.
     private func scheduleTurn(context: ChannelHandlerContext) {
         guard pending.insert(.turn).inserted else { return }
-        onTheLoopsNextTurn(context) { handler, context in
-            handler.pending.remove(.turn)
-            handler.post(.turn, context: context)
+        turns.value.ask { [self] in
+            pending.remove(.turn)
+            post(.turn, context: context)
         }
     }
 
@@ -229,7 +284,7 @@ final class ClientHandler: ChannelInboundHandler {
     /// (the writability change comes back here).
     private func takeWaitingLines(context: ChannelHandlerContext, client: ClientConnection) {
         guard !client.isClosing, mayWrite(context) else { return }
-        guard framer.holdsWholeLines else {
+        guard holdsWork else {
             if peer == .gone { return leave(client) }
             return become(.reading, context: context, client: client)
         }

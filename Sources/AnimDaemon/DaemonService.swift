@@ -101,12 +101,16 @@ public struct DaemonService: Service {
     /// the core through NIOLoopBound, which traps on any other thread, so the group's thread count must not matter.
     private func serve(_ core: NIOLoopBound<DaemonCore>, on loop: any EventLoop) async throws -> any Channel {
         let logger = self.logger
+        let turns = try await loop.flatSubmit {
+            let turns = NIOLoopBound(TurnQueue(loop: loop), eventLoop: loop)
+            return turns.value.pollPipe(on: loop).map { turns }
+        }.get()
         let bootstrap = ServerBootstrap(group: loop)
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 32 * 1024, high: 64 * 1024))
             // A client that sends its requests and closes its side still gets every answer (ClientHandler).
             .childChannelOption(.allowRemoteHalfClosure, value: true)
-            .childChannelInitializer { channel in Self.admit(channel, core: core, logger: logger) }
+            .childChannelInitializer { channel in Self.admit(channel, core: core, turns: turns, logger: logger) }
         let server = try await Self.listen(bootstrap, on: listening)
         try await announceReady(core, on: loop)
         return server
@@ -159,8 +163,9 @@ public struct DaemonService: Service {
     }
 
     /// Refuses peers of another user (SO_PEERCRED), then installs the handler.
-    private static func admit(_ channel: any Channel, core: NIOLoopBound<DaemonCore>, logger: Logger) -> EventLoopFuture<Void> {
-        guard let provider = channel as? any SocketOptionProvider else { return install(on: channel, core: core) }
+    private static func admit(_ channel: any Channel, core: NIOLoopBound<DaemonCore>, turns: NIOLoopBound<TurnQueue>,
+                              logger: Logger) -> EventLoopFuture<Void> {
+        guard let provider = channel as? any SocketOptionProvider else { return install(on: channel, core: core, turns: turns) }
         let credentials: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(
             level: NIOBSDSocket.OptionLevel(rawValue: SOL_SOCKET), name: NIOBSDSocket.Option(rawValue: SO_PEERCRED))
         return credentials.flatMap { peer in
@@ -168,13 +173,13 @@ public struct DaemonService: Service {
                 logger.notice("refusing a peer of another user", metadata: ["uid": "\(peer.uid)", "pid": "\(peer.pid)"])
                 return channel.close()
             }
-            return install(on: channel, core: core)
+            return install(on: channel, core: core, turns: turns)
         }
     }
 
-    private static func install(on channel: any Channel, core: NIOLoopBound<DaemonCore>) -> EventLoopFuture<Void> {
+    private static func install(on channel: any Channel, core: NIOLoopBound<DaemonCore>, turns: NIOLoopBound<TurnQueue>) -> EventLoopFuture<Void> {
         channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(ClientHandler(core: core))
+            try channel.pipeline.syncOperations.addHandler(ClientHandler(core: core, turns: turns))
         }
     }
 }

@@ -1,3 +1,4 @@
+import AnimConfig
 import AnimProtocol
 import Motion
 import TextWriting
@@ -12,6 +13,9 @@ enum Answer {
     case snapshot(TransitionSnapshot, owner: TransitionOwner?)
     /// `{"transitions":[…]}`, after `"subscription":id` when there is one; each declared one with its owner.
     case snapshots(subscription: Int?, [TransitionSnapshot], owners: [String: TransitionOwner])
+    /// `daemon.config`'s answer, written straight from the config's entries: no tree of values is made for it, for it
+    /// is the largest answer there is (a thousand of them in one batch were issue 48's attack).
+    case config(LoadedConfig, screenUnused: String?)
 
     func write(into out: inout some TextOutput) {
         switch self {
@@ -28,7 +32,42 @@ enum Answer {
             }
             TransitionSnapshot.writeList(snapshots, owners: { owners[$0] }, into: &out)
             out.writeLiteral("}")
+        case let .config(loaded, screenUnused):
+            Self.write(loaded, screenUnused: screenUnused, into: &out)
         }
+    }
+
+    /// `{"layers":[…],"entries":[{"key","value","file","line","column"(,"unused")},…],"warnings":[…]}`.
+    private static func write(_ loaded: LoadedConfig, screenUnused: String?, into out: inout some TextOutput) {
+        out.writeLiteral("{\"layers\":[")
+        for (index, layer) in loaded.layers.enumerated() {
+            if index > 0 { out.writeLiteral(",") }
+            JSONWriter.writeString(layer, into: &out)
+        }
+        out.writeLiteral("],\"entries\":[")
+        for (index, entry) in loaded.entries.enumerated() {
+            out.writeLiteral(index > 0 ? ",{\"key\":" : "{\"key\":")
+            JSONWriter.writeString(entry.key, into: &out)
+            out.writeLiteral(",\"value\":")
+            JSONWriter.writeString(entry.value, into: &out)
+            out.writeLiteral(",\"file\":")
+            JSONWriter.writeString(entry.origin.layer, into: &out)
+            out.writeLiteral(",\"line\":")
+            writeInteger(Int64(entry.origin.line), to: &out)
+            out.writeLiteral(",\"column\":")
+            writeInteger(Int64(entry.origin.valueColumn), to: &out)
+            if entry.key == "daemon.screen", let screenUnused {
+                out.writeLiteral(",\"unused\":")
+                JSONWriter.writeString(screenUnused, into: &out)
+            }
+            out.writeLiteral("}")
+        }
+        out.writeLiteral("],\"warnings\":[")
+        for (index, warning) in loaded.warnings.enumerated() {
+            if index > 0 { out.writeLiteral(",") }
+            JSONWriter.writeString(warning, into: &out)
+        }
+        out.writeLiteral("]}")
     }
 }
 
@@ -46,23 +85,10 @@ struct Reply {
     }
 }
 
-/// What one line is answered with: one response, or a batch's array of them (JSON-RPC 2.0, section 6), on one line.
-enum ReplyLine {
-    case one(Reply)
-    case batch([Reply])
-
-    func write(into out: inout some TextOutput) {
-        switch self {
-        case let .one(reply):
-            reply.writeObject(into: &out)
-        case let .batch(replies):
-            out.writeLiteral("[")
-            for (index, reply) in replies.enumerated() {
-                if index > 0 { out.writeLiteral(",") }
-                reply.writeObject(into: &out)
-            }
-            out.writeLiteral("]")
-        }
+extension Reply {
+    /// The response as a line of its own.
+    func writeLine(into out: inout some TextOutput) {
+        writeObject(into: &out)
         out.writeLiteral("\n")
     }
 }

@@ -4,32 +4,40 @@ import Gestures
 import Motion
 import TransitionModel
 import JSONText
+import NIOCore
 
 /// Request routing: a line in, a reply out. Each request is read once (`IncomingRequest`), then one `switch`
 /// carries it out through the narrow `RequestTarget`; the connection handler writes the reply.
 struct RequestRouter {
     unowned let target: any RequestTarget
 
-    /// Handles one line from a client; nil for a notification, or a batch of them, which are answered with nothing.
-    func handle(line: UnsafeBufferPointer<UInt8>, from client: ClientConnection) -> ReplyLine? {
+    /// What a line asks for: one message, answered at once (nil for a notification), or a batch, to be carried out a
+    /// member at a time (`carryOut`) by the connection's turns.
+    enum Outcome {
+        case answered(Reply?)
+        case batch(BatchInProgress)
+    }
+
+    /// Handles one line from a client. `unheard`: the client is gone, and what it asked is carried out for its
+    /// effects alone (a request that only asks is then skipped: its answer would go nowhere).
+    func handle(line: UnsafeBufferPointer<UInt8>, from client: ClientConnection, allocator: ByteBufferAllocator, unheard: Bool) -> Outcome {
         switch IncomingRequest.read(line) {
-        case let .batch(members):
-            // In order, each as a line of its own; the answer comes once all are carried out, after their events.
-            let replies = members.compactMap { handle($0, from: client) }
-            return replies.isEmpty ? nil : .batch(replies)
-        case let message:
-            return handle(message, from: client).map(ReplyLine.one)
+        case let .batch(members): .batch(BatchInProgress(members, allocator: allocator))
+        case let message: .answered(carryOut(message, from: client, unheard: unheard))
         }
     }
 
-    private func handle(_ message: IncomingRequest, from client: ClientConnection) -> Reply? {
+    /// One message carried out, a line's or a batch member's; its reply, or nil for a notification.
+    func carryOut(_ message: IncomingRequest, from client: ClientConnection, unheard: Bool) -> Reply? {
         switch message {
         case let .invalid(id, error):
             return Reply(id: id, result: .failure(error))
         case let .notification(request):
+            if unheard, (try? request.get())?.onlyAsks == true { return nil }
             _ = respond(request, client: client)
             return nil
         case let .request(id, request):
+            if unheard, (try? request.get())?.onlyAsks == true { return nil }
             return Reply(id: id, result: respond(request, client: client))
         case .batch:
             // A batch is read only at a line's top; its members never are one.
@@ -54,7 +62,9 @@ struct RequestRouter {
         case .reload:
             if case let .failure(error) = target.reload() { throw error }
             return .value(.object([]))
-        case .config: return .value(configJSON)
+        case .config:
+            // [daemon] screen stands in for a display server's monitors; while one gives them, it is not in force.
+            return .config(target.loadedConfig, screenUnused: target.summary.screenFromDisplay ? "the display server gives the monitors" : nil)
         case let .environment(values): return .value(try target.adoptEnvironment(values))
         case let .motion(setting): return .value(target.motion(setting).json)
         case .list:
@@ -102,20 +112,6 @@ struct RequestRouter {
         return DaemonHello(version: summary.version, pid: Int(summary.pid), frameRate: summary.frameRate, input: summary.input,
                            monitors: summary.monitors, config: config, clients: summary.clients, subscriptions: summary.subscriptions,
                            motion: summary.motion, focus: summary.focus, declared: declared.transitions).json
-    }
-
-    private var configJSON: JSONValue {
-        // [daemon] screen stands in for a display server's monitors; while one gives them, it is not in force.
-        let screenUnused = target.summary.screenFromDisplay ? "the display server gives the monitors" : nil
-        return .object([("layers", .array(target.loadedConfig.layers.map { .string($0) })),
-                 ("entries", .array(target.loadedConfig.entries.map { entry in
-                     var members: [(String, JSONValue)] = [("key", .string(entry.key)), ("value", .string(entry.value)),
-                                                           ("file", .string(entry.origin.layer)), ("line", .number(Double(entry.origin.line))),
-                                                           ("column", .number(Double(entry.origin.valueColumn)))]
-                     if entry.key == "daemon.screen", let screenUnused { members.append(("unused", .string(screenUnused))) }
-                     return .object(members)
-                 })),
-                 ("warnings", .array(target.loadedConfig.warnings.map { .string($0) }))])
     }
 
     /// `{"subscription":id,"transitions":[…]}`.

@@ -81,6 +81,13 @@ public struct LineFramer: Sendable {
         return (start, false)
     }
 
+    /// Keeps `bytes` for a later `feed`, handing nothing out: what arrives while the reader carries out a batch line
+    /// a turn at a time (NIO may still hand over a read it made before it was told to stop reading).
+    public mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !failed, !bytes.isEmpty else { return }
+        pending.append(contentsOf: bytes)
+    }
+
     /// Bytes received and not handed out: kept lines, and the start of the next.
     public var pendingCount: Int { pending.count - consumed }
 

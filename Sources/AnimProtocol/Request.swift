@@ -33,6 +33,15 @@ public enum Request: Hashable, Sendable {
     case retract(name: String)
 
     public static let hello = Request.hello(client: nil)
+
+    /// Whether the request only asks: it changes nothing but what the asking connection itself holds (its name,
+    /// its subscriptions), so that for a connection that is gone it changes nothing at all.
+    public var onlyAsks: Bool {
+        switch self {
+        case .hello, .config, .list, .get, .subscribe, .unsubscribe, .motion(nil): true
+        case .reload, .environment, .motion, .inject, .transition, .declare, .update, .retract: false
+        }
+    }
     /// The longest `client` name `daemon.hello` takes, in UTF-8 bytes.
     public static let maxClientName = 64
 

@@ -4,6 +4,7 @@ import NIOCore
 import NIOEmbedded
 import Testing
 import AnimConfig
+import JSONText
 @testable import AnimDaemon
 
 /// One connection's handler, byte by byte, on NIO's embedded channel: the real core behind it (the embedded
@@ -20,7 +21,8 @@ struct ClientHandlerTests {
                                            compositorFocus: CompositorFocusWatch(loop: loop, logger: logger) { _ in },
                                            session: SessionEnvironment([:]))
         core = DaemonCore(loop: loop, config: config, supervisor: supervisor, notifier: SystemdNotifier(environment: [:]), logger: logger)
-        try channel.pipeline.syncOperations.addHandler(ClientHandler(core: NIOLoopBound(core, eventLoop: loop)))
+        try channel.pipeline.syncOperations.addHandler(ClientHandler(core: NIOLoopBound(core, eventLoop: loop),
+                                                                    turns: NIOLoopBound(TurnQueue(loop: loop), eventLoop: loop)))
         // Connecting makes the channel active (and fires channelActive), so that `isActive` says whether it closed.
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
         #expect(channel.isActive)
@@ -130,6 +132,40 @@ struct ClientHandlerTests {
         #expect(!first.isEmpty && first.count <= ClientHandler.linesPerTurn && first == Array(0..<first.count), "one turn: \(first)")
         channel.embeddedEventLoop.run()
         #expect(Self.ids(try output()) == Array(first.count..<100), "the other turns, after the loop ran")
+    }
+
+    /// A batch's members count against the turn as lines do (issue 48: one batch line of 1,024 requests was one
+    /// turn): after the first turn nothing is answered yet, and the lines after the batch wait for it; once the loop
+    /// has run, the batch is answered as one array, in order, then the lines.
+    @Test func aBatchIsCarriedOutATurnAtATime() throws {
+        let members = (0..<100).map { #"{"jsonrpc":"2.0","id":"# + "\($0)" + #","method":"daemon.hello"}"# }
+        try feedOneTurn("[" + members.joined(separator: ",") + "]\n" + Self.requests(100..<102))
+        #expect(try output().isEmpty, "100 members are more than a turn")
+        channel.embeddedEventLoop.run()
+        let lines = try output()
+        #expect(lines.count == 3, "the batch's one line, then the two after it")
+        let answer = try JSONParser.parse(Array((lines.first ?? "").utf8))
+        #expect(answer.array?.compactMap { $0["id"]?.integer } == Array(0..<100), "every member, in order")
+        #expect(Self.ids(Array(lines.dropFirst())) == [100, 101])
+    }
+
+    /// A batch's answer is bounded: once it is past `BatchInProgress.answerLimit` bytes, each request left is answered
+    /// with -32004 naming the bound and is not carried out (issue 48: 1,024 `daemon.config` made an 11.6 MB answer).
+    @Test func aBatchsAnswerIsBounded() throws {
+        let members = (0..<1024).map { #"{"jsonrpc":"2.0","id":"# + "\($0)" + #","method":"daemon.config"}"# }
+        try feed("[" + members.joined(separator: ",") + "]\n")
+        let lines = try output()
+        let line = try #require(lines.first)
+        let answers = try #require(try JSONParser.parse(Array(line.utf8)).array)
+        #expect(answers.count == 1024 && answers.compactMap { $0["id"]?.integer } == Array(0..<1024))
+        let configs = answers.prefix { $0["result"] != nil }
+        #expect(configs.count > 0 && configs.count < 1024)
+        let oneConfig = JSONWriter.string(configs[0]).utf8.count
+        #expect(line.utf8.count <= BatchInProgress.answerLimit + oneConfig + (1024 - configs.count) * 200,
+                "past the bound by one config at most, then the refusals: \(line.utf8.count) bytes")
+        let refused = answers[configs.count...]
+        #expect(refused.allSatisfy { $0["error"]?["code"] == -32004 })
+        #expect(refused.first?["error"]?["message"]?.string?.contains("past 1048576 bytes") == true)
     }
 
     /// While the client's socket is full, none of its lines is taken and its socket is not read; once it drains,

@@ -1,6 +1,7 @@
 import AnimProtocol
 import Gestures
 import Motion
+import NIOCore
 import NIOEmbedded
 import Testing
 import AnimConfig
@@ -60,12 +61,19 @@ struct RequestRouterTests {
     let target = FakeTarget()
     let client = ClientConnection(id: 1, channel: EmbeddedChannel())
 
-    /// The reply's line, as the connection handler writes it.
+    /// The reply's line, as the connection handler writes it: a batch's once every member is carried out.
     func answer(_ line: String) -> String? {
-        let reply = Array(line.utf8).withUnsafeBufferPointer { RequestRouter(target: target).handle(line: $0, from: client) }
-        var out = ""
-        reply?.write(into: &out)
-        return reply == nil ? nil : out
+        let router = RequestRouter(target: target)
+        switch Array(line.utf8).withUnsafeBufferPointer({ router.handle(line: $0, from: client, allocator: ByteBufferAllocator(), unheard: false) }) {
+        case let .answered(reply):
+            guard let reply else { return nil }
+            var out = ""
+            reply.writeLine(into: &out)
+            return out
+        case var .batch(batch):
+            while !batch.isDone { batch.takeNext { router.carryOut($0, from: client, unheard: false) } }
+            return batch.finish().map { String(buffer: $0) }
+        }
     }
 
     /// JSON-RPC 2.0's batch examples (section 7), with this daemon's methods: one answer per request and per invalid

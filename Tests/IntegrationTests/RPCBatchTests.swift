@@ -1,7 +1,9 @@
 import AnimClient
 import AnimProtocol
 import Foundation
+import Glibc
 import Testing
+import UnixSupport
 import JSONText
 
 /// JSON-RPC 2.0 batches against a live daemon (issue 29): a widget subscribes, drives and reads its state in one
@@ -69,5 +71,44 @@ import JSONText
         let answers = try #require((try? JSONParser.parse(Array(result.output.utf8)))?.array, "\(result.status): \(result.output)")
         #expect(answers.count == 4 && answers[1] == .object([]) && answers[2] == -32001)
         #expect(answers[0]["subscription"] != nil && answers[3]["phase"] == "animating")
+    }
+
+    /// Issue 48: four clients that never read each send batch lines of 1,024 `daemon.config` requests (one such
+    /// line held the loop for 7.3 s; four, 30 s, with resident memory 18 → 98 MiB). Members are carried out a turn's
+    /// worth at a time and each answer is bounded: a `transition.get` over a fresh connection answers within 250 ms
+    /// every 50 ms for 3 s, and once they close, memory is back near where it was and nothing runs.
+    @Test(.disabled(if: Sanitizer.active, "bounds latency and CPU time, which a sanitizer multiplies"))
+    func batchesCannotHoldTheLoop() throws {
+        let daemon = try DaemonProcess()
+        let pid = daemon.process.processIdentifier
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("daemon.hello")
+        let restingRSS = HostileInputTests.rss(pid)
+        let line = "[" + (0..<1024).map { #"{"jsonrpc":"2.0","id":"# + "\($0)" + #","method":"daemon.config"}"# }.joined(separator: ",") + "]\n"
+        let attackers = (0..<4).map { _ in rawConnect(daemon.socket) }
+        defer { attackers.forEach { close($0) } }
+        for fd in attackers { for _ in 0..<4 { #expect(LoadTests.send(line, to: fd)) } }
+        var times: [Double] = []
+        let end = monotonicSeconds() + 3
+        while monotonicSeconds() < end {
+            let started = monotonicSeconds()
+            let fresh = try daemon.connect()
+            _ = try fresh.ok("transition.get", ["name": "sidebar"])
+            times.append(monotonicSeconds() - started)
+            usleep(50_000)
+        }
+        let worst = times.max() ?? 0, samples = times.count
+        #expect(worst < 0.25, "the slowest of \(samples) fresh gets took \(Int(worst * 1000)) ms")
+        attackers.forEach { shutdown($0, Int32(SHUT_RDWR)) }
+        usleep(500_000)
+        let idle = CompositorFloodTests.cpuTicks(pid)
+        usleep(1_000_000)
+        let idleTicks = CompositorFloodTests.cpuTicks(pid) - idle
+        let grown = HostileInputTests.rss(pid) - restingRSS
+        print("batches: slowest fresh get \(Int(worst * 1000)) ms of \(samples); after: \(idleTicks) ticks in 1 s, resident memory "
+              + "\(grown >> 10) KiB over what it was")
+        #expect(idleTicks <= 2, "animd is busy after they left")
+        #expect(grown < 16 << 20, "resident memory grew by \(grown >> 10) KiB")
+        #expect(try rpc.ok("daemon.hello")["name"] == "animd")
     }
 }
