@@ -16,6 +16,7 @@
 //   .build/release/animd-bench touch      # the delay animd adds to touches an application receives (headless Xorg, root)
 //   .build/release/animd-bench bindings   # a touch-down and a touch-move with 10, 100 and 1000 edge pans placed on two monitors
 //   .build/release/animd-bench focus      # the daemon's CPU per focus change (Hyprland's lines), against lines that change nothing
+//   .build/release/animd-bench fairness   # a get's latency beside a client's batches of 1,024 requests, against it at rest
 //
 // A full run ends with one table: every target (docs/performance.md) with what this run measured, met or missed.
 import Foundation
@@ -57,6 +58,9 @@ if wants("touch") {
 }
 if wants("focus") {
     if let focus = FocusBenchmark.run() { results += focus } else { couldNotRun = true }
+}
+if wants("fairness") {
+    if let fairness = FairnessBenchmark.run() { results += fairness } else { couldNotRun = true }
 }
 if !results.isEmpty { Scorecard.print(results) }
 if couldNotRun { exit(1) }
