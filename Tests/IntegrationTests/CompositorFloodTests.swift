@@ -1,7 +1,6 @@
 import AnimClient
 import Foundation
 import Testing
-import UnixSupport
 import XorgInputTest
 
 /// A hostile compositor socket cannot hold the loop (issue 48), each peer a stand-in that never reads what animd
@@ -11,9 +10,6 @@ import XorgInputTest
 /// `transition.get` over a fresh connection every 50 ms for 3 s; for the drip, animd's CPU meanwhile; then, once the
 /// peer has gone, animd's memory against what it held before and its CPU.
 @Suite(.serialized) struct CompositorFloodTests {
-    /// How long a fresh connection's `transition.get` may take while the peer floods (the issue's bound).
-    static let answerBound = 0.25
-
     @Test(.disabled(if: Sanitizer.active, "bounds latency and CPU time, which a sanitizer multiplies"),
           arguments: ["sway-events", "sway-trees", "hyprland-drip"])
     func aHostileCompositorSocketCannotHoldTheLoop(kind: String) throws {
@@ -35,19 +31,11 @@ import XorgInputTest
         let restingRSS = HostileInputTests.rss(pid)
         #expect(peer.wait(for: "client 1"), "animd connected to the peer")
 
-        let cpuBefore = Self.cpuTicks(pid)
-        var worst = 0.0, samples = 0
-        let end = monotonicSeconds() + 3
-        while monotonicSeconds() < end {
-            let started = monotonicSeconds()
-            let fresh = try daemon.connect()
-            _ = try fresh.ok("transition.get", ["name": "sidebar"])
-            worst = max(worst, monotonicSeconds() - started)
-            samples += 1
-            usleep(50_000)
-        }
-        let attackTicks = Self.cpuTicks(pid) - cpuBefore
-        #expect(worst < Self.answerBound, "\(kind): the slowest of \(samples) fresh gets took \(Int(worst * 1000)) ms")
+        let cpuBefore = LoopMeasures.cpuTicks(pid)
+        let times = try LoopMeasures.freshGets(daemon)
+        let attackTicks = LoopMeasures.cpuTicks(pid) - cpuBefore
+        let worst = times.max() ?? 0, samples = times.count
+        #expect(worst < LoopMeasures.answerBound, "\(kind): the slowest of \(samples) fresh gets took \(Int(worst * 1000)) ms")
         if drip {
             // Each byte scanned once: a read of one byte costs a read. Rescanning the 60 KB at each took a core.
             #expect(attackTicks < 60, "\(kind): \(attackTicks) CPU ticks (of 100 a second) in 3 s")
@@ -65,9 +53,7 @@ import XorgInputTest
         }
         #expect(peer.wait(for: "stopped"))
         usleep(500_000)
-        let idleBefore = Self.cpuTicks(pid)
-        usleep(2_000_000)
-        let idleTicks = Self.cpuTicks(pid) - idleBefore
+        let idleTicks = LoopMeasures.cpuTicks(pid, over: 2)
         // What is left is the watch's retries, a connect refused now and then: a tick at most, where a busy loop takes 200.
         #expect(idleTicks <= 2, "\(kind): animd is busy after the peer left")
         let grown = HostileInputTests.rss(pid) - restingRSS
@@ -75,16 +61,5 @@ import XorgInputTest
               + "\(idleTicks) ticks in 2 s, resident memory \(grown >> 10) KiB over what it was")
         #expect(grown < 8 << 20, "\(kind): resident memory grew by \(grown >> 10) KiB")
         #expect(try rpc.ok("daemon.hello")["name"] == "animd")
-    }
-
-    /// The user and system CPU time of `pid`, in clock ticks (100 a second), from /proc/PID/stat: the 14th and 15th
-    /// fields, counted after the command's name, which may hold spaces and ends at the last ')'.
-    static func cpuTicks(_ pid: Int32) -> Int {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return 0 }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        // fields[0] is the state, the 3rd field of the line; utime and stime are the 14th and 15th.
-        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return 0 }
-        return user + system
     }
 }
