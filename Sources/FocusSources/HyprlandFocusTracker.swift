@@ -5,10 +5,8 @@ public import Gestures
 /// and its event socket (`.socket2.sock`) then sends a line per event, `EVENT>>DATA`: `activewindow>>CLASS,TITLE`
 /// (an empty class when no window has the focus) and `fullscreen>>0|1`. Pure: bytes in, the focus out.
 public struct HyprlandFocusTracker {
+    /// The start of a line whose newline has not come yet: it holds none, so only what a read adds is scanned.
     private var partial: [UInt8] = []
-    /// How much of `partial` is known to hold no newline: a line that comes a byte at a time is scanned once, not
-    /// again from its start at every read.
-    private var scanned = 0
     public private(set) var focus: SessionFocus = .unknown(reason: "Hyprland's event socket has not answered yet")
 
     public static let source = FocusSource.hyprland
@@ -37,6 +35,9 @@ public struct HyprlandFocusTracker {
     /// Bytes from the event socket; whether the focus changed, or why the stream is not Hyprland's. Each byte is
     /// looked at once for a newline, however the reads cut the lines.
     public mutating func take(_ bytes: some Collection<UInt8>) -> Result<Bool, FocusSourceError> {
+        // What was kept holds no newline: a line that comes a byte at a time is scanned once, not from its start at
+        // every read.
+        let scanned = partial.count
         partial.append(contentsOf: bytes)
         let before = focus
         var start = 0
@@ -47,7 +48,6 @@ public struct HyprlandFocusTracker {
             start = newline + 1
         }
         partial.removeFirst(start)
-        scanned = partial.count
         guard partial.count <= Self.lineLimit else { return .failure(tooLong) }
         return .success(focus != before)
     }
