@@ -23,6 +23,10 @@ public struct LineFramer: Sendable {
     /// that a client whose megabyte of pipelined lines is taken a turn at a time does not have the rest moved on
     /// every turn (which made taking it quadratic).
     private var consumed = 0
+    /// How far into `pending` it is known that no newline lies past `consumed`: what was scanned for a line's end and
+    /// found none is not scanned again, so that a line that comes a byte at a time costs its length once, not its
+    /// length at every byte (issue 48: the same rescan in the Hyprland reader held a core).
+    private var scanned = 0
     private var failed = false
 
     public init(limit: Int = LineFramer.maximumLineLength) { self.limit = limit }
@@ -37,20 +41,26 @@ public struct LineFramer: Sendable {
         guard consumed < pending.count else {
             pending.removeAll(keepingCapacity: true)
             consumed = 0
-            let (handed, stopped) = hand(bytes, to: body)
+            let (handed, stopped) = hand(bytes, knownFree: 0, to: body)
             if handed < bytes.count, !failed { pending.append(contentsOf: bytes[handed...]) }
+            scanned = stopped ? 0 : pending.count
             return !stopped
         }
         pending.append(contentsOf: bytes)
-        let start = consumed
-        let (handed, stopped) = pending.withUnsafeBufferPointer { hand(UnsafeBufferPointer(rebasing: $0[start...]), to: body) }
+        let start = consumed, knownFree = scanned - consumed
+        let (handed, stopped) = pending.withUnsafeBufferPointer {
+            hand(UnsafeBufferPointer(rebasing: $0[start...]), knownFree: knownFree, to: body)
+        }
         if failed {
             pending = []
             consumed = 0
+            scanned = 0
         } else {
             consumed += handed
+            scanned = stopped ? consumed : pending.count
             if consumed * 2 >= pending.count {
                 pending.removeFirst(consumed)
+                scanned -= consumed
                 consumed = 0
             }
         }
@@ -58,12 +68,14 @@ public struct LineFramer: Sendable {
     }
 
     /// Hands out the whole lines of `bytes` while `body` wants them: how many bytes were handed (a line's newline
-    /// included), and whether `body` stopped with a whole line still there.
-    private mutating func hand(_ bytes: UnsafeBufferPointer<UInt8>, to body: (Piece) -> Bool) -> (handed: Int, stopped: Bool) {
+    /// included), and whether `body` stopped with a whole line still there. The first `knownFree` bytes hold no
+    /// newline: they were scanned before. When it returns with `stopped` false, what is left of `bytes` holds none.
+    private mutating func hand(_ bytes: UnsafeBufferPointer<UInt8>, knownFree: Int,
+                               to body: (Piece) -> Bool) -> (handed: Int, stopped: Bool) {
         var start = 0
         while start < bytes.count {
-            // Scanned for the newline in place, a chunk at a time.
-            let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+            // Scanned for the newline in place, from where no earlier call has looked.
+            let newline = bytes[max(start, knownFree)...].firstIndex(of: UInt8(ascii: "\n"))
             guard (newline ?? bytes.count) - start <= limit else {
                 failed = true
                 _ = body(.tooLong)
@@ -92,5 +104,5 @@ public struct LineFramer: Sendable {
     public var pendingCount: Int { pending.count - consumed }
 
     /// Whether whole lines were kept back when the reader stopped.
-    public var holdsWholeLines: Bool { !failed && pending[consumed...].contains(UInt8(ascii: "\n")) }
+    public var holdsWholeLines: Bool { !failed && pending[max(consumed, scanned)...].contains(UInt8(ascii: "\n")) }
 }

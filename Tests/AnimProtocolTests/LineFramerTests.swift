@@ -94,6 +94,45 @@ extension LineFramer {
         #expect(framer.feed(Array("ok\n".utf8)) == [])
     }
 
+    /// Whatever the reads, the stops and the bytes kept while the reader is busy, the lines come out as sent, and
+    /// `holdsWholeLines` says whether one is waiting: 500 seeded shuffles of the same operations a handler makes.
+    @Test func anyInterleavingOfReadsStopsAndKeepsGivesTheLines() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for round in 0..<500 {
+            let text = (0..<next(120)).map { _ in [UInt8(ascii: "a"), UInt8(ascii: "b"), UInt8(ascii: "\n")][next(3)] }
+            var whole = LineFramer()
+            let expected = whole.feed(text)
+            var framer = LineFramer()
+            var got: [Fed] = [], start = 0
+            while start < text.count {
+                let end = min(text.count, start + 1 + next(9))
+                let chunk = Array(text[start..<end])
+                if next(4) == 0 { chunk.withUnsafeBufferPointer { framer.keep($0) } } else { got += framer.feed(chunk, take: 1 + next(3)) }
+                start = end
+                let sent = text[..<end], waiting = sent.count - framer.pendingCount
+                #expect(framer.holdsWholeLines == sent[waiting...].contains(UInt8(ascii: "\n")), "round \(round)")
+            }
+            while framer.holdsWholeLines { got += framer.feed([], take: 1) }
+            #expect(got == expected, "round \(round)")
+        }
+    }
+
+    /// A line that comes a byte at a time, then the next line whole in one read, both come out as sent: its bytes
+    /// were scanned once for a newline, as they came, and the read that ends it is scanned from there on.
+    @Test func aLongLineThatComesAByteAtATime() {
+        let long = Array(String(repeating: "x", count: 60_000).utf8)
+        var framer = LineFramer()
+        var got: [Fed] = framer.feed(Array("first\n".utf8))
+        for byte in long { got += framer.feed([byte]) }
+        #expect(framer.pendingCount == long.count && !framer.holdsWholeLines)
+        got += framer.feed(Array("\nlast\n".utf8))
+        #expect(got == [.line(Array("first".utf8)), .line(long), .line(Array("last".utf8))])
+    }
+
     /// The contract's limit is 65,536 bytes.
     @Test func contractLimit() {
         #expect(LineFramer.maximumLineLength == 65_536)
