@@ -6,7 +6,8 @@ import NIOCore
 /// 1,024 `daemon.config` requests held the loop for 7.3 s). Its answer is written as it goes, `[`, each response,
 /// `]`, and sent once every member is carried out, as one line. It is bounded: once it is past `answerLimit`
 /// bytes, each request left is answered with an error that names the bound and is not carried out (a notification,
-/// which answers nothing, still is); one line of 1,024 `daemon.config` had made an 11.6 MB answer.
+/// which answers nothing, still is); one line of 1,024 `daemon.config` had made an 11.6 MB answer. A batch whose
+/// client is gone is carried out for its effects alone, and builds no answer.
 struct BatchInProgress {
     /// The answer, in bytes, past which no more request of the batch is carried out: it may end up larger by one
     /// response, the one that passed it.
@@ -23,8 +24,9 @@ struct BatchInProgress {
 
     var isDone: Bool { members.isEmpty }
 
-    /// Takes the next member: `carryOut` answers it, or returns nil for a notification.
-    mutating func takeNext(_ carryOut: (IncomingRequest) -> Reply?) {
+    /// Takes the next member: `carryOut` answers it, or returns nil for a notification. `heard`: the client is
+    /// still there to read the answer; when it is not, replies are dropped as they come, not gathered.
+    mutating func takeNext(heard: Bool, _ carryOut: (IncomingRequest) -> Reply?) {
         guard let member = members.popFirst() else { return }
         let reply: Reply?
         if answer.buffer.readableBytes > Self.answerLimit, case let .request(id, _) = member {
@@ -33,7 +35,7 @@ struct BatchInProgress {
         } else {
             reply = carryOut(member)
         }
-        guard let reply else { return }
+        guard let reply, heard else { return }
         answer.writeLiteral(responses == 0 ? "[" : ",")
         responses += 1
         reply.writeObject(into: &answer)

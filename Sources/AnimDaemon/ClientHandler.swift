@@ -251,7 +251,7 @@ final class ClientHandler: ChannelInboundHandler {
         batch = nil
         let router = RequestRouter(target: core.value)
         while !current.isDone && goesOn(turn, context: context, client: client) {
-            current.takeNext { router.carryOut($0, from: client, unheard: peer == .gone) }
+            current.takeNext(heard: peer != .gone) { router.carryOut($0, from: client, unheard: peer == .gone) }
             turn.taken += 1
         }
         guard current.isDone else {

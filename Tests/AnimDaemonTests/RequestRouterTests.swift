@@ -71,7 +71,7 @@ struct RequestRouterTests {
             reply.writeLine(into: &out)
             return out
         case var .batch(batch):
-            while !batch.isDone { batch.takeNext { router.carryOut($0, from: client, unheard: false) } }
+            while !batch.isDone { batch.takeNext(heard: true) { router.carryOut($0, from: client, unheard: false) } }
             return batch.finish().map { String(buffer: $0) }
         }
     }
