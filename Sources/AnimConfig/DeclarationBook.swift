@@ -44,7 +44,7 @@ public struct DeclarationBook: Sendable {
             throw .limit("at most \(settings.maxDeclarationsPerClient) declared transitions per connection ([daemon] max-declarations-per-client)")
         }
         let declaration = try Declaration.read(name: name, owner: owner, declared: try Self.table(body))
-        try check(declaration, against: config, others: declarations)
+        try check(declaration, against: config, places: DeclaredPlaces(declarations))
         declarations.append(declaration)
         return declaration
     }
@@ -56,9 +56,7 @@ public struct DeclarationBook: Sendable {
         let body = try ConfigNode(json: body, at: Declaration.origin)
         let index = try ownedIndex(name, by: connection, config: config)
         let updated = try declarations[index].updated(with: try Self.table(body))
-        var others = declarations
-        others.remove(at: index)
-        try check(updated, against: config, others: others)
+        try check(updated, against: config, places: DeclaredPlaces(declarations[..<index] + declarations[(index + 1)...]))
         declarations[index] = updated
         return updated
     }
@@ -81,14 +79,16 @@ public struct DeclarationBook: Sendable {
     public mutating func reconcile(with config: LoadedConfig) -> [(declaration: Declaration, reason: String)] {
         let settings = config.config.daemon
         var kept: [Declaration] = [], ended: [(declaration: Declaration, reason: String)] = []
+        var places = DeclaredPlaces([])
         for declaration in declarations {
             let owned = kept.count(where: { $0.owner.connection == declaration.owner.connection })
             do throws(DeclarationRefusal) {
                 if kept.count >= settings.maxDeclarations || owned >= settings.maxDeclarationsPerClient {
                     throw .limit("past the reloaded config's max-declarations or max-declarations-per-client")
                 }
-                try check(declaration, against: config, others: kept)
+                try check(declaration, against: config, places: places)
                 kept.append(declaration)
+                places.add(declaration)
             } catch {
                 ended.append((declaration, error.message))
             }
@@ -137,7 +137,7 @@ public struct DeclarationBook: Sendable {
 
     /// Names unique; the user's bindings win; a declaration before it wins. Two declarations never share a
     /// transition's name: `declare` refuses a second, and neither an update nor a reload renames one.
-    private func check(_ declaration: Declaration, against config: LoadedConfig, others: [Declaration]) throws(DeclarationRefusal) {
+    private func check(_ declaration: Declaration, against config: LoadedConfig, places: DeclaredPlaces) throws(DeclarationRefusal) {
         let name = declaration.name
         if config.config.transition(named: name) != nil {
             throw .conflict("the config has a transition named \"\(name)\" (\(Self.describe(config.layer(ofTransition: name)))); "
@@ -148,8 +148,8 @@ public struct DeclarationBook: Sendable {
                 throw .conflict("the config has a binding named \"\(binding.name)\" (\(Self.describe(config.layer(ofBinding: binding.name)))); "
                                 + "give the declared one another name", owner: nil)
             }
-            if let other = others.first(where: { $0.bindings.contains { $0.name == binding.name } }) {
-                throw .conflict("a binding named \"\(binding.name)\" is declared already, by \(other.owner.description)", owner: other.owner)
+            if let owner = places.owner(ofBinding: binding.name) {
+                throw .conflict("a binding named \"\(binding.name)\" is declared already, by \(owner.description)", owner: owner)
             }
             for theirs in config.config.bindings where config.layer(ofBinding: theirs.name) != ConfigLayer.defaultName {
                 guard let (edge, sources) = EdgePanOverlap.between(binding, theirs) else { continue }
@@ -157,13 +157,10 @@ public struct DeclarationBook: Sendable {
                                 + "(\(Self.describe(config.layer(ofBinding: theirs.name)))) for swipes from the \(edge.rawValue) edge "
                                 + "(\(EdgePanOverlap.names(sources))): the user's config wins; choose another edge, span or output", owner: nil)
             }
-            for other in others {
-                for theirs in other.bindings {
-                    guard let (edge, sources) = EdgePanOverlap.between(binding, theirs) else { continue }
-                    throw .conflict("binding \"\(binding.name)\" contends with \"\(theirs.name)\", which \(other.owner.description) declared, "
-                                    + "for swipes from the \(edge.rawValue) edge (\(EdgePanOverlap.names(sources))): the first declaration "
-                                    + "wins; choose another edge, span or output", owner: other.owner)
-                }
+            if let (theirs, owner, edge, sources) = places.contender(of: binding) {
+                throw .conflict("binding \"\(binding.name)\" contends with \"\(theirs)\", which \(owner.description) declared, "
+                                + "for swipes from the \(edge.rawValue) edge (\(EdgePanOverlap.names(sources))): the first declaration "
+                                + "wins; choose another edge, span or output", owner: owner)
             }
         }
     }
