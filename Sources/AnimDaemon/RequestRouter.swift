@@ -19,7 +19,8 @@ struct RequestRouter {
     }
 
     /// Handles one line from a client. `unheard`: the client is gone, and what it asked is carried out for its
-    /// effects alone (a request that only asks is then skipped: its answer would go nowhere).
+    /// effects on the others alone (one that concerns only its connection is then skipped: its answer would go
+    /// nowhere, and what it changed would end with the connection).
     func handle(line: UnsafeBufferPointer<UInt8>, from client: ClientConnection, allocator: ByteBufferAllocator, unheard: Bool) -> Outcome {
         switch IncomingRequest.read(line) {
         case let .batch(members): .batch(BatchInProgress(members, allocator: allocator))
@@ -33,11 +34,11 @@ struct RequestRouter {
         case let .invalid(id, error):
             return Reply(id: id, result: .failure(error))
         case let .notification(request):
-            if unheard, (try? request.get())?.onlyAsks == true { return nil }
+            if unheard, (try? request.get())?.concernsOnlyItsConnection == true { return nil }
             _ = respond(request, client: client)
             return nil
         case let .request(id, request):
-            if unheard, (try? request.get())?.onlyAsks == true { return nil }
+            if unheard, (try? request.get())?.concernsOnlyItsConnection == true { return nil }
             return Reply(id: id, result: respond(request, client: client))
         case .batch:
             // A batch is read only at a line's top; its members never are one.

@@ -34,12 +34,14 @@ public enum Request: Hashable, Sendable {
 
     public static let hello = Request.hello(client: nil)
 
-    /// Whether the request only asks: it changes nothing but what the asking connection itself holds (its name,
-    /// its subscriptions), so that for a connection that is gone it changes nothing at all.
-    public var onlyAsks: Bool {
+    /// Whether the request concerns its connection alone: it asks, or changes only what the connection holds (its
+    /// name, its subscriptions, its declarations, which end with it), so that for a connection that is gone it changes
+    /// nothing at all, and is skipped. A gone client's declare and retract storm ran for seconds after it left
+    /// (issue 48), each declaration made only to be ended with the connection.
+    public var concernsOnlyItsConnection: Bool {
         switch self {
-        case .hello, .config, .list, .get, .subscribe, .unsubscribe, .motion(nil): true
-        case .reload, .environment, .motion, .inject, .transition, .declare, .update, .retract: false
+        case .hello, .config, .list, .get, .subscribe, .unsubscribe, .motion(nil), .declare, .update, .retract: true
+        case .reload, .environment, .motion, .inject, .transition: false
         }
     }
     /// The longest `client` name `daemon.hello` takes, in UTF-8 bytes.
