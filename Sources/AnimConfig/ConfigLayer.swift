@@ -29,6 +29,9 @@ public struct LoadedConfig: Hashable, Sendable {
     /// it: a name the user's file writes is the user's, whatever the default says of it (docs/config.md, "Declared
     /// transitions").
     public let writers: [String: String]
+    /// The user's file as it was read, byte for byte; nil when there was none. A reload compares the file with it,
+    /// and a file that has not changed is not parsed again (issue 48: a batch of 1,024 reloads held the loop 4.4 s).
+    public var fileBytes: [UInt8]?
 
     public init(config: DaemonConfig, layers: [String], entries: [ConfigEntry]) {
         self.config = config; self.layers = layers; self.entries = entries

@@ -95,16 +95,29 @@ public struct ConfigSource: Sendable {
     }
 
     public func load() -> Result<LoadedConfig, LoadError> {
-        var bytes: [UInt8]?
-        if fileExists || explicit {
-            switch Self.read(path) {
-            case let .success(read): bytes = read
-            case let .failure(failure): return .failure(.unreadable(path, "cannot read the file: \(failure.reason)"))
-            }
-        }
+        fileBytes().flatMap(parse)
+    }
+
+    /// The config as the file says now, or nil when the file is byte for byte the one `current` was read from (or
+    /// is absent, as it was): a reload then has nothing to do, and nothing is parsed.
+    public func reload(over current: LoadedConfig) -> Result<LoadedConfig, LoadError>? {
+        let bytes = fileBytes()
+        if case let .success(now) = bytes, now == current.fileBytes { return nil }
+        return bytes.flatMap(parse)
+    }
+
+    /// The file's bytes; nil when there is no file and none was asked for (the embedded default alone).
+    private func fileBytes() -> Result<[UInt8]?, LoadError> {
+        guard fileExists || explicit else { return .success(nil) }
+        return Self.read(path).map { $0 }.mapError { .unreadable(path, "cannot read the file: \($0.reason)") }
+    }
+
+    private func parse(_ bytes: [UInt8]?) -> Result<LoadedConfig, LoadError> {
         do {
             let user = try bytes.map { bytes throws(ConfigErrors) in try ConfigLayer(name: path, utf8: bytes) }
-            return .success(try ConfigParser.load(user: user))
+            var loaded = try ConfigParser.load(user: user)
+            loaded.fileBytes = bytes
+            return .success(loaded)
         } catch {
             return .failure(.invalid(path, error))
         }

@@ -13,9 +13,14 @@ extension DaemonCore {
         for case let .log(level, message, metadata) in machine.configWarnings { logger.log(level: level, message, metadata: metadata) }
     }
 
-    /// Reads the config again and hands it to the machine; on error the running config stays.
+    /// Reads the config again and hands it to the machine; on error the running config stays. A file that has not
+    /// changed since the config in force was read from it is not parsed again: the reload is done already.
     func reload() -> Result<Void, RPCError> {
-        if case let .refused(error) = handle(.reload(machine.config.source.load())) { return .failure(error) }
+        guard let loaded = machine.config.source.reload(over: machine.config.loaded) else {
+            logger.debug("config reload: the file is as it was read; nothing to do")
+            return .success(())
+        }
+        if case let .refused(error) = handle(.reload(loaded)) { return .failure(error) }
         return .success(())
     }
 
