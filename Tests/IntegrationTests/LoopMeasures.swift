@@ -40,6 +40,20 @@ enum LoopMeasures {
         return cpuTicks(pid) - before
     }
 
+    /// What the attacker left behind, half a second after it went: `pid`'s CPU ticks over a second, which must be
+    /// two at most, and its resident memory over `restingRSS`, which must be under 16 MiB; printed under `label`
+    /// with the slowest of `times`.
+    static func expectQuietAfterwards(_ pid: Int32, restingRSS: Int, label: String, times: [Double],
+                                      sourceLocation: SourceLocation = #_sourceLocation) {
+        usleep(500_000)
+        let idleTicks = cpuTicks(pid, over: 1)
+        let grown = HostileInputTests.rss(pid) - restingRSS
+        print("\(label): slowest fresh get \(Int((times.max() ?? 0) * 1000)) ms of \(times.count); after: \(idleTicks) ticks in 1 s, "
+              + "resident memory \(grown >> 10) KiB over what it was")
+        #expect(idleTicks <= 2, "\(label): animd is busy after the attacker left", sourceLocation: sourceLocation)
+        #expect(grown < 16 << 20, "\(label): resident memory grew by \(grown >> 10) KiB", sourceLocation: sourceLocation)
+    }
+
     /// The threads of `pid`.
     static func threads(_ pid: Int32) -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0 }
 }

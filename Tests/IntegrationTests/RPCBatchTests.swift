@@ -91,13 +91,7 @@ import JSONText
         let worst = times.max() ?? 0, samples = times.count
         #expect(worst < LoopMeasures.answerBound, "the slowest of \(samples) fresh gets took \(Int(worst * 1000)) ms")
         attackers.forEach { shutdown($0, Int32(SHUT_RDWR)) }
-        usleep(500_000)
-        let idleTicks = LoopMeasures.cpuTicks(pid, over: 1)
-        let grown = HostileInputTests.rss(pid) - restingRSS
-        print("batches: slowest fresh get \(Int(worst * 1000)) ms of \(samples); after: \(idleTicks) ticks in 1 s, resident memory "
-              + "\(grown >> 10) KiB over what it was")
-        #expect(idleTicks <= 2, "animd is busy after they left")
-        #expect(grown < 16 << 20, "resident memory grew by \(grown >> 10) KiB")
+        LoopMeasures.expectQuietAfterwards(pid, restingRSS: restingRSS, label: "batches", times: times)
         #expect(try rpc.ok("daemon.hello")["name"] == "animd")
     }
 }

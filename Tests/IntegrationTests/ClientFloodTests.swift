@@ -1,0 +1,118 @@
+import AnimClient
+import Foundation
+import Glibc
+import JSONText
+import Testing
+import UnixSupport
+
+/// What one client can send in other shapes than a line of one request cannot hold the loop (issue 48): batches of
+/// notifications, batches inside a batch, storms of `transition.update` and of declare and retract beside 63
+/// declarations of 16 bindings each, and a line that comes a byte at a time. Each is measured by what the others
+/// see: a `transition.get` over a fresh connection every 50 ms for 3 s, answered within 250 ms; then, once the
+/// attacker has gone, animd's memory against what it held before and its CPU.
+@Suite(.serialized) struct ClientFloodTests {
+    /// The shapes a batch line takes here; each attacker sends `lines` of it without reading an answer.
+    enum Shape: String, CaseIterable, CustomTestStringConvertible {
+        case reloadNotifications, nestedBatches, updateStorm, declareAndRetractStorm
+
+        var testDescription: String { rawValue }
+
+        /// One batch line of this shape: 1,024 `daemon.reload` notifications; eight batches of 100 `daemon.config`
+        /// requests inside one; 450 updates of the attacker's own declaration; 150 declare and retract pairs.
+        var line: String {
+            let members: [String]
+            switch self {
+            case .reloadNotifications:
+                members = Array(repeating: #"{"jsonrpc":"2.0","method":"daemon.reload"}"#, count: 1024)
+            case .nestedBatches:
+                let inner = "[" + (0..<100).map { #"{"jsonrpc":"2.0","id":"# + "\($0)" + #","method":"daemon.config"}"# }
+                    .joined(separator: ",") + "]"
+                members = Array(repeating: inner, count: 8)
+            case .updateStorm:
+                members = (0..<450).map { index in
+                    #"{"jsonrpc":"2.0","id":"# + "\(index)" + #","method":"transition.update","params":{"name":"storm","transition":"#
+                        + #"{"timing":"spring(damping-ratio=1, response=0."# + "\(2 + index % 2)" + #")"}}}"#
+                }
+            case .declareAndRetractStorm:
+                let declare = #"{"jsonrpc":"2.0","method":"transition.declare","params":{"name":"storm","#
+                    + #""transition":{"snap-points":[0,1]},"bindings":{"storm-pan":"# + ClientFloodTests.pan + "}},\"id\":"
+                let retract = #"{"jsonrpc":"2.0","method":"transition.retract","params":{"name":"storm"},"id":"#
+                members = (0..<150).flatMap { (index: Int) -> [String] in [declare + "\(2 * index)}", retract + "\(2 * index + 1)}"] }
+            }
+            return "[" + members.joined(separator: ",") + "]\n"
+        }
+    }
+
+    /// A pan binding over the bottom 64 px: pans never contend for a place, so any number may be declared.
+    static let pan = #"{"gesture":"pan","direction":"down","increases":"up","region":{"edge":"bottom","depth":64},"distance":64}"#
+
+    /// Fills the daemon's declarations but one (its default limit is 64, eight a connection): eight holders, each
+    /// with up to eight transitions of 16 bindings. The connections are returned to be held open.
+    static func declareSixtyThree(_ daemon: DaemonProcess) throws -> [RPCConnection] {
+        let binding = try JSONParser.parse(Array(pan.utf8))
+        return try (0..<8).map { holder in
+            let rpc = try daemon.connect()
+            _ = try rpc.hello(as: "holder-\(holder)").get()
+            for index in 0..<(holder == 7 ? 7 : 8) {
+                let name = "held-\(holder)-\(index)"
+                let bindings = JSONValue.object((0..<16).map { ("\(name)-pan-\($0)", binding) })
+                _ = try rpc.declare(name, transition: ["snap-points": [0, 1]], bindings: bindings).get()
+            }
+            return rpc
+        }
+    }
+
+    @Test(.disabled(if: Sanitizer.active, "bounds latency and CPU time, which a sanitizer multiplies"), arguments: Shape.allCases)
+    func aBatchOfAnyShapeCannotHoldTheLoop(shape: Shape) throws {
+        let daemon = try DaemonProcess()
+        let pid = daemon.process.processIdentifier
+        let holders = try Self.declareSixtyThree(daemon)
+        let rpc = try daemon.connect()
+        #expect(try rpc.ok("daemon.hello")["declared"]?.array?.count == 63)
+        let restingRSS = HostileInputTests.rss(pid)
+
+        var attacker: RPCConnection? = try daemon.connect()
+        if shape == .updateStorm {
+            _ = try attacker?.declare("storm", transition: ["snap-points": [0, 1]], bindings: ["storm-pan": try JSONParser.parse(Array(Self.pan.utf8))]).get()
+        }
+        for _ in 0..<4 { try attacker?.send(raw: shape.line) }
+        let times = try LoopMeasures.freshGets(daemon)
+        let worst = times.max() ?? 0, samples = times.count
+        #expect(worst < LoopMeasures.answerBound, "\(shape): the slowest of \(samples) fresh gets took \(Int(worst * 1000)) ms")
+        if shape == .nestedBatches {
+            // Each batch inside is one invalid member, answered and not carried out.
+            let answer = try #require(try attacker?.readLine(timeout: 10).map { try JSONParser.parse($0) }?.array)
+            #expect(answer.count == 8 && answer.allSatisfy { $0["error"]?["code"] == -32600 && $0["id"] == .null })
+        }
+        attacker = nil
+        LoopMeasures.expectQuietAfterwards(pid, restingRSS: restingRSS, label: shape.rawValue, times: times)
+        try waitUntil("the attacker's declarations are gone") { try rpc.ok("daemon.hello")["declared"]?.array?.count == 63 }
+        withExtendedLifetime(holders) {}
+    }
+
+    /// A request line of 60 KB sent whole but its end, then a byte every 2 ms for 3 s (the Hyprland reader's
+    /// finding, on the client socket): each byte is scanned once, as it comes. Rescanning the whole line at every
+    /// byte cost the loop the line's length each time.
+    @Test(.disabled(if: Sanitizer.active, "bounds CPU time, which a sanitizer multiplies"))
+    func aLineThatComesAByteAtATimeIsScannedOnce() throws {
+        let daemon = try DaemonProcess()
+        let pid = daemon.process.processIdentifier
+        let rpc = try daemon.connect()
+        let dripper = rawConnect(daemon.socket)
+        defer { close(dripper) }
+        #expect(LoadTests.send(#"{"jsonrpc":"2.0","id":1,"method":"transition.get","params":{"name":""# + String(repeating: "x", count: 60_000), to: dripper))
+        let before = LoopMeasures.cpuTicks(pid)
+        let end = monotonicSeconds() + 3
+        var dripped = 0
+        while monotonicSeconds() < end {
+            #expect(LoadTests.send("x", to: dripper))
+            dripped += 1
+            usleep(2000)
+        }
+        let ticks = LoopMeasures.cpuTicks(pid) - before
+        print("a line a byte at a time: \(dripped) bytes in 3 s took \(ticks) CPU ticks")
+        #expect(ticks < 60, "\(ticks) CPU ticks for \(dripped) one-byte reads")
+        #expect(LoadTests.send(#""}}"# + "\n", to: dripper))
+        #expect(try rpc.ok("transition.get", ["name": "sidebar"])["name"] == "sidebar")
+    }
+}
