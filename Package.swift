@@ -93,7 +93,7 @@ let package = Package(
         // The input backend's contract (InputBackend, BackendInfo, BackendEvent), and what both backends' threads
         // share: the wake-up pipe, logging unavailable sources. A shell concern, kept out of the pure Gestures.
         .target(name: "BackendThread", dependencies: ["Gestures", "UnixSupport", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
-        .target(name: "X11Input", dependencies: ["CX11", "Gestures", "BackendThread", .product(name: "Logging", package: "swift-log")],
+        .target(name: "X11Input", dependencies: ["CX11", "Gestures", "BackendThread", "UnixSupport", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict),
         // wl_output and the xdg-output protocol, bound by hand (docs/wayland.md).
         .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
@@ -175,9 +175,9 @@ let package = Package(
                                                          .product(name: "NIOCore", package: "swift-nio"),
                                                          .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
                     swiftSettings: strict),
-        .testTarget(name: "BackendThreadTests", dependencies: ["BackendThread", "Gestures", .product(name: "Logging", package: "swift-log")],
+        .testTarget(name: "BackendThreadTests", dependencies: ["BackendThread", "Gestures", "UnixSupport", .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),
-        .testTarget(name: "X11InputTests", dependencies: ["X11Input", "CX11", "Gestures", "AnimProtocol"], swiftSettings: strict),
+        .testTarget(name: "X11InputTests", dependencies: ["X11Input", "CX11", "Gestures", "AnimProtocol", "UnixSupport"], swiftSettings: strict),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "Gestures", "AnimProtocol"], swiftSettings: strict),
         .testTarget(name: "IntegrationTests", dependencies: ["JSONText", "AnimProtocol", "TransitionModel", "AnimClient", "DaemonLauncher", "TestSupport", "CLinuxScheduling", "XorgInputTest", "UnixSupport"],
                     swiftSettings: strict),
