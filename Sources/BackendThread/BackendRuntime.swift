@@ -50,7 +50,7 @@ public final class BackendRuntime: InputBackend {
         opener.prepareThread()
         var life = SessionLife<any BackendSession>(backoff: backoff)
         life.run(isStopping: { thread.isStopping }, wait: wait, open: {
-            switch opener.open(plan: mailbox.takePlan(), logger: logger) {
+            switch opener.open(plan: mailbox.takePlan(), logger: logger, isStopping: { [thread] in thread.isStopping }) {
             case let .success(session): .opened(session)
             case let .failure(failure): .failed(failure)
             }

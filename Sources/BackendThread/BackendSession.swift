@@ -46,7 +46,8 @@ public protocol BackendSessionOpener: Sendable {
     var loggedSources: [InputSource] { get }
     /// Runs once on the backend's thread, before the first session (process-wide handlers).
     func prepareThread()
-    func open(plan: InputPlan, logger: Logger) -> Result<any BackendSession, OpenFailure>
+    /// Opens a session. What it connects to may not answer: any wait is bounded, and ends early once `isStopping`.
+    func open(plan: InputPlan, logger: Logger, isStopping: @escaping @Sendable () -> Bool) -> Result<any BackendSession, OpenFailure>
     /// The decisions its sessions answer; the others never wake the thread.
     func relevant(_ decisions: [ArenaOutput]) -> [ArenaOutput]
 }

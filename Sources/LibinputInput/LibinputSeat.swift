@@ -14,11 +14,11 @@ final class LibinputSeat: BackendSession {
     /// Read while opening, so that the first report knows the devices; handed out by the first dispatch.
     private var pending: [InputEvent]
 
-    init(session: LibinputSession, waylandDisplay: String?, logger: Logger) {
+    init(session: LibinputSession, waylandDisplay: String?, logger: Logger, isStopping: @escaping @Sendable () -> Bool) {
         self.session = session
         self.logger = logger
         session.waylandDisplay = waylandDisplay
-        compositor = CompositorLink(display: waylandDisplay)
+        compositor = CompositorLink(display: waylandDisplay, isStopping: isStopping)
         compositor.connect(at: monotonicSeconds(), logger: logger)
         if let reader = compositor.reader { session.setOutputs(reader.table) }
         session.setCompositorLost(compositor.lostReason)
@@ -81,14 +81,23 @@ struct CompositorLink {
     private var backoff = Backoff(first: 0.5, last: 8)
     private var nextTry = 0.0
     private var reportedLoss = false
+    /// Whether the backend's thread is asked to stop: a compositor that does not answer is waited for no longer.
+    private let isStopping: @Sendable () -> Bool
+    /// What the last try found, when the compositor took the connection and did not answer: the status says it.
+    private var silence: String?
 
-    init(display: String?) { self.display = display }
+    init(display: String?, isStopping: @escaping @Sendable () -> Bool) { self.display = display; self.isStopping = isStopping }
 
     mutating func connect(at now: Double, logger: Logger) {
         guard let display, reader == nil, now >= nextTry else { return }
-        reader = WaylandOutputReader(socket: display)
+        // libwayland's roundtrips wait for the compositor without a bound: it is asked first, within one.
+        silence = WaylandOutputReader.silence(of: display, isStopping: isStopping)
+        reader = silence == nil ? WaylandOutputReader(socket: display) : nil
         if reader == nil {
-            if !reportedLoss { logger.warning("cannot reach the Wayland compositor for its outputs; retrying", metadata: ["display": "\(display)"]) }
+            if !reportedLoss {
+                logger.warning("cannot reach the Wayland compositor for its outputs; retrying",
+                               metadata: ["display": "\(display)", "reason": "\(silence ?? "it refused the connection")"])
+            }
             reportedLoss = true
             nextTry = now + backoff.next()
         } else {
@@ -113,7 +122,8 @@ struct CompositorLink {
     /// Why the compositor is out of reach, for the status; nil while connected or on the console.
     var lostReason: String? {
         guard let display, reader == nil else { return nil }
-        return "the Wayland compositor on \(display) cannot be reached; input goes on with its last outputs, and animd reconnects"
+        return "the Wayland compositor on \(display) cannot be reached\(silence.map { " (\($0))" } ?? ""); input goes on with its last outputs, "
+            + "and animd reconnects"
     }
 
     /// Seconds until the next try, for poll; nil when none is due.

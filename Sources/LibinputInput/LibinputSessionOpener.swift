@@ -24,13 +24,13 @@ public struct LibinputSessionOpener: BackendSessionOpener {
     public var loggedSources: [InputSource] { [.touch, .touchpad] }
 
     /// libinput, and what it links, is loaded here, when the backend first opens, and nowhere else.
-    public func open(plan: InputPlan, logger: Logger) -> Result<any BackendSession, OpenFailure> {
+    public func open(plan: InputPlan, logger: Logger, isStopping: @escaping @Sendable () -> Bool) -> Result<any BackendSession, OpenFailure> {
         if let failure = animd_libinput_load() {
             return .failure(OpenFailure(reason: "libinput cannot be loaded: \(String(cString: failure))", isFinal: true))
         }
         guard let session = LibinputSession(seat: seat, plan: plan, logger: logger) else {
             return .failure(OpenFailure(reason: "libinput cannot read seat \(seat) through udev"))
         }
-        return .success(LibinputSeat(session: session, waylandDisplay: waylandDisplay, logger: logger))
+        return .success(LibinputSeat(session: session, waylandDisplay: waylandDisplay, logger: logger, isStopping: isStopping))
     }
 }

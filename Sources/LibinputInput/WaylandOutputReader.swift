@@ -1,5 +1,6 @@
 import CWayland
 import Glibc
+import UnixSupport
 
 /// A Wayland client that only listens: it binds every `wl_output` and `zxdg_output_manager_v1`, and keeps a
 /// `WaylandOutputTable` of what they say, as outputs appear, change and go; and the foreign-toplevel manager, for
@@ -33,6 +34,25 @@ final class WaylandOutputReader {
         guard wl_display_roundtrip(display) >= 0, wl_display_roundtrip(display) >= 0 else {
             close()
             return nil
+        }
+    }
+
+    /// The request a client may send first: `wl_display.sync` (object 1, opcode 0, 12 bytes, new callback 2), which
+    /// the compositor answers with the callback's `done`; in the host's byte order, as the wire is.
+    static let syncRequest: [UInt8] = [UInt32(1), UInt32(12 << 16), UInt32(2)].flatMap { word in withUnsafeBytes(of: word) { Array($0) } }
+
+    /// How long the compositor may take to answer before libwayland is let at it.
+    static let answerBound = 2.0
+
+    /// Why the compositor at `socket` must not be connected to now: it takes the connection and does not answer
+    /// a sync within `answerBound` (libwayland's roundtrip would wait for good), or the thread is stopping; nil when
+    /// it answers or cannot be reached (the connection then fails at once).
+    static func silence(of socket: String, isStopping: () -> Bool) -> String? {
+        let path = socket.hasPrefix("/") ? socket : (getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "") + "/" + socket
+        switch SocketProbe.ask([.unix(path)], greeting: syncRequest, within: answerBound, isStopping: isStopping) {
+        case .answered, .unreachable: return nil
+        case .stopped: return "animd is stopping this backend"
+        case let .silent(why): return "the compositor does not answer (\(why), \(answerBound) s)"
         }
     }
 

@@ -1,5 +1,6 @@
 import CX11
 import Glibc
+import UnixSupport
 public import BackendThread
 public import Gestures
 public import Logging
@@ -24,7 +25,7 @@ public struct X11SessionOpener: BackendSessionOpener {
         XSetIOErrorHandler { _ in 0 }
     }
 
-    public func open(plan: InputPlan, logger: Logger) -> Result<any BackendSession, OpenFailure> {
+    public func open(plan: InputPlan, logger: Logger, isStopping: @escaping @Sendable () -> Bool) -> Result<any BackendSession, OpenFailure> {
         guard let display else { return .failure(OpenFailure(reason: "no DISPLAY is set", isFinal: true)) }
         if let failure = animd_x11_load() {
             return .failure(OpenFailure(reason: "the X libraries cannot be loaded: \(String(cString: failure))", isFinal: true))
@@ -33,10 +34,31 @@ public struct X11SessionOpener: BackendSessionOpener {
         if let problem = XAuthorityFile.problem(environment: { getenv($0).map { String(cString: $0) } }) {
             return .failure(OpenFailure(reason: "cannot open display \(display): \(problem)"))
         }
+        if let problem = serverProblem(isStopping: isStopping) {
+            return .failure(OpenFailure(reason: "cannot open display \(display): \(problem)"))
+        }
         guard let session = X11Session(name: display, plan: plan, logger: logger) else {
             return .failure(OpenFailure(reason: "cannot open display \(display)"))
         }
         return .success(session)
+    }
+
+    /// The X connection's setup request (X11 protocol, "Connection Setup"): little-endian byte order, protocol 11.0,
+    /// no authorization; the server answers it with Success, Failed or Authenticate, and any answer will do.
+    static let setupRequest: [UInt8] = [0x6C, 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+
+    /// How long the server may take to answer the setup before Xlib is let at it.
+    static let answerBound = 2.0
+
+    /// Why Xlib must not be let at the display: its server takes the connection and does not answer (Xlib would
+    /// wait for good), or the thread is stopping; nil when it answers or cannot be reached (Xlib fails at once).
+    private func serverProblem(isStopping: () -> Bool) -> String? {
+        guard let display, let endpoints = XDisplayEndpoints.of(display) else { return nil }
+        switch SocketProbe.ask(endpoints, greeting: Self.setupRequest, within: Self.answerBound, isStopping: isStopping) {
+        case .answered, .unreachable: return nil
+        case .stopped: return "animd is stopping this backend"
+        case let .silent(why): return "the X server does not answer (\(why), \(Self.answerBound) s)"
+        }
     }
 
     /// Only touch sequences have an ownership to answer; the others do not wake the X thread.

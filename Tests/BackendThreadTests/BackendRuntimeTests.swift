@@ -155,7 +155,7 @@ struct PipeOpener: BackendSessionOpener {
     var display: String? { nil }
     var threadName: String { "animd-test" }
 
-    func open(plan: InputPlan, logger: Logger) -> Result<any BackendSession, OpenFailure> {
+    func open(plan: InputPlan, logger: Logger, isStopping: @escaping @Sendable () -> Bool) -> Result<any BackendSession, OpenFailure> {
         var attempt = 0
         journal.update { $0.opens += 1; attempt = $0.opens }
         if attempt <= failures { return .failure(OpenFailure(reason: "not yet", isFinal: final)) }
