@@ -32,6 +32,13 @@ struct AnimCtl: AsyncParsableCommand {
     static func main() async {
         // A closed stdout is handled where we write; the signal would kill us mid-line.
         signal(SIGPIPE, SIG_IGN)
+        // Ctrl-C and SIGTERM end animctl (`declare` and `watch` hold until then), even where the parent had them
+        // blocked: the mask survives exec, and a test runner's did, so that `animctl declare` outlived SIGTERM.
+        var ending = sigset_t()
+        sigemptyset(&ending)
+        sigaddset(&ending, SIGINT)
+        sigaddset(&ending, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &ending, nil)
         do {
             var command = try parseAsRoot(NegativeNumbers.marked(Array(CommandLine.arguments.dropFirst())))
             // No subcommand: the help, on stderr, as a usage error (ArgumentParser would print it and exit 0).

@@ -61,14 +61,9 @@ enum TerminalCursor {
             _ = text.withCString { write(1, $0, strlen($0)) }
             _exit(0)
         }
+        // animctl unblocked both as it started (`AnimCtl.main`), whatever its parent had blocked.
         signal(SIGINT, restore)
         signal(SIGTERM, restore)
-        // A parent may have blocked them (the mask survives exec): Ctrl-C must still end the view cleanly.
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     static func show() { emit(raw: "\u{1B}[?25h") }

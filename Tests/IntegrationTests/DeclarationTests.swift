@@ -2,6 +2,7 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Testing
+import UnixSupport
 import XorgInputTest
 import JSONText
 
@@ -250,6 +251,42 @@ import JSONText
         #expect(try Self.descriptors(pid) == descriptors)
         let grown = try Self.residentKiB(pid) - resident
         #expect(grown < 2048, "\(grown) KiB more after 1,000 cycles")
+    }
+
+    /// Issue 48's 300 cycles, as a panel that restarts makes them: `animctl declare` of the same name, ended by
+    /// SIGTERM and SIGKILL in turn, and the next started once it has ended. Each new declaration is listed with its
+    /// own animctl as owner within 3 s (the probe saw one that was not, once in six runs); the times are printed.
+    /// The SIGTERM cycles start animctl with SIGTERM blocked, as a parent may leave it (the mask survives exec):
+    /// animctl must end all the same. scripts/declare-cycles.py runs the same cycles 20 × 300, under load.
+    @Test(.disabled(if: Sanitizer.active, "300 processes a run, which a sanitizer slows tenfold"))
+    func aPanelThatRestartsIsListedEveryTime() throws {
+        let daemon = try DaemonProcess()
+        let file = daemon.folder + "/cycle.toml"
+        try "[transitions.cycle]\nsnap-points = [0, 1]\n[bindings.cycle-open]\ngesture = \"edge-pan\"\nedge = \"left\"\ndistance = 200\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let probe = try daemon.connect()
+        let blocking = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGTERM]); os.execv(sys.argv[1], sys.argv[1:])"
+        var times: [Double] = []
+        for cycle in 0..<300 {
+            let terminated = cycle % 2 == 0
+            let holder = Process()
+            let command = [Binaries.animctl.path, "declare", "--socket", daemon.socket, file]
+            holder.executableURL = URL(fileURLWithPath: terminated ? "/usr/bin/python3" : command[0])
+            holder.arguments = terminated ? ["-c", blocking] + command : Array(command.dropFirst())
+            holder.standardOutput = FileHandle.nullDevice
+            let started = monotonicSeconds()
+            try holder.run()
+            defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
+            let owner = JSONValue.number(Double(holder.processIdentifier))
+            try waitUntil("cycle \(cycle): the new declaration is listed", timeout: 3) {
+                try probe.ok("transition.list")["transitions"]?.array?.contains { $0["name"] == "cycle" && $0["owner"]?["pid"] == owner } == true
+            }
+            times.append(monotonicSeconds() - started)
+            kill(holder.processIdentifier, terminated ? SIGTERM : SIGKILL)
+            try waitUntil("cycle \(cycle): animctl ended by \(terminated ? "SIGTERM" : "SIGKILL")", timeout: 3) { !holder.isRunning }
+        }
+        let sorted = times.sorted()
+        print("declare → listed over 300 cycles: median \(Int(sorted[150] * 1000)) ms, worst \(Int(sorted[299] * 1000)) ms")
     }
 
     static func descriptors(_ pid: Int32) throws -> Int { try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count }
