@@ -9,6 +9,10 @@ animctl said and how it ended.
 
     scripts/declare-cycles.py --animd .build/debug/animd --animctl .build/debug/animctl --runs 20 --cycles 300
 
+With --overlap the next animctl starts as soon as the last one is sent its signal, before it has ended: the
+old declaration may then still be there, and the new one is refused as declared already (animctl ends with
+status 1 and says so). That is the race of a test that does not wait.
+
 The load the issue asks for (a build on the other core) is the caller's to start: --load runs a shell command
 beside the cycles and stops it at the end.
 """
@@ -87,6 +91,8 @@ def main() -> int:
     parser.add_argument("--limit", type=float, default=3.0, help="seconds a declaration may take to be listed")
     parser.add_argument("--load", help="a shell command run beside the cycles, stopped at the end")
     parser.add_argument("--display", help="an X display for animd's X backend (default: none, the backend waits)")
+    parser.add_argument("--overlap", action="store_true",
+                        help="start the next animctl as soon as the signal is sent, not once the last one has ended")
     args = parser.parse_args()
 
     workdir = tempfile.mkdtemp(prefix="animd-cycles-")
@@ -108,6 +114,7 @@ def main() -> int:
             if wait_until(lambda: os.path.exists(socket_path), 30) < 0:
                 raise RuntimeError("animd did not listen within 30 s")
             probe = Lines(socket_path)
+            ending = []
             for cycle in range(args.cycles):
                 start = time.monotonic()
                 holder = subprocess.Popen([args.animctl, "declare", "--socket", socket_path, declaration], env=environment,
@@ -123,7 +130,12 @@ def main() -> int:
                           f"{said.decode(errors='replace').strip()}", flush=True)
                     continue
                 holder.send_signal(signal.SIGKILL if cycle % 2 else signal.SIGTERM)
-                holder.communicate()
+                if args.overlap:
+                    ending.append(holder)
+                else:
+                    holder.communicate()
+            for holder in ending:
+                holder.wait()
             probe.sock.close()
             daemon.terminate()
             daemon.wait(timeout=30)
