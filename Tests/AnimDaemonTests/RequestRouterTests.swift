@@ -76,6 +76,24 @@ struct RequestRouterTests {
         }
     }
 
+    /// A gone client's lines are carried out for their effects on the others alone: a toggle is, while what
+    /// concerns only its connection (a query, a declaration, which would end with it at once) is skipped, unanswered.
+    @Test func aGoneClientsLinesChangeOnlyWhatOutlivesIt() {
+        let router = RequestRouter(target: target)
+        /// Whether the line was skipped: nothing carried out, nothing answered.
+        func gone(_ line: String) -> Bool {
+            let outcome = Array(line.utf8).withUnsafeBufferPointer { router.handle(line: $0, from: client, allocator: ByteBufferAllocator(), unheard: true) }
+            if case .answered(nil) = outcome { return true }
+            return false
+        }
+        _ = gone(#"{"jsonrpc":"2.0","id":1,"method":"transition.toggle","params":{"name":"sidebar"}}"#)
+        #expect(target.performed.count == 1, "the toggle moves what the others see")
+        #expect(gone(#"{"jsonrpc":"2.0","id":2,"method":"transition.declare","params":{"name":"dock","transition":{}}}"#))
+        #expect(gone(#"{"jsonrpc":"2.0","id":3,"method":"transition.retract","params":{"name":"dock"}}"#))
+        #expect(gone(#"{"jsonrpc":"2.0","id":4,"method":"subscribe","params":{"transitions":["sidebar"]}}"#))
+        #expect(target.declarations.isEmpty && target.subscribed.isEmpty, "nothing of its own connection is made")
+    }
+
     /// JSON-RPC 2.0's batch examples (section 7), with this daemon's methods: one answer per request and per invalid
     /// member, in order, as one array on one line; the notifications among them carried out and not answered.
     @Test func aBatchIsAnsweredAsTheSpecificationSays() throws {

@@ -17,8 +17,10 @@ import UnixSupport
 
         var testDescription: String { rawValue }
 
-        /// One batch line of this shape: 1,024 `daemon.reload` notifications; eight batches of 100 `daemon.config`
-        /// requests inside one; 450 updates of the attacker's own declaration; 150 declare and retract pairs.
+        /// One batch line of this shape, under the 64 KiB line limit (a longer one is refused and its connection
+        /// closed): 1,024 `daemon.reload` notifications; eight batches of 100 `daemon.config` requests inside one;
+        /// 400 updates of the attacker's own declaration (the probe's 450 come to 65,592 bytes); 150 declare and
+        /// retract pairs.
         var line: String {
             let members: [String]
             switch self {
@@ -29,7 +31,7 @@ import UnixSupport
                     .joined(separator: ",") + "]"
                 members = Array(repeating: inner, count: 8)
             case .updateStorm:
-                members = (0..<450).map { index in
+                members = (0..<400).map { index in
                     #"{"jsonrpc":"2.0","id":"# + "\(index)" + #","method":"transition.update","params":{"name":"storm","transition":"#
                         + #"{"timing":"spring(damping-ratio=1, response=0."# + "\(2 + index % 2)" + #")"}}}"#
                 }
@@ -75,6 +77,7 @@ import UnixSupport
         if shape == .updateStorm {
             _ = try attacker?.declare("storm", transition: ["snap-points": [0, 1]], bindings: ["storm-pan": try JSONParser.parse(Array(Self.pan.utf8))]).get()
         }
+        #expect(shape.line.utf8.count <= 65_536, "\(shape.line.utf8.count) bytes")
         for _ in 0..<4 { try attacker?.send(raw: shape.line) }
         let times = try LoopMeasures.freshGets(daemon)
         let worst = times.max() ?? 0, samples = times.count
