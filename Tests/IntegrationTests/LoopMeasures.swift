@@ -54,6 +54,15 @@ enum LoopMeasures {
         #expect(grown < 16 << 20, "\(label): resident memory grew by \(grown >> 10) KiB", sourceLocation: sourceLocation)
     }
 
+    /// The threads of `pid` named `name` (/proc/PID/task/TID/comm), as a backend names its own: the count that must
+    /// stay at one however often the backend is replaced, whatever other threads the runtime starts meanwhile.
+    static func threads(_ pid: Int32, named name: String) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.count { task in
+            (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines) == name
+        }
+    }
+
     /// The threads of `pid`.
     static func threads(_ pid: Int32) -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0 }
 }

@@ -96,7 +96,6 @@ import JSONText
         let daemon = try DaemonProcess()
         let pid = daemon.process.processIdentifier
         let rpc = try daemon.connect()
-        let threadsBefore = LoopMeasures.threads(pid)
         let bad: [(environment: JSONValue, reason: String)] = [
             (["DISPLAY": .string(xvfb.display), "XAUTHORITY": "/dev/zero"], "XAUTHORITY (/dev/zero) is not a regular file"),
             (["DISPLAY": .string(xvfb.display), "XAUTHORITY": .string(folder + "/fifo")], "XAUTHORITY (\(folder)/fifo) is not a regular file"),
@@ -110,7 +109,7 @@ import JSONText
             slowest = max(slowest, monotonicSeconds() - started)
         }
         #expect(slowest < LoopMeasures.answerBound, "the slowest of 100 daemon.environment took \(Int(slowest * 1000)) ms")
-        #expect(LoopMeasures.threads(pid) <= threadsBefore + 1, "one X thread, not one for each switch")
+        #expect(LoopMeasures.threads(pid, named: "animd-x11") == 1, "one X thread, not one for each switch")
         for (environment, reason) in bad {
             _ = try rpc.ok("daemon.environment", environment)
             try waitUntil("the input says why (\(reason))") {
@@ -119,7 +118,7 @@ import JSONText
             }
         }
         #expect(LoopMeasures.cpuTicks(pid, over: 1) <= 2, "nothing spins")
-        #expect(LoopMeasures.threads(pid) <= threadsBefore + 1, "one X thread")
+        #expect(LoopMeasures.threads(pid, named: "animd-x11") == 1, "one X thread")
         _ = try rpc.ok("daemon.environment", ["DISPLAY": .string(xvfb.display)])
         #expect(try rpc.waitForX(xvfb.display)["monitors"] == [[0, 0, 1024, 768]], "the live display, read without the variable")
         withExtendedLifetime(silent) {}
@@ -144,7 +143,6 @@ import JSONText
             (folder + "/fifo", unreachable), (folder + "/huge", unreachable), ("/dev/zero", unreachable),
         ]
         try waitUntil("the first backend has started") { try rpc.ok("daemon.hello")["input"]?["display"] == .string(silent.path) }
-        let threadsBefore = LoopMeasures.threads(pid)
         var slowest = 0.0
         for round in 0..<100 {
             let started = monotonicSeconds()
@@ -152,7 +150,7 @@ import JSONText
             slowest = max(slowest, monotonicSeconds() - started)
         }
         #expect(slowest < LoopMeasures.answerBound, "the slowest of 100 daemon.environment took \(Int(slowest * 1000)) ms")
-        #expect(LoopMeasures.threads(pid) <= threadsBefore, "one libinput thread, not one for each switch")
+        #expect(LoopMeasures.threads(pid, named: "animd-libinput") == 1, "one libinput thread, not one for each switch")
         for (display, reason) in bad {
             _ = try rpc.ok("daemon.environment", ["WAYLAND_DISPLAY": .string(display)])
             try waitUntil("the input says why (\(display))") {
