@@ -26,8 +26,9 @@ enum BusCall {
         var reply: OpaquePointer?
         defer { sd_bus_error_free(&error) }
         // Bounded: a service that hangs delays only the D-Bus thread, for at most this long.
-        guard sd_bus_call(bus, message, timeout, &error, &reply) >= 0, let reply else {
-            return .failure(Failure(name: error.name.map { String(cString: $0) } ?? "no reply"))
+        let result = sd_bus_call(bus, message, timeout, &error, &reply)
+        guard result >= 0, let reply else {
+            return .failure(Failure(name: error.name.map { String(cString: $0) } ?? "no reply: \(String(cString: strerror(-result)))"))
         }
         defer { sd_bus_message_unref(reply) }
         return .success(read(reply))

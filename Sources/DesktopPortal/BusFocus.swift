@@ -8,7 +8,9 @@ import UnixSupport
 /// - GNOME Shell, where the user enabled the Focused Window D-Bus extension: its `Get()` once, then `FocusChanged`;
 /// - KWin, which has no focus to read from outside: animd writes a script, loads it (`loadScript`, `start`), and the
 ///   script calls animd's `Report` on each activation; only KWin's own connection is believed.
-/// Each shell is followed while its name has an owner (`ownerChanged`). Nothing polls.
+/// Each shell is followed while its name has an owner (`ownerChanged`). Nothing polls, but one thing is retried: a
+/// `GetNameOwner` that failed (not one that found no owner), which would otherwise leave the shell unread until its
+/// name next changes owner; the reason is the focus's meanwhile (`retryAt`).
 final class BusFocus {
     private let bus: OpaquePointer
     /// Where the KWin script is written.
@@ -20,6 +22,8 @@ final class BusFocus {
     /// KWin's unique name, the only sender whose `Report` is taken.
     private var kwinOwner: String?
     private var published: SessionFocus?
+    /// When to ask the bus again for the shells' owners, after asking failed; nil when it did not.
+    private(set) var retryAt: Double?
 
     typealias GNOME = DesktopShellFocus.GNOME
     typealias KWin = DesktopShellFocus.KWin
@@ -45,6 +49,15 @@ final class BusFocus {
         loadKWinScript()
         publish()
         return true
+    }
+
+    /// Asks again for the shells whose owner could not be asked, once `retryAt` is past.
+    func retryIfDue(now: Double) {
+        guard let retryAt, now >= retryAt else { return }
+        self.retryAt = nil
+        readGNOME()
+        loadKWinScript()
+        publish()
     }
 
     /// A bus name's owner changed: a shell that starts (or restarts) is read again; one that leaves says nothing more.
@@ -74,7 +87,11 @@ final class BusFocus {
     // MARK: - GNOME
 
     private func readGNOME() {
-        guard owner(of: GNOME.service) != nil else { return gnome = nil }
+        switch ownership(of: GNOME.service) {
+        case .owner: break
+        case .none: return gnome = nil
+        case let .unknown(why): return gnome = .unknown(reason: why)
+        }
         switch call(GNOME.service, GNOME.path, GNOME.interface, "Get", [], read: { BusCall.string(in: $0) }) {
         case let .success(text?):
             gnome = GNOME.focus(fromJSON: text) ?? .unknown(reason: "GNOME Shell's Focused Window D-Bus extension answered what animd cannot read")
@@ -93,7 +110,12 @@ final class BusFocus {
     // MARK: - KWin
 
     private func loadKWinScript() {
-        guard let owner = owner(of: KWin.service) else { return (kde, kwinOwner) = (nil, nil) }
+        let owner: String
+        switch ownership(of: KWin.service) {
+        case let .owner(name): owner = name
+        case .none: return (kde, kwinOwner) = (nil, nil)
+        case let .unknown(why): return (kde, kwinOwner) = (.unknown(reason: why), nil)
+        }
         kwinOwner = owner
         var unique: UnsafePointer<CChar>?
         guard sd_bus_get_unique_name(bus, &unique) >= 0, let unique else { return kde = .unknown(reason: "animd has no name on the session bus") }
@@ -141,9 +163,30 @@ final class BusFocus {
 
     // MARK: - The bus
 
-    /// The unique name that owns `name`; nil while none does.
-    private func owner(of name: String) -> String? {
-        try? call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [name], read: { BusCall.string(in: $0) }).get()
+    private enum Ownership {
+        case owner(String)
+        case none
+        /// Asking failed: the reason, for the focus, and a retry is due.
+        case unknown(String)
+    }
+
+    /// Seconds between two tries to ask who owns a shell's name, after one failed.
+    static let retrySeconds = 2.0
+
+    /// Who owns `name`: its unique name, none (the bus says `NameHasNoOwner`), or not known, because asking failed
+    /// (then a retry is set; before, a failure was taken for "no owner", and the shell was never read).
+    private func ownership(of name: String) -> Ownership {
+        switch call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [name], read: { BusCall.string(in: $0) }) {
+        case let .success(owner?): return .owner(owner)
+        case let .failure(failure) where failure.name == "org.freedesktop.DBus.Error.NameHasNoOwner": return .none
+        case let .failure(failure): return askingFailed(name, failure.name)
+        case .success(nil): return askingFailed(name, "its answer held no name")
+        }
+    }
+
+    private func askingFailed(_ name: String, _ why: String) -> Ownership {
+        retryAt = monotonicSeconds() + Self.retrySeconds
+        return .unknown("animd could not ask the session bus who owns \(name) (\(why)); asking again every \(Self.retrySeconds) s")
     }
 
     /// Calls `member` with string arguments, without starting a shell that is not running, for at most 2 s.

@@ -62,7 +62,9 @@ final class PortalConnection: PolledSession {
         if holdsUnhandled { return 0 }
         var deadline: UInt64 = .max
         _ = sd_bus_get_timeout(bus, &deadline)
-        return Self.seconds(until: deadline, now: now)
+        let retry = focus?.retryAt.map { max(0, $0 - now) }
+        guard let busTimeout = Self.seconds(until: deadline, now: now) else { return retry }
+        return min(busTimeout, retry ?? busTimeout)
     }
 
     /// Seconds from `now` (CLOCK_MONOTONIC seconds) until an sd-bus deadline in CLOCK_MONOTONIC microseconds
@@ -71,8 +73,9 @@ final class PortalConnection: PolledSession {
         deadline == .max ? nil : Double(deadline) / 1e6 - now
     }
 
-    /// Handles what arrived; false when the connection is lost.
-    func process() -> Bool {
+    /// Handles what arrived, and a retry that is due; false when the connection is lost.
+    func process(now: Double) -> Bool {
+        focus?.retryIfDue(now: now)
         // Each call handles at most one message; the bound keeps a flood from holding the thread for ever.
         for _ in 0..<10_000 {
             let result = sd_bus_process(bus, nil)

@@ -59,8 +59,8 @@ public final class PortalWatch: Sendable {
 
     /// Handles the connection until it is lost or the watch stops.
     private func serve(_ connection: PortalConnection) -> SessionEnd {
-        thread.serve(connection, woken: {}) { _, _ in
-            connection.process() ? nil : .ended(reason: "the session bus went away; trying it again")
+        thread.serve(connection, woken: {}) { _, now in
+            connection.process(now: now) ? nil : .ended(reason: "the session bus went away; trying it again")
         }
     }
 }

@@ -76,13 +76,23 @@ final class PortalSession {
         guard result.status == 0 else { throw HarnessError("gsettings set \(schema) \(key) \(value): \(result.output)") }
     }
 
-    private static func writeBusConfig(in folder: String, address: String, services: String?) throws {
+    /// Rewrites the bus's policy, with `denied` (a `<deny …/>` rule's attributes) after what it allows, or without,
+    /// and has dbus-daemon read it again (`ReloadConfig`: SIGHUP would not reach it, for it keeps the test runner's
+    /// blocked signals), as an administrator's policy change would.
+    func changePolicy(denying denied: String?) throws {
+        try Self.writeBusConfig(in: folder, address: address, services: nil, denied: denied)
+        let reloaded = try runTool("/usr/bin/gdbus", ["call", "--address", address, "--dest", "org.freedesktop.DBus", "--object-path",
+                                                      "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.ReloadConfig"], readingStderr: true)
+        guard reloaded.status == 0 else { throw HarnessError("the bus did not reload its config: \(reloaded.output)") }
+    }
+
+    private static func writeBusConfig(in folder: String, address: String, services: String?, denied: String? = nil) throws {
         try """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
             <busconfig><type>session</type><listen>\(address)</listen><auth>EXTERNAL</auth>
             \(services.map { "<servicedir>\($0)</servicedir>" } ?? "")
-            <policy context="default"><allow user="*"/><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+            <policy context="default"><allow user="*"/><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/>\(denied.map { "<deny \($0)/>" } ?? "")</policy>
             </busconfig>
             """.write(toFile: folder + "/bus.conf", atomically: true, encoding: .utf8)
     }

@@ -80,6 +80,34 @@ struct ShellFocusTests {
         #expect(focus["source"] == .null && focus["app"] == .null)
     }
 
+    /// Asking the bus who owns KWin's name fails (the bus's policy denies `GetNameOwner`, as an administrator's
+    /// could): the focus says so, with the bus's error, instead of staying null, and animd asks again every 2 s; once
+    /// the policy allows it, KWin is handed the script and the focus is KWin's. Before, a failed question was taken
+    /// for "no KWin", and KWin was never asked again until its name changed owner.
+    @Test func aShellWhoseOwnerCannotBeAskedIsAskedAgain() throws {
+        let bus = try PortalSession(bare: ())
+        let shell = try Self.standIn(["kde", "plasma6"], on: bus)
+        defer { shell.close() }
+        try bus.changePolicy(denying: #"send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus" send_member="GetNameOwner""#)
+        // dbus-daemon reads its policy again as it handles the SIGHUP: asked until it refuses.
+        try waitUntil("the policy is in force") {
+            let asked = try runTool("/usr/bin/gdbus", ["call", "--address", bus.address, "--dest", "org.freedesktop.DBus", "--object-path",
+                                                       "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.GetNameOwner", "org.kde.KWin"],
+                                    readingStderr: true)
+            return asked.status != 0 && asked.output.contains("AccessDenied")
+        }
+        let daemon = try Self.daemon(on: bus, runtime: bus.folder)
+        let rpc = try daemon.connect()
+        let denied = try Self.waitForFocus(rpc, "unknown, saying why") {
+            $0["reason"]?.string?.contains("could not ask the session bus who owns") == true
+        }
+        #expect(denied["reason"]?.string?.contains("org.freedesktop.DBus.Error.AccessDenied") == true, "\(denied)")
+        try bus.changePolicy(denying: nil)
+        #expect(shell.wait(for: "loaded animd-focus") && shell.wait(for: "started"), "asked again, KWin is handed the script")
+        shell.send("activate firefox Navigator")
+        _ = try Self.waitForFocus(rpc, "firefox") { $0["app"] == "firefox" && $0["source"] == "kde" }
+    }
+
     /// animd writes its script where only its user reads it, loads it into KWin and starts it; the script reports each
     /// activation and full-screen change; a Report from any other connection than KWin's is ignored; a KWin that
     /// restarts gets the script again. Both Plasma 6's names and Plasma 5's (`clientActivated`, `activeClient`) are
