@@ -41,10 +41,17 @@ public final class PrivateFolder {
     }
 
     /// The folder at `path`, made with mode 0700 when it does not exist; one that someone else made first is checked
-    /// as any other (`open`).
+    /// as any other (`open`). One made here is set to exactly 0700 once it is open and checked: `mkdir`'s mode passes
+    /// through the process's umask, which another thread may have narrowed meanwhile (animd's loop binds its socket
+    /// under umask 0177, and a folder made then was 0600: checked private, but no file could be made in it).
     public static func openOrMake(_ path: String) -> Result<PrivateFolder, Refusal> {
-        if mkdir(path, 0o700) != 0, errno != EEXIST { return .failure(Refusal("cannot make \(path): \(errnoText())")) }
-        return open(path)
+        let made = mkdir(path, 0o700) == 0
+        if !made, errno != EEXIST { return .failure(Refusal("cannot make \(path): \(errnoText())")) }
+        let opened = open(path)
+        if made, case let .success(folder) = opened, fchmod(folder.descriptor, 0o700) != 0 {
+            return .failure(Refusal("cannot set \(path) to mode 0700: \(errnoText())"))
+        }
+        return opened
     }
 
     /// What makes a folder's `stat` unfit, or nil.

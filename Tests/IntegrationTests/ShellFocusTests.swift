@@ -156,9 +156,7 @@ struct ShellFocusTests {
     /// (65533) plants both at the old name: neither is followed, written nor handed to KWin, and the script goes into
     /// animd's own private `/tmp/animd-65534`, where focus works. When that user owns that folder instead, KWin
     /// focus is off, hello says why, and KWin is handed nothing.
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs root, to be two users"),
-          .disabled(if: Sanitizer.active,
-                    "under ThreadSanitizer, animd run as another user finds no owner of org.kde.KWin in about half the runs and KWin is never handed the script; not yet explained (docs/reliability.md)"))
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs root, to be two users"))
     func kwinScriptCannotBePlanted() throws {
         let (victim, attacker): (uid_t, uid_t) = (65534, 65533)
         let oldPath = "/tmp/animd-kwin-focus-\(victim).js", privateFolder = "/tmp/animd-\(victim)"
