@@ -28,8 +28,11 @@ public enum SocketProbe {
     /// How often a wait looks at whether its thread is asked to stop.
     static let slice = 0.05
 
+    /// `whileConnected` runs once the server has answered, before the probe's connection is closed: an X server
+    /// resets itself when its last client leaves, and Xlib connecting during that reset fails, so the library is
+    /// let connect while the probe still holds the server.
     public static func ask(_ endpoints: [Endpoint], greeting: [UInt8], within seconds: Double,
-                           isStopping: () -> Bool) -> Outcome {
+                           isStopping: () -> Bool, whileConnected: () -> Void = {}) -> Outcome {
         let deadline = monotonicSeconds() + seconds
         for endpoint in endpoints {
             switch connect(endpoint, until: deadline, isStopping: isStopping) {
@@ -37,7 +40,9 @@ public enum SocketProbe {
             case let .failed(outcome): return outcome
             case let .connected(descriptor):
                 defer { close(descriptor) }
-                return awaitAnswer(descriptor, greeting: greeting, until: deadline, isStopping: isStopping)
+                let outcome = awaitAnswer(descriptor, greeting: greeting, until: deadline, isStopping: isStopping)
+                if outcome == .answered { whileConnected() }
+                return outcome
             }
         }
         return .unreachable

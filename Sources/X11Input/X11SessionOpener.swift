@@ -34,10 +34,11 @@ public struct X11SessionOpener: BackendSessionOpener {
         if let problem = XAuthorityFile.problem(environment: { getenv($0).map { String(cString: $0) } }) {
             return .failure(OpenFailure(reason: "cannot open display \(display): \(problem)"))
         }
-        if let problem = serverProblem(isStopping: isStopping) {
+        var session: X11Session?
+        if let problem = serverProblem(isStopping: isStopping, whileConnected: { session = X11Session(name: display, plan: plan, logger: logger) }) {
             return .failure(OpenFailure(reason: "cannot open display \(display): \(problem)"))
         }
-        guard let session = X11Session(name: display, plan: plan, logger: logger) else {
+        guard let session = session ?? X11Session(name: display, plan: plan, logger: logger) else {
             return .failure(OpenFailure(reason: "cannot open display \(display)"))
         }
         return .success(session)
@@ -52,9 +53,13 @@ public struct X11SessionOpener: BackendSessionOpener {
 
     /// Why Xlib must not be let at the display: its server takes the connection and does not answer (Xlib would
     /// wait for good), or the thread is stopping; nil when it answers or cannot be reached (Xlib fails at once).
-    private func serverProblem(isStopping: () -> Bool) -> String? {
+    /// `whileConnected` opens the display once the server has answered, while the probe still holds it: the last
+    /// client leaving makes an X server reset, and an `XOpenDisplay` during the reset failed (the README tour's
+    /// Xvfb, which had no other client, one time in three).
+    private func serverProblem(isStopping: () -> Bool, whileConnected: () -> Void) -> String? {
         guard let display, let endpoints = XDisplayEndpoints.of(display) else { return nil }
-        switch SocketProbe.ask(endpoints, greeting: Self.setupRequest, within: Self.answerBound, isStopping: isStopping) {
+        switch SocketProbe.ask(endpoints, greeting: Self.setupRequest, within: Self.answerBound, isStopping: isStopping,
+                               whileConnected: whileConnected) {
         case .answered, .unreachable: return nil
         case .stopped: return "animd is stopping this backend"
         case let .silent(why): return "the X server does not answer (\(why), \(Self.answerBound) s)"
