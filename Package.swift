@@ -150,7 +150,7 @@ let package = Package(
         ),
         // The memory benchmark's floor: a Swift program with nothing but the standard library and Glibc, linked as animd is.
         .executableTarget(name: "animd-bench-swift-floor", path: "Benchmarks/swift-floor", swiftSettings: strict, linkerSettings: staticRuntime),
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["UnixSupport"], path: "Tests/TestSupport", swiftSettings: strict),
         // The tree-building reader of request lines that the tests and the fuzzer compare the daemon's reading with.
         .target(name: "ProtocolOracle", dependencies: ["JSONText", "AnimProtocol"], path: "Tests/ProtocolOracle", swiftSettings: strict),
         // How the integration tests and the benchmarks start daemons: one launcher for both.
@@ -175,7 +175,7 @@ let package = Package(
                                                          .product(name: "NIOCore", package: "swift-nio"),
                                                          .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
                     swiftSettings: strict),
-        .testTarget(name: "BackendThreadTests", dependencies: ["BackendThread", "Gestures", "UnixSupport", .product(name: "Logging", package: "swift-log")],
+        .testTarget(name: "BackendThreadTests", dependencies: ["BackendThread", "Gestures", "UnixSupport", "TestSupport", .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),
         .testTarget(name: "X11InputTests", dependencies: ["X11Input", "CX11", "Gestures", "AnimProtocol", "UnixSupport"], swiftSettings: strict),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "Gestures", "AnimProtocol"], swiftSettings: strict),

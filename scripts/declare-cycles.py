@@ -18,15 +18,16 @@ beside the cycles and stops it at the end.
 """
 
 import argparse
-import json
 import os
 import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clients", "python"))
+import animd  # noqa: E402
 
 DECLARATION = """\
 [transitions.cycle]
@@ -40,36 +41,10 @@ distance = 200
 """
 
 
-class Lines:
-    """One connection to animd, asked one request at a time."""
-
-    def __init__(self, path: str) -> None:
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.connect(path)
-        self.buffer = b""
-        self.next_id = 0
-
-    def call(self, method: str) -> dict:
-        self.next_id += 1
-        self.sock.sendall(json.dumps({"jsonrpc": "2.0", "id": self.next_id, "method": method}).encode() + b"\n")
-        while True:
-            line, newline, rest = self.buffer.partition(b"\n")
-            if newline:
-                self.buffer = rest
-                message = json.loads(line)
-                if message.get("id") == self.next_id:
-                    return message
-                continue
-            chunk = self.sock.recv(65536)
-            if not chunk:
-                raise ConnectionError("animd closed the connection")
-            self.buffer += chunk
-
-
-def listed(probe: Lines, pid: int) -> bool:
+def listed(probe: "animd.Connection", pid: int) -> bool:
     """Whether `transition.list` shows "cycle" declared by the animctl of `pid` (not by the one before it)."""
     answer = probe.call("transition.list")
-    return any(t.get("name") == "cycle" and (t.get("owner") or {}).get("pid") == pid for t in answer["result"]["transitions"])
+    return any(t.get("name") == "cycle" and (t.get("owner") or {}).get("pid") == pid for t in answer["transitions"])
 
 
 def wait_until(condition, limit: float) -> float:
@@ -113,7 +88,7 @@ def main() -> int:
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             if wait_until(lambda: os.path.exists(socket_path), 30) < 0:
                 raise RuntimeError("animd did not listen within 30 s")
-            probe = Lines(socket_path)
+            probe = animd.connect(socket_path)
             ending = []
             for cycle in range(args.cycles):
                 start = time.monotonic()
@@ -136,7 +111,7 @@ def main() -> int:
                     holder.communicate()
             for holder in ending:
                 holder.wait()
-            probe.sock.close()
+            probe.close()
             daemon.terminate()
             daemon.wait(timeout=30)
             print(f"run {run + 1}/{args.runs}: {len(times)} cycles listed, {len(failures)} failed", flush=True)

@@ -22,8 +22,8 @@ final class BusFocus {
     /// KWin's unique name, the only sender whose `Report` is taken.
     private var kwinOwner: String?
     private var published: SessionFocus?
-    /// When to ask the bus again for the shells' owners, after asking failed; nil when it did not.
-    private(set) var retryAt: Double?
+    /// When to ask the bus again who owns a shell's name, by name, after asking failed.
+    private var retries: [String: Double] = [:]
 
     typealias GNOME = DesktopShellFocus.GNOME
     typealias KWin = DesktopShellFocus.KWin
@@ -51,12 +51,17 @@ final class BusFocus {
         return true
     }
 
-    /// Asks again for the shells whose owner could not be asked, once `retryAt` is past.
+    /// The next time a shell's owner is to be asked again; nil while none is.
+    var retryAt: Double? { retries.values.min() }
+
+    /// Asks again about the shells whose owner could not be asked, once their time has come: each alone, so that a
+    /// KWin that answered is not handed its script again for GNOME's sake.
     func retryIfDue(now: Double) {
-        guard let retryAt, now >= retryAt else { return }
-        self.retryAt = nil
-        readGNOME()
-        loadKWinScript()
+        let due = retries.filter { $0.value <= now }.keys
+        guard !due.isEmpty else { return }
+        for name in due {
+            if name == GNOME.service { readGNOME() } else { loadKWinScript() }
+        }
         publish()
     }
 
@@ -173,19 +178,19 @@ final class BusFocus {
     /// Seconds between two tries to ask who owns a shell's name, after one failed.
     static let retrySeconds = 2.0
 
-    /// Who owns `name`: its unique name, none (the bus says `NameHasNoOwner`), or not known, because asking failed
-    /// (then a retry is set; before, a failure was taken for "no owner", and the shell was never read).
+    /// Who owns `name`: its unique name, none (the bus says `NameHasNoOwner`), or not known, because asking failed;
+    /// then it is asked again in `retrySeconds` (before, a failure was taken for "no owner", and the shell was never
+    /// read until its name changed owner).
     private func ownership(of name: String) -> Ownership {
+        retries[name] = nil
+        let why: String
         switch call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [name], read: { BusCall.string(in: $0) }) {
         case let .success(owner?): return .owner(owner)
         case let .failure(failure) where failure.name == "org.freedesktop.DBus.Error.NameHasNoOwner": return .none
-        case let .failure(failure): return askingFailed(name, failure.name)
-        case .success(nil): return askingFailed(name, "its answer held no name")
+        case let .failure(failure): why = failure.name
+        case .success(nil): why = "its answer held no name"
         }
-    }
-
-    private func askingFailed(_ name: String, _ why: String) -> Ownership {
-        retryAt = monotonicSeconds() + Self.retrySeconds
+        retries[name] = monotonicSeconds() + Self.retrySeconds
         return .unknown("animd could not ask the session bus who owns \(name) (\(why)); asking again every \(Self.retrySeconds) s")
     }
 

@@ -41,19 +41,13 @@ final class WaylandOutputReader {
     /// the compositor answers with the callback's `done`; in the host's byte order, as the wire is.
     static let syncRequest: [UInt8] = [UInt32(1), UInt32(12 << 16), UInt32(2)].flatMap { word in withUnsafeBytes(of: word) { Array($0) } }
 
-    /// How long the compositor may take to answer before libwayland is let at it.
-    static let answerBound = 2.0
-
     /// Why the compositor at `socket` must not be connected to now: it takes the connection and does not answer
-    /// a sync within `answerBound` (libwayland's roundtrip would wait for good), or the thread is stopping; nil when
-    /// it answers or cannot be reached (the connection then fails at once).
+    /// a sync within `SocketProbe.answerBound` (libwayland's roundtrip would wait for good), or the thread is
+    /// stopping; nil when it answers or cannot be reached (the connection then fails at once). `socket` is found as
+    /// libwayland finds `WAYLAND_DISPLAY`: an absolute path, or a name in `XDG_RUNTIME_DIR`.
     static func silence(of socket: String, isStopping: () -> Bool) -> String? {
         let path = socket.hasPrefix("/") ? socket : (getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "") + "/" + socket
-        switch SocketProbe.ask([.unix(path)], greeting: syncRequest, within: answerBound, isStopping: isStopping) {
-        case .answered, .unreachable: return nil
-        case .stopped: return "animd is stopping this backend"
-        case let .silent(why): return "the compositor does not answer (\(why), \(answerBound) s)"
-        }
+        return SocketProbe.ask([.unix(path)], greeting: syncRequest, isStopping: isStopping).problem(of: "the compositor")
     }
 
     var fileDescriptor: Int32 { wl_display_get_fd(display) }

@@ -23,7 +23,21 @@ public enum SocketProbe {
         case silent(String)
         /// The thread was asked to stop meanwhile.
         case stopped
+
+        /// Why the library must not be let at `server` ("the X server", "the compositor"), for the input's status;
+        /// nil when it may: the server answered, or cannot be reached (the library fails at once).
+        public func problem(of server: String) -> String? {
+            switch self {
+            case .answered, .unreachable: nil
+            case .stopped: "animd is stopping this backend"
+            case let .silent(why): "\(server) does not answer (\(why))"
+            }
+        }
     }
+
+    /// How long a server may take to answer before its library is let at it: a display server under load answers
+    /// its clients well within it.
+    public static let answerBound = 2.0
 
     /// How often a wait looks at whether its thread is asked to stop.
     static let slice = 0.05
@@ -31,16 +45,16 @@ public enum SocketProbe {
     /// `whileConnected` runs once the server has answered, before the probe's connection is closed: an X server
     /// resets itself when its last client leaves, and Xlib connecting during that reset fails, so the library is
     /// let connect while the probe still holds the server.
-    public static func ask(_ endpoints: [Endpoint], greeting: [UInt8], within seconds: Double,
+    public static func ask(_ endpoints: [Endpoint], greeting: [UInt8], within seconds: Double = answerBound,
                            isStopping: () -> Bool, whileConnected: () -> Void = {}) -> Outcome {
         let deadline = monotonicSeconds() + seconds
         for endpoint in endpoints {
-            switch connect(endpoint, until: deadline, isStopping: isStopping) {
+            switch connect(endpoint, until: deadline, bound: seconds, isStopping: isStopping) {
             case .refused: continue
             case let .failed(outcome): return outcome
             case let .connected(descriptor):
                 defer { close(descriptor) }
-                let outcome = awaitAnswer(descriptor, greeting: greeting, until: deadline, isStopping: isStopping)
+                let outcome = awaitAnswer(descriptor, greeting: greeting, until: deadline, bound: seconds, isStopping: isStopping)
                 if outcome == .answered { whileConnected() }
                 return outcome
             }
@@ -54,7 +68,8 @@ public enum SocketProbe {
         case failed(Outcome)
     }
 
-    private static func connect(_ endpoint: Endpoint, until deadline: Double, isStopping: () -> Bool) -> Connection {
+    /// `bound`: the seconds `deadline` was set from, for the messages.
+    private static func connect(_ endpoint: Endpoint, until deadline: Double, bound: Double, isStopping: () -> Bool) -> Connection {
         switch endpoint {
         case let .unix(path):
             let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -67,11 +82,11 @@ public enum SocketProbe {
             if reason == EAGAIN { return .failed(.silent("\(path) takes no more connections: its server does not accept them")) }
             return .refused
         case let .tcp(host, port):
-            return connectTCP(host: host, port: port, until: deadline, isStopping: isStopping)
+            return connectTCP(host: host, port: port, until: deadline, bound: bound, isStopping: isStopping)
         }
     }
 
-    private static func connectTCP(host: String, port: Int, until deadline: Double, isStopping: () -> Bool) -> Connection {
+    private static func connectTCP(host: String, port: Int, until deadline: Double, bound: Double, isStopping: () -> Bool) -> Connection {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var found: UnsafeMutablePointer<addrinfo>?
@@ -96,7 +111,7 @@ public enum SocketProbe {
                 close(descriptor)
             case .timedOut:
                 close(descriptor)
-                return .failed(.silent("\(host):\(port) did not take the connection within the bound"))
+                return .failed(.silent("\(host):\(port) did not take the connection within \(bound) s"))
             case .stopped:
                 close(descriptor)
                 return .failed(.stopped)
@@ -105,14 +120,15 @@ public enum SocketProbe {
         return .refused
     }
 
-    private static func awaitAnswer(_ descriptor: Int32, greeting: [UInt8], until deadline: Double, isStopping: () -> Bool) -> Outcome {
+    private static func awaitAnswer(_ descriptor: Int32, greeting: [UInt8], until deadline: Double, bound: Double,
+                                    isStopping: () -> Bool) -> Outcome {
         let sent = greeting.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         // A peer that closed or reset answered in its way: the library fails at once too.
         guard sent == greeting.count else { return .answered }
         switch wait(descriptor, for: Int16(POLLIN), until: deadline, isStopping: isStopping) {
         case .ready: return .answered
         case .stopped: return .stopped
-        case .timedOut: return .silent("it took the connection but did not answer within the bound")
+        case .timedOut: return .silent("it took the connection but did not answer within \(bound) s")
         }
     }
 

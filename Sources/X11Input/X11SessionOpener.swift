@@ -34,37 +34,26 @@ public struct X11SessionOpener: BackendSessionOpener {
         if let problem = XAuthorityFile.problem(environment: { getenv($0).map { String(cString: $0) } }) {
             return .failure(OpenFailure(reason: "cannot open display \(display): \(problem)"))
         }
+        // The server is asked first, for Xlib would wait on a silent one for good; the display is opened while the
+        // probe still holds it, for an X server resets when its last client leaves, and an `XOpenDisplay` during the
+        // reset failed (the README tour's fresh Xvfb, one time in three). A name xcb cannot parse, or a server that
+        // cannot be reached, is Xlib's to refuse, at once.
         var session: X11Session?
-        if let problem = serverProblem(isStopping: isStopping, whileConnected: { session = X11Session(name: display, plan: plan, logger: logger) }) {
-            return .failure(OpenFailure(reason: "cannot open display \(display): \(problem)"))
+        let openDisplay = { session = X11Session(name: display, plan: plan, logger: logger) }
+        if let endpoints = XDisplayEndpoints.of(display) {
+            let outcome = SocketProbe.ask(endpoints, greeting: Self.setupRequest, isStopping: isStopping, whileConnected: openDisplay)
+            if let problem = outcome.problem(of: "the X server") { return .failure(OpenFailure(reason: "cannot open display \(display): \(problem)")) }
+            if outcome == .unreachable { openDisplay() }
+        } else {
+            openDisplay()
         }
-        guard let session = session ?? X11Session(name: display, plan: plan, logger: logger) else {
-            return .failure(OpenFailure(reason: "cannot open display \(display)"))
-        }
+        guard let session else { return .failure(OpenFailure(reason: "cannot open display \(display)")) }
         return .success(session)
     }
 
     /// The X connection's setup request (X11 protocol, "Connection Setup"): little-endian byte order, protocol 11.0,
     /// no authorization; the server answers it with Success, Failed or Authenticate, and any answer will do.
     static let setupRequest: [UInt8] = [0x6C, 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-
-    /// How long the server may take to answer the setup before Xlib is let at it.
-    static let answerBound = 2.0
-
-    /// Why Xlib must not be let at the display: its server takes the connection and does not answer (Xlib would
-    /// wait for good), or the thread is stopping; nil when it answers or cannot be reached (Xlib fails at once).
-    /// `whileConnected` opens the display once the server has answered, while the probe still holds it: the last
-    /// client leaving makes an X server reset, and an `XOpenDisplay` during the reset failed (the README tour's
-    /// Xvfb, which had no other client, one time in three).
-    private func serverProblem(isStopping: () -> Bool, whileConnected: () -> Void) -> String? {
-        guard let display, let endpoints = XDisplayEndpoints.of(display) else { return nil }
-        switch SocketProbe.ask(endpoints, greeting: Self.setupRequest, within: Self.answerBound, isStopping: isStopping,
-                               whileConnected: whileConnected) {
-        case .answered, .unreachable: return nil
-        case .stopped: return "animd is stopping this backend"
-        case let .silent(why): return "the X server does not answer (\(why), \(Self.answerBound) s)"
-        }
-    }
 
     /// Only touch sequences have an ownership to answer; the others do not wake the X thread.
     public func relevant(_ decisions: [ArenaOutput]) -> [ArenaOutput] {

@@ -3,6 +3,7 @@ import AnimProtocol
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 import UnixSupport
 import JSONText
 

@@ -16,7 +16,7 @@ import UnixSupport
         #expect(XDisplayEndpoints.of("tcp/example.org:3") == [.tcp(host: "example.org", port: 6003)])
     }
 
-    @Test(arguments: ["", "0", ":", ":x", ":-1", ":1e3", ":59536", "host:", ":١"])
+    @Test(arguments: ["", "0", ":", ":x", ":-1", ":-0", ":1e3", ":1e308", ":5e-324", ":59536", ":99999999999999999999999", "host:", ":١"])
     func aNameXlibRefusesIsNotProbed(name: String) {
         #expect(XDisplayEndpoints.of(name) == nil)
     }
