@@ -100,10 +100,11 @@ put 0644 "$prefix/share/animd/animd.toml.example" < "$repo/config/animd.toml"
 put 0644 "$prefix/share/doc/animd/README.md" < "$repo/README.md"
 for doc in "$repo"/docs/*.md; do put 0644 "$prefix/share/doc/animd/$(basename "$doc")" < "$doc"; done
 
-# The clients for other languages: the C leg evaluator's header, the Python package, and the JavaScript module for
-# GJS and node (imported by its path: GJS has no search path for ES modules; docs/protocol.md, "Clients").
+# The clients for other languages: the C leg evaluator's header, the Python package (its GObject tracker needs
+# python3-gi, the rest nothing), and the JavaScript module for GJS and node (imported by its path: GJS has no search
+# path for ES modules; docs/protocol.md, "Clients").
 put 0644 "$prefix/include/animd-leg.h" < "$repo/clients/c/animd-leg.h"
-for module in __init__ client leg; do put 0644 "$pythondir/animd/$module.py" < "$repo/clients/python/animd/$module.py"; done
+for module in __init__ client leg swipe tracker; do put 0644 "$pythondir/animd/$module.py" < "$repo/clients/python/animd/$module.py"; done
 for module in animd gio node; do put 0644 "$prefix/share/animd/js/$module.mjs" < "$repo/clients/js/$module.mjs"; done
 
 # The udev rule that lets the user at the seat read touchscreens and touchpads, and nothing else (docs/wayland.md).

@@ -26,6 +26,8 @@ include/animd-leg.h
 lib/python3/site-packages/animd/__init__.py
 lib/python3/site-packages/animd/client.py
 lib/python3/site-packages/animd/leg.py
+lib/python3/site-packages/animd/swipe.py
+lib/python3/site-packages/animd/tracker.py
 lib/systemd/user/animd.service
 lib/systemd/user/animd.socket
 share/animd/70-animd-touch.rules

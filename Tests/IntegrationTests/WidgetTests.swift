@@ -68,11 +68,12 @@ import XorgInputTest
         #expect(try rpc.notification(where: { method, _ in method == .began }).1["gesture"] == "launcher-open")
     }
 
-    /// From a scrubbed `gtk-panel`, a slow linear leg: `shown()` (px of the panel's colour, from a screenshot taken
-    /// 0.5, 1.5 and 2.5 s into it) matches the leg evaluated just before and just after, within 2 % of the travel.
-    static func expectRunningLegDrawn(_ rpc: RPCConnection, shown: () throws -> Double) throws {
-        _ = try rpc.ok("transition.continue", ["name": "gtk-panel", "timing": "linear", "durationFactor": 8])
-        let leg = try #require(LegFollower(answer: try rpc.ok("transition.list")).snapshots["gtk-panel"]?.leg)
+    /// From a scrubbed panel's transition (`name`), a slow linear leg: `shown()` (px of the panel's colour, from a
+    /// screenshot taken 0.5, 1.5 and 2.5 s into it) matches the leg evaluated just before and just after, within 2 %
+    /// of the travel.
+    static func expectRunningLegDrawn(_ rpc: RPCConnection, name: String = "gtk-panel", shown: () throws -> Double) throws {
+        _ = try rpc.ok("transition.continue", ["name": .string(name), "timing": "linear", "durationFactor": 8])
+        let leg = try #require(LegFollower(answer: try rpc.ok("transition.list")).snapshots[name]?.leg)
         guard case let .cubic(cubic) = leg else { Issue.record("expected a cubic leg: \(leg)"); return }
         for instant in [0.5, 1.5, 2.5] {
             try waitUntil("\(instant) s into the leg") { monotonicSeconds() >= cubic.startTime + instant }
@@ -94,5 +95,10 @@ enum GTK {
     /// python3-gi and GTK 3's typelib, which scripts/install-deps.sh installs.
     static var installed: Bool {
         (try? runTool("/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '3.0')"]).status) == 0
+    }
+
+    /// GTK 4 and libadwaita's typelibs for /usr/bin/python3 (gir1.2-gtk-4.0, gir1.2-adw-1).
+    static var installed4: Bool {
+        (try? runTool("/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '4.0'); gi.require_version('Adw', '1')"]).status) == 0
     }
 }

@@ -1,0 +1,115 @@
+import AnimClient
+import AnimProtocol
+import Foundation
+import Glibc
+import Testing
+import XorgInputTest
+
+/// The reference panels of the toolkits' helpers (docs/toolkits.md), each a real process on a real X server beside a
+/// live animd: what they draw, checked from screenshots against the evaluated leg; the helper's AdwSwipeTracker
+/// signals for a real touch on Xorg's inputtest touchscreen; and animd killed and started again under them.
+struct ToolkitPanel: CustomStringConvertible, Sendable {
+    let description: String
+    /// The transition it declares by default.
+    let transition: String
+    let installed: Bool
+    let command: @Sendable (_ socket: String, _ flags: [String]) throws -> (URL, [String])
+
+    /// examples/gtk4/sidebar-panel.py, through clients/python's `animd.tracker`.
+    static let gtk4 = ToolkitPanel(description: "GTK 4 (Python)", transition: "gtk4-panel", installed: GTK.installed4) { socket, flags in
+        (URL(fileURLWithPath: try PythonVenv.python()),
+         [Binaries.repo.appendingPathComponent("examples/gtk4/sidebar-panel.py").path, "--socket", socket] + flags)
+    }
+
+    static let all = [gtk4]
+
+    /// Starts the panel with `--print-ready --print-signals` and waits for its window; returns it and its XID.
+    func start(_ socket: String, _ flags: [String], display: String, errors: FileHandle = .nullDevice) throws -> (LineProcess, String) {
+        let (executable, arguments) = try command(socket, flags + ["--print-ready", "--print-signals"])
+        let panel = try LineProcess(executable, arguments, display: display, standardError: errors)
+        let ready = try #require(panel.nextLine(timeout: 20), "\(self): the panel never mapped its window")
+        let window = String(ready.split(separator: " ").last ?? "")
+        #expect(ready.hasPrefix("ready ") && window != "0", "\(ready)")
+        return (panel, window)
+    }
+}
+
+@Suite(.serialized, .enabled(if: Xvfb.installed, "needs Xvfb (scripts/install-deps.sh)")) struct ToolkitPanelTests {
+    static let width = WidgetTests.width
+
+    /// The panel declares its transition and owns it; a scrub to 0.5 is drawn as half its width (driven frames), and a
+    /// slow linear leg from there is drawn as the leg evaluated at the panel's frame clock, within 2 % of its width.
+    @Test(arguments: ToolkitPanel.all) func thePanelFollowsDrivenFramesAndRunningLegs(_ kind: ToolkitPanel) throws {
+        try #require(kind.installed, "\(kind) is not installed (scripts/install-deps.sh)")
+        let xvfb = try Xvfb(size: "800x600x24")
+        defer { xvfb.stop() }
+        let daemon = try DaemonProcess()
+        let (panel, window) = try kind.start(daemon.socket, ["--width", "320", "--height", "400"], display: xvfb.display)
+        defer { panel.close() }
+        #expect(panel.nextLine(timeout: 10) == "declared")
+        let rpc = try daemon.connect()
+        #expect(try rpc.ok("transition.get", ["name": .string(kind.transition)])["owner"]?["client"] == "sidebar-panel")
+        try Self.expectScrubDrawn(rpc, kind, window, xvfb)
+        try WidgetTests.expectRunningLegDrawn(rpc, name: kind.transition) { WidgetTests.shown(window, xvfb) ?? .nan }
+    }
+
+    /// animd killed (SIGKILL, so nothing is said on the socket) while the panel is open: the panel says so (`gone
+    /// animd-gone`); a new animd on the same socket is declared to again, and its scrub is drawn.
+    @Test(arguments: ToolkitPanel.all) func aPanelDeclaresAgainAfterAnimdIsKilled(_ kind: ToolkitPanel) throws {
+        try #require(kind.installed, "\(kind) is not installed (scripts/install-deps.sh)")
+        let xvfb = try Xvfb(size: "800x600x24")
+        defer { xvfb.stop() }
+        let first = try DaemonProcess()
+        let (panel, window) = try kind.start(first.socket, ["--width", "320", "--height", "400"], display: xvfb.display)
+        defer { panel.close() }
+        #expect(panel.nextLine(timeout: 10) == "declared")
+        first.signal(SIGKILL)
+        first.process.waitUntilExit()
+        #expect(panel.nextLine(timeout: 10) == "gone animd-gone", "the panel says animd is gone")
+        let second = try DaemonProcess(socket: first.socket)
+        #expect(panel.nextLine(timeout: 15) == "declared", "the panel declares again once animd is back")
+        let rpc = try second.connect()
+        #expect(try rpc.ok("transition.get", ["name": .string(kind.transition)])["owner"]?["client"] == "sidebar-panel")
+        try Self.expectScrubDrawn(rpc, kind, window, xvfb)
+        withExtendedLifetime(first) {}
+    }
+
+    /// A real touch on Xorg's inputtest touchscreen, an edge swipe that opens the panel: the helper's signals come in
+    /// AdwSwipeTracker's order (begin-swipe, update-swipe with the frames' progress, end-swipe), and end-swipe's
+    /// velocity and target are what animd announced at the release (its `transition.leg`), the velocity within 1 %.
+    @Test(arguments: ToolkitPanel.all) func aRealTouchGivesTheSwipeTrackersSignals(_ kind: ToolkitPanel) throws {
+        try #require(kind.installed, "\(kind) is not installed (scripts/install-deps.sh)")
+        try #require(HeadlessXorg.installed, "needs root and Xorg with the dummy and inputtest drivers (scripts/install-deps.sh)")
+        let xorg = try HeadlessXorg()
+        let (daemon, rpc, _) = try TouchTests.start(on: xorg)
+        let (panel, _) = try kind.start(daemon.socket, ["--width", "320", "--height", "600"], display: xorg.display)
+        defer { panel.close() }
+        #expect(panel.nextLine(timeout: 10) == "declared")
+        _ = try rpc.ok("subscribe", ["transitions": [.string(kind.transition)]])
+        try TouchTests.stroke(xorg, from: (3, 300), to: (243, 300), steps: 12)
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
+        #expect(events.first { $0.0 == .began }?.1["gesture"] == .string("\(kind.transition)-open"))
+        let release = try #require(events.last { $0.0 == .leg && $0.1["phase"] == "animating" }?.1, "animd announced the release's leg")
+        let frames = events.filter { $0.0 == .progress && $0.1["phase"] == "interactive" }.compactMap { $0.1["progress"]?.number }
+
+        var lines: [String] = []
+        while lines.last?.hasPrefix("end-swipe") != true, let line = panel.nextLine(timeout: 10) { lines.append(line) }
+        #expect(lines.first == "begin-swipe" && lines.last?.hasPrefix("end-swipe") == true, "\(lines)")
+        let updates = lines.dropFirst().dropLast().map { $0.split(separator: " ") }
+        #expect(updates.allSatisfy { $0.first == "update-swipe" }, "only updates between begin and end: \(lines)")
+        #expect(updates.compactMap { $0.last.flatMap { Double($0) } } == frames, "one update-swipe per frame, with its progress")
+        let end = (lines.last ?? "").split(separator: " ").dropFirst().compactMap { Double($0) }
+        let velocity = try #require(release["velocity"]?.number), target = try #require(release["target"]?.number)
+        let to = try #require(release["snapPoints"]?.array?[Int(target)].number)
+        #expect(end.count == 2 && abs(end[0] - velocity) <= 0.01 * abs(velocity) && velocity > 0, "end-swipe \(end), animd: \(velocity)")
+        #expect(end.count == 2 && end[1] == to, "end-swipe heads for snap \(to): \(end)")
+        withExtendedLifetime(daemon) {}
+    }
+
+    /// A client scrub to 0.5: the panel draws half its width, exactly (driven frames come as they are).
+    static func expectScrubDrawn(_ rpc: RPCConnection, _ kind: ToolkitPanel, _ window: String, _ xvfb: Xvfb) throws {
+        _ = try rpc.ok("transition.begin", ["name": .string(kind.transition), "to": 1])
+        _ = try rpc.ok("transition.scrub", ["name": .string(kind.transition), "fraction": 0.5])
+        try waitUntil("\(kind) drew the scrub") { WidgetTests.shown(window, xvfb) == 0.5 * width }
+    }
+}
