@@ -105,7 +105,7 @@ for doc in "$repo"/docs/*.md; do put 0644 "$prefix/share/doc/animd/$(basename "$
 # path for ES modules; docs/protocol.md, "Clients").
 put 0644 "$prefix/include/animd-leg.h" < "$repo/clients/c/animd-leg.h"
 for module in __init__ client leg swipe tracker; do put 0644 "$pythondir/animd/$module.py" < "$repo/clients/python/animd/$module.py"; done
-for module in animd gio node; do put 0644 "$prefix/share/animd/js/$module.mjs" < "$repo/clients/js/$module.mjs"; done
+for module in animd gio node swipe tracker; do put 0644 "$prefix/share/animd/js/$module.mjs" < "$repo/clients/js/$module.mjs"; done
 
 # The udev rule that lets the user at the seat read touchscreens and touchpads, and nothing else (docs/wayland.md).
 # A system-wide prefix puts it where udev reads it (UDEV_RULES_DIR overrides that, for packaging and the install

@@ -37,6 +37,8 @@ share/animd/install-manifest.dirs
 share/animd/js/animd.mjs
 share/animd/js/gio.mjs
 share/animd/js/node.mjs
+share/animd/js/swipe.mjs
+share/animd/js/tracker.mjs
 share/bash-completion/completions/animctl
 share/bash-completion/completions/animd
 share/fish/vendor_completions.d/animctl.fish

@@ -30,6 +30,14 @@ import JSONText
         #expect(run.output.hasPrefix("ok: 1366 samples of 14 cases, 0 failures"), "\(run.output)")
     }
 
+    /// The swipe signals of the GJS helper (clients/js/swipe.mjs) against the cases the Python helper is held to.
+    @Test(arguments: Host.allCases) func theSwipeSignalsMatchTheCases(host: Host) throws {
+        try #require(host.installed, "\(host.executable.path) is missing (scripts/install-deps.sh)")
+        let fixture = Binaries.repo.appendingPathComponent("Tests/Fixtures/swipe-signals.json").path
+        let run = try runTool(host.executable.path, host.arguments("run-swipe", [fixture]))
+        #expect(run.status == 0 && run.output.hasPrefix("ok: 33 steps, 0 failures"), "\(run.output)")
+    }
+
     /// The client's own rules, with lines fed by hand (they do not depend on the host): answers and events, lines cut
     /// anywhere, a batch in order with its refusals in place, and a closed connection rejecting what waits.
     @Test func theClientSettlesWhatItIsFed() throws {

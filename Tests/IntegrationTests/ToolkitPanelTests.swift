@@ -21,7 +21,12 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
          [Binaries.repo.appendingPathComponent("examples/gtk4/sidebar-panel.py").path, "--socket", socket] + flags)
     }
 
-    static let all = [gtk4]
+    /// examples/gjs/sidebar-panel.js under `gjs -m`, through clients/js's tracker.mjs.
+    static let gjs = ToolkitPanel(description: "GTK 4 (GJS)", transition: "gjs-panel", installed: GTK.installed4 && GTK.gjsInstalled) { socket, flags in
+        (URL(fileURLWithPath: "/usr/bin/gjs"), ["-m", Binaries.repo.appendingPathComponent("examples/gjs/sidebar-panel.js").path, "--socket", socket] + flags)
+    }
+
+    static let all = [gtk4, gjs]
 
     /// Starts the panel with `--print-ready --print-signals` and waits for its window; returns it and its XID.
     func start(_ socket: String, _ flags: [String], display: String, errors: FileHandle = .nullDevice) throws -> (LineProcess, String) {
