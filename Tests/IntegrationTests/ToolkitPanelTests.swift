@@ -3,6 +3,7 @@ import AnimProtocol
 import Foundation
 import Glibc
 import Testing
+import UnixSupport
 import XorgInputTest
 
 /// The reference panels of the toolkits' helpers (docs/toolkits.md), each a real process on a real X server beside a
@@ -13,28 +14,58 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
     /// The transition it declares by default.
     let transition: String
     let installed: Bool
-    let command: @Sendable (_ socket: String, _ flags: [String]) throws -> (URL, [String])
+    /// The program, its arguments and the environment laid over the tests' own.
+    let command: @Sendable (_ socket: String, _ flags: [String]) throws -> (URL, [String], [String: String])
 
     /// examples/gtk4/sidebar-panel.py, through clients/python's `animd.tracker`.
     static let gtk4 = ToolkitPanel(description: "GTK 4 (Python)", transition: "gtk4-panel", installed: GTK.installed4) { socket, flags in
         (URL(fileURLWithPath: try PythonVenv.python()),
-         [Binaries.repo.appendingPathComponent("examples/gtk4/sidebar-panel.py").path, "--socket", socket] + flags)
+         [Binaries.repo.appendingPathComponent("examples/gtk4/sidebar-panel.py").path, "--socket", socket] + flags, [:])
     }
 
     /// examples/gjs/sidebar-panel.js under `gjs -m`, through clients/js's tracker.mjs.
     static let gjs = ToolkitPanel(description: "GTK 4 (GJS)", transition: "gjs-panel", installed: GTK.installed4 && GTK.gjsInstalled) { socket, flags in
-        (URL(fileURLWithPath: "/usr/bin/gjs"), ["-m", Binaries.repo.appendingPathComponent("examples/gjs/sidebar-panel.js").path, "--socket", socket] + flags)
+        (URL(fileURLWithPath: "/usr/bin/gjs"), ["-m", Binaries.repo.appendingPathComponent("examples/gjs/sidebar-panel.js").path, "--socket", socket] + flags, [:])
     }
 
-    static let all = [gtk4, gjs]
+    /// examples/qml/sidebar-panel.qml under Qt 6's `qml` runtime, through the Animd module built from clients/qml. QML
+    /// prints to standard error, so that is read here too (through sh), each message bare (QT_MESSAGE_PATTERN).
+    static let qml = ToolkitPanel(description: "Qt 6 QML", transition: "qml-panel", installed: QMLModule.installed) { socket, flags in
+        (URL(fileURLWithPath: "/bin/sh"),
+         ["-c", "exec \"$0\" \"$@\" 2>&1", QMLModule.runtime, Binaries.repo.appendingPathComponent("examples/qml/sidebar-panel.qml").path,
+          "--", "--socket", socket] + flags,
+         ["QML_IMPORT_PATH": try QMLModule.importPath(), "QT_MESSAGE_PATTERN": "%{message}", "QT_QPA_PLATFORM": "xcb"])
+    }
+
+    static let all = [gtk4, gjs, qml]
+
+    /// The lines a panel prints for the tests; anything else it or its toolkit says is passed over.
+    static let said = ["ready", "declared", "gone", "begin-swipe", "update-swipe", "end-swipe"]
+
+    /// The next line the panel printed for the tests (QML's start with "animd-panel: ").
+    static func nextLine(_ panel: LineProcess, timeout: Double = 10) -> String? {
+        let deadline = monotonicSeconds() + timeout
+        while let line = panel.nextLine(timeout: max(0, deadline - monotonicSeconds())) {
+            let bare = line.hasPrefix("animd-panel: ") ? String(line.dropFirst("animd-panel: ".count)) : line
+            if said.contains(where: { bare == $0 || bare.hasPrefix($0 + " ") }) { return bare }
+        }
+        return nil
+    }
 
     /// Starts the panel with `--print-ready --print-signals` and waits for its window; returns it and its XID.
+    /// A panel that cannot tell its window (QML) is found by its title, with xdotool.
     func start(_ socket: String, _ flags: [String], display: String, errors: FileHandle = .nullDevice) throws -> (LineProcess, String) {
-        let (executable, arguments) = try command(socket, flags + ["--print-ready", "--print-signals"])
-        let panel = try LineProcess(executable, arguments, display: display, standardError: errors)
-        let ready = try #require(panel.nextLine(timeout: 20), "\(self): the panel never mapped its window")
-        let window = String(ready.split(separator: " ").last ?? "")
-        #expect(ready.hasPrefix("ready ") && window != "0", "\(ready)")
+        let (executable, arguments, environment) = try command(socket, flags + ["--print-ready", "--print-signals"])
+        let panel = try LineProcess(executable, arguments, environment: environment.merging(["DISPLAY": display]) { $1 }, standardError: errors)
+        let ready = try #require(Self.nextLine(panel, timeout: 20), "\(self): the panel never mapped its window")
+        #expect(ready.hasPrefix("ready"), "\(ready)")
+        var window = String(ready.split(separator: " ").dropFirst().first ?? "")
+        if window.isEmpty {
+            let found = try runTool("/usr/bin/xdotool", ["search", "--name", "^animd sidebar panel"],
+                                    environment: ["DISPLAY": display, "PATH": "/usr/bin:/bin"])
+            window = found.output.split(separator: "\n").first.map(String.init) ?? ""
+        }
+        #expect(!window.isEmpty && window != "0", "\(self): no window: \(ready)")
         return (panel, window)
     }
 }
@@ -51,7 +82,7 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
         let daemon = try DaemonProcess()
         let (panel, window) = try kind.start(daemon.socket, ["--width", "320", "--height", "400"], display: xvfb.display)
         defer { panel.close() }
-        #expect(panel.nextLine(timeout: 10) == "declared")
+        #expect(ToolkitPanel.nextLine(panel) == "declared")
         let rpc = try daemon.connect()
         #expect(try rpc.ok("transition.get", ["name": .string(kind.transition)])["owner"]?["client"] == "sidebar-panel")
         try Self.expectScrubDrawn(rpc, kind, window, xvfb)
@@ -67,12 +98,12 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
         let first = try DaemonProcess()
         let (panel, window) = try kind.start(first.socket, ["--width", "320", "--height", "400"], display: xvfb.display)
         defer { panel.close() }
-        #expect(panel.nextLine(timeout: 10) == "declared")
+        #expect(ToolkitPanel.nextLine(panel) == "declared")
         first.signal(SIGKILL)
         first.process.waitUntilExit()
-        #expect(panel.nextLine(timeout: 10) == "gone animd-gone", "the panel says animd is gone")
+        #expect(ToolkitPanel.nextLine(panel) == "gone animd-gone", "the panel says animd is gone")
         let second = try DaemonProcess(socket: first.socket)
-        #expect(panel.nextLine(timeout: 15) == "declared", "the panel declares again once animd is back")
+        #expect(ToolkitPanel.nextLine(panel, timeout: 15) == "declared", "the panel declares again once animd is back")
         let rpc = try second.connect()
         #expect(try rpc.ok("transition.get", ["name": .string(kind.transition)])["owner"]?["client"] == "sidebar-panel")
         try Self.expectScrubDrawn(rpc, kind, window, xvfb)
@@ -89,7 +120,7 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
         let (daemon, rpc, _) = try TouchTests.start(on: xorg)
         let (panel, _) = try kind.start(daemon.socket, ["--width", "320", "--height", "600"], display: xorg.display)
         defer { panel.close() }
-        #expect(panel.nextLine(timeout: 10) == "declared")
+        #expect(ToolkitPanel.nextLine(panel) == "declared")
         _ = try rpc.ok("subscribe", ["transitions": [.string(kind.transition)]])
         try TouchTests.stroke(xorg, from: (3, 300), to: (243, 300), steps: 12)
         let events = try rpc.notifications(until: { method, _ in method == .ended })
@@ -98,7 +129,7 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
         let frames = events.filter { $0.0 == .progress && $0.1["phase"] == "interactive" }.compactMap { $0.1["progress"]?.number }
 
         var lines: [String] = []
-        while lines.last?.hasPrefix("end-swipe") != true, let line = panel.nextLine(timeout: 10) { lines.append(line) }
+        while lines.last?.hasPrefix("end-swipe") != true, let line = ToolkitPanel.nextLine(panel) { lines.append(line) }
         #expect(lines.first == "begin-swipe" && lines.last?.hasPrefix("end-swipe") == true, "\(lines)")
         let updates = lines.dropFirst().dropLast().map { $0.split(separator: " ") }
         #expect(updates.allSatisfy { $0.first == "update-swipe" }, "only updates between begin and end: \(lines)")
