@@ -132,14 +132,20 @@ public final class HeadlessXorg {
 }
 
 /// Display numbers for test servers: each is handed out once per process, and numbers another process holds (its
-/// lock file or socket exists) are skipped. Suites run in parallel, with Xvfb and Xorg alike.
+/// lock file, its socket file, or its abstract socket) are skipped. Suites run in parallel, with Xvfb and Xorg alike.
 public enum DisplayNumbers {
     private static let last = Mutex(89)
 
     public static func free() -> Int {
-        last.withLock { last in
+        // An X server also listens on the abstract socket "@/tmp/.X11-unix/XN", which belongs to the network namespace,
+        // not to the file system: a server in another root (CI's rehearsed machine) or one whose files were removed
+        // still holds it, and a new server on that number exits at once ("server already active").
+        let abstract = Set(((try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8)) ?? "").split(separator: "\n")
+            .compactMap { $0.split(separator: " ").last.flatMap { $0.hasPrefix("@/tmp/.X11-unix/X") ? Int($0.dropFirst(17)) : nil } })
+        return last.withLock { last in
             repeat { last = last >= 989 ? 90 : last + 1 }
             while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(last)") || FileManager.default.fileExists(atPath: "/tmp/.X\(last)-lock")
+                || abstract.contains(last)
             return last
         }
     }
