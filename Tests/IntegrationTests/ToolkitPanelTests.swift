@@ -24,7 +24,7 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
     }
 
     /// examples/gjs/sidebar-panel.js under `gjs -m`, through clients/js's tracker.mjs.
-    static let gjs = ToolkitPanel(description: "GTK 4 (GJS)", transition: "gjs-panel", installed: GTK.installed4 && GTK.gjsInstalled) { socket, flags in
+    static let gjs = ToolkitPanel(description: "GTK 4 (GJS)", transition: "gjs-panel", installed: GTK.installed4 && JavaScriptClientTests.Host.gjs.installed) { socket, flags in
         (URL(fileURLWithPath: "/usr/bin/gjs"), ["-m", Binaries.repo.appendingPathComponent("examples/gjs/sidebar-panel.js").path, "--socket", socket] + flags, [:])
     }
 
@@ -54,16 +54,20 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
 
     /// Starts the panel with `--print-ready --print-signals` and waits for its window; returns it and its XID.
     /// A panel that cannot tell its window (QML) is found by its title, with xdotool.
-    func start(_ socket: String, _ flags: [String], display: String, errors: FileHandle = .nullDevice) throws -> (LineProcess, String) {
+    func start(_ socket: String, _ flags: [String], display: String) throws -> (LineProcess, String) {
         let (executable, arguments, environment) = try command(socket, flags + ["--print-ready", "--print-signals"])
-        let panel = try LineProcess(executable, arguments, environment: environment.merging(["DISPLAY": display]) { $1 }, standardError: errors)
+        let panel = try LineProcess(executable, arguments, environment: environment.merging(["DISPLAY": display]) { $1 })
         let ready = try #require(Self.nextLine(panel, timeout: 20), "\(self): the panel never mapped its window")
         #expect(ready.hasPrefix("ready"), "\(ready)")
         var window = String(ready.split(separator: " ").dropFirst().first ?? "")
         if window.isEmpty {
-            let found = try runTool("/usr/bin/xdotool", ["search", "--name", "^animd sidebar panel"],
-                                    environment: ["DISPLAY": display, "PATH": "/usr/bin:/bin"])
-            window = found.output.split(separator: "\n").first.map(String.init) ?? ""
+            // QML says it is visible before its X window carries its title: look until it does.
+            try waitUntil("\(self)'s window has its title") {
+                let found = try runTool("/usr/bin/xdotool", ["search", "--name", "^animd sidebar panel"],
+                                        environment: ["DISPLAY": display, "PATH": "/usr/bin:/bin"])
+                window = found.output.split(separator: "\n").first.map(String.init) ?? ""
+                return !window.isEmpty
+            }
         }
         #expect(!window.isEmpty && window != "0", "\(self): no window: \(ready)")
         return (panel, window)
@@ -76,13 +80,8 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
     /// The panel declares its transition and owns it; a scrub to 0.5 is drawn as half its width (driven frames), and a
     /// slow linear leg from there is drawn as the leg evaluated at the panel's frame clock, within 2 % of its width.
     @Test(arguments: ToolkitPanel.all) func thePanelFollowsDrivenFramesAndRunningLegs(_ kind: ToolkitPanel) throws {
-        try #require(kind.installed, "\(kind) is not installed (scripts/install-deps.sh)")
-        let xvfb = try Xvfb(size: "800x600x24")
-        defer { xvfb.stop() }
-        let daemon = try DaemonProcess()
-        let (panel, window) = try kind.start(daemon.socket, ["--width", "320", "--height", "400"], display: xvfb.display)
-        defer { panel.close() }
-        #expect(ToolkitPanel.nextLine(panel) == "declared")
+        let (xvfb, daemon, panel, window) = try Self.open(kind)
+        defer { panel.close(); xvfb.stop() }
         let rpc = try daemon.connect()
         #expect(try rpc.ok("transition.get", ["name": .string(kind.transition)])["owner"]?["client"] == "sidebar-panel")
         try Self.expectScrubDrawn(rpc, kind, window, xvfb)
@@ -92,13 +91,8 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
     /// animd killed (SIGKILL, so nothing is said on the socket) while the panel is open: the panel says so (`gone
     /// animd-gone`); a new animd on the same socket is declared to again, and its scrub is drawn.
     @Test(arguments: ToolkitPanel.all) func aPanelDeclaresAgainAfterAnimdIsKilled(_ kind: ToolkitPanel) throws {
-        try #require(kind.installed, "\(kind) is not installed (scripts/install-deps.sh)")
-        let xvfb = try Xvfb(size: "800x600x24")
-        defer { xvfb.stop() }
-        let first = try DaemonProcess()
-        let (panel, window) = try kind.start(first.socket, ["--width", "320", "--height", "400"], display: xvfb.display)
-        defer { panel.close() }
-        #expect(ToolkitPanel.nextLine(panel) == "declared")
+        let (xvfb, first, panel, window) = try Self.open(kind)
+        defer { panel.close(); xvfb.stop() }
         first.signal(SIGKILL)
         first.process.waitUntilExit()
         #expect(ToolkitPanel.nextLine(panel) == "gone animd-gone", "the panel says animd is gone")
@@ -140,6 +134,16 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
         #expect(end.count == 2 && abs(end[0] - velocity) <= 0.01 * abs(velocity) && velocity > 0, "end-swipe \(end), animd: \(velocity)")
         #expect(end.count == 2 && end[1] == to, "end-swipe heads for snap \(to): \(end)")
         withExtendedLifetime(daemon) {}
+    }
+
+    /// Xvfb, animd, and the panel 320 × 400 px on them, declared.
+    static func open(_ kind: ToolkitPanel) throws -> (Xvfb, DaemonProcess, LineProcess, String) {
+        try #require(kind.installed, "\(kind) is not installed (scripts/install-deps.sh)")
+        let xvfb = try Xvfb(size: "800x600x24")
+        let daemon = try DaemonProcess()
+        let (panel, window) = try kind.start(daemon.socket, ["--width", "320", "--height", "400"], display: xvfb.display)
+        #expect(ToolkitPanel.nextLine(panel) == "declared")
+        return (xvfb, daemon, panel, window)
     }
 
     /// A client scrub to 0.5: the panel draws half its width, exactly (driven frames come as they are).

@@ -97,8 +97,6 @@ enum GTK {
         (try? runTool("/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '3.0')"]).status) == 0
     }
 
-    static var gjsInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/gjs") }
-
     /// GTK 4 and libadwaita's typelibs for /usr/bin/python3 (gir1.2-gtk-4.0, gir1.2-adw-1).
     static var installed4: Bool {
         (try? runTool("/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '4.0'); gi.require_version('Adw', '1')"]).status) == 0

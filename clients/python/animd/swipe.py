@@ -16,6 +16,7 @@ Every ``begin-swipe`` is followed by exactly one ``end-swipe``, as in AdwSwipeTr
 
 from __future__ import annotations
 
+import math
 from typing import Any, Dict, List, Optional, Tuple
 
 from .client import Event
@@ -68,7 +69,11 @@ class SwipeSignals:
 
 
 def _number(value: Any) -> float:
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0.0
+    """A finite number as it came; anything else (a bool, a string, NaN or infinity, which Python's json reads) as 0,
+    as the GJS and C++ twins read it."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return 0.0
+    return float(value)
 
 
 def _heading(params: Dict[str, Any], method: str) -> float:

@@ -46,16 +46,17 @@ class TransitionTracker(GObject.Object):
         "declared": (GObject.SignalFlags.RUN_FIRST, None, ()),
     }
 
-    progress = GObject.Property(type=float, default=0.0, minimum=-1e9, maximum=1e9,
-                                flags=GObject.ParamFlags.READABLE, nick="progress",
-                                blurb="the transition's progress at the widget's frame time")
-    velocity = GObject.Property(type=float, default=0.0, minimum=-1e12, maximum=1e12,
-                                flags=GObject.ParamFlags.READABLE, nick="velocity",
-                                blurb="progress per second at the widget's frame time")
-    phase = GObject.Property(type=str, default="", flags=GObject.ParamFlags.READABLE, nick="phase",
-                             blurb="the protocol's phase (idle, interactive, animating, paused, stopped), empty when unknown")
-    connected = GObject.Property(type=bool, default=False, flags=GObject.ParamFlags.READABLE, nick="connected",
-                                 blurb="whether animd is connected and the transition followed")
+    # Read-only: the tracker alone sets them, from what animd sends. Ranges wide enough for any progress animd keeps.
+    __gproperties__ = {
+        "progress": (float, "progress", "the transition's progress at the widget's frame time", -1e12, 1e12, 0.0,
+                     GObject.ParamFlags.READABLE),
+        "velocity": (float, "velocity", "progress per second at the widget's frame time", -1e12, 1e12, 0.0,
+                     GObject.ParamFlags.READABLE),
+        "phase": (str, "phase", "the protocol's phase (idle, interactive, animating, paused, stopped), empty when unknown", "",
+                  GObject.ParamFlags.READABLE),
+        "connected": (bool, "connected", "whether animd is connected and the transition followed", False,
+                      GObject.ParamFlags.READABLE),
+    }
 
     def __init__(self, name: str, widget: Any, socket: Optional[str] = None, client: Optional[str] = None,
                  declaration: Optional[Tuple[Dict[str, Any], Dict[str, Dict[str, Any]]]] = None) -> None:
@@ -68,27 +69,13 @@ class TransitionTracker(GObject.Object):
         self.connection: Optional[Connection] = None
         self.follower = Follower()
         self.swipes = SwipeSignals(name)
-        self._progress, self._velocity, self._phase, self._connected = 0.0, 0.0, "", False
+        self._values: Dict[str, Any] = {"progress": 0.0, "velocity": 0.0, "phase": "", "connected": False}
         self._watch = self._retry = self._tick = 0
         self._wait = RETRY_FIRST
         self._stopped = True
 
-    # GObject reads these through the properties' getters.
-    @progress.getter
-    def progress(self) -> float:
-        return self._progress
-
-    @velocity.getter
-    def velocity(self) -> float:
-        return self._velocity
-
-    @phase.getter
-    def phase(self) -> str:
-        return self._phase
-
-    @connected.getter
-    def connected(self) -> bool:
-        return self._connected
+    def do_get_property(self, spec: GObject.ParamSpec) -> Any:
+        return self._values[spec.name]
 
     # ---- the connection ----
 
@@ -123,8 +110,8 @@ class TransitionTracker(GObject.Object):
             return GLib.SOURCE_REMOVE
         try:
             connection = Connection(self.socket)
-        except AnimdError as error:
-            self._later(str(error))
+        except AnimdError:
+            self._later()
             return GLib.SOURCE_REMOVE
         try:
             connection.hello(self.client)
@@ -138,9 +125,9 @@ class TransitionTracker(GObject.Object):
             self._stopped = True
             self._emit([("gone", "refused", error.message)])
             return GLib.SOURCE_REMOVE
-        except (AnimdError, OSError) as error:
+        except (AnimdError, OSError):
             connection.close()
-            self._later(str(error))
+            self._later()
             return GLib.SOURCE_REMOVE
         self.connection, self._wait = connection, RETRY_FIRST
         self.follower, self.swipes = Follower(answer), SwipeSignals(self.name)
@@ -152,7 +139,7 @@ class TransitionTracker(GObject.Object):
         self._changed()
         return GLib.SOURCE_REMOVE
 
-    def _later(self, reason: str) -> None:
+    def _later(self) -> None:
         """Tries again after a wait that doubles, up to RETRY_MOST."""
         if self._stopped or self._retry:
             return
@@ -168,7 +155,7 @@ class TransitionTracker(GObject.Object):
             self.connection = None
         self._set("connected", False)
         self._emit(self.swipes.lost(reason))
-        self._later(reason)
+        self._later()
 
     def _readable(self, *_: Any) -> bool:
         try:
@@ -231,8 +218,10 @@ class TransitionTracker(GObject.Object):
         return GLib.SOURCE_REMOVE
 
     def _set(self, name: str, value: Any) -> None:
-        """Sets a read-only property and notifies only when it changed."""
-        attribute = "_" + name
-        if getattr(self, attribute) != value:
-            setattr(self, attribute, value)
+        """Sets a read-only property and notifies only when it changed. A progress or velocity outside the property's
+        range (animd keeps neither near it) is clamped there, so that GObject never holds what its spec refuses."""
+        if isinstance(value, float):
+            value = min(max(value, -1e12), 1e12)
+        if self._values[name] != value:
+            self._values[name] = value
             self.notify(name)

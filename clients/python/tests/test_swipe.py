@@ -26,6 +26,17 @@ class SwipeSignalTests(unittest.TestCase):
                         signals = swipes.take(Event(step["event"]["method"], step["event"]["params"]))
                     self.assertEqual([list(signal) for signal in signals], step["signals"])
 
+    def test_numbers_json_cannot_carry_are_read_as_zero(self):
+        """Python's json reads NaN and Infinity, which the shared fixture cannot hold: they are 0, as a string is."""
+        swipes = SwipeSignals("p")
+        swipes.take(Event("transition.began", {"name": "p", "phase": "interactive"}))
+        for value in (float("nan"), float("inf"), float("-inf")):
+            self.assertEqual(swipes.take(Event("transition.progress", {"name": "p", "phase": "interactive", "progress": value})),
+                             [("update-swipe", 0.0)])
+        self.assertEqual(swipes.take(Event("transition.leg", {"name": "p", "phase": "animating", "velocity": float("nan"),
+                                                              "target": 0, "snapPoints": [float("inf"), 1]})),
+                         [("end-swipe", 0.0, 0.0)])
+
     def test_a_begin_is_always_ended_once(self):
         """Whatever comes, begin-swipe and end-swipe alternate, starting with begin."""
         phases = ["interactive", "animating", "paused", "idle", "interactive", "stopped", "interactive"]

@@ -4,6 +4,7 @@
 #include <QJSEngine>
 #include <QJsonDocument>
 #include <QTimer>
+#include <cmath>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -127,7 +128,11 @@ void Connection::take(const QByteArray &line) {
         emit notification(message.value(QLatin1String("method")).toString(), message.value(QLatin1String("params")).toObject());
         return;
     }
-    const Answer answer = waiting_.take(qint64(message.value(QLatin1String("id")).toDouble()));
+    // Only the ids this connection sent are answers; anything else (1e308, -0, 0.5, a string) is checked before a cast
+    // that could not hold it.
+    const double id = message.value(QLatin1String("id")).toDouble(-1);
+    if (!(id >= 1 && id < double(nextId_)) || id != std::floor(id)) return;
+    const Answer answer = waiting_.take(qint64(id));
     if (!answer) return;
     if (message.contains(QLatin1String("error")))
         answer({}, message.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString(), true);
