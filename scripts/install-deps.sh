@@ -17,7 +17,8 @@ set -euo pipefail
 # (docs/x11.md). gjs: the JavaScript client, run as GNOME Shell extensions and AGS widgets run it (clients/js).
 # gir1.2-gtk-4.0 and gir1.2-adw-1: the GTK 4 and libadwaita panels of examples/gtk4 and examples/gjs, through the
 # toolkit helpers (docs/toolkits.md). cmake, qt6-base-dev, qt6-declarative-dev (and its -tools: qmllint) and the QML
-# runtime and modules: the Animd QML module (clients/qml), built in the tests, and its reference panel.
+# runtime and modules: the Animd QML module (clients/qml), built in the tests, and its reference panel; qt6-wayland:
+# that panel under sway.
 # util-linux's setpriv runs sway unprivileged and is on every Debian machine.
 packages=(libx11-dev libxi-dev libxtst-dev libxrandr-dev libxfixes-dev libxinerama-dev pkg-config xvfb xdotool xinput x11-utils
           x11-xserver-utils x11-apps socat jq python3 systemd gcc g++ xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev
@@ -25,7 +26,7 @@ packages=(libx11-dev libxi-dev libxtst-dev libxrandr-dev libxfixes-dev libxinera
           gir1.2-gtklayershell-0.1 sway grim xsettingsd libsystemd-dev xdg-desktop-portal xdg-desktop-portal-gtk
           dconf-service dconf-gsettings-backend openbox wmctrl gjs gir1.2-gtk-4.0 gir1.2-adw-1
           cmake qt6-base-dev qt6-declarative-dev qt6-declarative-dev-tools qml-qt6 qml6-module-qtquick qml6-module-qtquick-window
-          qml6-module-qtqml-workerscript)
+          qml6-module-qtqml-workerscript qt6-wayland)
 
 # `install-deps.sh packaging`: what make deb needs besides, Debian's packaging tools.
 if [ "${1:-}" = packaging ]; then packages=(debhelper dh-python dpkg-dev lintian); fi

@@ -93,6 +93,22 @@ final class HeadlessSway {
     /// What sway says of its outputs: name, rectangle, and its own name for the transform.
     func outputs() throws -> [JSONValue] { try message([], type: "get_outputs").array ?? [] }
 
+    /// Where the content of the window whose title starts with `title` is, in the layout's pixels (sway's `rect`, the
+    /// container with its border, moved by its `window_rect`, the client's part of it); nil while there is none.
+    func window(titled title: String) throws -> (x: Int, y: Int, width: Int, height: Int)? {
+        func find(_ node: JSONValue) -> JSONValue? {
+            if node["pid"] != nil, node["name"]?.string?.hasPrefix(title) == true { return node }
+            let children = (node["nodes"]?.array ?? []) + (node["floating_nodes"]?.array ?? [])
+            return children.lazy.compactMap(find).first
+        }
+        guard let node = find(try message([], type: "get_tree")),
+              let x = node["rect"]?["x"]?.number, let y = node["rect"]?["y"]?.number,
+              let dx = node["window_rect"]?["x"]?.number, let dy = node["window_rect"]?["y"]?.number,
+              let width = node["window_rect"]?["width"]?.number, let height = node["window_rect"]?["height"]?.number,
+              width > 0, height > 0 else { return nil }
+        return (Int(x + dx), Int(y + dy), Int(width), Int(height))
+    }
+
     /// A screenshot of one output, as grim takes it (in the output's logical orientation).
     func screenshot(_ output: String) throws -> PPMImage {
         let path = runtime + "/shot-\(UInt32.random(in: 0...UInt32.max)).ppm"
@@ -156,6 +172,9 @@ struct PPMImage {
 
     func pixel(_ x: Int, _ y: Int) -> UInt32 { pixels[y * width + x] }
 
-    /// How many pixels from the left edge of `row` have `color`, without a break.
-    func run(of color: UInt32, row: Int) -> Int { (0..<width).first { pixel($0, row) != color } ?? width }
+    /// How many pixels from `x` (the left edge) rightwards in `row` have `color`, without a break.
+    func run(of color: UInt32, row: Int, from x: Int = 0) -> Int {
+        let start = min(max(x, 0), width)
+        return ((start..<width).first { pixel($0, row) != color } ?? width) - start
+    }
 }

@@ -15,6 +15,11 @@ enum QMLModule {
          "/usr/lib/x86_64-linux-gnu/cmake/Qt6Network/Qt6NetworkConfig.cmake"].allSatisfy { FileManager.default.fileExists(atPath: $0) }
     }
 
+    /// Qt 6's Wayland platform (qt6-wayland), which QT_QPA_PLATFORM=wayland loads.
+    static var waylandInstalled: Bool {
+        FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/qt6/plugins/platforms/libqwayland-generic.so")
+    }
+
     /// The QML import path holding Animd/, built first if this run has not built it yet.
     static func importPath() throws -> String {
         try built.withLock { result throws -> String in

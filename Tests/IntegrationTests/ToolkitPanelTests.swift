@@ -52,26 +52,35 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
         return nil
     }
 
-    /// Starts the panel with `--print-ready --print-signals` and waits for its window; returns it and its XID.
-    /// A panel that cannot tell its window (QML) is found by its title, with xdotool.
-    func start(_ socket: String, _ flags: [String], display: String) throws -> (LineProcess, String) {
-        let (executable, arguments, environment) = try command(socket, flags + ["--print-ready", "--print-signals"])
-        let panel = try LineProcess(executable, arguments, environment: environment.merging(["DISPLAY": display]) { $1 })
+    /// Starts the panel with `--print-ready --print-signals` in `environment` (laid over its own) and waits until it
+    /// says its window is mapped; returns it and what it said after "ready" (its X window, or nothing or 0).
+    func start(_ socket: String, _ flags: [String], environment: [String: String]) throws -> (LineProcess, String) {
+        let (executable, arguments, own) = try command(socket, flags + ["--print-ready", "--print-signals"])
+        let panel = try LineProcess(executable, arguments, environment: own.merging(environment) { $1 })
         let ready = try #require(Self.nextLine(panel, timeout: 20), "\(self): the panel never mapped its window")
         #expect(ready.hasPrefix("ready"), "\(ready)")
-        var window = String(ready.split(separator: " ").dropFirst().first ?? "")
+        return (panel, String(ready.split(separator: " ").dropFirst().first ?? ""))
+    }
+
+    /// Starts the panel on an X display; returns it and its XID. A panel that cannot tell its window (QML) is found by
+    /// its title, with xdotool.
+    func start(_ socket: String, _ flags: [String], display: String) throws -> (LineProcess, String) {
+        var (panel, window) = try start(socket, flags, environment: ["DISPLAY": display])
         if window.isEmpty {
             // QML says it is visible before its X window carries its title: look until it does.
             try waitUntil("\(self)'s window has its title") {
-                let found = try runTool("/usr/bin/xdotool", ["search", "--name", "^animd sidebar panel"],
+                let found = try runTool("/usr/bin/xdotool", ["search", "--name", "^\(Self.title)"],
                                         environment: ["DISPLAY": display, "PATH": "/usr/bin:/bin"])
                 window = found.output.split(separator: "\n").first.map(String.init) ?? ""
                 return !window.isEmpty
             }
         }
-        #expect(!window.isEmpty && window != "0", "\(self): no window: \(ready)")
+        #expect(!window.isEmpty && window != "0", "\(self): no window: \(window)")
         return (panel, window)
     }
+
+    /// How every panel's title starts ("animd sidebar panel (GTK 4)"…).
+    static let title = "animd sidebar panel"
 }
 
 @Suite(.serialized, .enabled(if: Xvfb.installed, "needs Xvfb (scripts/install-deps.sh)")) struct ToolkitPanelTests {
