@@ -63,9 +63,10 @@ install: deps
 uninstall:
 	scripts/install.sh uninstall "$(PREFIX)"
 
-# The release artifacts (docs/packaging.md), in .build/packages: `make deb` builds animd_VERSION_amd64.deb with
-# dpkg-buildpackage and debhelper (debian/), and checks it with lintian, which must report no error; `make dist`
-# builds animd-VERSION-x86_64-linux.tar.gz, the same files under a prefix layout with its own install.sh.
+# The release artifacts (docs/packaging.md), in .build/packages: `make deb` builds animd_VERSION_amd64.deb and
+# qml6-module-animd_VERSION_amd64.deb with dpkg-buildpackage and debhelper (debian/), and checks them with lintian,
+# which must report no error; `make dist` builds animd-VERSION-x86_64-linux.tar.gz, the same files as animd's .deb
+# under a prefix layout with its own install.sh (not the QML module, which is built for one Qt: docs/packaging.md).
 VERSION := $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/AnimProtocol/Version.swift)
 PACKAGES := .build/packages
 # The release artifacts' link flags (debian/rules says why), the same for both so that they share one build.
@@ -74,8 +75,9 @@ deb: deps
 	@scripts/install-deps.sh packaging
 	dpkg-buildpackage --build=binary --no-sign
 	mkdir -p $(PACKAGES)
-	mv -f ../animd_$(VERSION)_amd64.deb ../animd_$(VERSION)_amd64.buildinfo ../animd_$(VERSION)_amd64.changes $(PACKAGES)/
-	lintian --fail-on error --info --display-info $(PACKAGES)/animd_$(VERSION)_amd64.deb
+	mv -f ../animd_$(VERSION)_amd64.deb ../qml6-module-animd_$(VERSION)_amd64.deb ../animd_$(VERSION)_amd64.buildinfo \
+	    ../animd_$(VERSION)_amd64.changes $(PACKAGES)/
+	lintian --fail-on error --info --display-info $(PACKAGES)/animd_$(VERSION)_amd64.deb $(PACKAGES)/qml6-module-animd_$(VERSION)_amd64.deb
 
 dist: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animd

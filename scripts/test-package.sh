@@ -6,7 +6,8 @@
 #    every library animd loads at run time is found by the loader; the user units verify; under an Xvfb installed
 #    here, animd runs its embedded default config, animctl hello says x11, a toggled sidebar rests at snap 1;
 #    Debian's python3 imports animd, gjs imports the JS module and evaluates the reference legs, gcc compiles and runs
-#    a program against the header; apt-get purge leaves none of its files.
+#    a program against the header; the QML module's package installs beside it, and Qt 6's qml runtime imports it and
+#    evaluates the reference legs; apt-get purge leaves none of their files.
 # 2. The tarball: an unprivileged user installs it with install.sh --prefix ~/.local, runs it the same way, and
 #    uninstalls it, leaving nothing.
 set -euo pipefail
@@ -16,10 +17,11 @@ cd "$(dirname "$0")/.."
 version=${1:-$(sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/AnimProtocol/Version.swift)}
 repo=$PWD
 deb=/packages/animd_${version}_amd64.deb
+qml_deb=/packages/qml6-module-animd_${version}_amd64.deb
 tarball=/packages/animd-$version-x86_64-linux.tar.gz
 say() { echo "test-package: $*"; }
 fail() { echo "test-package: FAIL: $*" >&2; exit 1; }
-[ -f "$deb" ] && [ -f "$tarball" ] || fail "no $deb or $tarball (make deb dist)"
+[ -f "$deb" ] && [ -f "$qml_deb" ] && [ -f "$tarball" ] || fail "no $deb, $qml_deb or $tarball (make deb dist)"
 ! command -v swift > /dev/null || fail "a Swift toolchain is on the PATH: this test is for a machine without one"
 
 export DEBIAN_FRONTEND=noninteractive
@@ -123,12 +125,51 @@ gcc -std=c99 -Wall -Wextra -Werror -o /tmp/leg /tmp/leg.c -lm || fail "gcc again
 /tmp/leg > /dev/null || fail "a program built against the installed header evaluates a finished leg wrongly"
 say "gcc compiles and runs a program against the installed header"
 
-# Purge: none of the package's files is left.
-dpkg-query -L animd | while read -r path; do [ -d "$path" ] || echo "$path"; done > /tmp/animd-files
-apt-get purge -y -qq animd > /dev/null
+# The QML module, as a Qt 6 panel author on Debian gets it: apt-get resolves Qt from the archive, and Qt 6's `qml`
+# runtime finds `import Animd` on its own import path, with no QML_IMPORT_PATH. A Connection and a Transition are
+# made (Transition.qml comes from inside the plugin), and Legs evaluates the reference legs.
+apt-get install -y -qq "$qml_deb" > /tmp/apt-qml.log 2>&1 || { cat /tmp/apt-qml.log; fail "apt-get install of the QML module's package"; }
+apt-get install -y -qq --no-install-recommends qml-qt6 > /tmp/apt-qml-tools.log 2>&1 || { cat /tmp/apt-qml-tools.log; fail "Qt 6's qml runtime"; }
+if ldd /usr/lib/x86_64-linux-gnu/qt6/qml/Animd/libanimd_qml.so | grep "not found" > /dev/null; then fail "the QML plugin misses a library"; fi
+cat > /tmp/vectors.qml <<'QML'
+import QtQuick
+import Animd as Animd
+
+Item {
+    Animd.Connection { id: connection; socket: "/nonexistent/animd.sock" }
+    Animd.Transition { id: transition; connection: connection; name: "sidebar" }
+
+    Component.onCompleted: {
+        const request = new XMLHttpRequest();
+        request.onreadystatechange = () => {
+            if (request.readyState !== XMLHttpRequest.DONE) return;
+            let checked = 0, failed = 0;
+            for (const vector of JSON.parse(request.responseText).cases) {
+                for (const [t, progress, velocity] of vector.samples) {
+                    const at = Animd.Legs.evaluate(vector.leg, t);
+                    checked++;
+                    if (!(Math.abs(at.progress - progress) <= 1e-9) || !(Math.abs(at.velocity - velocity) <= 1e-6 * Math.max(1, Math.abs(velocity)))) failed++;
+                }
+            }
+            console.log(`${checked} samples, ${failed} off; a Transition at ${transition.progress}, phase "${transition.phase}"`);
+            Qt.exit(failed === 0 && checked > 0 ? 0 : 1);
+        };
+        request.open("GET", "file://" + Qt.application.arguments[Qt.application.arguments.length - 1]);
+        request.send();
+    }
+}
+QML
+out=$(QT_QPA_PLATFORM=offscreen QML_XHR_ALLOW_FILE_READ=1 QT_MESSAGE_PATTERN='%{message}' XDG_RUNTIME_DIR=$runtime \
+      timeout 60 /usr/lib/qt6/bin/qml /tmp/vectors.qml -- "$repo/Tests/Fixtures/leg-vectors.json" 2>&1) \
+    || { echo "$out"; fail "qml: the installed QML module against the reference legs"; }
+say "qml, the installed QML module: $out"
+
+# Purge: none of the packages' files is left.
+dpkg-query -L animd qml6-module-animd | while read -r path; do [ -d "$path" ] || echo "$path"; done > /tmp/animd-files
+apt-get purge -y -qq animd qml6-module-animd > /dev/null
 left=$(while read -r path; do [ -e "$path" ] && echo "$path"; done < /tmp/animd-files || true)
 [ -z "$left" ] || { echo "$left"; fail "apt-get purge left these files"; }
-for folder in /usr/share/doc/animd /usr/share/animd /usr/lib/python3/dist-packages/animd; do
+for folder in /usr/share/doc/animd /usr/share/animd /usr/lib/python3/dist-packages/animd /usr/lib/x86_64-linux-gnu/qt6/qml/Animd; do
     [ ! -e "$folder" ] || { find "$folder"; fail "purge left $folder"; }
 done
 say "apt-get purge leaves none of its $(wc -l < /tmp/animd-files) files"
