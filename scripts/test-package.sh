@@ -129,7 +129,9 @@ say "gcc compiles and runs a program against the installed header"
 # runtime finds `import Animd` on its own import path, with no QML_IMPORT_PATH. A Connection and a Transition are
 # made (Transition.qml comes from inside the plugin), and Legs evaluates the reference legs.
 apt-get install -y -qq "$qml_deb" > /tmp/apt-qml.log 2>&1 || { cat /tmp/apt-qml.log; fail "apt-get install of the QML module's package"; }
-apt-get install -y -qq --no-install-recommends qml-qt6 > /tmp/apt-qml-tools.log 2>&1 || { cat /tmp/apt-qml-tools.log; fail "Qt 6's qml runtime"; }
+# The runtime shows an Item in a window of its own, which needs QtQuick.Window; qml-qt6 does not depend on it.
+apt-get install -y -qq --no-install-recommends qml-qt6 qml6-module-qtquick-window > /tmp/apt-qml-tools.log 2>&1 \
+    || { cat /tmp/apt-qml-tools.log; fail "Qt 6's qml runtime"; }
 if ldd /usr/lib/x86_64-linux-gnu/qt6/qml/Animd/libanimd_qml.so | grep "not found" > /dev/null; then fail "the QML plugin misses a library"; fi
 cat > /tmp/vectors.qml <<'QML'
 import QtQuick
