@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Converts a 24/32-bit TrueColor XWD screenshot (xwd -id WINDOW) to PNG, with the standard library only.
+"""Converts a 24-bit-deep TrueColor XWD screenshot (xwd -id WINDOW, xwd -root) to PNG, with the standard library only.
 
-Used to make docs/demo.png (scripts/screenshot-demo.sh); ImageMagick is not a dependency of animd.
+Used to make docs/demo.png and docs/toolkit-panels.png (scripts/screenshot-*.sh); ImageMagick is not a dependency of
+animd.
 usage: xwd-to-png.py IN.xwd OUT.png
 """
 import struct
@@ -14,15 +15,16 @@ def read_xwd(data):
     header_size, version, _format, depth, width, height = fields[:6]
     byte_order, bits_per_pixel, bytes_per_line = fields[7], fields[11], fields[12]
     red_mask, green_mask, blue_mask, ncolors = fields[14], fields[15], fields[16], fields[19]
-    if version != 7 or bits_per_pixel != 32 or depth < 24:
-        raise SystemExit(f"xwd-to-png: only 32-bit-per-pixel TrueColor XWD is supported (version {version}, {bits_per_pixel} bpp)")
+    if version != 7 or bits_per_pixel not in (24, 32) or depth < 24:
+        raise SystemExit(f"xwd-to-png: only 24- and 32-bit-per-pixel TrueColor XWD is supported (version {version}, {bits_per_pixel} bpp)")
     offset = header_size + 12 * ncolors
-    order = "<" if byte_order == 0 else ">"
+    order = "little" if byte_order == 0 else "big"
+    size = bits_per_pixel // 8
     shift = lambda mask: (mask & -mask).bit_length() - 1
     rows = []
     for y in range(height):
-        line = data[offset + y * bytes_per_line: offset + y * bytes_per_line + 4 * width]
-        pixels = struct.unpack(f"{order}{width}I", line)
+        line = data[offset + y * bytes_per_line: offset + y * bytes_per_line + size * width]
+        pixels = [int.from_bytes(line[x * size:(x + 1) * size], order) for x in range(width)]
         row = bytearray()
         for p in pixels:
             row += bytes(((p & red_mask) >> shift(red_mask), (p & green_mask) >> shift(green_mask), (p & blue_mask) >> shift(blue_mask)))
