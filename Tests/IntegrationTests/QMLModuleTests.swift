@@ -1,5 +1,7 @@
+import AnimClient
 import Foundation
 import Testing
+import XorgInputTest
 
 /// The module's pure parts against the fixtures the Python and GJS helpers are held to, and the reference panel and
 /// docs/toolkits.md's Quickshell snippet through qmllint against the built module.
@@ -9,6 +11,34 @@ struct QMLModuleTests {
         let fixtures = ["leg-vectors.json", "swipe-signals.json"].map { Binaries.repo.appendingPathComponent("Tests/Fixtures/\($0)").path }
         let run = try runTool(try QMLModule.checks(), fixtures)
         #expect(run.status == 0 && run.output.hasPrefix("ok: 1366 samples, 37 steps, 0 failures"), "\(run.output)")
+    }
+
+    /// A QML binding may change a Transition's `name` while it is connected (clients/qml/tests/renamed.qml): the item
+    /// gives back what it held under the old name (the declared transition is retracted) and follows the new one,
+    /// whose scrub it then shows; the same for one that only follows.
+    @Test func aTransitionRenamedWhileConnectedFollowsTheNewName() throws {
+        let daemon = try DaemonProcess()
+        let rpc = try daemon.connect()
+        let program = Binaries.repo.appendingPathComponent("clients/qml/tests/renamed.qml").path
+        let qml = try LineProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" \"$@\" 2>&1", QMLModule.runtime, program, "--", daemon.socket],
+                                  environment: ["QML_IMPORT_PATH": try QMLModule.importPath(), "QT_MESSAGE_PATTERN": "%{message}",
+                                                "QT_QPA_PLATFORM": "offscreen"])
+        defer { qml.close() }
+        var said: Set<String> = []
+        func waitFor(_ line: String) {
+            while !said.contains(line), let next = qml.nextLine(timeout: 15) { said.insert(next) }
+            #expect(said.contains(line), "renamed.qml never said \"\(line)\": \(said.sorted())")
+        }
+        waitFor("declared qml-second")
+        waitFor("declared panel")
+        #expect(try rpc.ok("transition.get", ["name": "qml-second"])["owner"]?["client"] == "qml-renamed")
+        #expect(try rpc.failing("transition.get", ["name": "qml-first"]).code == -32001, "the old name was retracted")
+        for name in ["qml-second", "panel"] {
+            _ = try rpc.ok("transition.begin", ["name": .string(name), "to": 1])
+            _ = try rpc.ok("transition.scrub", ["name": .string(name), "fraction": 0.25])
+            waitFor("progress \(name) 0.25")
+        }
+        #expect(!said.contains { $0.hasPrefix("progress qml-first") || $0.hasPrefix("progress sidebar") }, "\(said.sorted())")
     }
 
     @Test func thePanelAndTheQuickshellSnippetLint() throws {

@@ -81,6 +81,7 @@ void Connection::connectedToServer() {
 }
 
 void Connection::call(const QString &method, const QJsonObject &params, Answer answer) {
+    if (!answer) answer = [](const QJsonValue &, const QString &, bool) {};
     if (link_.state() != QLocalSocket::ConnectedState) {
         answer({}, QStringLiteral("not connected to animd"), false);
         return;

@@ -35,7 +35,8 @@ public:
     bool connected() const { return connected_; }
     QString resolvedSocket() const;
 
-    /// Sends a request; `answer` gets its result, or an error (`refused` when animd answered with one).
+    /// Sends a request; `answer` gets its result, or an error (`refused` when animd answered with one). An empty
+    /// `answer` (`{}`): the answer is read and dropped.
     void call(const QString &method, const QJsonObject &params, Answer answer);
 
     /// From QML: a request; `answered(result, error)` is called with its result, or with null and animd's or the

@@ -49,13 +49,18 @@ QVector<SwipeSignal> SwipeSignals::take(const QString &method, const QJsonObject
     return signals_;
 }
 
-QVector<SwipeSignal> SwipeSignals::gone(const QString &reason, const QString &message) {
+QVector<SwipeSignal> SwipeSignals::left() {
     QVector<SwipeSignal> signals_;
     if (swiping_) {
         swiping_ = false;
         signals_.append(SwipeSignal::end(0, number(last_.value(QLatin1String("progress")))));
     }
     last_ = {};
+    return signals_;
+}
+
+QVector<SwipeSignal> SwipeSignals::gone(const QString &reason, const QString &message) {
+    QVector<SwipeSignal> signals_ = left();
     signals_.append(SwipeSignal::gone(reason, message));
     return signals_;
 }

@@ -27,6 +27,9 @@ public:
     QVector<SwipeSignal> take(const QString &method, const QJsonObject &params);
     /// The connection to animd is gone.
     QVector<SwipeSignal> lost(const QString &message) { return gone(QStringLiteral("animd-gone"), message); }
+    /// The transition is no longer followed, though it is not gone (the item follows another now): a swipe under way
+    /// ends where it was.
+    QVector<SwipeSignal> left();
 
     bool swiping() const { return swiping_; }
 

@@ -19,8 +19,16 @@ double monotonicNow() {
 
 TransitionCore::TransitionCore(QObject *parent) : QObject(parent) {}
 
+TransitionCore::~TransitionCore() { giveBack(); }
+
+void TransitionCore::componentComplete() {
+    complete_ = true;
+    reopen();
+}
+
 void TransitionCore::setConnection(Connection *connection) {
     if (connection == connection_) return;
+    leave();
     if (connection_) {
         disconnect(opened_);
         disconnect(lost_);
@@ -31,53 +39,107 @@ void TransitionCore::setConnection(Connection *connection) {
         opened_ = connect(connection_, &Connection::opened, this, &TransitionCore::open);
         lost_ = connect(connection_, &Connection::lost, this, &TransitionCore::lose);
         notified_ = connect(connection_, &Connection::notification, this, &TransitionCore::take);
-        if (connection_->connected()) open();
     }
     emit connectionChanged();
+    reopen();
 }
 
 void TransitionCore::setName(const QString &name) {
     if (name == name_) return;
+    leave();
     name_ = name;
     emit nameChanged();
+    reopen();
 }
 
 void TransitionCore::setDeclaration(const QVariantMap &declaration) {
     if (declaration == declaration_) return;
+    leave();
     declaration_ = declaration;
     emit declarationChanged();
+    reopen();
+}
+
+void TransitionCore::reopen() {
+    if (complete_ && connection_ && connection_->connected()) open();
+}
+
+void TransitionCore::giveBack() {
+    ++opening_;
+    if (connection_ && connection_->connected()) {
+        if (subscription_ >= 0) connection_->call(QStringLiteral("unsubscribe"), {{QStringLiteral("subscription"), subscription_}}, {});
+        if (!declaredName_.isEmpty()) connection_->call(QStringLiteral("transition.retract"), {{QStringLiteral("name"), declaredName_}}, {});
+    }
+    subscription_ = -1;
+    declaredName_.clear();
+}
+
+void TransitionCore::leave() {
+    giveBack();
+    emitAll(swipes_.left());
+    setFollowing(false);
+    snapshot_ = {};
+    leg_.reset();
+    advance();
 }
 
 void TransitionCore::open() {
-    if (name_.isEmpty() || !connection_) return;
+    if (!complete_ || name_.isEmpty() || !connection_) return;
+    const quint64 opening = ++opening_;
     swipes_ = SwipeSignals(name_);
     if (declaration_.isEmpty()) {
-        subscribe();
+        subscribe(opening);
         return;
     }
     QJsonObject params = QJsonObject::fromVariantMap(declaration_);
     params.insert(QStringLiteral("name"), name_);
-    connection_->call(QStringLiteral("transition.declare"), params, [this](const QJsonValue &, const QString &error, bool refused) {
-        if (refused) {
-            // Its name or edge is taken, or a key is wrong: declaring again would be refused again.
-            emitAll({SwipeSignal::gone(QStringLiteral("refused"), error)});
+    const QPointer<TransitionCore> self(this);
+    const QPointer<Connection> connection(connection_);
+    connection_->call(QStringLiteral("transition.declare"), params,
+                      [self, connection, opening, name = name_](const QJsonValue &, const QString &error, bool refused) {
+        const bool declared = error.isEmpty() && !refused;
+        if (!self || opening != self->opening_) {
+            // Answered after the item left that name: give it back.
+            if (declared && connection) connection->call(QStringLiteral("transition.retract"), {{QStringLiteral("name"), name}}, {});
             return;
         }
-        if (error.isEmpty()) subscribe();
+        if (refused) {
+            // Its name or edge is taken, or a key is wrong: declaring again would be refused again.
+            self->emitAll({SwipeSignal::gone(QStringLiteral("refused"), error)});
+            return;
+        }
+        if (declared) {
+            self->declaredName_ = name;
+            self->subscribe(opening);
+        }
     });
 }
 
-void TransitionCore::subscribe() {
+void TransitionCore::subscribe(quint64 opening) {
     const QJsonObject params{{QStringLiteral("transitions"), QJsonArray{name_}}, {QStringLiteral("frames"), QStringLiteral("driven")}};
-    connection_->call(QStringLiteral("subscribe"), params, [this](const QJsonValue &result, const QString &error, bool) {
+    const QPointer<TransitionCore> self(this);
+    const QPointer<Connection> connection(connection_);
+    connection_->call(QStringLiteral("subscribe"), params, [self, connection, opening](const QJsonValue &result, const QString &error, bool) {
         if (!error.isEmpty()) return;
-        for (const QJsonValue &snapshot : result.toObject().value(QLatin1String("transitions")).toArray()) {
-            if (snapshot.toObject().value(QLatin1String("name")).toString() == name_)
-                store(snapshot.toObject(), snapshot.toObject().value(QLatin1String("leg")));
+        const QJsonValue id = result.toObject().value(QLatin1String("subscription"));
+        // A subscription id is a whole number animd counts up from 1; anything else is not one to give back.
+        const qint64 subscription = id.isDouble() && id.toDouble() >= 1 && id.toDouble() <= 9007199254740992.0 &&
+                                            id.toDouble() == std::floor(id.toDouble())
+                                        ? qint64(id.toDouble())
+                                        : -1;
+        if (!self || opening != self->opening_) {
+            if (subscription >= 0 && connection)
+                connection->call(QStringLiteral("unsubscribe"), {{QStringLiteral("subscription"), subscription}}, {});
+            return;
         }
-        setFollowing(true);
-        emit declared();
-        advance();
+        self->subscription_ = subscription;
+        for (const QJsonValue &snapshot : result.toObject().value(QLatin1String("transitions")).toArray()) {
+            if (snapshot.toObject().value(QLatin1String("name")).toString() == self->name_)
+                self->store(snapshot.toObject(), snapshot.toObject().value(QLatin1String("leg")));
+        }
+        self->setFollowing(true);
+        emit self->declared();
+        self->advance();
     });
 }
 
@@ -140,6 +202,10 @@ void TransitionCore::advance() {
 }
 
 void TransitionCore::lose(const QString &message) {
+    // The connection is gone, and with it all animd kept for it.
+    ++opening_;
+    subscription_ = -1;
+    declaredName_.clear();
     setFollowing(false);
     leg_.reset();
     emitAll(swipes_.lost(message));

@@ -1,6 +1,8 @@
 // One transition followed from QML: what Transition.qml wraps with a FrameAnimation. It declares the transition when
 // given a declaration (else follows one that exists), subscribes with frames: "driven" on every `opened` of its
-// Connection, and keeps the last snapshot and the leg in force. `advance()`, called at each frame, sets `progress` and
+// Connection, and keeps the last snapshot and the leg in force. It opens once the QML engine has set all its
+// properties (componentComplete), and again, leaving the old, when `name`, `declaration` or `connection` change
+// (a QML binding may change them at any time). `advance()`, called at each frame, sets `progress` and
 // `velocity` from the leg evaluated at that instant (or the last frame while a finger drives); the signals are
 // AdwSwipeTracker's (SwipeSignals.h) plus `gone` and `declared`, as the Python and GJS trackers'.
 #pragma once
@@ -9,6 +11,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QVariantMap>
+#include <QtQml/qqmlparserstatus.h>
 #include <QtQml/qqmlregistration.h>
 #include <optional>
 
@@ -18,8 +21,9 @@
 
 namespace Animd {
 
-class TransitionCore : public QObject {
+class TransitionCore : public QObject, public QQmlParserStatus {
     Q_OBJECT
+    Q_INTERFACES(QQmlParserStatus)
     QML_ELEMENT
     Q_PROPERTY(Animd::Connection *connection READ connection WRITE setConnection NOTIFY connectionChanged)
     Q_PROPERTY(QString name READ name WRITE setName NOTIFY nameChanged)
@@ -35,6 +39,7 @@ class TransitionCore : public QObject {
 
 public:
     explicit TransitionCore(QObject *parent = nullptr);
+    ~TransitionCore() override;
 
     Connection *connection() const { return connection_; }
     void setConnection(Connection *connection);
@@ -50,6 +55,9 @@ public:
 
     /// Evaluates at this instant (CLOCK_MONOTONIC): call it at each frame.
     Q_INVOKABLE void advance();
+
+    void classBegin() override {}
+    void componentComplete() override;
 
 signals:
     void connectionChanged();
@@ -67,8 +75,14 @@ signals:
     void declared();
 
 private:
+    /// Opens, once the engine has set every property, when the connection is live (else its `opened` will).
+    void reopen();
+    /// Gives back what this item holds on the live connection: its subscription and its declared transition.
+    void giveBack();
+    /// Gives back, and forgets the transition it followed; a swipe under way ends where it was.
+    void leave();
     void open();
-    void subscribe();
+    void subscribe(quint64 opening);
     void take(const QString &method, const QJsonObject &params);
     void store(const QJsonObject &snapshot, const QJsonValue &leg);
     void lose(const QString &message);
@@ -85,6 +99,12 @@ private:
     std::optional<animd_leg> leg_;
     SwipeSignals swipes_{QString()};
     QMetaObject::Connection opened_, lost_, notified_;
+    bool complete_ = false;
+    /// What this item holds on the live connection, to give back when it leaves: its subscription, and the name it
+    /// declared. `opening_` counts the opens, so that an answer to an older one is passed over.
+    qint64 subscription_ = -1;
+    QString declaredName_;
+    quint64 opening_ = 0;
 };
 
 }  // namespace Animd
