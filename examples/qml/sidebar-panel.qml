@@ -11,7 +11,9 @@
 // start with "animd-panel: ").
 //
 // On X11 it is a frameless window at its edge of the screen (or of `--output`, animd's name for a monitor). Under
-// Wayland it is a plain window: Debian 12's layer-shell-qt is built for Qt 5 only (docs/toolkits.md).
+// Wayland it is a layer surface along its edge, as the GTK 3 panel is, where this Qt has layer-shell-qt 6's QML module
+// (org.kde.layershell, which needs Qt 6.6); without it, as on Debian 12 (Qt 6.4, layer-shell-qt for Qt 5 only), a
+// plain window (docs/toolkits.md).
 import QtQuick
 import QtQuick.Window
 import Animd as Animd
@@ -81,11 +83,25 @@ Window {
     // Where the window goes on X11: along its edge of the screen, or of animd's `--output` once animd has named it.
     property var area: Qt.rect(Screen.virtualX, Screen.virtualY, Screen.width, Screen.height)
     function place() {
+        if (layered)
+            return
         x = options.edge === "right" ? area.x + area.width - width : area.x
         y = options.edge === "bottom" ? area.y + area.height - height : area.y
     }
 
     function placeOnOutput(hello, error) {
+        if (layered) {
+            // The compositor's name for an output is animd's, and Qt's for the screen: shown again there.
+            const screen = Qt.application.screens.find(candidate => candidate.name === options.output)
+            if (screen) {
+                visible = false
+                panel.screen = screen
+                visible = true
+            } else {
+                console.error("sidebar-panel: Qt has no screen named " + options.output + "; staying where it is")
+            }
+            return
+        }
         const outputs = hello && hello.input && hello.input.outputs ? hello.input.outputs : []
         const output = outputs.find(candidate => candidate.name === options.output)
         if (output)
@@ -94,15 +110,56 @@ Window {
             console.error("sidebar-panel: animd knows no output " + options.output + (error ? " (" + error + ")" : "") + "; staying where it is")
     }
 
+    // Under Wayland, makes the window a layer surface on the top layer, anchored to its edge and to both ends of it
+    // (so the compositor gives it the output's full length), before it is first shown; false where this Qt has no
+    // layer-shell-qt 6 QML module, whose import then fails. That module is loaded by name here, not imported at the
+    // top, so that the panel runs without it.
+    property bool layered: false
+    function becomeLayerSurface() {
+        if (!Qt.platform.pluginName.startsWith("wayland"))
+            return false
+        let shell
+        try {
+            shell = Qt.createQmlObject(`
+                import QtQuick
+                import org.kde.layershell 1.0 as LayerShell
+                QtObject {
+                    function attach(window, edge) {
+                        const sides = {left: LayerShell.Window.AnchorLeft, right: LayerShell.Window.AnchorRight,
+                                       top: LayerShell.Window.AnchorTop, bottom: LayerShell.Window.AnchorBottom}
+                        const along = edge === "left" || edge === "right" ? sides.top | sides.bottom : sides.left | sides.right
+                        window.LayerShell.Window.layer = LayerShell.Window.LayerTop
+                        window.LayerShell.Window.anchors = sides[edge] | along
+                    }
+                }`, panel, "layer-shell")
+        } catch (error) {
+            console.warn("sidebar-panel: no layer shell in this Qt (" + (error.qmlErrors || [{message: error}])[0].message + "); a plain window")
+            return false
+        }
+        shell.attach(panel, options.edge)
+        return true
+    }
+
     title: "animd sidebar panel (QML)"
     flags: Qt.FramelessWindowHint
     color: "#202124"
     width: vertical ? options.width : options.height
     height: vertical ? options.height : options.width
-    visible: true
+    // Shown once it is known whether it is a layer surface, which must be decided before it is first shown.
+    visible: false
     onAreaChanged: place()
-    Component.onCompleted: place()
-    onVisibleChanged: if (visible && options.printReady) say("ready")
+    Component.onCompleted: {
+        layered = becomeLayerSurface()
+        place()
+        visible = true
+    }
+    property bool readySaid: false
+    onVisibleChanged: {
+        if (visible && options.printReady && !readySaid) {
+            readySaid = true
+            say("ready")
+        }
+    }
 
     Animd.Connection {
         id: animd
