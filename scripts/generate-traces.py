@@ -132,6 +132,50 @@ def main():
     write("pointer-edge-drag", "mouse press at x=1 and drag right: a pointer edge pan", pointer)
     write("edge-short-slow-drag", "short, slow left-edge drag that comes to rest at 80 px: released with no velocity",
           touch_stroke(min_jerk((6, 540), (86, 540), 0.6), 0.6, up_delay=0.060))
+    # Three fingers on the same places, doing each of the three multi-finger gestures (issue 45): each finger lands
+    # 15 ms after the one before, as fingers do, and the gesture is one motion of the hand about the centre.
+    write("three-finger-pinch-in", "three fingers closing from 150 px to 60 px about (900, 500): scale 0.4",
+          hand(3, lambda t: (150 - 90 * ease(t / 0.5), 0.0), (0.0, 0.0), 0.5))
+    write("three-finger-rotate", "three fingers 120 px about (900, 500) turning 60 degrees clockwise",
+          hand(3, lambda t: (120.0, 60 * ease(t / 0.5)), (0.0, 0.0), 0.5))
+    write("three-finger-pan", "three fingers 120 px about (900, 500) moving 300 px right together",
+          hand(3, lambda t: (120.0, 0.0), (300.0, 0.0), 0.5))
+    # A pinch out whose scale grows at a constant rate in log (2.5 a second) when the fingers lift: its true
+    # release velocity in ln scale per second is 2.5.
+    write("two-finger-pinch-flick", "two fingers opening from 60 px at a constant 2.5 ln-scale a second; true release velocity 2.5",
+          hand(2, lambda t: (60 * math.exp(2.5 * t), 0.0), (0.0, 0.0), 0.3, ease_pan=False))
+
+
+def ease(tau):
+    tau = min(max(tau, 0.0), 1.0)
+    return 10 * tau**3 - 15 * tau**4 + 6 * tau**5
+
+
+def hand(count, polar, pan, duration, ease_pan=True, centre=(900.0, 500.0), stagger=0.015):
+    """`count` fingers spread evenly about `centre`; polar(t) gives their distance from it and the turn so far
+    (degrees, clockwise on the screen), `pan` the centre's whole movement (eased, or linear). Each lands `stagger`
+    after the one before, already where the hand is, and all lift together 4 ms after the last sample."""
+    events = []
+    times = sample_times(duration)
+    for finger in range(count):
+        start = finger * stagger
+        first = True
+        for true_t, reported in times:
+            if true_t < start:
+                continue
+            radius, turn = polar(true_t)
+            share = ease(true_t / duration) if ease_pan else true_t / duration
+            angle = math.radians(360.0 * finger / count + turn)
+            x = centre[0] + pan[0] * share + radius * math.cos(angle)
+            y = centre[1] + pan[1] * share + radius * math.sin(angle)
+            nx, ny = noisy((x, y))
+            events.append(event(reported, "touch-down" if first else "touch-move", nx, ny, id=finger + 1))
+            first = False
+    end = times[-1][1] + 0.004
+    for finger in range(count):
+        last = [e for e in events if e["id"] == finger + 1][-1]
+        events.append(event(end, "touch-up", last["x"], last["y"], id=finger + 1))
+    return events
 
 
 if __name__ == "__main__":

@@ -1,4 +1,6 @@
-/// Each recognizer's own rules: when a possible candidate becomes ready, and when it fails.
+/// Each recognizer's own rules: when a possible candidate becomes ready, and when it fails. A candidate's
+/// `slopOrigin` is where its measure stood when its touch count was met: the path for a pan or a long press, the
+/// transform for a pinch or a rotation.
 extension GestureArena {
     /// Moves one possible candidate to ready or failed, by its own rules, at `time`.
     func evaluate(_ sequence: inout TouchSequence, _ index: Int, time: Double, into outputs: inout [ArenaOutput]) {
@@ -42,7 +44,33 @@ extension GestureArena {
             }
         case let .longPress(options):
             evaluateLongPress(&sequence, index, options, slopOrigin: slopOrigin, time: time, into: &outputs)
+        case let .pinch(options):
+            evaluateTransform(&sequence, index, options, scale: true, slopOrigin: slopOrigin, time: time, into: &outputs)
+        case let .rotate(options):
+            evaluateTransform(&sequence, index, options, scale: false, slopOrigin: slopOrigin, time: time, into: &outputs)
         }
+    }
+
+    /// The travel with too few fingers after which a pinch or a rotation fails, px: a pan's slop. A finger that
+    /// moves that far alone is dragging something, and the sequence should go to what takes a drag.
+    static let transformTravelSlop = 10.0
+
+    /// A pinch (`scale`) or a rotation: its finger count met, then its measure (the transform's ln scale, or its
+    /// degrees) moved its slop either way from where the count was met. More fingers than its most fail it; so does moving
+    /// a pan's slop with too few, as it does a pan.
+    private func evaluateTransform(_ sequence: inout TouchSequence, _ index: Int, _ options: TransformOptions,
+                                   scale: Bool, slopOrigin: Point?, time: Double, into outputs: inout [ArenaOutput]) {
+        let count = sequence.touchCount
+        if count > options.maxTouches { return fail(&sequence, index, time: time, into: &outputs) }
+        if count < options.minTouches {
+            if slopOrigin == nil, sequence.path.length >= Self.transformTravelSlop { fail(&sequence, index, time: time, into: &outputs) }
+            return
+        }
+        let transform = sequence.transform
+        let origin = slopOrigin ?? transform
+        sequence.candidates[index].phase = .possible(slopOrigin: origin)
+        let moved = scale ? transform.x - origin.x : transform.y - origin.y
+        if abs(moved) >= options.slop { sequence.candidates[index].phase = .ready }
     }
 
     /// A long press: its touch count met and held within its slop for its duration. Fewer touches after the count

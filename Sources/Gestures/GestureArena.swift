@@ -1,3 +1,5 @@
+import Glibc
+
 /// Runs the recognizers over input events and arbitrates between them.
 ///
 /// - Each source (touch, pointer, pressure, touchpad) has at most one
@@ -12,6 +14,8 @@
 ///   began is claimed.
 /// - Touchpad pinches and holds are built-in gestures (`TouchpadGestures`):
 ///   published as `pinch` and `hold`, beside the touchpad's swipe sequence.
+///   Where a pinch or rotation recognizer takes the touchpad, its pinch is a
+///   sequence of the touchpad too, which they read by its scale and rotation.
 /// - A sequence that starts where recognizers may take it is announced as
 ///   `landed`, before anything moves, so that the engine can catch a running
 ///   leg under the finger; a touchpad hold is announced the same way.
@@ -29,23 +33,39 @@ public struct GestureArena: Sendable {
     private var sequences: [InputSource: TouchSequence] = [:]
     private var touchpadGestures = TouchpadGestures()
     private var nextSequenceID = 1
+    /// Whether a pinch or rotation recognizer takes the touchpad: only then is its pinch a sequence as well.
+    private var pinchesOnTouchpad: Bool
 
     public init(recognizers: [RecognizerSpec], geometry: ScreenGeometry) {
         self.recognizers = recognizers
         self.geometry = geometry
         index = RecognizerIndex(recognizers)
+        pinchesOnTouchpad = Self.takesTouchpadPinches(recognizers)
     }
 
     /// New recognizers apply from the next sequence on; running ones finish as they were.
     public mutating func setRecognizers(_ specs: [RecognizerSpec]) {
         recognizers = specs
         index = RecognizerIndex(specs)
+        pinchesOnTouchpad = Self.takesTouchpadPinches(specs)
+    }
+
+    private static func takesTouchpadPinches(_ specs: [RecognizerSpec]) -> Bool {
+        specs.contains { $0.transform != nil && $0.sources.contains(.touchpad) }
     }
 
     public mutating func handle(_ event: InputEvent, shouldBegin: (BeginRequest) -> Bool = { _ in true }) -> [ArenaOutput] {
         if let outputs = touchpadGestures.handle(event, nextSequence: &nextSequenceID) {
-            return landedHold(outputs, at: event.location) + outputs
+            guard event.kind.isPinch, pinchesOnTouchpad || sequences[.touchpad]?.isPinch == true else {
+                return landedHold(outputs, at: event.location) + outputs
+            }
+            return outputs + recognize(event, shouldBegin: shouldBegin)
         }
+        return recognize(event, shouldBegin: shouldBegin)
+    }
+
+    /// An event for the recognizers: it starts its source's sequence, or goes to the one under way.
+    private mutating func recognize(_ event: InputEvent, shouldBegin: (BeginRequest) -> Bool) -> [ArenaOutput] {
         let source = event.source
         // Taken out while it is worked on, once: a copy that the dictionary still shared would copy its arrays on
         // write, and each mutation through the dictionary's subscript cost heap allocations of its own.
@@ -87,6 +107,8 @@ public struct GestureArena: Sendable {
             start(.pointer, touch: 0, at: event.location, time: event.time, shouldBegin: shouldBegin)
         case let .swipeBegin(fingers):
             start(.touchpad, touch: 0, at: event.location, time: event.time, fingers: fingers, shouldBegin: shouldBegin)
+        case let .pinchBegin(fingers):
+            start(.touchpad, touch: 0, at: event.location, time: event.time, fingers: fingers, isPinch: true, shouldBegin: shouldBegin)
         case let .pressureBegin(edge):
             start(.pressure, touch: 0, at: event.location, time: event.time, pressureEdge: edge, shouldBegin: shouldBegin)
         default:
@@ -121,10 +143,33 @@ public struct GestureArena: Sendable {
             return .changed(ending: nil)
         case let .buttonUp(button):
             return button == 1 ? .changed(ending: .ended) : .answered([])
+        case .swipeUpdate, .swipeEnd, .pinchUpdate, .pinchEnd, .pressureUpdate, .pressureEnd:
+            return applyMotion(event, to: &sequence)
+        case .buttonDown, .swipeBegin, .pressureBegin, .pinchBegin:
+            // Its source already has a sequence under way.
+            return .answered([])
+        case .holdBegin, .holdEnd:
+            // Holds drive no recognizer: the engine publishes them as they come.
+            return .answered([])
+        }
+    }
+
+    /// A touchpad swipe's or pinch's, or an edge push's, update or end, for the sequence of its kind only.
+    private static func applyMotion(_ event: InputEvent, to sequence: inout TouchSequence) -> Applied {
+        switch event.kind {
         case let .swipeUpdate(_, delta):
+            guard !sequence.isPinch else { return .answered([]) }
             sequence.addDelta(delta, at: event.time)
             return .changed(ending: nil)
         case let .swipeEnd(_, cancelled):
+            guard !sequence.isPinch else { return .answered([]) }
+            return .changed(ending: cancelled ? .cancelled : .ended)
+        case let .pinchUpdate(_, delta, scale, rotation):
+            guard sequence.isPinch else { return .answered([]) }
+            sequence.pinch(delta, scale: scale, rotation: rotation, at: event.time)
+            return .changed(ending: nil)
+        case let .pinchEnd(_, cancelled):
+            guard sequence.isPinch else { return .answered([]) }
             return .changed(ending: cancelled ? .cancelled : .ended)
         case let .pressureUpdate(edge, push):
             guard sequence.pressureEdge == edge else { return .answered([]) }
@@ -133,11 +178,7 @@ public struct GestureArena: Sendable {
         case let .pressureEnd(edge, cancelled):
             guard sequence.pressureEdge == edge else { return .answered([]) }
             return .changed(ending: cancelled ? .cancelled : .ended)
-        case .buttonDown, .swipeBegin, .pressureBegin:
-            // Its source already has a sequence under way.
-            return .answered([])
-        case .pinchBegin, .pinchUpdate, .pinchEnd, .holdBegin, .holdEnd:
-            // Pinches and holds drive no recognizer: the engine publishes them as they come.
+        default:
             return .answered([])
         }
     }
@@ -220,12 +261,12 @@ public struct GestureArena: Sendable {
     // MARK: - Sequences
 
     private mutating func start(_ source: InputSource, touch: Int, at location: Point, time: Double, fingers: Int? = nil,
-                                pressureEdge: Edge? = nil, shouldBegin: (BeginRequest) -> Bool) -> [ArenaOutput] {
+                                pressureEdge: Edge? = nil, isPinch: Bool = false, shouldBegin: (BeginRequest) -> Bool) -> [ArenaOutput] {
         let candidates = index.candidates(at: location, source: source, pressureEdge: pressureEdge, in: geometry)
-            .map { recognizers[$0] }.filter { accepts($0, source: source, start: location, pressureEdge: pressureEdge) }
+            .map { recognizers[$0] }.filter { accepts($0, source: source, start: location, pressureEdge: pressureEdge, pinch: isPinch) }
             .map { Candidate(spec: $0, phase: .possible(slopOrigin: nil), since: Self.startsItsClock($0) ? time : nil) }
         var sequence = TouchSequence(id: nextSequenceID, source: source, touch: touch, at: location, time: time,
-                                     fingers: fingers, pressureEdge: pressureEdge, candidates: candidates)
+                                     fingers: fingers, pressureEdge: pressureEdge, isPinch: isPinch, candidates: candidates)
         nextSequenceID += 1
         var outputs: [ArenaOutput] = []
         // Only what lands somewhere: a push into an edge or a touchpad swipe is already moving.
@@ -237,13 +278,19 @@ public struct GestureArena: Sendable {
         return outputs
     }
 
-    /// Whether a recognizer may take part in a sequence that starts at `start`.
-    private func accepts(_ spec: RecognizerSpec, source: InputSource, start: Point, pressureEdge: Edge?) -> Bool {
+    /// Whether a recognizer may take part in a sequence that starts at `start` (`pinch`: a touchpad pinch).
+    private func accepts(_ spec: RecognizerSpec, source: InputSource, start: Point, pressureEdge: Edge?, pinch: Bool) -> Bool {
         guard spec.sources.contains(source) else { return false }
         switch spec.kind {
         case let .pan(options):
-            // Pressure has no free motion to pan with: it only pushes into an edge.
-            return source != .pressure && (options.region?.contains { $0.contains(start) } ?? true)
+            // Pressure has no free motion to pan with: it only pushes into an edge. A touchpad pinch is not a swipe.
+            return source != .pressure && !pinch && (options.region?.contains { $0.contains(start) } ?? true)
+        case let .pinch(options), let .rotate(options):
+            switch source {
+            case .touch: return options.region?.contains { $0.contains(start) } ?? true
+            case .touchpad: return pinch
+            case .pointer, .pressure: return false
+            }
         case let .edgePan(options):
             let distance = source == .touch ? geometry.touchDistance(from: start, to: options.edge) : geometry.distance(from: start, to: options.edge)
             guard source != .touchpad, let distance, options.placement.isEverywhere || geometry.places(start, on: options.edge, options.placement,
@@ -287,9 +334,10 @@ public struct GestureArena: Sendable {
     private func step(_ sequence: inout TouchSequence, time: Double, shouldBegin: (BeginRequest) -> Bool, into outputs: inout [ArenaOutput]) {
         if let winner = sequence.winner {
             guard case let .began(origin, lastReported) = sequence.candidates[winner].phase else { return }
-            let path = sequence.path
-            if path != lastReported {
+            let path = sequence.path, transform = sequence.transform
+            if path != lastReported || transform != sequence.candidates[winner].reportedTransform {
                 sequence.candidates[winner].phase = .began(origin: origin, lastReported: path)
+                sequence.candidates[winner].reportedTransform = transform
                 outputs.append(.gesture(update(sequence, winner, .changed, translation: path - origin, time: time)))
             }
             return
@@ -317,6 +365,10 @@ public struct GestureArena: Sendable {
             }
             let path = sequence.path
             sequence.candidates[chosen].phase = .began(origin: path, lastReported: path)
+            sequence.candidates[chosen].transformOrigin = sequence.transform
+            sequence.candidates[chosen].reportedTransform = sequence.transform
+            // A pan won: no pinch or rotation will read the spread again.
+            if sequence.candidates[chosen].spec.transform == nil { sequence.stopMeasuringSpread() }
             sequence.resolution = .claimed(winner: chosen)
             for other in sequence.candidates.indices where other != chosen && sequence.candidates[other].isLive {
                 fail(&sequence, other, time: time, into: &outputs)
@@ -365,9 +417,18 @@ public struct GestureArena: Sendable {
     }
 
     private func update(_ sequence: TouchSequence, _ index: Int, _ state: RecognizerState, translation: Point, time: Double) -> GestureUpdate {
-        GestureUpdate(name: sequence.candidates[index].spec.name, state: state, translation: translation,
-                      velocity: state == .failed ? .zero : sequence.tracker.velocity(at: time),
-                      location: sequence.centroid, startLocation: sequence.startLocation, source: sequence.source,
-                      touchCount: sequence.touchCount, sequence: sequence.id, time: time)
+        let candidate = sequence.candidates[index]
+        var update = GestureUpdate(name: candidate.spec.name, state: state, translation: translation,
+                                   velocity: state == .failed ? .zero : sequence.tracker.velocity(at: time),
+                                   location: sequence.centroid, startLocation: sequence.startLocation, source: sequence.source,
+                                   touchCount: sequence.touchCount, sequence: sequence.id, time: time)
+        if candidate.spec.transform != nil, state != .failed {
+            update.transform = sequence.transform - candidate.transformOrigin
+            update.transformVelocity = sequence.transformVelocity(at: time)
+            // Published as a touchpad pinch's are: the scale since it began (within e^±50, so a finite number), and
+            // the rotation.
+            update.pinch = (exp(min(max(update.transform.x, -50), 50)), update.transform.y)
+        }
+        return update
     }
 }

@@ -26,6 +26,10 @@ public struct GestureUpdate: Hashable, Sendable {
     }
     private var pinchScale: Double?
     private var pinchRotation: Double = 0
+    /// Pinch and rotation recognizers: (ln scale, degrees clockwise) since the recognizer began, and how fast they
+    /// change (per second; on `ended`, at the release). Zero for the others.
+    public var transform: Point = .zero
+    public var transformVelocity: Point = .zero
 
     public init(name: String, state: RecognizerState, translation: Point, velocity: Point, location: Point,
                 startLocation: Point, source: InputSource, touchCount: Int, sequence: Int, time: Double) {

@@ -74,3 +74,13 @@ public struct InputEvent: Hashable, Sendable {
         }
     }
 }
+
+extension InputEvent.Kind {
+    /// A touchpad pinch's begin, update or end.
+    public var isPinch: Bool {
+        switch self {
+        case .pinchBegin, .pinchUpdate, .pinchEnd: true
+        default: false
+        }
+    }
+}

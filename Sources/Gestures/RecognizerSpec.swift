@@ -1,3 +1,5 @@
+import Glibc
+
 /// A horizontal or vertical axis.
 public enum Axis: String, Hashable, Sendable, Codable {
     case horizontal, vertical
@@ -118,12 +120,43 @@ public struct LongPressOptions: Hashable, Sendable {
     }
 }
 
+/// UIPinchGestureRecognizer's and UIRotationGestureRecognizer's options (issue 45): two to five fingers on the glass,
+/// whose spread or turn about their centroid it follows, or the touchpad's own pinch of that many fingers.
+public struct TransformOptions: Hashable, Sendable {
+    /// The finger counts a pinch or a rotation may have: two at least, to have a spread; five, a hand.
+    public static let fingers = 2...5
+    /// How far from their centre a hand's fingers usually are, px: two fingertips pinching on a touchscreen are some
+    /// 130 px apart. The slops below are about a pan's 10 px of finger travel at this radius, and release rules
+    /// that count in pixels convert a pinch's or a rotation's progress to finger travel with it.
+    public static let handRadius = 65.0
+    /// A pinch's slop: how far the fingers spread or close before it begins, as the natural log of the scale.
+    /// ln 1.15: 15 %, 9.8 px at the hand's radius.
+    public static let scaleSlop = log1p(0.15)
+    /// A rotation's slop, degrees: 11 px of arc at the hand's radius.
+    public static let angleSlop = 10.0
+
+    /// How far it must go before it begins: ln of the scale for a pinch, degrees for a rotation.
+    public var slop: Double
+    public var minTouches = 2
+    public var maxTouches = 5
+    /// The sequence must start inside one of these rectangles; nil, anywhere. (The touchpad has no place.)
+    public var region: [Rect]?
+
+    public init(slop: Double, minTouches: Int = 2, maxTouches: Int = 5, region: [Rect]? = nil) {
+        self.slop = slop; self.minTouches = minTouches; self.maxTouches = maxTouches; self.region = region
+    }
+}
+
 /// One recognizer the arena runs: a kind, its sources, and its failure requirements.
 public struct RecognizerSpec: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case pan(PanOptions)
         case edgePan(EdgePanOptions)
         case longPress(LongPressOptions)
+        /// Follows the fingers' scale (`TouchSpread`'s ln scale).
+        case pinch(TransformOptions)
+        /// Follows the fingers' turn (`TouchSpread`'s degrees).
+        case rotate(TransformOptions)
     }
 
     public var name: String
@@ -139,12 +172,22 @@ public struct RecognizerSpec: Hashable, Sendable {
     /// Among recognizers of movement, the most specific wins when several could begin: edge before pan, and a held
     /// one before its ordinary kind, so that an ordinary swipe and a held swipe can share an edge (the held one
     /// fails as soon as the finger moves before its time). Nil for a long press, which neither waits for these
-    /// nor holds them up: a long press and a swipe on one place take `requireToFail` to order them.
+    /// nor holds them up: a long press and a swipe on one place take `requireToFail` to order them. A pinch and a
+    /// rotation stand with the ordinary pan: of those, whichever first passes its own slop begins (docs/gestures.md).
     public var specificity: Int? {
         switch kind {
         case let .edgePan(options): options.hold > 0 ? 5 : 4
         case let .pan(options): options.hold > 0 ? 3 : 2
+        case .pinch, .rotate: 2
         case .longPress: nil
+        }
+    }
+
+    /// A pinch's or a rotation's options, if it is one.
+    public var transform: TransformOptions? {
+        switch kind {
+        case let .pinch(options), let .rotate(options): options
+        case .pan, .edgePan, .longPress: nil
         }
     }
 
@@ -154,6 +197,7 @@ public struct RecognizerSpec: Hashable, Sendable {
         case let .edgePan(options): options.hold
         case let .pan(options): options.hold
         case let .longPress(options): options.duration
+        case .pinch, .rotate: 0
         }
     }
 }

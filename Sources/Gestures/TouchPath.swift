@@ -1,6 +1,7 @@
 /// Where a sequence's fingers are, and how far they went together: the path is the movement of the touches'
 /// centroid since the sequence began, carried across fingers landing and lifting so that it never jumps, and its
-/// velocity tracked as it goes.
+/// velocity tracked as it goes. Where a pinch or a rotation may take the sequence, how the fingers spread and turn
+/// (`TouchSpread`) is measured too; otherwise that costs nothing.
 struct TouchPath: Sendable {
     let startLocation: Point
     private(set) var touches: [(id: Int, location: Point)]
@@ -13,13 +14,16 @@ struct TouchPath: Sendable {
     private let swipeFingers: Int?
     /// Where the last finger lifted: the sequence ends where it was, not at the origin.
     private var liftLocation: Point?
+    /// How the fingers spread and turn, where a pinch or a rotation may use it.
+    private(set) var spread: TouchSpread?
 
-    init(touch: Int, at location: Point, time: Double, swipeFingers: Int?) {
+    init(touch: Int, at location: Point, time: Double, swipeFingers: Int?, measuresSpread: Bool = false) {
         startLocation = location
         touches = [(touch, location)]
         anchor = location
         self.swipeFingers = swipeFingers
         tracker.add(.zero, at: time)
+        if measuresSpread { spread = TouchSpread(touches: touches, time: time) }
     }
 
     var touchCount: Int { swipeFingers ?? touches.count }
@@ -41,6 +45,7 @@ struct TouchPath: Sendable {
         guard let index = touches.firstIndex(where: { $0.id == touch }) else { return }
         touches[index].location = location
         tracker.add(path, at: time)
+        spread?.update(touches, at: time)
     }
 
     mutating func remove(_ touch: Int) {
@@ -63,10 +68,20 @@ struct TouchPath: Sendable {
         tracker.add(path, at: time)
     }
 
-    /// Folds the path so far into `carried` around a change of the touch set.
+    /// Once nothing will read the spread (a pan took the sequence), it is no longer measured.
+    mutating func stopMeasuringSpread() { spread = nil }
+
+    /// A touchpad pinch's update: its delta moves the path, and its scale and rotation are the spread's.
+    mutating func pinch(_ delta: Point, scale: Double, rotation: Double, at time: Double) {
+        addDelta(delta, at: time)
+        spread?.set(scale: scale, rotation: rotation, at: time)
+    }
+
+    /// Folds the path so far into `carried` around a change of the touch set (and the spread into its own).
     private mutating func rebase(_ change: (inout TouchPath) -> Void) {
         carried = path
         change(&self)
         anchor = centroid
+        spread?.rebase(touches)
     }
 }

@@ -1,5 +1,5 @@
 /// One touch sequence (from the first finger down until the last is up), one
-/// pointer drag (button press to release) or one touchpad swipe: where its
+/// pointer drag (button press to release), one touchpad swipe or one touchpad pinch: where its
 /// fingers went (`TouchPath`), and the recognizers still deciding about it.
 struct TouchSequence: Sendable {
     let id: Int
@@ -12,12 +12,17 @@ struct TouchSequence: Sendable {
     var resolution = Resolution.pending
     /// The edge an edge-pressure sequence pushes into.
     let pressureEdge: Edge?
+    /// A touchpad pinch, rather than a swipe.
+    let isPinch: Bool
 
     init(id: Int, source: InputSource, touch: Int, at location: Point, time: Double, fingers: Int? = nil,
-         pressureEdge: Edge? = nil, candidates: [Candidate]) {
+         pressureEdge: Edge? = nil, isPinch: Bool = false, candidates: [Candidate]) {
         self.id = id
         self.source = source
-        self.fingers = TouchPath(touch: touch, at: location, time: time, swipeFingers: fingers)
+        self.isPinch = isPinch
+        // The spread is measured only where a pinch or a rotation may use it.
+        self.fingers = TouchPath(touch: touch, at: location, time: time, swipeFingers: fingers,
+                                 measuresSpread: candidates.contains { $0.spec.transform != nil })
         allTouches = source == .touch ? [touch] : []
         self.candidates = candidates
         self.pressureEdge = pressureEdge
@@ -30,6 +35,10 @@ struct TouchSequence: Sendable {
     var centroid: Point { fingers.centroid }
     /// Total movement since the sequence began, continuous across finger changes.
     var path: Point { fingers.path }
+    /// (ln scale, degrees clockwise) since the sequence began; zero where no pinch or rotation may take it.
+    var transform: Point { fingers.spread?.transform ?? .zero }
+    /// How fast `transform` changes, per second.
+    func transformVelocity(at time: Double) -> Point { fingers.spread?.tracker.velocity(at: time) ?? .zero }
     var isFinished: Bool { fingers.touches.isEmpty }
 
     func hasTouch(_ touch: Int) -> Bool { fingers.touches.contains { $0.id == touch } }
@@ -47,6 +56,13 @@ struct TouchSequence: Sendable {
 
     /// A touchpad swipe's delta, or an edge push turned inward.
     mutating func addDelta(_ delta: Point, at time: Double) { fingers.addDelta(delta, at: time) }
+
+    mutating func stopMeasuringSpread() { fingers.stopMeasuringSpread() }
+
+    /// A touchpad pinch's update.
+    mutating func pinch(_ delta: Point, scale: Double, rotation: Double, at time: Double) {
+        fingers.pinch(delta, scale: scale, rotation: rotation, at: time)
+    }
 }
 
 /// One recognizer's view of one sequence.
@@ -78,7 +94,8 @@ extension TouchSequence {
 
 struct Candidate: Sendable {
     enum Phase: Hashable, Sendable {
-        /// Waiting; `slopOrigin` is the path where the touch count came into range.
+        /// Waiting; `slopOrigin` is where the touch count came into range: the path, or for a pinch or a rotation
+        /// the transform.
         case possible(slopOrigin: Point?)
         /// Would begin, but waits for another recognizer to fail.
         case ready
@@ -96,6 +113,9 @@ struct Candidate: Sendable {
     var since: Double?
     /// Its resting time has passed with the touches within its slop.
     var rested = false
+    /// A pinch or a rotation: the sequence's transform when it began, and when it last reported a change.
+    var transformOrigin = Point.zero
+    var reportedTransform = Point.zero
 
     init(spec: RecognizerSpec, phase: Phase, since: Double? = nil) {
         self.spec = spec; self.phase = phase; self.since = since
