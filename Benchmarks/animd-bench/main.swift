@@ -15,6 +15,7 @@
 //   .build/release/animd-bench memory     # RSS idle and with 1000 subscribers on each backend, beside a Swift floor; animctl against socat
 //   .build/release/animd-bench touch      # the delay animd adds to touches an application receives (headless Xorg, root)
 //   .build/release/animd-bench bindings   # a touch-down and a touch-move with 10, 100 and 1000 edge pans placed on two monitors
+//   .build/release/animd-bench transforms # a touch-move with a pinch and a rotation bound beside the default bindings, and without
 //   .build/release/animd-bench focus      # the daemon's CPU per focus change (Hyprland's lines), against lines that change nothing
 //   .build/release/animd-bench fairness   # a get's latency beside a client's batches of 1,024 requests, against it at rest
 //
@@ -33,6 +34,7 @@ if wants("curves") { CurveBenchmark.run() }
 if wants("request") { results += RequestBenchmark.run() }
 if wants("scale") { results += ScaleBenchmark.run() }
 if wants("bindings") { results += BindingsBenchmark.run() }
+if wants("transforms") { results += TransformBenchmark.run() }
 if wants("coldpath") { ColdPathBenchmark.run() }
 if wants("fanout") {
     if let fanout = FanoutBenchmark.run(smoke: arguments.contains("--smoke"), sameSlice: arguments.contains("--same-slice")) {

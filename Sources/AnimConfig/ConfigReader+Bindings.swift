@@ -1,3 +1,4 @@
+import Glibc
 import Gestures
 import Transitions
 
@@ -15,14 +16,22 @@ extension ConfigReader {
         if transitionName == nil { error(p, Key.transition, "is required") }
         else if transition == nil { error(p, Key.transition, "no transition is named \"\(transitionName ?? "")\"") }
         guard let (gesture, increases) = readGesture(t, p, lastSnap: transition?.lastSnap) else { return nil }
-        // A long press moves nothing by distance: it keeps 1 px and `up`, which nothing reads.
-        let isLongPress = gestureName == "long-press"
-        let distance = isLongPress ? 1 : number(t, Key.distance, p)
+        // A long press moves nothing by distance: it keeps 1 px and `up`, which nothing reads. A pinch and a rotation
+        // measure themselves; their distance is their finger travel for 1, which pixel-counting release rules read.
+        let distance: Double?
+        var measuresItself = true
+        switch gesture {
+        case .longPress: distance = 1
+        case let .transform(transform, _): distance = transform.fingerTravel
+        case .pan, .edgePan:
+            distance = number(t, Key.distance, p)
+            measuresItself = false
+        }
         guard let distance else {
             if t[Key.distance.name] == nil { error(p, Key.distance, "is required: the pixels that move the progress by 1") }
             return nil
         }
-        guard errors.count == errorCount, let transition, let increases = isLongPress ? .up : increases else { return nil }
+        guard errors.count == errorCount, let transition, let increases = measuresItself ? .up : increases else { return nil }
         var binding = BindingConfig(name: name, transition: transition.name, gesture: gesture, increases: increases, distance: distance)
         if let atSnap = snapIndex(t, Key.atSnap, p, last: transition.lastSnap) { binding.atSnap = atSnap }
         if let sources = strings(t, Key.sources, p) {
@@ -71,8 +80,14 @@ extension ConfigReader {
         let slop = number(t, Key.slop, p) ?? panDefaults.slop
         let hold = number(t, Key.hold, p) ?? 0
         let direction = enumValue(t, Key.direction, p)
-        let increases = enumValue(t, Key.increases, p)
-        switch string(t, Key.gesture, p) {
+        let gesture = string(t, Key.gesture, p)
+        let increase = enumValue(t, Key.increases, p)
+        var increases: Direction?
+        if let increase, gesture == "pan" || gesture == "edge-pan" {
+            increases = increase.direction
+            if increases == nil { error(p, Key.increases, "a pan's must be \"left\", \"right\", \"up\" or \"down\", not \"\(increase.rawValue)\"") }
+        }
+        switch gesture {
         case "edge-pan":
             guard let edge = enumValue(t, Key.edge, p) else {
                 if t[Key.edge.name] == nil { error(p, Key.edge, "is required for an edge-pan") }
@@ -87,17 +102,53 @@ extension ConfigReader {
             let (minTouches, maxTouches) = touchCounts(t, p, defaultMax: panDefaults.maxTouches)
             let options = PanOptions(slop: slop, minTouches: minTouches, maxTouches: maxTouches,
                                      axis: enumValue(t, Key.axis, p), direction: direction, hold: hold)
-            if increases ?? direction == nil { error(p, Key.increases, "is required for a pan without a direction") }
+            if increases ?? direction == nil, increase == nil { error(p, Key.increases, "is required for a pan without a direction") }
             return (.pan(options, region: region(t, p)), increases ?? direction)
         case "long-press":
             return readLongPress(t, p, slop: slop, lastSnap: lastSnap).map { ($0, nil) }
+        case "pinch", "rotate":
+            return readTransform(t, p, pinch: gesture == "pinch", increase: increase).map { ($0, nil) }
         case nil:
-            error(p, Key.gesture, "is required (\"edge-pan\", \"pan\" or \"long-press\")")
+            error(p, Key.gesture, "is required (\(Self.gestureList))")
             return nil
         case let other?:
-            error(p, Key.gesture, "must be \"edge-pan\", \"pan\" or \"long-press\", not \"\(other)\"")
+            error(p, Key.gesture, "must be \(Self.gestureList), not \"\(other)\"")
             return nil
         }
+    }
+
+    private static let gestureList = ConfigSchema.Binding.gestures.dropLast().map { "\"\($0)\"" }.joined(separator: ", ")
+        + " or \"\(ConfigSchema.Binding.gestures.last ?? "")\""
+
+    /// A pinch or a rotation (issue 45): 2 to 5 fingers, which way adds to the progress and how much, its slop, and
+    /// where on the glass it may start (a region or an output; the touchpad has no place).
+    private mutating func readTransform(_ t: ConfigTable, _ p: ConfigPath, pinch: Bool, increase: Key.Increase?) -> BindingGesture? {
+        let (minTouches, maxTouches) = touchCounts(t, p, defaultMin: TransformOptions.fingers.lowerBound,
+                                                   defaultMax: TransformOptions.fingers.upperBound)
+        if !TransformOptions.fingers.contains(minTouches) || !TransformOptions.fingers.contains(maxTouches) {
+            error(p, Key.minTouches, "a \(pinch ? "pinch" : "rotation") takes 2 to 5 fingers: min-touches and max-touches must be 2 to 5")
+        }
+        let places = [Key.region.name, Key.output.name].filter { t[$0] != nil }
+        if places.count > 1 { error(p / places[1], "a \(pinch ? "pinch" : "rotation") has one place: region or output, not both") }
+        let region = string(t, Key.output, p).map(RegionSpec.output) ?? self.region(t, p)
+        let kind: BindingGesture.Transform.Kind
+        let slop: Double
+        let ways: [Key.Increase] = pinch ? [.closing, .opening] : [.clockwise, .counterClockwise]
+        guard let increase, ways.contains(increase) else {
+            let named = "\"\(ways[0].rawValue)\" or \"\(ways[1].rawValue)\""
+            if let increase { error(p, Key.increases, "a \(pinch ? "pinch" : "rotation")'s must be \(named), not \"\(increase.rawValue)\"") }
+            else if t[Key.increases.name] == nil { error(p, Key.increases, "is required for a \(pinch ? "pinch" : "rotation"): \(named)") }
+            return nil
+        }
+        if pinch {
+            kind = .pinch(closing: increase == .closing, factor: number(t, Key.factor, p) ?? 2)
+            slop = number(t, Key.scaleSlop, p).map(log1p) ?? TransformOptions.scaleSlop
+        } else {
+            kind = .rotate(clockwise: increase == .clockwise, angle: number(t, Key.angle, p) ?? 90)
+            slop = number(t, Key.angleSlop, p) ?? TransformOptions.angleSlop
+        }
+        let options = TransformOptions(slop: slop, minTouches: minTouches, maxTouches: maxTouches)
+        return .transform(.init(kind: kind, options: options), region: region)
     }
 
     /// An edge pan's `output` (a monitor's name) and `span` (`[from, to]`, fractions of the edge's length).
@@ -139,8 +190,8 @@ extension ConfigReader {
     }
 
     /// `min-touches` and `max-touches`; the maximum defaults to `defaultMax`, or to the minimum when that is nil.
-    private mutating func touchCounts(_ t: ConfigTable, _ p: ConfigPath, defaultMax: Int?) -> (Int, Int) {
-        let minTouches = integer(t, Key.minTouches, p) ?? 1
+    private mutating func touchCounts(_ t: ConfigTable, _ p: ConfigPath, defaultMin: Int = 1, defaultMax: Int?) -> (Int, Int) {
+        let minTouches = integer(t, Key.minTouches, p) ?? defaultMin
         let maxTouches = integer(t, Key.maxTouches, p) ?? defaultMax ?? minTouches
         if maxTouches < minTouches { error(p, Key.maxTouches, "must be at least min-touches (\(minTouches))") }
         return (minTouches, max(maxTouches, minTouches))

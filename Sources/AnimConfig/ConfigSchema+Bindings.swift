@@ -4,9 +4,23 @@ import Transitions
 /// `[bindings.NAME]`'s keys: those every binding takes, then each gesture's (a key some gestures take lists them).
 extension ConfigSchema {
     enum Binding {
-        static let gestures = ["edge-pan", "pan", "long-press"]
+        static let gestures = ["edge-pan", "pan", "long-press", "pinch", "rotate"]
         private static let pan = PanOptions(), edgePan = EdgePanOptions(edge: .left), longPress = LongPressOptions()
         private static let pans = ["edge-pan", "pan"]
+        /// The gestures whose fingers move across the screen, which `slop` (px) measures.
+        private static let moves = ["edge-pan", "pan", "long-press"]
+        /// A pinch's and a rotation's own keys.
+        private static let transforms = ["pinch", "rotate"]
+
+        /// What adds to the progress: a direction for a pan, a way for a pinch or a rotation (on the screen, y down).
+        /// One key for all, so each binding writes `increases`; the reader takes of these the ones its gesture has.
+        enum Increase: String, CaseIterable, Sendable {
+            case left, right, up, down
+            case closing = "in", opening = "out"
+            case clockwise, counterClockwise = "counter-clockwise"
+
+            var direction: Direction? { Direction(rawValue: rawValue) }
+        }
 
         static let transition = ConfigKey.string("transition", "the transition it drives (required)")
         static let gesture = ConfigKey<String>.make("gesture", .choice(gestures), default: nil, "its recognizer (required)")
@@ -16,7 +30,7 @@ extension ConfigSchema {
         static let enabled = ConfigKey.bool("enabled", default: "true", "false takes it out, as if it were not written")
         static let atSnap = ConfigKey.snapIndex("at-snap", default: nil, "works only while its transition rests at this snap")
         static let catches = ConfigKey.bool("catch", default: nil,
-                                            "a touch that lands in its place stops a running leg there; on for a pan with a region, else off")
+                                            "a touch that lands in its place stops a running leg there; on for a pan, pinch or rotation with a region, else off")
         static let apps = ConfigKey.strings("apps", default: nil, "works only while one of these applications has the focus")
         static let exceptApps = ConfigKey.strings("except-apps", default: nil, "is off while one of these applications has the focus")
         static let whenFullscreen = ConfigKey.bool("when-fullscreen", default: "true", "false: off over a full-screen window")
@@ -29,23 +43,32 @@ extension ConfigSchema {
                                                   "the width of the edge strip that takes mouse drags")
         static let pressureSlop = ConfigKey.number("pressure-slop", in: 0...5000, default: edgePan.pressureSlop, gestures: ["edge-pan"],
                                                    "px of pressure into the edge before it begins")
-        static let slop = ConfigKey.number("slop", in: 0...500, default: pan.slop, gestures: gestures, "px the touches move before it begins")
-        static let increases = ConfigKey<Direction>.choice("increases", default: nil, gestures: pans,
-                                                           "the direction that adds to the progress (an edge pan: inward)")
+        static let slop = ConfigKey.number("slop", in: 0...500, default: pan.slop, gestures: moves, "px the touches move before it begins")
+        static let increases = ConfigKey<Increase>.choice("increases", default: nil, gestures: pans + transforms,
+                                                          "what adds to the progress: a direction for a pan (an edge pan: inward), "
+                                                              + "\"in\" or \"out\" for a pinch, \"clockwise\" or \"counter-clockwise\" for a rotation")
         static let distance = ConfigKey.number("distance", in: 1...100_000, default: nil, gestures: pans,
                                                "px toward increases that add 1 (required)")
         static let hold = ConfigKey.number("hold", in: 0...10, default: 0, gestures: pans, "seconds the touches rest before it may begin")
-        static let output = ConfigKey.string("output", gestures: ["edge-pan", "long-press"], "only on the monitor of this name")
+        static let output = ConfigKey.string("output", gestures: ["edge-pan", "long-press"] + transforms, "only on the monitor of this name")
         static let span = ConfigKey.numbers("span", shape: "[from, to], fractions of the edge, 0 … 1", default: "[0, 1]",
                                             gestures: ["edge-pan"], "only on this part of the edge")
         static let direction = ConfigKey<Direction>.choice("direction", default: nil, gestures: ["pan"], "the way it must move to begin")
         static let axis = ConfigKey<Axis>.choice("axis", default: nil, gestures: ["pan"], "the axis it must move along to begin")
         static let minTouches = ConfigKey.integer("min-touches", in: 1...PanOptions.touchLimit, default: pan.minTouches,
-                                                  gestures: ["pan", "long-press"], "fewest touches")
+                                                  gestures: ["pan", "long-press"] + transforms, "fewest touches (a pinch, a rotation: 2)")
         static let maxTouches = ConfigKey.integer("max-touches", in: 1...PanOptions.touchLimit, default: pan.maxTouches,
-                                                  gestures: ["pan", "long-press"], "most touches (a long press: min-touches)")
-        static let region = ConfigKey<RegionSpec>.make("region", .region, default: nil, gestures: ["pan", "long-press"],
+                                                  gestures: ["pan", "long-press"] + transforms,
+                                                  "most touches (a long press: min-touches; a pinch, a rotation: 5)")
+        static let region = ConfigKey<RegionSpec>.make("region", .region, default: nil, gestures: ["pan", "long-press"] + transforms,
                                                        "only touches that start here")
+        static let factor = ConfigKey.number("factor", in: 1.05...100, default: 2, gestures: ["pinch"],
+                                             "the scale, in or out, that adds 1: counted in log scale, so in and out are symmetric")
+        static let scaleSlop = ConfigKey.number("scale-slop", in: 0...3, default: 0.15, gestures: ["pinch"],
+                                                "how much the fingers' spread changes before it begins (0.15: 15 %)")
+        static let angle = ConfigKey.number("angle", in: 1...3600, default: 90, gestures: ["rotate"], "degrees of turn that add 1")
+        static let angleSlop = ConfigKey.number("angle-slop", in: 0...180, default: TransformOptions.angleSlop, gestures: ["rotate"],
+                                                "degrees the fingers turn before it begins")
         static let duration = ConfigKey.number("duration", in: 0.05...60, default: longPress.duration, gestures: ["long-press"],
                                                "seconds held")
         static let to = ConfigKey.snapIndex("to", default: nil, gestures: ["long-press"], "the snap it sends its transition to; none toggles")
@@ -62,7 +85,8 @@ extension ConfigSchema {
                              catches.entry, apps.entry, exceptApps.entry, whenFullscreen.entry]
         static let specific = [edge.entry, zone.entry, pointerZone.entry, pressureSlop.entry, slop.entry, increases.entry,
                                distance.entry, hold.entry, output.entry, span.entry, direction.entry, axis.entry, minTouches.entry,
-                               maxTouches.entry, region.entry, duration.entry, to.entry, fill.entry]
+                               maxTouches.entry, region.entry, duration.entry, to.entry, fill.entry, factor.entry, scaleSlop.entry, angle.entry,
+                               angleSlop.entry]
         static let keys = common + specific
 
         /// The keys a binding of `gesture` takes (of every gesture, when it names none known), in the order the

@@ -22,6 +22,8 @@ import TextWriting
             switch gestures.first {
             case "edge-pan": ("[bindings.b]", "transition = \"sidebar\"\ngesture = \"edge-pan\"\nedge = \"right\"\ndistance = 300\n")
             case "long-press": ("[bindings.b]", "transition = \"sidebar\"\ngesture = \"long-press\"\n")
+            case "pinch": ("[bindings.b]", "transition = \"sidebar\"\ngesture = \"pinch\"\nincreases = \"in\"\n")
+            case "rotate": ("[bindings.b]", "transition = \"sidebar\"\ngesture = \"rotate\"\nincreases = \"clockwise\"\n")
             default: ("[bindings.b]", "transition = \"sidebar\"\ngesture = \"pan\"\ndirection = \"left\"\ndistance = 300\n")
             }
         default: (header, "")

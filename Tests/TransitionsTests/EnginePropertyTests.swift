@@ -19,7 +19,8 @@ struct EnginePropertyTests {
 
     /// The default config with what rests and catches besides (issue 32): a filling long press on the bottom edge,
     /// a held swipe beside the plain one on the right edge, a long press that toggles anywhere on the top edge and
-    /// races the notifications' swipe there, and an edge pan that catches as the finger lands.
+    /// races the notifications' swipe there, and an edge pan that catches as the finger lands; and a pinch (on the
+    /// glass and the touchpad) and a rotation anywhere (issue 45).
     static let config: DaemonConfig = {
         do {
             return try EngineTester.defaultConfig(adding: HoldConfigs.launcherPress + """
@@ -37,6 +38,18 @@ struct EnginePropertyTests {
                 require-to-fail = ["notifications-press"]
                 [bindings.sidebar-open]
                 catch = true
+                [bindings.launcher-pinch]
+                transition = "launcher"
+                gesture = "pinch"
+                increases = "out"
+                min-touches = 2
+                max-touches = 3
+                sources = ["touch", "touchpad"]
+                [bindings.panel-turn]
+                transition = "panel"
+                gesture = "rotate"
+                increases = "counter-clockwise"
+                angle = 45
                 """)
         } catch {
             fatalError("property config: \(error)")
@@ -142,16 +155,22 @@ struct EnginePropertyTests {
             nextTouch += fingers
             let steps = Int.random(in: 1...25, using: &rng)
             let dt = pick([0.0, 0.001, 0.008, 0.03])
+            // The hand may also spread or close, and turn, as it moves: pinches and rotations, and every mix.
+            let spread = pick([1, 1, 0.2, 3, double(0.5...2)]), turn = pick([0, 0, 60, -200, double(-30...30)]) * .pi / 180
+            func offset(_ finger: Int, _ share: Double) -> Point {
+                let base = Double(finger) * 40 - Double(fingers - 1) * 20, scale = 1 + (spread - 1) * share, angle = turn * share
+                return Point(x: Double(fingers - 1) * 20 + base * scale * cos(angle), y: base * scale * sin(angle))
+            }
             for (i, id) in ids.enumerated() {
-                feed(InputEvent(time: time, kind: .touchDown(id: id), location: edgeStart + Point(x: Double(i) * 40, y: 0)), "down")
+                feed(InputEvent(time: time, kind: .touchDown(id: id), location: edgeStart + offset(i, 0)), "down")
             }
             // A finger that rests first: long enough, sometimes, for a long press or a held swipe.
             if chance(0.3) { advance(pick([0.1, 0.35, 0.6])) }
             for step in 1...steps {
                 time += dt
+                let share = Double(step) / Double(steps)
                 for (i, id) in ids.enumerated() {
-                    let at = edgeStart + Point(x: Double(i) * 40, y: 0) + delta * (Double(step) / Double(steps))
-                    feed(InputEvent(time: time, kind: .touchMove(id: id), location: at), "move")
+                    feed(InputEvent(time: time, kind: .touchMove(id: id), location: edgeStart + offset(i, share) + delta * share), "move")
                 }
                 if chance(0.05) { advance(dt) }
             }
@@ -190,6 +209,22 @@ struct EnginePropertyTests {
             if chance(0.85) { feed(InputEvent(time: time, kind: .swipeEnd(fingers: fingers, cancelled: chance(0.2)), location: Point(x: 900, y: 500)), "swipe end") }
         }
 
+        /// A touchpad pinch, with the scales and turns XI 2.4 and libinput may report, 0 and 1000 among them.
+        mutating func pinch() {
+            let fingers = pick([2, 3, 4])
+            let at = Point(x: 900, y: 500)
+            feed(InputEvent(time: time, kind: .pinchBegin(fingers: fingers), location: at), "pinch")
+            var scale = 1.0, rotation = 0.0
+            for _ in 0..<Int.random(in: 0...30, using: &rng) {
+                time += 0.008
+                scale = pick([scale * double(0.8...1.25), 0, 1000, scale])
+                rotation += pick([0, double(-20...20), 36_000])
+                feed(InputEvent(time: time, kind: .pinchUpdate(fingers: fingers, delta: Point(x: double(-5...5), y: 0), scale: min(scale, 1000),
+                                                                rotation: min(max(rotation, -36_000), 36_000)), location: at), "pinch")
+            }
+            if chance(0.85) { feed(InputEvent(time: time, kind: .pinchEnd(fingers: fingers, cancelled: chance(0.2)), location: at), "pinch end") }
+        }
+
         mutating func command() {
             let name = pick(EnginePropertyTests.names)
             let timing: TimingSpec? = pick([nil, .linear, .easeInOut, .spring(.perceptual(dampingRatio: 0.01, response: 0.001, velocity: 1000)),
@@ -222,10 +257,11 @@ struct EnginePropertyTests {
         }
 
         mutating func step() {
-            switch Int.random(in: 0..<10, using: &rng) {
+            switch Int.random(in: 0..<11, using: &rng) {
             case 0, 1: touchGesture()
             case 2: push()
             case 3: swipe()
+            case 9: pinch()
             case 4, 5, 6: command()
             case 7: reload()
             case 8: checker.check(engine.cancelInput(from: [pick(InputSource.allCases)], at: time).events, "cancel input")

@@ -1,4 +1,5 @@
 public import Gestures
+import Glibc
 
 /// The gesture half of a binding.
 public enum BindingGesture: Hashable, Sendable {
@@ -6,6 +7,44 @@ public enum BindingGesture: Hashable, Sendable {
     case pan(PanOptions, region: RegionSpec?)
     /// A long press; a `region` replaces the options' own place (an edge, or anywhere).
     case longPress(LongPress, region: RegionSpec?)
+    /// A pinch or a rotation (issue 45): its `region` is where its first finger must land on the glass.
+    case transform(Transform, region: RegionSpec?)
+
+    /// A pinch's or a rotation's recognizer, and how its measure moves the progress.
+    public struct Transform: Hashable, Sendable {
+        public enum Kind: Hashable, Sendable {
+            /// `increases = "in"` (closing) or `"out"`; `factor`: the scale, in or out, that adds 1 to the progress.
+            case pinch(closing: Bool, factor: Double)
+            /// `increases = "clockwise"` or `"counter-clockwise"` (on the screen, y down); degrees that add 1.
+            case rotate(clockwise: Bool, angle: Double)
+        }
+
+        public var kind: Kind
+        public var options: TransformOptions
+
+        public init(kind: Kind, options: TransformOptions) {
+            self.kind = kind; self.options = options
+        }
+
+        /// The progress a transform (ln scale, degrees clockwise) adds: ln(scale) / ln(1/factor) for a pinch in,
+        /// ln(scale) / ln(factor) out, degrees / angle for a rotation, negated counter-clockwise.
+        func progress(of transform: Point) -> Double {
+            switch kind {
+            case let .pinch(closing, factor): (closing ? -transform.x : transform.x) / log(factor)
+            case let .rotate(clockwise, angle): (clockwise ? transform.y : -transform.y) / angle
+            }
+        }
+
+        /// A finger's travel, px, for 1 of progress, where release rules need pixels (the threshold rule's px/s):
+        /// a finger at `TransformOptions.handRadius` from the centre moves that radius times ln(factor) for a pinch
+        /// (for small scales, d(radius) = radius · d(ln scale)), and that radius times the angle in radians for a turn.
+        public var fingerTravel: Double {
+            switch kind {
+            case let .pinch(_, factor): TransformOptions.handRadius * log(factor)
+            case let .rotate(_, angle): TransformOptions.handRadius * angle * .pi / 180
+            }
+        }
+    }
 
     /// What a long press does besides its recognizer's options.
     public struct LongPress: Hashable, Sendable {
@@ -45,7 +84,8 @@ public enum RegionSpec: Hashable, Sendable {
 }
 
 /// Connects a recognizer to a transition: moving `distance` px toward
-/// `increases` adds 1 to the progress (a long press moves nothing by distance, and has neither).
+/// `increases` adds 1 to the progress (a long press moves nothing by distance, and has neither; a pinch and a
+/// rotation carry their own measure in their gesture, and `distance` is then their finger travel for 1).
 public struct BindingConfig: Hashable, Sendable {
     public var name: String
     public var transition: String
@@ -81,20 +121,59 @@ public struct BindingConfig: Hashable, Sendable {
             var resolved = press.options
             if let region { resolved.place = .region(region.resolve(in: geometry)) }
             kind = .longPress(resolved)
+        case let .transform(transform, region):
+            var resolved = transform.options
+            resolved.region = region?.resolve(in: geometry)
+            switch transform.kind {
+            case .pinch: kind = .pinch(resolved)
+            case .rotate: kind = .rotate(resolved)
+            }
         }
         return RecognizerSpec(name: name, kind: kind, sources: sources, requireToFail: requireToFail)
     }
+
+    /// What a gesture has moved the progress by since it began, and how fast it moves it (per second): its
+    /// translation toward `increases` over `distance` for a pan, its transform by its own measure for a pinch or a
+    /// rotation.
+    func progress(of update: GestureUpdate) -> (delta: Double, velocity: Double) {
+        if case let .transform(transform, _) = gesture {
+            return (transform.progress(of: update.transform), transform.progress(of: update.transformVelocity))
+        }
+        return (progress(ofTranslation: update.translation), progress(ofTranslation: update.velocity))
+    }
+
+    /// The progress a finger's travel (`FingerDrive.travel`: a translation, or a transform) adds by this binding.
+    func progress(ofTravel travel: Point) -> Double {
+        if case let .transform(transform, _) = gesture { return transform.progress(of: travel) }
+        return progress(ofTranslation: travel)
+    }
+
+    private func progress(ofTranslation translation: Point) -> Double {
+        (translation.x * increases.unit.x + translation.y * increases.unit.y) / distance
+    }
+
+    /// A pinch or a rotation, whose recognizer reports a transform rather than a translation.
+    var readsTransform: Bool {
+        if case .transform = gesture { return true }
+        return false
+    }
+
+    /// The travel a gesture update reports for this binding: the transform of a pinch or a rotation, else the
+    /// translation.
+    func travel(of update: GestureUpdate) -> Point { readsTransform ? update.transform : update.translation }
 }
 
 extension BindingConfig {
-    /// Catching is on by default only for a pan bound to a region: the region is where the widget is drawn, so a
-    /// finger landing there lands on what moves. An edge pan's zone lies over the application at the edge, and in
+    /// Catching is on by default only for a pan (or a pinch, or a rotation) bound to a region: the region is where the
+    /// widget is drawn, so a finger landing there lands on what moves. An edge pan's zone lies over the application at the edge, and in
     /// the shared touch mode that application gets the touch too: a tap meant for it would stop the transition and
     /// let it settle again from there, perhaps back where it came from. A region-less pan would catch every touch
     /// on the screen. Those catch once their pan begins, as before, unless `catch = true` says otherwise.
     public static func defaultCatch(for gesture: BindingGesture) -> Bool {
-        if case .pan(_, region: .some) = gesture { return true }
-        return false
+        switch gesture {
+        case .pan(_, region: .some), .transform(_, region: .some): true
+        case .pan, .transform, .edgePan, .longPress: false
+        }
     }
 
     /// The long press this binding is, if it is one.

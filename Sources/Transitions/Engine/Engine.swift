@@ -118,7 +118,11 @@ public struct Engine: Sendable {
     public mutating func reconfigure(transitions: [TransitionConfig], bindings newBindingList: [BindingConfig], at time: Double,
                                      keepingGestures keptGestures: Set<String> = []) -> EngineOutput {
         let newTable = BindingTable(newBindingList)
-        let changed = bindings.changed(in: newTable).filter { !keptGestures.contains($0) || newTable[$0] == nil }
+        // A kept gesture goes on only where its binding still reads what its recognizer reports: a pan's translation, or
+        // a pinch's or a rotation's transform.
+        let changed = bindings.changed(in: newTable).filter { name in
+            !keptGestures.contains(name) || newTable[name]?.readsTransform != bindings[name]?.readsTransform
+        }
         let before = bindings
         var output = changed.isEmpty ? EngineOutput() : process(arena.cancel(involving: Set(changed), at: time), at: time)
         let kept = Set(transitions.map(\.name))
@@ -145,11 +149,7 @@ public struct Engine: Sendable {
             guard let index = runtimes.index(forKey: name), var leg = runtimes.values[index].leg, case var .finger(finger) = leg.drive,
                   let old = before[finger.binding], let new = bindings[finger.binding],
                   old.distance != new.distance || old.increases != new.increases else { continue }
-            let translation = finger.translation
-            func along(_ binding: BindingConfig) -> Double {
-                (translation.x * binding.increases.unit.x + translation.y * binding.increases.unit.y) / binding.distance
-            }
-            finger.base += along(old) - along(new)
+            finger.base += old.progress(ofTravel: finger.travel) - new.progress(ofTravel: finger.travel)
             leg.drive = .finger(finger)
             runtimes.values[index].phase = .leg(leg)
         }
@@ -363,9 +363,7 @@ public struct Engine: Sendable {
 
     private static func drive(_ runtime: inout TransitionRuntime, by binding: BindingConfig, with update: GestureUpdate, at time: Double,
                               into output: inout EngineOutput) {
-        let unit = binding.increases.unit
-        let delta = (update.translation.x * unit.x + update.translation.y * unit.y) / binding.distance
-        let velocity = (update.velocity.x * unit.x + update.velocity.y * unit.y) / binding.distance
+        let (delta, velocity) = binding.progress(of: update)
         switch update.state {
         case .began:
             if case var .finger(caught)? = runtime.leg?.drive, caught.sequence == update.sequence, var leg = runtime.leg {
@@ -389,7 +387,7 @@ public struct Engine: Sendable {
             finger.progress = ReleaseRules.rubberBand(finger.base + delta, low: 0, high: Double(runtime.config.lastSnap),
                                                       coefficient: runtime.config.rubberBand)
             finger.velocity = velocity
-            finger.translation = update.translation
+            finger.travel = binding.travel(of: update)
             leg.drive = .finger(finger)
             runtime.phase = .leg(leg)
             runtime.frameAfterChange(at: time, into: &output)
@@ -423,6 +421,8 @@ public struct Engine: Sendable {
             }
         case .longPress:
             sign = 1
+        case .transform:
+            sign = velocity < 0 ? -1 : 1
         }
         let ahead = origin + sign
         return (0...lastSnap).contains(ahead) ? ahead : origin - sign

@@ -203,6 +203,7 @@ struct FingerDrive: Sendable {
     var progress: Double
     /// Progress units per second.
     var velocity: Double = 0
-    /// The gesture's translation at its last change, px: what a new distance or direction is rebased on.
-    var translation = Point(x: 0, y: 0)
+    /// The gesture's travel at its last change (a pan's translation, px; a pinch's or a rotation's transform): what a
+    /// new distance or direction is rebased on.
+    var travel = Point(x: 0, y: 0)
 }
