@@ -66,7 +66,7 @@ extension GestureArena {
             if slopOrigin == nil, sequence.path.length >= Self.transformTravelSlop { fail(&sequence, index, time: time, into: &outputs) }
             return
         }
-        let transform = sequence.transform
+        let transform = sequence.settledTransform
         let origin = slopOrigin ?? transform
         sequence.candidates[index].phase = .possible(slopOrigin: origin)
         let moved = scale ? transform.x - origin.x : transform.y - origin.y

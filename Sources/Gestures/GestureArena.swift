@@ -263,8 +263,11 @@ public struct GestureArena: Sendable {
     private mutating func start(_ source: InputSource, touch: Int, at location: Point, time: Double, fingers: Int? = nil,
                                 pressureEdge: Edge? = nil, isPinch: Bool = false, shouldBegin: (BeginRequest) -> Bool) -> [ArenaOutput] {
         let candidates = index.candidates(at: location, source: source, pressureEdge: pressureEdge, in: geometry)
-            .map { recognizers[$0] }.filter { accepts($0, source: source, start: location, pressureEdge: pressureEdge, pinch: isPinch) }
+            .map { recognizers[$0] }
+            .filter { accepts($0, source: source, start: location, pressureEdge: pressureEdge, pinch: isPinch ? fingers : nil) }
             .map { Candidate(spec: $0, phase: .possible(slopOrigin: nil), since: Self.startsItsClock($0) ? time : nil) }
+        // A touchpad pinch that no pinch or rotation can take stays the built-in gesture alone.
+        if isPinch, candidates.isEmpty { return [] }
         var sequence = TouchSequence(id: nextSequenceID, source: source, touch: touch, at: location, time: time,
                                      fingers: fingers, pressureEdge: pressureEdge, isPinch: isPinch, candidates: candidates)
         nextSequenceID += 1
@@ -278,17 +281,18 @@ public struct GestureArena: Sendable {
         return outputs
     }
 
-    /// Whether a recognizer may take part in a sequence that starts at `start` (`pinch`: a touchpad pinch).
-    private func accepts(_ spec: RecognizerSpec, source: InputSource, start: Point, pressureEdge: Edge?, pinch: Bool) -> Bool {
+    /// Whether a recognizer may take part in a sequence that starts at `start` (`pinch`: a touchpad pinch's fingers,
+    /// which are known from its begin).
+    private func accepts(_ spec: RecognizerSpec, source: InputSource, start: Point, pressureEdge: Edge?, pinch: Int?) -> Bool {
         guard spec.sources.contains(source) else { return false }
         switch spec.kind {
         case let .pan(options):
             // Pressure has no free motion to pan with: it only pushes into an edge. A touchpad pinch is not a swipe.
-            return source != .pressure && !pinch && (options.region?.contains { $0.contains(start) } ?? true)
+            return source != .pressure && pinch == nil && (options.region?.contains { $0.contains(start) } ?? true)
         case let .pinch(options), let .rotate(options):
             switch source {
             case .touch: return options.region?.contains { $0.contains(start) } ?? true
-            case .touchpad: return pinch
+            case .touchpad: return pinch.map { (options.minTouches...options.maxTouches).contains($0) } ?? false
             case .pointer, .pressure: return false
             }
         case let .edgePan(options):

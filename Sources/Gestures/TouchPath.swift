@@ -45,7 +45,7 @@ struct TouchPath: Sendable {
         guard let index = touches.firstIndex(where: { $0.id == touch }) else { return }
         touches[index].location = location
         tracker.add(path, at: time)
-        spread?.update(touches, at: time)
+        spread?.update(touches, moved: index, at: time)
     }
 
     mutating func remove(_ touch: Int) {

@@ -37,6 +37,9 @@ struct TouchSequence: Sendable {
     var path: Point { fingers.path }
     /// (ln scale, degrees clockwise) since the sequence began; zero where no pinch or rotation may take it.
     var transform: Point { fingers.spread?.transform ?? .zero }
+    /// `transform` at the end of the last whole frame of the fingers' reports: what a pinch's or a rotation's slop is
+    /// held to, so that a hand moving rigidly, one finger's report at a time, is never taken for a pinch.
+    var settledTransform: Point { fingers.spread?.settled ?? .zero }
     /// How fast `transform` changes, per second.
     func transformVelocity(at time: Double) -> Point { fingers.spread?.tracker.velocity(at: time) ?? .zero }
     var isFinished: Bool { fingers.touches.isEmpty }

@@ -6,7 +6,14 @@ import Glibc
 /// turn about it, in degrees, clockwise on the screen (y grows downward). Both are carried across fingers landing
 /// and lifting, so that they never jump, and tracked for velocity, as `TouchPath` carries the centroid's path.
 /// A touchpad pinch sets them from the scale and rotation libinput and XI 2.4 report instead.
+///
+/// Fingers report one at a time: in a hand that moves rigidly, the first finger's move of a frame changes the spread
+/// and the turn for a moment, and the others' moves undo it. So what decides whether a pinch or a rotation begins is
+/// the transform at the end of a *frame* (`settled`): once every finger has moved, or once a finger moves again, or
+/// time moves on (the next frame has begun, and the fingers that did not move were still).
 struct TouchSpread: Sendable {
+    /// Events further apart than this, s, are in different frames (touchscreens report at 60 to 240 Hz).
+    static let frameGap = 0.004
     /// A mean distance below this, px, counts as this: fingers that land on one point have no scale to measure yet.
     static let minimumSpread = 1.0
     /// A touchpad scale below this counts as this: XI 2.4 and libinput may report 0, whose log is −∞.
@@ -23,6 +30,11 @@ struct TouchSpread: Sendable {
     /// Each touch's angle about the centroid at the last update, degrees, in the order of the touches.
     private var angles: [Double] = []
     private(set) var tracker = VelocityTracker()
+    /// The transform at the end of the last whole frame.
+    private(set) var settled = Point.zero
+    /// Which touches have moved in the frame under way, in the order of the touches, and when it began.
+    private var movedInFrame: [Bool] = []
+    private var frameStart = 0.0
 
     init(touches: [(id: Int, location: Point)], time: Double) {
         rebase(touches)
@@ -37,8 +49,13 @@ struct TouchSpread: Sendable {
 
     /// After a touch moved: the spread now, and the mean turn since the last update (each touch's turn taken the
     /// short way round, so that a finger crossing the angle's seam turns a little, not a whole circle).
-    mutating func update(_ touches: [(id: Int, location: Point)], at time: Double) {
-        guard touches.count >= 2, touches.count == angles.count else { return }
+    mutating func update(_ touches: [(id: Int, location: Point)], moved: Int, at time: Double) {
+        guard touches.count >= 2, touches.count == angles.count, touches.indices.contains(moved) else { return }
+        // A finger that already moved in this frame, or time gone on: that frame ended before this move.
+        let frameUnderWay = movedInFrame.contains(true)
+        if frameUnderWay, movedInFrame[moved] || time > frameStart + Self.frameGap { endFrame() }
+        if !movedInFrame.contains(true) { frameStart = time }
+        movedInFrame[moved] = true
         let centre = Self.centroid(touches)
         var total = 0.0, sum = 0.0
         for index in touches.indices {
@@ -51,12 +68,21 @@ struct TouchSpread: Sendable {
         turned += total / Double(touches.count)
         spread = sum / Double(touches.count)
         tracker.add(transform, at: time)
+        if !movedInFrame.contains(false) { endFrame() }
+    }
+
+    /// The frame under way is whole: its transform is settled, and the next move starts the next frame.
+    private mutating func endFrame() {
+        settled = transform
+        for index in movedInFrame.indices { movedInFrame[index] = false }
     }
 
     /// Folds what was measured into `carried` around a change of the touch set, and measures the new set from here.
     mutating func rebase(_ touches: [(id: Int, location: Point)]) {
         carried = transform
+        settled = carried
         turned = 0
+        movedInFrame = Array(repeating: false, count: touches.count >= 2 ? touches.count : 0)
         guard touches.count >= 2 else {
             anchorSpread = nil
             angles = []
@@ -71,6 +97,7 @@ struct TouchSpread: Sendable {
     /// A touchpad pinch's scale (relative to its begin, 1 = unchanged) and rotation (degrees, clockwise).
     mutating func set(scale: Double, rotation: Double, at time: Double) {
         carried = Point(x: log(max(scale, Self.minimumScale)), y: rotation)
+        settled = carried
         tracker.add(transform, at: time)
     }
 

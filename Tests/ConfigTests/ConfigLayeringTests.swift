@@ -8,7 +8,7 @@ import Testing
 /// config/animd.toml and of each test's own file, not from the parser.
 @Suite struct ConfigLayeringTests {
     static let path = "/home/u/.config/animd/animd.toml"
-    static let defaultTransitions = ["sidebar", "panel", "launcher", "notifications", "pager"]
+    static let defaultTransitions = ["sidebar", "panel", "launcher", "notifications", "pager", "overview"]
     /// The `[bindings.NAME]` headers of config/animd.toml, in order.
     static let defaultBindings = DaemonConfig.defaultText.split(separator: "\n")
         .filter { $0.hasPrefix("[bindings.") }.map { String($0.dropFirst(10).dropLast()) }
@@ -46,7 +46,7 @@ import Testing
         let loaded = try Self.load("")
         #expect(loaded.layers == [ConfigLayer.defaultName, Self.path])
         #expect(loaded.config.transitions.map(\.name) == Self.defaultTransitions)
-        #expect(loaded.config.bindings.map(\.name) == Self.defaultBindings && Self.defaultBindings.count == 9)
+        #expect(loaded.config.bindings.map(\.name) == Self.defaultBindings && Self.defaultBindings.count == 11)
         #expect(loaded.warnings.isEmpty)
     }
 
@@ -103,7 +103,7 @@ import Testing
         #expect(loaded.config.transitions.map(\.name) == ["sidebar"] && loaded.config.bindings.isEmpty)
         #expect(loaded.warnings == ["no binding: no gesture moves any transition; only clients and animctl do"])
         #expect(!loaded.entries.contains { $0.key == "defaults" }, "the switch is not a setting")
-        #expect(try Self.load("defaults = true\n").config.bindings.count == 9)
+        #expect(try Self.load("defaults = true\n").config.bindings.count == 11)
         let wrong = try #require(Self.errors("defaults = \"no\"\n").first)
         #expect(wrong.key == "defaults" && wrong.file == Self.path && wrong.line == 1 && wrong.column == 12)
         #expect(wrong.message == "must be true or false, got the string \"no\"")

@@ -16,7 +16,7 @@ import Testing
     /// The default provides the five required transitions with their opening gestures, distances and closing pans.
     @Test func defaultHasRequiredTransitions() throws {
         let config = try ConfigParser.parse(DaemonConfig.defaultText)
-        #expect(config.transitions.map(\.name) == ["sidebar", "panel", "launcher", "notifications", "pager"])
+        #expect(config.transitions.map(\.name) == ["sidebar", "panel", "launcher", "notifications", "pager", "overview"])
         let opening: [(String, Edge, Direction, Double)] = [
             ("sidebar", .left, .right, 400), ("panel", .right, .left, 400),
             ("launcher", .bottom, .up, 600), ("notifications", .top, .down, 600),

@@ -24,18 +24,18 @@ import Testing
     /// Fingers moving from 80 px to 160 px and to 20 px from their centre: ln 2 and ln ¼, for two fingers and five.
     @Test(arguments: [2, 5]) func theScaleIsTheLogOfTheMeanDistancesRatio(_ count: Int) {
         var spread = TouchSpread(touches: Self.touches(Self.ring(count, radius: 80)), time: 0)
-        spread.update(Self.touches(Self.ring(count, radius: 160)), at: 0.01)
+        spread.update(Self.touches(Self.ring(count, radius: 160)), moved: 0, at: 0.01)
         #expect(abs(spread.transform.x - log(2)) < 1e-12 && abs(spread.transform.y) < 1e-9)
-        spread.update(Self.touches(Self.ring(count, radius: 20)), at: 0.02)
+        spread.update(Self.touches(Self.ring(count, radius: 20)), moved: 0, at: 0.02)
         #expect(abs(spread.transform.x - log(0.25)) < 1e-12)
     }
 
     /// Turning in steps of 30° clockwise (y down) to two whole turns: 720°, not the angle's remainder; and back.
     @Test func theTurnIsCountedAcrossTheSeamInDegreesClockwise() {
         var spread = TouchSpread(touches: Self.touches(Self.ring(3, radius: 100)), time: 0)
-        for step in 1...24 { spread.update(Self.touches(Self.ring(3, radius: 100, degrees: Double(step) * 30)), at: Double(step) * 0.01) }
+        for step in 1...24 { spread.update(Self.touches(Self.ring(3, radius: 100, degrees: Double(step) * 30)), moved: 0, at: Double(step) * 0.01) }
         #expect(abs(spread.transform.y - 720) < 1e-9 && abs(spread.transform.x) < 1e-12)
-        for step in (0..<24).reversed() { spread.update(Self.touches(Self.ring(3, radius: 100, degrees: Double(step) * 30)), at: 0.3 - Double(step) * 0.001) }
+        for step in (0..<24).reversed() { spread.update(Self.touches(Self.ring(3, radius: 100, degrees: Double(step) * 30)), moved: 0, at: 0.3 - Double(step) * 0.001) }
         #expect(abs(spread.transform.y) < 1e-9)
     }
 
@@ -55,12 +55,43 @@ import Testing
         #expect(abs((path.spread?.transform.x ?? .nan) - log(1.5)) < 1e-12, "one finger has no spread to change")
     }
 
+    /// Three fingers 30 px apart in a row moving 8 px left together, each reporting on its own as fingers do: each
+    /// report changes the spread for a moment (23 % at the first), but a whole frame leaves it as it was, and that
+    /// is what a pinch's slop is held to.
+    @Test func aHandMovingRigidlyOneReportAtATimeSettlesUnchanged() {
+        var path = TouchPath(touch: 1, at: Point(x: 930, y: 500), time: 0, swipeFingers: nil, measuresSpread: true)
+        path.add(2, at: Point(x: 960, y: 500))
+        path.add(3, at: Point(x: 990, y: 500))
+        var widest = 0.0
+        for step in 1...10 {
+            for finger in 1...3 {
+                path.move(finger, to: Point(x: 900 + Double(finger) * 30 - Double(step) * 8, y: 500), at: Double(step) * 0.008)
+                widest = max(widest, abs(path.spread?.transform.x ?? 0))
+            }
+            #expect(abs(path.spread?.settled.x ?? .nan) < 1e-12, "step \(step)")
+        }
+        #expect(widest > TransformOptions.scaleSlop, "each report alone would pass a pinch's slop: \(widest)")
+    }
+
+    /// One finger resting while the other moves: a frame ends when the moving finger reports again, or when time
+    /// moves on, so the settled scale follows the moving finger a report behind.
+    @Test func aRestingFingerDoesNotHoldTheFrameOpen() {
+        var path = TouchPath(touch: 1, at: Point(x: 400, y: 400), time: 0, swipeFingers: nil, measuresSpread: true)
+        path.add(2, at: Point(x: 600, y: 400))
+        path.move(2, to: Point(x: 700, y: 400), at: 0.008)
+        path.move(2, to: Point(x: 800, y: 400), at: 0.016)
+        // The second report ended the first frame: 100 → 150 px from the centre.
+        #expect(abs((path.spread?.settled.x ?? .nan) - log(1.5)) < 1e-12)
+        path.move(2, to: Point(x: 900, y: 400), at: 0.024)
+        #expect(abs((path.spread?.settled.x ?? .nan) - log(2)) < 1e-12)
+    }
+
     /// Fingers landing on one point, and a touchpad reporting a scale of 0: finite numbers, never NaN or infinity.
     @Test func degenerateSpreadsStayFinite() {
         var spread = TouchSpread(touches: Self.touches([Point(x: 10, y: 10), Point(x: 10, y: 10)]), time: 0)
-        spread.update(Self.touches([Point(x: 10, y: 10), Point(x: 10, y: 10)]), at: 0.01)
+        spread.update(Self.touches([Point(x: 10, y: 10), Point(x: 10, y: 10)]), moved: 0, at: 0.01)
         #expect(spread.transform == .zero)
-        spread.update(Self.touches([Point(x: 0, y: 10), Point(x: 20, y: 10)]), at: 0.02)
+        spread.update(Self.touches([Point(x: 0, y: 10), Point(x: 20, y: 10)]), moved: 0, at: 0.02)
         #expect(abs(spread.transform.x - log(10)) < 1e-12, "measured from the 1 px floor")
         var touchpad = TouchSpread(touches: Self.touches([Point(x: 10, y: 10)]), time: 0)
         touchpad.set(scale: 0, rotation: -36_000, at: 0.01)

@@ -14,18 +14,18 @@ import JSONText
         #expect(hello.status == 0 && hello.stdout.contains("animd 0.1.0 (protocol 1)") && hello.stdout.contains("input       x11 off"))
         let list = try animctl(["list"], socket: daemon.socket)
         #expect(list.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
-                == ["sidebar", "panel", "launcher", "notifications", "pager"])
+                == ["sidebar", "panel", "launcher", "notifications", "pager", "overview"])
         #expect(try animctl(["toggle", "sidebar"], socket: daemon.socket).status == 0)
         let get = try animctl(["get", "sidebar", "--json"], socket: daemon.socket)
         #expect((try? JSONParser.parse(Array(get.stdout.utf8)))?["name"] == "sidebar")
         let bad = try animctl(["toggle", "nope"], socket: daemon.socket)
         #expect(bad.status == 1 && bad.stdout.isEmpty && bad.stderr.contains("unknown transition \"nope\" (-32001)"))
-        #expect(bad.stderr.contains("known transitions: sidebar, panel, launcher, notifications, pager"), "\(bad.stderr)")
+        #expect(bad.stderr.contains("known transitions: sidebar, panel, launcher, notifications, pager, overview"), "\(bad.stderr)")
         // watch and record subscribe; a name animd does not know is answered as every other command answers it.
         for command in [["watch", "nope"], ["watch", "--json", "nope"]] {
             let watch = try animctl(command, socket: daemon.socket)
             #expect(watch.status == 1 && watch.stderr.contains("unknown transition \"nope\" (-32001)"), "\(command): \(watch.stderr)")
-            #expect(watch.stderr.contains("known transitions: sidebar, panel, launcher, notifications, pager"), "\(command): \(watch.stderr)")
+            #expect(watch.stderr.contains("known transitions: sidebar, panel, launcher, notifications, pager, overview"), "\(command): \(watch.stderr)")
         }
     }
 

@@ -71,7 +71,7 @@ import JSONText
         #expect(gone.last?.1 == ["name": "dock", "reason": "disconnected", "message": "its owner's connection closed",
                                  "owner": ["client": "dock", "pid": .number(Double(getpid()))]])
         _ = try fingers.ok("input.inject", ["events": [["t": 0.2, "kind": "touch-up", "id": 1, "x": 960, "y": 998]]])
-        #expect(try Self.names(watcher) == ["sidebar", "panel", "launcher", "notifications", "pager"])
+        #expect(try Self.names(watcher) == ["sidebar", "panel", "launcher", "notifications", "pager", "overview"])
         #expect(try watcher.ok("daemon.hello")["config"]?["yielding"] == [])
 
         _ = try fingers.ok("input.inject", Self.swipe(x: 960, steps: 8, at: 1, lift: true))

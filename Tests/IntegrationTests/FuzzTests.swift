@@ -71,7 +71,7 @@ import JSONText
         }
         #expect(daemon.process.isRunning)
         let list = try rpc.ok("transition.list")["transitions"]?.array ?? []
-        #expect(list.count == 5)
+        #expect(list.count == 6, "the default config's six transitions, all still there")
         #expect(try daemon.connect().ok("daemon.hello")["name"] == "animd")
     }
 

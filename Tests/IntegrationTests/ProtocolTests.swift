@@ -15,7 +15,7 @@ import JSONText
         #expect(hello["frameRate"] == 60 && hello["input"]?["backend"] == "x11")
         #expect(try rpc.ok("daemon.reload") == .object([]))
         #expect(try rpc.ok("transition.list")["transitions"]?.array?.compactMap { $0["name"]?.string }
-                == ["sidebar", "panel", "launcher", "notifications", "pager"])
+                == ["sidebar", "panel", "launcher", "notifications", "pager", "overview"])
         let sidebar = try rpc.ok("transition.get", ["name": "sidebar"])
         #expect(sidebar["phase"] == "idle" && sidebar["snapPoints"] == [0, 1] && sidebar["seq"] == 0)
         let subscription = try rpc.ok("subscribe", ["transitions": ["panel"]])

@@ -156,7 +156,7 @@ import Testing
                 by: "export PATH='\(Binaries.folder.path)':$PATH",
                 reason: "the suite runs inside `swift test`, which holds SwiftPM's build lock; `make -n build` is checked below"),
             "animd 2>/tmp/animd.log &": .starts,
-            "animctl hello --wait 30": .prints(["animd 0.1.0 (protocol 1)", "config      (embedded default): 5 transitions, 9 bindings"] + input),
+            "animctl hello --wait 30": .prints(["animd 0.1.0 (protocol 1)", "config      (embedded default): 6 transitions, 11 bindings"] + input),
             "animctl toggle sidebar && animctl wait sidebar": .prints(["sidebar at snap"]),
             "animctl inject Tests/GesturesTests/Traces/flick-constant.jsonl && animctl wait sidebar": .prints(["sidebar at snap 1"]),
             "animctl animate pager 2 && animctl get pager": .prints(["animating", "heading to 2"]),

@@ -15,7 +15,7 @@ import JSONText
         let daemon = try DaemonProcess(userConfig: "")
         let path = daemon.folder + "/animd/animd.toml"
         let hello = try animctl(["hello"], socket: daemon.socket)
-        #expect(hello.stdout.contains("config      (embedded default) + \(path): 5 transitions, 9 bindings"), "\(hello.stdout)")
+        #expect(hello.stdout.contains("config      (embedded default) + \(path): 6 transitions, 11 bindings"), "\(hello.stdout)")
         #expect(!hello.stdout.contains("warning"))
         #expect(daemon.log.contains("config=\"(embedded default) + \(path)\"") || daemon.log.contains("config=(embedded default) + \(path)"),
                 "\(daemon.log)")

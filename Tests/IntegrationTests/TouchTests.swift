@@ -199,7 +199,7 @@ import JSONText
         #expect(try window.touches(until: "end", timeout: 5) == drag, "delivered while animd is stopped")
         daemon.signal(SIGCONT)
         resumed = true
-        for name in ["sidebar", "panel", "launcher", "notifications", "pager"] {
+        for name in ["sidebar", "panel", "launcher", "notifications", "pager", "overview"] {
             #expect(try rpc.ok("transition.get", ["name": .string(name)])["seq"] == 0, "\(name) never moved")
         }
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])

@@ -92,7 +92,7 @@ import TransitionModel
         // The edge pan wins; the other candidates for a touch at (4, 500) fail first.
         tester.input(move, at: 0.1, expect: [
             .gesture("sidebar-close", .failed), .gesture("launcher-close", .failed),
-            .gesture("notifications-close", .failed), .gesture("pager-swipe", .failed),
+            .gesture("notifications-close", .failed), .gesture("pager-swipe", .failed), .gesture("overview-pinch", .failed),
             .gesture("sidebar-open", .began),
         ], decisions: [.claimed(sequence: 1, source: .touch, touches: [1])])
         // From there the finger moves it 1:1: 40 px more is +0.1.
@@ -115,7 +115,7 @@ import TransitionModel
         tester.input(InputEvent(time: 0.09, kind: .touchDown(id: 1), location: Point(x: 4, y: 500)), at: 0.09, expect: [])
         tester.input(InputEvent(time: 0.1, kind: .touchMove(id: 1), location: Point(x: 20, y: 500)), at: 0.1, expect: [
             .gesture("sidebar-close", .failed), .gesture("launcher-close", .failed),
-            .gesture("notifications-close", .failed), .gesture("pager-swipe", .failed),
+            .gesture("notifications-close", .failed), .gesture("pager-swipe", .failed), .gesture("overview-pinch", .failed),
             .gesture("sidebar-open", .began),
             .ended("sidebar", .current, snap: 0, progress: caught),
             .began("sidebar", .gesture("sidebar-open"), from: 0, to: 1, progress: caught),
@@ -201,7 +201,7 @@ import TransitionModel
         let output = tester.engine.reconfigure(smaller, at: 0.1)
         #expect(output.events.count == 1)
         if case let .ended(snapshot, .current)? = output.events.first { #expect(snapshot.name == "sidebar") } else { Issue.record("expected ended") }
-        #expect(tester.engine.transitionNames == ["panel", "launcher", "notifications", "pager"])
+        #expect(tester.engine.transitionNames == ["panel", "launcher", "notifications", "pager", "overview"])
         #expect(tester.engine.isAnimating)
     }
 }

@@ -15,7 +15,7 @@ import TransitionModel
 /// CI runs `runs` seeds; `ANIMD_PROPERTY_RUNS=5000 swift test --filter EnginePropertyTests` runs more.
 struct EnginePropertyTests {
     static let runs = ProcessInfo.processInfo.environment["ANIMD_PROPERTY_RUNS"].flatMap(Int.init) ?? 150
-    static let names = ["sidebar", "panel", "launcher", "notifications", "pager"]
+    static let names = ["sidebar", "panel", "launcher", "notifications", "pager", "overview"]
 
     /// The default config with what rests and catches besides (issue 32): a filling long press on the bottom edge,
     /// a held swipe beside the plain one on the right edge, a long press that toggles anywhere on the top edge and

@@ -8,7 +8,7 @@ import TransitionModel
 /// Pinch and rotation bindings (issue 45) on the manual clock, through the config's own language: the progress at
 /// each scale and angle from the formulas (ln(scale) / ln(1/factor) for a pinch in, degrees / angle for a rotation,
 /// both since the recognizer began), the release velocity handed to the spring within 1 %, and a pinch, a rotation and
-/// the default pager's pan on the same three fingers.
+/// the default pager's pan and overview's pinch on the same three fingers.
 struct EngineTransformTests {
     static let config = """
         [transitions.zoom]
@@ -36,12 +36,6 @@ struct EngineTransformTests {
         min-touches = 3
         max-touches = 3
 
-        [bindings.zoom-three]
-        transition = "zoom"
-        gesture = "pinch"
-        increases = "in"
-        min-touches = 3
-        max-touches = 3
         """
 
     static func tester() throws -> EngineTester {
@@ -123,8 +117,9 @@ struct EngineTransformTests {
         #expect(tester.engine.snapshot(of: "zoom", at: 1)?.phase == .idle && tester.engine.snapshot(of: "pager", at: 1)?.phase == .idle)
     }
 
-    /// The same three fingers, bound three ways (the default pager's 3-finger pan, a 3-finger pinch, a 3-finger
-    /// rotation): closing drives the zoom, turning the dial, moving together the pager, and only that one.
+    /// The same three fingers, bound three ways (the default pager's 3-finger pan, the default overview's 3-finger
+    /// pinch, a 3-finger rotation): closing drives the overview, turning the dial, moving together the pager, and
+    /// only that one.
     @Test(arguments: ["closing", "turning", "moving"]) func theFirstPastItsSlopDrivesItsTransition(_ motion: String) throws {
         var tester = try Self.tester()
         var events = Self.hand(InputEvent.Kind.touchDown, count: 3, radius: 120, at: 0)
@@ -136,7 +131,7 @@ struct EngineTransformTests {
             events += moved
         }
         _ = tester.inputs(events, decisions: [.claimed(sequence: 1, source: .touch, touches: [1, 2, 3])], at: { $0.time })
-        let driven = ["zoom": "closing", "dial": "turning", "pager": "moving"]
+        let driven = ["overview": "closing", "dial": "turning", "pager": "moving"]
         for (transition, by) in driven {
             let phase = tester.engine.snapshot(of: transition, at: 0.2)?.phase
             #expect((phase == .interactive) == (by == motion), "\(motion): \(transition) is \(String(describing: phase))")
