@@ -30,8 +30,12 @@ struct TouchPath: Sendable {
 
     var centroid: Point {
         if touches.isEmpty { return liftLocation ?? startLocation }
-        let sum = touches.reduce(Point.zero) { $0 + $1.location }
-        return sum * (1 / Double(max(touches.count, 1)))
+        return Self.centroid(of: touches)
+    }
+
+    /// The mean of some touches' locations (at least one); `TouchSpread` measures about it too.
+    static func centroid(of touches: [(id: Int, location: Point)]) -> Point {
+        touches.reduce(Point.zero) { $0 + $1.location } * (1 / Double(max(touches.count, 1)))
     }
 
     /// Total movement since the sequence began, continuous across finger changes.

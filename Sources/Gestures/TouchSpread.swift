@@ -56,7 +56,7 @@ struct TouchSpread: Sendable {
         if frameUnderWay, movedInFrame[moved] || time > frameStart + Self.frameGap { endFrame() }
         if !movedInFrame.contains(true) { frameStart = time }
         movedInFrame[moved] = true
-        let centre = Self.centroid(touches)
+        let centre = TouchPath.centroid(of: touches)
         var total = 0.0, sum = 0.0
         for index in touches.indices {
             let offset = touches[index].location - centre
@@ -88,7 +88,7 @@ struct TouchSpread: Sendable {
             angles = []
             return
         }
-        let centre = Self.centroid(touches)
+        let centre = TouchPath.centroid(of: touches)
         angles = touches.map { Self.degrees($0.location - centre) }
         spread = touches.reduce(0.0) { $0 + ($1.location - centre).length } / Double(touches.count)
         anchorSpread = spread
@@ -99,10 +99,6 @@ struct TouchSpread: Sendable {
         carried = Point(x: log(max(scale, Self.minimumScale)), y: rotation)
         settled = carried
         tracker.add(transform, at: time)
-    }
-
-    private static func centroid(_ touches: [(id: Int, location: Point)]) -> Point {
-        touches.reduce(Point.zero) { $0 + $1.location } * (1 / Double(touches.count))
     }
 
     /// The angle of an offset, degrees, measured clockwise on the screen from the x axis (y grows downward).
