@@ -41,6 +41,7 @@ ANIMD_LAZY_FUNCTION(x11, int, XGetEventData, (Display *a0, XGenericEventCookie *
 ANIMD_LAZY_FUNCTION(x11, Window, XGetSelectionOwner, (Display *a0, Atom a1), (a0, a1))
 ANIMD_LAZY_FUNCTION(x11, int, XGetWindowAttributes, (Display *a0, Window a1, XWindowAttributes *a2), (a0, a1, a2))
 ANIMD_LAZY_FUNCTION(x11, int, XGetWindowProperty, (Display *a0, Window a1, Atom a2, long a3, long a4, int a5, Atom a6, Atom *a7, int *a8, unsigned long *a9, unsigned long *a10, unsigned char **a11), (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11))
+ANIMD_LAZY_FUNCTION(x11, int, XGrabServer, (Display *a0), (a0))
 ANIMD_LAZY_FUNCTION(x11, Atom, XInternAtom, (Display *a0, const char *a1, int a2), (a0, a1, a2))
 ANIMD_LAZY_FUNCTION(x11, int, XMapRaised, (Display *a0, Window a1), (a0, a1))
 ANIMD_LAZY_FUNCTION(x11, int, XMapWindow, (Display *a0, Window a1), (a0, a1))
@@ -62,6 +63,7 @@ ANIMD_LAZY_FUNCTION(x11, int, XSetSelectionOwner, (Display *a0, Atom a1, Window 
 ANIMD_LAZY_FUNCTION(x11, int, XSetWMProtocols, (Display *a0, Window a1, Atom *a2, int a3), (a0, a1, a2, a3))
 ANIMD_LAZY_FUNCTION(x11, int, XStoreName, (Display *a0, Window a1, const char *a2), (a0, a1, a2))
 ANIMD_LAZY_FUNCTION(x11, int, XSync, (Display *a0, int a1), (a0, a1))
+ANIMD_LAZY_FUNCTION(x11, int, XUngrabServer, (Display *a0), (a0))
 ANIMD_LAZY_FUNCTION(x11, int, XWarpPointer, (Display *a0, Window a1, Window a2, int a3, int a4, unsigned int a5, unsigned int a6, int a7, int a8), (a0, a1, a2, a3, a4, a5, a6, a7, a8))
 
 /* libXi.so.6 */

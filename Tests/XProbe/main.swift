@@ -142,6 +142,10 @@ case "drive":
 case "top-at":
     // The name of the topmost mapped window that contains the point, or "none".
     guard arguments.count == 3, let px = Int32(arguments[1]), let py = Int32(arguments[2]) else { fail("usage: top-at X Y") }
+    // Grabbed, the server restacks nothing while the tree is walked: animd may destroy a strip between the listing
+    // and the question about it, and Xlib's default handler would end the probe on that BadWindow.
+    XGrabServer(display)
+    defer { XUngrabServer(display); XSync(display, 0) }
     var rootReturn: Window = 0, parent: Window = 0
     var children: UnsafeMutablePointer<Window>?
     var count: UInt32 = 0
