@@ -44,16 +44,18 @@ extension ConfigReader {
         }
         if let others = strings(t, Key.requireToFail, p) { binding.requireToFail = others }
         binding.catches = boolean(t, Key.catches, p) ?? BindingConfig.defaultCatch(for: gesture)
-        binding.appCondition = readAppCondition(t, p)
+        binding.condition = readCondition(t, p)
         return errors.count == errorCount ? binding : nil
     }
 
-    /// `apps`, `except-apps` and `when-fullscreen`: names as `animctl hello` shows them, matched ignoring case.
-    mutating func readAppCondition(_ t: ConfigTable, _ p: ConfigPath) -> AppCondition {
-        var condition = AppCondition()
+    /// `apps`, `except-apps` and `when-fullscreen` (names as `animctl hello` shows them, matched ignoring case), and
+    /// `when-tablet-mode`.
+    mutating func readCondition(_ t: ConfigTable, _ p: ConfigPath) -> BindingCondition {
+        var condition = BindingCondition()
         condition.apps = appNames(t, Key.apps, p) ?? []
         condition.exceptApps = appNames(t, Key.exceptApps, p) ?? []
         condition.whenFullscreen = boolean(t, Key.whenFullscreen, p) ?? true
+        condition.whenTabletMode = boolean(t, Key.whenTabletMode, p)
         if !condition.apps.isEmpty, let both = condition.apps.first(where: { name in condition.exceptApps.contains { $0.caseInsensitiveEquals(name) } }) {
             error(p, Key.exceptApps, "names \"\(both)\", which apps names too: the binding could never work there")
         }
@@ -62,8 +64,8 @@ extension ConfigReader {
 
     private mutating func appNames(_ t: ConfigTable, _ key: ConfigKey<[String]>, _ p: ConfigPath) -> [String]? {
         guard let names = strings(t, key, p) else { return nil }
-        guard !names.isEmpty, names.count <= AppCondition.nameLimit else {
-            error(p / key.name, "must list 1 to \(AppCondition.nameLimit) application names, got \(names.count)")
+        guard !names.isEmpty, names.count <= BindingCondition.nameLimit else {
+            error(p / key.name, "must list 1 to \(BindingCondition.nameLimit) application names, got \(names.count)")
             return nil
         }
         if let bad = names.first(where: { $0.isEmpty || $0.utf8.count > FocusedWindow.nameLimit }) {

@@ -34,6 +34,8 @@ extension ConfigSchema {
         static let apps = ConfigKey.strings("apps", default: nil, "works only while one of these applications has the focus")
         static let exceptApps = ConfigKey.strings("except-apps", default: nil, "is off while one of these applications has the focus")
         static let whenFullscreen = ConfigKey.bool("when-fullscreen", default: "true", "false: off over a full-screen window")
+        static let whenTabletMode = ConfigKey.bool("when-tablet-mode", default: nil,
+                                                   "true: only in tablet mode; false: only out of it; absent: both")
 
         static let edge = ConfigKey<Edge>.choice("edge", default: nil, gestures: ["edge-pan", "long-press"],
                                                  "the screen's edge (required for an edge-pan)")
@@ -82,7 +84,7 @@ extension ConfigSchema {
         }
 
         static let common = [transition.entry, gesture.entry, sources.entry, requireToFail.entry, enabled.entry, atSnap.entry,
-                             catches.entry, apps.entry, exceptApps.entry, whenFullscreen.entry]
+                             catches.entry, apps.entry, exceptApps.entry, whenFullscreen.entry, whenTabletMode.entry]
         static let specific = [edge.entry, zone.entry, pointerZone.entry, pressureSlop.entry, slop.entry, increases.entry,
                                distance.entry, hold.entry, output.entry, span.entry, direction.entry, axis.entry, minTouches.entry,
                                maxTouches.entry, region.entry, duration.entry, to.entry, fill.entry, factor.entry, scaleSlop.entry, angle.entry,

@@ -81,9 +81,9 @@ public enum BackendSetting: String, Hashable, Sendable, CaseIterable {
 extension DaemonConfig {
     /// What the input backend must intercept for the bindings that work with `focus`, and nothing more: an
     /// `apps` binding off while another application has the focus takes none of its input.
-    public func inputPlan(focus: SessionFocus) -> InputPlan {
+    public func inputPlan(in session: SessionState) -> InputPlan {
         var plan = InputPlan()
-        for binding in bindings where binding.appCondition.allows(focus) {
+        for binding in bindings where binding.condition.allows(session) {
             if binding.sources.contains(.touch) { plan.touch = true }
             if binding.sources.contains(.touchpad) { plan.touchpad = true }
             guard case let .edgePan(options) = binding.gesture else { continue }

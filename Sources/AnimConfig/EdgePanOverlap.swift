@@ -11,7 +11,7 @@ enum EdgePanOverlap {
         guard case let .edgePan(options) = first.gesture, case let .edgePan(other) = second.gesture, options.edge == other.edge
         else { return nil }
         let shared = first.sources.intersection(second.sources)
-        guard !shared.isEmpty, (options.hold > 0) == (other.hold > 0), !first.appCondition.excludes(second.appCondition),
+        guard !shared.isEmpty, (options.hold > 0) == (other.hold > 0), !first.condition.excludes(second.condition),
               options.placement.overlaps(other.placement) else { return nil }
         return (options.edge, shared)
     }

@@ -105,7 +105,7 @@ struct CoreMachine {
     }
 
     /// What the input backend must intercept now: for the bindings in force that work with the focus.
-    var inputPlan: InputPlan { config.effective.inputPlan(focus: engine.focus) }
+    var inputPlan: InputPlan { config.effective.inputPlan(in: engine.session) }
 
     /// The config's warnings (what is inert in it), to log each time one comes into force.
     var configWarnings: [CoreEffect] {

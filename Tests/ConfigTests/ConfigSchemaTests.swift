@@ -87,7 +87,7 @@ import TextWriting
     /// gesture is refused with it.
     @Test func aBindingAcceptsItsGesturesKeys() {
         let expected = "unknown key (expected one of: transition, gesture, sources, require-to-fail, enabled, at-snap, catch, apps, "
-            + "except-apps, when-fullscreen, duration, edge, fill, max-touches, min-touches, output, region, slop, to, zone)"
+            + "except-apps, when-fullscreen, when-tablet-mode, duration, edge, fill, max-touches, min-touches, output, region, slop, to, zone)"
         #expect(Self.errors("[bindings.b]\ntransition = \"sidebar\"\ngesture = \"long-press\"\ndistance = 300\n").map(\.message) == [expected])
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Gestures
 import Motion
 import Testing
+import Transitions
 @testable import AnimConfig
 
 @Suite struct ConfigTests {
@@ -38,7 +39,7 @@ import Testing
         guard case let .pan(options, _) = swipe.gesture else { Issue.record("pager needs a pan"); return }
         #expect(options.minTouches == 3 && options.maxTouches == 3 && options.axis == .horizontal)
         #expect(swipe.sources == [.touch, .touchpad] && swipe.distance == 600)
-        let plan = config.inputPlan(focus: .unknown(reason: "none"))
+        let plan = config.inputPlan(in: SessionState(focus: .unknown(reason: "none")))
         #expect(plan.pressureEdges == [.left, .right, .top, .bottom] && plan.dragStrips.isEmpty, "pressure on all four edges; no strip")
         #expect(plan.touch && plan.touchpad && plan.touchscreens.isEmpty)
         #expect(config.input.touchEdges == .shared && plan.touchStrips.isEmpty, "shared touch edges: nothing held")
@@ -72,8 +73,8 @@ import Testing
             distance = 400
             sources = ["pointer"]
             """)
-        #expect(config.inputPlan(focus: .unknown(reason: "none")).touchStrips == [.left: 30], "no strip where no edge-pan takes touch")
-        #expect(config.inputPlan(focus: .unknown(reason: "none")).touchPlaces == [.left: [EdgePlacement(), EdgePlacement()]],
+        #expect(config.inputPlan(in: SessionState(focus: .unknown(reason: "none"))).touchStrips == [.left: 30], "no strip where no edge-pan takes touch")
+        #expect(config.inputPlan(in: SessionState(focus: .unknown(reason: "none"))).touchPlaces == [.left: [EdgePlacement(), EdgePlacement()]],
                 "each edge pan's placement, for the strips to cover: here the whole edge")
         let errors = Self.errors("[input]\ntouch-edges = \"grab\"\n")
         #expect(errors.first?.key == "input.touch-edges")

@@ -101,7 +101,7 @@ public struct BindingConfig: Hashable, Sendable {
     /// catch), rather than once its pan begins. `BindingConfig.defaultCatch` says which bindings do unless told.
     public var catches = false
     /// The focused applications it works for (issue 31); always, unless told.
-    public var appCondition = AppCondition()
+    public var condition = BindingCondition()
 
     public init(name: String, transition: String, gesture: BindingGesture, increases: Direction, distance: Double) {
         self.name = name; self.transition = transition; self.gesture = gesture

@@ -1,25 +1,26 @@
 import Gestures
 
 /// The engine's bindings: in the order given (which breaks ties in gesture arbitration), by name, the distance each
-/// transition's releases are measured against, and the focus that turns bindings with an app condition on or off.
+/// transition's releases are measured against, and the session (focus, tablet mode) that turns bindings with a
+/// condition on or off.
 struct BindingTable: Sendable {
     private(set) var list: [BindingConfig] = []
     private var byName: [String: BindingConfig] = [:]
     /// The distance of each transition's first moving binding: what a client's release velocity is measured against.
     private var distances: [String: Double] = [:]
-    /// The focus the bindings' app conditions are matched against; a new table keeps it.
-    private(set) var focus: SessionFocus
-    /// Each binding's recognizer, its region resolved for the screen in force: a focus change only filters them.
+    /// The session the bindings' conditions are matched against; a new table keeps it.
+    private(set) var session: SessionState
+    /// Each binding's recognizer, its region resolved for the screen in force: a session change only filters them.
     private var resolved: [RecognizerSpec] = []
-    /// The places in `list` of the bindings that name applications or full screen, the only ones a focus turns.
+    /// The places in `list` of the bindings with a condition, the only ones a session change turns.
     private var conditional: [Int] = []
 
-    init(_ list: [BindingConfig] = [], focus: SessionFocus = .unknown(reason: "no focus source has reported yet")) {
+    init(_ list: [BindingConfig] = [], session: SessionState = SessionState()) {
         self.list = list
-        self.focus = focus
+        self.session = session
         byName = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         distances = Dictionary(list.filter { $0.longPress == nil }.map { ($0.transition, $0.distance) }, uniquingKeysWith: { first, _ in first })
-        conditional = list.indices.filter { !list[$0].appCondition.isAlways }
+        conditional = list.indices.filter { !list[$0].condition.isAlways }
     }
 
     /// Resolves every binding's recognizer for `geometry`; the screen changed, or the table is new.
@@ -29,19 +30,19 @@ struct BindingTable: Sendable {
 
     subscript(name: String) -> BindingConfig? { byName[name] }
 
-    /// The recognizers of the bindings that work with the focus, in order, as `resolve` last resolved them.
+    /// The recognizers of the bindings that work in the session, in order, as `resolve` last resolved them.
     var recognizers: [RecognizerSpec] {
         guard !conditional.isEmpty else { return resolved }
         var off = Set<Int>()
-        for index in conditional where !list[index].appCondition.allows(focus) { off.insert(index) }
+        for index in conditional where !list[index].condition.allows(session) { off.insert(index) }
         return off.isEmpty ? resolved : resolved.indices.filter { !off.contains($0) }.map { resolved[$0] }
     }
 
-    /// Takes a new focus; true when it turns some binding on or off.
-    mutating func setFocus(_ newFocus: SessionFocus) -> Bool {
-        let before = focus
-        focus = newFocus
-        return conditional.contains { list[$0].appCondition.allows(before) != list[$0].appCondition.allows(newFocus) }
+    /// Takes a new session; true when it turns some binding on or off.
+    mutating func setSession(_ newSession: SessionState) -> Bool {
+        let before = session
+        session = newSession
+        return conditional.contains { list[$0].condition.allows(before) != list[$0].condition.allows(newSession) }
     }
 
     /// The names whose binding differs in `other`, or that `other` lacks.

@@ -14,7 +14,8 @@ public import TransitionModel
 /// each command's own rules are already apart, in `CommandApplication`.
 public struct Engine: Sendable {
     public var geometry: ScreenGeometry { arena.geometry }
-    private var arena: GestureArena
+    /// Internal for the engine's extensions (the session's conditions set its recognizers).
+    var arena: GestureArena
     var runtimes: [String: TransitionRuntime] = [:]
     private var order: [String] = []
     /// Each transition's place in `order`, which frames keep.
@@ -175,20 +176,6 @@ public struct Engine: Sendable {
         arena.setRecognizers(bindings.recognizers)
     }
 
-    /// The focused application changed (issue 31): bindings whose `apps`, `except-apps` or `when-fullscreen` no
-    /// longer allow it leave the arena, and those that now do join it, from the next sequence on. A gesture under
-    /// way finishes as it began, so that a swipe that moves the focus is not cut short by it. True when some binding
-    /// turned on or off, and so what the backend intercepts may have changed.
-    @discardableResult
-    public mutating func setFocus(_ focus: SessionFocus) -> Bool {
-        guard focus != bindings.focus, bindings.setFocus(focus) else { return false }
-        arena.setRecognizers(bindings.recognizers)
-        return true
-    }
-
-    /// The focus the bindings are matched against.
-    public var focus: SessionFocus { bindings.focus }
-
     private mutating func install(transitions: [TransitionConfig], bindings newBindings: [BindingConfig]) {
         order = transitions.map(\.name)
         rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -203,7 +190,7 @@ public struct Engine: Sendable {
                 runtimes[transition.name] = runtime
             }
         }
-        bindings = BindingTable(newBindings, focus: bindings.focus)
+        bindings = BindingTable(newBindings, session: bindings.session)
     }
 
     /// Reduced motion or a duration factor, from the desktop or a manual setting: from the next completion on,
