@@ -22,7 +22,7 @@ enum ColdPathBenchmark {
         var x = 20.0, time = 0.001
         var sink = 0
         func parseStep() -> Int {
-            guard case let .request(_, .success(.inject(events))) = RequestBenchmark.injectLine.withUnsafeBufferPointer({ IncomingRequest.read($0) }) else { return 0 }
+            guard case let .request(_, .success(.inject(events, _))) = RequestBenchmark.injectLine.withUnsafeBufferPointer({ IncomingRequest.read($0) }) else { return 0 }
             return events.count
         }
         func engineStep() -> Int {

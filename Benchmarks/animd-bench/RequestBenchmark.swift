@@ -13,7 +13,7 @@ enum RequestBenchmark {
         let line = injectLine
         // The daemon's read: JSON in place, the envelope, the typed request and its event (issue 17: once).
         let read = nanosecondsPerOperation(iterations: 20_000, rounds: 5) { _ in
-            guard case let .request(_, .success(.inject(events))) = line.withUnsafeBufferPointer({ IncomingRequest.read($0) }) else { return 0 }
+            guard case let .request(_, .success(.inject(events, _))) = line.withUnsafeBufferPointer({ IncomingRequest.read($0) }) else { return 0 }
             return events[0].time
         }
         // Foundation's own JSON parser on the same line, as a same-run reference (JSONValue's Codable decoding,

@@ -179,7 +179,23 @@ struct ConfigReader {
                 if let output = string(screens, device, p / "touchscreens") { settings.touchscreens[device] = output }
             }
         }
+        if let actions = table(t, Key.onTabletMode, p) { settings.onTabletMode = readTabletModeActions(actions, p / "on-tablet-mode") }
         return settings
+    }
+
+    /// `on-tablet-mode = { on = ["program", "arg", …], off = […] }`: argvs run without a shell, as `on-snap`'s.
+    mutating func readTabletModeActions(_ t: ConfigTable, _ p: ConfigPath) -> [Bool: [String]] {
+        var actions: [Bool: [String]] = [:]
+        for key in t.keys {
+            guard key == "on" || key == "off" else {
+                error(p / key, "must be \"on\" or \"off\": the command run going into tablet mode, or out of it")
+                continue
+            }
+            guard let argv = strings(t, key, p) else { continue }
+            if let problem = SnapAction.problem(with: argv) { error(p / key, problem); continue }
+            actions[key == "on"] = argv
+        }
+        return actions
     }
 
     mutating func readTransition(_ name: String, _ t: ConfigTable) -> TransitionConfig {

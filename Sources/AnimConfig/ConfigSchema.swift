@@ -46,7 +46,9 @@ enum ConfigSchema {
         static let touchEdges = ConfigKey<TouchEdges>.choice("touch-edges", default: settings.touchEdges,
                                                              "whether edge touches are animd's alone (docs/x11.md)")
         static let backend = ConfigKey<BackendSetting>.choice("backend", default: settings.backend, "the input backend (docs/wayland.md)")
-        static let keys = [pressureRelease.entry, pressureCap.entry, touchscreens.entry, touchEdges.entry, backend.entry]
+        static let onTabletMode = ConfigKey<ConfigTable>.make("on-tablet-mode", .table("on or off = [\"program\", \"arg\", …]"), default: nil,
+                                                              "run when the machine goes into tablet mode (on) or out of it (off)")
+        static let keys = [pressureRelease.entry, pressureCap.entry, touchscreens.entry, touchEdges.entry, backend.entry, onTabletMode.entry]
     }
 
     enum Transition {

@@ -56,6 +56,8 @@ public struct InputSettings: Hashable, Sendable {
     public var touchscreens: [String: String] = [:]
     public var touchEdges = TouchEdges.shared
     public var backend = BackendSetting.auto
+    /// What to run going into tablet mode (true) and out of it (false): an argv, without a shell.
+    public var onTabletMode: [Bool: [String]] = [:]
 
     public init() {}
 }

@@ -7,7 +7,7 @@ import Synchronization
 import Transitions
 import UnixSupport
 
-/// Runs `on-snap` commands so that none of them can block or slow the daemon:
+/// Runs the config's commands (`on-snap`, `on-tablet-mode`) so that none of them can block or slow the daemon:
 /// each is spawned (posix_spawnp, argv only, no shell) and watched on a thread
 /// of its own, its output goes to the log, and it is reaped when it exits.
 ///
@@ -34,17 +34,17 @@ final class ActionRunner: Sendable {
     }
 
     /// Starts each action off the calling thread, in the session's environment; returns at once.
-    func run(_ actions: [SnapAction], in session: SessionEnvironment) {
+    func run(_ actions: [ConfiguredAction], in session: SessionEnvironment) {
         let environment = session.applied(to: baseEnvironment)
         for action in actions {
-            let key = "\(action.transition).on-snap.\(action.snap)"
+            let key = action.key
             let admitted = running.withLock { running -> Bool in
                 guard !running.contains(key), running.count < Self.maxRunning else { return false }
                 running.insert(key)
                 return true
             }
             guard admitted else {
-                logger.notice("on-snap action skipped: it, or too many others, is still running",
+                logger.notice("\(action.label) action skipped: it, or too many others, is still running",
                               metadata: ["action": "\(key)", "max-running": "\(Self.maxRunning)"])
                 continue
             }
@@ -54,16 +54,15 @@ final class ActionRunner: Sendable {
             }
             if !started {
                 running.withLock { _ = $0.remove(key) }
-                logger.error("on-snap action could not start: no thread to watch it", metadata: ["action": "\(key)"])
+                logger.error("\(action.label) action could not start: no thread to watch it", metadata: ["action": "\(key)"])
             }
         }
     }
 
-    private func supervise(_ action: SnapAction, key: String, environment: [String: String]) {
+    private func supervise(_ action: ConfiguredAction, key: String, environment: [String: String]) {
         let metadata: Logger.Metadata = ["action": "\(key)", "argv": "\(action.argv)"]
-        let environment = environment
-            .merging(["ANIMD_TRANSITION": action.transition, "ANIMD_SNAP": String(action.snap)]) { $1 }
-            .map { "\($0)=\($1)" }
+        let label = action.label
+        let environment = environment.merging(action.environment) { $1 }.map { "\($0)=\($1)" }
         // One spawn at a time: between pipe() and FD_CLOEXEC another action's child could inherit this pipe's
         // write end and hold its output open (pipe2 is not imported without _GNU_SOURCE).
         let started = spawning.withLock { _ -> Result<(pid: pid_t, output: Int32), SpawnError> in
@@ -78,14 +77,14 @@ final class ActionRunner: Sendable {
         }
         guard case let .success((pid, output)) = started else {
             if case let .failure(error) = started {
-                logger.error("on-snap action could not start", metadata: metadata.merging(["error": "\(String(cString: strerror(error.code)))"]) { $1 })
+                logger.error("\(label) action could not start", metadata: metadata.merging(["error": "\(String(cString: strerror(error.code)))"]) { $1 })
             }
             return
         }
-        logger.info("on-snap action started", metadata: metadata.merging(["pid": "\(pid)"]) { $1 })
-        logOutput(of: output, metadata: metadata)
+        logger.info("\(label) action started", metadata: metadata.merging(["pid": "\(pid)"]) { $1 })
+        logOutput(of: output, label: label, metadata: metadata)
         close(output)
-        logger.log(level: .info, "on-snap action ended", metadata: metadata.merging(["pid": "\(pid)", "result": "\(reap(pid))"]) { $1 })
+        logger.log(level: .info, "\(label) action ended", metadata: metadata.merging(["pid": "\(pid)", "result": "\(reap(pid))"]) { $1 })
     }
 
     /// posix_spawnp with stdin from /dev/null, stdout and stderr into `output`, no other descriptor, every signal
@@ -122,13 +121,13 @@ final class ActionRunner: Sendable {
     private struct SpawnError: Error { let code: Int32 }
 
     /// Logs the first lines of what the command prints, and drains the rest until it closes its output.
-    private func logOutput(of descriptor: Int32, metadata: Logger.Metadata) {
+    private func logOutput(of descriptor: Int32, label: String, metadata: Logger.Metadata) {
         var pending: [UInt8] = [], logged = 0, discarded = 0
         var chunk = [UInt8](repeating: 0, count: 4096)
         func emit(_ line: ArraySlice<UInt8>) {
             guard logged < Self.maxLoggedLines else { return discarded += line.count + 1 }
             logged += 1
-            logger.info("on-snap action: \(String(decoding: line.prefix(Self.maxLineBytes), as: UTF8.self))", metadata: metadata)
+            logger.info("\(label) action: \(String(decoding: line.prefix(Self.maxLineBytes), as: UTF8.self))", metadata: metadata)
         }
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -146,7 +145,7 @@ final class ActionRunner: Sendable {
             }
         }
         if !pending.isEmpty { emit(pending[...]) }
-        if discarded > 0 { logger.notice("on-snap action printed more than was logged", metadata: metadata.merging(["bytes-not-logged": "\(discarded)"]) { $1 }) }
+        if discarded > 0 { logger.notice("\(label) action printed more than was logged", metadata: metadata.merging(["bytes-not-logged": "\(discarded)"]) { $1 }) }
     }
 
     /// Waits for the child and says how it ended.

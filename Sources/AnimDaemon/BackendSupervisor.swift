@@ -15,6 +15,8 @@ enum InputReport {
     case xsettingsAnimations(Bool?)
     /// The focused application, or why none is known.
     case focus(SessionFocus)
+    /// The tablet-mode switch's state; nil where the backend reads none.
+    case tabletMode(Bool?)
 }
 
 /// The input backend's life on the event loop: made for the session (`BackendLauncher`), started, replaced when
@@ -106,7 +108,8 @@ final class BackendSupervisor {
                                      reason: info.displayLost, warning: info.warning, sources: info.sources, outputs: info.outputs)
             return [.status(status, geometry: info.geometry, refreshRate: info.refreshRate), .xsettingsAnimations(info.animationsEnabled),
                     .focus(info.focus ?? .unknown(reason: info.displayLost == nil ? Self.noFocusSource(on: info.backend)
-                                                    : "the compositor is out of reach; the focus is unknown until it is back"))]
+                                                    : "the compositor is out of reach; the focus is unknown until it is back")),
+                    .tabletMode(info.tabletMode)]
         case let .input(events):
             // Input that a stopped backend had already posted is dropped with it: what it drove was cancelled.
             guard let backend else { return [] }
@@ -115,7 +118,7 @@ final class BackendSupervisor {
             // Whatever the backend was driving is gone with it: cancel, so that nothing stays finger-driven.
             let status = InputStatus(backend: kind, connected: false, display: display, reason: reason + "; input is off until a display appears")
             return [.vanished(kind), .status(status, geometry: nil, refreshRate: nil), .xsettingsAnimations(nil),
-                    .focus(.unknown(reason: "the display is gone: \(reason)"))]
+                    .focus(.unknown(reason: "the display is gone: \(reason)")), .tabletMode(nil)]
         }
     }
 

@@ -19,6 +19,8 @@ enum CoreEffect {
     case configureBackend(InputPlan)
     /// The limits on clients changed with the config.
     case limits(ClientLimits)
+    /// Run a command of the config's (`on-tablet-mode`; `on-snap` ones come with `publish`).
+    case run(ConfiguredAction)
     /// `systemctl status animd` should show the status line now, or soon (coalesced with others).
     case announceStatus(soon: Bool)
     case log(Logger.Level, Logger.Message, Logger.Metadata = [:])
@@ -39,6 +41,8 @@ enum CoreLine: Equatable {
     /// "inject".
     case inputEvent(InputEvent, origin: String)
     case focus(SessionFocus)
+    /// Tablet mode on or off, or nil: no switch.
+    case tabletMode(Bool?)
     /// A declared transition is gone, after its last `transition.ended`.
     case removed(String, owner: TransitionOwner, reason: RemovalReason, message: String)
 
@@ -49,6 +53,7 @@ enum CoreLine: Equatable {
         case .inputStatus: .input
         case .inputEvent: .inputEvents
         case .focus: .focus
+        case .tabletMode: .device
         case .removed: .state
         }
     }
@@ -65,6 +70,7 @@ enum CoreLine: Equatable {
         case let .inputStatus(status): EventLine.inputStatus(status, into: &line)
         case let .inputEvent(event, origin): EventLine.inputEvent(event, origin: origin, into: &line)
         case let .focus(focus): EventLine.focus(focus, into: &line)
+        case let .tabletMode(on): EventLine.tabletMode(on, into: &line)
         case let .removed(name, owner, reason, message): EventLine.removed(name: name, reason: reason, message: message, owner: owner, into: &line)
         }
     }

@@ -36,6 +36,8 @@ enum CoreEvent {
     case recordingInput(Bool)
     /// What the input backend's life brought about (`BackendSupervisor`).
     case backend([InputReport])
+    /// Tablet mode on or off, or nil for a switch gone, as the backend reported it or a client injected it.
+    case tabletMode(Bool?, injected: Bool)
     /// What one of the focus's channels says now, or that it says nothing any more.
     case focus(SessionFocus?, by: FocusReports.Channel)
     /// What the XDG desktop portal says of motion now.

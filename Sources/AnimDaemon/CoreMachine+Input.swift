@@ -31,6 +31,7 @@ extension CoreMachine {
             case let .vanished(backend): vanished(.backend(backend), at: time, into: &effects)
             case let .xsettingsAnimations(enabled): changeMotion(into: &effects) { $0.xsettingsAnimations = enabled }
             case let .focus(focus): focusReported(focus, by: .backend, into: &effects)
+            case let .tabletMode(on): tabletModeReported(on, injected: false, into: &effects)
             }
         }
     }

@@ -60,6 +60,7 @@ struct CoreMachine {
         case let .recordingInput(recording): recordingInput = recording
         case let .backend(reports): backendReported(reports, at: time, into: &effects)
         case let .focus(focus, channel): focusReported(focus, by: channel, into: &effects)
+        case let .tabletMode(on, injected): tabletModeReported(on, injected: injected, into: &effects)
         case let .portal(settings): changeMotion(into: &effects) { $0.portal = settings }
         case let .kdeglobals(file): changeMotion(into: &effects) { $0.kde = file }
         case .frame: frame(at: time, into: &effects)

@@ -16,7 +16,8 @@ extension DaemonCore: RequestTarget {
         return DaemonSummary(version: AnimdVersion.current, pid: getpid(), frameRate: engine.frameRate, input: input.status,
                              monitors: engine.geometry.monitors, screenFromDisplay: input.backendGeometry != nil, clients: registry.clients.count,
                              subscriptions: registry.clients.values.reduce(0) { $0 + $1.subscriptions.count },
-                             motion: machine.config.motion.status, focus: engine.focus)
+                             motion: machine.config.motion.status, focus: engine.focus,
+                             tabletMode: engine.session.tabletMode)
     }
 
     var transitionNames: [String] { machine.engine.transitionNames }
@@ -47,13 +48,21 @@ extension DaemonCore: RequestTarget {
     }
 
     /// Input from a client, within its `InjectionBudget`: a request past it is refused whole, saying when to retry.
-    func inject(_ events: [InputEvent], from client: ClientConnection) throws(RPCError) {
-        if case let .refused(seconds) = client.injections.take(events.count, at: now()) {
+    /// Tablet-mode items take effect at their place among the events.
+    func inject(_ events: [InputEvent], tabletModes: [InjectedTabletMode], from client: ClientConnection) throws(RPCError) {
+        let count = events.count + tabletModes.count
+        if case let .refused(seconds) = client.injections.take(count, at: now()) {
             let milliseconds = Int((seconds * 1000).rounded(.up))
             throw RPCError(.limitReached, "limit reached: at most \(Int(InjectionBudget.rate)) injected events a second per client; "
-                           + "none of these \(events.count) was injected; retry in \(milliseconds) ms")
+                           + "none of these \(count) was injected; retry in \(milliseconds) ms")
         }
-        handle(.input(events, from: .client(client.id)))
+        var start = 0
+        for mode in tabletModes {
+            if mode.before > start { handle(.input(Array(events[start..<mode.before]), from: .client(client.id))) }
+            handle(.tabletMode(mode.on, injected: true))
+            start = mode.before
+        }
+        if start < events.count || tabletModes.isEmpty { handle(.input(start == 0 ? events : Array(events[start...]), from: .client(client.id))) }
     }
 
     func perform(_ command: Command) -> Result<CommandResult, EngineError> {

@@ -75,6 +75,7 @@ final class DaemonCore {
                 }
             case let .configureBackend(plan): supervisor.backend?.configure(plan)
             case let .limits(limits): registry.limits = limits
+            case let .run(action): actions.run([action], in: supervisor.session)
             case let .announceStatus(soon): soon ? systemd.announceSoon(statusLine) : systemd.announce(statusLine)
             case let .log(level, message, metadata): logger.log(level: level, message, metadata: metadata)
             case let .closeClients(reason): closeClients(reason: reason)
@@ -103,7 +104,7 @@ final class DaemonCore {
         // Only a step that ended a leg can make an `on-snap` command due; looking costs a copy of the engine.
         guard output.events.contains(where: { if case .ended = $0 { true } else { false } }) else { return }
         let due = SnapAction.due(after: output.events, in: machine.engine)
-        if !due.isEmpty { actions.run(due, in: supervisor.session) }
+        if !due.isEmpty { actions.run(due.map(ConfiguredAction.init), in: supervisor.session) }
     }
 
     private func arm(_ timer: CoreTimer, after seconds: Double) {

@@ -14,6 +14,8 @@ struct InputRouting {
     var owners = InputOwners()
     /// What the backend and the compositor's IPC say of the focus.
     var focus = FocusReports()
+    /// What the backend's switch and injections say of tablet mode.
+    var tabletMode = TabletModeReports()
 
     /// Takes a backend's report; true when the status differs from the last.
     mutating func take(_ status: InputStatus, geometry: ScreenGeometry?, refreshRate: Double?) -> Bool {

@@ -77,9 +77,9 @@ struct RequestRouter {
         case let .unsubscribe(subscription):
             try target.unsubscribe(client, id: subscription)
             return .value(.object([]))
-        case let .inject(events):
-            try target.inject(events, from: client)
-            return .value(.object([("accepted", .number(Double(events.count)))]))
+        case let .inject(events, tabletModes):
+            try target.inject(events, tabletModes: tabletModes, from: client)
+            return .value(.object([("accepted", .number(Double(events.count + tabletModes.count)))]))
         case let .transition(command):
             return .value(try perform(command))
         case let .declare(name, body):
@@ -112,7 +112,8 @@ struct RequestRouter {
                                                yielding: declared.yielding)
         return DaemonHello(version: summary.version, pid: Int(summary.pid), frameRate: summary.frameRate, input: summary.input,
                            monitors: summary.monitors, config: config, clients: summary.clients, subscriptions: summary.subscriptions,
-                           motion: summary.motion, focus: summary.focus, declared: declared.transitions).json
+                           motion: summary.motion, focus: summary.focus, declared: declared.transitions,
+                           tabletMode: summary.tabletMode).json
     }
 
     /// `{"subscription":id,"transitions":[…]}`.

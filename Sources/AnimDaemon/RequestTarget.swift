@@ -21,7 +21,7 @@ protocol RequestTarget: AnyObject {
     func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
                    frames: FrameDelivery) throws(RPCError) -> Int
     func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError)
-    func inject(_ events: [InputEvent], from client: ClientConnection) throws(RPCError)
+    func inject(_ events: [InputEvent], tabletModes: [InjectedTabletMode], from client: ClientConnection) throws(RPCError)
     /// Runs a transition command; its events are published before the result is returned.
     func perform(_ command: Command) -> Result<CommandResult, EngineError>
     /// `transition.declare`, `update` and `retract` for `client`; their events are published before they return.
@@ -47,4 +47,5 @@ struct DaemonSummary {
     var subscriptions: Int
     var motion: MotionStatus
     var focus: SessionFocus
+    var tabletMode: Bool?
 }

@@ -63,12 +63,16 @@ public struct DaemonHello: Hashable, Sendable {
     public var focus: SessionFocus
     /// The transitions clients declared, in the order they did.
     public var declared: [Declared]
+    /// Whether the machine is in tablet mode, by its tablet-mode switch; nil where it has none (**extension**,
+    /// issue 45). `tablet-mode` on the wire.
+    public var tabletMode: Bool?
 
     public init(version: String, pid: Int, frameRate: Double, input: InputStatus, monitors: [Rect], config: ConfigSummary,
-                clients: Int, subscriptions: Int, motion: MotionStatus, focus: SessionFocus, declared: [Declared] = []) {
+                clients: Int, subscriptions: Int, motion: MotionStatus, focus: SessionFocus, declared: [Declared] = [],
+                tabletMode: Bool? = nil) {
         self.version = version; self.pid = pid; self.frameRate = frameRate; self.input = input; self.monitors = monitors
         self.config = config; self.clients = clients; self.subscriptions = subscriptions; self.motion = motion
-        self.focus = focus; self.declared = declared
+        self.focus = focus; self.declared = declared; self.tabletMode = tabletMode
     }
 
     public var json: JSONValue {
@@ -82,7 +86,8 @@ public struct DaemonHello: Hashable, Sendable {
                                             ("warnings", .array(config.warnings.map(JSONValue.string))),
                                             ("yielding", .array(config.yielding.map(JSONValue.string)))])),
                         ("clients", .number(Double(clients))), ("subscriptions", .number(Double(subscriptions))), ("motion", motion.json),
-                        ("focus", focus.json), ("declared", .array(declared.map(\.json)))])
+                        ("focus", focus.json), ("declared", .array(declared.map(\.json))),
+                        ("tablet-mode", tabletMode.map(JSONValue.bool) ?? .null)])
     }
 
     /// Reads what `json` writes; nil for anything else, numbers out of range included.
@@ -100,9 +105,11 @@ public struct DaemonHello: Hashable, Sendable {
         // A daemon from before declarations sends neither of these.
         let yielding = config["yielding"]?.array?.compactMap(\.string) ?? []
         let declared = json["declared"]?.array?.compactMap(Declared.init(json:)) ?? []
+        // Nor this, before issue 45: null, as from a machine without a switch.
+        let tabletMode = json["tablet-mode"]?.bool
         self.init(version: version, pid: pid, frameRate: frameRate, input: input, monitors: monitors.compactMap { $0 },
                   config: ConfigSummary(layers: layers, transitions: transitions, bindings: bindings, warnings: warnings, yielding: yielding),
-                  clients: clients, subscriptions: subscriptions, motion: motion, focus: focus, declared: declared)
+                  clients: clients, subscriptions: subscriptions, motion: motion, focus: focus, declared: declared, tabletMode: tabletMode)
     }
 
     /// `[x, y, width, height]` within the screen's coordinate limit.

@@ -85,6 +85,11 @@ public enum EventLine {
         RPCLine.writeNotification(.focus, members, into: &out)
     }
 
+    /// Tablet mode on or off, or null when the switch went away (group `device`).
+    public static func tabletMode(_ on: Bool?, into out: inout some TextOutput) {
+        RPCLine.writeNotification(.tabletMode, [("on", on.map(JSONValue.bool) ?? .null)], into: &out)
+    }
+
     /// A declared transition is gone (group `state`): `reason` is `retracted`, `disconnected` or `config`, and
     /// `message` says it in words.
     public static func removed(name: String, reason: RemovalReason, message: String, owner: TransitionOwner,

@@ -3,7 +3,7 @@
 public enum NotificationMethod: String, Sendable, CaseIterable {
     case progress = "transition.progress", began = "transition.began", leg = "transition.leg", ended = "transition.ended"
     case inputStatus = "input.status", gesture = "gesture.changed", inputEvent = "input.event", shutdown = "daemon.shutdown"
-    case motion = "daemon.motion", focus = "daemon.focus", removed = "transition.removed"
+    case motion = "daemon.motion", focus = "daemon.focus", removed = "transition.removed", tabletMode = "daemon.tablet-mode"
 
     /// A notification's line up to its params' opening brace, as one literal: the frame path writes it without
     /// building a string. `NotificationMethodTests` checks each against `rawValue`.
@@ -21,6 +21,7 @@ public enum NotificationMethod: String, Sendable, CaseIterable {
         case .motion: "{\"jsonrpc\":\"2.0\",\"method\":\"daemon.motion\",\"params\":{"
         case .focus: "{\"jsonrpc\":\"2.0\",\"method\":\"daemon.focus\",\"params\":{"
         case .removed: "{\"jsonrpc\":\"2.0\",\"method\":\"transition.removed\",\"params\":{"
+        case .tabletMode: "{\"jsonrpc\":\"2.0\",\"method\":\"daemon.tablet-mode\",\"params\":{"
         }
     }
 

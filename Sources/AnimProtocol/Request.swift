@@ -23,7 +23,8 @@ public enum Request: Hashable, Sendable {
     /// `transitions`: nil for all.
     case subscribe(transitions: [String]?, events: Set<EventGroup>, maxRate: Double?, frames: FrameDelivery = .all)
     case unsubscribe(subscription: Int)
-    case inject(events: [InputEvent])
+    /// Input events, and the tablet-mode switches among them (issue 45).
+    case inject(events: [InputEvent], tabletModes: [InjectedTabletMode] = [])
     /// The transition.* methods: the engine's own `Command`, wrapped rather than mirrored.
     case transition(Command)
     /// `transition.declare` and `transition.update`: `body` holds the params' `transition` and `bindings` tables as
@@ -90,7 +91,10 @@ public enum Request: Hashable, Sendable {
         case .get: try p.allow(["name"]); self = .get(name: try p.string("name"))
         case .subscribe: self = try Self.subscribe(p)
         case .unsubscribe: try p.allow(["subscription"]); self = .unsubscribe(subscription: try p.integer("subscription"))
-        case .inject: try p.allow(["events"]); self = .inject(events: try p.inputEvents("events"))
+        case .inject:
+            try p.allow(["events"])
+            let (events, tabletModes) = try p.inputEvents("events")
+            self = .inject(events: events, tabletModes: tabletModes)
         case .declare: try p.allow(["name", "transition", "bindings"]); self = .declare(name: try p.string("name"), body: try p.declarationBody())
         case .update: try p.allow(["name", "transition", "bindings"]); self = .update(name: try p.string("name"), body: try p.declarationBody())
         case .retract: try p.allow(["name"]); self = .retract(name: try p.string("name"))
@@ -197,7 +201,10 @@ extension Request {
                            ("events", .array(EventGroup.allCases.filter(events.contains).map { .string($0.rawValue) })),
                            ("maxRate", number(maxRate)), ("frames", frames == .all ? nil : .string(frames.rawValue))])
         case let .unsubscribe(subscription): return object([("subscription", .number(Double(subscription)))])
-        case let .inject(events): return object([("events", .array(events.map(\.wire)))])
+        case let .inject(events, tabletModes):
+            var items = events.map(\.wire)
+            for mode in tabletModes.reversed() { items.insert(mode.wire, at: mode.before) }
+            return object([("events", .array(items))])
         case let .transition(command): return command.params
         }
     }

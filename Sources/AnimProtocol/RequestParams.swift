@@ -107,22 +107,28 @@ struct RequestParams<Value: JSONReadable> {
         return .object(members)
     }
 
-    func inputEvents(_ key: String) throws(RPCError) -> [InputEvent] {
+    /// `input.inject`'s items: input events, and tablet-mode switches (`InjectedTabletMode`) with their place among them.
+    func inputEvents(_ key: String) throws(RPCError) -> (events: [InputEvent], tabletModes: [InjectedTabletMode]) {
         guard let v = optional(key) else { throw invalid("\"\(key)\" is required") }
         guard let items = v.array else { throw invalid("\"\(key)\" must be an array of input events") }
         guard items.count <= InputLimits.eventsPerInjection else {
             throw invalid("\"\(key)\" holds \(items.count) events; at most \(InputLimits.eventsPerInjection) in one request")
         }
         var events: [InputEvent] = []
+        var tabletModes: [InjectedTabletMode] = []
         events.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             do {
-                events.append(try InputEvent(reading: item))
+                if item["kind"]?.string == InjectedTabletMode.kindName {
+                    tabletModes.append(try InjectedTabletMode(reading: item, before: events.count))
+                } else {
+                    events.append(try InputEvent(reading: item))
+                }
             } catch {
                 throw invalid("\(key)[\(index)]: \(error)")
             }
         }
-        return events
+        return (events, tabletModes)
     }
 }
 

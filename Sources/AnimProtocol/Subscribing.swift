@@ -6,6 +6,8 @@ public enum EventGroup: String, Hashable, Sendable, CaseIterable {
     case motion
     /// `daemon.focus`: the focused application, when it changes (issue 31).
     case focus
+    /// `daemon.tablet-mode`: the machine went into tablet mode or out of it, or its switch came or went (issue 45).
+    case device
 
     /// What `subscribe` sends without `events`.
     public static let defaults: Set<EventGroup> = [.progress, .state]
@@ -23,6 +25,7 @@ public enum EventGroup: String, Hashable, Sendable, CaseIterable {
         case .inputEvents: 16
         case .motion: 32
         case .focus: 64
+        case .device: 128
         }
     }
 

@@ -41,14 +41,17 @@ public struct BackendInfo: Hashable, Sendable {
     /// The focused application, from the backend's own display (the X window manager); nil where the backend has
     /// no focus source.
     public var focus: SessionFocus?
+    /// Whether the machine is in tablet mode, by its tablet-mode switch; nil where the backend reads none.
+    public var tabletMode: Bool?
 
     public init(backend: InputBackendKind, display: String? = nil, seat: String? = nil, geometry: ScreenGeometry? = nil,
                 refreshRate: Double? = nil, sources: [InputSource: SourceStatus], outputs: [NamedOutput] = [],
-                displayLost: String? = nil, warning: String? = nil, animationsEnabled: Bool? = nil, focus: SessionFocus? = nil) {
+                displayLost: String? = nil, warning: String? = nil, animationsEnabled: Bool? = nil, focus: SessionFocus? = nil,
+                tabletMode: Bool? = nil) {
         self.backend = backend; self.display = display; self.seat = seat; self.geometry = geometry
         self.refreshRate = refreshRate; self.sources = sources; self.outputs = outputs
         self.displayLost = displayLost; self.warning = warning; self.animationsEnabled = animationsEnabled
-        self.focus = focus
+        self.focus = focus; self.tabletMode = tabletMode
     }
 }
 

@@ -97,6 +97,9 @@ extension AnimCtl {
             case .focus?:
                 guard let focus = SessionFocus(json: params) else { return method }
                 return "focus     \(Hello.describe(focus))"
+            case .tabletMode?:
+                guard let on = params["on"] else { return method }
+                return "tablet mode \(on.bool.map { $0 ? "on" : "off" } ?? "unknown: the tablet-mode switch went away")"
             default:
                 return "\(method) \(JSONWriter.string(params))"
             }

@@ -42,7 +42,9 @@ struct RequestRouterTests {
             return 5
         }
         func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError) {}
-        func inject(_ events: [InputEvent], from client: ClientConnection) { injected += events.count }
+        func inject(_ events: [InputEvent], tabletModes: [InjectedTabletMode], from client: ClientConnection) {
+            injected += events.count + tabletModes.count
+        }
         func perform(_ command: Command) -> Result<CommandResult, EngineError> {
             performed.append(command)
             if case .release = command { return .success(.released(to: 1)) }

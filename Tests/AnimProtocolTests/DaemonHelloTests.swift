@@ -19,7 +19,8 @@ struct DaemonHelloTests {
         focus: .known(FocusedWindow(names: ["navigator", "Firefox"], fullscreen: true), source: .x11),
         // The connection is the daemon's own number and never on the wire: a reader has 0.
         declared: [.init(name: "dock", owner: TransitionOwner(connection: 0, client: "waybar-dock", pid: 77), bindings: ["dock-swipe"]),
-                   .init(name: "tray", owner: TransitionOwner(connection: 0), bindings: [])])
+                   .init(name: "tray", owner: TransitionOwner(connection: 0), bindings: [])],
+        tabletMode: true)
 
     @Test func whatIsWrittenReadsBackAsItself() throws {
         let line = JSONWriter.string(Self.hello.json)
@@ -30,9 +31,22 @@ struct DaemonHelloTests {
         let motion = #""motion":{"state":"reduced","setting":"reduced","source":"animctl","factor":1,"detail":"reduced, set by animctl"},"#
         let focus = #""focus":{"app":"Firefox","names":["navigator","Firefox"],"fullscreen":true,"source":"x11","reason":null},"#
         let declared = #""declared":[{"name":"dock","owner":{"client":"waybar-dock","pid":77},"bindings":["dock-swipe"]},"#
-            + #"{"name":"tray","owner":{"client":null,"pid":null},"bindings":[]}]}"#
+            + #"{"name":"tray","owner":{"client":null,"pid":null},"bindings":[]}],"tablet-mode":true}"#
         let tail = config + #""clients":2,"subscriptions":1,"# + motion + focus + declared
         #expect(line.hasSuffix(tail))
+    }
+
+    /// `tablet-mode` is null without a switch, and a hello from before issue 45, without the key, reads as that.
+    @Test func tabletModeReadsBackInEachState() throws {
+        for mode in [true, false, nil] as [Bool?] {
+            var hello = Self.hello
+            hello.tabletMode = mode
+            let line = JSONWriter.string(hello.json)
+            #expect(DaemonHello(json: try JSONParser.parse(Array(line.utf8)))?.tabletMode == mode, "\(line)")
+        }
+        let older = JSONWriter.string(Self.hello.json).replacingOccurrences(of: #","tablet-mode":true"#, with: "")
+        #expect(!older.contains("tablet-mode"))
+        #expect(DaemonHello(json: try JSONParser.parse(Array(older.utf8)))?.tabletMode == nil)
     }
 
     /// Each kind of focus reads back as itself: a window, no window, and none known with its reason.

@@ -17,6 +17,10 @@ struct RequestTests {
         .unsubscribe(subscription: 4),
         .inject(events: [InputEvent(time: 0.5, kind: .touchDown(id: 1), location: Point(x: 3, y: 400)),
                          InputEvent(time: 0.5, kind: .pressureEnd(edge: .left, cancelled: true), location: Point(x: 0, y: 1))]),
+        .inject(events: [InputEvent(time: 0, kind: .touchDown(id: 1), location: Point(x: 3, y: 400))],
+                tabletModes: [InjectedTabletMode(before: 0, on: true), InjectedTabletMode(before: 1, on: false),
+                              InjectedTabletMode(before: 1, on: true)]),
+        .inject(events: [], tabletModes: [InjectedTabletMode(before: 0, on: false)]),
         .transition(.toggle("sidebar")),
         .transition(.animate("pager", to: 2, timing: .spring(.perceptual(dampingRatio: 0.6, response: 0.4, velocity: 0)), duration: nil, velocity: -2)),
         .transition(.animate("pager", to: 0, timing: nil, duration: 0.3, velocity: nil)),
@@ -60,6 +64,10 @@ struct RequestTests {
         ("transition.declare", #"{"name":"dock","transition":5e-324}"#, "\"transition\" must be an object"),
         ("transition.update", #"{"name":"dock","bindings":[]}"#, "\"bindings\" must be an object"),
         ("transition.retract", #"{"name":"dock","force":true}"#, "unknown parameter \"force\""),
+        ("input.inject", #"{"events":[{"kind":"tablet-mode"}]}"#, "events[0]: missing field \"on\""),
+        ("input.inject", #"{"events":[{"kind":"tablet-mode","on":1}]}"#, "events[0]: field \"on\" has the wrong type"),
+        ("input.inject", #"{"events":[{"kind":"tablet-mode","on":true,"id":1}]}"#, "events[0]: field \"id\": a tablet-mode item takes only"),
+        ("input.inject", #"{"events":[{"kind":"tablet-mode","on":true,"t":1e308}]}"#, "events[0]: field \"t\": must be within"),
     ])
     func mistakesNameTheParameter(method: String, params: String, message: String) throws {
         let value = try JSONParser.parse(Array(params.utf8))
@@ -84,6 +92,14 @@ struct RequestTests {
         } catch {
             #expect(error.code == -32602 && error.message == "invalid params: input.inject: \"events\" holds 1001 events; at most 1000 in one request", "\(error.message)")
         }
+    }
+
+    /// A tablet-mode item is placed among the events as it was sent: before the event that followed it.
+    @Test func aTabletModeItemKeepsItsPlace() throws {
+        let line = #"{"events":[{"t":0,"kind":"touch-down","id":1,"x":1,"y":2},{"kind":"tablet-mode","on":true,"t":0.5},{"t":1,"kind":"touch-up","id":1,"x":1,"y":2}]}"#
+        let request = try Request(method: "input.inject", params: try JSONParser.parse(Array(line.utf8)))
+        guard case let .inject(events, tabletModes) = request else { Issue.record("\(request)"); return }
+        #expect(events.map(\.kindName) == ["touch-down", "touch-up"] && tabletModes == [InjectedTabletMode(before: 1, on: true)])
     }
 
     @Test func anUnknownMethodListsTheKnownOnes() {

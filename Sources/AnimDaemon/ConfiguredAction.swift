@@ -1,0 +1,27 @@
+import Transitions
+
+/// A command the user's config asks animd to run: a transition's `on-snap`, or `[input] on-tablet-mode`.
+struct ConfiguredAction: Hashable, Sendable {
+    /// What it is, for the log ("sidebar.on-snap.1"); one run of each at a time.
+    var key: String
+    /// Which key of the config it comes from ("on-snap"), for the log's words.
+    var label: String
+    var argv: [String]
+    /// Variables the command gets beside the session's (`ANIMD_TRANSITION`, `ANIMD_TABLET_MODE`).
+    var environment: [String: String]
+
+    init(_ action: SnapAction) {
+        key = "\(action.transition).on-snap.\(action.snap)"
+        label = "on-snap"
+        argv = action.argv
+        environment = ["ANIMD_TRANSITION": action.transition, "ANIMD_SNAP": String(action.snap)]
+    }
+
+    /// `[input] on-tablet-mode`'s command for going into tablet mode (`on`) or out of it.
+    init(tabletMode on: Bool, argv: [String]) {
+        key = "input.on-tablet-mode.\(on ? "on" : "off")"
+        label = "on-tablet-mode"
+        self.argv = argv
+        environment = ["ANIMD_TABLET_MODE": on ? "on" : "off"]
+    }
+}
