@@ -10,13 +10,15 @@ import UnixSupport
 /// into a `LibinputRecord` for the converter, and says what each source can do.
 final class LibinputSession {
     /// What one `libinput_device` is, while it is added.
-    private struct Device {
+    private struct Device: Equatable {
         var id: Int
         var name: String
         var touch: Bool
         var gestures: Bool
         /// libinput's output hint (udev `WL_OUTPUT`).
         var outputHint: String?
+        /// A tablet-mode switch's state (issue 45); nil for a device that is none.
+        var tabletMode: Bool?
     }
 
     /// Shared with libinput's C callbacks through their user-data pointer; only the libinput thread touches it.
@@ -161,9 +163,12 @@ final class LibinputSession {
         case LIBINPUT_EVENT_DEVICE_ADDED:
             let touch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
             let gestures = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0
-            if touch || gestures {
+            // Off until libinput says otherwise: for a switch that is on, its toggle follows the device at once.
+            let tabletMode: Bool? = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_SWITCH) != 0
+                && libinput_device_switch_has_switch(device, LIBINPUT_SWITCH_TABLET_MODE) > 0 ? false : nil
+            if touch || gestures || tabletMode != nil {
                 devices[id] = Device(id: id, name: libinput_device_get_name(device).map { String(cString: $0) } ?? "", touch: touch, gestures: gestures,
-                                     outputHint: libinput_device_get_output_name(device).map { String(cString: $0) })
+                                     outputHint: libinput_device_get_output_name(device).map { String(cString: $0) }, tabletMode: tabletMode)
                 infoChanged = true
             }
             return []
@@ -171,6 +176,12 @@ final class LibinputSession {
             guard devices.removeValue(forKey: id) != nil else { return [] }
             infoChanged = true
             return [.deviceRemoved(device: id, time: monotonicSeconds())]
+        case LIBINPUT_EVENT_SWITCH_TOGGLE:
+            guard var sensor = devices[id], sensor.tabletMode != nil, let toggle = libinput_event_get_switch_event(event),
+                  libinput_event_switch_get_switch(toggle) == LIBINPUT_SWITCH_TABLET_MODE else { return [] }
+            sensor.tabletMode = libinput_event_switch_get_switch_state(toggle) == LIBINPUT_SWITCH_STATE_ON
+            change(\.devices[id], to: sensor)
+            return []
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL:
             guard plan.touch, let touch = libinput_event_get_touch_event(event) else { return [] }
             return [touchRecord(touch, type: type, device: id)]
@@ -237,7 +248,14 @@ final class LibinputSession {
               + "the session's environment (systemctl --user import-environment WAYLAND_DISPLAY, then animctl environment; docs/service.md)"
             : nil
         return BackendInfo(backend: .libinput, display: screen.waylandDisplay, seat: seat, geometry: geometry, sources: sources,
-                           outputs: namedOutputs, displayLost: screen.lost, warning: noDisplay, focus: screen.focus)
+                           outputs: namedOutputs, displayLost: screen.lost, warning: noDisplay, focus: screen.focus,
+                           tabletMode: tabletMode)
+    }
+
+    /// On while any tablet-mode switch is on; nil without one.
+    private var tabletMode: Bool? {
+        let switches = devices.values.compactMap(\.tabletMode)
+        return switches.isEmpty ? nil : switches.contains(true)
     }
 
     /// The compositor's outputs; one it has not named is called by its place in the list.

@@ -152,14 +152,33 @@ import JSONText
 /// `threeFingerSwipe`) 1 s after animd opens the device. The device appears when the test plugs it in.
 struct MockedDevice {
     enum Kind {
-        case touchscreen, touchpad
+        case touchscreen, touchpad, tabletSwitch
 
-        var fixture: String { self == .touchscreen ? "touchscreen" : "touchpad" }
-        /// The node, and its device number as the fixture's sysfs entry gives it.
-        var node: String { self == .touchscreen ? "/dev/input/event50" : "/dev/input/event51" }
-        var deviceNumber: String { self == .touchscreen ? "13:114" : "13:115" }
-        var udevProperty: String { self == .touchscreen ? "ID_INPUT_TOUCHSCREEN" : "ID_INPUT_TOUCHPAD" }
-        var sysfsPath: String { self == .touchscreen ? "/sys/devices/virtual/input/input50/event50" : "/sys/devices/virtual/input/input51/event51" }
+        var fixture: String {
+            switch self {
+            case .touchscreen: "touchscreen"
+            case .touchpad: "touchpad"
+            case .tabletSwitch: "tablet-switch"
+            }
+        }
+        /// The node's number; its device number as the fixture's sysfs entry gives it is 13:(64 + that).
+        private var number: Int {
+            switch self {
+            case .touchscreen: 50
+            case .touchpad: 51
+            case .tabletSwitch: 52
+            }
+        }
+        var node: String { "/dev/input/event\(number)" }
+        var deviceNumber: String { "13:\(64 + number)" }
+        var udevProperty: String {
+            switch self {
+            case .touchscreen: "ID_INPUT_TOUCHSCREEN"
+            case .touchpad: "ID_INPUT_TOUCHPAD"
+            case .tabletSwitch: "ID_INPUT_SWITCH"
+            }
+        }
+        var sysfsPath: String { "/sys/devices/virtual/input/input\(number)/event\(number)" }
     }
 
     /// One finger on the touchscreen: down from frame `from` to frame `to` (of 17, 10 ms apart), moving along its
