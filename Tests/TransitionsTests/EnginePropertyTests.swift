@@ -20,7 +20,8 @@ struct EnginePropertyTests {
     /// The default config with what rests and catches besides (issue 32): a filling long press on the bottom edge,
     /// a held swipe beside the plain one on the right edge, a long press that toggles anywhere on the top edge and
     /// races the notifications' swipe there, and an edge pan that catches as the finger lands; and a pinch (on the
-    /// glass and the touchpad) and a rotation anywhere (issue 45).
+    /// glass and the touchpad), a rotation anywhere, and a swipe up from the bottom edge that works only in tablet
+    /// mode, beside the launcher's, which then does not (issue 45).
     static let config: DaemonConfig = {
         do {
             return try EngineTester.defaultConfig(adding: HoldConfigs.launcherPress + """
@@ -50,6 +51,14 @@ struct EnginePropertyTests {
                 gesture = "rotate"
                 increases = "counter-clockwise"
                 angle = 45
+                [bindings.tablet-launcher]
+                transition = "notifications"
+                gesture = "edge-pan"
+                edge = "bottom"
+                distance = 300
+                when-tablet-mode = true
+                [bindings.launcher-open]
+                when-tablet-mode = false
                 """)
         } catch {
             fatalError("property config: \(error)")
@@ -257,7 +266,7 @@ struct EnginePropertyTests {
         }
 
         mutating func step() {
-            switch Int.random(in: 0..<11, using: &rng) {
+            switch Int.random(in: 0..<12, using: &rng) {
             case 0, 1: touchGesture()
             case 2: push()
             case 3: swipe()
@@ -265,6 +274,8 @@ struct EnginePropertyTests {
             case 4, 5, 6: command()
             case 7: reload()
             case 8: checker.check(engine.cancelInput(from: [pick(InputSource.allCases)], at: time).events, "cancel input")
+            // No events: a gesture under way finishes as it began, and the next meets the new mode's bindings.
+            case 10: engine.setTabletMode(pick([true, false, nil]))
             default: advance(pick([0.001, 0.05, 0.3, 1.5]))
             }
         }
