@@ -25,8 +25,8 @@ And these differences are justified and removed before comparing, each by a late
   keys were sorted by name): events are compared with their members sorted;
 - the methods `daemon.config` and `daemon.environment` (issue 19), `daemon.motion` (issue 30) and
   `transition.declare`, `update` and `retract` (issue 29) are cut from the list of methods that an unknown
-  method's error carries, and the event groups `motion` (issue 30) and
-  `focus` (issue 31) from the groups an unknown group's error lists;
+  method's error carries, and the event groups `motion` (issue 30),
+  `focus` (issue 31) and `device` (issue 45) from the groups an unknown group's error lists;
 - the default config's `overview` (issue 45): its snapshot in lists and subscriptions, its name in an unknown
   transition's error, and the `failed` of its three-finger pinch beside the pager's swipe are cut out;
 - a line that is an array is a batch (issue 29): before, it got one error for the whole line; now each member that
@@ -208,7 +208,7 @@ def normalise(line):
     text = OVERVIEW.sub("", text).replace(',"overview"]', "]")
     text = text.replace('"daemon.config","daemon.environment",', "").replace('"daemon.motion",', "")
     text = text.replace('"transition.declare","transition.update","transition.retract",', "")
-    text = text.replace("input-events, motion, focus)", "input-events)")
+    text = text.replace("input-events, motion, focus, device)", "input-events)")
     text = one_of_a_batch(text)
     if '"method":"input.event"' in text:
         text = EVENT.sub(lambda m: '"event":{' + ",".join(sorted(m.group(1).split(","))) + "}", text)

@@ -24,7 +24,7 @@ struct BackendLauncher: Sendable {
         switch target.choice {
         case .x11:
             let reason = target.display == nil ? "no DISPLAY is set; input is off until a display appears" : InputStatus.connecting
-            return (BackendRuntime(opener: X11SessionOpener(display: target.display), plan: plan, logger: logger, onEvent: onEvent),
+            return (BackendRuntime(opener: X11SessionOpener(display: target.display, tabletMode: { TabletModeSwitches(logger: $0) }), plan: plan, logger: logger, onEvent: onEvent),
                     InputStatus(backend: .x11, connected: false, display: target.display, reason: reason))
         case .libinput:
             return (BackendRuntime(opener: LibinputSessionOpener(seat: target.seat, waylandDisplay: target.waylandDisplay), plan: plan,

@@ -105,7 +105,8 @@ final class BackendSupervisor {
         switch event {
         case let .connected(info), let .changed(info):
             let status = InputStatus(backend: info.backend, connected: info.displayLost == nil, display: info.display, seat: info.seat,
-                                     reason: info.displayLost, warning: info.warning, sources: info.sources, outputs: info.outputs)
+                                     reason: info.displayLost, warning: info.warning, sources: info.sources, outputs: info.outputs,
+                                     tabletMode: info.tabletModeDetail)
             return [.status(status, geometry: info.geometry, refreshRate: info.refreshRate), .xsettingsAnimations(info.animationsEnabled),
                     .focus(info.focus ?? .unknown(reason: info.displayLost == nil ? Self.noFocusSource(on: info.backend)
                                                     : "the compositor is out of reach; the focus is unknown until it is back")),

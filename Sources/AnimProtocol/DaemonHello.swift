@@ -133,6 +133,7 @@ extension InputStatus {
             sources[source] = SourceStatus(state, detail)
         }
         self.init(backend: backend, connected: connected, display: display.string, seat: json["seat"]?.string, reason: json["reason"]?.string,
-                  warning: json["warning"]?.string, sources: sources, outputs: json["outputs"]?.array?.compactMap(NamedOutput.init(json:)) ?? [])
+                  warning: json["warning"]?.string, sources: sources, outputs: json["outputs"]?.array?.compactMap(NamedOutput.init(json:)) ?? [],
+                  tabletMode: json["tablet-mode"]?.string)
     }
 }

@@ -19,11 +19,13 @@ public struct InputStatus: Hashable, Sendable {
     public var sources: [InputSource: SourceStatus]
     /// **Extension:** the monitors by name (RandR monitors, Wayland outputs), so that a widget can be placed on one.
     public var outputs: [NamedOutput]
+    /// **Extension:** how the tablet-mode switch is read, or why none is (issue 45); `tablet-mode` on the wire.
+    public var tabletMode: String?
 
     public init(backend: InputBackendKind?, connected: Bool, display: String?, seat: String? = nil, reason: String? = nil,
-                warning: String? = nil, sources: [InputSource: SourceStatus] = [:], outputs: [NamedOutput] = []) {
+                warning: String? = nil, sources: [InputSource: SourceStatus] = [:], outputs: [NamedOutput] = [], tabletMode: String? = nil) {
         self.backend = backend; self.connected = connected; self.display = display; self.seat = seat; self.reason = reason
-        self.warning = warning; self.sources = sources; self.outputs = outputs
+        self.warning = warning; self.sources = sources; self.outputs = outputs; self.tabletMode = tabletMode
     }
 
     /// The reason of a backend that has been made and has not reported yet.
@@ -47,6 +49,7 @@ public struct InputStatus: Hashable, Sendable {
             })))
         }
         members.append(("outputs", .array(outputs.map(\.json))))
+        if let tabletMode { members.append(("tablet-mode", .string(tabletMode))) }
         return members
     }
 }

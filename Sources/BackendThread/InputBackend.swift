@@ -43,15 +43,17 @@ public struct BackendInfo: Hashable, Sendable {
     public var focus: SessionFocus?
     /// Whether the machine is in tablet mode, by its tablet-mode switch; nil where the backend reads none.
     public var tabletMode: Bool?
+    /// How the backend reads the tablet-mode switch, or why it reads none (`input.status`'s `tablet-mode`).
+    public var tabletModeDetail: String?
 
     public init(backend: InputBackendKind, display: String? = nil, seat: String? = nil, geometry: ScreenGeometry? = nil,
                 refreshRate: Double? = nil, sources: [InputSource: SourceStatus], outputs: [NamedOutput] = [],
                 displayLost: String? = nil, warning: String? = nil, animationsEnabled: Bool? = nil, focus: SessionFocus? = nil,
-                tabletMode: Bool? = nil) {
+                tabletMode: Bool? = nil, tabletModeDetail: String? = nil) {
         self.backend = backend; self.display = display; self.seat = seat; self.geometry = geometry
         self.refreshRate = refreshRate; self.sources = sources; self.outputs = outputs
         self.displayLost = displayLost; self.warning = warning; self.animationsEnabled = animationsEnabled
-        self.focus = focus; self.tabletMode = tabletMode
+        self.focus = focus; self.tabletMode = tabletMode; self.tabletModeDetail = tabletModeDetail
     }
 }
 

@@ -1,4 +1,5 @@
-/* libinput and libudev, loaded on first use (lazy_library.h). Every function animd and its tools call is here. */
+/* libinput and libudev, loaded on first use (lazy_library.h): by the libinput backend, and by the X11 backend for the
+ * tablet-mode switch (TabletModeSwitches). Every function animd and its tools call is here. */
 #include "shim.h"
 #include "lazy_library.h"
 
@@ -40,6 +41,9 @@ ANIMD_LAZY_FUNCTION(libinput, int, libinput_get_fd, (struct libinput *a0), (a0))
 ANIMD_LAZY_FUNCTION(libinput, void *, libinput_get_user_data, (struct libinput *a0), (a0))
 ANIMD_LAZY_VOID_FUNCTION(libinput, libinput_log_set_handler, (struct libinput *a0, libinput_log_handler a1), (a0, a1))
 ANIMD_LAZY_VOID_FUNCTION(libinput, libinput_log_set_priority, (struct libinput *a0, enum libinput_log_priority a1), (a0, a1))
+ANIMD_LAZY_FUNCTION(libinput, struct libinput_device *, libinput_path_add_device, (struct libinput *a0, const char *a1), (a0, a1))
+ANIMD_LAZY_FUNCTION(libinput, struct libinput *, libinput_path_create_context, (const struct libinput_interface *a0, void *a1), (a0, a1))
+ANIMD_LAZY_VOID_FUNCTION(libinput, libinput_path_remove_device, (struct libinput_device *a0), (a0))
 ANIMD_LAZY_FUNCTION(libinput, int, libinput_udev_assign_seat, (struct libinput *a0, const char *a1), (a0, a1))
 ANIMD_LAZY_FUNCTION(libinput, struct libinput *, libinput_udev_create_context, (const struct libinput_interface *a0, void *a1, struct udev *a2), (a0, a1, a2))
 ANIMD_LAZY_FUNCTION(libinput, struct libinput *, libinput_unref, (struct libinput *a0), (a0))

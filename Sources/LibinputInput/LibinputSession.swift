@@ -21,20 +21,11 @@ final class LibinputSession {
         var tabletMode: Bool?
     }
 
-    /// Shared with libinput's C callbacks through their user-data pointer; only the libinput thread touches it.
-    final class Callbacks {
-        let logger: Logger
-        /// Device nodes that could not be opened, with errno, in the order they failed.
-        var openFailures: [(path: String, errno: Int32)] = []
-
-        init(logger: Logger) { self.logger = logger }
-    }
-
     let seat: String
     private let udev: OpaquePointer
     private let context: OpaquePointer
     private let interface: UnsafeMutablePointer<libinput_interface>
-    private let callbacks: Callbacks
+    private let callbacks: LibinputCallbacks
     private var devices: [Int: Device] = [:]
     private var plan: InputPlan
     /// The screen as the compositor gives it.
@@ -45,19 +36,9 @@ final class LibinputSession {
 
     init?(seat: String, plan: InputPlan, logger: Logger) {
         guard let udev = udev_new() else { return nil }
-        callbacks = Callbacks(logger: logger)
-        interface = .allocate(capacity: 1)
-        interface.initialize(to: libinput_interface(
-            open_restricted: { path, flags, data in
-                guard let path, let data else { return -EINVAL }
-                let fd = open(path, flags | O_CLOEXEC)
-                guard fd < 0 else { return fd }
-                let failure = errno
-                Unmanaged<Callbacks>.fromOpaque(data).takeUnretainedValue().openFailures.append((String(cString: path), failure))
-                return -failure
-            },
-            close_restricted: { fd, _ in _ = Glibc.close(fd) }))
-        guard let context = libinput_udev_create_context(interface, Unmanaged.passUnretained(callbacks).toOpaque(), udev) else {
+        callbacks = LibinputCallbacks(logger: logger)
+        interface = LibinputCallbacks.makeInterface()
+        guard let context = libinput_udev_create_context(interface, callbacks.userData, udev) else {
             udev_unref(udev)
             interface.deallocate()
             return nil
@@ -67,20 +48,7 @@ final class LibinputSession {
         self.seat = seat
         self.plan = plan
         converter = LibinputConverter(gestureLocation: Point(x: plan.screen.x + plan.screen.width / 2, y: plan.screen.y + plan.screen.height / 2))
-        libinput_log_set_priority(context, LIBINPUT_LOG_PRIORITY_ERROR)
-        libinput_log_set_handler(context) { context, priority, format, arguments in
-            guard let context, let format, let arguments, let data = libinput_get_user_data(context) else { return }
-            var buffer = [UInt8](repeating: 0, count: 512)
-            let written = buffer.withUnsafeMutableBufferPointer { bytes in
-                bytes.baseAddress.map { Int(vsnprintf(UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self), bytes.count, format, arguments)) } ?? 0
-            }
-            // Without the line break libinput ends each message with.
-            var bytes = buffer.prefix(min(max(written, 0), buffer.count - 1))
-            while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: " ") { bytes.removeLast() }
-            let message = String(decoding: bytes, as: UTF8.self)
-            // libinput's errors are logged, never fatal.
-            Unmanaged<Callbacks>.fromOpaque(data).takeUnretainedValue().logger.warning("libinput: \(message)")
-        }
+        LibinputCallbacks.routeLog(of: context)
         guard libinput_udev_assign_seat(context, seat) == 0 else {
             close()
             return nil
@@ -249,13 +217,19 @@ final class LibinputSession {
             : nil
         return BackendInfo(backend: .libinput, display: screen.waylandDisplay, seat: seat, geometry: geometry, sources: sources,
                            outputs: namedOutputs, displayLost: screen.lost, warning: noDisplay, focus: screen.focus,
-                           tabletMode: tabletMode)
+                           tabletMode: tabletMode, tabletModeDetail: tabletModeDetail)
     }
 
     /// On while any tablet-mode switch is on; nil without one.
     private var tabletMode: Bool? {
         let switches = devices.values.compactMap(\.tabletMode)
         return switches.isEmpty ? nil : switches.contains(true)
+    }
+
+    /// The switches read, or that there is none.
+    private var tabletModeDetail: String {
+        let switches = devices.values.filter { $0.tabletMode != nil }.map(\.name).sorted()
+        return switches.isEmpty ? "no tablet-mode switch on \(seat)" : "reading \(switches.joined(separator: ", ")) on \(seat)"
     }
 
     /// The compositor's outputs; one it has not named is called by its place in the list.

@@ -19,12 +19,15 @@ public struct DisplayInfo: Hashable, Sendable {
     public var animationsEnabled: Bool? = nil
     /// The focused window, as the window manager publishes it.
     public var focus: SessionFocus? = nil
+    /// The tablet-mode switch: on, off, or nil where none is read; and how it is read, or why it is not.
+    public var tabletMode: Bool? = nil
+    public var tabletModeDetail: String? = nil
 
     public var geometry: ScreenGeometry { ScreenGeometry(monitors: monitors, touchSurfaces: touchSurfaces) }
 
     public var backendInfo: BackendInfo {
         BackendInfo(backend: .x11, display: name, geometry: geometry, refreshRate: refreshRate, sources: sources, outputs: outputs,
-                    animationsEnabled: animationsEnabled, focus: focus)
+                    animationsEnabled: animationsEnabled, focus: focus, tabletMode: tabletMode, tabletModeDetail: tabletModeDetail)
     }
 }
 

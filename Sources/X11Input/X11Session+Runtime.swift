@@ -3,9 +3,10 @@ import Glibc
 import BackendThread
 import Gestures
 
-/// The X connection as the backend runtime drives it: one descriptor, Xlib's queue, and the edge push's deadline.
+/// The X connection as the backend runtime drives it: its descriptor, then the tablet-mode switches' where they are
+/// read; Xlib's queue; and the edge push's deadline.
 extension X11Session: BackendSession {
-    var descriptors: [Int32] { [XConnectionNumber(display)] }
+    var descriptors: [Int32] { [XConnectionNumber(display)] + (desktop.tabletMode?.fileDescriptor.map { [$0] } ?? []) }
 
     func timeout(now: Double) -> Double? {
         if XQLength(display) > 0 { return 0 }
@@ -20,6 +21,7 @@ extension X11Session: BackendSession {
             var probe: UInt8 = 0
             if recv(XConnectionNumber(display), &probe, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0 { return serverGone() }
         }
+        if ready.count > 1, ready[1] & Int16(POLLIN) != 0, desktop.tabletMode?.dispatch() == true { infoChanged = true }
         var events = expirePressure(at: now)
         expireFocus(at: now)
         var event = XEvent()

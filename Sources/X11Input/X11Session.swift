@@ -27,19 +27,17 @@ final class X11Session {
     var infoChanged = false
     /// The server went away: the connection must not be closed (that would only raise another IO error).
     var isDead = false
-    /// What the XSETTINGS manager says of animations.
-    private var xsettings: XSettingsWatch
-    /// The focused window, as the window manager publishes it.
-    private var focusWatch: X11FocusWatch
+    /// XSETTINGS' animations, the focused window and the tablet-mode switch.
+    private(set) var desktop: X11DesktopWatch
 
-    init?(name: String, plan: InputPlan, logger: Logger) {
+    /// `tabletMode` makes the reader of the tablet-mode switch, once the display is open.
+    init?(name: String, plan: InputPlan, logger: Logger, tabletMode: TabletModeReaderMaker? = nil) {
         guard let connection = X11Connection(name: name) else { return nil }
         self.connection = connection
         self.logger = logger
         self.plan = plan
         layout = X11Layout.read(connection)
-        xsettings = XSettingsWatch(connection)
-        focusWatch = X11FocusWatch(connection)
+        desktop = X11DesktopWatch(connection, tabletMode: tabletMode?(logger))
         converter = XInputConverter(pressure: EdgePressure(cap: plan.pressureCap, releaseDelay: plan.pressureReleaseDelay))
         setUp()
     }
@@ -51,8 +49,9 @@ final class X11Session {
         DisplayInfo(name: connection.name, monitors: layout.monitors.map(\.0),
                     outputs: layout.monitors.filter { !$0.1.isEmpty }.map { NamedOutput(name: $0.1, rect: $0.0) }, refreshRate: layout.refreshRate,
                     xiVersion: connection.hasXI ? "\(connection.xiVersion.major).\(connection.xiVersion.minor)" : "none", sources: interception.sources,
-                    touchSurfaces: interception.touchSurfaces, animationsEnabled: xsettings.animationsEnabled,
-                    focus: focusWatch.focus)
+                    touchSurfaces: interception.touchSurfaces, animationsEnabled: desktop.xsettings.animationsEnabled,
+                    focus: desktop.focus.focus, tabletMode: desktop.tabletMode?.mode,
+                    tabletModeDetail: desktop.tabletMode?.detail)
     }
 
     /// The monitors, with the names a placed edge pan may give (`output`).
@@ -73,6 +72,7 @@ final class X11Session {
 
     /// Closes the connection; the server drops the grabs, barriers and strips with it.
     func close() {
+        desktop.tabletMode?.close()
         guard !isDead else { return }
         XCloseDisplay(display)
     }
@@ -325,12 +325,12 @@ final class X11Session {
             defer { XFreeEventData(display, &event.xcookie) }
             return handleInput(event.xcookie.evtype, data, receivedAt: now)
         }
-        if xsettings.concerns(&event) {
-            if xsettings.refresh(connection) { infoChanged = true }
+        if desktop.xsettings.concerns(&event) {
+            if desktop.xsettings.refresh(connection) { infoChanged = true }
             return []
         }
-        if focusWatch.concerns(&event, root: root) {
-            if focusWatch.refresh(connection, at: now) { infoChanged = true }
+        if desktop.focus.concerns(&event, root: root) {
+            if desktop.focus.refresh(connection, at: now) { infoChanged = true }
             return []
         }
         if connection.hasRandR && (type == connection.randrEventBase + RRScreenChangeNotify || type == connection.randrEventBase + RRNotify) {
@@ -380,12 +380,12 @@ final class X11Session {
 
     /// Publishes a gap in the focus that lasted.
     func expireFocus(at now: Double) {
-        if focusWatch.expire(at: now) { infoChanged = true }
+        if desktop.focus.expire(at: now) { infoChanged = true }
     }
 
     /// The earliest moment something is due without an event: a quiet push's end, a focus gap's.
     var deadline: Double? {
-        [converter.pressureDeadline, focusWatch.deadline].compactMap { $0 }.min()
+        [converter.pressureDeadline, desktop.focus.deadline].compactMap { $0 }.min()
     }
 
     /// Answers the arena's decisions for the touches animd holds: accept claimed touches, reject released ones.

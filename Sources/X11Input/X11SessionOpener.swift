@@ -11,8 +11,13 @@ public import Logging
 public struct X11SessionOpener: BackendSessionOpener {
     /// `DISPLAY`; nil or empty when none is set.
     public let display: String?
+    /// Makes each session's reader of the tablet-mode switch (the daemon's is libinput's); none without it.
+    let tabletMode: TabletModeReaderMaker?
 
-    public init(display: String?) { self.display = display.flatMap { $0.isEmpty ? nil : $0 } }
+    public init(display: String?, tabletMode: TabletModeReaderMaker? = nil) {
+        self.display = display.flatMap { $0.isEmpty ? nil : $0 }
+        self.tabletMode = tabletMode
+    }
 
     public var kind: InputBackendKind { .x11 }
     public var threadName: String { "animd-x11" }
@@ -39,7 +44,7 @@ public struct X11SessionOpener: BackendSessionOpener {
         // reset failed (the README tour's fresh Xvfb, one time in three). A name xcb cannot parse, or a server that
         // cannot be reached, is Xlib's to refuse, at once.
         var session: X11Session?
-        let openDisplay = { session = X11Session(name: display, plan: plan, logger: logger) }
+        let openDisplay = { session = X11Session(name: display, plan: plan, logger: logger, tabletMode: tabletMode) }
         if let endpoints = XDisplayEndpoints.of(display) {
             let outcome = SocketProbe.ask(endpoints, greeting: Self.setupRequest, isStopping: isStopping, whileConnected: openDisplay)
             if let problem = outcome.problem(of: "the X server") { return .failure(OpenFailure(reason: "cannot open display \(display): \(problem)")) }

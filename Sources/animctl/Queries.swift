@@ -43,7 +43,7 @@ extension AnimCtl {
             if !input.outputs.isEmpty { emit("outputs     \(input.outputs.map(\.description).joined(separator: ", "))") }
             emit("motion      \(MotionCommand.describe(hello.motion))")
             emit("focus       \(Self.describe(hello.focus))")
-            emit("tablet mode \(hello.tabletMode.map { $0 ? "on" : "off" } ?? "unknown: no tablet-mode switch")")
+            emit("tablet mode \(hello.tabletMode.map { $0 ? "on" : "off" } ?? "unknown")" + (input.tabletMode.map { " (\($0))" } ?? ""))
             for declared in hello.declared {
                 emit("declared    \(declared.name) by \(declared.owner.description)"
                      + (declared.bindings.isEmpty ? "" : ", bindings \(declared.bindings.joined(separator: ", "))"))

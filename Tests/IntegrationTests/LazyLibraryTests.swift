@@ -5,7 +5,8 @@ import Testing
 
 /// animd loads a backend's libraries only when that backend runs, and libsystemd only when there is a session bus
 /// to reach (Sources/CLazyLibrary, docs/performance.md): the X libraries are not mapped under libinput, libinput and
-/// the glib that its libwacom links are not mapped under X11.
+/// the glib that its libwacom links are not mapped under X11 on a machine without a tablet-mode switch (with one,
+/// X11 reads it through libinput: LibinputTabletModeTests).
 @Suite(.serialized) struct LazyLibraryTests {
     static let x11 = ["libX11.so.6", "libXi.so.6", "libXrandr.so.2", "libXfixes.so.3", "libXinerama.so.1"]
     static let libinput = ["libinput.so.10", "libudev.so.1", "libglib-2.0.so.0", "libwacom.so.9"]
