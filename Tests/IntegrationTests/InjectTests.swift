@@ -158,4 +158,28 @@ import JSONText
         let error = try rpc.failing("input.inject", ["events": [["t": 0, "kind": "pointer-move", "x": 1, "y": 1], ["t": 0, "kind": "touch-down", "x": 1, "y": 1]]])
         #expect(error.code == -32602 && error.message.contains("events[1]: missing field \"id\""))
     }
+
+    /// A script turns tablet mode with input.inject, at its place among the events: a swipe before the item meets
+    /// the laptop's bindings, the same swipe after it the tablet's (issue 45). The device group hears the change,
+    /// hello shows it, and a bad item is refused whole.
+    @Test func aTabletModeItemTakesEffectWhereItIs() throws {
+        let daemon = try DaemonProcess(config: "defaults = true\n[bindings.sidebar-open]\nwhen-tablet-mode = true\n")
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "device"]])
+        func swipe(at start: Double) -> [JSONValue] {
+            (0...10).map { step in
+                let kind: JSONValue = step == 10 ? "touch-up" : step == 0 ? "touch-down" : "touch-move"
+                return .object([("t", .number(start + 0.01 * Double(step))), ("kind", kind), ("id", 1), ("x", .number(4 + 30 * Double(step))), ("y", 500)])
+            }
+        }
+        let answer = try rpc.ok("input.inject", ["events": .array(swipe(at: 0) + [["kind": "tablet-mode", "on": true]] + swipe(at: 1))])
+        #expect(answer["accepted"] == 23)
+        let events = try rpc.notifications(until: { method, _ in method == .ended })
+        #expect(events.first.map { $0.0 == .tabletMode && $0.1["on"] == true } == true, "the mode first: the swipe before it began nothing")
+        #expect(events.first { $0.0 == .began }?.1["gesture"] == "sidebar-open" && events.last?.1["snap"] == 1)
+        #expect(try rpc.ok("daemon.hello")["tablet-mode"] == true)
+        let error = try rpc.failing("input.inject", ["events": [["kind": "tablet-mode", "on": "yes"]]])
+        #expect(error.code == -32602 && error.message.contains("events[0]: field \"on\" has the wrong type"), "\(error.message)")
+        #expect(try rpc.ok("daemon.hello")["tablet-mode"] == true)
+    }
 }
