@@ -33,23 +33,26 @@ struct LibinputPinchTests {
         #expect(abs((driven.last ?? .nan) - expected) < 0.01, "last driven \(driven.last ?? .nan), the formula's \(expected)")
     }
 
-    /// Three fingers at the corners of a triangle mid-pad, closing toward its centre: libinput reports a pinch of
-    /// three fingers, and `overview-touchpad`, told to take three, follows its scale: from the first past 1/1.15,
-    /// each frame's progress is ln(that scale / the frame's) / ln 2, with libinput's own scales as the reference.
-    /// (Four fingers replayed on this mocked touchpad give no gesture from libinput at all; the default's four are
-    /// tested through XI 2.4, `PinchTests`.)
-    @Test func threeFingersClosingOnTheTouchpadOpenTheOverview() throws {
+    /// Fingers closing toward their centre mid-pad: libinput reports a pinch of that many fingers, and
+    /// `overview-touchpad` follows its scale: from the first past 1/1.15, each frame's progress is
+    /// ln(that scale / the frame's) / ln 2, with libinput's own scales as the reference (each pinch stays short of
+    /// progress 1, past which the rubber band would take over). Four fingers are the
+    /// default's, two by two in the pad's upper half; three, at the corners of a triangle, with the binding told to
+    /// take three. (Four at the corners of a square reaching the pad's lower third give no gesture from libinput at
+    /// all, which its thumb detection may explain; not looked into further.)
+    @Test(arguments: [3, 4]) func fingersClosingOnTheTouchpadOpenTheOverview(fingers: Int) throws {
         let mock = try MockedDevice(.touchpad)
         defer { mock.removeFolder() }
-        let daemon = try DaemonProcess(config: "defaults = true\n[bindings.overview-touchpad]\nmin-touches = 3\nmax-touches = 3\n", inputBackend: "libinput",
-                                       wrapper: mock.wrapper)
+        let config = fingers == 4 ? "defaults = true\n" : "defaults = true\n[bindings.overview-touchpad]\nmin-touches = 3\nmax-touches = 3\n"
+        let daemon = try DaemonProcess(config: config, inputBackend: "libinput", wrapper: mock.wrapper)
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["overview"], "events": ["progress", "state", "input-events"]])
         defer { mock.stop(rpc) }
-        try mock.plugIn(Self.threeFingerPinch(from: 900, to: 250, frames: 20))
+        let corners = fingers == 4 ? [(-1, -1), (1, -1), (-1, 0), (1, 0)] : [(-1, -1), (1, -1), (0, 1)]
+        try mock.plugIn(Self.pinch(corners: corners, from: fingers == 4 ? 700 : 900, to: fingers == 4 ? 400 : 250, frames: 20))
         let events = try rpc.notifications(until: { method, params in method == .ended && params["name"] == "overview" }, timeout: 20)
         let pinches = events.filter { $0.0 == .inputEvent && $0.1["event"]?["kind"] == "pinch-update" }
-        #expect(pinches.first?.1["event"]?["fingers"] == 3, "\(pinches.first?.1 ?? .null)")
+        #expect(pinches.first?.1["event"]?["fingers"] == .number(Double(fingers)), "\(pinches.first?.1 ?? .null)")
         #expect(events.first { $0.0 == .began }?.1["gesture"] == "overview-touchpad")
         let scales = pinches.compactMap { $0.1["event"]?["scale"]?.number }
         let begun = try #require(scales.firstIndex { abs(log($0)) >= log(1.15) }, "libinput's scales: \(scales)")
@@ -58,11 +61,12 @@ struct LibinputPinchTests {
         #expect(driven.count == expected.count && zip(driven, expected).allSatisfy { abs($0 - $1) < 1e-6 }, "\(driven) vs \(expected)")
     }
 
-    /// Three fingers at the corners of a triangle about the pad's middle (its axes are 0 … 4000 and 0 … 2500), `from`
+    /// Fingers at `corners` about the point (2000, 1500) of the pad (its axes are 0 … 4000 and 0 … 2500), `from`
     /// units from it across (three quarters of that up and down), closing to `to` over `frames` frames, then lifted.
-    static func threeFingerPinch(from: Int, to: Int, frames: Int) -> String {
+    /// The kernel's BTN_TOOL_TRIPLETAP or QUADTAP says how many fingers are down.
+    static func pinch(corners: [(Int, Int)], from: Int, to: Int, frames: Int) -> String {
         var writer = MockedDevice.EventWriter()
-        let corners = [(-1, -1), (1, -1), (0, 1)]
+        let tool = corners.count == 4 ? MockedDevice.EventWriter.btnToolQuadtap : MockedDevice.EventWriter.btnToolTripletap
         func place(_ offset: Int) {
             for (slot, corner) in corners.enumerated() {
                 writer.add(MockedDevice.EventWriter.abs, MockedDevice.EventWriter.slotAxis, slot)
@@ -76,7 +80,7 @@ struct LibinputPinchTests {
         }
         place(from)
         writer.add(MockedDevice.EventWriter.key, MockedDevice.EventWriter.btnTouch, 1)
-        writer.add(MockedDevice.EventWriter.key, MockedDevice.EventWriter.btnToolTripletap, 1)
+        writer.add(MockedDevice.EventWriter.key, tool, 1)
         writer.frame()
         for frame in 1...frames {
             place(from + (to - from) * frame / frames)
@@ -87,7 +91,7 @@ struct LibinputPinchTests {
             writer.add(MockedDevice.EventWriter.abs, MockedDevice.EventWriter.trackingID, -1)
         }
         writer.add(MockedDevice.EventWriter.key, MockedDevice.EventWriter.btnTouch, 0)
-        writer.add(MockedDevice.EventWriter.key, MockedDevice.EventWriter.btnToolTripletap, 0)
+        writer.add(MockedDevice.EventWriter.key, tool, 0)
         writer.frame()
         return writer.text
     }

@@ -261,7 +261,7 @@ struct MockedDevice {
         private(set) var lines: [String] = []
         static let (synReport, key, abs) = (0, 1, 3)
         static let (slotAxis, trackingID, positionX, positionY) = (0x2f, 0x39, 0x35, 0x36)
-        static let (btnTouch, btnToolTripletap) = (0x14a, 0x14e)
+        static let (btnTouch, btnToolTripletap, btnToolQuadtap) = (0x14a, 0x14e, 0x14f)
 
         init() {
             add(Self.synReport, 0, 0)
