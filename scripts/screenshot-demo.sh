@@ -18,6 +18,7 @@ for _ in $(seq 100); do grep -q '^ready' "$work/frames" 2>/dev/null && break; sl
 "$bin/animctl" begin launcher 1 --socket "$work/s.sock"; "$bin/animctl" scrub launcher 0.6 --socket "$work/s.sock"
 "$bin/animctl" begin notifications 1 --socket "$work/s.sock"; "$bin/animctl" scrub notifications 0.4 --socket "$work/s.sock"
 "$bin/animctl" begin pager 1 --socket "$work/s.sock"; "$bin/animctl" scrub pager 0.5 --socket "$work/s.sock"
+"$bin/animctl" begin overview 1 --socket "$work/s.sock"; "$bin/animctl" scrub overview 0.5 --socket "$work/s.sock"
 sleep 0.5
 window=$(grep '^ready' "$work/frames" | cut -d' ' -f2)
 DISPLAY=$display xwd -silent -id "$window" -out "$work/demo.xwd"

@@ -3,8 +3,10 @@
 ///
 /// A window of `width` × `height`: the sidebar slides in from the left and the
 /// panel from the right (full height, `drawerWidth` wide when open), the
-/// notifications drop from the top, the launcher rises from the bottom, and
-/// the pager's indicator moves along four page dots in the middle.
+/// notifications drop from the top, the launcher rises from the bottom, the
+/// pager's indicator moves along four page dots in the middle, and the
+/// overview grows from the middle, behind the rest, to `overviewShare` of the
+/// window each way.
 struct DemoScene {
     var width: Int
     var height: Int
@@ -13,6 +15,7 @@ struct DemoScene {
     static let notificationsHeight = 110.0
     static let launcherHeight = 150.0
     static let pageStep = 40.0
+    static let overviewShare = 0.6
 
     struct Box: Equatable {
         var name: String
@@ -23,6 +26,7 @@ struct DemoScene {
     static let background: UInt32 = 0x1E2127
     static let colors: [String: UInt32] = [
         "sidebar": 0x4C8BF5, "panel": 0x34A853, "notifications": 0xEA4335, "launcher": 0xFBBC05, "pager": 0xE8EAED,
+        "overview": 0x8E24AA,
     ]
 
     /// The boxes to paint in order; progress values past the ends (springs, rubber-banding) show as such, within reason.
@@ -33,6 +37,10 @@ struct DemoScene {
         }
         func extent(_ share: Double, of full: Double) -> Int { Int((max(share, 0) * full).rounded()) }
         var boxes: [Box] = []
+        let overviewWidth = extent(p("overview"), of: Double(width) * Self.overviewShare)
+        let overviewHeight = extent(p("overview"), of: Double(height) * Self.overviewShare)
+        boxes.append(Box(name: "overview", color: Self.colors["overview"] ?? 0, x: (width - overviewWidth) / 2, y: (height - overviewHeight) / 2,
+                         width: overviewWidth, height: overviewHeight))
         // Pager: four dots, and an indicator that slides between them.
         let dotsLeft = width / 2 - Int(1.5 * Self.pageStep) - 4
         for page in 0..<4 {

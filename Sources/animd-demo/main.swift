@@ -1,6 +1,6 @@
 // animd-demo: a small native X11 client of animd. It subscribes to every
 // transition with frames: "driven" and draws the sidebar, panel,
-// notifications, launcher and pager at its own refresh rate: while a finger
+// notifications, launcher, pager and overview at its own refresh rate: while a finger
 // or a scrub drives a transition, from the frames animd sends; while a leg
 // runs, from the leg's curve, evaluated at the instant of each redraw
 // (docs/protocol.md, "The leg object"). At rest it has no timer at all.

@@ -10,6 +10,7 @@ import UnixSupport
     static let size = (width: 640, height: 400)
     static let drawerWidth = 200.0
     static let sidebarColor: UInt32 = 0x4C8BF5
+    static let overviewColor: UInt32 = 0x8E24AA
 
     /// sidebar at 0, 0.5 and 1 (a client leg, scrubbed): the blue strip's width is progress × 200 px within 2 %.
     @Test func sidebarWidthFollowsProgress() throws {
@@ -40,6 +41,31 @@ import UnixSupport
             let expected = fraction * Self.drawerWidth
             #expect(abs(Double(width) - expected) <= 0.02 * Self.drawerWidth, "progress \(fraction): \(width) px, expected \(expected)")
         }
+    }
+
+    /// The overview (issue 45) at 0.5, scrubbed: a box grown from the middle to half of DemoScene's 0.6 of the
+    /// window each way, 192 × 120 px, behind the pager's dots; counted along a row and a column clear of the labels
+    /// and the dots, within 2 %.
+    @Test func overviewGrowsFromTheMiddle() throws {
+        let xvfb = try Xvfb(size: "800x600x24")
+        defer { xvfb.stop() }
+        let daemon = try DaemonProcess()
+        let demo = try XProbe(["--socket", daemon.socket, "--print-frames", "--size", "\(Self.size.width)x\(Self.size.height)"],
+                              display: xvfb.display, executable: "animd-demo")
+        guard let ready = demo.nextLine(), ready.hasPrefix("ready "), let window = ready.split(separator: " ").last else {
+            throw HarnessError("animd-demo did not map its window (\(demo.diagnosis))")
+        }
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("transition.begin", ["name": "overview", "to": 1])
+        _ = try rpc.ok("transition.scrub", ["name": "overview", "fraction": 0.5])
+        try Self.waitForDrawn(demo, containing: "overview=0.5")
+        let image = try XWDImage(window: String(window), display: xvfb.display)
+        let expected = (width: 0.5 * 0.6 * Double(Self.size.width), height: 0.5 * 0.6 * Double(Self.size.height))
+        let across = (0..<image.width).count { image.pixel($0, 240) == Self.overviewColor }
+        let down = image.count(of: Self.overviewColor, column: 240)
+        #expect(abs(Double(across) - expected.width) <= 0.02 * expected.width, "\(across) px across, expected \(expected.width)")
+        #expect(abs(Double(down) - expected.height) <= 0.02 * expected.height, "\(down) px down, expected \(expected.height)")
+        #expect(image.pixel(Self.size.width / 2, Self.size.height / 2) == Self.overviewColor, "centred")
     }
 
     /// A running leg reaches the demo only as its curve (it subscribes with frames: "driven"): screenshots at
