@@ -12,16 +12,34 @@ import UnixSupport
     static let sidebarColor: UInt32 = 0x4C8BF5
     static let overviewColor: UInt32 = 0x8E24AA
 
-    /// sidebar at 0, 0.5 and 1 (a client leg, scrubbed): the blue strip's width is progress × 200 px within 2 %.
-    @Test func sidebarWidthFollowsProgress() throws {
+    /// A running demo on a new Xvfb, beside a new animd with the default config.
+    struct RunningDemo {
+        let xvfb: Xvfb
+        let daemon: DaemonProcess
+        let demo: XProbe
+        /// The demo's window, as xwd takes it.
+        let window: String
+    }
+
+    /// Starts the demo, `options` after its socket and size, and waits until it has mapped its window. The
+    /// caller stops the Xvfb (`defer { running.xvfb.stop() }`).
+    static func startDemo(_ options: [String]) throws -> RunningDemo {
         let xvfb = try Xvfb(size: "800x600x24")
-        defer { xvfb.stop() }
         let daemon = try DaemonProcess()
-        let demo = try XProbe(["--socket", daemon.socket, "--print-frames", "--size", "\(Self.size.width)x\(Self.size.height)"],
+        let demo = try XProbe(["--socket", daemon.socket, "--size", "\(Self.size.width)x\(Self.size.height)"] + options,
                               display: xvfb.display, executable: "animd-demo")
         guard let ready = demo.nextLine(), ready.hasPrefix("ready "), let window = ready.split(separator: " ").last else {
+            xvfb.stop()
             throw HarnessError("animd-demo did not map its window (\(demo.diagnosis))")
         }
+        return RunningDemo(xvfb: xvfb, daemon: daemon, demo: demo, window: String(window))
+    }
+
+    /// sidebar at 0, 0.5 and 1 (a client leg, scrubbed): the blue strip's width is progress × 200 px within 2 %.
+    @Test func sidebarWidthFollowsProgress() throws {
+        let running = try Self.startDemo(["--print-frames"])
+        defer { running.xvfb.stop() }
+        let (xvfb, daemon, demo, window) = (running.xvfb, running.daemon, running.demo, running.window)
         let rpc = try daemon.connect()
         for (step, fraction) in [(0, 0.0), (1, 0.5), (2, 1.0)] {
             switch step {
@@ -47,14 +65,9 @@ import UnixSupport
     /// window each way, 192 × 120 px, behind the pager's dots; counted along a row and a column clear of the labels
     /// and the dots, within 2 %.
     @Test func overviewGrowsFromTheMiddle() throws {
-        let xvfb = try Xvfb(size: "800x600x24")
-        defer { xvfb.stop() }
-        let daemon = try DaemonProcess()
-        let demo = try XProbe(["--socket", daemon.socket, "--print-frames", "--size", "\(Self.size.width)x\(Self.size.height)"],
-                              display: xvfb.display, executable: "animd-demo")
-        guard let ready = demo.nextLine(), ready.hasPrefix("ready "), let window = ready.split(separator: " ").last else {
-            throw HarnessError("animd-demo did not map its window (\(demo.diagnosis))")
-        }
+        let running = try Self.startDemo(["--print-frames"])
+        defer { running.xvfb.stop() }
+        let (xvfb, daemon, demo, window) = (running.xvfb, running.daemon, running.demo, running.window)
         let rpc = try daemon.connect()
         _ = try rpc.ok("transition.begin", ["name": "overview", "to": 1])
         _ = try rpc.ok("transition.scrub", ["name": "overview", "fraction": 0.5])
@@ -72,14 +85,9 @@ import UnixSupport
     /// three instants of a slow linear leg show the leg evaluated then, within 2 % of the travel. Each
     /// screenshot is bracketed by the clock, so the expected width is a range, not a guess at xwd's latency.
     @Test func demoDrawsRunningLegsFromTheirCurve() throws {
-        let xvfb = try Xvfb(size: "800x600x24")
-        defer { xvfb.stop() }
-        let daemon = try DaemonProcess()
-        let demo = try XProbe(["--socket", daemon.socket, "--size", "\(Self.size.width)x\(Self.size.height)", "--rate", "144"],
-                              display: xvfb.display, executable: "animd-demo")
-        guard let ready = demo.nextLine(), ready.hasPrefix("ready "), let window = ready.split(separator: " ").last else {
-            throw HarnessError("animd-demo did not map its window (\(demo.diagnosis))")
-        }
+        let running = try Self.startDemo(["--rate", "144"])
+        defer { running.xvfb.stop() }
+        let (xvfb, daemon, window) = (running.xvfb, running.daemon, running.window)
         let rpc = try daemon.connect()
         _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": 1, "timing": "linear", "duration": 8])
         let leg = try #require(LegFollower(answer: try rpc.ok("transition.list")).snapshots["sidebar"]?.leg)
