@@ -23,7 +23,8 @@ public final class TabletModeSwitches: TabletModeReader {
     public init(logger: Logger) {
         callbacks = LibinputCallbacks(logger: logger)
         interface = LibinputCallbacks.makeInterface()
-        detail = "not looked for yet"
+        // Every stored property set before the first method call; then the real detail.
+        detail = ""
         detail = openSwitches()
     }
 
@@ -42,14 +43,20 @@ public final class TabletModeSwitches: TabletModeReader {
         return mode != before
     }
 
+    /// Closes the switches' nodes; safe to call again.
     public func close() {
         if let context { libinput_unref(context) }
         context = nil
+        mode = nil
+    }
+
+    deinit {
+        close()
         interface.deinitialize(count: 1)
         interface.deallocate()
     }
 
-    /// Opens the switch nodes udev lists, keeps the tablet-mode ones, and says what came of it.
+    /// Opens the nodes sysfs names, keeps the devices libinput takes as tablet-mode switches, and says what came of it.
     private func openSwitches() -> String {
         let nodes = Self.switchNodes()
         guard !nodes.isEmpty else { return "no tablet-mode switch: no input device reports SW_TABLET_MODE" }
