@@ -37,9 +37,10 @@ test: deps
 # ANIMD_DYNAMIC_RUNTIME), which ThreadSanitizer needs. Left out (TSAN_SKIP), to keep CI within its half hour: the
 # pure targets, which start no thread, and the integration suites whose subject is what a tool or a client prints
 # or computes (the README's commands, animctl's output, animd's command line and man pages, the demo, the examples
-# and widgets, the toolkit panels, where an edge or a monitor lies), on the daemon's paths that the suites kept run under it already.
+# and widgets, the toolkit panels, where an edge or a monitor lies, what a pinch or a leg works out to, which
+# libraries a process maps), on the daemon's paths that the suites kept run under it already.
 # About 3.5 minutes to build and 7 to run here (docs/reliability.md).
-TSAN_SKIP := ^(MotionTests|GesturesTests|TransitionsTests|ConfigTests|AnimProtocolTests|TextWritingTests|FocusSourcesTests)\.|\.(ReadmeTests|AnimctlTests|AnimdCommandLineTests|ManPageTests|DemoTests|ExampleTests|WidgetTests|ToolkitPanelTests|ToolkitPanelSwayTests|QMLModuleTests|EdgePlacementTests|EdgePlacementPressureTests|XMonitorAreasTests|WaylandMonitorAreasTests)\b
+TSAN_SKIP := ^(MotionTests|GesturesTests|TransitionsTests|ConfigTests|AnimProtocolTests|TextWritingTests|FocusSourcesTests)\.|\.(ReadmeTests|AnimctlTests|AnimdCommandLineTests|ManPageTests|DemoTests|ExampleTests|WidgetTests|ToolkitPanelTests|ToolkitPanelSwayTests|QMLModuleTests|EdgePlacementTests|EdgePlacementPressureTests|XMonitorAreasTests|WaylandMonitorAreasTests|PinchTests|LibinputPinchTests|LegTests|LazyLibraryTests)\b
 test-tsan: deps
 	ANIMD_DYNAMIC_RUNTIME=1 $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(BUILD_FLAGS)
 	ANIMD_DYNAMIC_RUNTIME=1 ANIMD_SANITIZER=thread TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --no-parallel --sanitize=thread --scratch-path .build-tsan --skip '$(TSAN_SKIP)' $(BUILD_FLAGS)
