@@ -92,7 +92,8 @@ let package = Package(
         .target(name: "FocusSources", dependencies: ["JSONText", "Gestures", "TextWriting"], swiftSettings: strict),
         // The input backend's contract (InputBackend, BackendInfo, BackendEvent), and what both backends' threads
         // share: the wake-up pipe, logging unavailable sources. A shell concern, kept out of the pure Gestures.
-        .target(name: "BackendThread", dependencies: ["Gestures", "UnixSupport", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
+        .target(name: "BackendThread", dependencies: ["Gestures", "UnixSupport", .product(name: "Logging", package: "swift-log"),
+                                                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio")], swiftSettings: strict),
         .target(name: "X11Input", dependencies: ["CX11", "Gestures", "BackendThread", "UnixSupport", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict),
         // wl_output and the xdg-output protocol, bound by hand (docs/wayland.md).
@@ -108,6 +109,7 @@ let package = Package(
                 "Motion", "Gestures", "TextWriting", "TransitionModel", "Transitions", "AnimConfig", "AnimProtocol", "UnixSupport", "BackendThread", "X11Input", "LibinputInput", "DesktopPortal", "FocusSources", "CLinuxScheduling", "CSpawn",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import CSpawn
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 import Transitions
 import UnixSupport
 
@@ -22,8 +22,9 @@ final class ActionRunner: Sendable {
     let logger: Logger
     /// The environment animd started with: what commands inherit, under the session's variables.
     private let baseEnvironment: [String: String]
-    private let running = Mutex<Set<String>>([])
-    private let spawning = Mutex(())
+    /// NIO's locks, pthread mutexes that ThreadSanitizer sees whole (`BackendMailbox` says why).
+    private let running = NIOLockedValueBox<Set<String>>([])
+    private let spawning = NIOLock()
     static let maxRunning = 16
     static let maxLoggedLines = 50
     static let maxLineBytes = 1024
@@ -38,7 +39,7 @@ final class ActionRunner: Sendable {
         let environment = session.applied(to: baseEnvironment)
         for action in actions {
             let key = action.key
-            let admitted = running.withLock { running -> Bool in
+            let admitted = running.withLockedValue { running -> Bool in
                 guard !running.contains(key), running.count < Self.maxRunning else { return false }
                 running.insert(key)
                 return true
@@ -50,10 +51,10 @@ final class ActionRunner: Sendable {
             }
             let started = PosixThread.start(named: "animd-action") { [self] in
                 supervise(action, key: key, environment: environment)
-                running.withLock { _ = $0.remove(key) }
+                running.withLockedValue { _ = $0.remove(key) }
             }
             if !started {
-                running.withLock { _ = $0.remove(key) }
+                running.withLockedValue { _ = $0.remove(key) }
                 logger.error("\(action.label) action could not start: no thread to watch it", metadata: ["action": "\(key)"])
             }
         }
@@ -65,7 +66,7 @@ final class ActionRunner: Sendable {
         let environment = environment.merging(action.environment) { $1 }.map { "\($0)=\($1)" }
         // One spawn at a time: between pipe() and FD_CLOEXEC another action's child could inherit this pipe's
         // write end and hold its output open (pipe2 is not imported without _GNU_SOURCE).
-        let started = spawning.withLock { _ -> Result<(pid: pid_t, output: Int32), SpawnError> in
+        let started = spawning.withLock { () -> Result<(pid: pid_t, output: Int32), SpawnError> in
             var ends: [Int32] = [-1, -1]
             guard pipe(&ends) == 0 else { return .failure(SpawnError(code: errno)) }
             _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)

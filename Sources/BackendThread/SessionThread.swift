@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import NIOConcurrencyHelpers
 import UnixSupport
 
 /// The thread one of the session's sources lives on: an input backend (`BackendRuntime`) or the session bus
@@ -8,7 +8,8 @@ import UnixSupport
 /// its backoff (`SessionLife`). Every source thread is this one loop: a new source is a `PolledSession`, not
 /// another loop.
 public final class SessionThread: Sendable {
-    private let stopping = Mutex(false)
+    /// NIO's lock, a pthread mutex that ThreadSanitizer sees whole (`BackendMailbox` says why).
+    private let stopping = NIOLockedValueBox(false)
     /// A byte means "look": at what the loop left (a plan, decisions) or at `isStopping`.
     private let wakePipe = WakePipe()
     private let exit = ThreadExit()
@@ -33,11 +34,11 @@ public final class SessionThread: Sendable {
 
     /// Asks the thread to end at its next wake-up; returns at once.
     public func stop() {
-        stopping.withLock { $0 = true }
+        stopping.withLockedValue { $0 = true }
         wakePipe.wake()
     }
 
-    public var isStopping: Bool { stopping.withLock { $0 } }
+    public var isStopping: Bool { stopping.withLockedValue { $0 } }
 
     /// After `stop()`: true once the thread has ended, false if it did not within `seconds`.
     public func waitUntilStopped(seconds: Double) -> Bool { exit.wait(seconds: seconds) }
