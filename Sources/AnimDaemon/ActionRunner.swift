@@ -15,6 +15,12 @@ import UnixSupport
 ///   that is still open is not opened again (logged).
 /// - At most `maxRunning` actions run at once; more are skipped (logged), so
 ///   a command that hangs cannot pile up threads.
+/// - Skips are logged at most once a second (`NoticeThrottle`), each notice
+///   counting the ones held back: one client toggling as fast as it can made
+///   10,000 lines a second.
+/// - Every child is reaped by the thread that watches it, whatever the log
+///   level, and inherits none of systemd's variables meant for animd alone
+///   (`ChildEnvironment`).
 /// - Output is logged a line at a time, at most `maxLoggedLines` per run; the
 ///   rest is read and discarded, so a chatty command neither blocks on a full
 ///   pipe nor floods the journal.
@@ -25,13 +31,14 @@ final class ActionRunner: Sendable {
     /// NIO's locks, pthread mutexes that ThreadSanitizer sees whole (`BackendMailbox` says why).
     private let running = NIOLockedValueBox<Set<String>>([])
     private let spawning = NIOLock()
+    private let skips = NIOLockedValueBox(NoticeThrottle(interval: 1))
     static let maxRunning = 16
     static let maxLoggedLines = 50
     static let maxLineBytes = 1024
 
     init(logger: Logger, baseEnvironment: [String: String] = ProcessEnvironment.current) {
         self.logger = logger
-        self.baseEnvironment = baseEnvironment
+        self.baseEnvironment = ChildEnvironment.inherited(from: baseEnvironment)
     }
 
     /// Starts each action off the calling thread, in the session's environment; returns at once.
@@ -45,8 +52,7 @@ final class ActionRunner: Sendable {
                 return true
             }
             guard admitted else {
-                logger.notice("\(action.label) action skipped: it, or too many others, is still running",
-                              metadata: ["action": "\(key)", "max-running": "\(Self.maxRunning)"])
+                noteSkipped(action)
                 continue
             }
             let started = PosixThread.start(named: "animd-action") { [self] in
@@ -85,7 +91,17 @@ final class ActionRunner: Sendable {
         logger.info("\(label) action started", metadata: metadata.merging(["pid": "\(pid)"]) { $1 })
         logOutput(of: output, label: label, metadata: metadata)
         close(output)
-        logger.log(level: .info, "\(label) action ended", metadata: metadata.merging(["pid": "\(pid)", "result": "\(reap(pid))"]) { $1 })
+        // Reaped here, never inside a log call: a log's message and metadata are evaluated only at its level, and
+        // at the default level every child stayed a zombie (issue 57).
+        let result = reap(pid)
+        logger.info("\(label) action ended", metadata: metadata.merging(["pid": "\(pid)", "result": "\(result)"]) { $1 })
+    }
+
+    /// Logs a skipped action, at most once a second, with how many were skipped in between.
+    private func noteSkipped(_ action: ConfiguredAction) {
+        guard let count = skips.withLockedValue({ $0.admit(at: monotonicSeconds()) }) else { return }
+        logger.notice("\(action.label) action skipped: it, or too many others, is still running",
+                      metadata: ["action": "\(action.key)", "max-running": "\(Self.maxRunning)", "skipped-since-last-notice": "\(count)"])
     }
 
     /// posix_spawnp with stdin from /dev/null, stdout and stderr into `output`, no other descriptor, every signal

@@ -43,15 +43,16 @@ final class DaemonProcess {
     ///   own devices.
     /// - wrapper: a command that runs animd (given as its next arguments), such as umockdev's.
     /// - user: a uid to run animd as (with setpriv, from root), which then owns its folder.
+    /// - verbose: `--verbose` (the default here, for the log a failure shows); false runs animd as users do.
     init(config: String? = nil, userConfig: String? = nil, display: String? = nil, socket socketPath: String? = nil, environment extra: [String: String] = [:],
-         descriptorLimit: Int? = nil, inputBackend: String = "x11", wrapper: [String] = [], user: uid_t? = nil) throws {
+         descriptorLimit: Int? = nil, inputBackend: String = "x11", wrapper: [String] = [], user: uid_t? = nil, verbose: Bool = true) throws {
         // A write to a daemon or a child that has just gone away must fail that test, not kill the whole run with
         // SIGPIPE (seen once with both cores busy). Idempotent, so every daemon may set it.
         Glibc.signal(SIGPIPE, SIG_IGN)
         folder = try Self.makeFolder()
         socket = socketPath ?? folder + "/s.sock"
         logPath = folder + "/animd.log"
-        var arguments = ["--socket", socket, "--verbose", "--input-backend", inputBackend]
+        var arguments = ["--socket", socket, "--input-backend", inputBackend] + (verbose ? ["--verbose"] : [])
         if let config {
             let alone = config.contains("defaults =") ? config : "defaults = false\n" + config
             arguments += ["--config", try DaemonLauncher.writeConfig(alone, named: "animd", in: folder)]

@@ -15,20 +15,25 @@ import Testing
         return lines
     }
 
+    /// An animd whose `launcher` (linear, `duration`) appends "TRANSITION SNAP" to `record` at each of its two snaps.
+    static func recordingArrivals(in record: String, duration: Double, verbose: Bool = true) throws -> DaemonProcess {
+        let append = "[\"sh\", \"-c\", \"echo \\\"$ANIMD_TRANSITION $ANIMD_SNAP\\\" >> \(record)\"]"
+        return try DaemonProcess(config: """
+            [transitions.launcher]
+            timing = "linear"
+            duration = \(duration)
+            on-snap.0 = \(append)
+            on-snap.1 = \(append)
+            """, verbose: verbose)
+    }
+
     /// Each completed arrival runs its snap's action once, with ANIMD_TRANSITION and ANIMD_SNAP set; a leg stopped
     /// on the way arrives nowhere and runs nothing.
     @Test func runsOncePerArrival() throws {
         let folder = try DaemonProcess.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let record = folder + "/arrivals"
-        let append = "[\"sh\", \"-c\", \"echo \\\"$ANIMD_TRANSITION $ANIMD_SNAP\\\" >> \(record)\"]"
-        let daemon = try DaemonProcess(config: """
-            [transitions.launcher]
-            timing = "linear"
-            duration = 0.05
-            on-snap.0 = \(append)
-            on-snap.1 = \(append)
-            """)
+        let daemon = try Self.recordingArrivals(in: record, duration: 0.05)
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["launcher"]])
         func arrive(at snap: Int) throws {
@@ -121,5 +126,64 @@ import Testing
         #expect(!targets.contains { $0.hasPrefix("socket:") || $0.hasPrefix("anon_inode:") }, "\(lines.joined(separator: "\n"))")
         #expect(lines.count <= 4, "0, 1, 2 and the listing's directory: \(lines.joined(separator: "\n"))")
         withExtendedLifetime(others) {}
+    }
+
+    /// The children animd has that are zombies: exited, never reaped.
+    static func zombies(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { child in
+            // /proc/PID/stat: "pid (comm) state ppid …"; comm may hold spaces and parentheses, so read after the last ")".
+            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && fields[0] == "Z" && Int32(fields[1]) == pid
+        }
+    }
+
+    /// At animd's default log level, as users run it, each child is reaped once it exits: 100 arrivals, each
+    /// running a command, leave no zombie. (The reap was inside an info-level log call, which the default level
+    /// never evaluates: every child stayed a zombie.)
+    @Test func everyChildIsReapedAtTheDefaultLogLevel() throws {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let record = folder + "/arrivals"
+        let daemon = try Self.recordingArrivals(in: record, duration: 0.01, verbose: false)
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["transitions": ["launcher"]])
+        for arrival in 1...100 {
+            _ = try rpc.ok("transition.animate", ["name": "launcher", "to": .number(Double(arrival % 2))])
+            _ = try rpc.notification(where: { method, _ in method == .ended })
+            // Each action has run before the next arrival, so that none is skipped as still running.
+            #expect(Self.lines(of: record, count: arrival).count == arrival)
+        }
+        let pid = daemon.process.processIdentifier
+        // A child that has just written its line may not have exited yet: wait for the last ones to be reaped.
+        var left: [Int32] = []
+        try? waitUntil("no zombie children of animd") {
+            left = Self.zombies(of: pid)
+            return left.isEmpty
+        }
+        #expect(left.isEmpty, "\(left.count) zombies after 100 actions")
+    }
+
+    /// A command inherits none of the variables systemd gives animd alone: it could otherwise tell systemd
+    /// `STATUS=` in animd's name. What else animd has, and the session's variables, it does inherit.
+    @Test func anActionInheritsNoneOfSystemdsVariablesForAnimd() throws {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let dump = folder + "/environment"
+        let daemon = try DaemonProcess(config: """
+            [transitions.launcher]
+            timing = "linear"
+            duration = 0.01
+            on-snap.1 = ["sh", "-c", "env > \(dump).part && mv \(dump).part \(dump)"]
+            """, environment: ["NOTIFY_SOCKET": folder + "/no-notify", "WATCHDOG_PID": "1", "WATCHDOG_USEC": "30000000",
+                               "JOURNAL_STREAM": "8:1234", "ANIMD_TEST_MARK": "kept"])
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("transition.animate", ["name": "launcher", "to": 1])
+        try waitUntil("the action's environment") { FileManager.default.fileExists(atPath: dump) }
+        let names = Set(try String(contentsOfFile: dump, encoding: .utf8).split(separator: "\n").compactMap { $0.split(separator: "=").first.map(String.init) })
+        for name in ["NOTIFY_SOCKET", "WATCHDOG_PID", "WATCHDOG_USEC", "JOURNAL_STREAM"] { #expect(!names.contains(name), "\(name) reached the child") }
+        #expect(names.isSuperset(of: ["ANIMD_TEST_MARK", "ANIMD_TRANSITION", "ANIMD_SNAP", "PATH"]))
     }
 }
