@@ -65,32 +65,15 @@ public struct ConfigSource: Sendable {
     static let maximumSize = 1 << 20
 
     /// The file's text, or why it cannot be had: the system's reason (`Permission denied`), that it is no regular
-    /// file, or its size. It is read on the event loop, so nothing here may wait: the file is opened without
-    /// blocking (a FIFO would wait for a writer) and read only if it is a regular file, whose reads never wait.
+    /// file, or its size. It is read on the event loop, so nothing here may wait (`RegularFile`).
     static func read(_ path: String) -> Result<[UInt8], Unreadable> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard descriptor >= 0 else { return .failure(Unreadable(reason: String(cString: strerror(errno)))) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .failure(Unreadable(reason: String(cString: strerror(errno)))) }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            return .failure(Unreadable(reason: "it is \(Self.kind(of: status.st_mode)), not a regular file"))
-        }
-        return readToEnd(descriptor, atMost: maximumSize).mapError { failure in
+        RegularFile.read(path, atMost: maximumSize).mapError { failure in
             switch failure {
+            case .absent: Unreadable(reason: String(cString: strerror(ENOENT)))
             case let .system(code): Unreadable(reason: String(cString: strerror(code)))
+            case .notRegular: Unreadable(reason: "it \(failure.reason)")
             case .tooLarge: Unreadable(reason: "it is larger than \(maximumSize / 1024) KiB, too large for a config")
             }
-        }
-    }
-
-    private static func kind(of mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        case S_IFCHR, S_IFBLK: "a device"
-        default: "something else"
         }
     }
 

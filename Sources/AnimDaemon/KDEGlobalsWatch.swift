@@ -18,15 +18,13 @@ enum KDEGlobalsWatch {
     /// The file at `path`, as it reads now.
     static func file(at path: String) -> KDEGlobals.File { KDEGlobals.File(path: path, reading: read(path)) }
 
-    /// What the file says now.
+    /// What the file says now. Read on the event loop, so without waiting (`RegularFile`): a FIFO renamed over it
+    /// held the loop, and SIGTERM with it (issue 57).
     private static func read(_ path: String) -> KDEGlobals.Reading {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return errno == ENOENT ? .absent : .unreadable("cannot open it: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        switch readToEnd(descriptor, atMost: sizeLimit) {
-        case let .success(bytes): return KDEGlobals.read(Substring(String(decoding: bytes, as: UTF8.self)))
-        case .failure(.tooLarge): return .unreadable("it is larger than \(sizeLimit >> 20) MiB")
-        case let .failure(.system(code)): return .unreadable("cannot read it: \(String(cString: strerror(code)))")
+        switch RegularFile.read(path, atMost: sizeLimit) {
+        case let .success(bytes): KDEGlobals.read(Substring(String(decoding: bytes, as: UTF8.self)))
+        case .failure(.absent): .absent
+        case let .failure(failure): .unreadable("it \(failure.reason)")
         }
     }
 

@@ -113,6 +113,34 @@ import JSONText
         try? FileManager.default.removeItem(atPath: home)
     }
 
+    /// Issue 57: `kdeglobals` as a FIFO. Opened with a blocking `open()` on the event loop, it kept the socket from
+    /// ever being bound at start-up, and at run time, after a FIFO was renamed over the file, held the loop (and
+    /// SIGTERM) until a writer came. Now it is refused without waiting, with why in `daemon.motion`'s detail, both
+    /// times; the loop answers throughout, and SIGTERM ends animd.
+    @Test func aFIFOAtKdeglobalsNeverHoldsTheLoop() throws {
+        let home = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let file = home + "/kdeglobals"
+        #expect(mkfifo(file, 0o600) == 0)
+        let daemon = try DaemonProcess(environment: ["XDG_CONFIG_HOME": home])
+        let rpc = try daemon.connect()
+        let start = try rpc.ok("daemon.motion")
+        #expect(start["detail"]?.string?.contains("is a FIFO, not a regular file") == true, "\(start)")
+        _ = try rpc.ok("subscribe", ["events": ["motion"]])
+        // A real file first, then a FIFO renamed over it, as a rename would put any file there.
+        try "[KDE]\nAnimationDurationFactor=0\n".write(toFile: file + ".new", atomically: false, encoding: .utf8)
+        #expect(rename(file + ".new", file) == 0)
+        _ = try rpc.notification(where: { method, params in method == .motion && params["state"] == "reduced" })
+        #expect(mkfifo(file + ".fifo", 0o600) == 0 && rename(file + ".fifo", file) == 0)
+        let (_, refused) = try rpc.notification(where: { method, params in
+            method == .motion && params["detail"]?.string?.contains("is a FIFO, not a regular file") == true
+        })
+        #expect(refused["state"] == "full", "\(refused)")
+        let fresh = try daemon.connect()
+        #expect(try fresh.ok("transition.get", ["name": "sidebar"], timeout: 2)["name"] == "sidebar", "the loop answers")
+        #expect(daemon.terminate() == 0, "SIGTERM is served")
+    }
+
     /// XSETTINGS under Xvfb, served by a real manager (xsettingsd): `Gtk/EnableAnimations 0` reduces motion; a
     /// change of setting (xsettingsd rereads its file on SIGHUP) and a manager that goes away and another that takes
     /// its place are followed live.
