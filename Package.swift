@@ -152,7 +152,8 @@ let package = Package(
         ),
         // The memory benchmark's floor: a Swift program with nothing but the standard library and Glibc, linked as animd is.
         .executableTarget(name: "animd-bench-swift-floor", path: "Benchmarks/swift-floor", swiftSettings: strict, linkerSettings: staticRuntime),
-        .target(name: "TestSupport", dependencies: ["UnixSupport"], path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["UnixSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")], path: "Tests/TestSupport",
+                swiftSettings: strict),
         // The tree-building reader of request lines that the tests and the fuzzer compare the daemon's reading with.
         .target(name: "ProtocolOracle", dependencies: ["JSONText", "AnimProtocol"], path: "Tests/ProtocolOracle", swiftSettings: strict),
         // How the integration tests and the benchmarks start daemons: one launcher for both.

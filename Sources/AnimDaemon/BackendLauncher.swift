@@ -13,6 +13,8 @@ import X11Input
 struct BackendLauncher: Sendable {
     let setting: BackendSetting
     let logger: Logger
+    /// animd's `HOME`, where `~/.Xauthority` is when the session names no `XAUTHORITY`.
+    let home: String?
     let report: @Sendable (_ generation: Int, BackendEvent) -> Void
 
     /// The backend for `session`, not yet started, and the status to show until it reports.
@@ -24,7 +26,9 @@ struct BackendLauncher: Sendable {
         switch target.choice {
         case .x11:
             let reason = target.display == nil ? "no DISPLAY is set; input is off until a display appears" : InputStatus.connecting
-            return (BackendRuntime(opener: X11SessionOpener(display: target.display, tabletMode: { TabletModeSwitches(logger: $0) }), plan: plan, logger: logger, onEvent: onEvent),
+            let opener = X11SessionOpener(display: target.display, xauthority: target.xauthority, home: home,
+                                          tabletMode: { TabletModeSwitches(logger: $0) })
+            return (BackendRuntime(opener: opener, plan: plan, logger: logger, onEvent: onEvent),
                     InputStatus(backend: .x11, connected: false, display: target.display, reason: reason))
         case .libinput:
             return (BackendRuntime(opener: LibinputSessionOpener(seat: target.seat, waylandDisplay: target.waylandDisplay), plan: plan,

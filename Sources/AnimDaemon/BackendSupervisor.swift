@@ -54,13 +54,13 @@ final class BackendSupervisor {
         return [.status(made.status, geometry: nil, refreshRate: nil)]
     }
 
-    /// Stops the backend and waits a moment for its thread to end.
+    /// Stops the backend, without waiting for its thread: what it still reports is dropped by its generation, and
+    /// the process environment, which the next backend could need changed, is never changed (docs/reliability.md).
     func stop() -> [InputReport] {
         compositorFocus.follow(nil)
         guard let old = backend else { return [] }
         backend = nil
         old.stop()
-        if !old.waitUntilStopped(seconds: 2) { logger.warning("the input backend's thread did not end within 2 s") }
         return [.vanished(old.kind)]
     }
 
@@ -68,14 +68,12 @@ final class BackendSupervisor {
     func adopt(_ changes: [String: String], plan: InputPlan) -> (restarted: Bool, reports: [InputReport]) {
         let next = session.applying(changes)
         let restart = next.target(launcher.setting) != session.target(launcher.setting) || backend == nil
-        let previous = session
         session = next
         guard restart else {
             compositorFocus.follow(next.compositorEndpoint)
             return (false, [])
         }
         var reports = stop()
-        next.export(over: previous)
         reports += launch(plan: plan)
         logger.notice("session environment changed; input backend restarted",
                       metadata: ["display": "\(next.display ?? "-")", "wayland": "\(next.waylandDisplay ?? "-")"])

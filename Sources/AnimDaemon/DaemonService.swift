@@ -11,6 +11,7 @@ public import ServiceLifecycle
 public import AnimConfig
 import UnixSignals
 import UnixSupport
+import X11Input
 
 /// The daemon as one swift-service-lifecycle `Service`: bind, announce
 /// readiness, serve until a graceful shutdown (SIGTERM/SIGINT), reload on
@@ -32,6 +33,10 @@ public struct DaemonService: Service {
         self.environment = environment; self.clientRoom = clientRoom; self.logger = logger
         backendSetting = backendOverride ?? config.config.input.backend
     }
+
+    /// What must be set in the process before any thread starts, once: the process environment is never changed
+    /// after (X11SessionOpener.prepareProcess says why).
+    public static func prepareProcess() { X11SessionOpener.prepareProcess() }
 
     public func run() async throws {
         // Trap SIGHUP before the socket is bound: once a client can see animd, a reload must never be the
@@ -105,12 +110,22 @@ public struct DaemonService: Service {
             let turns = NIOLoopBound(TurnQueue(loop: loop), eventLoop: loop)
             return turns.value.pollPipe(on: loop).map { turns }
         }.get()
+        let reserve = try await loop.submit { NIOLoopBound(DescriptorReserve(logger: logger), eventLoop: loop) }.get()
         let bootstrap = ServerBootstrap(group: loop)
             .serverChannelOption(.backlog, value: 256)
+            // NIO's accept back-off, which `bind` does not install by itself; the reserve says how long to wait.
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(AcceptBackoffHandler(backoffProvider: { reserve.value.wait(after: $0) }))
+                }
+            }
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 32 * 1024, high: 64 * 1024))
             // A client that sends its requests and closes its side still gets every answer (ClientHandler).
             .childChannelOption(.allowRemoteHalfClosure, value: true)
-            .childChannelInitializer { channel in Self.admit(channel, core: core, turns: turns, logger: logger) }
+            .childChannelInitializer { channel in
+                guard !reserve.value.refusesNext else { return Self.refuse(channel, reserve: reserve) }
+                return Self.admit(channel, core: core, turns: turns, logger: logger)
+            }
         let server = try await Self.listen(bootstrap, on: listening)
         try await announceReady(core, on: loop)
         return server
@@ -122,7 +137,9 @@ public struct DaemonService: Service {
     private func makeCore(on loop: any EventLoop, notifier: SystemdNotifier,
                           reporter: AsyncStream<SessionReport>.Continuation) async throws -> NIOLoopBound<DaemonCore> {
         let (config, logger, clientRoom) = (ConfigInForce(self.config, source: configSource), self.logger, self.clientRoom)
-        let launcher = BackendLauncher(setting: backendSetting, logger: logger) { reporter.yield(.backend(generation: $0, $1)) }
+        let launcher = BackendLauncher(setting: backendSetting, logger: logger, home: environment["HOME"]) {
+            reporter.yield(.backend(generation: $0, $1))
+        }
         let session = SessionEnvironment(environment)
         for message in session.refused { logger.warning("ignoring a session variable: \(message)") }
         return try await loop.submit {
@@ -160,6 +177,13 @@ public struct DaemonService: Service {
             chmod(claim.path, 0o600)
             return server
         }
+    }
+
+    /// Tells a client accepted with the reserved descriptor that animd has none left, and closes it; the reserve is
+    /// taken back once it is closed.
+    private static func refuse(_ channel: any Channel, reserve: NIOLoopBound<DescriptorReserve>) -> EventLoopFuture<Void> {
+        channel.closeFuture.whenComplete { _ in reserve.value.clientRefused() }
+        return channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Refusal(DescriptorReserve.refusal)) }
     }
 
     /// Refuses peers of another user (SO_PEERCRED), then installs the handler.

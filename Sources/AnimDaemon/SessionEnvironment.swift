@@ -61,14 +61,6 @@ struct SessionEnvironment: Hashable, Sendable {
                waylandDisplay: waylandDisplay, seat: seat)
     }
 
-    /// Puts the variables into the process environment, where Xlib reads `XAUTHORITY` and Wayland clients
-    /// `WAYLAND_DISPLAY`. Call it only while no backend thread runs: setenv is not safe beside a getenv.
-    func export(over previous: SessionEnvironment) {
-        for name in Self.names {
-            if let value = values[name] { setenv(name, value, 1) } else if previous.values[name] != nil { unsetenv(name) }
-        }
-    }
-
     /// The environment for a spawned `on-snap` command: the daemon's own, with the session's variables in force.
     func applied(to base: [String: String]) -> [String: String] {
         var environment = base

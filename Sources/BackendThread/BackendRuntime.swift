@@ -30,6 +30,7 @@ public final class BackendRuntime: InputBackend {
 
     public func stop() { thread.stop() }
 
+    /// For tests: see `SessionThread.waitUntilStopped`.
     public func waitUntilStopped(seconds: Double) -> Bool { thread.waitUntilStopped(seconds: seconds) }
 
     public func configure(_ plan: InputPlan) {
@@ -47,7 +48,6 @@ public final class BackendRuntime: InputBackend {
     // MARK: - The backend's thread
 
     private func run() {
-        opener.prepareThread()
         var life = SessionLife<any BackendSession>(backoff: backoff)
         life.run(isStopping: { thread.isStopping }, wait: wait, open: {
             switch opener.open(plan: mailbox.takePlan(), logger: logger, isStopping: { [thread] in thread.isStopping }) {

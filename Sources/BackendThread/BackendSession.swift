@@ -44,8 +44,6 @@ public protocol BackendSessionOpener: Sendable {
     var threadName: String { get }
     /// The sources whose being unavailable is worth a warning in the log.
     var loggedSources: [InputSource] { get }
-    /// Runs once on the backend's thread, before the first session (process-wide handlers).
-    func prepareThread()
     /// Opens a session. What it connects to may not answer: any wait is bounded, and ends early once `isStopping`.
     func open(plan: InputPlan, logger: Logger, isStopping: @escaping @Sendable () -> Bool) -> Result<any BackendSession, OpenFailure>
     /// The decisions its sessions answer; the others never wake the thread.
@@ -54,6 +52,5 @@ public protocol BackendSessionOpener: Sendable {
 
 extension BackendSessionOpener {
     public var loggedSources: [InputSource] { InputSource.allCases }
-    public func prepareThread() {}
     public func relevant(_ decisions: [ArenaOutput]) -> [ArenaOutput] { [] }
 }

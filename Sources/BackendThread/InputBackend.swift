@@ -6,10 +6,9 @@ public import Gestures
 public protocol InputBackend: Sendable {
     var kind: InputBackendKind { get }
     func start()
-    /// Asks the backend's thread to end; returns at once.
+    /// Asks the backend's thread to end; returns at once, and nothing waits for the thread: a thread that is
+    /// blocked in its library ends when `ConnectDeadline` frees it, holding nothing its successor needs.
     func stop()
-    /// After `stop()`: true once the thread has ended, false if it did not within `seconds`.
-    func waitUntilStopped(seconds: Double) -> Bool
     /// What to intercept from now on; takes effect at once, without blocking.
     func configure(_ plan: InputPlan)
     /// The arena's claims and releases for the touches this backend reported; never blocks.

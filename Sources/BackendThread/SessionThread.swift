@@ -40,7 +40,8 @@ public final class SessionThread: Sendable {
 
     public var isStopping: Bool { stopping.withLockedValue { $0 } }
 
-    /// After `stop()`: true once the thread has ended, false if it did not within `seconds`.
+    /// After `stop()`: true once the thread has ended, false if it did not within `seconds`. For tests: the daemon
+    /// never waits for a source's thread (a thread blocked in its library would hold the loop; issue 57).
     public func waitUntilStopped(seconds: Double) -> Bool { exit.wait(seconds: seconds) }
 
     /// Waits `seconds` (a backoff), or less when asked to stop; true when stopping.

@@ -1,7 +1,7 @@
 import Dispatch
 
-/// Lets the event loop wait, briefly and once, for a backend's thread to end: it must not change the process
-/// environment (setenv) while that thread may still read it (Xlib's getenv of XAUTHORITY).
+/// Lets a test wait for a session's thread to end (`SessionThread.waitUntilStopped`). The daemon itself never
+/// waits for one.
 public final class ThreadExit: Sendable {
     private let exited = DispatchSemaphore(value: 0)
 

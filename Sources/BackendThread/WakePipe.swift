@@ -4,8 +4,9 @@ import UnixSupport
 /// How an input backend's thread is woken without either side blocking: the event loop writes a byte (`wake`),
 /// the backend's thread, waiting in poll() on `readEnd` beside its own descriptors, drains it and looks at its
 /// inbox. Both ends are non-blocking, so a stuck thread never stalls the loop and the loop never stalls it. It
-/// lives as long as the daemon.
-public struct WakePipe: Sendable {
+/// lives as long as its `SessionThread`, and closes both ends with it: each backend start makes one, and 200
+/// switches of the display left 400 pipes' ends open before (issue 57).
+public final class WakePipe: Sendable {
     public let readEnd: Int32
     private let writeEnd: Int32
 
@@ -18,6 +19,11 @@ public struct WakePipe: Sendable {
         }
         readEnd = fds[0]
         writeEnd = fds[1]
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
     }
 
     public func wake() {

@@ -92,7 +92,7 @@ struct CompositorLink {
         guard let display, reader == nil, now >= nextTry else { return }
         // libwayland's roundtrips wait for the compositor without a bound: it is asked first, within one.
         silence = WaylandOutputReader.silence(of: display, isStopping: isStopping)
-        reader = silence == nil ? WaylandOutputReader(socket: display) : nil
+        if silence == nil { (reader, silence) = WaylandOutputReader.connect(to: display) }
         if reader == nil {
             if !reportedLoss {
                 logger.warning("cannot reach the Wayland compositor for its outputs; retrying",

@@ -1,3 +1,4 @@
+import BackendThread
 import CWayland
 import Glibc
 import UnixSupport
@@ -46,8 +47,22 @@ final class WaylandOutputReader {
     /// stopping; nil when it answers or cannot be reached (the connection then fails at once). `socket` is found as
     /// libwayland finds `WAYLAND_DISPLAY`: an absolute path, or a name in `XDG_RUNTIME_DIR`.
     static func silence(of socket: String, isStopping: () -> Bool) -> String? {
-        let path = socket.hasPrefix("/") ? socket : (getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "") + "/" + socket
-        return SocketProbe.ask([.unix(path)], greeting: syncRequest, isStopping: isStopping).problem(of: "the compositor")
+        SocketProbe.ask([.unix(path(of: socket))], greeting: syncRequest, isStopping: isStopping).problem(of: "the compositor")
+    }
+
+    /// Where libwayland connects for `socket`: an absolute path, or a name in `XDG_RUNTIME_DIR`.
+    static func path(of socket: String) -> String {
+        socket.hasPrefix("/") ? socket : (getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "") + "/" + socket
+    }
+
+    /// Connects as `init` does, within `SocketProbe.answerBound`: a compositor can answer the probe and not the
+    /// connection libwayland makes after it, whose roundtrip would then wait for good (`ConnectDeadline`). Nil, with
+    /// why, when it did not answer in time.
+    static func connect(to socket: String) -> (reader: WaylandOutputReader?, silence: String?) {
+        let made = ConnectDeadline.run(within: SocketProbe.answerBound, toward: [.unix(path(of: socket))]) { WaylandOutputReader(socket: socket) }
+        guard made.expired else { return (made.result, nil) }
+        made.result?.close()
+        return (nil, "the compositor answered animd's probe but not its connection within \(SocketProbe.answerBound) s")
     }
 
     var fileDescriptor: Int32 { wl_display_get_fd(display) }

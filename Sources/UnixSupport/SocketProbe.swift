@@ -148,3 +148,29 @@ public enum SocketProbe {
         }
     }
 }
+
+extension SocketProbe.Endpoint {
+    /// Whether `descriptor` is a socket connected to this endpoint: the same Unix path or abstract name, or, for TCP,
+    /// the same port (the host is not compared: a name may stand for several addresses).
+    public func isPeer(of descriptor: Int32) -> Bool {
+        switch self {
+        case let .unix(path):
+            return UnixAddress.peerPath(of: descriptor) == path
+        case let .tcp(_, port):
+            var address = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let result = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(descriptor, $0, &length) }
+            }
+            guard result == 0 else { return false }
+            switch Int32(address.ss_family) {
+            case AF_INET:
+                return withUnsafeBytes(of: address) { $0.load(as: sockaddr_in.self) }.sin_port == in_port_t(port).bigEndian
+            case AF_INET6:
+                return withUnsafeBytes(of: address) { $0.load(as: sockaddr_in6.self) }.sin6_port == in_port_t(port).bigEndian
+            default:
+                return false
+            }
+        }
+    }
+}

@@ -32,5 +32,24 @@ public enum UnixAddress {
     }
 }
 
+extension UnixAddress {
+    /// The address a Unix socket is connected to, as `with` takes it ("@" before an abstract name), or nil for another
+    /// kind of socket, or one not connected.
+    public static func peerPath(of descriptor: Int32) -> String? {
+        var address = sockaddr_un()
+        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        let result = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(descriptor, $0, &length) }
+        }
+        let header = MemoryLayout<sa_family_t>.size
+        guard result == 0, address.sun_family == sa_family_t(AF_UNIX), Int(length) > header else { return nil }
+        return withUnsafeBytes(of: address.sun_path) { raw in
+            let name = raw.prefix(Int(length) - header)
+            guard name.first == 0 else { return String(decoding: name.prefix { $0 != 0 }, as: UTF8.self) }
+            return "@" + String(decoding: name.dropFirst(), as: UTF8.self)
+        }
+    }
+}
+
 /// What `errno` means, in the system's words ("No such file or directory").
 public func errnoText() -> String { String(cString: strerror(errno)) }

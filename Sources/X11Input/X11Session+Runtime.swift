@@ -42,8 +42,6 @@ extension X11Session: BackendSession {
     }
 
     private func serverGone() -> SessionStep {
-        // The connection is dead; closing it would only raise another IO error.
-        isDead = true
-        return .ended(reason: "the X server went away; reconnecting")
+        .ended(reason: "the X server went away; reconnecting")
     }
 }

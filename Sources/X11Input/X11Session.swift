@@ -25,8 +25,6 @@ final class X11Session {
     private var interception = X11Interception()
     /// Set when monitors or source states changed; the backend reports it once.
     var infoChanged = false
-    /// The server went away: the connection must not be closed (that would only raise another IO error).
-    var isDead = false
     /// XSETTINGS' animations, the focused window and the tablet-mode switch.
     private(set) var desktop: X11DesktopWatch
 
@@ -70,10 +68,12 @@ final class X11Session {
         infoChanged = true
     }
 
-    /// Closes the connection; the server drops the grabs, barriers and strips with it.
+    /// Closes the connection; the server drops the grabs, barriers and strips with it. A connection the server
+    /// broke is closed too, or its descriptor and Xlib's memory would stay with each reconnection: Xlib marks it
+    /// broken at the first I/O error, and its close then sends nothing (the exit handler `X11Connection` sets lets
+    /// it return), but frees the display and closes the socket.
     func close() {
         desktop.tabletMode?.close()
-        guard !isDead else { return }
         XCloseDisplay(display)
     }
 

@@ -4,6 +4,17 @@ import UnixSupport
 /// a local display (no host, or `unix`) at its abstract socket, then its socket file; a host at TCP port 6000 +
 /// number. Nil for a name it does not parse, which Xlib refuses at once.
 enum XDisplayEndpoints {
+    /// The display's number, where its server is on this machine (its authority entry is then a local one); nil for
+    /// another host, or a name xcb does not parse.
+    static func localNumber(of name: String) -> Int? {
+        guard let endpoints = of(name) else { return nil }
+        switch endpoints.first {
+        case let .unix(path): return path.split(separator: "X").last.flatMap { Int($0) }
+        case let .tcp(host, port): return ["localhost", "127.0.0.1", "::1"].contains(host) ? port - 6000 : nil
+        case nil: return nil
+        }
+    }
+
     static func of(_ name: String) -> [SocketProbe.Endpoint]? {
         var rest = Substring(name)
         var transport: Substring?

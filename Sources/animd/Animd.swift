@@ -14,10 +14,13 @@ import AnimConfig
 @main
 enum AnimdMain {
     static func main() async {
+        // The environment as it started, read before the one change animd makes to it, before any thread runs.
+        let environment = ProcessEnvironment.current
+        DaemonService.prepareProcess()
         NIOSingletons.groupLoopCountSuggestion = 1
         let loopRunsConcurrency = ConcurrencyOnTheLoop.install()
         switch AnimdCommandLine.parse(Array(CommandLine.arguments.dropFirst())) {
-        case let .run(options): exit(await Animd(options: options, loopRunsConcurrency: loopRunsConcurrency).run())
+        case let .run(options): exit(await Animd(options: options, environment: environment, loopRunsConcurrency: loopRunsConcurrency).run())
         case let .print(text):
             print(text, terminator: "")
             exit(0)
@@ -31,6 +34,8 @@ enum AnimdMain {
 /// The daemon's life from its options: the config, the socket, the service group, and the exit status.
 struct Animd {
     let options: AnimdOptions
+    /// The process environment as animd started.
+    let environment: [String: String]
     /// Whether the event loop took over Swift concurrency's global executor. It cannot only when another hook was
     /// installed first: libdispatch's pool would then wake animd every second.
     let loopRunsConcurrency: Bool
@@ -53,7 +58,6 @@ struct Animd {
     /// The exit status: 0, 1 for a failure, 78 (EX_CONFIG) for a config that does not load.
     func run() async -> Int32 {
         IgnoredSignals.ignore()
-        let environment = ProcessEnvironment.current
         let logger = startLogging()
         let source = ConfigSource(explicitPath: options.config, environment: environment)
         let loaded: LoadedConfig

@@ -17,7 +17,7 @@ struct ClientHandlerTests {
         let loop = channel.embeddedEventLoop
         let logger = Logger(label: "test")
         let config = ConfigInForce(try ConfigParser.load(user: nil), source: ConfigSource(explicitPath: nil, environment: [:]))
-        let supervisor = BackendSupervisor(loop: loop, logger: logger, launcher: BackendLauncher(setting: .x11, logger: logger) { _, _ in },
+        let supervisor = BackendSupervisor(loop: loop, logger: logger, launcher: BackendLauncher(setting: .x11, logger: logger, home: nil) { _, _ in },
                                            compositorFocus: CompositorFocusWatch(loop: loop, logger: logger) { _ in },
                                            session: SessionEnvironment([:]))
         core = DaemonCore(loop: loop, config: config, supervisor: supervisor, notifier: SystemdNotifier(environment: [:]), logger: logger)

@@ -54,6 +54,43 @@ import JSONText
         #expect(grown < 16 << 20, "RSS grew by \(grown >> 20) MiB after 10,000 connections")
     }
 
+    /// Issue 57: at the descriptor limit, accept failed with EMFILE about 5,400 times a second at a full core, and a
+    /// new client was neither answered nor refused. animd's limit is lowered under it to 128 (it made room for
+    /// clients from the limit it started with), and clients fill it: the loop then idles (under 10 % of a core), a
+    /// new client is told why it is refused, and once clients leave, a new one is answered.
+    @Test func atTheDescriptorLimitTheLoopIdlesAndANewClientIsRefused() throws {
+        let daemon = try DaemonProcess()
+        let pid = daemon.process.processIdentifier
+        let lowered = try runTool("/usr/bin/prlimit", ["--pid", "\(pid)", "--nofile=128:128"])
+        try #require(lowered.status == 0, "prlimit: \(lowered.output)")
+        var held: [Int32] = []
+        defer { held.forEach { close($0) } }
+        for _ in 0..<160 {
+            let fd = rawConnect(daemon.socket)
+            if fd >= 0 { held.append(fd) }
+        }
+        try waitUntil("animd at its descriptor limit") { Self.descriptors(pid) >= 127 }
+        usleep(300_000)
+        let ticks = LoopMeasures.cpuTicks(pid, over: 1)
+        #expect(ticks <= 10, "animd spent \(ticks) ticks of 100 in a second at the limit")
+        let fresh = rawConnect(daemon.socket)
+        defer { close(fresh) }
+        #expect(Self.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"daemon.hello\"}\n", to: fresh))
+        let answer = DeliveryTests.readLines(fresh, 1, seconds: 5)
+        #expect(answer.first?.contains("no descriptor left for another client (RLIMIT_NOFILE 128)") == true, "\(answer)")
+        #expect(answer.first?.contains("\"code\":-32004") == true, "\(answer)")
+        // Clients leave: descriptors are free again, and a new client is answered.
+        held.prefix(40).forEach { close($0) }
+        held.removeFirst(40)
+        try waitUntil("a new client answered") {
+            let fd = rawConnect(daemon.socket)
+            defer { close(fd) }
+            _ = Self.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"daemon.hello\"}\n", to: fd)
+            return DeliveryTests.readLines(fd, 1, seconds: 5).first?.contains("\"result\"") == true
+        }
+        #expect(daemon.log.contains("no descriptor left for a new client"), "\(daemon.log.suffix(2000))")
+    }
+
     /// 1,000 clients at once, every one subscribed and answered; a toggle reaches them all; when they leave, the
     /// descriptors return to baseline and memory to near it.
     @Test(.disabled(if: Sanitizer.active, "a sanitizer's shadow memory inflates the resident size this bounds"))
