@@ -16,8 +16,6 @@ final class ClientConnection {
     /// What it is owed and when (the fan-out policy).
     var queue = DeliveryQueue<ByteBuffer, CoalescingKey>()
     var isClosing = false
-    /// How many more input events it may inject now.
-    var injections = InjectionBudget()
     /// Where each buffer goes: straight to the socket, or to NIO behind what waits there.
     private var writer = ClientWriter()
     /// How many calls it is making on its channel now (a call made from inside another counts again).

@@ -47,14 +47,14 @@ extension DaemonCore: RequestTarget {
         subscriptionsChanged()
     }
 
-    /// Input from a client, within its `InjectionBudget`: a request past it is refused whole, saying when to retry.
-    /// Tablet-mode items take effect at their place among the events.
+    /// Input from a client, within the daemon's one `InjectionBudget`: a request past it is refused whole, saying
+    /// when to retry. Tablet-mode items take effect at their place among the events.
     func inject(_ events: [InputEvent], tabletModes: [InjectedTabletMode], from client: ClientConnection) throws(RPCError) {
         let count = events.count + tabletModes.count
-        if case let .refused(seconds) = client.injections.take(count, at: now()) {
+        if case let .refused(seconds) = injections.take(count, at: now()) {
             let milliseconds = Int((seconds * 1000).rounded(.up))
-            throw RPCError(.limitReached, "limit reached: at most \(Int(InjectionBudget.rate)) injected events a second per client; "
-                           + "none of these \(count) was injected; retry in \(milliseconds) ms")
+            throw RPCError(.limitReached, "limit reached: at most \(Int(InjectionBudget.rate)) injected events a second, from all clients "
+                           + "together; none of these \(count) was injected; retry in \(milliseconds) ms")
         }
         var start = 0
         for mode in tabletModes {

@@ -1,6 +1,7 @@
-/// How many input events one client may inject: a token bucket that holds `capacity` events and refills at `rate`
+/// How many input events the clients, all together, may inject: a token bucket that holds `capacity` events and refills at `rate`
 /// a second. Real devices stay far below it (ten fingers at 240 Hz is 2,400 events a second), and a trace replayed
-/// at several times its speed too; a client injecting without end cannot keep the loop busy with recognizers.
+/// at several times its speed too; no number of clients injecting without end can keep the loop busy with recognizers
+/// (one bucket a client let 48 of them hold a fresh request for seconds: issue 57).
 /// Time is passed in, so its rule is tested with a manual clock.
 struct InjectionBudget {
     static let capacity = 10_000.0
