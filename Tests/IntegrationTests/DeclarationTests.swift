@@ -79,6 +79,29 @@ import JSONText
         #expect(back["name"] == "launcher" && back["gesture"] == "launcher-open", "the default's edge pan is back")
     }
 
+    /// Issue 57: a subscriber following `dock` saw seq 22, then 1, 2, 3 after a retract and a new declaration. Each
+    /// event it hears of the name, across both declarations, now has a greater `seq` than the one before.
+    @Test func seqNeverGoesBackAcrossRetractAndDeclare() throws {
+        let daemon = try DaemonProcess()
+        let widget = try daemon.connect()
+        let watcher = try daemon.connect()
+        _ = try Self.declare(widget, as: "dock")
+        _ = try watcher.ok("subscribe", ["transitions": ["dock"]])
+        var seqs: [Int] = []
+        for round in 0..<2 {
+            for to in [1, 0] {
+                _ = try widget.ok("transition.animate", ["name": "dock", "to": .number(Double(to)), "duration": 0.05])
+                let heard = try watcher.notifications(until: { method, _ in method == .ended })
+                seqs += heard.compactMap { $0.1["seq"]?.integer }
+            }
+            _ = try widget.retract("dock").get()
+            seqs += try watcher.notifications(until: { method, _ in method == .removed }).compactMap { $0.1["seq"]?.integer }
+            if round == 0 { _ = try widget.declare("dock", transition: ["snap-points": [0, 1]], bindings: Self.dock["bindings"] ?? [:]).get() }
+        }
+        #expect(seqs.count > 10)
+        #expect(zip(seqs, seqs.dropFirst()).allSatisfy { $0 < $1 }, "\(seqs)")
+    }
+
     /// The default's bottom edge pan yields only where the dock is: a swipe beside its span is still the launcher's.
     @Test func aDefaultYieldsOnlyWhereTheDeclarationIs() throws {
         let daemon = try DaemonProcess()

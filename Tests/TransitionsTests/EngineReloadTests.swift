@@ -66,4 +66,31 @@ struct EngineReloadTests {
                                                       .began("pager", .command, from: 0, to: 1, progress: 1.5)])
         tester.runToEnd("pager", from: 0.5, position: .end, snap: 1)
     }
+
+    /// Issue 57: a transition removed and made again (a declaration retracted and declared again, a reload that
+    /// drops a name and brings it back) carries on from the highest `seq` given so far: its first event comes after
+    /// every event of its former self, as docs/protocol.md promises subscribers who follow the name.
+    @Test func aTransitionMadeAgainNeverHasItsSeqGoBack() {
+        var tester = EngineTester()
+        for round in 0..<3 {
+            let start = Double(round) * 10
+            tester.command(.toggle("sidebar"), at: start, expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
+            tester.runToEnd("sidebar", from: start, position: .end, snap: 1)
+            tester.command(.toggle("sidebar"), at: start + 5, expect: [.began("sidebar", .command, from: 1, to: 0, progress: 1)])
+            tester.runToEnd("sidebar", from: start + 5, position: .end, snap: 0)
+        }
+        let before = tester.engine.snapshot(of: "sidebar", at: 30)?.seq ?? 0
+        #expect(before > 3)
+        let without = Self.config { config in
+            config.transitions.removeAll { $0.name == "sidebar" }
+            config.bindings.removeAll { $0.transition == "sidebar" }
+        }
+        tester.reconfigure(without, at: 31, expect: [])
+        #expect(tester.engine.snapshot(of: "sidebar", at: 31) == nil)
+        tester.reconfigure(EngineTester.defaultConfig, at: 32, expect: [])
+        #expect(tester.engine.snapshot(of: "sidebar", at: 32)?.seq == before, "its snapshot carries on from where it was")
+        // The tester checks that each event's seq is above the last it saw for the name, across its removal.
+        tester.command(.toggle("sidebar"), at: 33, expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
+        #expect(tester.engine.snapshot(of: "panel", at: 33)?.seq == 0, "a transition never removed keeps its own count")
+    }
 }

@@ -32,6 +32,9 @@ public struct Engine: Sendable {
     var held: [String: Hold] = [:]
     /// What the desktop wants of completions; every runtime carries it.
     public private(set) var motionPolicy = MotionPolicy.full
+    /// The highest `seq` of any transition removed so far: a transition made after carries on from it, so that a
+    /// name retracted and declared again never has its `seq` go back (issue 57), and nothing is kept per name gone.
+    private var retiredSeq = 0
 
     /// `transitions` and `bindings` are the engine's tables, in order; `frameRate` is the rate of frames while
     /// animating until the daemon learns the display's.
@@ -128,8 +131,9 @@ public struct Engine: Sendable {
         var output = changed.isEmpty ? EngineOutput() : process(arena.cancel(involving: Set(changed), at: time), at: time)
         let kept = Set(transitions.map(\.name))
         for name in order where !kept.contains(name) {
-            if var runtime = runtimes[name], runtime.leg != nil {
-                output.events.append(.ended(runtime.nextSnapshot(at: time), position: .current))
+            if var runtime = runtimes[name] {
+                if runtime.leg != nil { output.events.append(.ended(runtime.nextSnapshot(at: time), position: .current)) }
+                retiredSeq = max(retiredSeq, runtime.seq)
             }
             runtimes[name] = nil
             held[name] = nil
@@ -187,6 +191,7 @@ public struct Engine: Sendable {
             } else {
                 var runtime = TransitionRuntime(config: transition)
                 runtime.motionPolicy = motionPolicy
+                runtime.seq = retiredSeq
                 runtimes[transition.name] = runtime
             }
         }
