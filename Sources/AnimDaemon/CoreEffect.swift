@@ -31,6 +31,10 @@ enum CoreEffect {
     case setTimer(CoreTimer, seconds: Double)
     /// Close the clients that are still there, whatever they have not read.
     case closeStragglers
+    /// These transitions and bindings are gone from the engine: what the shell keeps for clients under their names
+    /// (when each was last sent to a rate-limited client, who takes each one's events) goes too, so that 20,000
+    /// names declared and retracted leave nothing behind (issue 57).
+    case forget(transitions: Set<String>, bindings: Set<String>)
 }
 
 /// The lines the core writes of its own, beside the engine's events.

@@ -19,8 +19,10 @@ extension CoreMachine {
         let ended = config.adopt(next)
         effects += configWarnings
         let settings = config.config
+        let before = engine.names
         emit(engine.reconfigure(transitions: config.effective.transitions, bindings: config.effective.bindings, at: time), into: &effects)
         for (declaration, reason) in ended { removed(declaration, reason: .config, message: reason, into: &effects) }
+        forgetNames(since: before, into: &effects)
         // Where the backend knows no screen (no X, or libinput) the config's is the geometry: a new `screen` applies at once.
         engine.setGeometry(input.geometry(fallback: config.fallbackGeometry))
         engine.setFrameRate(input.frameRate(configured: settings.daemon.frameRate))

@@ -14,7 +14,7 @@ extension CoreMachine {
             return .refused(DeclarationWire.rpcError(error, method: .declare))
         }
         effects.append(.log(.info, "transition declared", ["transition": "\(name)", "owner": "\(owner.description)"]))
-        tablesChanged(at: time, into: &effects)
+        forgetNames(since: tablesChanged(at: time, into: &effects), into: &effects)
         return .done
     }
 
@@ -28,7 +28,7 @@ extension CoreMachine {
         } catch {
             return .refused(DeclarationWire.rpcError(error, method: .update))
         }
-        tablesChanged(keepingGestures: Set(declared.bindings.map(\.name)), at: time, into: &effects)
+        forgetNames(since: tablesChanged(keepingGestures: Set(declared.bindings.map(\.name)), at: time, into: &effects), into: &effects)
         return .done
     }
 
@@ -39,8 +39,9 @@ extension CoreMachine {
         } catch {
             return .refused(DeclarationWire.rpcError(error, method: .retract))
         }
-        tablesChanged(at: time, into: &effects)
+        let before = tablesChanged(at: time, into: &effects)
         removed(gone, reason: .retracted, message: "retracted by its owner", into: &effects)
+        forgetNames(since: before, into: &effects)
         return .done
     }
 
@@ -48,17 +49,30 @@ extension CoreMachine {
     mutating func declarationsLeft(with client: Int, at time: Double, into effects: inout [CoreEffect]) {
         let gone = config.removeDeclarations(ownedBy: client)
         guard !gone.isEmpty else { return }
-        tablesChanged(at: time, into: &effects)
+        let before = tablesChanged(at: time, into: &effects)
         for declaration in gone { removed(declaration, reason: .disconnected, message: "its owner's connection closed", into: &effects) }
+        forgetNames(since: before, into: &effects)
     }
 
     /// Hands the composed tables to the engine (a removed transition's leg or gesture ends where it is, with
-    /// `transition.ended` at `current`), and what they need of input to the backend.
-    private mutating func tablesChanged(keepingGestures kept: Set<String> = [], at time: Double, into effects: inout [CoreEffect]) {
+    /// `transition.ended` at `current`), and what they need of input to the backend. Returns the names the engine
+    /// had before, for `forgetNames` once every line about a removed one is out.
+    private mutating func tablesChanged(keepingGestures kept: Set<String> = [], at time: Double,
+                                        into effects: inout [CoreEffect]) -> (transitions: Set<String>, bindings: Set<String>) {
         let tables = config.effective
+        let before = engine.names
         emit(engine.reconfigure(transitions: tables.transitions, bindings: tables.bindings, at: time, keepingGestures: kept), into: &effects)
         effects.append(.configureBackend(inputPlan))
         effects.append(.announceStatus(soon: true))
+        return before
+    }
+
+    /// Tells the shell the names the engine had at `before` and has no longer; after the last line that names them,
+    /// which would otherwise make the shell remember them again.
+    func forgetNames(since before: (transitions: Set<String>, bindings: Set<String>), into effects: inout [CoreEffect]) {
+        let now = engine.names
+        let gone = (transitions: before.transitions.subtracting(now.transitions), bindings: before.bindings.subtracting(now.bindings))
+        if !gone.transitions.isEmpty || !gone.bindings.isEmpty { effects.append(.forget(transitions: gone.transitions, bindings: gone.bindings)) }
     }
 
     /// Tells the subscribers of a declared transition that it is gone, after its last `transition.ended`.

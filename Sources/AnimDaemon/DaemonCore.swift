@@ -84,6 +84,7 @@ final class DaemonCore {
             case let .closeClients(reason): closeClients(reason: reason)
             case let .setTimer(timer, seconds): arm(timer, after: seconds)
             case .closeStragglers: registry.closeEveryone()
+            case let .forget(transitions, bindings): registry.forget(transitions: transitions, bindings: bindings)
             }
         }
         return stepped

@@ -86,6 +86,12 @@ struct DeliveryQueue<Frame, Key: Equatable> {
 
     mutating func removeAll() { waiting.removeAll() }
 
+    /// Forgets when a frame under each key `gone` names was last sent: its transition or gesture is gone. A frame
+    /// still waiting under it goes out as it would have.
+    mutating func forget(_ gone: (Key) -> Bool) {
+        lastSent.removeAll { gone($0.key) }
+    }
+
     private func isDue(_ key: Key, rate: Double?, now: Double) -> Bool {
         guard let rate else { return true }
         // 1 µs of slack: frames computed at exactly 1/rate apart must not wait a whole extra frame.

@@ -73,6 +73,20 @@ final class SubscriberRegistry {
         return wanted & group.bit != 0
     }
 
+    /// Transitions and bindings are gone: who took their events, and when each client was last sent a frame of
+    /// them, are forgotten.
+    func forget(transitions: Set<String>, bindings: Set<String>) {
+        audiences = audiences.filter { key, _ in key.transition.map { !transitions.contains($0) } ?? true }
+        for client in clients.values {
+            client.queue.forget { key in
+                switch key {
+                case let .progress(transition): transitions.contains(transition)
+                case let .gesture(binding): bindings.contains(binding)
+                }
+            }
+        }
+    }
+
     /// A client or a subscription came or went: the audiences and the wanted groups are built again when next asked.
     private func dropIndexes() {
         audiences.removeAll(keepingCapacity: true)

@@ -135,6 +135,22 @@ import JSONText
         #expect(error.message.contains("dock"), "\(error.message)")
     }
 
+    /// A retracted declaration's names are given to the shell to forget (issue 57), after the `transition.removed`
+    /// line that still names it: the shell would otherwise remember it again for that line.
+    @Test func aRetractedNameIsForgottenAfterItsLastLine() throws {
+        var machine = try Self.machine()
+        let owner = TransitionOwner(connection: 5)
+        guard case .done = machine.take(.declare("dock", body: Self.dock, owner: owner), at: 0).answer else { Issue.record("refused"); return }
+        let declared = machine.take(.declare("shelf", body: Self.shelf, owner: owner), at: 0)
+        #expect(!declared.effects.contains { if case .forget = $0 { true } else { false } }, "a declaration forgets nothing")
+        let retract = machine.take(.retract("dock", client: 5), at: 1)
+        let line = retract.effects.firstIndex { if case .line(.removed) = $0 { true } else { false } }
+        let forget = retract.effects.firstIndex { effect in
+            if case let .forget(transitions, bindings) = effect { transitions == ["dock"] && bindings == ["dock-swipe"] } else { false }
+        }
+        #expect(line != nil && forget != nil && line! < forget!, "\(retract.effects)")
+    }
+
     /// A declaration that arrives while a reload was refused is judged against the config still in force.
     @Test func aDeclarationAfterAFailedReloadMeetsTheRunningConfig() throws {
         var machine = try Self.machine("[transitions.dock]\nsnap-points = [0, 1]\n")

@@ -95,4 +95,15 @@ struct DeliveryQueueTests {
         _ = q.offer("p", key: "s", transition: "s", rate: nil, now: 0, writable: false)
         #expect(q.nextDue == nil)
     }
+
+    /// A forgotten key (its transition is gone) keeps no time of its last frame: a frame under the same name later
+    /// (a transition made anew) is not held by the old one's rate, and the others' keys are kept.
+    @Test func aForgottenKeyKeepsNoTime() {
+        var q = Queue()
+        #expect(q.offer("a1", key: "dock", transition: "dock", rate: 10, now: 0, writable: true) == "a1")
+        #expect(q.offer("b1", key: "panel", transition: "panel", rate: 10, now: 0, writable: true) == "b1")
+        q.forget { $0 == "dock" }
+        #expect(q.offer("a2", key: "dock", transition: "dock", rate: 10, now: 0.01, writable: true) == "a2", "no rate holds it")
+        #expect(q.offer("b2", key: "panel", transition: "panel", rate: 10, now: 0.01, writable: true) == nil, "panel's time is kept")
+    }
 }

@@ -54,6 +54,9 @@ public struct Engine: Sendable {
     /// The transition a binding (a recognizer) drives.
     public func transition(ofBinding name: String) -> String? { bindings[name]?.transition }
 
+    /// The transitions' names, in order, and the bindings': what the daemon may keep something for, per name.
+    public var names: (transitions: Set<String>, bindings: Set<String>) { (Set(order), Set(bindings.list.map(\.name))) }
+
     public func snapshot(of name: String, at time: Double) -> TransitionSnapshot? {
         runtimes[name]?.snapshot(at: time)
     }
