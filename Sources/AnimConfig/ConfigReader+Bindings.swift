@@ -36,8 +36,14 @@ extension ConfigReader {
         if let atSnap = snapIndex(t, Key.atSnap, p, last: transition.lastSnap) { binding.atSnap = atSnap }
         if let sources = strings(t, Key.sources, p) {
             let parsed = sources.compactMap(InputSource.init(rawValue:))
+            let readable = gesture.readableSources
             if parsed.count != sources.count || parsed.isEmpty {
                 error(p, Key.sources, "must list some of \"touch\", \"pointer\", \"pressure\", \"touchpad\"")
+            } else if !parsed.contains(where: readable.contains) {
+                // A source a gesture cannot read is passed over, as the default's `pressure` is for a pan; a list of
+                // only such sources would make a binding that never begins.
+                error(p, Key.sources, "a\(gestureName == "edge-pan" ? "n" : "") \(gestureName ?? "") can read none of these, and would never "
+                      + "begin: it reads " + readable.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
             } else {
                 binding.sources = Set(parsed)
             }
@@ -127,8 +133,9 @@ extension ConfigReader {
     private mutating func readTransform(_ t: ConfigTable, _ p: ConfigPath, pinch: Bool, increase: Key.Increase?) -> BindingGesture? {
         let (minTouches, maxTouches) = touchCounts(t, p, defaultMin: TransformOptions.fingers.lowerBound,
                                                    defaultMax: TransformOptions.fingers.upperBound)
-        if !TransformOptions.fingers.contains(minTouches) || !TransformOptions.fingers.contains(maxTouches) {
-            error(p, Key.minTouches, "a \(pinch ? "pinch" : "rotation") takes 2 to 5 fingers: min-touches and max-touches must be 2 to 5")
+        // Each count outside 2 to 5 at its own key; one that is not in the file is a default, always within.
+        for (key, count) in [(Key.minTouches, minTouches), (Key.maxTouches, maxTouches)] where t[key.name] != nil && !TransformOptions.fingers.contains(count) {
+            error(p, key, "a \(pinch ? "pinch" : "rotation") takes 2 to 5 fingers: \(key.name) must be 2 to 5, got \(count)")
         }
         let places = [Key.region.name, Key.output.name].filter { t[$0] != nil }
         if places.count > 1 { error(p / places[1], "a \(pinch ? "pinch" : "rotation") has one place: region or output, not both") }
@@ -195,7 +202,11 @@ extension ConfigReader {
     private mutating func touchCounts(_ t: ConfigTable, _ p: ConfigPath, defaultMin: Int = 1, defaultMax: Int?) -> (Int, Int) {
         let minTouches = integer(t, Key.minTouches, p) ?? defaultMin
         let maxTouches = integer(t, Key.maxTouches, p) ?? defaultMax ?? minTouches
-        if maxTouches < minTouches { error(p, Key.maxTouches, "must be at least min-touches (\(minTouches))") }
+        // At the key the file wrote: a default maximum below the file's minimum is the minimum's fault.
+        if maxTouches < minTouches {
+            if t[Key.maxTouches.name] != nil { error(p, Key.maxTouches, "must be at least min-touches (\(minTouches))") }
+            else { error(p, Key.minTouches, "must be at most max-touches (\(maxTouches), its default here)") }
+        }
         return (minTouches, max(maxTouches, minTouches))
     }
 

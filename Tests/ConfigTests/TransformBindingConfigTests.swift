@@ -62,4 +62,31 @@ import Transitions
         #expect(Self.messages("gesture = \"pinch\"\nincreases = \"in\"\ndistance = 300\n").first?.hasPrefix("bindings.b.distance: unknown key") == true)
         #expect(Self.messages("gesture = \"pinch\"\nincreases = \"in\"\nfactor = 1\n").first?.contains("between 1.05 and 100") == true)
     }
+
+    /// Issue 57: a touch count out of range is reported at its own key's line and column (it was reported at line
+    /// 1, column 1, against min-touches), and a list of sources the gesture can read none of is refused where it is (a pinch
+    /// with `sources = ["pressure"]` loaded, and nothing could ever begin it).
+    @Test func touchCountsAndSourcesAreRefusedAtTheirKeys() {
+        let head = "[bindings.b]\ntransition = \"sidebar\"\ngesture = \"pinch\"\nincreases = \"in\"\n"
+        let tooMany = ConfigSchemaTests.errors(head + "max-touches = 6\n")
+        #expect(tooMany.map { "\($0.key) \($0.line):\($0.column)" } == ["bindings.b.max-touches 5:15"], "\(tooMany)")
+        #expect(tooMany.first?.message == "a pinch takes 2 to 5 fingers: max-touches must be 2 to 5, got 6")
+        let tooFew = ConfigSchemaTests.errors(head + "min-touches = 1\n")
+        #expect(tooFew.map { "\($0.key) \($0.line):\($0.column)" } == ["bindings.b.min-touches 5:15"], "\(tooFew)")
+        for source in ["pressure", "pointer"] {
+            let refused = ConfigSchemaTests.errors(head + "sources = [\"\(source)\"]\n")
+            #expect(refused.map { "\($0.key) \($0.line)" } == ["bindings.b.sources 5"], "\(refused)")
+            #expect(refused.first?.message == "a pinch can read none of these, and would never begin: it reads \"touch\", \"touchpad\"")
+        }
+        #expect(Self.messages("gesture = \"pinch\"\nincreases = \"in\"\nsources = [\"touch\", \"pressure\"]\n").isEmpty,
+                "a source it cannot read beside one it can is passed over, as the default's pressure is for a pan")
+        #expect(Self.messages("gesture = \"rotate\"\nincreases = \"clockwise\"\nsources = [\"pressure\", \"pointer\"]\n")
+            == ["bindings.b.sources: a rotate can read none of these, and would never begin: it reads \"touch\", \"touchpad\""])
+        #expect(Self.messages("gesture = \"long-press\"\nsources = [\"pointer\"]\n")
+            == ["bindings.b.sources: a long-press can read none of these, and would never begin: it reads \"touch\""])
+        #expect(Self.messages("gesture = \"pan\"\nincreases = \"up\"\ndistance = 100\nsources = [\"pressure\"]\n")
+            == ["bindings.b.sources: a pan can read none of these, and would never begin: it reads \"touch\", \"pointer\", \"touchpad\""])
+        #expect(Self.messages("gesture = \"edge-pan\"\nedge = \"left\"\nincreases = \"right\"\ndistance = 100\nsources = [\"touchpad\"]\n")
+            == ["bindings.b.sources: an edge-pan can read none of these, and would never begin: it reads \"touch\", \"pointer\", \"pressure\""])
+    }
 }

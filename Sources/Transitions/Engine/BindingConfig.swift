@@ -10,6 +10,18 @@ public enum BindingGesture: Hashable, Sendable {
     /// A pinch or a rotation (issue 45): its `region` is where its first finger must land on the glass.
     case transform(Transform, region: RegionSpec?)
 
+    /// The input sources its recognizer can read, as the arena accepts them (`GestureArena.accepts`): a pan has no
+    /// edge to push into, an edge pan no touchpad swipe, a long press only the glass (the pointer's presses reach
+    /// animd only in edge strips), a pinch or a rotation only fingers on the glass or the touchpad's own.
+    public var readableSources: [InputSource] {
+        switch self {
+        case .pan: [.touch, .pointer, .touchpad]
+        case .edgePan: [.touch, .pointer, .pressure]
+        case .longPress: [.touch]
+        case .transform: [.touch, .touchpad]
+        }
+    }
+
     /// A pinch's or a rotation's recognizer, and how its measure moves the progress.
     public struct Transform: Hashable, Sendable {
         public enum Kind: Hashable, Sendable {
