@@ -165,6 +165,24 @@ out=$(QT_QPA_PLATFORM=offscreen QML_XHR_ALLOW_FILE_READ=1 QT_MESSAGE_PATTERN='%{
       timeout 60 /usr/lib/qt6/bin/qml /tmp/vectors.qml -- "$repo/Tests/Fixtures/leg-vectors.json" 2>&1) \
     || { echo "$out"; fail "qml: the installed QML module against the reference legs"; }
 say "qml, the installed QML module: $out"
+# The installed module tears down cleanly (issue 57): against the installed animd, Qt's qml quits 20 times with a
+# Connection and a Transition following, and 20 times after making and destroying them five times (a reload).
+qml_runtime=$(mktemp -d /tmp/animd-qml-XXXXXX) && chmod 700 "$qml_runtime"
+env -i PATH=/usr/bin:/bin HOME=/root XDG_RUNTIME_DIR="$qml_runtime" /usr/bin/animd --input-backend x11 2> "$qml_runtime.log" &
+qml_daemon=$!
+env -i PATH=/usr/bin:/bin HOME=/root XDG_RUNTIME_DIR="$qml_runtime" /usr/bin/animctl hello --wait 20 > /dev/null \
+    || { cat "$qml_runtime.log"; fail "animd for the QML module's teardown"; }
+for mode in quit reload; do
+    for run in $(seq 20); do
+        out=$(QT_QPA_PLATFORM=offscreen QT_MESSAGE_PATTERN='%{message}' XDG_RUNTIME_DIR=$qml_runtime \
+              timeout 60 /usr/lib/qt6/bin/qml "$repo/clients/qml/tests/quits.qml" -- $([ $mode = reload ] && echo reload) \
+              "$qml_runtime/animd.sock" 2>&1) || { echo "$out"; fail "qml quits.qml ($mode, run $run) did not exit cleanly"; }
+        echo "$out" | grep -x quitting > /dev/null || { echo "$out"; fail "qml quits.qml ($mode, run $run) never followed and quit"; }
+    done
+done
+kill "$qml_daemon" && wait "$qml_daemon" || fail "animd for the QML module did not stop cleanly"
+rm -rf "$qml_runtime" "$qml_runtime.log"
+say "qml, the installed QML module: 20 quits and 20 reloads against animd, each exit clean"
 
 # Purge: none of the packages' files is left.
 dpkg-query -L animd qml6-module-animd | while read -r path; do [ -d "$path" ] || echo "$path"; done > /tmp/animd-files

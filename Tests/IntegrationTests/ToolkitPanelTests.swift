@@ -113,6 +113,30 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
         withExtendedLifetime(first) {}
     }
 
+    /// Issue 57, the GTK helpers' teardown: a tracker whose GTK 3 window is destroyed while its leg runs stops with it.
+    /// The process lives on, its declaration ends (animd lists nothing declared), and nothing touches the destroyed
+    /// window afterwards (a GTK critical would abort: G_DEBUG=fatal-criticals). (GTK 4 disposes a widget only once
+    /// nothing holds it, and the tracker holds its widget: there, `stop()` is the way; docs/toolkits.md.)
+    @Test(arguments: ["python", "gjs"]) func aTrackerWhoseWindowIsDestroyedStops(_ host: String) throws {
+        try #require(GTK.installed && (host == "python" || JavaScriptClientTests.Host.gjs.installed), "needs GTK 3 (and gjs)")
+        let xvfb = try Xvfb()
+        defer { xvfb.stop() }
+        let daemon = try DaemonProcess()
+        let rpc = try daemon.connect()
+        let (executable, script) = host == "python"
+            ? (URL(fileURLWithPath: try PythonVenv.python()), Binaries.repo.appendingPathComponent("clients/python/tests/teardown_gtk3.py").path)
+            : (URL(fileURLWithPath: "/usr/bin/gjs"), Binaries.repo.appendingPathComponent("clients/js/tests/teardown-gjs.mjs").path)
+        let arguments = host == "python" ? [script, daemon.socket] : ["-m", script, daemon.socket]
+        let child = try LineProcess(executable, arguments, environment: ["DISPLAY": xvfb.display, "G_DEBUG": "fatal-criticals"])
+        defer { child.close() }
+        #expect(child.wait(for: "declared", timeout: 20), "the tracker declared")
+        #expect(try rpc.ok("daemon.hello")["declared"]?.array?.count == 1)
+        #expect(child.wait(for: "destroyed", timeout: 10))
+        try waitUntil("the destroyed window's declaration ends") { try rpc.ok("daemon.hello")["declared"]?.array?.isEmpty == true }
+        usleep(500_000)
+        #expect(child.process.isRunning, "\(host): the program ended (status \(child.process.terminationStatus)) after its window went")
+    }
+
     /// A real touch on Xorg's inputtest touchscreen, an edge swipe that opens the panel: the helper's signals come in
     /// AdwSwipeTracker's order (begin-swipe, update-swipe with the frames' progress, end-swipe), and end-swipe's
     /// velocity and target are what animd announced at the release (its `transition.leg`), the velocity within 1 %.

@@ -62,6 +62,9 @@ export const TransitionTracker = GObject.registerClass({
         this._tick = 0;
         this._wait = RETRY_FIRST;
         this._stopped = true;
+        // A widget that is destroyed (a window closed, a GTK 3 widget destroyed) takes the tracker's hold on animd
+        // with it: its connection closes and what it declared ends, and no frame callback outlives it.
+        widget.connect('destroy', () => this.stop());
     }
 
     get progress() {
@@ -86,12 +89,16 @@ export const TransitionTracker = GObject.registerClass({
         this._connectNow();
     }
 
-    /** Closes the connection (which ends what it declared) and stops reconnecting. */
+    /** Closes the connection (which ends what it declared), stops reconnecting and stops following the frame clock.
+     * The widget's `destroy` calls it. */
     stop() {
         this._stopped = true;
         if (this._retry)
             GLib.source_remove(this._retry);
         this._retry = 0;
+        if (this._tick)
+            this.widget.remove_tick_callback(this._tick);
+        this._tick = 0;
         const connection = this.connection;
         this.connection = null;
         connection?.close();

@@ -73,6 +73,9 @@ class TransitionTracker(GObject.Object):
         self._watch = self._retry = self._tick = 0
         self._wait = RETRY_FIRST
         self._stopped = True
+        # A widget that is destroyed (a window closed, a GTK 3 widget destroyed) takes the tracker's hold on animd
+        # with it: its connection closes and what it declared ends, and no frame callback outlives it.
+        widget.connect("destroy", lambda *_: self.stop())
 
     def do_get_property(self, spec: GObject.ParamSpec) -> Any:
         return self._values[spec.name]
@@ -85,12 +88,16 @@ class TransitionTracker(GObject.Object):
         self._connect()
 
     def stop(self) -> None:
-        """Closes the connection (which ends what it declared) and stops reconnecting."""
+        """Closes the connection (which ends what it declared), stops reconnecting and stops following the frame
+        clock. The widget's ``destroy`` calls it."""
         self._stopped = True
         for source in (self._watch, self._retry):
             if source:
                 GLib.source_remove(source)
         self._watch = self._retry = 0
+        if self._tick:
+            self.widget.remove_tick_callback(self._tick)
+            self._tick = 0
         if self.connection is not None:
             self.connection.close()
             self.connection = None

@@ -29,6 +29,17 @@ Connection::Connection(QObject *parent) : QObject(parent), waitMs_(retryFirstMs)
     QTimer::singleShot(0, this, &Connection::start);
 }
 
+Connection::~Connection() {
+    // ~QLocalSocket aborts the socket, which emits `disconnected` and `errorOccurred`; QObject drops this object's
+    // connections only after its members are destroyed, in reverse order, so drop() ran with retry_ and waiting_
+    // already gone and took the QML runtime down on exit (issue 57). The socket is cut off from this object first.
+    // The answers still waiting go unanswered: whoever asked is being torn down with the scene.
+    link_.disconnect(this);
+    retry_.stop();
+    waiting_.clear();
+    link_.abort();
+}
+
 void Connection::setSocket(const QString &socket) {
     if (socket == socket_) return;
     socket_ = socket;

@@ -27,6 +27,7 @@ public:
     using Answer = std::function<void(const QJsonValue &result, const QString &error, bool refused)>;
 
     explicit Connection(QObject *parent = nullptr);
+    ~Connection() override;
 
     QString socket() const { return socket_; }
     void setSocket(const QString &socket);
