@@ -5,7 +5,7 @@
 # run; add it to Fuzz/corpus and as a regression test. The protocol target then runs again against a live animd
 # (ANIMD_FUZZ_DAEMON), from clients that leave mid-stream.
 #
-#   scripts/fuzz.sh            # 60 s each (CI runs 20: make fuzz FUZZ_SECONDS=20)
+#   scripts/fuzz.sh            # 60 s each (CI runs 30: make fuzz FUZZ_SECONDS=30)
 #   scripts/fuzz.sh 3600       # a longer hunt (docs/reliability.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."

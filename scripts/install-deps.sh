@@ -19,8 +19,9 @@ set -euo pipefail
 # toolkit helpers (docs/toolkits.md). cmake, qt6-base-dev, qt6-declarative-dev (and its -tools: qmllint) and the QML
 # runtime and modules: the Animd QML module (clients/qml), built in the tests, and its reference panel; qt6-wayland:
 # that panel under sway.
-# util-linux's setpriv runs sway unprivileged and is on every Debian machine.
-packages=(libx11-dev libxi-dev libxtst-dev libxrandr-dev libxfixes-dev libxinerama-dev pkg-config xvfb xdotool xinput x11-utils
+# util-linux's setpriv runs sway unprivileged, and its prlimit lowers a running animd's descriptor limit; it is on every
+# Debian machine. xauth writes the authority files animd's reader is tested against.
+packages=(libx11-dev libxi-dev libxtst-dev libxrandr-dev libxfixes-dev libxinerama-dev pkg-config xvfb xauth xdotool xinput x11-utils
           x11-xserver-utils x11-apps socat jq python3 systemd gcc g++ xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev
           libinput-dev libudev-dev umockdev libumockdev-dev libwayland-dev weston python3-venv python3-setuptools python3-gi python3-gi-cairo gir1.2-gtk-3.0
           gir1.2-gtklayershell-0.1 sway grim xsettingsd libsystemd-dev xdg-desktop-portal xdg-desktop-portal-gtk

@@ -27,8 +27,11 @@ enum CoreEvent {
 
     // MARK: Clients and the session
 
-    /// Input from `owner`: a backend, or `input.inject` within the client's budget.
+    /// Input from `owner`: a backend, or a client's.
     case input([InputEvent], from: InputOwners.Owner)
+    /// `input.inject` from the connection `client`: refused whole past the daemon's one budget, else its events and
+    /// tablet-mode items, each at its place.
+    case inject([InputEvent], tabletModes: [InjectedTabletMode], client: Int)
     /// A connection closed: what it drove is cancelled, what it declared ends.
     case clientLeft(Int)
     /// Whether some client subscribes to `input-events` now (`animctl record`): only then is each input event's

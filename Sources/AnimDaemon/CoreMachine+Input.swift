@@ -14,6 +14,28 @@ extension CoreMachine {
         }
     }
 
+    /// `input.inject` from connection `client`, within the daemon's one `InjectionBudget`: a request past it is refused
+    /// whole, saying when to retry. Tablet-mode items take effect at their place among the events.
+    mutating func inject(_ events: [InputEvent], tabletModes: [InjectedTabletMode], client: Int, at time: Double,
+                         into effects: inout [CoreEffect]) -> CoreAnswer {
+        let count = events.count + tabletModes.count
+        if case let .refused(seconds) = injections.take(count, at: time) {
+            let milliseconds = Int((seconds * 1000).rounded(.up))
+            return .refused(RPCError(.limitReached, "limit reached: at most \(Int(InjectionBudget.rate)) injected events a second, from all "
+                                     + "clients together; none of these \(count) was injected; retry in \(milliseconds) ms"))
+        }
+        var start = 0
+        for mode in tabletModes {
+            if mode.before > start { handle(Array(events[start..<mode.before]), from: .client(client), at: time, into: &effects) }
+            tabletModeReported(mode.on, injected: true, into: &effects)
+            start = mode.before
+        }
+        if start < events.count || tabletModes.isEmpty {
+            handle(start == 0 ? events : Array(events[start...]), from: .client(client), at: time, into: &effects)
+        }
+        return .done
+    }
+
     /// Cancels whatever `owner` was driving: its input is gone.
     mutating func vanished(_ owner: InputOwners.Owner, at time: Double, into effects: inout [CoreEffect]) {
         let sources = input.owners.release(owner)

@@ -24,6 +24,9 @@ struct CoreMachine {
     private(set) var stopping = false
     /// Whether some client records input (`input-events`), as the shell last said.
     private(set) var recordingInput = false
+    /// The events all clients together may inject (issue 57: a budget per connection let 48 connections hold the
+    /// loop for seconds).
+    var injections = InjectionBudget()
 
     /// How long the shutdown waits for clients to take `daemon.shutdown`: one that has not read what it was sent by
     /// then is closed without it.
@@ -54,6 +57,7 @@ struct CoreMachine {
             answer = .motion(config.motion.status)
         case let .reload(loaded): answer = reload(loaded, at: time, into: &effects)
         case let .input(events, owner): handle(events, from: owner, at: time, into: &effects)
+        case let .inject(events, tabletModes, client): answer = inject(events, tabletModes: tabletModes, client: client, at: time, into: &effects)
         case let .clientLeft(client):
             vanished(.client(client), at: time, into: &effects)
             declarationsLeft(with: client, at: time, into: &effects)

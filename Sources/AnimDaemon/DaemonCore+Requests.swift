@@ -47,22 +47,9 @@ extension DaemonCore: RequestTarget {
         subscriptionsChanged()
     }
 
-    /// Input from a client, within the daemon's one `InjectionBudget`: a request past it is refused whole, saying
-    /// when to retry. Tablet-mode items take effect at their place among the events.
+    /// Input from a client, within the daemon's one budget (`CoreMachine.inject`).
     func inject(_ events: [InputEvent], tabletModes: [InjectedTabletMode], from client: ClientConnection) throws(RPCError) {
-        let count = events.count + tabletModes.count
-        if case let .refused(seconds) = injections.take(count, at: now()) {
-            let milliseconds = Int((seconds * 1000).rounded(.up))
-            throw RPCError(.limitReached, "limit reached: at most \(Int(InjectionBudget.rate)) injected events a second, from all clients "
-                           + "together; none of these \(count) was injected; retry in \(milliseconds) ms")
-        }
-        var start = 0
-        for mode in tabletModes {
-            if mode.before > start { handle(.input(Array(events[start..<mode.before]), from: .client(client.id))) }
-            handle(.tabletMode(mode.on, injected: true))
-            start = mode.before
-        }
-        if start < events.count || tabletModes.isEmpty { handle(.input(start == 0 ? events : Array(events[start...]), from: .client(client.id))) }
+        if case let .refused(error) = handle(.inject(events, tabletModes: tabletModes, client: client.id)) { throw error }
     }
 
     func perform(_ command: Command) -> Result<CommandResult, EngineError> {

@@ -22,9 +22,6 @@ final class DaemonCore {
     let pacer: FramePacer
     /// What the machine's timers are armed as, so that the shutdown can cancel its deadline once everyone left.
     var timers: [CoreTimer: Scheduled<Void>] = [:]
-    /// The events all clients together may inject (issue 57: a budget per connection let 48 connections hold the
-    /// loop for seconds).
-    var injections = InjectionBudget()
     /// The effects buffer, kept between steps so that taking an event allocates nothing; empty while a step's effects
     /// are carried out (a step those cause makes its own).
     private var spareEffects: [CoreEffect] = []

@@ -192,17 +192,6 @@ struct ClientHandlerTests {
         #expect(!channel.isActive)
     }
 
-    /// A request past the daemon's injection budget is refused whole with -32004, saying when to retry.
-    @Test func aRequestPastTheInjectionBudgetIsRefused() throws {
-        // Spent up to a second ahead, so that no time passing in the test refills it.
-        _ = core.injections.take(Int(InjectionBudget.capacity), at: core.now() + 1)
-        try feed(#"{"jsonrpc":"2.0","id":1,"method":"input.inject","params":{"events":[{"t":0,"kind":"touch-down","id":1,"x":3,"y":500}]}}"# + "\n")
-        let lines = try output()
-        #expect(lines.count == 1 && lines[0].contains(#""code":-32004"#) && lines[0].contains("at most 10000 injected events a second, from all clients together"),
-                "\(lines)")
-        #expect(lines.first?.contains("none of these 1 was injected") == true)
-    }
-
     /// Issue 47, as NIO does it: a write to a client that has gone fails with EPIPE, and NIO, from inside that
     /// write's flush, reads what the socket still holds and closes it. The handler is in the middle of a turn then;
     /// it takes those events after the turn, one at a time (it used to enter the framer a second time and abort on

@@ -151,6 +151,26 @@ import JSONText
         #expect(line != nil && forget != nil && line! < forget!, "\(retract.effects)")
     }
 
+    /// `input.inject` spends the daemon's one budget (issue 57), whichever connection sends: 10,000 events at once
+    /// from ten connections are taken, the next request is refused whole with when to retry, and time refills it.
+    @Test func injectionsShareTheDaemonsBudget() throws {
+        var machine = try Self.machine()
+        let events = (0..<1000).map { InputEvent(time: 0, kind: .touchMove(id: 1), location: Point(x: 3 + Double($0 % 100), y: 500)) }
+        for client in 1...10 {
+            guard case .done = machine.take(.inject(events, tabletModes: [], client: client), at: 0).answer else {
+                Issue.record("connection \(client)'s thousand events were refused"); return
+            }
+        }
+        guard case let .refused(error) = machine.take(.inject(Array(events.prefix(100)), tabletModes: [], client: 11), at: 0).answer else {
+            Issue.record("an eleventh connection's events were taken past the budget"); return
+        }
+        #expect(error.code == -32004 && error.message == "limit reached: at most 10000 injected events a second, from all clients together; "
+                + "none of these 100 was injected; retry in 10 ms")
+        guard case .done = machine.take(.inject(Array(events.prefix(100)), tabletModes: [], client: 11), at: 0.01).answer else {
+            Issue.record("10 ms did not bring back 100 events"); return
+        }
+    }
+
     /// A declaration that arrives while a reload was refused is judged against the config still in force.
     @Test func aDeclarationAfterAFailedReloadMeetsTheRunningConfig() throws {
         var machine = try Self.machine("[transitions.dock]\nsnap-points = [0, 1]\n")

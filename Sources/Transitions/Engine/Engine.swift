@@ -17,9 +17,8 @@ public struct Engine: Sendable {
     /// Internal for the engine's extensions (the session's conditions set its recognizers).
     var arena: GestureArena
     var runtimes: [String: TransitionRuntime] = [:]
-    private var order: [String] = []
-    /// Each transition's place in `order`, which frames keep.
-    private var rank: [String: Int] = [:]
+    /// The transitions' names in the order given, which frames keep.
+    private var order = TransitionOrder()
     /// The transitions in a leg, kept as each step changes them: frames, the next deadline and "is anything
     /// animating" look only at these, so a command or a touch costs the same with 10 transitions or 10,000.
     private var withLeg: Set<String> = []
@@ -46,7 +45,7 @@ public struct Engine: Sendable {
         arena.setRecognizers(self.bindings.recognizers)
     }
 
-    public var transitionNames: [String] { order }
+    public var transitionNames: [String] { order.names }
 
     /// The transition as it was given to the engine; nil for an unknown name.
     public func transition(named name: String) -> TransitionConfig? { runtimes[name]?.config }
@@ -55,7 +54,7 @@ public struct Engine: Sendable {
     public func transition(ofBinding name: String) -> String? { bindings[name]?.transition }
 
     /// The transitions' names, in order, and the bindings': what the daemon may keep something for, per name.
-    public var names: (transitions: Set<String>, bindings: Set<String>) { (Set(order), Set(bindings.list.map(\.name))) }
+    public var names: (transitions: Set<String>, bindings: Set<String>) { (Set(order.names), Set(bindings.list.map(\.name))) }
 
     public func snapshot(of name: String, at time: Double) -> TransitionSnapshot? {
         runtimes[name]?.snapshot(at: time)
@@ -65,7 +64,7 @@ public struct Engine: Sendable {
     public func motion(of name: String) -> LegMotion? { runtimes[name]?.motion }
 
     public func snapshots(at time: Double) -> [TransitionSnapshot] {
-        order.compactMap { runtimes[$0]?.snapshot(at: time) }
+        order.names.compactMap { runtimes[$0]?.snapshot(at: time) }
     }
 
     /// Whether any leg is running, so that frames must be produced.
@@ -133,7 +132,7 @@ public struct Engine: Sendable {
         let before = bindings
         var output = changed.isEmpty ? EngineOutput() : process(arena.cancel(involving: Set(changed), at: time), at: time)
         let kept = Set(transitions.map(\.name))
-        for name in order where !kept.contains(name) {
+        for name in order.names where !kept.contains(name) {
             if var runtime = runtimes[name] {
                 if runtime.leg != nil { output.events.append(.ended(runtime.nextSnapshot(at: time), position: .current)) }
                 retiredSeq = max(retiredSeq, runtime.seq)
@@ -145,8 +144,8 @@ public struct Engine: Sendable {
         bindings.resolve(in: geometry)
         arena.setRecognizers(bindings.recognizers)
         if !keptGestures.isEmpty { rebaseFingers(from: before) }
-        for name in order { bringWithinSnaps(name, at: time, into: &output) }
-        withLeg = Set(order.filter { runtimes[$0]?.leg != nil })
+        for name in order.names { bringWithinSnaps(name, at: time, into: &output) }
+        withLeg = Set(order.names.filter { runtimes[$0]?.leg != nil })
         return scheduled(output, at: time)
     }
 
@@ -184,8 +183,7 @@ public struct Engine: Sendable {
     }
 
     private mutating func install(transitions: [TransitionConfig], bindings newBindings: [BindingConfig]) {
-        order = transitions.map(\.name)
-        rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        order = TransitionOrder(transitions.map(\.name))
         for transition in transitions {
             if var runtime = runtimes[transition.name] {
                 runtime.config = transition
@@ -215,7 +213,7 @@ public struct Engine: Sendable {
     /// legs whose time has come.
     public mutating func tick(at time: Double) -> EngineOutput {
         var output = EngineOutput()
-        for name in withLeg.sorted(by: { rank[$0, default: 0] < rank[$1, default: 0] }) {
+        for name in withLeg.sorted(by: { order.place(of: $0) < order.place(of: $1) }) {
             // In place: a runtime copied out of the table and written back costs a copy of each of its fields.
             guard let index = runtimes.index(forKey: name) else { continue }
             Self.advance(&runtimes.values[index], to: time, into: &output)
