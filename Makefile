@@ -6,7 +6,7 @@ SHELL := /bin/bash
 # Extra flags for every swift build and test (make test BUILD_FLAGS=-v).
 BUILD_FLAGS ?=
 
-.PHONY: deps build run test test-tsan test-install fuzz bench bench-smoke man install uninstall deb dist test-package clean
+.PHONY: deps build run test test-tsan test-install fuzz bench bench-smoke man notices install uninstall deb dist test-package clean
 
 deps:
 	@scripts/install-deps.sh
@@ -27,6 +27,7 @@ test: deps
 	python3 scripts/check-imports.py
 	python3 scripts/module-graph.py --check-docs
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	python3 scripts/third-party-notices.py --check "$$($(SWIFT) build --show-bin-path $(BUILD_FLAGS))"
 	set -o pipefail; $(SWIFT) test --skip-build --no-parallel $(BUILD_FLAGS) 2>&1 | tee .build/test-output.log
 	scripts/report-skipped.sh .build/test-output.log
 	$(MAKE) --no-print-directory test-install
@@ -93,6 +94,12 @@ man:
 	$(SWIFT) build --product animd
 	$(SWIFT) build --product animctl
 	python3 scripts/make-man.py .build/debug animctl animd
+
+# Writes THIRD-PARTY-NOTICES again from the binaries' own symbols (scripts/third-party-notices.py); make test fails
+# when it is stale.
+notices:
+	$(SWIFT) build $(BUILD_FLAGS)
+	python3 scripts/third-party-notices.py "$$($(SWIFT) build --show-bin-path $(BUILD_FLAGS))"
 
 # libFuzzer on the request path and the config parser, 60 s each (FUZZ_SECONDS for longer); CI runs it.
 FUZZ_SECONDS ?= 60

@@ -98,6 +98,9 @@ done
 for page in animd.1 animctl.1 animd-demo.1; do put 0644 "$prefix/share/man/man1/$page" < "$repo/docs/man/$page"; done
 put 0644 "$prefix/share/animd/animd.toml.example" < "$repo/config/animd.toml"
 put 0644 "$prefix/share/doc/animd/README.md" < "$repo/README.md"
+# The licence, and what the licences of the components inside the binaries ask to be passed on with them.
+put 0644 "$prefix/share/doc/animd/LICENSE" < "$repo/LICENSE"
+put 0644 "$prefix/share/doc/animd/THIRD-PARTY-NOTICES" < "$repo/THIRD-PARTY-NOTICES"
 for doc in "$repo"/docs/*.md; do put 0644 "$prefix/share/doc/animd/$(basename "$doc")" < "$doc"; done
 
 # The clients for other languages: the C leg evaluator's header, the Python package (its GObject tracker needs

@@ -57,6 +57,15 @@ documentation=$(sed -n 's|^Documentation=file://||p' /usr/lib/systemd/user/animd
 [ -f "$documentation" ] || fail "the unit's Documentation= names $documentation, which is not there"
 say "the user units verify"
 
+# The licence and the notices the binaries' components ask for (make test checks that THIRD-PARTY-NOTICES names every
+# component the binaries hold): the package ships them as they are in the source.
+grep -qx "License: Expat" /usr/share/doc/animd/copyright || fail "the copyright file does not give the MIT (Expat) licence"
+cmp -s "$repo/LICENSE" /usr/share/doc/animd/LICENSE || fail "/usr/share/doc/animd/LICENSE is not the project's LICENSE"
+notices=/usr/share/doc/animd/THIRD-PARTY-NOTICES
+[ -f "$notices" ] || { [ -f "$notices.gz" ] && zcat "$notices.gz" > /tmp/notices && notices=/tmp/notices; } || fail "no THIRD-PARTY-NOTICES"
+cmp -s "$repo/THIRD-PARTY-NOTICES" "$notices" || fail "the package's THIRD-PARTY-NOTICES is not the source's"
+say "the package holds the MIT licence and every third-party notice"
+
 # animd on a display, with its embedded default config: hello says x11, and a toggled sidebar rests at snap 1.
 # run_animd PREFIX DISPLAY_NUMBER [AS_USER]
 run_animd() {
@@ -202,6 +211,10 @@ before=$(cd "$home" && find . | sort)
 cp "$tarball" "$home/" && chown animd-tester: "$home/$(basename "$tarball")"
 "${as_tester[@]}" sh -c "cd ~ && tar xzf '$(basename "$tarball")' && animd-$version-x86_64-linux/install.sh --prefix ~/.local" > /tmp/tarball-install.log \
     || { cat /tmp/tarball-install.log; fail "install.sh --prefix ~/.local"; }
+for file in LICENSE THIRD-PARTY-NOTICES; do
+    cmp -s "$repo/$file" "$home/animd-$version-x86_64-linux/$file" || fail "the tarball's $file is not the source's"
+    cmp -s "$repo/$file" "$home/.local/share/doc/animd/$file" || fail "the tarball's install.sh did not install $file"
+done
 run_animd "$home/.local" 72 animd-tester
 "${as_tester[@]}" /usr/bin/python3 -c 'import animd; print(animd.__file__)' | grep "^$home/.local/lib/python3" > /dev/null \
     || fail "python3 does not import animd from the user's site"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * animd-leg.h: evaluate animd's analytic legs in C (docs/protocol.md, "The leg object").
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // animd's JavaScript client: the socket protocol and the analytic-leg evaluator (docs/protocol.md), as one ES module
 // with no dependencies. It opens no socket itself: the host gives it one (gio.mjs for GJS, which AGS/Astal widgets
 // and GNOME Shell extensions run; node.mjs for node), so the same module runs in any JavaScript engine, QML's too.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The host side of animd.mjs under GJS (gjs -m, AGS/Astal widgets, GNOME Shell extensions): a Unix socket from
 // Gio.SocketClient, read asynchronously on the GLib main loop.
 

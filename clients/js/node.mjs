@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The host side of animd.mjs under node: a Unix socket from node:net.
 
 import net from 'node:net';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One transition's events as libadwaita's AdwSwipeTracker signals: the twin of clients/python/animd/swipe.py, checked
 // against the same hand-written cases (Tests/Fixtures/swipe-signals.json). Pure: any host (GJS, node).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A GObject that a GTK widget holds under GJS to follow one animd transition: the twin of clients/python/animd/
 // tracker.py (docs/toolkits.md).
 //

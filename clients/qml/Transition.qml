@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A transition of animd's, followed at the window's frames: TransitionCore (the socket's events, the leg in force,
 // AdwSwipeTracker's signals) advanced by a FrameAnimation while a leg runs, so a completion costs no socket traffic
 // and no timer of its own. Properties: progress, velocity, phase, following; signals: beginSwipe, updateSwipe(progress),

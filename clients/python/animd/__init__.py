@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """animd's Python client: the socket protocol and the analytic-leg evaluator (docs/protocol.md)."""
 
 from .client import AnimdError, Connection, ConnectionClosed, Event, Follower, RPCError, connect, hold, socket_path

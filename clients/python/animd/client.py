@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A client of animd's Unix-socket JSON-RPC protocol (docs/protocol.md).
 
     import animd

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Evaluate animd's analytic legs (docs/protocol.md, "The leg object").
 
 A leg arrives in ``transition.began``, in ``transition.leg`` and in the

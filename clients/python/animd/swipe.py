@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """One transition's events as libadwaita's AdwSwipeTracker signals (docs/toolkits.md).
 
 ``SwipeSignals.take(event)`` returns the signals the event means, in order:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A GObject that a GTK widget holds to follow one animd transition (docs/toolkits.md).
 
     tracker = animd.tracker.TransitionTracker("gtk4-panel", widget=area, client="my-panel",

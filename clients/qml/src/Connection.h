@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A connection to animd from QML: the socket, JSON-RPC lines, `daemon.hello`, and reconnection after animd restarts.
 // Transitions (Transition.qml) share one; each declares and subscribes on every `opened`.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "LegReader.h"
 
 #include <QJsonArray>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A leg object from animd (docs/protocol.md, "The leg object") read into clients/c/animd-leg.h's struct, with every
 // number range-checked as it enters: what animd could not have sent is refused with a message, never evaluated.
 #pragma once

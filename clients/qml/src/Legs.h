@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The leg evaluator for QML's JavaScript (a singleton): `Legs.evaluate(leg, t)` gives `{progress, velocity}` of a leg
 // object from animd at t (CLOCK_MONOTONIC seconds, `Legs.now()`), or null for a driven leg, whose position only frames
 // tell; a leg animd could not have sent throws a TypeError saying why.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One transition's events as libadwaita's AdwSwipeTracker signals: the C++ twin of clients/python/animd/swipe.py and
 // clients/js/swipe.mjs, checked against the same hand-written cases (Tests/Fixtures/swipe-signals.json). Pure.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "TransitionCore.h"
 
 #include <QJsonArray>

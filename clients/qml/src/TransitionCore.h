@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One transition followed from QML: what Transition.qml wraps with a FrameAnimation. It declares the transition when
 // given a declaration (else follows one that exists), subscribes with frames: "driven" on every `opened` of its
 // Connection, and keeps the last snapshot and the leg in force. It opens once the QML engine has set all its
