@@ -137,10 +137,15 @@ echo "Enable the user service:"
 echo "  systemctl --user daemon-reload"
 echo "  systemctl --user enable --now animd.socket    # or animd.service, to start it with the session"
 echo "  animctl hello"
+# The same command as the package's postinst, and as animd's own advice (DeviceAccessFix.apply).
+apply="sudo udevadm control --reload && sudo udevadm trigger --action=change --subsystem-match=input --sysname-match='event*' --property-match=ID_INPUT_TOUCHSCREEN=1 --property-match=ID_INPUT_TOUCHPAD=1 --property-match=ID_INPUT_SWITCH=1"
 if [ -n "$udev_rules_dir" ]; then
-    echo "For the libinput backend (Wayland, the console), the udev rule for touchscreens and touchpads is in $udev_rules_dir;"
-    echo "  sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input    # applies it now"
+    echo "For the libinput backend (Wayland, the console), the udev rule for touchscreens, touchpads and tablet-mode switches is in"
+    echo "$udev_rules_dir; this applies it to the devices already plugged in (docs/security.md says what it grants):"
+    echo "  $apply"
 else
-    echo "For the libinput backend (Wayland, the console), give your user access to touchscreens and touchpads only:"
-    echo "  sudo install -m 0644 $prefix/share/animd/$rule /etc/udev/rules.d/ && sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input"
+    echo "For the libinput backend (Wayland, the console), give your user access to touchscreens, touchpads and tablet-mode switches"
+    echo "only (docs/security.md says what it grants):"
+    echo "  sudo install -m 0644 $prefix/share/animd/$rule /etc/udev/rules.d/ && $apply"
 fi
+echo "animctl doctor checks the setup and says what to fix."

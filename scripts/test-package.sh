@@ -57,6 +57,30 @@ documentation=$(sed -n 's|^Documentation=file://||p' /usr/lib/systemd/user/animd
 [ -f "$documentation" ] || fail "the unit's Documentation= names $documentation, which is not there"
 say "the user units verify"
 
+# The udev rule, as udev applies it once the package is installed (docs/security.md): `udevadm test` over devices
+# mocked by umockdev that were "plugged in" before (the postinst's trigger sends them the change event that this
+# runs; no udevd runs in this root, so the postinst itself skipped it). A touchscreen, a touchpad and a tablet-mode
+# switch get uaccess; a keyboard, a lid switch and a switch that carries hotkeys do not.
+apt-get install -y -qq --no-install-recommends umockdev > /tmp/apt-umockdev.log 2>&1 || { cat /tmp/apt-umockdev.log; fail "umockdev"; }
+udev_tags() {
+    local fixtures=() device
+    for device in touchscreen touchpad tablet-switch hotkey-switch keyboard lid-switch; do
+        fixtures+=(--device "$repo/Tests/LibinputFixtures/$device.umockdev")
+    done
+    umockdev-run "${fixtures[@]}" -- sh -c 'for node in /sys/devices/virtual/input/input*/event*; do
+        tags=$(udevadm test --action=change "$node" 2>/dev/null | sed -n "s/^CURRENT_TAGS=//p")
+        echo "$(cat "$(dirname "$node")/name"): $tags"
+    done'
+}
+tags=$(udev_tags)
+for device in touchscreen touchpad "tablet-mode switch"; do
+    echo "$tags" | grep -x "animd test $device: .*:uaccess:.*" > /dev/null || { echo "$tags"; fail "the installed rule does not tag the $device"; }
+done
+for device in keyboard "lid switch" "extra buttons"; do
+    ! echo "$tags" | grep -x "animd test $device: .*uaccess.*" > /dev/null || { echo "$tags"; fail "the installed rule tags the $device"; }
+done
+say "the installed udev rule tags the touchscreen, the touchpad and the tablet-mode switch, and no keyboard, lid or hotkeys"
+
 # The licence and the notices the binaries' components ask for (make test checks that THIRD-PARTY-NOTICES names every
 # component the binaries hold): the package ships them as they are in the source.
 grep -qx "License: Expat" /usr/share/doc/animd/copyright || fail "the copyright file does not give the MIT (Expat) licence"
@@ -193,7 +217,7 @@ kill "$qml_daemon" && wait "$qml_daemon" || fail "animd for the QML module did n
 rm -rf "$qml_runtime" "$qml_runtime.log"
 say "qml, the installed QML module: 20 quits and 20 reloads against animd, each exit clean"
 
-# Purge: none of the packages' files is left.
+# Purge: the rule goes, and with it the tag (the postrm's trigger, as above), and none of the packages' files is left.
 dpkg-query -L animd qml6-module-animd | while read -r path; do [ -d "$path" ] || echo "$path"; done > /tmp/animd-files
 apt-get purge -y -qq animd qml6-module-animd > /dev/null
 left=$(while read -r path; do [ -e "$path" ] && echo "$path"; done < /tmp/animd-files || true)
@@ -202,6 +226,9 @@ for folder in /usr/share/doc/animd /usr/share/animd /usr/lib/python3/dist-packag
     [ ! -e "$folder" ] || { find "$folder"; fail "purge left $folder"; }
 done
 say "apt-get purge leaves none of its $(wc -l < /tmp/animd-files) files"
+tags=$(udev_tags)
+! echo "$tags" | grep "uaccess" > /dev/null || { echo "$tags"; fail "after purge a device is still tagged uaccess"; }
+say "after purge no mocked device is tagged uaccess"
 
 # The tarball, for one user without root.
 id animd-tester > /dev/null 2>&1 || useradd -m animd-tester

@@ -73,8 +73,7 @@ public final class TabletModeSwitches: TabletModeReader {
             self.context = nil
             let refused = callbacks.openFailures.map { "\($0.path): \(String(cString: strerror($0.errno)))" }
             return refused.isEmpty ? "libinput took none of the \(nodes.count) device(s) that report SW_TABLET_MODE as a switch"
-                : "no tablet-mode switch could be read (\(refused.joined(separator: ", "))); animd's udev rule gives the user at "
-                    + "the seat access to tablet-mode switches (docs/x11.md)"
+                : "no tablet-mode switch could be read (\(refused.joined(separator: ", "))); \(DeviceAccessFix.current)"
         }
         return "reading \(switches.values.map(\.name).sorted().joined(separator: ", ")) through libinput"
     }

@@ -1,84 +1,88 @@
 import Foundation
+import Glibc
 import Testing
 
-/// The udev rule animd ships (udev/70-animd-touch.rules) tags the mocked touchscreen, touchpad and tablet-mode switch
-/// with uaccess, by the udev properties and parent attributes their descriptions carry (Tests/LibinputFixtures), and
-/// no keyboard, mouse or lid switch.
+/// The udev rule animd ships (udev/70-animd-touch.rules), run by udev itself: `udevadm test` over devices mocked by
+/// umockdev (Tests/LibinputFixtures), with the rule in a private `/etc/udev/rules.d`, so that udev's own `input_id`
+/// works out each device's kind from its capabilities. And the package's trigger (debian/animd.postinst), run dry
+/// over the same devices: the nodes it tells udev about again once the package is installed.
+@Suite(.enabled(if: MockedUdev.canRun, "needs root, unshare, umockdev-run and udevadm (scripts/install-deps.sh)"))
 struct UdevRuleTests {
-    /// A device as udev's rule matching sees it: the kernel name, the properties (SUBSYSTEM among them), and its
-    /// parent's sysfs attributes (what ATTRS matches).
-    struct Device {
-        var kernel: String
-        var properties: [String: String]
-        var parentAttributes: [String: String] = [:]
+    static let devices = ["touchscreen", "touchpad", "tablet-switch", "hotkey-switch", "keyboard", "lid-switch"]
+
+    /// Runs `script` in a mount namespace of its own where `/etc/udev/rules.d` holds `rule` (nothing when nil),
+    /// inside umockdev's world of `devices`; returns what it printed.
+    static func inMockedWorld(rule: String?, devices: [String] = devices, _ script: String) throws -> String {
+        let folder = try DaemonProcess.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/rules", withIntermediateDirectories: true)
+        if let rule { try rule.write(toFile: folder + "/rules/70-animd-touch.rules", atomically: true, encoding: .utf8) }
+        let fixtures = devices.flatMap { ["--device", Binaries.repo.appendingPathComponent("Tests/LibinputFixtures/\($0).umockdev").path] }
+        let inner = (["/usr/bin/umockdev-run"] + fixtures + ["--", "/bin/sh", "-c", script]).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
+        let run = try runTool("/usr/bin/unshare", ["-m", "--propagation", "private", "/bin/sh", "-c",
+                                                   "mount --bind \(folder)/rules /etc/udev/rules.d && exec \(inner.joined(separator: " "))"])
+        guard run.status == 0 else { throw HarnessError("the mocked world failed (\(run.status)): \(run.output)") }
+        return run.output
     }
 
-    /// The event node of a .umockdev description: its first block.
-    static func mocked(_ name: String) throws -> Device {
-        let text = try String(contentsOf: Binaries.repo.appendingPathComponent("Tests/LibinputFixtures/\(name).umockdev"), encoding: .utf8)
-        let blocks = text.components(separatedBy: "\n\n")
-        var device = Device(kernel: "", properties: [:])
-        func entry(_ line: Substring) -> (String, String)? {
-            guard let equals = line.firstIndex(of: "=") else { return nil }
-            return (String(line[line.index(line.startIndex, offsetBy: 3)..<equals]), String(line[line.index(after: equals)...]))
-        }
-        for line in blocks[0].split(separator: "\n") {
-            if line.hasPrefix("N: ") { device.kernel = String(line.dropFirst(3).split(separator: "/").last ?? "") }
-            if line.hasPrefix("E: "), let (key, value) = entry(line) { device.properties[key] = value }
-        }
-        for line in blocks.dropFirst().first?.split(separator: "\n") ?? [] where line.hasPrefix("A: ") {
-            if let (key, value) = entry(line) { device.parentAttributes[key] = value }
-        }
-        return device
-    }
-
-    /// The tags the rule file adds to `device` on "add": each rule's match keys (==, !=, with * globs) against the
-    /// device, then its TAG+= assignments.
-    static func tags(_ device: Device) throws -> [String] {
-        let rules = try String(contentsOf: Binaries.repo.appendingPathComponent("udev/70-animd-touch.rules"), encoding: .utf8)
-        var tags: [String] = []
-        for line in rules.split(separator: "\n") where !line.hasPrefix("#") && !line.allSatisfy(\.isWhitespace) {
-            var matches = true
-            var added: [String] = []
-            for term in line.components(separatedBy: ", ") {
-                let op = term.contains("==") ? "==" : term.contains("!=") ? "!=" : term.contains("+=") ? "+=" : "="
-                let parts = term.components(separatedBy: op)
-                let key = parts[0], value = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                if op == "+=" {
-                    if key == "TAG" { added.append(value) }
-                    continue
-                }
-                let actual: String? = switch key {
-                case "ACTION": "add"
-                case "KERNEL": device.kernel
-                case "SUBSYSTEM": device.properties["SUBSYSTEM"]
-                default:
-                    key.hasPrefix("ENV{") ? device.properties[String(key.dropFirst(4).dropLast())]
-                        : key.hasPrefix("ATTRS{") ? device.parentAttributes[String(key.dropFirst(6).dropLast())] : nil
-                }
-                let equal = actual.map { fnmatch(value, $0, 0) == 0 } ?? false
-                if (op == "==") != equal { matches = false }
-            }
-            if matches { tags += added }
+    /// The tags udev gives each mocked device's node on "add" with `rule` in force, by the device's name in its
+    /// description (`NAME=`).
+    static func tags(rule: String?) throws -> [String: Set<String>] {
+        let output = try inMockedWorld(rule: rule, """
+            for node in /sys/devices/virtual/input/input*/event*; do
+                echo "device $(cat $(dirname $node)/name)"
+                udevadm test --action=add "$node" 2>/dev/null | grep '^CURRENT_TAGS='
+            done
+            """)
+        var tags: [String: Set<String>] = [:], device = ""
+        for line in output.split(separator: "\n") {
+            if line.hasPrefix("device ") { device = String(line.dropFirst("device animd test ".count)) }
+            if line.hasPrefix("CURRENT_TAGS=") { tags[device] = Set(line.dropFirst("CURRENT_TAGS=".count).split(separator: ":").map(String.init)) }
         }
         return tags
     }
 
+    static var rule: String { (try? String(contentsOf: Binaries.repo.appendingPathComponent("udev/70-animd-touch.rules"), encoding: .utf8)) ?? "" }
+
+    /// Touchscreens, touchpads and tablet-mode switches get `uaccess`; a switch that also carries keys (a laptop's
+    /// extra buttons, issue 58: tagged before), a keyboard and a lid switch do not. Without the rule, none does.
     @Test func tagsTouchscreensTouchpadsAndTabletModeSwitchesOnly() throws {
-        #expect(try Self.tags(Self.mocked("touchscreen")) == ["uaccess"])
-        #expect(try Self.tags(Self.mocked("touchpad")) == ["uaccess"])
-        #expect(try Self.tags(Self.mocked("tablet-switch")) == ["uaccess"])
-        let switchProperties = ["SUBSYSTEM": "input", "ID_INPUT": "1", "ID_INPUT_SWITCH": "1"]
-        let lid = Device(kernel: "event0", properties: switchProperties, parentAttributes: ["capabilities/sw": "1"])
-        let jack = Device(kernel: "event9", properties: switchProperties, parentAttributes: ["capabilities/sw": "3d4"])
-        let both = Device(kernel: "event1", properties: switchProperties, parentAttributes: ["capabilities/sw": "3"])
-        #expect(try Self.tags(lid).isEmpty && Self.tags(jack).isEmpty, "a lid or a jack stays closed")
-        #expect(try Self.tags(both) == ["uaccess"], "a lid and tablet-mode switch in one device")
-        let keyboard = Device(kernel: "event3", properties: ["SUBSYSTEM": "input", "ID_INPUT": "1", "ID_INPUT_KEY": "1", "ID_INPUT_KEYBOARD": "1"])
-        let mouse = Device(kernel: "event4", properties: ["SUBSYSTEM": "input", "ID_INPUT": "1", "ID_INPUT_MOUSE": "1"])
-        let touchscreenInput = Device(kernel: "input50", properties: ["SUBSYSTEM": "input", "ID_INPUT": "1", "ID_INPUT_TOUCHSCREEN": "1"])
-        #expect(try Self.tags(keyboard).isEmpty)
-        #expect(try Self.tags(mouse).isEmpty)
-        #expect(try Self.tags(touchscreenInput).isEmpty, "only event nodes, not the parent input device")
+        let tagged = try Self.tags(rule: Self.rule)
+        #expect(tagged.count == Self.devices.count, "\(tagged)")
+        for (device, tags) in tagged {
+            let expected = ["touchscreen", "touchpad", "tablet-mode switch"].contains(device)
+            #expect(tags.contains("uaccess") == expected, "\(device): \(tags.sorted())")
+        }
+        let without = try Self.tags(rule: nil)
+        #expect(without.values.allSatisfy { !$0.contains("uaccess") }, "\(without)")
+    }
+
+    /// A file of the same name in /etc that is empty (or a link to /dev/null), as docs/security.md says to turn it
+    /// off, hides the rule: nothing is tagged.
+    @Test func anEmptyFileInEtcTurnsItOff() throws {
+        let tagged = try Self.tags(rule: "")
+        #expect(tagged.values.allSatisfy { !$0.contains("uaccess") }, "\(tagged)")
+    }
+
+    /// The package's postinst and postrm tell udev again about the nodes the rule may match, the devices already
+    /// plugged in: run dry, the trigger names the touchscreen's, the touchpad's and the switches' event nodes (the
+    /// rule then decides), not the keyboard's, nor any parent input device.
+    @Test func thePackagesTriggerTellsUdevAboutTheDevicesThatMayMatch() throws {
+        for script in ["debian/animd.postinst", "debian/animd.postrm"] {
+            let text = try String(contentsOf: Binaries.repo.appendingPathComponent(script), encoding: .utf8)
+            let trigger = try #require(text.split(separator: "\n").first { $0.contains("udevadm trigger") }, "\(script) runs udevadm trigger")
+            let command = trigger.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " || true", with: "")
+                .replacingOccurrences(of: "udevadm trigger", with: "udevadm trigger --dry-run --verbose")
+            let output = try Self.inMockedWorld(rule: Self.rule, command + #" | while read -r node; do echo "$(cat "$(dirname "$node")/name")"; done"#)
+            let told = Set(output.split(separator: "\n").map { String($0.dropFirst("animd test ".count)) })
+            #expect(told == ["touchscreen", "touchpad", "tablet-mode switch", "extra buttons", "lid switch"], "\(script): \(told.sorted())")
+        }
+    }
+}
+
+/// What running udev over mocked devices needs: a mount namespace of its own (root), umockdev and udevadm.
+enum MockedUdev {
+    static var canRun: Bool {
+        getuid() == 0 && ["/usr/bin/umockdev-run", "/usr/bin/unshare", "/usr/bin/udevadm"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

@@ -123,10 +123,10 @@ struct LibinputConversionTests {
 struct LibinputSourceStatusTests {
     @Test func unopenableDevicesAreNamedWithTheFix() {
         let denied = [(path: "/dev/input/event5", errno: EACCES)]
-        let none = LibinputSourceStatus.make(seat: "seat0", wanted: true, kind: "touchscreen", found: [], failures: denied)
+        let none = LibinputSourceStatus.make(seat: "seat0", wanted: true, kind: "touchscreen", found: [], failures: denied, fix: "the fix")
         #expect(none.state == .unavailable)
         #expect(none.detail == "libinput on seat0: 0 touchscreen(s); 1 device(s) could not be opened, first /dev/input/event5: Permission denied (EACCES);"
-                + " install animd's udev rule for touchscreens and touchpads (make install prints the command; docs/wayland.md)")
+                + " the fix")
         let some = LibinputSourceStatus.make(seat: "seat1", wanted: true, kind: "touchpad", found: ["SYNA"], failures: denied)
         #expect(some.state == .active && some.detail.hasPrefix("libinput on seat1: 1 touchpad(s): SYNA; 1 device(s) could not be opened"))
         let other = LibinputSourceStatus.make(seat: "seat0", wanted: true, kind: "touchpad", found: [], failures: [(path: "/dev/input/event9", errno: ENODEV)])
@@ -135,5 +135,34 @@ struct LibinputSourceStatusTests {
         let absent = LibinputSourceStatus.make(seat: "seat0", wanted: true, kind: "touchpad", found: [], failures: [])
         #expect(absent.state == .active && absent.detail == "libinput on seat0: 0 touchpad(s): none present yet; one that appears is used at once",
                 "a source with nothing to read says so, and takes a device that appears")
+    }
+}
+
+/// The fix a device animd may not open names, for how animd was installed (issue 58: it named `make install` to people
+/// who had installed the package).
+struct DeviceAccessFixTests {
+    static func advice(_ executable: String, files: Set<String>) -> String {
+        DeviceAccessFix.advice(executable: executable) { files.contains($0) }
+    }
+
+    @Test func eachInstallGetsItsOwnFix() {
+        let packaged = Self.advice("/usr/bin/animd", files: ["/usr/lib/udev/rules.d/70-animd-touch.rules"])
+        #expect(packaged.hasPrefix("animd's udev rule is installed (/usr/lib/udev/rules.d/70-animd-touch.rules) but not in force for this "
+                                   + "device yet: sudo udevadm control --reload && sudo udevadm trigger"), "\(packaged)")
+        #expect(Self.advice("/usr/bin/animd", files: []).contains("sudo apt-get install --reinstall animd"), "the package's rule is missing")
+        let personal = Self.advice("/home/ana/.local/bin/animd", files: ["/home/ana/.local/share/animd/70-animd-touch.rules"])
+        #expect(personal.hasPrefix("install animd's udev rule for touchscreens, touchpads and tablet-mode switches: sudo install -m 0644 "
+                                   + "/home/ana/.local/share/animd/70-animd-touch.rules /etc/udev/rules.d/ && sudo udevadm control --reload"), "\(personal)")
+        let checkout = Self.advice("/src/animd/.build/debug/animd", files: ["/src/animd/udev/70-animd-touch.rules"])
+        #expect(checkout.contains("sudo install -m 0644 /src/animd/udev/70-animd-touch.rules /etc/udev/rules.d/"), "\(checkout)")
+        #expect(Self.advice("/opt/animd/bin/animd", files: ["/etc/udev/rules.d/70-animd-touch.rules"]).hasPrefix("animd's udev rule is installed (/etc"))
+    }
+
+    /// The command the fix names is the one the package runs after it installs the rule.
+    @Test func theFixAppliesTheRuleAsThePackageDoes() throws {
+        let postinst = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("debian/animd.postinst"), encoding: .utf8)
+        let trigger = try #require(postinst.split(separator: "\n").first { $0.contains("udevadm trigger") }?.trimmingCharacters(in: .whitespaces))
+        #expect(DeviceAccessFix.apply == "sudo udevadm control --reload && sudo " + trigger.replacingOccurrences(of: " || true", with: ""))
     }
 }
