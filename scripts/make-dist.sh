@@ -17,7 +17,7 @@ for tool in animd animctl animd-demo; do
     strip --strip-unneeded "$top/bin/$tool"
 done
 install -m 0755 "$repo/scripts/install.sh" "$top/scripts/install.sh"
-cp -r "$repo/systemd" "$repo/udev" "$repo/config" "$top/"
+cp -r "$repo/systemd" "$repo/udev" "$repo/xdg" "$repo/config" "$top/"
 cp "$repo/README.md" "$repo/LICENSE" "$repo/THIRD-PARTY-NOTICES" "$top/"
 cp "$repo"/docs/*.md "$top/docs/"
 cp "$repo"/docs/man/*.1 "$top/docs/man/"

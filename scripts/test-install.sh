@@ -22,6 +22,7 @@ expected="bin/animctl
 bin/animd
 bin/animd-demo
 bin/other-tool
+etc/xdg/autostart/animd.desktop
 include/animd-leg.h
 lib/python3/site-packages/animd/__init__.py
 lib/python3/site-packages/animd/client.py
@@ -48,7 +49,7 @@ share/man/man1/animd-demo.1
 share/man/man1/animd.1
 share/zsh/site-functions/_animctl
 share/zsh/site-functions/_animd"
-docs=$( (echo README.md; cd docs && ls ./*.md | sed 's|^\./||') | sed 's|^|share/doc/animd/|')
+docs=$( (echo README.md; echo LICENSE; echo THIRD-PARTY-NOTICES; cd docs && ls ./*.md | sed 's|^\./||') | sed 's|^|share/doc/animd/|')
 want=$(printf '%s\n%s\n' "$expected" "$docs" | sort)
 have=$(cd "$prefix" && find . -type f | sed 's|^\./||' | sort)
 [ "$want" = "$have" ] || { diff <(echo "$want") <(echo "$have") >&2; fail "the installed tree differs (- expected, + installed)"; }
@@ -58,6 +59,7 @@ have=$(cd "$prefix" && find . -type f | sed 's|^\./||' | sort)
 # The units point at this prefix and verify as installed.
 grep -q "^ExecStart=$prefix/bin/animd$" "$prefix/lib/systemd/user/animd.service" || fail "ExecStart is not rewritten"
 grep -q "file://$prefix/share/doc/animd/README.md" "$prefix/lib/systemd/user/animd.service" || fail "Documentation= is not rewritten"
+grep -qx "Exec=$prefix/bin/animctl session-start" "$prefix/etc/xdg/autostart/animd.desktop" || fail "the autostart entry's Exec is not rewritten"
 runtime=$(mktemp -d /tmp/animd-xdg-XXXXXX)
 trap 'rm -rf "$prefix" "$runtime"' EXIT
 chmod 700 "$runtime"

@@ -82,16 +82,27 @@ public final class SocketClaim: Sendable {
         guard info.st_mode & S_IFMT == S_IFSOCK else {
             throw .occupied(path, "something that is not a socket is there; remove it, or choose another path with --socket")
         }
-        if isListening(path) { throw .occupied(path, "another program listens there; stop it, or choose another path with --socket") }
-        unlink(path)
+        switch listener(at: path) {
+        case nil: unlink(path)
+        case "systemd"?:
+            // The user manager holds it for socket activation (animd.socket): the connection just made has started
+            // animd.service, which serves it.
+            throw .occupied(path, "systemd's animd.socket listens there, and starts animd as a service for it; to run animd by hand "
+                            + "instead, `systemctl --user stop animd.socket animd.service` first, or choose another path with --socket")
+        case let name?:
+            throw .occupied(path, "another program (\(name)) listens there; stop it, or choose another path with --socket")
+        }
     }
 
-    /// Whether a connection to the socket at `path` is accepted now.
-    private static func isListening(_ path: String) -> Bool {
+    /// The name of the process that listens on the socket at `path` (its peer credentials' pid, `/proc/PID/comm`),
+    /// "a process" when it cannot be told, or nil when nothing accepts a connection there.
+    private static func listener(at path: String) -> String? {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        return UnixAddress.with(path) { connect(descriptor, $0, $1) } == 0
+        guard UnixAddress.with(path, { connect(descriptor, $0, $1) }) == 0 else { return nil }
+        guard let peer = PeerCredentials(of: descriptor), let comm = readFile("/proc/\(peer.pid)/comm") else { return "a process" }
+        return String(decoding: comm.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
     }
 
     /// Removes the socket file and the lock file, then drops the lock: a clean stop leaves nothing behind. The

@@ -1,4 +1,5 @@
 import Glibc
+public import UnixSupport
 public import Gestures
 
 /// What one libinput source can do, as `input.status` says it: the devices found, and when devices could not be

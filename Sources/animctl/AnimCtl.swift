@@ -25,7 +25,7 @@ struct AnimCtl: AsyncParsableCommand {
             NameOnlyCommand<ResumeTag>.self, NameOnlyCommand<ReverseTag>.self, Continue.self, Release.self, Stop.self,
             NameAndValueCommand<FinishTag>.self,
             Inject.self, Record.self, Reload.self, Config.self, Environment.self, MotionCommand.self, SocketPathCommand.self, Call.self,
-            Curve.self, Declare.self,
+            Curve.self, Declare.self, Doctor.self, SessionStart.self,
         ]
     )
 

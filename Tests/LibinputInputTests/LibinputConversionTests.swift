@@ -3,6 +3,7 @@ import Foundation
 import Gestures
 import Testing
 @testable import LibinputInput
+import UnixSupport
 
 /// libinput-shaped values (slots, transformed positions, gesture deltas, the cancelled flag, device removal) go
 /// through the converter and come out as the traces' own InputEvents, which the arena decides as it decides the

@@ -1,4 +1,6 @@
+#if canImport(Glibc)
 import Glibc
+#endif
 
 /// What to run so that the user at the seat may open touchscreens, touchpads and tablet-mode switches, for how animd
 /// was installed (issue 58: the hint named `make install` to people who had installed the package). Pure: where
