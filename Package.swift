@@ -184,6 +184,7 @@ let package = Package(
         .testTarget(name: "AnimClientTests", dependencies: ["AnimClient", "JSONText"], swiftSettings: strict),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "Gestures", "AnimProtocol", "UnixSupport"], swiftSettings: strict),
         .testTarget(name: "IntegrationTests", dependencies: ["JSONText", "AnimProtocol", "TransitionModel", "AnimClient", "DaemonLauncher", "TestSupport", "CLinuxScheduling", "XorgInputTest", "UnixSupport"],
+                    exclude: ["fish-complete.py"],
                     swiftSettings: strict),
     ]
 )

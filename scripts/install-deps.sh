@@ -20,14 +20,14 @@ set -euo pipefail
 # runtime and modules: the Animd QML module (clients/qml), built in the tests, and its reference panel; qt6-wayland:
 # that panel under sway.
 # util-linux's setpriv runs sway unprivileged, and its prlimit lowers a running animd's descriptor limit; it is on every
-# Debian machine. xauth writes the authority files animd's reader is tested against.
+# Debian machine. xauth writes the authority files animd's reader is tested against; fish runs animctl's completion.
 packages=(libx11-dev libxi-dev libxtst-dev libxrandr-dev libxfixes-dev libxinerama-dev pkg-config xvfb xauth xdotool xinput x11-utils
           x11-xserver-utils x11-apps socat jq python3 systemd gcc g++ xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev
           libinput-dev libudev-dev umockdev libumockdev-dev libwayland-dev weston python3-venv python3-setuptools python3-gi python3-gi-cairo gir1.2-gtk-3.0
           gir1.2-gtklayershell-0.1 sway grim xsettingsd libsystemd-dev xdg-desktop-portal xdg-desktop-portal-gtk
           dconf-service dconf-gsettings-backend openbox wmctrl gjs gir1.2-gtk-4.0 gir1.2-adw-1
           cmake qt6-base-dev qt6-declarative-dev qt6-declarative-dev-tools qml-qt6 qml6-module-qtquick qml6-module-qtquick-window
-          qml6-module-qtqml-workerscript qt6-wayland)
+          qml6-module-qtqml-workerscript qt6-wayland fish)
 
 # `install-deps.sh packaging`: what make deb needs besides, Debian's packaging tools.
 if [ "${1:-}" = packaging ]; then packages=(debhelper dh-python dpkg-dev lintian); fi

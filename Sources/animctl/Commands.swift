@@ -7,7 +7,7 @@ import JSONText
 /// Every transition command's common part: where animd is, and which transition.
 struct TransitionTarget: ParsableArguments {
     @OptionGroup var connection: ConnectionOptions
-    @Argument(help: "The transition.") var name: String
+    @Argument(help: "The transition.", completion: Completions.transitionNames) var name: String
 
     /// Sends the request built for this transition; returns animd's result.
     @discardableResult

@@ -15,7 +15,7 @@ extension AnimCtl {
                 follows the desktop. Running legs keep their motion; the next completion follows the new setting.
                 """)
         @OptionGroup var connection: ConnectionOptions
-        @Argument(help: "auto, full or reduced.") var setting: String?
+        @Argument(help: "auto, full or reduced.", completion: Completions.motionSettings) var setting: String?
         @Flag(help: "Print the raw JSON result.") var json = false
 
         func validate() throws {

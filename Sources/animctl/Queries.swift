@@ -94,7 +94,7 @@ extension AnimCtl {
     struct Get: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show one transition.")
         @OptionGroup var connection: ConnectionOptions
-        @Argument(help: "The transition.") var name: String
+        @Argument(help: "The transition.", completion: Completions.transitionNames) var name: String
         @Flag(help: "Print the raw JSON result.") var json = false
 
         func run() throws {

@@ -15,7 +15,7 @@ extension AnimCtl {
                 scrubbed transition is not at rest: wait fails after --timeout.
                 """)
         @OptionGroup var connection: ConnectionOptions
-        @Argument(help: "The transitions (default: all).") var names: [String] = []
+        @Argument(help: "The transitions (default: all).", completion: Completions.transitionNames) var names: [String] = []
         @Option(parsing: .unconditional, help: "Give up after this many seconds, with status 1.") var timeout: Double = 30
 
         func validate() throws {

@@ -23,15 +23,17 @@ extension AnimCtl {
                 """
         )
         @OptionGroup var connection: ConnectionOptions
-        @Argument(help: "Transitions to watch (default: all).") var names: [String] = []
+        @Argument(help: "Transitions to watch (default: all).", completion: Completions.transitionNames) var names: [String] = []
         @Flag(help: "Print each notification as received.") var json = false
         @Flag(help: "One line per event, even on a terminal.") var log = false
         @Option(parsing: .unconditional, help: "Exit after this many events.") var count: Int?
         @Flag(help: "Exit after the first transition.ended.") var untilEnded = false
-        @Option(parsing: .upToNextOption, help: ArgumentHelp("Event groups: \(EventGroup.names) (default: progress state)."))
+        @Option(parsing: .upToNextOption, help: ArgumentHelp("Event groups: \(EventGroup.names) (default: progress state)."),
+                completion: Completions.eventGroups)
         var events: [String] = []
         @Option(parsing: .unconditional, help: "At most this many progress frames per second per transition.") var maxRate: Double?
-        @Option(help: "all: every frame; driven: frames only while a finger, scrub or pause drives a leg (running legs come as their curve, in began and leg).")
+        @Option(help: "all: every frame; driven: frames only while a finger, scrub or pause drives a leg (running legs come as their curve, in began and leg).",
+                completion: Completions.frameDeliveries)
         var frames: String = "all"
         @Option(name: .customLong("declare"), help: ArgumentHelp("Declare the transitions of this file (TOML) for as long as animctl watches.", valueName: "file"))
         var declarations: String?
