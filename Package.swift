@@ -181,7 +181,7 @@ let package = Package(
         .testTarget(name: "BackendThreadTests", dependencies: ["BackendThread", "Gestures", "UnixSupport", "TestSupport", .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),
         .testTarget(name: "X11InputTests", dependencies: ["X11Input", "CX11", "Gestures", "AnimProtocol", "UnixSupport"], swiftSettings: strict),
-        .testTarget(name: "AnimClientTests", dependencies: ["AnimClient", "JSONText"], swiftSettings: strict),
+        .testTarget(name: "AnimClientTests", dependencies: ["AnimClient", "AnimConfig", "JSONText"], swiftSettings: strict),
         .testTarget(name: "LibinputInputTests", dependencies: ["LibinputInput", "Gestures", "AnimProtocol", "UnixSupport"], swiftSettings: strict),
         .testTarget(name: "IntegrationTests", dependencies: ["JSONText", "AnimProtocol", "TransitionModel", "AnimClient", "DaemonLauncher", "TestSupport", "CLinuxScheduling", "XorgInputTest", "UnixSupport"],
                     exclude: ["fish-complete.py"],

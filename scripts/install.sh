@@ -106,7 +106,26 @@ done
 
 # Manual pages (generated from the same definitions by `make man`), the example config and the docs.
 for page in animd.1 animctl.1 animd-demo.1; do put 0644 "$prefix/share/man/man1/$page" < "$repo/docs/man/$page"; done
-put 0644 "$prefix/share/animd/animd.toml.example" < "$repo/config/animd.toml"
+# The default config as commented lines: copied whole, it changes nothing (a copied uncommented default made every key
+# the user's, and a panel's declaration of an edge was then refused: issue 58).
+put 0644 "$prefix/share/animd/animd.toml.example" < <(
+    echo "# animd's embedded default config, every line commented out (docs/config.md). animd reads its default whether"
+    echo "# or not you have a file: put in ~/.config/animd/animd.toml only the lines you change, uncommented, under their"
+    echo "# [table] line. A default copied as it is would become yours, and would keep a widget from declaring its place."
+    echo "#"
+    sed -e 's/^\([^#].*\)$/# \1/' "$repo/config/animd.toml")
+# The tour's recorded edge flick (README, Install), and the screenshots the docs show.
+put 0644 "$prefix/share/animd/traces/flick-constant.jsonl" < "$repo/Tests/GesturesTests/Traces/flick-constant.jsonl"
+for image in "$repo"/docs/*.png; do put 0644 "$prefix/share/doc/animd/$(basename "$image")" < "$image"; done
+# The example clients and panels, runnable from there (examples/README.md says how); the GJS panel imports the tracker
+# from where this install puts it, not from the source tree.
+put 0644 "$prefix/share/doc/animd/examples/README.md" < "$repo/examples/README.md"
+for example in python/progress.py gtk/sidebar-panel.py gtk4/sidebar-panel.py xdotool/follow-sidebar.sh; do
+    put 0755 "$prefix/share/doc/animd/examples/$example" < "$repo/examples/$example"
+done
+for example in qml/sidebar-panel.qml eww/eww.yuck eww/dock.toml; do put 0644 "$prefix/share/doc/animd/examples/$example" < "$repo/examples/$example"; done
+put 0644 "$prefix/share/doc/animd/examples/gjs/sidebar-panel.js" < <(
+    sed -e "s|from '../../clients/js/tracker.mjs'|from 'file://$prefix/share/animd/js/tracker.mjs'|" "$repo/examples/gjs/sidebar-panel.js")
 put 0644 "$prefix/share/doc/animd/README.md" < "$repo/README.md"
 # The licence, and what the licences of the components inside the binaries ask to be passed on with them.
 put 0644 "$prefix/share/doc/animd/LICENSE" < "$repo/LICENSE"
@@ -150,8 +169,8 @@ echo "  animctl hello"
 # The same command as the package's postinst, and as animd's own advice (DeviceAccessFix.apply).
 apply="sudo udevadm control --reload && sudo udevadm trigger --action=change --subsystem-match=input --sysname-match='event*' --property-match=ID_INPUT_TOUCHSCREEN=1 --property-match=ID_INPUT_TOUCHPAD=1 --property-match=ID_INPUT_SWITCH=1"
 if [ -n "$udev_rules_dir" ]; then
-    echo "For the libinput backend (Wayland, the console), the udev rule for touchscreens, touchpads and tablet-mode switches is in"
-    echo "$udev_rules_dir; this applies it to the devices already plugged in (docs/security.md says what it grants):"
+    echo "For the libinput backend (Wayland, the console), the udev rule for touchscreens, touchpads and tablet-mode switches is in $udev_rules_dir;"
+    echo "this applies it to the devices already plugged in (docs/security.md says what it grants):"
     echo "  $apply"
 else
     echo "For the libinput backend (Wayland, the console), give your user access to touchscreens, touchpads and tablet-mode switches"

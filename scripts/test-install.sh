@@ -40,6 +40,7 @@ share/animd/js/gio.mjs
 share/animd/js/node.mjs
 share/animd/js/swipe.mjs
 share/animd/js/tracker.mjs
+share/animd/traces/flick-constant.jsonl
 share/bash-completion/completions/animctl
 share/bash-completion/completions/animd
 share/fish/vendor_completions.d/animctl.fish
@@ -49,7 +50,8 @@ share/man/man1/animd-demo.1
 share/man/man1/animd.1
 share/zsh/site-functions/_animctl
 share/zsh/site-functions/_animd"
-docs=$( (echo README.md; echo LICENSE; echo THIRD-PARTY-NOTICES; cd docs && ls ./*.md | sed 's|^\./||') | sed 's|^|share/doc/animd/|')
+docs=$( (echo README.md; echo LICENSE; echo THIRD-PARTY-NOTICES; cd docs && ls ./*.md ./*.png | sed 's|^\./||'
+        cd ../examples && find . -type f | sed 's|^\./|examples/|') | sed 's|^|share/doc/animd/|')
 want=$(printf '%s\n%s\n' "$expected" "$docs" | sort)
 have=$(cd "$prefix" && find . -type f | sed 's|^\./||' | sort)
 [ "$want" = "$have" ] || { diff <(echo "$want") <(echo "$have") >&2; fail "the installed tree differs (- expected, + installed)"; }
@@ -60,6 +62,10 @@ have=$(cd "$prefix" && find . -type f | sed 's|^\./||' | sort)
 grep -q "^ExecStart=$prefix/bin/animd$" "$prefix/lib/systemd/user/animd.service" || fail "ExecStart is not rewritten"
 grep -q "file://$prefix/share/doc/animd/README.md" "$prefix/lib/systemd/user/animd.service" || fail "Documentation= is not rewritten"
 grep -qx "Exec=$prefix/bin/animctl session-start" "$prefix/etc/xdg/autostart/animd.desktop" || fail "the autostart entry's Exec is not rewritten"
+# The example config is the default, commented: copied whole, it sets nothing (ExampleConfigTests loads it).
+! grep -v '^#' "$prefix/share/animd/animd.toml.example" | grep -q '[^[:space:]]' || fail "the example config has a line that is not a comment"
+grep -q "from 'file://$prefix/share/animd/js/tracker.mjs'" "$prefix/share/doc/animd/examples/gjs/sidebar-panel.js" \
+    || fail "the installed GJS panel does not import the installed tracker"
 runtime=$(mktemp -d /tmp/animd-xdg-XXXXXX)
 trap 'rm -rf "$prefix" "$runtime"' EXIT
 chmod 700 "$runtime"
@@ -103,7 +109,7 @@ trap 'rm -rf "$prefix" "$runtime" "$rules"' EXIT
 UDEV_RULES_DIR=$rules/rules.d make --no-print-directory install PREFIX="$prefix" CONFIGURATION=debug > "$prefix.log" 2>&1 \
     || { cat "$prefix.log"; fail "make install with UDEV_RULES_DIR"; }
 cmp -s "$rules/rules.d/70-animd-touch.rules" udev/70-animd-touch.rules || fail "the udev rule is not installed where udev reads it"
-grep -q "udev rule for touchscreens and touchpads is in $rules/rules.d" "$prefix.log" || fail "make install does not say where the rule went"
+grep -q "udev rule for touchscreens, touchpads and tablet-mode switches is in $rules/rules.d" "$prefix.log" || fail "make install does not say where the rule went"
 rm -f "$prefix.log"
 make --no-print-directory uninstall PREFIX="$prefix" > /dev/null
 [ -z "$(ls -A "$rules")" ] || fail "make uninstall left the udev rule or its folder: $(ls -AR "$rules")"

@@ -120,6 +120,24 @@ run_animd() {
 run_animd /usr 71
 say "the installed animd runs: hello says x11, the sidebar rests at snap 1"
 
+# The README's tour from the installed files (its block `installed-tour`), as a new user runs it after apt install:
+# each line in turn, against the installed animd, each exiting 0; the second toggle closes the sidebar, and the
+# recorded flick opens it again.
+tour_runtime=$(mktemp -d /tmp/animd-tour-XXXXXX) && chmod 700 "$tour_runtime"
+env -i PATH=/usr/bin:/bin HOME=/root XDG_RUNTIME_DIR="$tour_runtime" /usr/bin/animd --input-backend x11 2> "$tour_runtime.log" &
+tour_daemon=$!
+awk '/<!-- readme-test: installed-tour -->/ { getline; inside = 1; next } inside && /^```$/ { exit } inside { print }' "$repo/README.md" \
+    > /tmp/installed-tour
+[ "$(wc -l < /tmp/installed-tour)" -ge 4 ] || fail "the README has no installed-tour block"
+while IFS= read -r line; do
+    out=$(env -i PATH=/usr/bin:/bin HOME=/root XDG_RUNTIME_DIR="$tour_runtime" bash -c "$line" 2>&1) \
+        || { echo "$out"; cat "$tour_runtime.log"; fail "the README's installed tour: $line"; }
+    case "$line" in *flick-constant*) [ "$(echo "$out" | tail -1)" = "sidebar at snap 1" ] || { echo "$out"; fail "the recorded flick did not open the sidebar"; } ;; esac
+done < /tmp/installed-tour
+kill "$tour_daemon" && wait "$tour_daemon" || fail "animd for the tour did not stop cleanly"
+rm -rf "$tour_runtime" "$tour_runtime.log"
+say "the README's tour runs from the installed files ($(wc -l < /tmp/installed-tour) lines)"
+
 # The clients for other languages, as a widget author on Debian uses them.
 /usr/bin/python3 -c 'import animd, animd.leg; print(animd.__file__)' | grep -x "/usr/lib/python3/dist-packages/animd/__init__.py" > /dev/null \
     || fail "Debian's python3 does not import animd from /usr/lib/python3/dist-packages"

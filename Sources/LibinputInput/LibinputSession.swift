@@ -213,7 +213,8 @@ final class LibinputSession {
         // this is the usual mistake, and nothing else would show it.
         let noDisplay = screen.waylandDisplay == nil
             ? "no WAYLAND_DISPLAY (nor DISPLAY): no compositor gives the monitors, so the screen is [daemon] screen; a user service needs "
-              + "the session's environment (systemctl --user import-environment WAYLAND_DISPLAY, then animctl environment; docs/service.md)"
+              + "the session's environment (animctl session-start from the session, or "
+              + "systemctl --user import-environment DISPLAY XAUTHORITY WAYLAND_DISPLAY XDG_SESSION_TYPE && animctl environment; docs/service.md)"
             : nil
         return BackendInfo(backend: .libinput, display: screen.waylandDisplay, seat: seat, geometry: geometry, sources: sources,
                            outputs: namedOutputs, displayLost: screen.lost, warning: noDisplay, focus: screen.focus,

@@ -54,9 +54,9 @@ extension AnimCtl {
             discussion: """
                 Without arguments, passes this shell's DISPLAY, XAUTHORITY, WAYLAND_DISPLAY, XDG_SESSION_TYPE and XDG_SEAT, \
                 and the SWAYSOCK or HYPRLAND_INSTANCE_SIGNATURE whose IPC tells animd the focused application \
-                (unset ones are unset in animd too). Run it from the session's start-up, after \
-                `systemctl --user import-environment DISPLAY XAUTHORITY WAYLAND_DISPLAY`, so that an animd started before \
-                the display existed uses it without a restart (docs/service.md).
+                (unset ones are unset in animd too), so that an animd started before the display existed uses it without \
+                a restart. animctl session-start does this and gives systemd's user manager the same variables \
+                (docs/service.md).
                 """)
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "NAME=VALUE to pass only these (an empty VALUE unsets NAME).") var assignments: [String] = []

@@ -19,7 +19,7 @@ extension AnimCtl {
         )
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "The file of transitions and bindings (TOML).") var file: String
-        @Option(help: "The name animd shows as their owner (default: animctl).") var client = "animctl"
+        @Option(help: "The name animd shows as their owner.") var client = "animctl"
 
         func run() throws {
             let rpc = try connection.connect()

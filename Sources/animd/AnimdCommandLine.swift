@@ -47,8 +47,9 @@ enum AnimdCommandLine {
         transitions; clients subscribe on a Unix socket and receive every frame. Input comes from X on an X11 \
         session (XInput2 touch, edge pressure through pointer barriers, opt-in edge-strip drags, touchpad \
         gestures), from libinput on a Wayland session or the console ([input] backend, or --input-backend), \
-        and from input.inject (animctl inject). Without a display the X backend keeps trying, and everything \
-        else works; animctl environment passes in a display that appears later.
+        and from input.inject (animctl inject). Without DISPLAY or WAYLAND_DISPLAY, auto takes the session for the \
+        console and reads the seat through libinput; the x11 backend waits for a display. Either way everything \
+        else works, and animctl environment passes in a display that appears later. animctl doctor checks a setup.
 
         The config is the user's file laid over the embedded default, key by key; SIGHUP reloads it, and \
         SIGTERM stops animd gracefully.

@@ -238,7 +238,9 @@ import JSONText
         let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(listener) }
         #expect(UnixAddress.with(folder + "/live.sock") { bind(listener, $0, $1) } == 0 && listen(listener, 4) == 0)
-        #expect(try refusal(folder + "/live.sock").contains("another program listens there"))
+        // The listener is this test process: the refusal names it, as /proc/self/comm does.
+        let ownName = try String(contentsOfFile: "/proc/self/comm", encoding: .utf8).trimmingCharacters(in: .newlines)
+        #expect(try refusal(folder + "/live.sock").contains("another program (\(ownName)) listens there"))
         #expect(FileManager.default.fileExists(atPath: folder + "/live.sock"))
 
         try "target\n".write(toFile: folder + "/target", atomically: true, encoding: .utf8)
