@@ -52,10 +52,13 @@ for unit in animd.service animd.socket; do
     ! echo "$out" | grep "$unit" > /dev/null || { echo "$out"; fail "systemd-analyze warns about $unit"; }
 done
 grep -qx "ExecStart=/usr/bin/animd" /usr/lib/systemd/user/animd.service || fail "ExecStart does not name /usr/bin/animd"
-[ -f /usr/share/doc/animd/examples/animd.toml ] || fail "no commented default config in /usr/share/doc/animd/examples"
+example=/usr/share/animd/animd.toml.example
+[ -f "$example" ] || fail "no example config at $example"
+! grep -v '^#' "$example" | grep -q . || fail "$example has a line that is not commented: copied whole, it would take over"
+/usr/bin/animd --config "$example" --check-config > /dev/null || fail "animd refuses its own example config"
 documentation=$(sed -n 's|^Documentation=file://||p' /usr/lib/systemd/user/animd.service)
 [ -f "$documentation" ] || fail "the unit's Documentation= names $documentation, which is not there"
-say "the user units verify"
+say "the user units verify; the example config is all comments, and animd accepts it"
 
 # The udev rule, as udev applies it once the package is installed (docs/security.md): `udevadm test` over devices
 # mocked by umockdev that were "plugged in" before (the postinst's trigger sends them the change event that this
