@@ -63,8 +63,9 @@ say "the user units verify; the example config is all comments, and animd accept
 # The udev rule, as udev applies it once the package is installed (docs/security.md): `udevadm test` over devices
 # mocked by umockdev that were "plugged in" before (the postinst's trigger sends them the change event that this
 # runs; no udevd runs in this root, so the postinst itself skipped it). A touchscreen, a touchpad and a tablet-mode
-# switch get uaccess; a keyboard, a lid switch and a switch that carries hotkeys do not.
-apt-get install -y -qq --no-install-recommends umockdev > /tmp/apt-umockdev.log 2>&1 || { cat /tmp/apt-umockdev.log; fail "umockdev"; }
+# switch get uaccess; a keyboard, a lid switch and a switch that carries hotkeys do not. udev itself comes with every
+# Debian desktop, but not with this minimal root.
+apt-get install -y -qq --no-install-recommends umockdev udev > /tmp/apt-umockdev.log 2>&1 || { cat /tmp/apt-umockdev.log; fail "umockdev and udev"; }
 udev_tags() {
     local fixtures=() device
     for device in touchscreen touchpad tablet-switch hotkey-switch keyboard lid-switch; do
