@@ -2,8 +2,9 @@
 # Builds the tarball for distributions without a package (make dist):
 #   scripts/make-dist.sh VERSION BINDIR OUTDIR   →   OUTDIR/animd-VERSION-x86_64-linux.tar.gz
 # Inside, animd-VERSION-x86_64-linux/ holds the stripped binaries in bin/, the files scripts/install.sh installs in
-# the repository's own layout (systemd/, udev/, config/, docs/, clients/, README.md), scripts/install.sh itself, and
-# install.sh, which runs it on them: the same files as the .deb and make install, from the one list in install.sh.
+# the repository's own layout (systemd/, udev/, xdg/, config/, docs/, clients/, examples/, the tour's trace, README.md),
+# scripts/install.sh itself, and install.sh, which runs it on them: the same files as the .deb and make install, from
+# the one list in install.sh (the package test installs the tarball, and fails on a file that is missing here).
 set -euo pipefail
 version=${1:?VERSION} bindir=${2:?BINDIR} outdir=${3:?OUTDIR}
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,7 +20,10 @@ done
 install -m 0755 "$repo/scripts/install.sh" "$top/scripts/install.sh"
 cp -r "$repo/systemd" "$repo/udev" "$repo/xdg" "$repo/config" "$top/"
 cp "$repo/README.md" "$repo/LICENSE" "$repo/THIRD-PARTY-NOTICES" "$top/"
-cp "$repo"/docs/*.md "$top/docs/"
+cp "$repo"/docs/*.md "$repo"/docs/*.png "$top/docs/"
+cp -r "$repo/examples" "$top/"
+mkdir -p "$top/Tests/GesturesTests/Traces"
+cp "$repo/Tests/GesturesTests/Traces/flick-constant.jsonl" "$top/Tests/GesturesTests/Traces/"
 cp "$repo"/docs/man/*.1 "$top/docs/man/"
 cp "$repo/clients/c/animd-leg.h" "$top/clients/c/"
 cp "$repo"/clients/python/animd/*.py "$top/clients/python/animd/"
