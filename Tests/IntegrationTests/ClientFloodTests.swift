@@ -146,7 +146,10 @@ import UnixSupport
         let counts = answered.withLock { $0 }
         print("48 injecting connections: slowest fresh get \(Int(worst * 1000)) ms of \(times.count); \(counts.taken) requests taken, \(counts.refused) refused")
         #expect(worst < LoopMeasures.answerBound, "the slowest of \(times.count) fresh gets took \(Int(worst * 1000)) ms")
-        #expect(counts.taken > 0 && counts.refused > 0, "the budget both took and refused: \(counts)")
+        // Whether any were refused depends on how fast this machine carries injections out: one slower than the budget
+        // never meets it (a fresh machine took 367 requests in the run and refused none). That the budget is the
+        // daemon's, shared by every connection, is CoreMachineTests.injectionsShareTheDaemonsBudget's, on a manual clock.
+        #expect(counts.taken > 0, "the injections were carried out: \(counts)")
         // docs/protocol.md: 10,000 events a second from all clients, in bursts of up to 10,000; the run lasts about 3 s.
         #expect(counts.taken * 100 <= 10_000 + 4 * 10_000, "at most the budget's worth over about 3 s: \(counts)")
     }
