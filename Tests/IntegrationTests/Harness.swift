@@ -257,15 +257,18 @@ func waitUntil(_ what: String, timeout: Double = 10, _ condition: () throws -> B
 private func formatSeconds(_ seconds: Double) -> String { seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s" }
 
 /// Runs a tool to completion and returns its status and its stdout, or its stderr with `readingStderr` (the other
-/// one is discarded).
+/// one is discarded), or both interleaved with `readingBoth`.
 func runTool(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
-             readingStderr: Bool = false) throws -> (status: Int32, output: String) {
+             readingStderr: Bool = false, readingBoth: Bool = false) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
     if let environment { process.environment = environment }
     let pipe = Pipe()
-    if readingStderr {
+    if readingBoth {
+        process.standardOutput = pipe
+        process.standardError = pipe
+    } else if readingStderr {
         process.standardError = pipe
         process.standardOutput = FileHandle.nullDevice
     } else {

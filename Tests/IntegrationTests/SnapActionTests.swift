@@ -103,6 +103,17 @@ import Testing
         #expect(log.components(separatedBy: "on-snap action: a line of output").count - 1 == 50, "at most 50 lines logged per run")
     }
 
+    /// A launcher that snaps at once, whose on-snap action writes what `command` prints to `file`, whole (through a
+    /// `.part` file renamed), so that the test reads it only once it is complete.
+    static func launcherWriting(_ command: String, to file: String) -> String {
+        """
+        [transitions.launcher]
+        timing = "linear"
+        duration = 0.01
+        on-snap.1 = ["sh", "-c", "\(command) > \(file).part && mv \(file).part \(file)"]
+        """
+    }
+
     /// An action inherits nothing of animd's but its output pipe: the child's own /proc/self/fd shows stdin
     /// (/dev/null), stdout and stderr (the pipe animd logs), and the listing's own directory, and not one of the
     /// sockets (the listening one, the clients') or the event loop's epoll.
@@ -110,12 +121,7 @@ import Testing
         let folder = try DaemonProcess.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let listing = folder + "/descriptors"
-        let daemon = try DaemonProcess(config: """
-            [transitions.launcher]
-            timing = "linear"
-            duration = 0.01
-            on-snap.1 = ["sh", "-c", "ls -l /proc/self/fd > \(listing).part && mv \(listing).part \(listing)"]
-            """)
+        let daemon = try DaemonProcess(config: Self.launcherWriting("ls -l /proc/self/fd", to: listing))
         let rpc = try daemon.connect()
         let others = try (0..<3).map { _ in try daemon.connect() }
         _ = try rpc.ok("subscribe", ["transitions": ["launcher"]])
@@ -172,12 +178,7 @@ import Testing
         let folder = try DaemonProcess.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let dump = folder + "/environment"
-        let daemon = try DaemonProcess(config: """
-            [transitions.launcher]
-            timing = "linear"
-            duration = 0.01
-            on-snap.1 = ["sh", "-c", "env > \(dump).part && mv \(dump).part \(dump)"]
-            """, environment: ["NOTIFY_SOCKET": folder + "/no-notify", "WATCHDOG_PID": "1", "WATCHDOG_USEC": "30000000",
+        let daemon = try DaemonProcess(config: Self.launcherWriting("env", to: dump), environment: ["NOTIFY_SOCKET": folder + "/no-notify", "WATCHDOG_PID": "1", "WATCHDOG_USEC": "30000000",
                                "JOURNAL_STREAM": "8:1234", "ANIMD_TEST_MARK": "kept"])
         let rpc = try daemon.connect()
         _ = try rpc.ok("transition.animate", ["name": "launcher", "to": 1])

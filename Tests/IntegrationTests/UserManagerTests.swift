@@ -68,17 +68,7 @@ final class UserManager {
 
     /// Runs an installed command in a session whose variables are `session`, laid over the home's.
     func run(_ command: String, _ arguments: [String], session: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: home + "/.local/bin/" + command)
-        process.arguments = arguments
-        process.environment = environment.merging(session) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try runTool(home + "/.local/bin/" + command, arguments, environment: environment.merging(session) { $1 }, readingBoth: true)
     }
 
     /// `daemon.hello` over the unit's socket (which starts animd if it is not running).
