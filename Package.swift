@@ -39,6 +39,7 @@ let package = Package(
         .executable(name: "animd", targets: ["animd"]),
         .executable(name: "animctl", targets: ["animctl"]),
         .executable(name: "animd-demo", targets: ["animd-demo"]),
+        .executable(name: "animd-touch-relay", targets: ["animd-touch-relay"]),
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "AnimProtocol", targets: ["AnimProtocol"]),
     ],
@@ -63,6 +64,8 @@ let package = Package(
         // posix_spawn_file_actions_addclosefrom_np, which glibc declares only under _GNU_SOURCE: on-snap commands
         // inherit no descriptor of animd's.
         .systemLibrary(name: "CSpawn"),
+        // The evdev and uinput ioctls of the touch relay, whose request numbers are C macros (linux/input.h, linux/uinput.h).
+        .systemLibrary(name: "CEvdev"),
         // The Swift runtime's global-enqueue hook, reached through the linker: animd's event loop runs Swift
         // concurrency in the static build too (Sources/animd/ConcurrencyOnTheLoop.swift).
         .systemLibrary(name: "CConcurrencyHook"),
@@ -70,6 +73,9 @@ let package = Package(
         .target(name: "TextWriting", swiftSettings: strict),
         .target(name: "Motion", dependencies: ["TextWriting"], swiftSettings: strict),
         .target(name: "Gestures", swiftSettings: strict),
+        // The touch relay's logic (issue 59): protocol-B frames read, each touch held or passed to the twin, the twin's
+        // frames written, and the lines it trades with animd. Pure, as the gesture core is.
+        .target(name: "TouchRelay", swiftSettings: strict),
         // What a transition is and what may be asked of it: the snapshot, its phase, the commands. The engine makes
         // them, the wire carries them; neither owns them.
         .target(name: "TransitionModel", dependencies: ["Motion", "TextWriting"], swiftSettings: strict),
@@ -132,6 +138,10 @@ let package = Package(
             swiftSettings: strict,
             linkerSettings: animctlStaticRuntime
         ),
+        // The process that takes a touchscreen (EVIOCGRAB) and gives the compositor its twin (uinput) for exclusive
+        // touch on the libinput backend; apart from animd so that a stopped animd cannot freeze the glass
+        // (docs/wayland.md). Installed in libexec, carrying its runtime as animd does.
+        .executableTarget(name: "animd-touch-relay", dependencies: ["TouchRelay", "CEvdev"], swiftSettings: strict, linkerSettings: staticRuntime),
         // A native X11 client that draws the transitions from its subscription frames (examples/, README picture).
         // Installed by the package as animd and animctl are, so it carries the runtime too: it runs without Swift.
         .executableTarget(name: "animd-demo", dependencies: ["AnimProtocol", "AnimClient", "CX11", "UnixSupport"], swiftSettings: strict,
@@ -167,6 +177,7 @@ let package = Package(
         .target(name: "XorgInputTest", dependencies: ["CInputTest"], path: "Tests/XorgInputTest", swiftSettings: strict),
         .testTarget(name: "TextWritingTests", dependencies: ["TextWriting"], swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "TouchRelayTests", dependencies: ["TouchRelay"], swiftSettings: strict),
         .testTarget(name: "GesturesTests", dependencies: ["JSONText", "Gestures", "AnimProtocol", "TestSupport"], exclude: ["Traces"], swiftSettings: strict),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "AnimConfig", "AnimProtocol", "TransitionModel", "Motion", "Gestures", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FocusSourcesTests", dependencies: ["FocusSources", "Gestures", "AnimProtocol"], swiftSettings: strict),
