@@ -104,7 +104,7 @@ let package = Package(
                 swiftSettings: strict),
         // wl_output and the xdg-output protocol, bound by hand (docs/wayland.md).
         .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
-        .target(name: "LibinputInput", dependencies: ["CLibinput", "CWayland", "Gestures", "BackendThread", "UnixSupport", "FocusSources",
+        .target(name: "LibinputInput", dependencies: ["CLibinput", "CWayland", "Gestures", "BackendThread", "UnixSupport", "FocusSources", "TouchRelay", "CSpawn",
                                                        .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict),
         // The XDG desktop portal's settings over the session bus, on a thread of their own: reduced motion.

@@ -173,6 +173,7 @@ struct ConfigReader {
         if let delay = number(t, Key.pressureRelease, p) { settings.pressureReleaseDelay = delay }
         if let cap = number(t, Key.pressureCap, p) { settings.pressureCap = cap }
         if let edges = enumValue(t, Key.touchEdges, p) { settings.touchEdges = edges }
+        if let limit = number(t, Key.touchHoldLimit, p) { settings.touchHoldLimit = limit }
         if let backend = enumValue(t, Key.backend, p) { settings.backend = backend }
         if let screens = table(t, Key.touchscreens, p) {
             for device in screens.keys {

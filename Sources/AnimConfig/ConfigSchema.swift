@@ -45,10 +45,13 @@ enum ConfigSchema {
                                                               "which monitor each touchscreen is on (docs/x11.md, docs/wayland.md)")
         static let touchEdges = ConfigKey<TouchEdges>.choice("touch-edges", default: settings.touchEdges,
                                                              "whether edge touches are animd's alone (docs/x11.md)")
+        static let touchHoldLimit = ConfigKey.number("touch-hold-limit", in: 0.05...1, default: settings.touchHoldLimit,
+                                                     "seconds an exclusive touch waits for animd before it goes to applications (docs/wayland.md)")
         static let backend = ConfigKey<BackendSetting>.choice("backend", default: settings.backend, "the input backend (docs/wayland.md)")
         static let onTabletMode = ConfigKey<ConfigTable>.make("on-tablet-mode", .table("on or off = [\"program\", \"arg\", …]"), default: nil,
                                                               "run when the machine goes into tablet mode (on) or out of it (off)")
-        static let keys = [pressureRelease.entry, pressureCap.entry, touchscreens.entry, touchEdges.entry, backend.entry, onTabletMode.entry]
+        static let keys = [pressureRelease.entry, pressureCap.entry, touchscreens.entry, touchEdges.entry, touchHoldLimit.entry, backend.entry,
+                           onTabletMode.entry]
     }
 
     enum Transition {

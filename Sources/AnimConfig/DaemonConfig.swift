@@ -55,6 +55,8 @@ public struct InputSettings: Hashable, Sendable {
     /// Touchscreen device name → monitor (output) name.
     public var touchscreens: [String: String] = [:]
     public var touchEdges = TouchEdges.shared
+    /// Seconds a touch the libinput backend holds for animd waits before it goes to applications unasked.
+    public var touchHoldLimit = 0.15
     public var backend = BackendSetting.auto
     /// What to run going into tablet mode (true) and out of it (false): an argv, without a shell.
     public var onTabletMode: [Bool: [String]] = [:]
@@ -88,6 +90,9 @@ extension DaemonConfig {
         for binding in bindings where binding.condition.allows(session) {
             if binding.sources.contains(.touch) { plan.touch = true }
             if binding.sources.contains(.touchpad) { plan.touchpad = true }
+            if binding.sources.contains(.touch), input.touchEdges == .exclusive, let fingers = binding.gesture.fewestFingers, fingers >= 2 {
+                plan.touchFingers = plan.touchFingers == 0 ? fingers : min(plan.touchFingers, fingers)
+            }
             guard case let .edgePan(options) = binding.gesture else { continue }
             if binding.sources.contains(.pressure) {
                 plan.pressureEdges.insert(options.edge)
@@ -105,6 +110,7 @@ extension DaemonConfig {
         plan.pressureCap = input.pressureCap
         plan.pressureReleaseDelay = input.pressureReleaseDelay
         plan.touchscreens = input.touchscreens
+        plan.touchHoldLimit = input.touchHoldLimit
         plan.screen = Rect(x: 0, y: 0, width: daemon.screenWidth, height: daemon.screenHeight)
         return plan
     }

@@ -12,8 +12,13 @@ const char *animd_libinput_load(void) {
 }
 
 /* libinput.so.10 */
+ANIMD_LAZY_FUNCTION(libinput, int, libinput_device_config_calibration_get_matrix, (struct libinput_device *a0, float a1[6]), (a0, a1))
+ANIMD_LAZY_FUNCTION(libinput, enum libinput_config_status, libinput_device_config_send_events_set_mode, (struct libinput_device *a0, uint32_t a1), (a0, a1))
 ANIMD_LAZY_FUNCTION(libinput, const char *, libinput_device_get_name, (struct libinput_device *a0), (a0))
 ANIMD_LAZY_FUNCTION(libinput, const char *, libinput_device_get_output_name, (struct libinput_device *a0), (a0))
+ANIMD_LAZY_FUNCTION(libinput, struct udev_device *, libinput_device_get_udev_device, (struct libinput_device *a0), (a0))
+ANIMD_LAZY_FUNCTION(libinput, struct libinput_device *, libinput_device_ref, (struct libinput_device *a0), (a0))
+ANIMD_LAZY_FUNCTION(libinput, struct libinput_device *, libinput_device_unref, (struct libinput_device *a0), (a0))
 ANIMD_LAZY_FUNCTION(libinput, int, libinput_device_has_capability, (struct libinput_device *a0, enum libinput_device_capability a1), (a0, a1))
 ANIMD_LAZY_FUNCTION(libinput, int, libinput_device_switch_has_switch, (struct libinput_device *a0, enum libinput_switch a1), (a0, a1))
 ANIMD_LAZY_FUNCTION(libinput, int, libinput_dispatch, (struct libinput *a0), (a0))
@@ -49,5 +54,7 @@ ANIMD_LAZY_FUNCTION(libinput, struct libinput *, libinput_udev_create_context, (
 ANIMD_LAZY_FUNCTION(libinput, struct libinput *, libinput_unref, (struct libinput *a0), (a0))
 
 /* libudev.so.1 */
+ANIMD_LAZY_FUNCTION(udev, const char *, udev_device_get_devnode, (struct udev_device *a0), (a0))
+ANIMD_LAZY_FUNCTION(udev, struct udev_device *, udev_device_unref, (struct udev_device *a0), (a0))
 ANIMD_LAZY_FUNCTION(udev, struct udev *, udev_new, (void), ())
 ANIMD_LAZY_FUNCTION(udev, struct udev *, udev_unref, (struct udev *a0), (a0))

@@ -15,6 +15,11 @@ public struct InputPlan: Hashable, Sendable {
     public var touchStrips: [Edge: Double] = [:]
     /// Edge → where along each touchscreen's edge those edge pans may start: the strips cover only those parts.
     public var touchPlaces: [Edge: [EdgePlacement]] = [:]
+    /// The fewest fingers of a multi-finger touch binding, for `TouchEdges.exclusive` on the libinput backend (0: none
+    /// or shared): touches that bring that many fingers down are held for animd.
+    public var touchFingers = 0
+    /// Seconds the libinput backend's relay holds a touch for animd at most (`[input] touch-hold-limit`).
+    public var touchHoldLimit = 0.15
     public var touchpad = false
     public var pressureCap = EdgePressure.defaultCap
     public var pressureReleaseDelay = EdgePressure.defaultReleaseDelay

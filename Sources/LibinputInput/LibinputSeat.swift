@@ -30,7 +30,8 @@ final class LibinputSeat: BackendSession {
     /// Sends what the Wayland connection queued and handles what it already read, before poll waits on it.
     func prepareToWait() { compositor.reader?.prepare() }
 
-    var descriptors: [Int32] { [session.fileDescriptor, compositor.reader?.fileDescriptor ?? -1] }
+    /// The seat's, the compositor's, then each touch relay's (exclusive touch).
+    var descriptors: [Int32] { [session.fileDescriptor, compositor.reader?.fileDescriptor ?? -1] + session.relayDescriptors }
 
     func timeout(now: Double) -> Double? { pending.isEmpty ? compositor.timeout(now: now) : 0 }
 
@@ -53,12 +54,13 @@ final class LibinputSeat: BackendSession {
         var events = pending
         pending = []
         if ready.first ?? 0 != 0 { events += session.dispatch() }
+        if ready.count > 2 { events += session.dispatchRelays(ready: Array(ready.dropFirst(2))) }
         return .events(events)
     }
 
     func apply(_ plan: InputPlan) { session.apply(plan) }
 
-    func allow(_ decisions: [ArenaOutput]) {}
+    func allow(_ decisions: [ArenaOutput]) { session.decide(decisions) }
 
     var info: BackendInfo { session.info }
 

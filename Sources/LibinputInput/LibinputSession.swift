@@ -3,11 +3,13 @@ import Glibc
 import Gestures
 import BackendThread
 import Logging
+import TouchRelay
 import UnixSupport
 
 /// One libinput context on a seat, confined to the libinput thread: it opens the seat's devices through udev (as
-/// the compositor does, beside it: never with `EVIOCGRAB`, so the compositor keeps all its input), reads each event
-/// into a `LibinputRecord` for the converter, and says what each source can do.
+/// the compositor does, beside it: libinput never grabs, so the compositor keeps all its input), reads each event
+/// into a `LibinputRecord` for the converter, and says what each source can do. With `touch-edges = "exclusive"`
+/// each touchscreen is read through a relay that grabs it instead (`ExclusiveTouch`).
 final class LibinputSession {
     /// What one `libinput_device` is, while it is added.
     private struct Device: Equatable {
@@ -27,6 +29,9 @@ final class LibinputSession {
     private let interface: UnsafeMutablePointer<libinput_interface>
     private let callbacks: LibinputCallbacks
     private var devices: [Int: Device] = [:]
+    /// Every touchscreen's libinput device, referenced: what a relay is started for when exclusive touch is wanted.
+    private var touchscreenHandles: [Int: OpaquePointer] = [:]
+    private let exclusive: ExclusiveTouch
     private var plan: InputPlan
     /// The screen as the compositor gives it.
     private var screen = CompositorScreen()
@@ -37,6 +42,7 @@ final class LibinputSession {
     init?(seat: String, plan: InputPlan, logger: Logger) {
         guard let udev = udev_new() else { return nil }
         callbacks = LibinputCallbacks(logger: logger)
+        exclusive = ExclusiveTouch(logger: logger)
         interface = LibinputCallbacks.makeInterface()
         guard let context = libinput_udev_create_context(interface, callbacks.userData, udev) else {
             udev_unref(udev)
@@ -64,14 +70,64 @@ final class LibinputSession {
     }
 
     func close() {
+        exclusive.releaseAll()
+        for handle in touchscreenHandles.values { libinput_device_unref(handle) }
+        touchscreenHandles = [:]
         libinput_unref(context)
         udev_unref(udev)
         interface.deallocate()
     }
 
     func apply(_ newPlan: InputPlan) {
-        if change(\.plan, to: newPlan) { placeGestures() }
+        let wasExclusive = wantsExclusive
+        guard change(\.plan, to: newPlan) else { return }
+        placeGestures()
+        if wantsExclusive != wasExclusive {
+            for (device, handle) in touchscreenHandles.sorted(by: { $0.key < $1.key }) {
+                if wantsExclusive { _ = exclusive.take(device: device, handle: handle, name: devices[device]?.name ?? "", plan: plan) }
+                else { exclusive.release(device: device, gone: false) }
+            }
+        }
+        placeRelays()
     }
+
+    /// Whether touchscreens go through relays: exclusive edge zones, or a multi-finger binding, on the glass.
+    private var wantsExclusive: Bool { plan.touch && (!plan.touchStrips.isEmpty || plan.touchFingers > 0) }
+
+    /// The relays' descriptors, after the seat's and the compositor's.
+    var relayDescriptors: [Int32] { exclusive.descriptors }
+
+    /// Where each relayed touchscreen's touches land, and its zones.
+    private func placeRelays() {
+        let targets = relayTargets
+        exclusive.place(targets, plan: plan, outputs: namedOutputs, monitors: screen.outputs.placed.isEmpty ? [plan.screen] : screen.outputs.placed.map(\.rect))
+        exclusive.needsPlacing = false
+    }
+
+    private var relayTargets: [Int: (rect: Rect, transform: Int)] {
+        devices.values.filter { $0.touch && exclusive.isRelayed($0.id) }.reduce(into: [:]) { $0[$1.id] = target(of: $1) }
+    }
+
+    /// Reads the relays that are ready (`ready[i]` for `relayDescriptors[i]`): their touches, as animd's events.
+    func dispatchRelays(ready: [Int16]) -> [InputEvent] {
+        var events: [InputEvent] = []
+        for (record, relayID, held) in exclusive.read(ready: ready, targets: relayTargets) where plan.touch {
+            let converted = converter.convert(record)
+            if let relayID, case let .touchDown(device, _, _, _) = record, case let .touchDown(id)? = converted.first?.kind {
+                exclusive.remember(touch: id, device: device, relay: relayID, held: held)
+            }
+            events += converted
+        }
+        if exclusive.needsPlacing { placeRelays() }
+        if exclusive.changed {
+            exclusive.changed = false
+            infoChanged = true
+        }
+        return events
+    }
+
+    /// The arena's claims and releases of relayed touches.
+    func decide(_ decisions: [ArenaOutput]) { exclusive.decide(decisions, fingers: plan.touchFingers) }
 
     /// The compositor was lost (with why) or reached again (nil): the status follows.
     func setCompositorLost(_ reason: String?) {
@@ -80,7 +136,9 @@ final class LibinputSession {
 
     /// The compositor's outputs changed: touches go where they are now.
     func setOutputs(_ table: WaylandOutputTable) {
-        if change(\.screen.outputs, to: table) { placeGestures() }
+        guard change(\.screen.outputs, to: table) else { return }
+        placeGestures()
+        placeRelays()
     }
 
     /// The compositor's focused window, or nil where it tells none (or is out of reach).
@@ -129,18 +187,30 @@ final class LibinputSession {
         let id = Int(bitPattern: UnsafeRawPointer(device))
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
+            let name = libinput_device_get_name(device).map { String(cString: $0) } ?? ""
+            if name.hasSuffix(TouchscreenCapabilities.twinSuffix) {
+                // A relay's twin (this animd's or another's): its touches reach animd from the relay already.
+                _ = libinput_device_config_send_events_set_mode(device, UInt32(LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue))
+                return []
+            }
             let touch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
             let gestures = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0
             // Off until libinput says otherwise: for a switch that is on, its toggle follows the device at once.
             let tabletMode: Bool? = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_SWITCH) != 0
                 && libinput_device_switch_has_switch(device, LIBINPUT_SWITCH_TABLET_MODE) > 0 ? false : nil
             if touch || gestures || tabletMode != nil {
-                devices[id] = Device(id: id, name: libinput_device_get_name(device).map { String(cString: $0) } ?? "", touch: touch, gestures: gestures,
+                devices[id] = Device(id: id, name: name, touch: touch, gestures: gestures,
                                      outputHint: libinput_device_get_output_name(device).map { String(cString: $0) }, tabletMode: tabletMode)
                 infoChanged = true
             }
+            if touch {
+                touchscreenHandles[id] = libinput_device_ref(device)
+                if wantsExclusive, exclusive.take(device: id, handle: device, name: name, plan: plan) { placeRelays() }
+            }
             return []
         case LIBINPUT_EVENT_DEVICE_REMOVED:
+            exclusive.release(device: id, gone: true)
+            if let handle = touchscreenHandles.removeValue(forKey: id) { libinput_device_unref(handle) }
             guard devices.removeValue(forKey: id) != nil else { return [] }
             infoChanged = true
             return [.deviceRemoved(device: id, time: monotonicSeconds())]
@@ -249,6 +319,7 @@ final class LibinputSession {
         if touch.state == .active, !named.isEmpty {
             touch.detail += "; outputs of \(screen.waylandDisplay ?? "the compositor"): \(named.map(\.description).joined(separator: ", "))"
         }
+        if touch.state == .active, let exclusive = exclusive.detail { touch.detail += "; " + exclusive }
         return [
             .touch: touch,
             .touchpad: status(wanted: plan.touchpad, kind: "touchpad", found: touchpads),

@@ -4,8 +4,9 @@ public import Gestures
 public import Logging
 
 /// The libinput input backend, for Wayland sessions and the console, as the backend runtime runs it: a libinput
-/// context on the seat, with the compositor's outputs for the screen (`LibinputSeat`). Nothing is held or grabbed:
-/// libinput reads the devices beside the compositor, so there is no touch ownership to answer.
+/// context on the seat, with the compositor's outputs for the screen (`LibinputSeat`). libinput reads the devices
+/// beside the compositor; only exclusive touch holds touches, through relays, which the arena's claims and releases
+/// answer.
 public struct LibinputSessionOpener: BackendSessionOpener {
     /// `XDG_SEAT`, else seat0.
     public let seat: String
@@ -22,6 +23,16 @@ public struct LibinputSessionOpener: BackendSessionOpener {
     public var threadName: String { "animd-libinput" }
     /// The pointer's sources are unavailable on libinput by nature; the status says so, the log need not.
     public var loggedSources: [InputSource] { [.touch, .touchpad] }
+
+    /// Touch claims and releases: what a relay holding a touch waits for.
+    public func relevant(_ decisions: [ArenaOutput]) -> [ArenaOutput] {
+        decisions.filter {
+            switch $0 {
+            case .claimed(_, .touch, _), .released(_, .touch, _): true
+            default: false
+            }
+        }
+    }
 
     /// libinput, and what it links, is loaded here, when the backend first opens, and nowhere else.
     public func open(plan: InputPlan, logger: Logger, isStopping: @escaping @Sendable () -> Bool) -> Result<any BackendSession, OpenFailure> {

@@ -7,8 +7,8 @@ public struct DeviceRect: Hashable, Sendable {
     public func contains(_ point: DevicePoint) -> Bool { point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY }
 }
 
-/// What the gate holds for animd: touches that start in `zones`, and touches that bring the fingers down to
-/// `fingers` or more (0: none), each for at most `holdLimit` seconds.
+/// What the gate holds for animd: touches that start in `zones`, and touches that land when `fingers` or more are
+/// down (0: none; fingers landing in one frame count together), each for at most `holdLimit` seconds.
 public struct GateRules: Hashable, Sendable {
     public var zones: [DeviceRect] = []
     public var fingers = 0
@@ -98,9 +98,13 @@ public struct TouchGate: Sendable {
     public mutating func take(_ changes: [ContactChange], at now: Double) -> GateOutput {
         var output = GateOutput()
         var frame: [TwinChange] = []
+        // Fingers that land in one frame land together: each counts all of them.
+        let landing = changes.filter { if case .down = $0 { true } else { false } }.count
+        let lifting = changes.filter { if case let .up(slot) = $0 { bySlot[slot] != nil } else { false } }.count
+        let fingers = bySlot.count + landing - lifting
         for change in changes {
             switch change {
-            case let .down(slot, point): touchDown(slot: slot, at: point, now: now, frame: &frame, output: &output)
+            case let .down(slot, point): touchDown(slot: slot, at: point, fingers: fingers, now: now, frame: &frame, output: &output)
             case let .move(slot, point): touchMoved(slot: slot, to: point, frame: &frame, output: &output)
             case let .up(slot): touchUp(slot: slot, frame: &frame, output: &output)
             }
@@ -154,11 +158,10 @@ public struct TouchGate: Sendable {
 
     // MARK: - Steps
 
-    private mutating func touchDown(slot: Int, at point: DevicePoint, now: Double, frame: inout [TwinChange], output: inout GateOutput) {
+    private mutating func touchDown(slot: Int, at point: DevicePoint, fingers: Int, now: Double, frame: inout [TwinChange], output: inout GateOutput) {
         if bySlot[slot] != nil { touchUp(slot: slot, frame: &frame, output: &output) }
         let id = nextID
         nextID = nextID == UInt32.max ? 1 : nextID + 1
-        let fingers = bySlot.count + 1
         let held = !stalled && (rules.zones.contains { $0.contains(point) } || (rules.fingers > 0 && fingers >= rules.fingers))
         var touch = Touch(id: id, first: point, current: point, fate: .held(since: now))
         if !held {

@@ -43,7 +43,8 @@ struct EvdevDevice {
         return (0..<count * 8).filter { bytes[$0 / 8] & (1 << ($0 % 8)) != 0 }.map(UInt16.init)
     }
 
-    /// Each slot's tracking id, x and y now.
+    /// Each slot's tracking id, x and y now. Asked in libevdev's order (x, y, then the tracking id): a mocked device
+    /// answers each request in the order it was recorded.
     func slots() -> (ids: [Int32], xs: [Int32], ys: [Int32])? {
         func read(_ code: UInt16) -> [Int32]? {
             var values = [Int32](repeating: 0, count: deviceSlots + 1)
@@ -51,7 +52,7 @@ struct EvdevDevice {
             guard animd_evdev_slots(descriptor, &values, Int32(deviceSlots)) >= 0 else { return nil }
             return Array(values.dropFirst().prefix(capabilities.slotCount))
         }
-        guard let ids = read(Evdev.mtTrackingID), let xs = read(Evdev.mtPositionX), let ys = read(Evdev.mtPositionY) else { return nil }
+        guard let xs = read(Evdev.mtPositionX), let ys = read(Evdev.mtPositionY), let ids = read(Evdev.mtTrackingID) else { return nil }
         return (ids, xs, ys)
     }
 

@@ -71,16 +71,23 @@ struct TouchGateTests {
             == [[.move(slot: 0, to: point(2010, 1000))]])
     }
 
-    /// Three fingers landing together are all held for a three-finger binding; two are not.
+    /// Three fingers landing in one frame are all held for a three-finger binding; two are not.
     @Test func theFingerCountHoldsAtTheBindingsCount() {
         var gate = TouchGate(rules: rules, twinSlots: 5)
         #expect(gate.take([.down(slot: 0, at: point(1000, 1000)), .down(slot: 1, at: point(1500, 1000))], at: 1).twinFrames
             == [[.down(slot: 0, at: point(1000, 1000)), .down(slot: 1, at: point(1500, 1000))]])
         var three = TouchGate(rules: rules, twinSlots: 5)
         let output = three.take([.down(slot: 0, at: point(1000, 1000)), .down(slot: 1, at: point(1500, 1000)), .down(slot: 2, at: point(2000, 1000))], at: 1)
-        #expect(output.twinFrames == [[.down(slot: 0, at: point(1000, 1000)), .down(slot: 1, at: point(1500, 1000))]],
-                "the first two passed before the third made three")
-        #expect(output.reports.filter { if case .down(_, _, true) = $0 { true } else { false } }.count == 1)
+        #expect(output.twinFrames == [])
+        #expect(output.reports.filter { if case .down(_, _, true) = $0 { true } else { false } }.count == 3)
+    }
+
+    /// A finger that lands as another lifts counts the fingers the frame leaves down.
+    @Test func aLiftInTheSameFrameIsNotCounted() {
+        var gate = TouchGate(rules: rules, twinSlots: 5)
+        _ = gate.take([.down(slot: 0, at: point(1000, 1000)), .down(slot: 1, at: point(1500, 1000))], at: 1)
+        #expect(gate.take([.up(slot: 0), .down(slot: 2, at: point(2000, 1000))], at: 1.01).twinFrames
+            == [[.up(slot: 0), .down(slot: 0, at: point(2000, 1000))]], "two down after the frame: passed")
     }
 
     /// Fingers that passed before the count was reached are cancelled on the twin when the binding claims them.

@@ -22,6 +22,17 @@ public enum BindingGesture: Hashable, Sendable {
         }
     }
 
+    /// The fewest fingers on the glass it can begin with: what an exclusive touchscreen holds touches for
+    /// (docs/wayland.md). An edge pan's touch is held by its zone instead.
+    public var fewestFingers: Int? {
+        switch self {
+        case .edgePan: nil
+        case let .pan(options, _): options.minTouches
+        case let .longPress(press, _): press.options.minTouches
+        case let .transform(transform, _): transform.options.minTouches
+        }
+    }
+
     /// A pinch's or a rotation's recognizer, and how its measure moves the progress.
     public struct Transform: Hashable, Sendable {
         public enum Kind: Hashable, Sendable {
