@@ -35,10 +35,12 @@ public struct TwinEncoder: Sendable {
                        EvdevEvent(abs, Evdev.mtPositionX, point.x), EvdevEvent(abs, Evdev.mtPositionY, point.y)]
             nextTrackingID = nextTrackingID == Int32.max ? 0 : nextTrackingID + 1
         case let .move(slot, point):
-            guard points[slot] != nil else { return }
+            // Only what changed, as the device itself sends (the kernel drops a value equal to the slot's last).
+            guard let last = points[slot], last != point else { return }
             points[slot] = point
-            events += [EvdevEvent(abs, Evdev.mtSlot, Int32(slot)), EvdevEvent(abs, Evdev.mtPositionX, point.x),
-                       EvdevEvent(abs, Evdev.mtPositionY, point.y)]
+            events.append(EvdevEvent(abs, Evdev.mtSlot, Int32(slot)))
+            if point.x != last.x { events.append(EvdevEvent(abs, Evdev.mtPositionX, point.x)) }
+            if point.y != last.y { events.append(EvdevEvent(abs, Evdev.mtPositionY, point.y)) }
         case let .up(slot):
             guard points.removeValue(forKey: slot) != nil else { return }
             events += [EvdevEvent(abs, Evdev.mtSlot, Int32(slot)), EvdevEvent(abs, Evdev.mtTrackingID, -1)]

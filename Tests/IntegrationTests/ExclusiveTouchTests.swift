@@ -60,4 +60,117 @@ struct ExclusiveTouchTests {
         _ = try rpc.ok("daemon.hello")
         #expect(screen.twinEvents.isEmpty, "\(screen.twinFrames)")
     }
+
+    // The twin's events, as the relay writes them for one touch in twin slot 0 (tracking ids count from 0).
+    private func down(_ slot: Int, _ id: Int, _ x: Int, _ y: Int) -> [Event] {
+        [Event(3, 47, slot), Event(3, 57, id), Event(3, 55, 0), Event(3, 53, x), Event(3, 54, y)]
+    }
+    private func up(_ slot: Int) -> [Event] { [Event(3, 47, slot), Event(3, 57, -1)] }
+    private let touching = Event(1, 330, 1), lifted = Event(1, 330, 0)
+    private func single(_ x: Int, _ y: Int) -> [Event] { [Event(3, 0, x), Event(3, 1, y)] }
+
+    /// A tap mid-glass reaches the twin while the finger is still down, unchanged, in a frame of its own; its lift
+    /// follows in the next.
+    @Test func aTapMidScreenPassesAtOnce() throws {
+        var screen = try RelayedTouchscreen()
+        defer { screen.removeFolder() }
+        let (daemon, rpc) = try start(screen)
+        defer { stop(rpc, daemon) }
+        try screen.write(Screen.down(0, 7, 2048, 1024) + Screen.touch(true))
+        #expect(try screen.awaitTwinFrames(1) == [down(0, 0, 2048, 1024) + [touching] + single(2048, 1024)], "before the finger lifts")
+        try screen.write(Screen.up(0) + Screen.touch(false))
+        #expect(try screen.awaitTwinFrames(2)[1] == up(0) + [lifted])
+    }
+
+    /// A tap in the left edge zone is held, and replayed whole (landing, lift) once animd lets it go at the lift.
+    @Test func aTapInTheEdgeZoneIsReplayedWhole() throws {
+        var screen = try RelayedTouchscreen()
+        defer { screen.removeFolder() }
+        let (daemon, rpc) = try start(screen)
+        defer { stop(rpc, daemon) }
+        try screen.write(Screen.down(0, 7, 8, 1024) + Screen.touch(true))
+        _ = try rpc.notification(where: { method, params in method == .inputEvent && params["event"]?["kind"] == "touch-down" })
+        #expect(screen.twinEvents.isEmpty, "held while animd decides")
+        try screen.write(Screen.up(0) + Screen.touch(false))
+        let frames = try screen.awaitTwinFrames(2)
+        #expect(frames == [down(0, 0, 8, 1024) + [touching] + single(8, 1024), up(0) + [lifted]])
+        let wrote = screen.log.firstIndex { $0.hasPrefix("wrote 2 ") } ?? Int.max
+        #expect(screen.log.firstIndex { $0.hasPrefix("event ") } ?? -1 > wrote, "replayed after the lift, not before")
+    }
+
+    /// A drag along the left edge is no edge swipe: once animd lets it go, the twin gets where it landed, where it is,
+    /// and from then on every move, then the lift.
+    @Test func aDragAlongTheEdgeIsReplayedThenFollowed() throws {
+        var screen = try RelayedTouchscreen()
+        defer { screen.removeFolder() }
+        let (daemon, rpc) = try start(screen)
+        defer { stop(rpc, daemon) }
+        try screen.write(Screen.down(0, 7, 8, 1000) + Screen.touch(true))
+        var y = 1000
+        // 20 px of the 1080 (76 device units) along the edge fails the edge pan (10 px of slop) at once.
+        while screen.twinEvents.isEmpty && y < 3000 {
+            y += 40
+            try screen.write(Screen.move(0, 8, y))
+            usleep(10_000)
+        }
+        let released = try screen.awaitTwinFrames(2)
+        #expect(released[0] == down(0, 0, 8, 1000) + [touching] + single(8, 1000), "where it landed")
+        #expect(released[1] == [Event(3, 47, 0), Event(3, 54, y), Event(3, 1, y)], "then where it is")
+        let known = screen.twinFrames.count
+        try screen.write(Screen.move(0, 8, y + 40))
+        try screen.write(Screen.up(0) + Screen.touch(false))
+        let frames = try screen.awaitTwinFrames(known + 2)
+        #expect(Array(frames.suffix(2)) == [[Event(3, 47, 0), Event(3, 54, y + 40), Event(3, 1, y + 40)], up(0) + [lifted]])
+    }
+
+    /// Two fingers: one swiping in from the left edge, which opens the sidebar, and one landing mid-screen meanwhile.
+    /// The other finger reaches the twin alone, in the twin's slot 0 though it is the device's slot 1.
+    @Test func theOtherFingerReachesTheTwinAlone() throws {
+        var screen = try RelayedTouchscreen()
+        defer { screen.removeFolder() }
+        let (daemon, rpc) = try start(screen)
+        defer { stop(rpc, daemon) }
+        var frames: [[(Int, Int, Int)]] = [Screen.down(0, 1, 8, 2048) + Screen.touch(true)]
+        for step in 1...4 { frames.append(Screen.move(0, 8 + step * 120, 2048)) }
+        frames.append(Screen.move(0, 608, 2048) + Screen.down(1, 2, 3000, 1000))
+        for step in 1...4 { frames.append(Screen.move(0, 608 + step * 120, 2048) + Screen.move(1, 3000, 1000 + step * 10)) }
+        frames.append(Screen.up(1))
+        frames.append(Screen.up(0) + Screen.touch(false))
+        try screen.write(frames: frames)
+        let events = try rpc.notifications(until: { method, _ in method == .ended }, timeout: 20)
+        #expect(events.first { $0.0 == .began }?.1["gesture"] == "sidebar-open")
+        let twin = try screen.awaitTwinFrames(6)
+        #expect(twin[0] == down(0, 0, 3000, 1000) + [touching] + single(3000, 1000))
+        #expect(twin[1...4].map { $0 } == (1...4).map { [Event(3, 47, 0), Event(3, 54, 1000 + $0 * 10), Event(3, 1, 1000 + $0 * 10)] })
+        #expect(twin[5] == up(0) + [lifted])
+        #expect(twin.count == 6, "nothing of the edge finger: \(twin)")
+    }
+
+    /// Three fingers landing together and closing in: the overview's pinch, which never reaches the twin. Two fingers
+    /// doing the same (no binding for two) reach it at once, in one frame.
+    @Test func aBoundThreeFingerPinchIsAnimdsAndAnUnboundTwoFingerOneIsNot() throws {
+        var screen = try RelayedTouchscreen()
+        defer { screen.removeFolder() }
+        let (daemon, rpc) = try start(screen, transitions: ["overview"])
+        defer { stop(rpc, daemon) }
+        let corners = [(1200, 1200), (2800, 1200), (2000, 2800)]
+        func pinch(fingers: Int) -> [[(Int, Int, Int)]] {
+            var frames = [corners.prefix(fingers).enumerated().flatMap { Screen.down($0.offset, 10 + $0.offset, $0.element.0, $0.element.1) } + Screen.touch(true)]
+            for step in 1...10 {
+                frames.append(corners.prefix(fingers).enumerated().flatMap { finger, corner in
+                    Screen.move(finger, corner.0 + (2000 - corner.0) * step / 20, corner.1 + (1700 - corner.1) * step / 20)
+                })
+            }
+            frames.append((0..<fingers).flatMap(Screen.up) + Screen.touch(false))
+            return frames
+        }
+        try screen.write(frames: pinch(fingers: 3))
+        let events = try rpc.notifications(until: { method, _ in method == .ended }, timeout: 20)
+        #expect(events.first { $0.0 == .began }?.1["gesture"] == "overview-pinch")
+        _ = try rpc.ok("daemon.hello")
+        #expect(screen.twinEvents.isEmpty, "\(screen.twinFrames)")
+        try screen.write(pinch(fingers: 2)[0])
+        #expect(try screen.awaitTwinFrames(1) == [down(0, 0, 1200, 1200) + down(1, 1, 2800, 1200) + [touching] + single(1200, 1200)])
+        try screen.write(pinch(fingers: 2).last!)
+    }
 }
