@@ -22,7 +22,7 @@ public struct TwinEncoder: Sendable {
 
     /// Lifts every slot down (the relay is letting the device go).
     public mutating func liftAll() -> [EvdevEvent] {
-        encode([points.keys.sorted().map { .up(slot: $0) }])
+        points.isEmpty ? [] : encode([points.keys.sorted().map { .up(slot: $0) }])
     }
 
     private mutating func encode(_ change: TwinChange, into events: inout [EvdevEvent]) {

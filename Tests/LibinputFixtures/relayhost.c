@@ -14,6 +14,12 @@
  *   "create", "destroy", "ioctl REQUEST" for any other, and "event MICROSECONDS TYPE CODE VALUE" for each event
  *   written; and "wrote N MICROSECONDS" as `events-N` reaches the touchscreen (both on CLOCK_MONOTONIC).
  *
+ * The touchscreen's ioctls are answered by this host, not by umockdev's recording: the answers of DEVICE.ioctl,
+ * except that EVIOCGMTSLOTS and EVIOCGKEY tell the fingers down now (from the events written so far), and EVIOCGRAB
+ * is a grab as the kernel's: one descriptor at a time holds it (EBUSY for another), and it goes with that
+ * descriptor. "grab", "ungrab" and "grab refused" are logged, and "grab released" when the holder's descriptor
+ * closes.
+ *
  * It must itself run with LD_PRELOAD=libumockdev-preload.so.0 (see mockhost.c). The command gets PRELOAD first. */
 #include <errno.h>
 #include <fcntl.h>
@@ -32,6 +38,42 @@
 static pid_t child;
 static FILE *twin_log;
 static GMutex log_lock;
+
+/* The touchscreen as the events written so far leave it: each slot's tracking id and position, BTN_TOUCH. The
+ * main thread writes it, the testbed's thread reads it in the ioctl handler. */
+#define SLOTS 5
+static GMutex state_lock;
+static int current_slot, tracking[SLOTS] = {-1, -1, -1, -1, -1}, xs[SLOTS], ys[SLOTS], touching;
+static UMockdevIoctlClient *grabber;
+
+/* DEVICE.ioctl's answers: name (as "EVIOCGBIT(3)"), data. */
+struct answer {
+    char name[32];
+    unsigned char data[512];
+    size_t length;
+};
+static struct answer answers[64];
+static int answer_count;
+
+static void load_answers(const char *path) {
+    FILE *file = fopen(path, "r");
+    char line[2048], name[32], hex[1100];
+    unsigned long size;
+    while (file && fgets(line, sizeof line, file) && answer_count < 64) {
+        if (sscanf(line, "%31s %lu %1099s", name, &size, hex) != 3 || name[0] == '@') continue;
+        struct answer *a = &answers[answer_count++];
+        snprintf(a->name, sizeof a->name, "%s", name);
+        for (a->length = 0; hex[2 * a->length] && hex[2 * a->length + 1] && a->length < sizeof a->data; a->length++)
+            sscanf(hex + 2 * a->length, "%2hhx", &a->data[a->length]);
+    }
+    if (file) fclose(file);
+}
+
+static const struct answer *find_answer(const char *name) {
+    for (int i = 0; i < answer_count; i++)
+        if (strcmp(answers[i].name, name) == 0) return &answers[i];
+    return NULL;
+}
 
 static void forward(int signal) {
     if (child > 0) kill(child, signal);
@@ -118,6 +160,107 @@ static void on_vanished(UMockdevIoctlBase *handler, UMockdevIoctlClient *client,
     record("vanished");
 }
 
+
+/* The touchscreen's ioctls (see the top of the file). */
+static gboolean on_touchscreen_ioctl(UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer data) {
+    (void)handler, (void)data;
+    unsigned long request = umockdev_ioctl_client_get_request(client);
+    UMockdevIoctlData *arg = umockdev_ioctl_client_get_arg(client);
+    unsigned type = _IOC_TYPE(request), nr = _IOC_NR(request), size = _IOC_SIZE(request);
+    if (type != 'E') {
+        umockdev_ioctl_client_complete(client, -1, ENOTTY);
+        return TRUE;
+    }
+    if (request == EVIOCGRAB) {
+        long on = (long)*(unsigned long *)arg->data;
+        g_mutex_lock(&state_lock);
+        int result = 0, error = 0;
+        if (on && grabber && grabber != client) result = -1, error = EBUSY;
+        else if (on) grabber = client;
+        else if (grabber == client) grabber = NULL;
+        else result = -1, error = EINVAL;
+        g_mutex_unlock(&state_lock);
+        record(result == 0 ? (on ? "grab" : "ungrab") : "grab refused");
+        umockdev_ioctl_client_complete(client, result, error);
+        return TRUE;
+    }
+    char name[32];
+    if (nr == 0x01) snprintf(name, sizeof name, "EVIOCGVERSION");
+    else if (nr == 0x02) snprintf(name, sizeof name, "EVIOCGID");
+    else if (nr == 0x06) snprintf(name, sizeof name, "EVIOCGNAME(0)");
+    else if (nr == 0x07) snprintf(name, sizeof name, "EVIOCGPHYS(0)");
+    else if (nr == 0x08) snprintf(name, sizeof name, "EVIOCGUNIQ(0)");
+    else if (nr == 0x09) snprintf(name, sizeof name, "EVIOCGPROP(0)");
+    else if (nr == 0x0a) snprintf(name, sizeof name, "EVIOCGMTSLOTS");
+    else if (nr == 0x18) snprintf(name, sizeof name, "EVIOCGKEY(0)");
+    else if (nr == 0x19) snprintf(name, sizeof name, "EVIOCGLED(0)");
+    else if (nr == 0x1b) snprintf(name, sizeof name, "EVIOCGSW(0)");
+    else if (nr >= 0x20 && nr < 0x40) snprintf(name, sizeof name, "EVIOCGBIT(%u)", nr - 0x20);
+    else if (nr >= 0x40 && nr < 0x80) snprintf(name, sizeof name, nr == 0x40 ? "EVIOCGABS" : "EVIOCGABS(%u)", nr - 0x40);
+    else {
+        /* EVIOCSCLOCKID is taken; nothing else is asked of a touchscreen. */
+        umockdev_ioctl_client_complete(client, nr == 0xa0 ? 0 : -1, nr == 0xa0 ? 0 : ENOTTY);
+        return TRUE;
+    }
+    GError *error = NULL;
+    UMockdevIoctlData *buffer = size ? umockdev_ioctl_data_resolve(arg, 0, size, &error) : NULL;
+    if (!buffer) {
+        if (error) g_error_free(error);
+        umockdev_ioctl_client_complete(client, -1, EFAULT);
+        return TRUE;
+    }
+    if (nr == 0x0a) {
+        /* The slots of the axis asked (the first value the client passed), as the events so far leave them. */
+        int32_t *values = (int32_t *)buffer->data, code = size >= sizeof(int32_t) ? values[0] : -1;
+        memset(buffer->data, 0, size);
+        g_mutex_lock(&state_lock);
+        for (int slot = 0; slot < SLOTS && (unsigned)(slot + 2) * sizeof(int32_t) <= size; slot++)
+            values[slot + 1] = code == ABS_MT_TRACKING_ID ? tracking[slot] : code == ABS_MT_POSITION_X ? xs[slot] : code == ABS_MT_POSITION_Y ? ys[slot] : 0;
+        values[0] = code;
+        g_mutex_unlock(&state_lock);
+        umockdev_ioctl_client_complete(client, 0, 0);
+        return TRUE;
+    }
+    memset(buffer->data, 0, size);
+    const struct answer *answer = find_answer(name);
+    if (!answer) {
+        umockdev_ioctl_client_complete(client, -1, ENOENT);
+        return TRUE;
+    }
+    size_t length = answer->length < size ? answer->length : size;
+    memcpy(buffer->data, answer->data, length);
+    if (nr == 0x18) {
+        g_mutex_lock(&state_lock);
+        if (touching && size > BTN_TOUCH / 8) buffer->data[BTN_TOUCH / 8] |= 1 << (BTN_TOUCH % 8);
+        g_mutex_unlock(&state_lock);
+    }
+    /* Names answer their length with the nul; the others their size. */
+    int result = (nr >= 0x06 && nr <= 0x08) ? (int)strnlen((char *)buffer->data, size) + 1 : (nr >= 0x40 ? 0 : (int)length);
+    umockdev_ioctl_client_complete(client, result, 0);
+    return TRUE;
+}
+
+static void on_touchscreen_vanished(UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer data) {
+    (void)handler, (void)data;
+    g_mutex_lock(&state_lock);
+    bool held = grabber == client;
+    if (held) grabber = NULL;
+    g_mutex_unlock(&state_lock);
+    if (held) record("grab released");
+}
+
+/* Follows what the events written do to the slots. */
+static void follow(const struct input_event *e) {
+    g_mutex_lock(&state_lock);
+    if (e->type == EV_ABS && e->code == ABS_MT_SLOT) current_slot = e->value;
+    else if (e->type == EV_ABS && current_slot >= 0 && current_slot < SLOTS) {
+        if (e->code == ABS_MT_TRACKING_ID) tracking[current_slot] = e->value;
+        if (e->code == ABS_MT_POSITION_X) xs[current_slot] = e->value;
+        if (e->code == ABS_MT_POSITION_Y) ys[current_slot] = e->value;
+    } else if (e->type == EV_KEY && e->code == BTN_TOUCH) touching = e->value;
+    g_mutex_unlock(&state_lock);
+}
+
 /* Writes the events of `path` to the touchscreen; false when it cannot be read. */
 static bool write_events(UMockdevTestbed *testbed, const char *node, const char *path) {
     FILE *file = fopen(path, "r");
@@ -132,6 +275,7 @@ static bool write_events(UMockdevTestbed *testbed, const char *node, const char 
         events[count].input_event_sec = now / 1000000;
         events[count].input_event_usec = now % 1000000;
         events[count].type = (unsigned short)type, events[count].code = (unsigned short)code, events[count].value = value;
+        follow(&events[count]);
         count++;
     }
     fclose(file);
@@ -178,6 +322,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "relayhost: %s\n", error->message);
         return 2;
     }
+    load_answers(argv[4]);
+    UMockdevIoctlBase *touchscreen = umockdev_ioctl_base_new();
+    g_signal_connect(touchscreen, "handle-ioctl", G_CALLBACK(on_touchscreen_ioctl), NULL);
+    g_signal_connect(touchscreen, "client-vanished", G_CALLBACK(on_touchscreen_vanished), NULL);
     char preload[4096];
     snprintf(preload, sizeof preload, "%s:libumockdev-preload.so.0", argv[7]);
     signal(SIGTERM, forward);
@@ -199,7 +347,7 @@ int main(int argc, char **argv) {
         }
         snprintf(path, sizeof path, "%s/plug", folder);
         if (!plugged && access(path, F_OK) == 0) {
-            if (!umockdev_testbed_add_from_file(testbed, argv[2], &error) || !umockdev_testbed_load_ioctl(testbed, node, argv[4], &error)) {
+            if (!umockdev_testbed_add_from_file(testbed, argv[2], &error) || !umockdev_testbed_attach_ioctl(testbed, node, touchscreen, &error)) {
                 fprintf(stderr, "relayhost: %s\n", error->message);
                 return finish(status);
             }
