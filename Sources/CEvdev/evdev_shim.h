@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/signalfd.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -103,5 +104,16 @@ static inline int animd_uinput_destroy(int fd) { return ioctl(fd, UI_DEV_DESTROY
 
 /* The relay ends with animd: SIGTERM when the thread that spawned it ends (the backend's thread, or animd itself). */
 static inline int animd_die_with_parent(void) { return prctl(PR_SET_PDEATHSIG, SIGTERM); }
+
+/* SIGTERM, SIGINT and SIGHUP as a descriptor to poll, so that the relay lets the device go on its way out. */
+static inline int animd_termination_descriptor(void) {
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGTERM);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGHUP);
+    if (sigprocmask(SIG_BLOCK, &signals, NULL) != 0) return -1;
+    return signalfd(-1, &signals, SFD_CLOEXEC | SFD_NONBLOCK);
+}
 
 #endif

@@ -13,6 +13,8 @@ struct RelayLoop {
     private let device: EvdevDevice
     private let twin: UinputTwin
     private let control: Int32
+    /// SIGTERM, SIGINT and SIGHUP, read (-1: none to read).
+    private let termination: Int32
     private var decoder: MultitouchDecoder
     private var gate: TouchGate
     private var encoder: TwinEncoder
@@ -22,10 +24,11 @@ struct RelayLoop {
     /// Reports were dropped while animd did not read: it is told to start again once it does.
     private var owesResync = false
 
-    init(device: EvdevDevice, twin: UinputTwin, control: Int32, holdLimit: Double) {
+    init(device: EvdevDevice, twin: UinputTwin, control: Int32, termination: Int32, holdLimit: Double) {
         self.device = device
         self.twin = twin
         self.control = control
+        self.termination = termination
         let twinCapabilities = device.capabilities.twin
         decoder = MultitouchDecoder(slotCount: device.capabilities.slotCount)
         gate = TouchGate(rules: GateRules(holdLimit: holdLimit), twinSlots: twinCapabilities.slotCount)
@@ -40,9 +43,11 @@ struct RelayLoop {
         while true {
             let now = monotonicNow()
             var fds = [pollfd(fd: device.descriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: control, events: Int16(POLLIN) | (outbox.isEmpty ? 0 : Int16(POLLOUT)), revents: 0)]
-            let result = poll(&fds, 2, timeout(now: now))
+                       pollfd(fd: control, events: Int16(POLLIN) | (outbox.isEmpty ? 0 : Int16(POLLOUT)), revents: 0),
+                       pollfd(fd: termination, events: Int16(POLLIN), revents: 0)]
+            let result = poll(&fds, 3, timeout(now: now))
             if result < 0 && errno != EINTR { return "poll failed: \(String(cString: strerror(errno)))" }
+            if fds[2].revents != 0 { return "asked to stop (animd ended, or a signal)" }
             if fds[1].revents & Int16(POLLOUT) != 0 { flush() }
             if fds[1].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !readCommands() { return "animd went away" }
             if fds[0].revents != 0, !readDevice() { return "the touchscreen went away" }

@@ -45,6 +45,8 @@ guard getsockopt(control, SOL_SOCKET, SO_TYPE, &socketType, &typeLength) == 0 el
     FileHandleStandardError.write("animd-touch-relay: descriptor 3 is not animd's socket; animd starts the relay itself\n")
     exit(2)
 }
+// Blocked before the parent-death signal is asked for, so that it too is read, not suffered.
+let termination = animd_termination_descriptor()
 _ = animd_die_with_parent()
 signal(SIGPIPE, SIG_IGN)
 
@@ -56,7 +58,7 @@ let axes = RelayMessage.axes(x: x, y: y).line + "\n"
 _ = send(control, axes, axes.utf8.count, Int32(MSG_NOSIGNAL))
 let twin: UinputTwin
 do { twin = try UinputTwin(device.capabilities.twin, path: uinputPath) } catch { fail(error.reason) }
-var loop = RelayLoop(device: device, twin: twin, control: control, holdLimit: holdLimit)
+var loop = RelayLoop(device: device, twin: twin, control: control, termination: termination, holdLimit: holdLimit)
 let reason = loop.run()
 loop.finish()
 FileHandleStandardError.write("animd-touch-relay: \(reason); the touchscreen is let go\n")

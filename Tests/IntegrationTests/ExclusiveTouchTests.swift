@@ -22,17 +22,16 @@ struct ExclusiveTouchTests {
             try screen.plugIn()
             try Screen.awaitTouchDetail(rpc, containing: "taken; applications get its twin \"animd test touchscreen (animd twin)\"")
         } catch {
-            // Stopped by its own pid: its host waits for it, and the harness's SIGTERM is blocked there.
-            stop(rpc)
+            stop(screen, daemon)
             throw error
         }
         return (daemon, rpc)
     }
 
-    /// Stops animd by its own pid (its host then ends), before the harness's process goes.
-    private func stop(_ rpc: RPCConnection, _ daemon: DaemonProcess? = nil) {
-        if let pid = (try? rpc.ok("daemon.hello"))?["pid"]?.number { kill(pid_t(pid), SIGTERM) }
-        withExtendedLifetime(daemon) {}
+    /// Ends animd and its host, before the harness waits for the host to end.
+    private func stop(_ screen: RelayedTouchscreen, _ daemon: DaemonProcess) {
+        screen.stop()
+        daemon.process.waitUntilExit()
     }
 
     /// The twin is the touchscreen (axes with their ranges and resolution, five slots, INPUT_PROP_DIRECT, its ids)
@@ -41,7 +40,7 @@ struct ExclusiveTouchTests {
         var screen = try RelayedTouchscreen()
         defer { screen.removeFolder() }
         let (daemon, rpc) = try start(screen)
-        defer { stop(rpc, daemon) }
+        defer { stop(screen, daemon) }
         let log = screen.log
         #expect(log.contains("setup 3 4660 22136 273 animd test touchscreen (animd twin)"), "\(log)")
         #expect(Set(log.filter { $0.hasPrefix("evbit") }) == ["evbit 0", "evbit 1", "evbit 3"])
@@ -75,7 +74,7 @@ struct ExclusiveTouchTests {
         var screen = try RelayedTouchscreen()
         defer { screen.removeFolder() }
         let (daemon, rpc) = try start(screen)
-        defer { stop(rpc, daemon) }
+        defer { stop(screen, daemon) }
         try screen.write(Screen.down(0, 7, 2048, 1024) + Screen.touch(true))
         #expect(try screen.awaitTwinFrames(1) == [down(0, 0, 2048, 1024) + [touching] + single(2048, 1024)], "before the finger lifts")
         try screen.write(Screen.up(0) + Screen.touch(false))
@@ -87,7 +86,7 @@ struct ExclusiveTouchTests {
         var screen = try RelayedTouchscreen()
         defer { screen.removeFolder() }
         let (daemon, rpc) = try start(screen)
-        defer { stop(rpc, daemon) }
+        defer { stop(screen, daemon) }
         try screen.write(Screen.down(0, 7, 8, 1024) + Screen.touch(true))
         _ = try rpc.notification(where: { method, params in method == .inputEvent && params["event"]?["kind"] == "touch-down" })
         #expect(screen.twinEvents.isEmpty, "held while animd decides")
@@ -104,7 +103,7 @@ struct ExclusiveTouchTests {
         var screen = try RelayedTouchscreen()
         defer { screen.removeFolder() }
         let (daemon, rpc) = try start(screen)
-        defer { stop(rpc, daemon) }
+        defer { stop(screen, daemon) }
         try screen.write(Screen.down(0, 7, 8, 1000) + Screen.touch(true))
         var y = 1000
         // 20 px of the 1080 (76 device units) along the edge fails the edge pan (10 px of slop) at once.
@@ -129,7 +128,7 @@ struct ExclusiveTouchTests {
         var screen = try RelayedTouchscreen()
         defer { screen.removeFolder() }
         let (daemon, rpc) = try start(screen)
-        defer { stop(rpc, daemon) }
+        defer { stop(screen, daemon) }
         var frames: [[(Int, Int, Int)]] = [Screen.down(0, 1, 8, 2048) + Screen.touch(true)]
         for step in 1...4 { frames.append(Screen.move(0, 8 + step * 120, 2048)) }
         frames.append(Screen.move(0, 608, 2048) + Screen.down(1, 2, 3000, 1000))
@@ -152,7 +151,7 @@ struct ExclusiveTouchTests {
         var screen = try RelayedTouchscreen()
         defer { screen.removeFolder() }
         let (daemon, rpc) = try start(screen, transitions: ["overview"])
-        defer { stop(rpc, daemon) }
+        defer { stop(screen, daemon) }
         let corners = [(1200, 1200), (2800, 1200), (2000, 2800)]
         func pinch(fingers: Int) -> [[(Int, Int, Int)]] {
             var frames = [corners.prefix(fingers).enumerated().flatMap { Screen.down($0.offset, 10 + $0.offset, $0.element.0, $0.element.1) } + Screen.touch(true)]
@@ -172,5 +171,90 @@ struct ExclusiveTouchTests {
         try screen.write(pinch(fingers: 2)[0])
         #expect(try screen.awaitTwinFrames(1) == [down(0, 0, 1200, 1200) + down(1, 1, 2800, 1200) + [touching] + single(1200, 1200)])
         try screen.write(pinch(fingers: 2).last!)
+    }
+
+    /// animd SIGSTOPped with a finger resting in the edge zone, and then before a new touch there: each reaches the
+    /// twin once the hold limit (the default, 150 ms) runs out, though animd decides nothing; a mid-screen tap
+    /// passes at once meanwhile.
+    @Test func aStoppedAnimdFreezesNoTouch() throws {
+        var screen = try RelayedTouchscreen()
+        defer { screen.removeFolder() }
+        let (daemon, rpc) = try start(screen, config: "defaults = true\n[input]\ntouch-edges = \"exclusive\"\n")
+        let pid = pid_t(try #require(try rpc.ok("daemon.hello")["pid"]?.number))
+        defer {
+            kill(pid, SIGCONT)
+            stop(screen, daemon)
+        }
+        try screen.write(Screen.down(0, 1, 8, 1024) + Screen.touch(true))
+        _ = try rpc.notification(where: { method, params in method == .inputEvent && params["event"]?["kind"] == "touch-down" })
+        kill(pid, SIGSTOP)
+        #expect(try screen.awaitTwinFrames(1) == [down(0, 0, 8, 1024) + [touching] + single(8, 1024)], "mid-touch")
+        try screen.write(Screen.up(0) + Screen.touch(false))
+        #expect(try screen.awaitTwinFrames(2)[1] == up(0) + [lifted])
+        try screen.write(Screen.down(0, 2, 8, 2000) + Screen.touch(true))
+        // The single-touch x is where it was: like the kernel, the twin sends no value that did not change.
+        #expect(try screen.awaitTwinFrames(3)[2] == down(0, 1, 8, 2000) + [touching, Event(3, 1, 2000)], "before a touch")
+        let held = try #require(delay(in: screen, afterWrite: 3))
+        #expect(held >= 150_000, "held for the limit first: \(held) µs")
+        try screen.write(Screen.down(1, 3, 2048, 2048))
+        #expect(try screen.awaitTwinFrames(4)[3] == down(1, 2, 2048, 2048), "a tap elsewhere passes at once, stopped or not")
+        try screen.write(Screen.up(0) + Screen.up(1) + Screen.touch(false))
+        #expect(try screen.awaitTwinFrames(5)[4] == up(0) + up(1) + [lifted])
+        print("held while animd was stopped: \(held) µs (limit 150 000)")
+    }
+
+    /// The microseconds from the host's writing `events-N` to the twin's next event.
+    private func delay(in screen: RelayedTouchscreen, afterWrite number: Int) -> Int? {
+        let log = screen.log
+        guard let index = log.firstIndex(where: { $0.hasPrefix("wrote \(number) ") }), let wrote = Int(log[index].split(separator: " ")[2]),
+              let event = log[index...].first(where: { $0.hasPrefix("event ") }), let time = Int(event.split(separator: " ")[1]) else { return nil }
+        return time - wrote
+    }
+
+    /// animd SIGKILLed: its relay goes with it, and with the relay its grab and its twin. animd started again with a
+    /// finger on the glass waits, and takes the touchscreen once the finger lifts.
+    @Test func aKilledAnimdLeavesNoGrabAndARestartedOneTakesTheGlassOnceNoFingerIsDown() throws {
+        var screen = try RelayedTouchscreen(restarts: 1)
+        defer { screen.removeFolder() }
+        let (daemon, rpc) = try start(screen)
+        defer { stop(screen, daemon) }
+        let pid = pid_t(try #require(try rpc.ok("daemon.hello")["pid"]?.number))
+        let relay = try #require(childProcesses(of: pid).first, "the relay runs beside animd")
+        #expect(screen.log.filter { $0 == "grab" }.count == 1)
+        kill(pid, SIGKILL)
+        try waitUntil("the relay ends") { !isRunning(relay) }
+        // The relay lets go on its way out (SIGTERM, as animd's death sends it); a relay killed outright would leave
+        // that to the kernel, which releases a grab and removes a uinput device with their descriptors.
+        try waitUntil("the grab goes") { screen.log.contains("ungrab") }
+        #expect(screen.log.contains("destroy"), "the twin is removed")
+        try screen.write(Screen.down(0, 5, 2048, 2048) + Screen.touch(true))
+        var second: RPCConnection?
+        try waitUntil("animd runs again", timeout: 20) {
+            second = try? RPCConnection(path: daemon.socket)
+            return second.flatMap { try? $0.ok("daemon.hello")["pid"]?.number } != nil
+        }
+        let again = try #require(second)
+        try Screen.awaitTouchDetail(again, containing: "waiting for no finger on it")
+        #expect(screen.log.filter { $0 == "grab" }.count == 1, "not taken while the finger is down")
+        try screen.write(Screen.up(0) + Screen.touch(false))
+        try Screen.awaitTouchDetail(again, containing: "taken")
+        #expect(screen.log.filter { $0 == "grab" }.count == 2)
+    }
+
+    /// The pids whose parent is `pid`.
+    private func childProcesses(of pid: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(pid_t.init).filter { child in
+            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 2 && pid_t(fields[1]) == pid
+        }
+    }
+
+    /// Alive and not a zombie.
+    private func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
     }
 }

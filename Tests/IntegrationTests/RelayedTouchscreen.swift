@@ -35,6 +35,9 @@ struct RelayedTouchscreen {
 
     func plugIn() throws { try "".write(toFile: folder + "/plug", atomically: true, encoding: .utf8) }
 
+    /// Ends animd (however many times it was restarted), its relay and the host.
+    func stop() { try? "".write(toFile: folder + "/stop", atomically: true, encoding: .utf8) }
+
     /// Writes one evdev frame (its SYN_REPORT added) and waits until the host has written it to the touchscreen.
     mutating func write(_ events: [(Int, Int, Int)]) throws {
         let path = folder + "/events-\(next)"
