@@ -36,6 +36,8 @@ final class ExclusiveTouch {
         }
     }
 
+    /// Every touchscreen's libinput device, referenced, with its name: what a relay is started for.
+    private var touchscreens: [Int: (handle: OpaquePointer, name: String)] = [:]
     private var relays: [Int: Relayed] = [:]
     /// Devices whose relay ended, with why: shared until the plan changes or the device comes again.
     private var fallbacks: [Int: (name: String, reason: String)] = [:]
@@ -51,9 +53,35 @@ final class ExclusiveTouch {
 
     func isRelayed(_ device: Int) -> Bool { relays[device] != nil }
 
+    /// A touchscreen libinput added.
+    func add(device: Int, handle: OpaquePointer, name: String) {
+        if let old = touchscreens[device] { libinput_device_unref(old.handle) }
+        touchscreens[device] = (libinput_device_ref(handle), name)
+    }
+
+    /// A device libinput removed: its relay ends, and nothing of it is kept.
+    func forget(device: Int) {
+        release(device: device, gone: true)
+        fallbacks[device] = nil
+        if let old = touchscreens.removeValue(forKey: device) { libinput_device_unref(old.handle) }
+    }
+
+    /// Hands every touchscreen to a relay.
+    func takeAll(plan: InputPlan) {
+        for device in touchscreens.keys.sorted() { _ = take(device: device, plan: plan) }
+    }
+
+    /// Ends the relays, and lets the devices go (the session closes).
+    func close() {
+        releaseAll()
+        for touchscreen in touchscreens.values { libinput_device_unref(touchscreen.handle) }
+        touchscreens = [:]
+    }
+
     /// Hands a touchscreen to a relay; false (and the device stays libinput's) when none can start.
-    func take(device: Int, handle: OpaquePointer, name: String, plan: InputPlan) -> Bool {
+    func take(device: Int, plan: InputPlan) -> Bool {
         guard relays[device] == nil else { return true }
+        guard let (handle, name) = touchscreens[device] else { return false }
         fallbacks[device] = nil
         changed = true
         guard let udevDevice = libinput_device_get_udev_device(handle), let nodeText = udev_device_get_devnode(udevDevice) else {
@@ -72,7 +100,7 @@ final class ExclusiveTouch {
         _ = libinput_device_config_send_events_set_mode(handle, UInt32(LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue))
         do {
             let process = try TouchRelayProcess(executable: executable, device: node, holdLimit: plan.touchHoldLimit)
-            relays[device] = Relayed(device: device, handle: libinput_device_ref(handle), name: name, process: process, calibration: calibration)
+            relays[device] = Relayed(device: device, handle: handle, name: name, process: process, calibration: calibration)
             logger.info("exclusive touch: relay started", metadata: ["device": "\(name)", "node": "\(node)", "pid": "\(process.pid)"])
             return true
         } catch {
@@ -90,7 +118,6 @@ final class ExclusiveTouch {
         }
         relayed.process.close()
         if !gone { _ = libinput_device_config_send_events_set_mode(relayed.handle, UInt32(LIBINPUT_CONFIG_SEND_EVENTS_ENABLED.rawValue)) }
-        libinput_device_unref(relayed.handle)
         changed = true
     }
 

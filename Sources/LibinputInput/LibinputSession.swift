@@ -24,13 +24,10 @@ final class LibinputSession {
     }
 
     let seat: String
-    private let udev: OpaquePointer
     private let context: OpaquePointer
     private let interface: UnsafeMutablePointer<libinput_interface>
     private let callbacks: LibinputCallbacks
     private var devices: [Int: Device] = [:]
-    /// Every touchscreen's libinput device, referenced: what a relay is started for when exclusive touch is wanted.
-    private var touchscreenHandles: [Int: OpaquePointer] = [:]
     private let exclusive: ExclusiveTouch
     private var plan: InputPlan
     /// The screen as the compositor gives it.
@@ -44,12 +41,12 @@ final class LibinputSession {
         callbacks = LibinputCallbacks(logger: logger)
         exclusive = ExclusiveTouch(logger: logger)
         interface = LibinputCallbacks.makeInterface()
+        // libinput keeps its own reference to udev.
+        defer { udev_unref(udev) }
         guard let context = libinput_udev_create_context(interface, callbacks.userData, udev) else {
-            udev_unref(udev)
             interface.deallocate()
             return nil
         }
-        self.udev = udev
         self.context = context
         self.seat = seat
         self.plan = plan
@@ -70,11 +67,8 @@ final class LibinputSession {
     }
 
     func close() {
-        exclusive.releaseAll()
-        for handle in touchscreenHandles.values { libinput_device_unref(handle) }
-        touchscreenHandles = [:]
+        exclusive.close()
         libinput_unref(context)
-        udev_unref(udev)
         interface.deallocate()
     }
 
@@ -83,10 +77,7 @@ final class LibinputSession {
         guard change(\.plan, to: newPlan) else { return }
         placeGestures()
         if wantsExclusive != wasExclusive {
-            for (device, handle) in touchscreenHandles.sorted(by: { $0.key < $1.key }) {
-                if wantsExclusive { _ = exclusive.take(device: device, handle: handle, name: devices[device]?.name ?? "", plan: plan) }
-                else { exclusive.release(device: device, gone: false) }
-            }
+            if wantsExclusive { exclusive.takeAll(plan: plan) } else { exclusive.releaseAll() }
         }
         placeRelays()
     }
@@ -187,30 +178,10 @@ final class LibinputSession {
         let id = Int(bitPattern: UnsafeRawPointer(device))
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
-            let name = libinput_device_get_name(device).map { String(cString: $0) } ?? ""
-            if name.hasSuffix(TouchscreenCapabilities.twinSuffix) {
-                // A relay's twin (this animd's or another's): its touches reach animd from the relay already.
-                _ = libinput_device_config_send_events_set_mode(device, UInt32(LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue))
-                return []
-            }
-            let touch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
-            let gestures = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0
-            // Off until libinput says otherwise: for a switch that is on, its toggle follows the device at once.
-            let tabletMode: Bool? = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_SWITCH) != 0
-                && libinput_device_switch_has_switch(device, LIBINPUT_SWITCH_TABLET_MODE) > 0 ? false : nil
-            if touch || gestures || tabletMode != nil {
-                devices[id] = Device(id: id, name: name, touch: touch, gestures: gestures,
-                                     outputHint: libinput_device_get_output_name(device).map { String(cString: $0) }, tabletMode: tabletMode)
-                infoChanged = true
-            }
-            if touch {
-                touchscreenHandles[id] = libinput_device_ref(device)
-                if wantsExclusive, exclusive.take(device: id, handle: device, name: name, plan: plan) { placeRelays() }
-            }
+            deviceAdded(device, id: id)
             return []
         case LIBINPUT_EVENT_DEVICE_REMOVED:
-            exclusive.release(device: id, gone: true)
-            if let handle = touchscreenHandles.removeValue(forKey: id) { libinput_device_unref(handle) }
+            exclusive.forget(device: id)
             guard devices.removeValue(forKey: id) != nil else { return [] }
             infoChanged = true
             return [.deviceRemoved(device: id, time: monotonicSeconds())]
@@ -231,6 +202,29 @@ final class LibinputSession {
         default:
             return []
         }
+    }
+
+    /// A device libinput added: kept when it is a touchscreen, a touchpad or a tablet-mode switch; a touchscreen
+    /// goes to a relay while touch is exclusive; a relay's twin is not read at all.
+    private func deviceAdded(_ device: OpaquePointer, id: Int) {
+        let name = libinput_device_get_name(device).map { String(cString: $0) } ?? ""
+        if name.hasSuffix(TouchscreenCapabilities.twinSuffix) {
+            // A relay's twin (this animd's or another's): its touches reach animd from the relay already.
+            _ = libinput_device_config_send_events_set_mode(device, UInt32(LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue))
+            return
+        }
+        let touch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
+        let gestures = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0
+        // Off until libinput says otherwise: for a switch that is on, its toggle follows the device at once.
+        let tabletMode: Bool? = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_SWITCH) != 0
+            && libinput_device_switch_has_switch(device, LIBINPUT_SWITCH_TABLET_MODE) > 0 ? false : nil
+        guard touch || gestures || tabletMode != nil else { return }
+        devices[id] = Device(id: id, name: name, touch: touch, gestures: gestures,
+                             outputHint: libinput_device_get_output_name(device).map { String(cString: $0) }, tabletMode: tabletMode)
+        infoChanged = true
+        guard touch else { return }
+        exclusive.add(device: id, handle: device, name: name)
+        if wantsExclusive, exclusive.take(device: id, plan: plan) { placeRelays() }
     }
 
     /// Touch positions on the screen: libinput's transformed coordinates (its calibration matrix applied) as a

@@ -7,27 +7,20 @@ import TouchRelay
 struct RelayLoop {
     private enum Hold { case waiting, taken }
 
-    /// What animd may leave unread before the relay stops holding anything (256 KiB: seconds of touches).
-    static let outboxLimit = 256 * 1024
-
     private let device: EvdevDevice
     private let twin: UinputTwin
-    private let control: Int32
+    private var animd: AnimdChannel
     /// SIGTERM, SIGINT and SIGHUP, read (-1: none to read).
     private let termination: Int32
     private var decoder: MultitouchDecoder
     private var gate: TouchGate
     private var encoder: TwinEncoder
     private var hold = Hold.waiting
-    private var outbox: [UInt8] = []
-    private var inbox: [UInt8] = []
-    /// Reports were dropped while animd did not read: it is told to start again once it does.
-    private var owesResync = false
 
     init(device: EvdevDevice, twin: UinputTwin, control: Int32, termination: Int32, holdLimit: Double) {
         self.device = device
         self.twin = twin
-        self.control = control
+        animd = AnimdChannel(socket: control)
         self.termination = termination
         let twinCapabilities = device.capabilities.twin
         decoder = MultitouchDecoder(slotCount: device.capabilities.slotCount)
@@ -43,12 +36,12 @@ struct RelayLoop {
         while true {
             let now = monotonicNow()
             var fds = [pollfd(fd: device.descriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: control, events: Int16(POLLIN) | (outbox.isEmpty ? 0 : Int16(POLLOUT)), revents: 0),
+                       pollfd(fd: animd.socket, events: Int16(POLLIN) | (animd.hasUnsent ? Int16(POLLOUT) : 0), revents: 0),
                        pollfd(fd: termination, events: Int16(POLLIN), revents: 0)]
             let result = poll(&fds, 3, timeout(now: now))
             if result < 0 && errno != EINTR { return "poll failed: \(String(cString: strerror(errno)))" }
             if fds[2].revents != 0 { return "asked to stop (animd ended, or a signal)" }
-            if fds[1].revents & Int16(POLLOUT) != 0 { flush() }
+            if fds[1].revents & Int16(POLLOUT) != 0, animd.flush() { gate.resume() }
             if fds[1].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !readCommands() { return "animd went away" }
             if fds[0].revents != 0, !readDevice() { return "the touchscreen went away" }
             if hold == .waiting, !decoder.needsResync, decoder.isIdle { tryTaking() }
@@ -92,27 +85,18 @@ struct RelayLoop {
         return true
     }
 
-    /// Reads animd's lines; false once it has gone.
+    /// Carries out animd's commands; false once it has gone.
     private mutating func readCommands() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = recv(control, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-        if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { return false }
-        guard count > 0 else { return true }
-        inbox += buffer.prefix(count)
-        while let end = inbox.firstIndex(of: UInt8(ascii: "\n")) {
-            let line = String(decoding: inbox[..<end], as: UTF8.self)
-            inbox.removeSubrange(...end)
-            switch RelayCommand(line: Substring(line)) {
-            case let .rules(zones, fingers)?:
+        guard let commands = animd.receive() else { return false }
+        for command in commands {
+            switch command {
+            case let .rules(zones, fingers):
                 gate.rules.zones = zones
                 gate.rules.fingers = fingers
-            case let .claim(id)?: carry(gate.claim(id))
-            case let .pass(id)?: carry(gate.pass(id))
-            case nil: FileHandleStandardError.write("animd-touch-relay: ignoring \"\(line.prefix(80))\"\n")
+            case let .claim(id): carry(gate.claim(id))
+            case let .pass(id): carry(gate.pass(id))
             }
         }
-        // A line longer than any command: dropped.
-        if inbox.count > 16 * 1024 { inbox.removeAll() }
         return true
     }
 
@@ -122,28 +106,8 @@ struct RelayLoop {
     }
 
     private mutating func send(_ message: RelayMessage) {
-        guard !owesResync else { return }
-        outbox += Array((message.line + "\n").utf8)
-        flush()
-        if outbox.count > Self.outboxLimit {
-            // animd stopped reading: nothing is held for it until it reads again.
-            outbox.removeAll()
-            owesResync = true
-            carry(gate.stall())
-        }
-    }
-
-    private mutating func flush() {
-        if owesResync, outbox.isEmpty {
-            outbox = Array((RelayMessage.resync.line + "\n").utf8)
-            owesResync = false
-            gate.resume()
-        }
-        while !outbox.isEmpty {
-            let sent = outbox.withUnsafeBytes { Glibc.send(control, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
-            guard sent > 0 else { return }
-            outbox.removeFirst(sent)
-        }
+        // animd stopped reading: nothing is held for it until it reads again.
+        if !animd.send(message) { carry(gate.stall()) }
     }
 }
 
