@@ -55,6 +55,7 @@ install: deps
 	$(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS) --product animd
 	$(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS) --product animctl
 	$(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS) --product animd-demo
+	$(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS) --product animd-touch-relay
 	scripts/install.sh install "$(PREFIX)" "$$($(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS) --show-bin-path)"
 
 # Removes exactly what make install wrote under PREFIX (its manifest), and the folders it created if empty.
@@ -81,6 +82,7 @@ dist: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animd
 	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animctl
 	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animd-demo
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animd-touch-relay
 	scripts/make-dist.sh "$(VERSION)" "$$($(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --show-bin-path)" $(PACKAGES)
 
 # Installs both on a new machine's packages without Swift (scripts/fresh-machine --without-swift) and runs them there

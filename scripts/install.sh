@@ -55,8 +55,8 @@ uninstall() {
 if [ "$mode" = uninstall ]; then uninstall; exit 0; fi
 [ "$mode" = install ] || { echo "install.sh: unknown mode $mode (install or uninstall)" >&2; exit 2; }
 bindir=${3:?BINDIR}
-[ -x "$bindir/animd" ] && [ -x "$bindir/animctl" ] && [ -x "$bindir/animd-demo" ] \
-    || { echo "install.sh: no built animd, animctl and animd-demo in $bindir" >&2; exit 1; }
+[ -x "$bindir/animd" ] && [ -x "$bindir/animctl" ] && [ -x "$bindir/animd-demo" ] && [ -x "$bindir/animd-touch-relay" ] \
+    || { echo "install.sh: no built animd, animctl, animd-demo and animd-touch-relay in $bindir" >&2; exit 1; }
 
 files=() dirs=()
 # Creates a folder and its missing parents, remembering the ones it created.
@@ -79,6 +79,8 @@ put() {
 put 0755 "$prefix/bin/animd" < "$bindir/animd"
 put 0755 "$prefix/bin/animctl" < "$bindir/animctl"
 put 0755 "$prefix/bin/animd-demo" < "$bindir/animd-demo"
+# The touch relay, which animd starts itself for exclusive touch on the libinput backend (docs/wayland.md).
+put 0755 "$prefix/libexec/animd/animd-touch-relay" < "$bindir/animd-touch-relay"
 
 # The units, pointed at this prefix.
 for unit in animd.service animd.socket; do
@@ -150,6 +152,9 @@ case "$prefix" in
     /usr/local) udev_rules_dir=${udev_rules_dir:-/etc/udev/rules.d} ;;
 esac
 [ -n "$udev_rules_dir" ] && put 0644 "$udev_rules_dir/$rule" < "$repo/udev/$rule"
+# The /dev/uinput rule for exclusive touch is only kept, never put where udev reads it: it is the user's choice
+# (docs/security.md).
+put 0644 "$prefix/share/animd/71-animd-uinput.rules" < "$repo/udev/71-animd-uinput.rules"
 
 if [ -n "$destdir" ]; then
     echo "animd: staged ${#files[@]} files for $prefix under $destdir"

@@ -13,7 +13,7 @@ staging=$(mktemp -d)
 trap 'rm -rf "$staging"' EXIT
 top=$staging/$name
 mkdir -p "$top/bin" "$top/scripts" "$top/docs/man" "$top/clients/c" "$top/clients/python/animd" "$top/clients/js"
-for tool in animd animctl animd-demo; do
+for tool in animd animctl animd-demo animd-touch-relay; do
     install -m 0755 "$bindir/$tool" "$top/bin/$tool"
     strip --strip-unneeded "$top/bin/$tool"
 done

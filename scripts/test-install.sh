@@ -31,7 +31,9 @@ lib/python3/site-packages/animd/swipe.py
 lib/python3/site-packages/animd/tracker.py
 lib/systemd/user/animd.service
 lib/systemd/user/animd.socket
+libexec/animd/animd-touch-relay
 share/animd/70-animd-touch.rules
+share/animd/71-animd-uinput.rules
 share/animd/animd.toml.example
 share/animd/install-manifest
 share/animd/install-manifest.dirs

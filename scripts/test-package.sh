@@ -32,7 +32,7 @@ dpkg-query -W -f='${Status} ${Version}\n' animd | grep -x "install ok installed 
 # What the tests below run, installed only now, so that the package's own dependencies were resolved alone.
 apt-get install -y -qq --no-install-recommends xvfb gjs gcc libc6-dev > /tmp/apt-tools.log 2>&1 || { cat /tmp/apt-tools.log; fail "the test's tools"; }
 
-for binary in /usr/bin/animd /usr/bin/animctl /usr/bin/animd-demo; do
+for binary in /usr/bin/animd /usr/bin/animctl /usr/bin/animd-demo /usr/libexec/animd/animd-touch-relay; do
     [ -x "$binary" ] || fail "$binary is missing"
     if ldd "$binary" | grep "not found" > /dev/null; then ldd "$binary"; fail "$binary misses a library"; fi
 done

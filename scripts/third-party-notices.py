@@ -4,7 +4,7 @@
     scripts/third-party-notices.py BINDIR            # writes THIRD-PARTY-NOTICES
     scripts/third-party-notices.py --check BINDIR    # exits 1, saying why, when it is stale or incomplete
 
-animd, animctl and animd-demo are MIT-licensed (LICENSE), and carry inside them, linked statically, the parts they use
+animd, animctl, animd-demo and animd-touch-relay are MIT-licensed (LICENSE), and carry inside them, linked statically, the parts they use
 of Swift's runtime and libraries and of the Swift packages Package.swift resolves. What those parts are is read from
 the binaries themselves: each Swift symbol names its module (`$s7NIOCore…`), and each module is looked for in every
 resolved package's Sources/ (a new dependency cannot come in unnamed). For each
@@ -21,7 +21,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 OUTPUT = REPO / "THIRD-PARTY-NOTICES"
-BINARIES = ["animd", "animctl", "animd-demo"]
+BINARIES = ["animd", "animctl", "animd-demo", "animd-touch-relay"]
 TOOLCHAIN_LICENCE = Path("/opt/swift/usr/share/swift/LICENSE.txt")
 # Modules of the Swift toolchain itself: the standard library's, Swift Concurrency's, libdispatch's and Foundation's.
 TOOLCHAIN_MODULES = {"Swift", "_Concurrency", "Dispatch", "Synchronization", "Glibc", "SwiftOnoneSupport", "FoundationEssentials",
@@ -99,7 +99,7 @@ def notices(bindir: Path) -> str:
                 holders.setdefault(package["identity"], []).append(name)
     swift = run("swift", "--version").split("\n")[0].strip()
     out = ["Third-party software in animd's binaries", "=" * 40, "",
-           "animd, animctl and animd-demo are under the MIT licence (LICENSE). Built with Swift, they carry inside them,",
+           "animd, animctl, animd-demo and animd-touch-relay are under the MIT licence (LICENSE). Built with Swift, they carry inside them,",
            "linked statically, the parts they use of the components below. This file is what those components' licences",
            "ask to be passed on with them: each one, its licence, the binaries that hold it, and its NOTICE file where it",
            "has one; the licences' texts follow. scripts/third-party-notices.py writes it from the binaries' own symbols.",
