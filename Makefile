@@ -6,7 +6,7 @@ SHELL := /bin/bash
 # Extra flags for every swift build and test (make test BUILD_FLAGS=-v).
 BUILD_FLAGS ?=
 
-.PHONY: deps build run test test-tsan test-install fuzz bench bench-smoke man notices install uninstall deb dist test-package clean
+.PHONY: deps build run test test-tsan test-install fuzz bench bench-touch bench-smoke man notices install uninstall deb dist test-package clean
 
 deps:
 	@scripts/install-deps.sh
@@ -120,6 +120,14 @@ bench: deps
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product animctl
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-xprobe
 	.build/release/animd-bench
+
+# What exclusive touch costs on the libinput backend: the relay's pass-through delay and the CPU per event of animd
+# and its relay, against shared mode in the same run (root, umockdev; docs/performance.md).
+bench-touch: deps
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product animctl
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-touch-relay
+	scripts/bench-exclusive-touch.sh "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)"
 
 # CI's check that the fan-out benchmark runs: one short row at 10 subscribers, with the debug build the tests used.
 # Its figures decide nothing.

@@ -73,7 +73,7 @@ struct ExclusiveTouchTests {
     @Test func aTapMidScreenPassesAtOnce() throws {
         var screen = try RelayedTouchscreen()
         defer { screen.removeFolder() }
-        let (daemon, rpc) = try start(screen)
+        let (daemon, _) = try start(screen)
         defer { stop(screen, daemon) }
         try screen.write(Screen.down(0, 7, 2048, 1024) + Screen.touch(true))
         #expect(try screen.awaitTwinFrames(1) == [down(0, 0, 2048, 1024) + [touching] + single(2048, 1024)], "before the finger lifts")
@@ -102,7 +102,7 @@ struct ExclusiveTouchTests {
     @Test func aDragAlongTheEdgeIsReplayedThenFollowed() throws {
         var screen = try RelayedTouchscreen()
         defer { screen.removeFolder() }
-        let (daemon, rpc) = try start(screen)
+        let (daemon, _) = try start(screen)
         defer { stop(screen, daemon) }
         try screen.write(Screen.down(0, 7, 8, 1000) + Screen.touch(true))
         var y = 1000
@@ -256,5 +256,63 @@ struct ExclusiveTouchTests {
     private func isRunning(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
         return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    }
+
+    /// The twin's stream is one libinput accepts: three fingers landing one frame apart for the overview's pinch
+    /// (the first two reach the twin, and are cancelled there when the pinch claims them), recorded, then written
+    /// to a second mocked touchscreen that a real libinput reads (animd, shared). libinput reports what an
+    /// application would have seen: two touches that land where they landed, move, and are cancelled, never lifted.
+    @Test func theTwinsStreamIsOneLibinputAccepts() throws {
+        var screen = try RelayedTouchscreen()
+        defer { screen.removeFolder() }
+        let (daemon, rpc) = try start(screen, transitions: ["overview"])
+        defer { stop(screen, daemon) }
+        var frames: [[(Int, Int, Int)]] = [Screen.down(0, 1, 1200, 1200) + Screen.touch(true), Screen.down(1, 2, 2800, 1200),
+                                           Screen.down(2, 3, 2000, 2800)]
+        let corners = [(1200, 1200), (2800, 1200), (2000, 2800)]
+        for step in 1...10 {
+            frames.append(corners.enumerated().flatMap { finger, corner in
+                Screen.move(finger, corner.0 + (2000 - corner.0) * step / 20, corner.1 + (1700 - corner.1) * step / 20)
+            })
+        }
+        frames.append((0..<3).flatMap(Screen.up) + Screen.touch(false))
+        try screen.write(frames: frames)
+        let events = try rpc.notifications(until: { method, _ in method == .ended }, timeout: 20)
+        #expect(events.first { $0.0 == .began }?.1["gesture"] == "overview-pinch")
+        let twin = try screen.awaitTwinFrames(4)
+        stop(screen, daemon)
+        let palms = twin.filter { $0.contains(Event(3, 55, 2)) }
+        try #require(palms.count == 2, "both passed fingers cancelled: \(twin)")
+
+        let replay = try MockedDevice(.twinReplay)
+        defer { replay.removeFolder() }
+        var writer = MockedDevice.EventWriter()
+        for frame in twin {
+            for event in frame { writer.add(event.type, event.code, event.value) }
+            writer.frame()
+        }
+        let reader = try DaemonProcess(config: "defaults = true\n", inputBackend: "libinput", wrapper: replay.wrapper)
+        let seen = try reader.connect()
+        defer { replay.stop(seen) }
+        _ = try seen.ok("subscribe", ["transitions": ["overview"], "events": ["input-events"]])
+        try replay.plugIn(writer.text)
+        // Read until both touches have ended (cancelled or, wrongly, lifted), or the replay is long over.
+        var input: [JSONValue] = []
+        var ends = 0
+        let deadline = Date().addingTimeInterval(20)
+        while ends < 2, Date() < deadline {
+            guard let (method, params) = try? seen.notification(where: { _, _ in true }, timeout: 1), method == .inputEvent,
+                  let event = params["event"] else { continue }
+            input.append(event)
+            if event["kind"] == "touch-cancel" || event["kind"] == "touch-up" { ends += 1 }
+        }
+        let kinds = input.compactMap { $0["kind"]?.string }
+        #expect(kinds.filter { $0 == "touch-down" }.count == 2, "\(kinds)")
+        #expect(kinds.filter { $0 == "touch-cancel" }.count == 2 && !kinds.contains("touch-up"), "cancelled, never lifted: \(kinds)")
+        let downs = input.filter { $0["kind"] == "touch-down" }.compactMap { $0["x"]?.number }
+        // libinput scales (v − min) · size / (max − min + 1), as in LibinputTests.
+        let landed: [Double] = [1200.0 * 1920 / 4096, 2800.0 * 1920 / 4096]
+        #expect(downs == landed, "where the fingers landed, in order")
+        #expect(kinds.contains("touch-move"))
     }
 }

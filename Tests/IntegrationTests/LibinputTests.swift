@@ -152,13 +152,16 @@ import JSONText
 /// `threeFingerSwipe`) 1 s after animd opens the device. The device appears when the test plugs it in.
 struct MockedDevice {
     enum Kind {
-        case touchscreen, touchpad, tabletSwitch
+        /// `twinReplay`: a touchscreen like the first with `ABS_MT_TOOL_TYPE`, as a relay's twin has it, under a
+        /// name of its own, which replays a recorded twin's stream to a real libinput (ExclusiveTouchTests).
+        case touchscreen, touchpad, tabletSwitch, twinReplay
 
         var fixture: String {
             switch self {
             case .touchscreen: "touchscreen"
             case .touchpad: "touchpad"
             case .tabletSwitch: "tablet-switch"
+            case .twinReplay: "twin-replay"
             }
         }
         /// The node's number; its device number as the fixture's sysfs entry gives it is 13:(64 + that).
@@ -167,13 +170,14 @@ struct MockedDevice {
             case .touchscreen: 50
             case .touchpad: 51
             case .tabletSwitch: 52
+            case .twinReplay: 53
             }
         }
         var node: String { "/dev/input/event\(number)" }
         var deviceNumber: String { "13:\(64 + number)" }
         var udevProperty: String {
             switch self {
-            case .touchscreen: "ID_INPUT_TOUCHSCREEN"
+            case .touchscreen, .twinReplay: "ID_INPUT_TOUCHSCREEN"
             case .touchpad: "ID_INPUT_TOUCHPAD"
             case .tabletSwitch: "ID_INPUT_SWITCH"
             }
