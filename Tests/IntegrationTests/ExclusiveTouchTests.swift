@@ -315,4 +315,19 @@ struct ExclusiveTouchTests {
         #expect(downs == landed, "where the fingers landed, in order")
         #expect(kinds.contains("touch-move"))
     }
+
+    /// A touchscreen that goes away loses its twin: the relay ends, removing it, and the status no longer names it.
+    @Test func anUnpluggedTouchscreenLosesItsTwin() throws {
+        var screen = try RelayedTouchscreen()
+        defer { screen.removeFolder() }
+        let (daemon, rpc) = try start(screen)
+        defer { stop(screen, daemon) }
+        try screen.write(Screen.down(0, 1, 2048, 2048) + Screen.touch(true))
+        _ = try screen.awaitTwinFrames(1)
+        try screen.unplug()
+        try waitUntil("the twin is removed") { screen.log.contains("destroy") }
+        try Screen.awaitTouchDetail(rpc, containing: "0 touchscreen(s)")
+        let detail = try rpc.ok("daemon.hello")["input"]?["sources"]?["touch"]?["detail"]?.string ?? ""
+        #expect(!detail.contains("exclusive touch"), "nothing is relayed or shared any more: \(detail)")
+    }
 }

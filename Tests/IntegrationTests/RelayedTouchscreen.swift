@@ -35,6 +35,9 @@ struct RelayedTouchscreen {
 
     func plugIn() throws { try "".write(toFile: folder + "/plug", atomically: true, encoding: .utf8) }
 
+    /// Unplugs the touchscreen (umockdev removes it and sends its "remove" uevent).
+    func unplug() throws { try "".write(toFile: folder + "/unplug", atomically: true, encoding: .utf8) }
+
     /// Ends animd (however many times it was restarted), its relay and the host.
     func stop() { try? "".write(toFile: folder + "/stop", atomically: true, encoding: .utf8) }
 
