@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "AnimProtocol", dependencies: ["Gestures", "Motion", "TextWriting", "TransitionModel", "JSONText"], swiftSettings: strict),
         // sockaddr_un built and read in one place, errno's text, and the monotonic clock: shared by the client, the
         // daemon and its input backends.
-        .target(name: "UnixSupport", swiftSettings: strict),
+        .target(name: "UnixSupport", dependencies: ["CSpawn"], swiftSettings: strict),
         .target(name: "AnimClient", dependencies: ["JSONText", "AnimProtocol", "TransitionModel", "Motion", "UnixSupport"], swiftSettings: strict),
         .target(name: "FocusSources", dependencies: ["JSONText", "Gestures", "TextWriting"], swiftSettings: strict),
         // The input backend's contract (InputBackend, BackendInfo, BackendEvent), and what both backends' threads
@@ -104,7 +104,7 @@ let package = Package(
                 swiftSettings: strict),
         // wl_output and the xdg-output protocol, bound by hand (docs/wayland.md).
         .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
-        .target(name: "LibinputInput", dependencies: ["CLibinput", "CWayland", "Gestures", "BackendThread", "UnixSupport", "FocusSources", "TouchRelay", "CSpawn",
+        .target(name: "LibinputInput", dependencies: ["CLibinput", "CWayland", "Gestures", "BackendThread", "UnixSupport", "FocusSources", "TouchRelay",
                                                        .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict),
         // The XDG desktop portal's settings over the session bus, on a thread of their own: reduced motion.
@@ -112,7 +112,7 @@ let package = Package(
         .target(
             name: "AnimDaemon",
             dependencies: ["JSONText", 
-                "Motion", "Gestures", "TextWriting", "TransitionModel", "Transitions", "AnimConfig", "AnimProtocol", "UnixSupport", "BackendThread", "X11Input", "LibinputInput", "DesktopPortal", "FocusSources", "CLinuxScheduling", "CSpawn",
+                "Motion", "Gestures", "TextWriting", "TransitionModel", "Transitions", "AnimConfig", "AnimProtocol", "UnixSupport", "BackendThread", "X11Input", "LibinputInput", "DesktopPortal", "FocusSources", "CLinuxScheduling",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CSpawn
 import Logging
 import NIOConcurrencyHelpers
 import Transitions
@@ -105,37 +104,13 @@ final class ActionRunner: Sendable {
     }
 
     /// posix_spawnp with stdin from /dev/null, stdout and stderr into `output`, no other descriptor, every signal
-    /// back to its default and none blocked (the daemon ignores some, and exec would pass that on), and its own
-    /// process group.
+    /// back to its default, and its own process group (ChildSpawn).
     private func spawn(_ argv: [String], environment: [String], output: Int32) -> Result<pid_t, SpawnError> {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, output, 2)
-        // Nothing else of animd's: not the listening socket, the clients' sockets, the event loop's epoll, nor a
-        // descriptor some library opened without close-on-exec.
-        animd_spawn_close_from(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var all = sigset_t(), none = sigset_t()
-        sigfillset(&all)
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-        let cArguments = argv.map { strdup($0) } + [nil]
-        let cEnvironment = environment.map { strdup($0) } + [nil]
-        defer { (cArguments + cEnvironment).forEach { free($0) } }
-        var pid = pid_t()
-        let code = posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
-        return code == 0 ? .success(pid) : .failure(SpawnError(code: code))
+        ChildSpawn.spawn(argv, environment: environment, descriptors: [.null, .descriptor(output), .descriptor(output)], searchPath: true,
+                         ownGroup: true)
     }
 
-    private struct SpawnError: Error { let code: Int32 }
+    private typealias SpawnError = ChildSpawn.SpawnError
 
     /// Logs the first lines of what the command prints, and drains the rest until it closes its output.
     private func logOutput(of descriptor: Int32, label: String, metadata: Logger.Metadata) {

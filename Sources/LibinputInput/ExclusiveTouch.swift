@@ -84,12 +84,13 @@ final class ExclusiveTouch {
         guard let (handle, name) = touchscreens[device] else { return false }
         fallbacks[device] = nil
         changed = true
-        guard let udevDevice = libinput_device_get_udev_device(handle), let nodeText = udev_device_get_devnode(udevDevice) else {
+        let udevDevice = libinput_device_get_udev_device(handle)
+        defer { if let udevDevice { udev_device_unref(udevDevice) } }
+        guard let nodeText = udevDevice.flatMap(udev_device_get_devnode) else {
             fallbacks[device] = (name, "libinput gives no device node for it")
             return false
         }
         let node = String(cString: nodeText)
-        udev_device_unref(udevDevice)
         guard let executable = TouchRelayProcess.executable() else {
             fallbacks[device] = (name, "animd-touch-relay is not installed beside animd nor in its libexec folder")
             return false

@@ -1,4 +1,3 @@
-import CSpawn
 import Glibc
 import TouchRelay
 import UnixSupport
@@ -30,33 +29,18 @@ final class TouchRelayProcess {
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw RelaySpawnError("socketpair: \(String(cString: strerror(errno)))")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 3)
-        animd_spawn_close_from(&actions, 4)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var all = sigset_t(), none = sigset_t()
-        sigfillset(&all)
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        // Its socket end as descriptor 3; stderr is animd's, for the journal. It stays in animd's process group.
         let words: [String] = [executable, device, "--hold-limit", "\(holdLimit)"]
-        let argv = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        let code = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        let environment = ProcessEnvironment.current.map { "\($0.key)=\($0.value)" }
+        let spawned = ChildSpawn.spawn(words, environment: environment, descriptors: [.null, .null, .descriptor(2), .descriptor(ends[1])],
+                                       searchPath: false, ownGroup: false)
         Glibc.close(ends[1])
-        guard code == 0 else {
+        switch spawned {
+        case let .success(child): pid = child
+        case let .failure(error):
             Glibc.close(ends[0])
-            throw RelaySpawnError("cannot start \(executable): \(String(cString: strerror(code)))")
+            throw RelaySpawnError("cannot start \(executable): \(String(cString: strerror(error.code)))")
         }
-        pid = child
         socket = ends[0]
         _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
     }

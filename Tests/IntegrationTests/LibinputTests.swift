@@ -213,14 +213,7 @@ struct MockedDevice {
         try Self.shell("cc -shared -fPIC -O2 -o '\(folder)/evdev-node.so' '\(Self.fixtures)/evdev-node.c' -ldl")
         try Self.shell("cc -O2 -o '\(folder)/mockhost' '\(Self.fixtures)/mockhost.c' $(pkg-config --cflags --libs umockdev-1.0)")
         let mocked = "\(Self.fixtures)/\(kind.fixture)"
-        // umockdev 0.17.16 reads udev's database from the real /run/udev: a tmpfs over it, in a mount namespace of
-        // animd's own, says the mocked node is initialized, an input device of its kind, on the seat.
-        let script = """
-            set -e
-            mkdir -p /run/udev
-            mount -t tmpfs animd-test /run/udev
-            mkdir /run/udev/data
-            printf 'I:1\\nE:ID_INPUT=1\\nE:\(kind.udevProperty)=1\\nG:seat\\nQ:seat\\nV:1\\n' > /run/udev/data/c\(kind.deviceNumber)
+        let script = Self.udevPrelude(kind) + """
             exec env LD_PRELOAD=libumockdev-preload.so.0 \(folder)/mockhost \(mocked).umockdev \(kind.node) \(mocked).ioctl \\
                 \(eventsPath) \(kind.sysfsPath) \(unpluggable ? unplugPath : "-") 120 \(folder)/evdev-node.so -- "$@"
             """
@@ -239,7 +232,21 @@ struct MockedDevice {
         try "".write(toFile: unplugPath, atomically: true, encoding: .utf8)
     }
 
-    private static func shell(_ command: String) throws {
+    /// The start of a host's script. umockdev 0.17.16 reads udev's database from the real /run/udev: a tmpfs over
+    /// it, in a mount namespace of animd's own, says the mocked node is initialized, an input device of its kind,
+    /// on the seat.
+    static func udevPrelude(_ kind: Kind) -> String {
+        """
+        set -e
+        mkdir -p /run/udev
+        mount -t tmpfs animd-test /run/udev
+        mkdir /run/udev/data
+        printf 'I:1\\nE:ID_INPUT=1\\nE:\(kind.udevProperty)=1\\nG:seat\\nQ:seat\\nV:1\\n' > /run/udev/data/c\(kind.deviceNumber)
+
+        """
+    }
+
+    static func shell(_ command: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]

@@ -16,16 +16,11 @@ struct RelayedTouchscreen {
     init(restarts: Int = 0) throws {
         folder = try DaemonProcess.makeFolder()
         let fixtures = MockedDevice.fixtures
-        try Self.shell("cc -shared -fPIC -O2 -o '\(folder)/evdev-node.so' '\(fixtures)/evdev-node.c' -ldl")
-        try Self.shell("cc -O2 -o '\(folder)/relayhost' '\(fixtures)/relayhost.c' $(pkg-config --cflags --libs umockdev-1.0)")
+        try MockedDevice.shell("cc -shared -fPIC -O2 -o '\(folder)/evdev-node.so' '\(fixtures)/evdev-node.c' -ldl")
+        try MockedDevice.shell("cc -O2 -o '\(folder)/relayhost' '\(fixtures)/relayhost.c' $(pkg-config --cflags --libs umockdev-1.0)")
         let kind = MockedDevice.Kind.touchscreen
         let mocked = "\(fixtures)/\(kind.fixture)"
-        let script = """
-            set -e
-            mkdir -p /run/udev
-            mount -t tmpfs animd-test /run/udev
-            mkdir /run/udev/data
-            printf 'I:1\\nE:ID_INPUT=1\\nE:\(kind.udevProperty)=1\\nG:seat\\nQ:seat\\nV:1\\n' > /run/udev/data/c\(kind.deviceNumber)
+        let script = MockedDevice.udevPrelude(kind) + """
             env LD_PRELOAD=libumockdev-preload.so.0 \(folder)/relayhost \(folder) \(mocked).umockdev \(kind.node) \(mocked).ioctl \\
                 \(kind.sysfsPath) 300 \(folder)/evdev-node.so -- /bin/sh -c 'for run in $(seq \(restarts + 1)); do "$@" || true; done' animd "$@" || echo "relayhost exited $?" >&2
             """
@@ -118,15 +113,6 @@ struct RelayedTouchscreen {
     }
 
     func removeFolder() { try? FileManager.default.removeItem(atPath: folder) }
-
-    private static func shell(_ command: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw HarnessError("failed: \(command)") }
-    }
 
     // MARK: - Frames
 
