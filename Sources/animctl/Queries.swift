@@ -4,6 +4,7 @@ import Motion
 import ArgumentParser
 import Glibc
 import TransitionModel
+import UnixSupport
 import JSONText
 
 extension AnimCtl {
@@ -11,14 +12,14 @@ extension AnimCtl {
         static let configuration = CommandConfiguration(abstract: "Show the daemon's version, frame rate and input status.")
         @OptionGroup var connection: ConnectionOptions
         @Flag(help: "Print the raw JSON result.") var json = false
-        @Option(parsing: .unconditional, help: "Wait up to this many seconds for animd to answer (while it starts).") var wait: Double?
+        @Option(parsing: .unconditional, help: "Wait up to this many seconds for animd to answer and its input to be on or off (while it starts).") var wait: Double?
 
         func validate() throws {
             if let wait, !(0...3600).contains(wait) { throw ValidationError("--wait must be between 0 and 3600 seconds") }
         }
 
         func run() throws {
-            let result = try connection.call(.hello, on: try wait.map { try connection.connect(waitingUpTo: $0) })
+            let result = try wait.map(settledHello(within:)) ?? connection.call(.hello)
             if json { return emit(JSONWriter.string(result)) }
             guard let hello = DaemonHello(json: result) else { fail("animctl: animd's hello could not be read: \(JSONWriter.string(result))") }
             let input = hello.input
@@ -50,6 +51,20 @@ extension AnimCtl {
             }
             if !config.yielding.isEmpty {
                 emit("  yielding to them: \(config.yielding.joined(separator: ", ")) (embedded default)")
+            }
+        }
+
+        /// animd's hello once its input is on or off, asked again every 0.1 s while it says "connecting": a slow X
+        /// server or a loaded machine can take longer than the 2 s animd waits before it listens. At the deadline,
+        /// whatever animd says.
+        func settledHello(within seconds: Double) throws -> JSONValue {
+            let deadline = monotonicSeconds() + seconds
+            let rpc = try connection.connect(waitingUpTo: seconds)
+            while true {
+                let result = try connection.call(.hello, on: rpc)
+                let connecting = DaemonHello(json: result)?.input.isConnecting ?? false
+                if !connecting || monotonicSeconds() >= deadline { return result }
+                usleep(100_000)
             }
         }
 

@@ -109,6 +109,22 @@ import JSONText
         #expect(try animctl(["hello", "--wait", "0.2"], socket: folder + "/none.sock").status == 3, "nobody came: no daemon")
     }
 
+    /// `hello --wait` also waits out input that is still connecting (a CI run once printed "x11 off (connecting)"
+    /// under load). Right after animd is pointed at an X server that answers animd's probe and not Xlib's
+    /// connection, its X backend is connecting for Xlib's 2 s deadline: hello prints the backend's verdict after it,
+    /// not "connecting".
+    @Test func helloWaitsForInputToBeOnOrOff() throws {
+        let number = 900 + Int(getpid() % 90)
+        let half = try #require(HalfAnsweringSocket(path: "@/tmp/.X11-unix/X\(number)", reply: SessionTests.failedSetup))
+        let daemon = try DaemonProcess(display: ":\(number + 1)")
+        _ = try daemon.connect().ok("daemon.environment", ["DISPLAY": .string(":\(number)")])
+        let hello = try animctl(["hello", "--wait", "30"], socket: daemon.socket)
+        #expect(hello.status == 0 && hello.stdout.contains("input       x11 off on :\(number) (cannot open display :\(number): "),
+                "\(hello.stdout)")
+        #expect(!hello.stdout.contains("(connecting)"), "\(hello.stdout)")
+        withExtendedLifetime(half) {}
+    }
+
     /// `curve --help` lists the timing grammar and its ranges itself, from the parser's own limits.
     @Test func curveHelpListsTheGrammar() throws {
         let help = try animctl(["curve", "--help"], socket: nil)
