@@ -91,6 +91,13 @@ let package = Package(
         // a tape), the writer. Apart from the wire protocol, so that the focus sources read JSON without it.
         .target(name: "JSONText", dependencies: ["TextWriting"], swiftSettings: strict),
         .target(name: "AnimProtocol", dependencies: ["Gestures", "Motion", "TextWriting", "TransitionModel", "JSONText"], swiftSettings: strict),
+        // What the desktop says of motion, as values: the XDG portal's settings and KDE's kdeglobals, read from text.
+        // DesktopPortal and the shell fill them; the core decides with them.
+        .target(name: "DesktopMotion", dependencies: ["Motion"], swiftSettings: strict),
+        // The daemon's core machine (issue 60): every change of state, as events in and effects out. Pure by
+        // construction: it may import only pure targets, which the compiler holds and module-graph.py checks.
+        .target(name: "AnimCore", dependencies: ["JSONText", "Motion", "Gestures", "TextWriting", "TransitionModel", "Transitions",
+                                                 "AnimConfig", "AnimProtocol", "DesktopMotion"], swiftSettings: strict),
         // sockaddr_un built and read in one place, errno's text, and the monotonic clock: shared by the client, the
         // daemon and its input backends.
         .target(name: "UnixSupport", dependencies: ["CSpawn"], swiftSettings: strict),
@@ -108,11 +115,11 @@ let package = Package(
                                                        .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict),
         // The XDG desktop portal's settings over the session bus, on a thread of their own: reduced motion.
-        .target(name: "DesktopPortal", dependencies: ["CSDBus", "UnixSupport", "BackendThread", "FocusSources", "Gestures"], swiftSettings: strict),
+        .target(name: "DesktopPortal", dependencies: ["CSDBus", "UnixSupport", "BackendThread", "FocusSources", "Gestures", "DesktopMotion"], swiftSettings: strict),
         .target(
             name: "AnimDaemon",
             dependencies: ["JSONText", 
-                "Motion", "Gestures", "TextWriting", "TransitionModel", "Transitions", "AnimConfig", "AnimProtocol", "UnixSupport", "BackendThread", "X11Input", "LibinputInput", "DesktopPortal", "FocusSources", "CLinuxScheduling",
+                "Motion", "Gestures", "TextWriting", "TransitionModel", "Transitions", "AnimConfig", "AnimProtocol", "AnimCore", "DesktopMotion", "UnixSupport", "BackendThread", "X11Input", "LibinputInput", "DesktopPortal", "FocusSources", "CLinuxScheduling",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -183,8 +190,8 @@ let package = Package(
         .testTarget(name: "FocusSourcesTests", dependencies: ["FocusSources", "Gestures", "AnimProtocol"], swiftSettings: strict),
         .testTarget(name: "ConfigTests", dependencies: ["AnimConfig", "Motion", "Gestures", "Transitions", "TransitionModel", "TextWriting", "JSONText"], exclude: ["FuzzRegressions"], swiftSettings: strict),
         .testTarget(name: "AnimProtocolTests", dependencies: ["JSONText", "AnimProtocol", "ProtocolOracle", "TransitionModel", "Gestures", "Motion"], swiftSettings: strict),
-        .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal", "BackendThread"], swiftSettings: strict),
-        .testTarget(name: "AnimDaemonTests", dependencies: ["JSONText", "DesktopPortal", "Transitions", "AnimDaemon", "AnimProtocol", "AnimConfig", "TransitionModel", "Gestures", "Motion",
+        .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal", "DesktopMotion", "BackendThread"], swiftSettings: strict),
+        .testTarget(name: "AnimDaemonTests", dependencies: ["JSONText", "DesktopPortal", "DesktopMotion", "AnimCore", "Transitions", "AnimDaemon", "AnimProtocol", "AnimConfig", "TransitionModel", "Gestures", "Motion",
                                                          .product(name: "Logging", package: "swift-log"),
                                                          .product(name: "NIOCore", package: "swift-nio"),
                                                          .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],

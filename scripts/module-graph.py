@@ -82,28 +82,13 @@ def table_rows(text):
     return rows
 
 
-# The core's machine lives in the shell's target but is pure (docs/architecture.md, "The daemon"): these files may
-# import no module that reaches the loop, the system or a thread.
-MACHINE_FILES = ("CoreMachine", "CoreEvent", "CoreEffect")
-SHELL_MODULES = {"NIOCore", "NIOPosix", "NIOEmbedded", "UnixSupport", "Glibc", "Foundation", "CLinuxScheduling", "CSpawn",
-                 "ServiceLifecycle", "UnixSignals", "BackendThread"}
-
-
-def machine_problems(sources):
-    problems = []
-    folder = os.path.join(sources, "AnimDaemon")
-    for name in sorted(os.listdir(folder)):
-        if not name.startswith(MACHINE_FILES):
-            continue
-        with open(os.path.join(folder, name), encoding="utf-8") as f:
-            imported = {m.group(1) for m in re.finditer(r"^(?:public |internal |@testable )?import (\w+)", f.read(), re.M)}
-        for module in sorted(imported & SHELL_MODULES):
-            problems.append(f"the core's machine is pure, but AnimDaemon/{name} imports {module}")
-    return problems
+# The core's machine is a target of its own (issue 60), and the compiler keeps it pure as long as it depends on pure
+# targets only: the table must call it pure, which the check below holds to its dependencies.
+MUST_BE_PURE = ("AnimCore", "Gestures", "Motion", "Transitions", "TouchRelay")
 
 
 def docs_problems(package, text):
-    problems = machine_problems(os.path.join(REPO, "Sources"))
+    problems = []
     if BEGIN not in text or END not in text:
         return [f"docs/architecture.md has no {BEGIN} … {END} block"]
     shown = text.split(BEGIN, 1)[1].split(END, 1)[0].strip()
@@ -119,6 +104,9 @@ def docs_problems(package, text):
     for name in sorted({n for n in named if n not in targets or named.count(n) > 1}):
         problems.append(f"the target table names {name}, " + ("which is no target" if name not in targets else "more than once"))
     pure = {name for names, kind in rows if kind == "pure" for name in names}
+    for name in MUST_BE_PURE:
+        if name in targets and name not in pure:
+            problems.append(f"{name} must be pure (docs/architecture.md), but the target table does not call it so")
     for name in sorted(pure & set(targets)):
         for dependency, product in dependencies(targets[name]):
             if product or dependency not in pure:

@@ -5,6 +5,7 @@ import Logging
 import NIOConcurrencyHelpers
 import Transitions
 import UnixSupport
+import AnimCore
 
 /// Runs the config's commands (`on-snap`, `on-tablet-mode`) so that none of them can block or slow the daemon:
 /// each is spawned (posix_spawnp, argv only, no shell) and watched on a thread

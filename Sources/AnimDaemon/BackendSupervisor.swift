@@ -3,21 +3,7 @@ import BackendThread
 import Gestures
 import Logging
 import NIOCore
-
-/// What the input backend's life brings about, for the core to carry out: a status to show, input for the
-/// recognizers, or that what a backend drove is gone.
-enum InputReport {
-    case status(InputStatus, geometry: ScreenGeometry?, refreshRate: Double?)
-    case input([InputEvent], from: InputBackendKind)
-    /// The backend stopped or lost its devices: whatever it drove must be cancelled.
-    case vanished(InputBackendKind)
-    /// What the display's XSETTINGS manager says of animations; nil without one (or without a display).
-    case xsettingsAnimations(Bool?)
-    /// The focused application, or why none is known.
-    case focus(SessionFocus)
-    /// The tablet-mode switch's state; nil where the backend reads none.
-    case tabletMode(Bool?)
-}
+import AnimCore
 
 /// The input backend's life on the event loop: made for the session (`BackendLauncher`), started, replaced when
 /// `daemon.environment` changes what it depends on, stopped. Each step returns what it brought about, as

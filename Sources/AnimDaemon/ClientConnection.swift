@@ -5,6 +5,7 @@ import AnimProtocol
 import NIOCore
 import TransitionModel
 import UnixSupport
+import AnimCore
 
 /// One connected client, confined to the daemon's event loop.
 ///

@@ -4,6 +4,7 @@ import Gestures
 import Logging
 import NIOCore
 import NIOPosix
+import AnimCore
 
 /// Follows the focused window over a Wayland compositor's IPC socket, on the daemon's loop (no thread of its own, no
 /// wake-up while nothing changes): sway's (`SWAYSOCK`), or Hyprland's event socket. What each says is read by a pure

@@ -29,33 +29,6 @@ public struct ConfigSource: Sendable {
         return environment["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.config" }
     }
 
-    public enum LoadError: Error, CustomStringConvertible, Sendable {
-        case unreadable(String, String)
-        case invalid(String, ConfigErrors)
-
-        public var description: String {
-            switch self {
-            case let .unreadable(path, reason): "\(path): \(reason)"
-            case let .invalid(path, errors): errors.errors.map { "\($0.file.isEmpty ? path : $0.file):\($0)" }.joined(separator: "\n")
-            }
-        }
-
-        var rpcError: RPCError {
-            switch self {
-            case let .unreadable(path, reason):
-                return RPCError(.configInvalid, "config invalid: \(path): \(reason)",
-                                data: .object([("errors", .array([.object([("line", 0), ("column", 0), ("message", .string(reason))])]))]))
-            case let .invalid(path, errors):
-                let list = errors.errors.map { e -> JSONValue in
-                    .object([("file", .string(e.file.isEmpty ? path : e.file)), ("line", .number(Double(e.line))), ("column", .number(Double(e.column))),
-                             ("key", .string(e.key)), ("message", .string(e.message))])
-                }
-                return RPCError(.configInvalid, "config invalid: \(path) has \(errors.errors.count) error(s); the running config is kept",
-                                data: .object([("errors", .array(list))]))
-            }
-        }
-    }
-
     /// Whether the file exists; without it the embedded default is used alone.
     public var fileExists: Bool { access(path, F_OK) == 0 }
 
@@ -77,25 +50,25 @@ public struct ConfigSource: Sendable {
         }
     }
 
-    public func load() -> Result<LoadedConfig, LoadError> {
+    public func load() -> Result<LoadedConfig, ConfigLoadError> {
         fileBytes().flatMap(parse)
     }
 
     /// The config as the file says now, or nil when the file is byte for byte the one `current` was read from (or
     /// is absent, as it was): a reload then has nothing to do, and nothing is parsed.
-    public func reload(over current: LoadedConfig) -> Result<LoadedConfig, LoadError>? {
+    public func reload(over current: LoadedConfig) -> Result<LoadedConfig, ConfigLoadError>? {
         let bytes = fileBytes()
         if case let .success(now) = bytes, now == current.fileBytes { return nil }
         return bytes.flatMap(parse)
     }
 
     /// The file's bytes; nil when there is no file and none was asked for (the embedded default alone).
-    private func fileBytes() -> Result<[UInt8]?, LoadError> {
+    private func fileBytes() -> Result<[UInt8]?, ConfigLoadError> {
         guard fileExists || explicit else { return .success(nil) }
         return Self.read(path).map { $0 }.mapError { .unreadable(path, "cannot read the file: \($0.reason)") }
     }
 
-    private func parse(_ bytes: [UInt8]?) -> Result<LoadedConfig, LoadError> {
+    private func parse(_ bytes: [UInt8]?) -> Result<LoadedConfig, ConfigLoadError> {
         do {
             let user = try bytes.map { bytes throws(ConfigErrors) in try ConfigLayer(name: path, utf8: bytes) }
             var loaded = try ConfigParser.load(user: user)

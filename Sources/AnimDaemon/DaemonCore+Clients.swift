@@ -1,5 +1,6 @@
 import AnimProtocol
 import NIOCore
+import AnimCore
 
 /// What a connection's handler asks of the core: to be admitted, to have held frames sent, to be held to its
 /// backlog, and to leave. The handler sees these, not the registry behind them.

@@ -10,13 +10,13 @@ extension DaemonCore {
 
     /// Logs what is wrong with the config in force (the machine does so for each reload).
     func warnIfInert() {
-        for case let .log(level, message, metadata) in machine.configWarnings { logger.log(level: level, message, metadata: metadata) }
+        for case let .log(level, message, fields) in machine.configWarnings { logger.log(level, message, fields) }
     }
 
     /// Reads the config again and hands it to the machine; on error the running config stays. A file that has not
     /// changed since the config in force was read from it is not parsed again: the reload is done already.
     func reload() -> Result<Void, RPCError> {
-        guard let loaded = machine.config.source.reload(over: machine.config.loaded) else {
+        guard let loaded = configSource.reload(over: machine.config.loaded) else {
             logger.debug("config reload: the file is as it was read; nothing to do")
             return .success(())
         }
@@ -51,7 +51,7 @@ extension DaemonCore {
         let closed = EventLoopFuture.andAllComplete(registry.clients.values.map(\.channel.closeFuture), on: loop)
         handle(.shutdown(reason: reason))
         let core = NIOLoopBound(self, eventLoop: loop)
-        closed.whenComplete { _ in core.value.timers.removeValue(forKey: .shutdownDeadline)?.cancel() }
+        closed.whenComplete { _ in core.value.pacer.cancel(.shutdownDeadline) }
         return closed
     }
 

@@ -2,6 +2,7 @@ import Logging
 import NIOCore
 import Transitions
 import UnixSupport
+import AnimCore
 
 /// The shell around the core's machine (`CoreMachine`), confined to the daemon's single event loop: it turns what
 /// happens (requests, the session's reports, the frame timer) into `CoreEvent`s, hands each to the machine through
@@ -13,6 +14,8 @@ final class DaemonCore {
     let logger: Logger
     /// Everything the daemon knows, changed only through `handle`.
     private(set) var machine: CoreMachine
+    /// Where the config is read from again on `daemon.reload` and SIGHUP: the machine takes what was read.
+    let configSource: ConfigSource
     let registry: SubscriberRegistry
     let supervisor: BackendSupervisor
     /// Runs the transitions' `on-snap` commands, off this loop.
@@ -20,15 +23,14 @@ final class DaemonCore {
     /// READY=1, STATUS= lines and watchdog pings.
     let systemd: SystemdAnnouncer
     let pacer: FramePacer
-    /// What the machine's timers are armed as, so that the shutdown can cancel its deadline once everyone left.
-    var timers: [CoreTimer: Scheduled<Void>] = [:]
     /// The effects buffer, kept between steps so that taking an event allocates nothing; empty while a step's effects
     /// are carried out (a step those cause makes its own).
     private var spareEffects: [CoreEffect] = []
 
-    init(loop: any EventLoop, config: ConfigInForce, supervisor: BackendSupervisor, notifier: SystemdNotifier, logger: Logger) {
+    init(loop: any EventLoop, config: ConfigInForce, configSource: ConfigSource, supervisor: BackendSupervisor, notifier: SystemdNotifier, logger: Logger) {
         self.loop = loop; self.supervisor = supervisor; self.logger = logger
         machine = CoreMachine(config: config)
+        self.configSource = configSource
         actions = ActionRunner(logger: logger)
         registry = SubscriberRegistry(limits: config.limits, logger: logger)
         systemd = SystemdAnnouncer(loop: loop, notifier: notifier, logger: logger)
@@ -77,7 +79,7 @@ final class DaemonCore {
             case let .limits(limits): registry.limits = limits
             case let .run(action): actions.run([action], in: supervisor.session)
             case let .announceStatus(soon): soon ? systemd.announceSoon(statusLine) : systemd.announce(statusLine)
-            case let .log(level, message, metadata): logger.log(level: level, message, metadata: metadata)
+            case let .log(level, message, fields): logger.log(level, message, fields)
             case let .closeClients(reason): closeClients(reason: reason)
             case let .setTimer(timer, seconds): arm(timer, after: seconds)
             case .closeStragglers: registry.closeEveryone()
@@ -109,12 +111,7 @@ final class DaemonCore {
     }
 
     private func arm(_ timer: CoreTimer, after seconds: Double) {
-        let core = NIOLoopBound(self, eventLoop: loop)
-        timers[timer]?.cancel()
-        timers[timer] = loop.scheduleTask(in: .nanoseconds(Int64(seconds * 1e9))) {
-            core.value.timers[timer] = nil
-            core.value.handle(.timer(timer))
-        }
+        pacer.arm(timer, after: seconds, into: { [self] in handle(.timer($0)) })
     }
 
     /// Arms, keeps or cancels the frame timer, as `FrameScheduler` decides; none once animd is stopping.

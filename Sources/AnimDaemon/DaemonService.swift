@@ -12,6 +12,7 @@ public import AnimConfig
 import UnixSignals
 import UnixSupport
 import X11Input
+import AnimCore
 
 /// The daemon as one swift-service-lifecycle `Service`: bind, announce
 /// readiness, serve until a graceful shutdown (SIGTERM/SIGINT), reload on
@@ -136,7 +137,7 @@ public struct DaemonService: Service {
     /// status before it is known.
     private func makeCore(on loop: any EventLoop, notifier: SystemdNotifier,
                           reporter: AsyncStream<SessionReport>.Continuation) async throws -> NIOLoopBound<DaemonCore> {
-        let (config, logger, clientRoom) = (ConfigInForce(self.config, source: configSource), self.logger, self.clientRoom)
+        let (config, source, logger, clientRoom) = (ConfigInForce(self.config), configSource, self.logger, self.clientRoom)
         let launcher = BackendLauncher(setting: backendSetting, logger: logger, home: environment["HOME"]) {
             reporter.yield(.backend(generation: $0, $1))
         }
@@ -145,7 +146,7 @@ public struct DaemonService: Service {
         return try await loop.submit {
             let compositorFocus = CompositorFocusWatch(loop: loop, logger: logger) { reporter.yield(.compositorFocus($0)) }
             let supervisor = BackendSupervisor(loop: loop, logger: logger, launcher: launcher, compositorFocus: compositorFocus, session: session)
-            let core = DaemonCore(loop: loop, config: config, supervisor: supervisor, notifier: notifier, logger: logger)
+            let core = DaemonCore(loop: loop, config: config, configSource: source, supervisor: supervisor, notifier: notifier, logger: logger)
             core.registry.descriptorRoom = clientRoom
             core.warnIfInert()
             return NIOLoopBound(core, eventLoop: loop)

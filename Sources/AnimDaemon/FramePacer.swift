@@ -1,8 +1,9 @@
 import CLinuxScheduling
 import NIOCore
+import AnimCore
 
 /// How the event loop paces itself: the one frame timer, armed as `FrameScheduler` decides and only while
-/// something is due; the loop's time slice, which follows the number of frame readers (`LatencySlice`); and the
+/// something is due, and the machine's other timers (`CoreTimer`); the loop's time slice, which follows the number of frame readers (`LatencySlice`); and the
 /// hand-over of the CPU to the readers an engine step's writes woke. The timer's handler is the core, which makes
 /// the frame: the pacer calls nothing back, and arming allocates no closure per frame.
 final class FramePacer {
@@ -10,6 +11,8 @@ final class FramePacer {
     /// The armed timer and the time it was armed for.
     private var armed: (deadline: Double, callback: NIOScheduledCallback)?
     private var slice = LatencySlice()
+    /// The machine's other timers as armed, so that the shutdown can cancel its deadline once everyone left.
+    private var timers: [CoreTimer: Scheduled<Void>] = [:]
     /// Yields the loop's CPU to the readers an engine step's writes woke (`animd_hand_over`); tests count it.
     var handOver: () -> Void = { animd_hand_over() }
     init(loop: any EventLoop) { self.loop = loop }
@@ -41,6 +44,17 @@ final class FramePacer {
         armed?.callback.cancel()
         armed = nil
     }
+
+    /// Arms `timer` to go off after `seconds` (again, if it was armed), into `fire`.
+    func arm(_ timer: CoreTimer, after seconds: Double, into fire: @escaping (CoreTimer) -> Void) {
+        timers[timer]?.cancel()
+        timers[timer] = loop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(seconds * 1e9))) { [self] in
+            timers[timer] = nil
+            fire(timer)
+        }
+    }
+
+    func cancel(_ timer: CoreTimer) { timers.removeValue(forKey: timer)?.cancel() }
 
     /// The time slice for `readers` clients taking frames; what changed, for the log, or nil.
     func frameReadersChanged(to readers: Int) -> String? { slice.update(frameReaders: readers) }

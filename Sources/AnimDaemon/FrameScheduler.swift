@@ -1,3 +1,4 @@
+import AnimCore
 /// When the daemon's one frame timer should fire: at the engine's next frame while anything animates (held frames
 /// then go out with fresh ones, so their times keep the rate); otherwise when a frame that a subscriber's
 /// `maxRate` held back falls due; otherwise never, so that an idle daemon sleeps. Pure: the core carries out the

@@ -3,6 +3,8 @@ import Logging
 import NIOCore
 import NIOPosix
 import UnixSupport
+import AnimCore
+import DesktopMotion
 
 /// Follows KDE's `kdeglobals`: read at start-up, and again whenever it changes. The folder is watched with
 /// inotify, on the event loop (no thread of its own, and no wake-up while nothing changes), because KConfig and

@@ -1,6 +1,7 @@
 import AnimProtocol
 import Logging
 import NIOCore
+import AnimCore
 
 /// The connected clients and what they subscribed to; the fan-out path.
 ///

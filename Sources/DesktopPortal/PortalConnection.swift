@@ -2,6 +2,7 @@ import BackendThread
 import CSDBus
 import Glibc
 public import Gestures
+public import DesktopMotion
 
 /// One connection to the session bus, reading the portal's settings and following them: `SettingChanged` from the
 /// portal, and `NameOwnerChanged` for the portal's name (it restarts, or starts after animd); KDE's
@@ -100,7 +101,7 @@ final class PortalConnection: PolledSession {
         for (namespace, key) in PortalSettings.keys {
             let value = setting(namespace, key, readOne: (version ?? 1) >= 2)
             answered = answered || value != nil
-            _ = next.take(namespace: namespace, key: key, value: value)
+            _ = next.set(namespace: namespace, key: key, to: value)
         }
         if !answered { next.unavailable = "no XDG desktop portal answers on the session bus" }
         publish(next)
@@ -183,7 +184,7 @@ final class PortalConnection: PolledSession {
     private func settingChanged(_ message: OpaquePointer) {
         guard let namespace = BusCall.string(in: message), let key = BusCall.string(in: message) else { return }
         var next = settings
-        guard next.take(namespace: namespace, key: key, value: Self.variant(in: message)) else { return }
+        guard next.set(namespace: namespace, key: key, to: Self.variant(in: message)) else { return }
         publish(next)
     }
 

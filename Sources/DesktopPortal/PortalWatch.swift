@@ -1,5 +1,6 @@
 import BackendThread
 import Glibc
+import DesktopMotion
 
 /// Follows the session bus on a thread of its own, the one thread for D-Bus: the XDG desktop portal's settings, KDE's
 /// `ConfigChanged`, and the focus GNOME Shell or KWin tells (`BusFocus`). The bus connection is a session of the

@@ -4,6 +4,7 @@ import NIOCore
 import NIOEmbedded
 import Testing
 @testable import AnimDaemon
+@testable import AnimCore
 
 /// One engine step's events reach each client as one write, in the order they were published; outside a step,
 /// each event is its own write. NIO's embedded channel records every write the registry makes.

@@ -6,6 +6,7 @@ import Testing
 import AnimConfig
 import JSONText
 @testable import AnimDaemon
+@testable import AnimCore
 
 /// One connection's handler, byte by byte, on NIO's embedded channel: the real core behind it (the embedded
 /// default config, no input backend), and every byte it writes read back.
@@ -16,11 +17,11 @@ struct ClientHandlerTests {
     init() throws {
         let loop = channel.embeddedEventLoop
         let logger = Logger(label: "test")
-        let config = ConfigInForce(try ConfigParser.load(user: nil), source: ConfigSource(explicitPath: nil, environment: [:]))
+        let config = ConfigInForce(try ConfigParser.load(user: nil))
         let supervisor = BackendSupervisor(loop: loop, logger: logger, launcher: BackendLauncher(setting: .x11, logger: logger, home: nil) { _, _ in },
                                            compositorFocus: CompositorFocusWatch(loop: loop, logger: logger) { _ in },
                                            session: SessionEnvironment([:]))
-        core = DaemonCore(loop: loop, config: config, supervisor: supervisor, notifier: SystemdNotifier(environment: [:]), logger: logger)
+        core = DaemonCore(loop: loop, config: config, configSource: ConfigSource(explicitPath: nil, environment: [:]), supervisor: supervisor, notifier: SystemdNotifier(environment: [:]), logger: logger)
         try channel.pipeline.syncOperations.addHandler(ClientHandler(core: NIOLoopBound(core, eventLoop: loop),
                                                                     turns: NIOLoopBound(TurnQueue(loop: loop), eventLoop: loop)))
         // Connecting makes the channel active (and fires channelActive), so that `isActive` says whether it closed.

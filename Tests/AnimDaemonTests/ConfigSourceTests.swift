@@ -30,7 +30,7 @@ struct ConfigSourceTests {
 
         try write("[daemon]\nframe-rate = \"fast\"\n")
         let broken = try #require(source.reload(over: second))
-        #expect(throws: ConfigSource.LoadError.self) { try broken.get() }
+        #expect(throws: ConfigLoadError.self) { try broken.get() }
         #expect(source.reload(over: second) != nil, "a broken file is read, and refused, every time")
 
         try FileManager.default.removeItem(atPath: source.path)

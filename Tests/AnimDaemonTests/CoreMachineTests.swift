@@ -2,11 +2,13 @@ import AnimConfig
 import AnimProtocol
 import DesktopPortal
 import Gestures
+@testable import DesktopMotion
 import Testing
 import Transitions
 import TransitionModel
 @testable import AnimDaemon
 import JSONText
+@testable import AnimCore
 
 /// The daemon's core as a state machine, over values (issue 46): events in at times given, effects and answers out.
 /// The cases the issue names: a reload mid-gesture, a declaration mid-reload, a focus change mid-swipe and a client
@@ -19,7 +21,7 @@ import JSONText
     }
 
     static func machine(_ user: String? = nil) throws -> CoreMachine {
-        CoreMachine(config: ConfigInForce(try loaded(user), source: ConfigSource(explicitPath: "/nonexistent/animd.toml", environment: [:])))
+        CoreMachine(config: ConfigInForce(try loaded(user)))
     }
 
     static func touch(_ kind: InputEvent.Kind, x: Double, at time: Double) -> CoreEvent {

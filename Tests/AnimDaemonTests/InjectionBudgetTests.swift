@@ -1,5 +1,6 @@
 import Testing
 @testable import AnimDaemon
+@testable import AnimCore
 
 /// The token bucket on injected events, on a manual clock.
 struct InjectionBudgetTests {

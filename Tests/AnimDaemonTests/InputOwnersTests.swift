@@ -1,6 +1,7 @@
 import Gestures
 import Testing
 @testable import AnimDaemon
+@testable import AnimCore
 
 /// Who drives each source, and how `input.event` names them: each backend by its own name, injected input as
 /// "inject" (docs/protocol.md).

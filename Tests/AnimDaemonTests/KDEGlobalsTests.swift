@@ -1,3 +1,4 @@
+@testable import DesktopMotion
 import Testing
 @testable import AnimDaemon
 

@@ -8,6 +8,7 @@ import AnimConfig
 @testable import AnimDaemon
 import TransitionModel
 import JSONText
+@testable import AnimCore
 
 /// The router against a stand-in for the daemon: what it asks of it, and the lines it answers with.
 struct RequestRouterTests {

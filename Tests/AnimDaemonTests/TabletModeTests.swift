@@ -3,6 +3,7 @@ import Gestures
 import Testing
 import Transitions
 @testable import AnimDaemon
+@testable import AnimCore
 
 /// Tablet mode through the daemon's core (issue 45), over values: the backend's switch and `input.inject` come in
 /// the one way, turn `when-tablet-mode` bindings and the backend's plan, reach the `device` group, and run

@@ -1,6 +1,7 @@
 import BackendThread
 import Testing
 @testable import DesktopPortal
+@testable import DesktopMotion
 
 /// Who reduces motion by what the portal says, the values taken by key and type, and the poll timeout for sd-bus's
 /// deadlines.
@@ -18,13 +19,13 @@ struct PortalSettingsTests {
 
     @Test func valuesAreTakenByKeyAndType() {
         var settings = PortalSettings()
-        let appearance = settings.take(namespace: "org.freedesktop.appearance", key: "reduced-motion", value: .unsigned(1))
-        let animations = settings.take(namespace: "org.gnome.desktop.interface", key: "enable-animations", value: .boolean(false))
-        let theme = settings.take(namespace: "org.gnome.desktop.interface", key: "gtk-theme", value: .string("Adwaita"))
+        let appearance = settings.set(namespace: "org.freedesktop.appearance", key: "reduced-motion", to: .unsigned(1))
+        let animations = settings.set(namespace: "org.gnome.desktop.interface", key: "enable-animations", to: .boolean(false))
+        let theme = settings.set(namespace: "org.gnome.desktop.interface", key: "gtk-theme", to: .string("Adwaita"))
         #expect(appearance && animations && !theme, "followed keys are taken; others are not")
         #expect(settings == PortalSettings(appearanceReducedMotion: 1, enableAnimations: false))
         // A value of another type than the key's (a misbehaving portal) counts as unset.
-        let mistyped = settings.take(namespace: "org.freedesktop.appearance", key: "reduced-motion", value: .string("1"))
+        let mistyped = settings.set(namespace: "org.freedesktop.appearance", key: "reduced-motion", to: .string("1"))
         #expect(mistyped && settings.appearanceReducedMotion == nil)
         #expect(settings.description == "the portal says enable-animations=false")
     }

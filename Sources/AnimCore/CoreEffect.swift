@@ -1,15 +1,14 @@
 import AnimConfig
-import AnimProtocol
-import Gestures
-import Logging
+package import AnimProtocol
+package import Gestures
 import Motion
-import TextWriting
-import Transitions
-import TransitionModel
+package import TextWriting
+package import Transitions
+package import TransitionModel
 
 /// What the core's machine wants done, as a value; the shell (`DaemonCore`) carries each out, in order, with NIO,
 /// the subscriber registry, the input backend and systemd. Nothing the machine does reaches outside it otherwise.
-enum CoreEffect {
+package enum CoreEffect {
     /// An engine step: its touch decisions go to the backend, its events to their subscribers, the `on-snap`
     /// commands it made due are run.
     case publish(EngineOutput)
@@ -23,7 +22,8 @@ enum CoreEffect {
     case run(ConfiguredAction)
     /// `systemctl status animd` should show the status line now, or soon (coalesced with others).
     case announceStatus(soon: Bool)
-    case log(Logger.Level, Logger.Message, Logger.Metadata = [:])
+    /// A line for animd's log, at `level`, with its fields.
+    case log(LogLevel, String, [String: String] = [:])
     /// The shutdown: frames and watchdog pings stop, every client is sent `daemon.shutdown` with this reason and
     /// closed once it has read it.
     case closeClients(reason: String)
@@ -37,8 +37,14 @@ enum CoreEffect {
     case forget(transitions: Set<String>, bindings: Set<String>)
 }
 
+/// How much a log line of the core's matters; the shell maps it onto its logger's levels (swift-log's, which the core
+/// does not import: a logger is a way out).
+package enum LogLevel: Hashable {
+    case debug, info, notice, warning, error
+}
+
 /// The lines the core writes of its own, beside the engine's events.
-enum CoreLine: Equatable {
+package enum CoreLine: Equatable {
     case motion(MotionStatus)
     case inputStatus(InputStatus)
     /// An input event as it went into the recognizers, for `input-events` (recording): origin is the backend or
@@ -51,7 +57,7 @@ enum CoreLine: Equatable {
     case removed(String, owner: TransitionOwner, reason: RemovalReason, message: String)
 
     /// The group whose subscribers take it.
-    var group: EventGroup {
+    package var group: EventGroup {
         switch self {
         case .motion: .motion
         case .inputStatus: .input
@@ -63,12 +69,12 @@ enum CoreLine: Equatable {
     }
 
     /// The transition it is about, for subscribers of named transitions.
-    var transition: String? {
+    package var transition: String? {
         if case let .removed(name, _, _, _) = self { return name }
         return nil
     }
 
-    func write(into line: inout some TextOutput) {
+    package func write(into line: inout some TextOutput) {
         switch self {
         case let .motion(status): EventLine.motion(status, into: &line)
         case let .inputStatus(status): EventLine.inputStatus(status, into: &line)
@@ -81,7 +87,7 @@ enum CoreLine: Equatable {
 }
 
 /// What the machine answers whoever asked, beside the effects.
-enum CoreAnswer {
+package enum CoreAnswer {
     /// Done, with nothing to say (and what nobody asked for, such as a report or a frame).
     case done
     case refused(RPCError)
@@ -90,7 +96,7 @@ enum CoreAnswer {
 }
 
 /// One event taken: the answer, and the effects to carry out, in order.
-struct CoreStep {
-    var answer = CoreAnswer.done
-    var effects: [CoreEffect] = []
+package struct CoreStep {
+    package var answer = CoreAnswer.done
+    package var effects: [CoreEffect] = []
 }

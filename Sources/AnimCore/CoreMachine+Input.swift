@@ -1,12 +1,12 @@
-import AnimProtocol
-import Gestures
+package import AnimProtocol
+package import Gestures
 
 /// Input, from a backend or `input.inject`, through the recognizers with its owners tracked; the backend's reports;
 /// and the focus, which turns bindings on and off.
 extension CoreMachine {
     /// Runs input through the recognizers: each event is first recorded for `input-events`, while someone records,
     /// then handled.
-    mutating func handle(_ events: [InputEvent], from owner: InputOwners.Owner, at time: Double, into effects: inout [CoreEffect]) {
+    package mutating func handle(_ events: [InputEvent], from owner: InputOwners.Owner, at time: Double, into effects: inout [CoreEffect]) {
         for event in events {
             if recordingInput { effects.append(.line(.inputEvent(event, origin: owner.origin))) }
             emit(engine.handle(event, at: time), into: &effects)
@@ -16,7 +16,7 @@ extension CoreMachine {
 
     /// `input.inject` from connection `client`, within the daemon's one `InjectionBudget`: a request past it is refused
     /// whole, saying when to retry. Tablet-mode items take effect at their place among the events.
-    mutating func inject(_ events: [InputEvent], tabletModes: [InjectedTabletMode], client: Int, at time: Double,
+    package mutating func inject(_ events: [InputEvent], tabletModes: [InjectedTabletMode], client: Int, at time: Double,
                          into effects: inout [CoreEffect]) -> CoreAnswer {
         let count = events.count + tabletModes.count
         if case let .refused(seconds) = injections.take(count, at: time) {
@@ -37,7 +37,7 @@ extension CoreMachine {
     }
 
     /// Cancels whatever `owner` was driving: its input is gone.
-    mutating func vanished(_ owner: InputOwners.Owner, at time: Double, into effects: inout [CoreEffect]) {
+    package mutating func vanished(_ owner: InputOwners.Owner, at time: Double, into effects: inout [CoreEffect]) {
         let sources = input.owners.release(owner)
         guard !sources.isEmpty else { return }
         effects.append(.log(.debug, "cancelling input whose source went away", ["sources": "\(sources.map(\.rawValue))"]))
@@ -45,7 +45,7 @@ extension CoreMachine {
     }
 
     /// What the input backend's life brought about.
-    mutating func backendReported(_ reports: [InputReport], at time: Double, into effects: inout [CoreEffect]) {
+    package mutating func backendReported(_ reports: [InputReport], at time: Double, into effects: inout [CoreEffect]) {
         for report in reports {
             switch report {
             case let .status(status, geometry, refreshRate): setInputStatus(status, geometry: geometry, refreshRate: refreshRate, into: &effects)
@@ -63,7 +63,7 @@ extension CoreMachine {
         let changed = input.take(status, geometry: geometry, refreshRate: refreshRate)
         engine.setGeometry(input.geometry(fallback: config.fallbackGeometry))
         engine.setFrameRate(input.frameRate(configured: config.config.daemon.frameRate))
-        effects.append(.log(.notice, "\(status.logLine)", status.logMetadata))
+        effects.append(.log(.notice, status.logLine, status.logFields))
         effects.append(.announceStatus(soon: false))
         if changed { effects.append(.line(.inputStatus(status))) }
     }
@@ -72,7 +72,7 @@ extension CoreMachine {
     /// the focus comes in, from the backend's display, the compositor's IPC and the desktop shell alike. The
     /// engine's arena follows from the next sequence on, the backend stops taking (or starts taking) the input of
     /// the bindings that turned off (or on), and the `focus` group hears of it.
-    mutating func focusReported(_ focus: SessionFocus?, by channel: FocusReports.Channel, into effects: inout [CoreEffect]) {
+    package mutating func focusReported(_ focus: SessionFocus?, by channel: FocusReports.Channel, into effects: inout [CoreEffect]) {
         input.focus[channel] = focus
         let focus = input.focus.effective
         guard focus != engine.focus else { return }

@@ -1,38 +1,38 @@
 import AnimConfig
 import AnimProtocol
-import Gestures
-import Transitions
+package import Gestures
+package import Transitions
 
 /// The daemon's core as one state machine: the config in force with what clients declared, the engine, and what
 /// is known of the input and the focus. Everything that happens to it comes in through `take`, one `CoreEvent` at a
 /// time, with the time as a value; what it wants done comes out as `CoreEffect`s, which the shell (`DaemonCore`)
 /// carries out. It holds no way out: no loop, no socket, no closure. So a reload mid-gesture, a declaration, a
 /// focus change or a shutdown is a unit test over values (CoreMachineTests), as the engine's are (EngineTester).
-struct CoreMachine {
+package struct CoreMachine {
     // Changed by the machine's own files only: the shell holds the machine `private(set)`, and reads.
-    var config: ConfigInForce
-    var engine: Engine
-    var input = InputRouting()
+    package internal(set) var config: ConfigInForce
+    package internal(set) var engine: Engine
+    package internal(set) var input = InputRouting()
     /// When the engine asked to tick next; nil while nothing moves. Every engine step states it afresh.
-    private(set) var engineDeadline: Double?
+    package private(set) var engineDeadline: Double?
     /// When the recognizers asked to be advanced (a long press, a `hold`); nil while none waits.
-    private(set) var recognizerDeadline: Double?
+    package private(set) var recognizerDeadline: Double?
     /// When the first running leg ends, as of the last engine step (legs change only in steps); nil while none runs.
     /// Kept here so that the shell paces frames without copying the engine out to ask it.
-    private(set) var nextLegEnd: Double?
+    package private(set) var nextLegEnd: Double?
     /// Once `shutdown` is taken: the clients are being closed.
-    private(set) var stopping = false
+    package private(set) var stopping = false
     /// Whether some client records input (`input-events`), as the shell last said.
-    private(set) var recordingInput = false
+    package private(set) var recordingInput = false
     /// The events all clients together may inject (issue 57: a budget per connection let 48 connections hold the
     /// loop for seconds).
-    var injections = InjectionBudget()
+    package internal(set) var injections = InjectionBudget()
 
     /// How long the shutdown waits for clients to take `daemon.shutdown`: one that has not read what it was sent by
     /// then is closed without it.
-    static let shutdownDeadline = 2.0
+    package static let shutdownDeadline = 2.0
 
-    init(config: ConfigInForce) {
+    package init(config: ConfigInForce) {
         self.config = config
         let settings = config.config
         engine = Engine(transitions: settings.transitions, bindings: settings.bindings, frameRate: settings.daemon.frameRate,
@@ -42,7 +42,7 @@ struct CoreMachine {
 
     /// The one way in: takes `event`, which happened at `time` (CLOCK_MONOTONIC seconds), appends what to do to
     /// `effects` and returns what to answer. The shell hands in a buffer it keeps, so that a step allocates none.
-    mutating func take(_ event: CoreEvent, at time: Double, into effects: inout [CoreEffect]) -> CoreAnswer {
+    package mutating func take(_ event: CoreEvent, at time: Double, into effects: inout [CoreEffect]) -> CoreAnswer {
         var answer = CoreAnswer.done
         switch event {
         case let .command(command):
@@ -78,14 +78,14 @@ struct CoreMachine {
     }
 
     /// `take`, with the effects in a buffer of their own: for tests, which look at one step at a time.
-    mutating func take(_ event: CoreEvent, at time: Double) -> CoreStep {
+    package mutating func take(_ event: CoreEvent, at time: Double) -> CoreStep {
         var step = CoreStep()
         step.answer = take(event, at: time, into: &step.effects)
         return step
     }
 
     /// An engine step, to be published; its deadlines are the ones in force from now on.
-    mutating func emit(_ output: consuming EngineOutput, into effects: inout [CoreEffect]) {
+    package mutating func emit(_ output: consuming EngineOutput, into effects: inout [CoreEffect]) {
         engineDeadline = output.nextFrame
         recognizerDeadline = output.recognizerDeadline
         nextLegEnd = engine.nextLegEnd
@@ -110,10 +110,10 @@ struct CoreMachine {
     }
 
     /// What the input backend must intercept now: for the bindings in force that work with the focus.
-    var inputPlan: InputPlan { config.effective.inputPlan(in: engine.session) }
+    package var inputPlan: InputPlan { config.effective.inputPlan(in: engine.session) }
 
     /// The config's warnings (what is inert in it), to log each time one comes into force.
-    var configWarnings: [CoreEffect] {
+    package var configWarnings: [CoreEffect] {
         config.loaded.warnings.map { .log(.warning, "config: \($0)", ["layers": "\(config.loaded.layers.joined(separator: " + "))"]) }
     }
 }

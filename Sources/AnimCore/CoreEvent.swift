@@ -1,15 +1,15 @@
-import AnimConfig
-import AnimProtocol
-import DesktopPortal
-import Gestures
-import Motion
-import TransitionModel
-import JSONText
+package import AnimConfig
+package import AnimProtocol
+package import DesktopMotion
+package import Gestures
+package import Motion
+package import TransitionModel
+package import JSONText
 
 /// Everything that can happen to the daemon's core (`CoreMachine`), as a value: what clients ask, what the session's
 /// sources report, and time passing. The shell (`DaemonCore`) turns NIO's callbacks, the backend's reports and the
 /// timers into these; the machine takes them one at a time through `take`.
-enum CoreEvent {
+package enum CoreEvent {
     // MARK: Requests
 
     /// `transition.start`, `pause`, `scrub` and the other commands.
@@ -23,7 +23,7 @@ enum CoreEvent {
     /// `daemon.motion`: a run-time setting, or nil to only ask.
     case motionSetting(MotionSetting?)
     /// `daemon.reload` or SIGHUP: the config as the shell read it again, or why it could not.
-    case reload(Result<LoadedConfig, ConfigSource.LoadError>)
+    case reload(Result<LoadedConfig, ConfigLoadError>)
 
     // MARK: Clients and the session
 
@@ -59,7 +59,7 @@ enum CoreEvent {
 }
 
 /// The timers the machine asks the shell to set, by what they are for.
-enum CoreTimer: Hashable {
+package enum CoreTimer: Hashable {
     /// Clients that have not taken `daemon.shutdown` by now are closed without it.
     case shutdownDeadline
 }

@@ -1,32 +1,30 @@
-import AnimConfig
+package import AnimConfig
 import AnimProtocol
-import DesktopPortal
-import Gestures
-import Motion
+package import DesktopMotion
+package import Gestures
+package import Motion
 
-/// The config in force, where it is read from, and what follows from it, worked out once per load: the screen
+/// The config in force and what follows from it, worked out once per load: the screen
 /// assumed without a display server and the limits on clients. And what stands beside it: the transitions clients
 /// declared, the run-time motion setting, and what the desktop says of motion.
-struct ConfigInForce {
-    let source: ConfigSource
-    private(set) var loaded: LoadedConfig
+package struct ConfigInForce {
+    package private(set) var loaded: LoadedConfig
     /// The transitions clients declared (`transition.declare`), placed beside the config by its rules.
-    private(set) var declarations = DeclarationBook()
+    package private(set) var declarations = DeclarationBook()
     /// The config with the declarations composed in: the engine's tables and the input they need.
-    private(set) var effective: DaemonConfig
-    private(set) var fallbackGeometry: ScreenGeometry
-    private(set) var limits: ClientLimits
+    package private(set) var effective: DaemonConfig
+    package private(set) var fallbackGeometry: ScreenGeometry
+    package private(set) var limits: ClientLimits
     /// The run-time motion setting (`daemon.motion`), over the config's; a reload keeps it.
-    var motionOverride: MotionSetting?
+    package var motionOverride: MotionSetting?
     /// What KDE's `kdeglobals` said when last read; nil while it is not followed. It decides `auto`, with the next.
-    var kde: KDEGlobals.File?
+    package var kde: KDEGlobals.File?
     /// What the X display's XSETTINGS manager says of animations; nil without one.
-    var xsettingsAnimations: Bool?
+    package var xsettingsAnimations: Bool?
     /// What the XDG desktop portal says; nil until it is read.
-    var portal: PortalSettings?
+    package var portal: PortalSettings?
 
-    init(_ loaded: LoadedConfig, source: ConfigSource) {
-        self.source = source
+    package init(_ loaded: LoadedConfig) {
         self.loaded = loaded
         effective = loaded.config
         (fallbackGeometry, limits) = Self.derived(from: loaded.config)
@@ -35,7 +33,7 @@ struct ConfigInForce {
     /// Changes the declarations (a declaration, an update, a retraction, a connection gone), and the tables with
     /// them when it succeeds.
     @discardableResult
-    mutating func changeDeclarations<Value>(_ change: (inout DeclarationBook, LoadedConfig) throws(DeclarationRefusal) -> Value)
+    package mutating func changeDeclarations<Value>(_ change: (inout DeclarationBook, LoadedConfig) throws(DeclarationRefusal) -> Value)
         throws(DeclarationRefusal) -> Value {
         var book = declarations
         let result = try change(&book, loaded)
@@ -45,7 +43,7 @@ struct ConfigInForce {
     }
 
     /// Ends everything a connection declared (it closed); what ended.
-    mutating func removeDeclarations(ownedBy connection: Int) -> [Declaration] {
+    package mutating func removeDeclarations(ownedBy connection: Int) -> [Declaration] {
         let gone = declarations.removeAll(ownedBy: connection)
         if !gone.isEmpty { compose() }
         return gone
@@ -58,17 +56,17 @@ struct ConfigInForce {
         effective.bindings = tables.bindings
     }
 
-    var config: DaemonConfig { loaded.config }
+    package var config: DaemonConfig { loaded.config }
 
     /// The motion in force: the config's setting, under the run-time one.
-    var motion: MotionChoice {
+    package var motion: MotionChoice {
         MotionChoice(configured: config.daemon.motion, reducedDuration: config.daemon.reducedDuration, override: motionOverride, kde: kde,
                      xsettingsAnimations: xsettingsAnimations, portal: portal)
     }
 
     /// Puts `next` in force (the config as read again). The declarations it takes (by name, by place, by its
     /// limits) end, and are returned with the reason.
-    mutating func adopt(_ next: LoadedConfig) -> [(declaration: Declaration, reason: String)] {
+    package mutating func adopt(_ next: LoadedConfig) -> [(declaration: Declaration, reason: String)] {
         loaded = next
         (fallbackGeometry, limits) = Self.derived(from: next.config)
         let ended = declarations.reconcile(with: next)
@@ -85,9 +83,9 @@ struct ConfigInForce {
 }
 
 /// What the config allows each client, and all of them together.
-struct ClientLimits: Hashable {
-    var clients: Int
-    var subscriptions: Int
+package struct ClientLimits: Hashable {
+    package var clients: Int
+    package var subscriptions: Int
     /// Bytes queued for one client before it is disconnected as too slow.
-    var backlog: Int
+    package var backlog: Int
 }

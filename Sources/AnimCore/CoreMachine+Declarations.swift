@@ -1,12 +1,12 @@
-import AnimConfig
-import AnimProtocol
-import TransitionModel
-import JSONText
+package import AnimConfig
+package import AnimProtocol
+package import TransitionModel
+package import JSONText
 
 /// Transitions that clients declare (`transition.declare`, `update`, `retract`): each change goes through the
 /// declarations' rules, then the composed tables go to the engine and what they need of input to the backend.
 extension CoreMachine {
-    mutating func declare(_ name: String, body: JSONValue, owner: TransitionOwner, at time: Double,
+    package mutating func declare(_ name: String, body: JSONValue, owner: TransitionOwner, at time: Double,
                           into effects: inout [CoreEffect]) -> CoreAnswer {
         do {
             try config.changeDeclarations { (book, loaded) throws(DeclarationRefusal) in try book.declare(name, body, by: owner, over: loaded) }
@@ -19,7 +19,7 @@ extension CoreMachine {
     }
 
     /// Lays `body` over what `client` declared; a gesture or leg under way goes on without a jump.
-    mutating func update(_ name: String, body: JSONValue, client: Int, at time: Double, into effects: inout [CoreEffect]) -> CoreAnswer {
+    package mutating func update(_ name: String, body: JSONValue, client: Int, at time: Double, into effects: inout [CoreEffect]) -> CoreAnswer {
         let declared: Declaration
         do {
             declared = try config.changeDeclarations { (book, loaded) throws(DeclarationRefusal) in
@@ -32,7 +32,7 @@ extension CoreMachine {
         return .done
     }
 
-    mutating func retract(_ name: String, client: Int, at time: Double, into effects: inout [CoreEffect]) -> CoreAnswer {
+    package mutating func retract(_ name: String, client: Int, at time: Double, into effects: inout [CoreEffect]) -> CoreAnswer {
         let gone: Declaration
         do {
             gone = try config.changeDeclarations { (book, loaded) throws(DeclarationRefusal) in try book.retract(name, by: client, config: loaded) }
@@ -46,7 +46,7 @@ extension CoreMachine {
     }
 
     /// The connection closed: what it declared ends.
-    mutating func declarationsLeft(with client: Int, at time: Double, into effects: inout [CoreEffect]) {
+    package mutating func declarationsLeft(with client: Int, at time: Double, into effects: inout [CoreEffect]) {
         let gone = config.removeDeclarations(ownedBy: client)
         guard !gone.isEmpty else { return }
         let before = tablesChanged(at: time, into: &effects)
@@ -69,20 +69,20 @@ extension CoreMachine {
 
     /// Tells the shell the names the engine had at `before` and has no longer; after the last line that names them,
     /// which would otherwise make the shell remember them again.
-    func forgetNames(since before: (transitions: Set<String>, bindings: Set<String>), into effects: inout [CoreEffect]) {
+    package func forgetNames(since before: (transitions: Set<String>, bindings: Set<String>), into effects: inout [CoreEffect]) {
         let now = engine.names
         let gone = (transitions: before.transitions.subtracting(now.transitions), bindings: before.bindings.subtracting(now.bindings))
         if !gone.transitions.isEmpty || !gone.bindings.isEmpty { effects.append(.forget(transitions: gone.transitions, bindings: gone.bindings)) }
     }
 
     /// Tells the subscribers of a declared transition that it is gone, after its last `transition.ended`.
-    func removed(_ declaration: Declaration, reason: RemovalReason, message: String, into effects: inout [CoreEffect]) {
+    package func removed(_ declaration: Declaration, reason: RemovalReason, message: String, into effects: inout [CoreEffect]) {
         effects.append(.log(.info, "declared transition removed", ["transition": "\(declaration.name)", "reason": "\(message)",
                                                                     "owner": "\(declaration.owner.description)"]))
         effects.append(.line(.removed(declaration.name, owner: declaration.owner, reason: reason, message: message)))
     }
 
-    var declared: (transitions: [DaemonHello.Declared], yielding: [String]) {
+    package var declared: (transitions: [DaemonHello.Declared], yielding: [String]) {
         let book = config.declarations
         let yielding = book.yielding(in: config.loaded)
         return (book.declarations.map { DaemonHello.Declared(name: $0.name, owner: $0.owner, bindings: $0.bindings.map(\.name)) },

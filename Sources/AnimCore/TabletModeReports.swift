@@ -1,14 +1,14 @@
 /// What is known of tablet mode: the backend's switch, and what a client injected (`input.inject`, for scripts and
 /// tests). The last change wins: the backend's report counts only when it differs from its previous one, because a
 /// backend repeats its whole state on any change (a monitor, a device), which must not undo an injected mode.
-struct TabletModeReports {
+package struct TabletModeReports {
     /// The switch as the backend last reported it; nil while it reads none.
-    private(set) var backend: Bool?
+    package private(set) var backend: Bool?
     /// The mode in force.
-    private(set) var current: Bool?
+    package private(set) var current: Bool?
 
     /// Takes a report; true when the mode in force changed.
-    mutating func take(_ on: Bool?, injected: Bool) -> Bool {
+    package mutating func take(_ on: Bool?, injected: Bool) -> Bool {
         if !injected {
             guard on != backend else { return false }
             backend = on

@@ -1,16 +1,16 @@
-import Transitions
+package import Transitions
 
 /// A command the user's config asks animd to run: a transition's `on-snap`, or `[input] on-tablet-mode`.
-struct ConfiguredAction: Hashable, Sendable {
+package struct ConfiguredAction: Hashable, Sendable {
     /// What it is, for the log ("sidebar.on-snap.1"); one run of each at a time.
-    var key: String
+    package var key: String
     /// Which key of the config it comes from ("on-snap"), for the log's words.
-    var label: String
-    var argv: [String]
+    package var label: String
+    package var argv: [String]
     /// Variables the command gets beside the session's (`ANIMD_TRANSITION`, `ANIMD_TABLET_MODE`).
-    var environment: [String: String]
+    package var environment: [String: String]
 
-    init(_ action: SnapAction) {
+    package init(_ action: SnapAction) {
         key = "\(action.transition).on-snap.\(action.snap)"
         label = "on-snap"
         argv = action.argv
@@ -18,7 +18,7 @@ struct ConfiguredAction: Hashable, Sendable {
     }
 
     /// `[input] on-tablet-mode`'s command for going into tablet mode (`on`) or out of it.
-    init(tabletMode on: Bool, argv: [String]) {
+    package init(tabletMode on: Bool, argv: [String]) {
         key = "input.on-tablet-mode.\(on ? "on" : "off")"
         label = "on-tablet-mode"
         self.argv = argv

@@ -1,12 +1,12 @@
-import AnimConfig
-import AnimProtocol
+package import AnimConfig
+package import AnimProtocol
 import TransitionModel
 import JSONText
 
 /// A declaration's refusals on the wire (the body is read into the config's tree by `DeclarationBook` itself).
-enum DeclarationWire {
+package enum DeclarationWire {
     /// The error a refusal is on the wire (docs/protocol.md, "Declared transitions").
-    static func rpcError(_ refusal: DeclarationRefusal, method: Method) -> RPCError {
+    package static func rpcError(_ refusal: DeclarationRefusal, method: Method) -> RPCError {
         switch refusal {
         case let .invalid(errors):
             let listed = errors.prefix(32).map { JSONValue.object([("key", .string($0.key)), ("message", .string($0.message))]) }

@@ -3,21 +3,21 @@
 /// at several times its speed too; no number of clients injecting without end can keep the loop busy with recognizers
 /// (one bucket a client let 48 of them hold a fresh request for seconds: issue 57).
 /// Time is passed in, so its rule is tested with a manual clock.
-struct InjectionBudget {
-    static let capacity = 10_000.0
-    static let rate = 10_000.0
+package struct InjectionBudget {
+    package static let capacity = 10_000.0
+    package static let rate = 10_000.0
 
     private var tokens = InjectionBudget.capacity
     private var updated: Double?
 
-    enum Decision: Equatable {
+    package enum Decision: Equatable {
         case taken
         /// None taken: all of them would fit this many seconds later.
         case refused(retryIn: Double)
     }
 
     /// Takes `count` events at `now` if the budget has room for all of them, else takes none.
-    mutating func take(_ count: Int, at now: Double) -> Decision {
+    package mutating func take(_ count: Int, at now: Double) -> Decision {
         if let updated, now > updated { tokens = min(Self.capacity, tokens + (now - updated) * Self.rate) }
         updated = max(updated ?? now, now)
         let wanted = Double(count)

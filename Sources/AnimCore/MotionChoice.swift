@@ -1,6 +1,6 @@
-import AnimProtocol
-import DesktopPortal
-import Motion
+package import AnimProtocol
+package import DesktopMotion
+package import Motion
 import TextWriting
 
 /// The motion in force and why: the run-time setting (`daemon.motion`, `animctl motion`) over the config's
@@ -9,19 +9,19 @@ import TextWriting
 ///
 /// The desktop's switches: the XDG portal (its `reduced-motion`, and GNOME's keys it relays), KDE's `kdeglobals`,
 /// XSETTINGS. Motion is reduced when any says so; `source` names the first that does, in that order.
-struct MotionChoice: Hashable {
-    var configured: MotionSetting
-    var reducedDuration: Double
+package struct MotionChoice: Hashable {
+    package var configured: MotionSetting
+    package var reducedDuration: Double
     /// The run-time setting; it outlives reloads, until animd restarts or it is set again.
-    var override: MotionSetting?
+    package var override: MotionSetting?
     /// What KDE's `kdeglobals` says; nil while it is not followed.
-    var kde: KDEGlobals.File?
+    package var kde: KDEGlobals.File?
     /// What the X display's XSETTINGS manager says of animations (`Gtk/EnableAnimations`); nil without one.
-    var xsettingsAnimations: Bool? = nil
+    package var xsettingsAnimations: Bool? = nil
     /// What the XDG desktop portal says; nil until it is read.
-    var portal: PortalSettings? = nil
+    package var portal: PortalSettings? = nil
 
-    var setting: MotionSetting { override ?? configured }
+    package var setting: MotionSetting { override ?? configured }
 
     /// KDE's factor when it is followed and readable; 1 otherwise.
     private var kdeFactor: Double? {
@@ -29,7 +29,7 @@ struct MotionChoice: Hashable {
         return nil
     }
 
-    var reduced: Bool {
+    package var reduced: Bool {
         switch setting {
         case .reduced: true
         case .full: false
@@ -38,14 +38,14 @@ struct MotionChoice: Hashable {
     }
 
     /// What scales durations: KDE's factor under `auto`, when it is not 0 (that is reduced motion).
-    var factor: Double {
+    package var factor: Double {
         guard setting == .auto, let factor = kdeFactor, factor > 0 else { return 1 }
         return factor
     }
 
-    var policy: MotionPolicy { MotionPolicy(reduced: reduced, reducedDuration: reducedDuration, factor: factor) }
+    package var policy: MotionPolicy { MotionPolicy(reduced: reduced, reducedDuration: reducedDuration, factor: factor) }
 
-    var status: MotionStatus {
+    package var status: MotionStatus {
         let source: String? = switch setting {
         case .auto: portal?.reducedBy ?? (kdeFactor == 0 ? "kde" : xsettingsAnimations == false ? "xsettings" : factor != 1 ? "kde" : nil)
         case .full, .reduced: override == nil ? "config" : "animctl"

@@ -2,8 +2,8 @@ import Motion
 
 /// KDE's animation speed, as `kdeglobals` holds it: group `[KDE]`, key `AnimationDurationFactor` (0 turns
 /// animations off; other values scale every duration). Pure: the text in, what it says out.
-enum KDEGlobals {
-    enum Reading: Hashable, Sendable {
+package enum KDEGlobals {
+    package enum Reading: Hashable, Sendable {
         /// The factor; 0 means reduced motion.
         case factor(Double)
         /// The file or the key is not there: KDE's default, 1.
@@ -13,19 +13,24 @@ enum KDEGlobals {
     }
 
     /// The file, and what it said when last read.
-    struct File: Hashable, Sendable {
-        var path: String
-        var reading: Reading
+    package struct File: Hashable, Sendable {
+        package var path: String
+        package var reading: Reading
+
+        package init(path: String, reading: Reading) {
+            self.path = path
+            self.reading = reading
+        }
     }
 
-    static let key = "AnimationDurationFactor"
+    package static let key = "AnimationDurationFactor"
     /// The largest factor taken (`MotionPolicy.factors`): KDE's own slider stops far below it.
-    static let largestFactor = MotionPolicy.factors.upperBound
+    package static let largestFactor = MotionPolicy.factors.upperBound
 
     /// What `kdeglobals` says. KConfig's syntax, as far as this key needs it: `[Group]` headers, with modifiers
     /// such as `[KDE][$i]` after them; `key=value`, with spaces around `=` allowed and modifiers such as
     /// `AnimationDurationFactor[$i]` on the key; `#` comments; the last assignment wins.
-    static func read(_ text: Substring) -> Reading {
+    package static func read(_ text: Substring) -> Reading {
         var inKDE = false
         var value: Substring?
         for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {

@@ -24,13 +24,13 @@ public struct PortalSettings: Hashable, Sendable {
     }
 
     /// The keys followed, by namespace and key.
-    static let keys = [(appearance, "reduced-motion"), (gnomeInterface, "enable-animations"), (gnomeAccessibility, "reduced-motion")]
-    static let appearance = "org.freedesktop.appearance"
-    static let gnomeInterface = "org.gnome.desktop.interface"
-    static let gnomeAccessibility = "org.gnome.desktop.a11y.interface"
+    package static let keys = [(appearance, "reduced-motion"), (gnomeInterface, "enable-animations"), (gnomeAccessibility, "reduced-motion")]
+    package static let appearance = "org.freedesktop.appearance"
+    package static let gnomeInterface = "org.gnome.desktop.interface"
+    package static let gnomeAccessibility = "org.gnome.desktop.a11y.interface"
 
-    /// Takes one setting's value as the portal gives it; false for one that is not followed.
-    mutating func take(namespace: String, key: String, value: PortalValue?) -> Bool {
+    /// Sets one setting to its value as the portal gives it; false for one that is not followed.
+    package mutating func set(namespace: String, key: String, to value: PortalValue?) -> Bool {
         switch (namespace, key) {
         case (Self.appearance, "reduced-motion"):
             if case let .unsigned(number)? = value { appearanceReducedMotion = number } else { appearanceReducedMotion = nil }
@@ -57,7 +57,7 @@ public struct PortalSettings: Hashable, Sendable {
 }
 
 /// A setting's value as the portal gives it, of the types the followed keys have.
-enum PortalValue: Hashable {
+package enum PortalValue: Hashable {
     case unsigned(UInt32)
     case boolean(Bool)
     case string(String)

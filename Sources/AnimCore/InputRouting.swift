@@ -1,24 +1,24 @@
-import AnimProtocol
-import Gestures
+package import AnimProtocol
+package import Gestures
 
 /// What the daemon knows of its input: the status the backend last reported, the screen and refresh rate it
 /// gave, and who drives each input source. Pure: the core feeds it reports and asks it for the geometry and the
 /// frame rate in force.
-struct InputRouting {
-    private(set) var status = InputStatus(backend: nil, connected: false, display: nil, reason: "starting")
+package struct InputRouting {
+    package private(set) var status = InputStatus(backend: nil, connected: false, display: nil, reason: "starting")
     /// The screen the backend reported; nil when it knows none, and then the config's `screen` is the geometry.
-    private(set) var backendGeometry: ScreenGeometry?
+    package private(set) var backendGeometry: ScreenGeometry?
     /// The display's refresh rate when it reports one (Xvfb says 0 Hz: unknown).
-    private(set) var displayRefresh: Double?
+    package private(set) var displayRefresh: Double?
     /// Who drives each input source, so that a vanished owner's sequences get cancelled.
-    var owners = InputOwners()
+    package var owners = InputOwners()
     /// What the backend and the compositor's IPC say of the focus.
-    var focus = FocusReports()
+    package var focus = FocusReports()
     /// What the backend's switch and injections say of tablet mode.
-    var tabletMode = TabletModeReports()
+    package var tabletMode = TabletModeReports()
 
     /// Takes a backend's report; true when the status differs from the last.
-    mutating func take(_ status: InputStatus, geometry: ScreenGeometry?, refreshRate: Double?) -> Bool {
+    package mutating func take(_ status: InputStatus, geometry: ScreenGeometry?, refreshRate: Double?) -> Bool {
         let changed = status != self.status
         self.status = status
         backendGeometry = geometry
@@ -27,12 +27,12 @@ struct InputRouting {
     }
 
     /// The backend's screen, or `fallback` (the config's `screen`) when it knows none, with the monitors' names.
-    func geometry(fallback: ScreenGeometry) -> ScreenGeometry {
+    package func geometry(fallback: ScreenGeometry) -> ScreenGeometry {
         var geometry = backendGeometry ?? fallback
         geometry.outputs = status.outputs
         return geometry
     }
 
     /// The display's refresh rate, or `configured` (`frame-rate`) when it reports none.
-    func frameRate(configured: Double) -> Double { displayRefresh ?? configured }
+    package func frameRate(configured: Double) -> Double { displayRefresh ?? configured }
 }

@@ -6,7 +6,7 @@ extension CoreMachine {
     /// now on (and stops taking the rest), the `device` group hears of it, and `[input] on-tablet-mode` runs its
     /// command for the new mode. A machine without a switch counts as out of tablet mode, so a switch that appears
     /// reading off runs nothing, and one that goes away while on runs `off`.
-    mutating func tabletModeReported(_ on: Bool?, injected: Bool, into effects: inout [CoreEffect]) {
+    package mutating func tabletModeReported(_ on: Bool?, injected: Bool, into effects: inout [CoreEffect]) {
         let before = input.tabletMode.current
         guard input.tabletMode.take(on, injected: injected) else { return }
         if engine.setTabletMode(on) { effects.append(.configureBackend(inputPlan)) }

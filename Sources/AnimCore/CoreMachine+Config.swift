@@ -1,12 +1,12 @@
-import AnimConfig
-import AnimProtocol
+package import AnimConfig
+package import AnimProtocol
 import Motion
 
 /// The config coming into force again, and the motion in force: what the machine does with a reload and with what
 /// the run-time setting, KDE, the portal and XSETTINGS say of motion.
 extension CoreMachine {
     /// A reload read as `loaded`: on error the running config stays. The declarations the new config takes end.
-    mutating func reload(_ loaded: Result<LoadedConfig, ConfigSource.LoadError>, at time: Double,
+    package mutating func reload(_ loaded: Result<LoadedConfig, ConfigLoadError>, at time: Double,
                          into effects: inout [CoreEffect]) -> CoreAnswer {
         let next: LoadedConfig
         switch loaded {
@@ -35,7 +35,7 @@ extension CoreMachine {
     }
 
     /// One change to what decides motion, carried out.
-    mutating func changeMotion(into effects: inout [CoreEffect], _ change: (inout ConfigInForce) -> Void) {
+    package mutating func changeMotion(into effects: inout [CoreEffect], _ change: (inout ConfigInForce) -> Void) {
         let before = config.motion.status
         change(&config)
         motionChanged(from: before, into: &effects)
@@ -43,7 +43,7 @@ extension CoreMachine {
 
     /// Hands the motion in force to the engine (from its next completion on) and tells the `motion` group when it
     /// changed.
-    mutating func motionChanged(from before: MotionStatus, into effects: inout [CoreEffect]) {
+    package mutating func motionChanged(from before: MotionStatus, into effects: inout [CoreEffect]) {
         engine.setMotion(config.motion.policy)
         let now = config.motion.status
         guard now != before else { return }
