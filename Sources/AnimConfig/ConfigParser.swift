@@ -142,47 +142,9 @@ struct ConfigReader {
         return config
     }
 
-    mutating func readDaemon(_ t: ConfigTable) -> DaemonSettings {
-        let p = ConfigPath("daemon")
-        typealias Key = ConfigSchema.Daemon
-        expectKeys(t, p, Key.keys)
-        var settings = DaemonSettings()
-        if let rate = number(t, Key.frameRate, p) { settings.frameRate = rate }
-        if let screen = numbers(t, Key.screen, p) {
-            if screen.count == 2, screen.allSatisfy({ $0 >= 1 }) {
-                settings.screenWidth = screen[0]; settings.screenHeight = screen[1]
-            } else {
-                error(p, Key.screen, "must be [width, height] in pixels")
-            }
-        }
-        if let clients = integer(t, Key.maxClients, p) { settings.maxClients = clients }
-        if let subscriptions = integer(t, Key.maxSubscriptions, p) { settings.maxSubscriptions = subscriptions }
-        if let backlog = integer(t, Key.maxBacklog, p) { settings.maxBacklog = backlog }
-        if let motion = enumValue(t, Key.motion, p) { settings.motion = motion }
-        if let seconds = number(t, Key.reducedDuration, p) { settings.reducedDuration = seconds }
-        if let count = integer(t, Key.maxDeclarations, p) { settings.maxDeclarations = count }
-        if let count = integer(t, Key.maxDeclarationsPerClient, p) { settings.maxDeclarationsPerClient = count }
-        return settings
-    }
+    mutating func readDaemon(_ t: ConfigTable) -> DaemonSettings { read(t, ConfigPath("daemon"), ConfigSchema.Daemon.table) }
 
-    mutating func readInput(_ t: ConfigTable) -> InputSettings {
-        let p = ConfigPath("input")
-        typealias Key = ConfigSchema.Input
-        expectKeys(t, p, Key.keys)
-        var settings = InputSettings()
-        if let delay = number(t, Key.pressureRelease, p) { settings.pressureReleaseDelay = delay }
-        if let cap = number(t, Key.pressureCap, p) { settings.pressureCap = cap }
-        if let edges = enumValue(t, Key.touchEdges, p) { settings.touchEdges = edges }
-        if let limit = number(t, Key.touchHoldLimit, p) { settings.touchHoldLimit = limit }
-        if let backend = enumValue(t, Key.backend, p) { settings.backend = backend }
-        if let screens = table(t, Key.touchscreens, p) {
-            for device in screens.keys {
-                if let output = string(screens, device, p / "touchscreens") { settings.touchscreens[device] = output }
-            }
-        }
-        if let actions = table(t, Key.onTabletMode, p) { settings.onTabletMode = readTabletModeActions(actions, p / "on-tablet-mode") }
-        return settings
-    }
+    mutating func readInput(_ t: ConfigTable) -> InputSettings { read(t, ConfigPath("input"), ConfigSchema.Input.table) }
 
     /// `on-tablet-mode = { on = ["program", "arg", …], off = […] }`: argvs run without a shell, as `on-snap`'s.
     mutating func readTabletModeActions(_ t: ConfigTable, _ p: ConfigPath) -> [Bool: [String]] {
@@ -226,10 +188,9 @@ struct ConfigReader {
         if let r = number(t, Key.decelerationRate, p) { rate = r }
         if let f = number(t, Key.thresholdFraction, p) { fraction = f }
         if let v = number(t, Key.thresholdVelocity, p) { velocity = v }
-        switch string(t, Key.releaseRule, p) {
-        case nil, "projection": c.release = .projection(rate: rate)
-        case "threshold": c.release = .threshold(fraction: fraction, velocity: velocity)
-        case let other?: error(p, Key.releaseRule, "must be \"projection\" or \"threshold\", not \"\(other)\"")
+        switch choice(t, Key.releaseRule, p) ?? .projection {
+        case .projection: c.release = .projection(rate: rate)
+        case .threshold: c.release = .threshold(fraction: fraction, velocity: velocity)
         }
         if let reach = integer(t, Key.reach, p) { c.reach = reach }
         if let band = number(t, Key.rubberBand, p) { c.rubberBand = band }
@@ -345,7 +306,7 @@ struct ConfigReader {
         return elements
     }
 
-    mutating func enumValue<E: RawRepresentable & CaseIterable>(_ t: ConfigTable, _ key: String, _ p: ConfigPath, _: E.Type) -> E? where E.RawValue == String {
+    mutating func choice<E: RawRepresentable & CaseIterable>(_ t: ConfigTable, _ key: String, _ p: ConfigPath, _: E.Type) -> E? where E.RawValue == String {
         guard let text = string(t, key, p) else { return nil }
         guard let value = E(rawValue: text) else {
             error(p / key, "must be one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(text)\"")

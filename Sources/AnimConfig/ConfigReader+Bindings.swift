@@ -86,18 +86,21 @@ extension ConfigReader {
     mutating func readGesture(_ t: ConfigTable, _ p: ConfigPath, lastSnap: Int?) -> (BindingGesture, Direction?)? {
         let panDefaults = PanOptions(), edgeDefaults = EdgePanOptions(edge: .left)
         let slop = number(t, Key.slop, p) ?? panDefaults.slop
-        let hold = number(t, Key.hold, p) ?? 0
-        let direction = enumValue(t, Key.direction, p)
-        let gesture = string(t, Key.gesture, p)
-        let increase = enumValue(t, Key.increases, p)
+        let hold = number(t, Key.hold, p) ?? panDefaults.hold
+        let direction = choice(t, Key.direction, p)
+        let increase = choice(t, Key.increases, p)
+        guard let gesture = choice(t, Key.gesture, p) else {
+            if t[Key.gesture.name] == nil { error(p, Key.gesture, "is required (\(Self.gestureList))") }
+            return nil
+        }
         var increases: Direction?
-        if let increase, gesture == "pan" || gesture == "edge-pan" {
+        if let increase, gesture.isPan {
             increases = increase.direction
             if increases == nil { error(p, Key.increases, "a pan's must be \"left\", \"right\", \"up\" or \"down\", not \"\(increase.rawValue)\"") }
         }
         switch gesture {
-        case "edge-pan":
-            guard let edge = enumValue(t, Key.edge, p) else {
+        case .edgePan:
+            guard let edge = choice(t, Key.edge, p) else {
                 if t[Key.edge.name] == nil { error(p, Key.edge, "is required for an edge-pan") }
                 return nil
             }
@@ -106,27 +109,20 @@ extension ConfigReader {
                                          slop: slop, pressureSlop: number(t, Key.pressureSlop, p) ?? edgeDefaults.pressureSlop,
                                          hold: hold, placement: placement(t, p))
             return (.edgePan(options), increases ?? Direction.allCases.first { $0.unit == edge.inward })
-        case "pan":
+        case .pan:
             let (minTouches, maxTouches) = touchCounts(t, p, defaultMax: panDefaults.maxTouches)
             let options = PanOptions(slop: slop, minTouches: minTouches, maxTouches: maxTouches,
-                                     axis: enumValue(t, Key.axis, p), direction: direction, hold: hold)
+                                     axis: choice(t, Key.axis, p), direction: direction, hold: hold)
             if increases ?? direction == nil, increase == nil { error(p, Key.increases, "is required for a pan without a direction") }
             return (.pan(options, region: region(t, p)), increases ?? direction)
-        case "long-press":
+        case .longPress:
             return readLongPress(t, p, slop: slop, lastSnap: lastSnap).map { ($0, nil) }
-        case "pinch", "rotate":
-            return readTransform(t, p, pinch: gesture == "pinch", increase: increase).map { ($0, nil) }
-        case nil:
-            error(p, Key.gesture, "is required (\(Self.gestureList))")
-            return nil
-        case let other?:
-            error(p, Key.gesture, "must be \(Self.gestureList), not \"\(other)\"")
-            return nil
+        case .pinch, .rotate:
+            return readTransform(t, p, pinch: gesture == .pinch, increase: increase).map { ($0, nil) }
         }
     }
 
-    private static let gestureList = ConfigSchema.Binding.gestures.dropLast().map { "\"\($0)\"" }.joined(separator: ", ")
-        + " or \"\(ConfigSchema.Binding.gestures.last ?? "")\""
+    private static let gestureList = GestureKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
 
     /// A pinch or a rotation (issue 45): 2 to 5 fingers, which way adds to the progress and how much, its slop, and
     /// where on the glass it may start (a region or an output; the touchpad has no place).
@@ -150,10 +146,10 @@ extension ConfigReader {
             return nil
         }
         if pinch {
-            kind = .pinch(closing: increase == .closing, factor: number(t, Key.factor, p) ?? 2)
+            kind = .pinch(closing: increase == .closing, factor: number(t, Key.factor, p) ?? TransformOptions.pinchFactor)
             slop = number(t, Key.scaleSlop, p).map(log1p) ?? TransformOptions.scaleSlop
         } else {
-            kind = .rotate(clockwise: increase == .clockwise, angle: number(t, Key.angle, p) ?? 90)
+            kind = .rotate(clockwise: increase == .clockwise, angle: number(t, Key.angle, p) ?? TransformOptions.rotationAngle)
             slop = number(t, Key.angleSlop, p) ?? TransformOptions.angleSlop
         }
         let options = TransformOptions(slop: slop, minTouches: minTouches, maxTouches: maxTouches)
@@ -187,7 +183,7 @@ extension ConfigReader {
         let places = [Key.edge.name, Key.region.name, Key.output.name].filter { t[$0] != nil }
         if places.count > 1 { error(p / places[1], "a long press has one place: edge, region or output, not both \(places[0]) and \(places[1])") }
         var region: RegionSpec?
-        if let edge = enumValue(t, Key.edge, p) {
+        if let edge = choice(t, Key.edge, p) {
             options.place = .edge(edge, zone: number(t, Key.zone, p) ?? EdgePanOptions(edge: edge).touchZone)
         } else if let name = string(t, Key.output, p) {
             region = .output(name)
@@ -213,7 +209,7 @@ extension ConfigReader {
     mutating func region(_ t: ConfigTable, _ p: ConfigPath) -> RegionSpec? {
         guard let value = t[Key.region.name] else { return nil }
         if let strip = value.table {
-            let edge = enumValue(strip, Key.Region.edge, p / "region")
+            let edge = choice(strip, Key.Region.edge, p / "region")
             let depth = number(strip, Key.Region.depth, p / "region")
             expectKeys(strip, p / "region", Key.Region.keys)
             if let edge, let depth { return .strip(edge: edge, depth: depth) }

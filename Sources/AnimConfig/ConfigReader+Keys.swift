@@ -23,9 +23,9 @@ extension ConfigReader {
 
     mutating func strings(_ t: ConfigTable, _ key: ConfigKey<[String]>, _ p: ConfigPath) -> [String]? { strings(t, key.name, p) }
 
-    mutating func enumValue<E: RawRepresentable & CaseIterable>(_ t: ConfigTable, _ key: ConfigKey<E>, _ p: ConfigPath) -> E?
+    mutating func choice<E: RawRepresentable & CaseIterable>(_ t: ConfigTable, _ key: ConfigKey<E>, _ p: ConfigPath) -> E?
         where E.RawValue == String {
-        enumValue(t, key.name, p, E.self)
+        choice(t, key.name, p, E.self)
     }
 
     mutating func timingSpec(_ t: ConfigTable, _ key: ConfigKey<TimingSpec>, _ p: ConfigPath) -> TimingSpec? { timingSpec(t, key.name, p) }

@@ -4,13 +4,12 @@ import Transitions
 /// `[bindings.NAME]`'s keys: those every binding takes, then each gesture's (a key some gestures take lists them).
 extension ConfigSchema {
     enum Binding {
-        static let gestures = ["edge-pan", "pan", "long-press", "pinch", "rotate"]
         private static let pan = PanOptions(), edgePan = EdgePanOptions(edge: .left), longPress = LongPressOptions()
-        private static let pans = ["edge-pan", "pan"]
+        private static let pans: [GestureKind] = [.edgePan, .pan]
         /// The gestures whose fingers move across the screen, which `slop` (px) measures.
-        private static let moves = ["edge-pan", "pan", "long-press"]
+        private static let moves: [GestureKind] = [.edgePan, .pan, .longPress]
         /// A pinch's and a rotation's own keys.
-        private static let transforms = ["pinch", "rotate"]
+        private static let transforms: [GestureKind] = [.pinch, .rotate]
 
         /// What adds to the progress: a direction for a pan, a way for a pinch or a rotation (on the screen, y down).
         /// One key for all, so each binding writes `increases`; the reader takes of these the ones its gesture has.
@@ -23,7 +22,7 @@ extension ConfigSchema {
         }
 
         static let transition = ConfigKey.string("transition", "the transition it drives (required)")
-        static let gesture = ConfigKey<String>.make("gesture", .choice(gestures), default: nil, "its recognizer (required)")
+        static let gesture = ConfigKey<GestureKind>.choice("gesture", default: nil, "its recognizer (required)")
         static let sources = ConfigKey.strings("sources", default: "[\"touch\", \"pressure\"]",
                                                "some of \"touch\", \"pointer\", \"pressure\", \"touchpad\"")
         static let requireToFail = ConfigKey.strings("require-to-fail", default: "[]", "bindings that must fail before it may begin")
@@ -37,13 +36,13 @@ extension ConfigSchema {
         static let whenTabletMode = ConfigKey.bool("when-tablet-mode", default: nil,
                                                    "true: only in tablet mode; false: only out of it; absent: both")
 
-        static let edge = ConfigKey<Edge>.choice("edge", default: nil, gestures: ["edge-pan", "long-press"],
+        static let edge = ConfigKey<Edge>.choice("edge", default: nil, gestures: [.edgePan, .longPress],
                                                  "the screen's edge (required for an edge-pan)")
-        static let zone = ConfigKey.number("zone", in: 1...500, default: edgePan.touchZone, gestures: ["edge-pan", "long-press"],
+        static let zone = ConfigKey.number("zone", in: 1...500, default: edgePan.touchZone, gestures: [.edgePan, .longPress],
                                            "px from the edge a touch may start")
-        static let pointerZone = ConfigKey.number("pointer-zone", in: 0...500, default: edgePan.pointerZone, gestures: ["edge-pan"],
+        static let pointerZone = ConfigKey.number("pointer-zone", in: 0...500, default: edgePan.pointerZone, gestures: [.edgePan],
                                                   "the width of the edge strip that takes mouse drags")
-        static let pressureSlop = ConfigKey.number("pressure-slop", in: 0...5000, default: edgePan.pressureSlop, gestures: ["edge-pan"],
+        static let pressureSlop = ConfigKey.number("pressure-slop", in: 0...5000, default: edgePan.pressureSlop, gestures: [.edgePan],
                                                    "px of pressure into the edge before it begins")
         static let slop = ConfigKey.number("slop", in: 0...500, default: pan.slop, gestures: moves, "px the touches move before it begins")
         static let increases = ConfigKey<Increase>.choice("increases", default: nil, gestures: pans + transforms,
@@ -52,29 +51,29 @@ extension ConfigSchema {
         static let distance = ConfigKey.number("distance", in: 1...100_000, default: nil, gestures: pans,
                                                "px toward increases that add 1 (required)")
         static let hold = ConfigKey.number("hold", in: 0...10, default: 0, gestures: pans, "seconds the touches rest before it may begin")
-        static let output = ConfigKey.string("output", gestures: ["edge-pan", "long-press"] + transforms, "only on the monitor of this name")
+        static let output = ConfigKey.string("output", gestures: [.edgePan, .longPress] + transforms, "only on the monitor of this name")
         static let span = ConfigKey.numbers("span", shape: "[from, to], fractions of the edge, 0 … 1", default: "[0, 1]",
-                                            gestures: ["edge-pan"], "only on this part of the edge")
-        static let direction = ConfigKey<Direction>.choice("direction", default: nil, gestures: ["pan"], "the way it must move to begin")
-        static let axis = ConfigKey<Axis>.choice("axis", default: nil, gestures: ["pan"], "the axis it must move along to begin")
+                                            gestures: [.edgePan], "only on this part of the edge")
+        static let direction = ConfigKey<Direction>.choice("direction", default: nil, gestures: [.pan], "the way it must move to begin")
+        static let axis = ConfigKey<Axis>.choice("axis", default: nil, gestures: [.pan], "the axis it must move along to begin")
         static let minTouches = ConfigKey.integer("min-touches", in: 1...PanOptions.touchLimit, default: pan.minTouches,
-                                                  gestures: ["pan", "long-press"] + transforms, "fewest touches (a pinch, a rotation: 2)")
+                                                  gestures: [.pan, .longPress] + transforms, "fewest touches (a pinch, a rotation: 2)")
         static let maxTouches = ConfigKey.integer("max-touches", in: 1...PanOptions.touchLimit, default: pan.maxTouches,
-                                                  gestures: ["pan", "long-press"] + transforms,
+                                                  gestures: [.pan, .longPress] + transforms,
                                                   "most touches (a long press: min-touches; a pinch, a rotation: 5)")
-        static let region = ConfigKey<RegionSpec>.make("region", .region, default: nil, gestures: ["pan", "long-press"] + transforms,
+        static let region = ConfigKey<RegionSpec>.make("region", .region, default: nil, gestures: [.pan, .longPress] + transforms,
                                                        "only touches that start here")
-        static let factor = ConfigKey.number("factor", in: 1.05...100, default: 2, gestures: ["pinch"],
+        static let factor = ConfigKey.number("factor", in: 1.05...100, default: TransformOptions.pinchFactor, gestures: [.pinch],
                                              "the scale, in or out, that adds 1: counted in log scale, so in and out are symmetric")
-        static let scaleSlop = ConfigKey.number("scale-slop", in: 0...3, default: 0.15, gestures: ["pinch"],
+        static let scaleSlop = ConfigKey.number("scale-slop", in: 0...3, default: TransformOptions.scaleSlopFraction, gestures: [.pinch],
                                                 "how much the fingers' spread changes before it begins (0.15: 15 %)")
-        static let angle = ConfigKey.number("angle", in: 1...3600, default: 90, gestures: ["rotate"], "degrees of turn that add 1")
-        static let angleSlop = ConfigKey.number("angle-slop", in: 0...180, default: TransformOptions.angleSlop, gestures: ["rotate"],
+        static let angle = ConfigKey.number("angle", in: 1...3600, default: TransformOptions.rotationAngle, gestures: [.rotate], "degrees of turn that add 1")
+        static let angleSlop = ConfigKey.number("angle-slop", in: 0...180, default: TransformOptions.angleSlop, gestures: [.rotate],
                                                 "degrees the fingers turn before it begins")
-        static let duration = ConfigKey.number("duration", in: 0.05...60, default: longPress.duration, gestures: ["long-press"],
+        static let duration = ConfigKey.number("duration", in: 0.05...60, default: longPress.duration, gestures: [.longPress],
                                                "seconds held")
-        static let to = ConfigKey.snapIndex("to", default: nil, gestures: ["long-press"], "the snap it sends its transition to; none toggles")
-        static let fill = ConfigKey.bool("fill", default: "false", gestures: ["long-press"], "moves the transition toward to while held")
+        static let to = ConfigKey.snapIndex("to", default: nil, gestures: [.longPress], "the snap it sends its transition to; none toggles")
+        static let fill = ConfigKey.bool("fill", default: "false", gestures: [.longPress], "moves the transition toward to while held")
 
         /// `[bindings.NAME.region]` as a table.
         enum Region {
@@ -94,8 +93,8 @@ extension ConfigSchema {
         /// The keys a binding of `gesture` takes (of every gesture, when it names none known), in the order the
         /// `unknown key` error lists them: the common ones, then the gesture's, sorted.
         static func accepted(by gesture: String?) -> [String] {
-            let known = gesture.map { gestures.contains($0) } ?? false
-            let own = specific.filter { !known || $0.gestures.contains(gesture ?? "") }.map(\.name)
+            let known = gesture.flatMap(GestureKind.init(rawValue:))
+            let own = specific.filter { known == nil || $0.gestures.contains(known?.rawValue ?? "") }.map(\.name)
             return common.map(\.name) + Array(Set(own)).sorted()
         }
     }

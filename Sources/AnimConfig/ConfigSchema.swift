@@ -14,44 +14,48 @@ enum ConfigSchema {
     }
 
     enum Daemon {
-        private static let settings = DaemonSettings()
-        static let frameRate = ConfigKey.number("frame-rate", in: 1...1000, default: settings.frameRate,
-                                                "frames a second, where the display reports no refresh rate")
-        static let screen = ConfigKey.numbers("screen", shape: "[width, height]",
-                                              default: "[\(formatNumber(settings.screenWidth)), \(formatNumber(settings.screenHeight))]",
-                                              "the screen on the console; X and Wayland give their monitors")
-        static let maxClients = ConfigKey.integer("max-clients", in: 1...100_000, default: settings.maxClients, "clients at once")
-        static let maxSubscriptions = ConfigKey.integer("max-subscriptions", in: 1...10_000, default: settings.maxSubscriptions,
-                                                        "subscriptions per client")
-        static let maxBacklog = ConfigKey.integer("max-backlog", in: 4096...(1 << 30), default: settings.maxBacklog,
-                                                  "bytes queued for one client before it is disconnected")
-        static let motion = ConfigKey<MotionSetting>.choice("motion", default: settings.motion, "full or reduced motion (docs/motion.md)")
-        static let reducedDuration = ConfigKey.number("reduced-duration", in: MotionPolicy.reducedDurations, default: settings.reducedDuration,
-                                                      "seconds a leg takes under reduced motion; 0 is instant")
-        static let maxDeclarations = ConfigKey.integer("max-declarations", in: 0...Declaration.maximumInDaemon,
-                                                       default: settings.maxDeclarations, "transitions clients may declare, all together")
-        static let maxDeclarationsPerClient = ConfigKey.integer("max-declarations-per-client", in: 0...Declaration.maximumInDaemon,
-                                                                default: settings.maxDeclarationsPerClient, "transitions one connection may declare")
-        static let keys = [frameRate.entry, screen.entry, maxClients.entry, maxSubscriptions.entry, maxBacklog.entry, motion.entry,
-                           reducedDuration.entry, maxDeclarations.entry, maxDeclarationsPerClient.entry]
+        static let table: [SettingsKey<DaemonSettings>] = [
+            .number("frame-rate", in: 1...1000, \.frameRate, "frames a second, where the display reports no refresh rate"),
+            .custom(ConfigKey.numbers("screen", shape: "[width, height]",
+                                      default: "[\(formatNumber(DaemonSettings().screenWidth)), \(formatNumber(DaemonSettings().screenHeight))]",
+                                      "the screen on the console; X and Wayland give their monitors")) { reader, t, p, settings, key in
+                guard let screen = reader.numbers(t, key, p) else { return }
+                guard screen.count == 2, screen.allSatisfy({ $0 >= 1 }) else { return reader.error(p, key, "must be [width, height] in pixels") }
+                (settings.screenWidth, settings.screenHeight) = (screen[0], screen[1])
+            },
+            .integer("max-clients", in: 1...100_000, \.maxClients, "clients at once"),
+            .integer("max-subscriptions", in: 1...10_000, \.maxSubscriptions, "subscriptions per client"),
+            .integer("max-backlog", in: 4096...(1 << 30), \.maxBacklog, "bytes queued for one client before it is disconnected"),
+            .choice("motion", \.motion, "full or reduced motion (docs/motion.md)"),
+            .number("reduced-duration", in: MotionPolicy.reducedDurations, \.reducedDuration, "seconds a leg takes under reduced motion; 0 is instant"),
+            .integer("max-declarations", in: 0...Declaration.maximumInDaemon, \.maxDeclarations, "transitions clients may declare, all together"),
+            .integer("max-declarations-per-client", in: 0...Declaration.maximumInDaemon, \.maxDeclarationsPerClient,
+                     "transitions one connection may declare"),
+        ]
+        static let keys = table.map(\.entry)
     }
 
     enum Input {
-        private static let settings = InputSettings()
-        static let pressureRelease = ConfigKey.number("pressure-release", in: 0.02...2, default: settings.pressureReleaseDelay,
-                                                      "seconds without a push that end a pressure on the edge")
-        static let pressureCap = ConfigKey.number("pressure-cap", in: 1...200, default: settings.pressureCap, "px one barrier hit may add")
-        static let touchscreens = ConfigKey<ConfigTable>.make("touchscreens", .table("device name = monitor or output name"), default: nil,
-                                                              "which monitor each touchscreen is on (docs/x11.md, docs/wayland.md)")
-        static let touchEdges = ConfigKey<TouchEdges>.choice("touch-edges", default: settings.touchEdges,
-                                                             "whether edge touches are animd's alone (docs/x11.md)")
-        static let touchHoldLimit = ConfigKey.number("touch-hold-limit", in: 0.05...1, default: settings.touchHoldLimit,
-                                                     "seconds an exclusive touch waits for animd before it goes to applications (docs/wayland.md)")
-        static let backend = ConfigKey<BackendSetting>.choice("backend", default: settings.backend, "the input backend (docs/wayland.md)")
-        static let onTabletMode = ConfigKey<ConfigTable>.make("on-tablet-mode", .table("on or off = [\"program\", \"arg\", …]"), default: nil,
-                                                              "run when the machine goes into tablet mode (on) or out of it (off)")
-        static let keys = [pressureRelease.entry, pressureCap.entry, touchscreens.entry, touchEdges.entry, touchHoldLimit.entry, backend.entry,
-                           onTabletMode.entry]
+        static let table: [SettingsKey<InputSettings>] = [
+            .number("pressure-release", in: 0.02...2, \.pressureReleaseDelay, "seconds without a push that end a pressure on the edge"),
+            .number("pressure-cap", in: 1...200, \.pressureCap, "px one barrier hit may add"),
+            .custom(ConfigKey<ConfigTable>.make("touchscreens", .table("device name = monitor or output name"), default: nil,
+                                                "which monitor each touchscreen is on (docs/x11.md, docs/wayland.md)")) { reader, t, p, settings, key in
+                guard let screens = reader.table(t, key, p) else { return }
+                for device in screens.keys {
+                    if let output = reader.string(screens, device, p / key.name) { settings.touchscreens[device] = output }
+                }
+            },
+            .choice("touch-edges", \.touchEdges, "whether edge touches are animd's alone (docs/x11.md)"),
+            .number("touch-hold-limit", in: 0.05...1, \.touchHoldLimit,
+                    "seconds an exclusive touch waits for animd before it goes to applications (docs/wayland.md)"),
+            .choice("backend", \.backend, "the input backend (docs/wayland.md)"),
+            .custom(ConfigKey<ConfigTable>.make("on-tablet-mode", .table("on or off = [\"program\", \"arg\", …]"), default: nil,
+                                                "run when the machine goes into tablet mode (on) or out of it (off)")) { reader, t, p, settings, key in
+                if let actions = reader.table(t, key, p) { settings.onTabletMode = reader.readTabletModeActions(actions, p / key.name) }
+            },
+        ]
+        static let keys = table.map(\.entry)
     }
 
     enum Transition {
@@ -60,8 +64,7 @@ enum ConfigSchema {
                                                   default: "[0, 1]", "the progress values it rests at")
         static let timing = ConfigKey<TimingSpec>.make("timing", .timing, default: "\"\(defaults.timing)\"", "the curve or spring of its legs")
         static let duration = ConfigKey.number("duration", in: LegLimits.duration, default: defaults.duration, "seconds of a cubic leg")
-        static let releaseRule = ConfigKey<String>.make("release", .choice(["projection", "threshold"]), default: "\"projection\"",
-                                                    "how a released finger picks the snap")
+        static let releaseRule = ConfigKey<ReleaseRule>.choice("release", default: .projection, "how a released finger picks the snap")
         /// The release rules' defaults, which `TransitionConfig` does not hold while the other rule is in force.
         static let release = (rate: 0.998, fraction: 0.5, velocity: 1000.0)
         static let decelerationRate = ConfigKey.number("deceleration-rate", in: 0.5...0.99999, default: release.rate,

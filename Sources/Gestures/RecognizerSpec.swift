@@ -129,9 +129,15 @@ public struct TransformOptions: Hashable, Sendable {
     /// 130 px apart. The slops below are about a pan's 10 px of finger travel at this radius, and release rules
     /// that count in pixels convert a pinch's or a rotation's progress to finger travel with it.
     public static let handRadius = 65.0
+    /// A pinch's slop as the config writes it: the fingers' spread changes by 15 % before it begins.
+    public static let scaleSlopFraction = 0.15
     /// A pinch's slop: how far the fingers spread or close before it begins, as the natural log of the scale.
     /// ln 1.15: 15 %, 9.8 px at the hand's radius.
-    public static let scaleSlop = log1p(0.15)
+    public static let scaleSlop = log1p(scaleSlopFraction)
+    /// The scale, in or out, that moves a pinch's progress by 1 unless the binding says (`factor`).
+    public static let pinchFactor = 2.0
+    /// The degrees of turn that move a rotation's progress by 1 unless the binding says (`angle`).
+    public static let rotationAngle = 90.0
     /// A rotation's slop, degrees: 11 px of arc at the hand's radius.
     public static let angleSlop = 10.0
 

@@ -181,7 +181,7 @@ import Transitions
         distance = 100
         """
         let messages = Set(Self.errors(text).map { "\($0.key): \($0.message)" })
-        #expect(messages.contains("bindings.a.gesture: must be \"edge-pan\", \"pan\", \"long-press\", \"pinch\" or \"rotate\", not \"swipe\""))
+        #expect(messages.contains("bindings.a.gesture: must be one of \"edge-pan\", \"pan\", \"long-press\", \"pinch\", \"rotate\", not \"swipe\""))
         #expect(messages.contains("bindings.b.increases: is required for a pan without a direction"))
         #expect(messages.contains("bindings.c.require-to-fail: no binding is named \"zzz\""))
     }
