@@ -24,20 +24,21 @@ extension Command {
         func object(_ members: [(String, JSONValue?)]) -> JSONValue { .object(members.compactMap { key, value in value.map { (key, $0) } }) }
         func number(_ value: Double?) -> JSONValue? { value.map(JSONValue.number) }
         func timing(_ spec: TimingSpec?) -> JSONValue? { spec.map { .string($0.description) } }
+        let named = (Param.name.key, JSONValue?.some(.string(transition)))
         switch self {
-        case let .toggle(name), let .pause(name), let .resume(name), let .reverse(name):
-            return object([("name", .string(name))])
-        case let .animate(name, to, spec, duration, velocity):
-            return object([("name", .string(name)), ("to", .number(Double(to))), ("timing", timing(spec)),
-                           ("duration", number(duration)), ("velocity", number(velocity))])
-        case let .begin(name, to): return object([("name", .string(name)), ("to", .number(Double(to)))])
-        case let .scrub(name, fraction): return object([("name", .string(name)), ("fraction", .number(fraction))])
-        case let .continue(name, spec, durationFactor, velocity):
-            return object([("name", .string(name)), ("timing", timing(spec)), ("durationFactor", number(durationFactor)),
-                           ("velocity", number(velocity))])
-        case let .release(name, velocity): return object([("name", .string(name)), ("velocity", number(velocity))])
-        case let .stop(name, withoutFinishing): return object([("name", .string(name)), ("withoutFinishing", .bool(withoutFinishing))])
-        case let .finish(name, at): return object([("name", .string(name)), ("at", .string(at.rawValue))])
+        case .toggle, .pause, .resume, .reverse:
+            return object([named])
+        case let .animate(_, to, spec, duration, velocity):
+            return object([named, (Param.to.key, .number(Double(to))), (Param.timing.key, timing(spec)),
+                           (Param.duration.key, number(duration)), (Param.velocity.key, number(velocity))])
+        case let .begin(_, to): return object([named, (Param.to.key, .number(Double(to)))])
+        case let .scrub(_, fraction): return object([named, (Param.fraction.key, .number(fraction))])
+        case let .continue(_, spec, durationFactor, velocity):
+            return object([named, (Param.timing.key, timing(spec)), (Param.durationFactor.key, number(durationFactor)),
+                           (Param.velocity.key, number(velocity))])
+        case let .release(_, velocity): return object([named, (Param.velocity.key, number(velocity))])
+        case let .stop(_, withoutFinishing): return object([named, (Param.withoutFinishing.key, .bool(withoutFinishing))])
+        case let .finish(_, at): return object([named, (Param.at.key, .string(at.rawValue))])
         }
     }
 }

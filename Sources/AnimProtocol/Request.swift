@@ -38,11 +38,12 @@ public enum Request: Hashable, Sendable {
     /// Whether the request concerns its connection alone: it asks, or changes only what the connection holds (its
     /// name, its subscriptions, its declarations, which end with it), so that for a connection that is gone it changes
     /// nothing at all, and is skipped. A gone client's declare and retract storm ran for seconds after it left
-    /// (issue 48), each declaration made only to be ended with the connection.
+    /// (issue 48), each declaration made only to be ended with the connection. The method table says which.
     public var concernsOnlyItsConnection: Bool {
-        switch self {
-        case .hello, .config, .list, .get, .subscribe, .unsubscribe, .motion(nil), .declare, .update, .retract: true
-        case .reload, .environment, .motion, .inject, .transition: false
+        switch method.spec.reach {
+        case .asks, .itsConnection: true
+        case .daemon: false
+        case let .asksWithout(param): params?[param.key] == nil
         }
     }
     /// The longest `client` name `daemon.hello` takes, in UTF-8 bytes.
@@ -64,49 +65,37 @@ public enum Request: Hashable, Sendable {
                            data: .object([("methods", .array(Method.allCases.map { .string($0.rawValue) }))]))
         }
         let p = RequestParams(method: name, value: raw)
+        try p.allow(method.spec)
         switch method {
-        case .hello:
-            try p.allow(["client"])
-            self = .hello(client: try p.optionalString("client", maxLength: Self.maxClientName))
-        case .reload: try p.allow([]); self = .reload
-        case .config: try p.allow([]); self = .config
+        case .hello: self = .hello(client: try p.optionalString(.client))
+        case .reload: self = .reload
+        case .config: self = .config
         case .environment:
-            try p.allow(Self.environmentNames)
             var values: [String: String] = [:]
-            for key in Self.environmentNames {
-                guard let value = try p.optionalString(key, maxLength: Self.maxEnvironmentValue) else { continue }
-                if let message = SessionVariableRules.message(key, value) { throw p.invalid(message) }
-                values[key] = value
+            for param in Param.environment {
+                guard let value = try p.optionalString(param) else { continue }
+                if let message = SessionVariableRules.message(param.key, value) { throw p.invalid(message) }
+                values[param.key] = value
             }
             self = .environment(values)
-        case .motion:
-            try p.allow(["setting"])
-            let setting = try p.optionalString("setting", maxLength: 16)
-            guard let setting else { self = .motion(nil); break }
-            guard let known = MotionSetting(rawValue: setting) else {
-                throw RPCError(.invalidParams, "invalid params: daemon.motion: \"setting\" must be \"auto\", \"full\" or \"reduced\", not \(quotedExcerpt(setting))")
-            }
-            self = .motion(known)
-        case .list: try p.allow([]); self = .list
-        case .get: try p.allow(["name"]); self = .get(name: try p.string("name"))
+        case .motion: self = .motion(try p.optionalChoice(.setting, MotionSetting.self))
+        case .list: self = .list
+        case .get: self = .get(name: try p.string(.name))
         case .subscribe: self = try Self.subscribe(p)
-        case .unsubscribe: try p.allow(["subscription"]); self = .unsubscribe(subscription: try p.integer("subscription"))
+        case .unsubscribe: self = .unsubscribe(subscription: try p.integer(.subscription))
         case .inject:
-            try p.allow(["events"])
-            let (events, tabletModes) = try p.inputEvents("events")
+            let (events, tabletModes) = try p.inputEvents(Param.injected.key)
             self = .inject(events: events, tabletModes: tabletModes)
-        case .declare: try p.allow(["name", "transition", "bindings"]); self = .declare(name: try p.string("name"), body: try p.declarationBody())
-        case .update: try p.allow(["name", "transition", "bindings"]); self = .update(name: try p.string("name"), body: try p.declarationBody())
-        case .retract: try p.allow(["name"]); self = .retract(name: try p.string("name"))
-        default: self = try Self.transitionRequest(method, p)
+        case .declare: self = .declare(name: try p.string(.name), body: try p.declarationBody())
+        case .update: self = .update(name: try p.string(.name), body: try p.declarationBody())
+        case .retract: self = .retract(name: try p.string(.name))
+        default: self = .transition(try Self.command(method, p))
         }
     }
 
     private static func subscribe(_ p: RequestParams<some JSONReadable>) throws(RPCError) -> Request {
-        try p.allow(["transitions", "events", "maxRate", "frames"])
-        let transitions = try p.optionalStrings("transitions")
         var events = EventGroup.defaults
-        if let names = try p.optionalStrings("events") {
+        if let names = try p.optionalStrings(.events) {
             events = []
             for name in names {
                 guard let group = EventGroup(rawValue: name) else { throw p.invalid("unknown event group \(quotedExcerpt(name)) (expected \(EventGroup.names))") }
@@ -114,49 +103,34 @@ public enum Request: Hashable, Sendable {
             }
         }
         var frames = FrameDelivery.all
-        if let name = try p.optionalString("frames", maxLength: 16) {
-            guard let delivery = FrameDelivery(rawValue: name) else { throw p.invalid("frames must be \"all\" or \"driven\"") }
+        if let name = try p.optionalString(Param.frames.key, maxLength: 16) {
+            guard let delivery = FrameDelivery(rawValue: name) else { throw p.invalid("frames must be \(Param.frames.words)") }
             frames = delivery
         }
-        return .subscribe(transitions: transitions, events: events, maxRate: try p.optionalNumber("maxRate", in: ParamRange.maxRate),
+        return .subscribe(transitions: try p.optionalStrings(.transitions), events: events, maxRate: try p.optionalNumber(.maxRate),
                           frames: frames)
     }
 
-    /// The transition.* methods.
-    private static func transitionRequest(_ method: Method, _ p: RequestParams<some JSONReadable>) throws(RPCError) -> Request {
-        typealias Range = ParamRange
+    /// The transition.* methods' commands.
+    private static func command(_ method: Method, _ p: RequestParams<some JSONReadable>) throws(RPCError) -> Command {
+        let name = try p.string(.name)
         switch method {
-        case .toggle: try p.allow(["name"]); return .transition(.toggle(try p.string("name")))
+        case .toggle: return .toggle(name)
         case .animate:
-            try p.allow(["name", "to", "timing", "duration", "velocity"])
-            return .transition(.animate(try p.string("name"), to: try p.integer("to"), timing: try p.optionalTiming("timing"),
-                                         duration: try p.optionalNumber("duration", in: Range.duration),
-                                         velocity: try p.optionalNumber("velocity", in: Range.velocity)))
-        case .begin: try p.allow(["name", "to"]); return .transition(.begin(try p.string("name"), to: try p.integer("to")))
-        case .scrub:
-            try p.allow(["name", "fraction"])
-            return .transition(.scrub(try p.string("name"), fraction: try p.number("fraction", in: Range.fraction)))
-        case .pause: try p.allow(["name"]); return .transition(.pause(try p.string("name")))
-        case .resume: try p.allow(["name"]); return .transition(.resume(try p.string("name")))
-        case .reverse: try p.allow(["name"]); return .transition(.reverse(try p.string("name")))
+            return .animate(name, to: try p.integer(.to), timing: try p.optionalTiming(.timing), duration: try p.optionalNumber(.duration),
+                            velocity: try p.optionalNumber(.velocity))
+        case .begin: return .begin(name, to: try p.integer(.to))
+        case .scrub: return .scrub(name, fraction: try p.number(.fraction))
+        case .pause: return .pause(name)
+        case .resume: return .resume(name)
+        case .reverse: return .reverse(name)
         case .continue:
-            try p.allow(["name", "timing", "durationFactor", "velocity"])
-            return .transition(.continue(try p.string("name"), timing: try p.optionalTiming("timing"),
-                                          durationFactor: try p.optionalNumber("durationFactor", in: Range.durationFactor),
-                                          velocity: try p.optionalNumber("velocity", in: Range.velocity)))
-        case .release:
-            try p.allow(["name", "velocity"])
-            return .transition(.release(try p.string("name"), velocity: try p.optionalNumber("velocity", in: Range.velocity)))
-        case .stop:
-            try p.allow(["name", "withoutFinishing"])
-            return .transition(.stop(try p.string("name"), withoutFinishing: try p.optionalBool("withoutFinishing") ?? false))
-        case .finish:
-            try p.allow(["name", "at"])
-            let at = try p.string("at")
-            guard let position = AnimatingPosition(rawValue: at) else { throw p.invalid("\"at\" must be \"start\", \"end\" or \"current\"") }
-            return .transition(.finish(try p.string("name"), at: position))
-        default:
-            throw p.invalid("not a transition method")
+            return .continue(name, timing: try p.optionalTiming(.timing), durationFactor: try p.optionalNumber(.durationFactor),
+                             velocity: try p.optionalNumber(.velocity))
+        case .release: return .release(name, velocity: try p.optionalNumber(.velocity))
+        case .stop: return .stop(name, withoutFinishing: try p.optionalBool(.withoutFinishing) ?? false)
+        case .finish: return .finish(name, at: try p.choice(.at, AnimatingPosition.self))
+        default: throw p.invalid("not a transition method")
         }
     }
 }
@@ -187,24 +161,24 @@ extension Request {
         func object(_ members: [(String, JSONValue?)]) -> JSONValue { .object(members.compactMap { key, value in value.map { (key, $0) } }) }
         func number(_ value: Double?) -> JSONValue? { value.map(JSONValue.number) }
         switch self {
-        case let .hello(client): return client.map { object([("client", .string($0))]) }
+        case let .hello(client): return client.map { object([(Param.client.key, .string($0))]) }
         case .reload, .config, .list: return nil
         case let .declare(name, body), let .update(name, body):
-            return .object([("name", .string(name))] + (body.objectMembers ?? []))
-        case let .retract(name): return object([("name", .string(name))])
+            return .object([(Param.name.key, .string(name))] + (body.objectMembers ?? []))
+        case let .retract(name): return object([(Param.name.key, .string(name))])
         case let .environment(values):
             return .object(Self.environmentNames.compactMap { name in values[name].map { (name, .string($0)) } })
-        case let .motion(setting): return setting.map { object([("setting", .string($0.rawValue))]) }
-        case let .get(name): return object([("name", .string(name))])
+        case let .motion(setting): return setting.map { object([(Param.setting.key, .string($0.rawValue))]) }
+        case let .get(name): return object([(Param.name.key, .string(name))])
         case let .subscribe(transitions, events, maxRate, frames):
-            return object([("transitions", transitions.map { .array($0.map(JSONValue.string)) }),
-                           ("events", .array(EventGroup.allCases.filter(events.contains).map { .string($0.rawValue) })),
-                           ("maxRate", number(maxRate)), ("frames", frames == .all ? nil : .string(frames.rawValue))])
-        case let .unsubscribe(subscription): return object([("subscription", .number(Double(subscription)))])
+            return object([(Param.transitions.key, transitions.map { .array($0.map(JSONValue.string)) }),
+                           (Param.events.key, .array(EventGroup.allCases.filter(events.contains).map { .string($0.rawValue) })),
+                           (Param.maxRate.key, number(maxRate)), (Param.frames.key, frames == .all ? nil : .string(frames.rawValue))])
+        case let .unsubscribe(subscription): return object([(Param.subscription.key, .number(Double(subscription)))])
         case let .inject(events, tabletModes):
             var items = events.map(\.wire)
             for mode in tabletModes.reversed() { items.insert(mode.wire, at: mode.before) }
-            return object([("events", .array(items))])
+            return object([(Param.injected.key, .array(items))])
         case let .transition(command): return command.params
         }
     }

@@ -132,6 +132,58 @@ struct RequestParams<Value: JSONReadable> {
     }
 }
 
+/// The accessors by declaration (`Param`): the name, the range and the length come from the method table.
+extension RequestParams {
+    /// Refuses parameters `spec` does not declare.
+    func allow(_ spec: MethodSpec) throws(RPCError) { try allow(spec.params.map(\.key)) }
+
+    func string(_ param: Param) throws(RPCError) -> String { try string(param.key) }
+
+    func optionalString(_ param: Param) throws(RPCError) -> String? {
+        guard case let .string(maxLength) = param.kind, let maxLength else { return optional(param.key) == nil ? nil : try string(param.key) }
+        return try optionalString(param.key, maxLength: maxLength)
+    }
+
+    func number(_ param: Param) throws(RPCError) -> Double { try number(param.key, in: param.range) }
+
+    func optionalNumber(_ param: Param) throws(RPCError) -> Double? { try optionalNumber(param.key, in: param.range) }
+
+    func integer(_ param: Param) throws(RPCError) -> Int { try integer(param.key) }
+
+    func optionalBool(_ param: Param) throws(RPCError) -> Bool? { try optionalBool(param.key) }
+
+    func optionalStrings(_ param: Param) throws(RPCError) -> [String]? { try optionalStrings(param.key) }
+
+    func optionalTiming(_ param: Param) throws(RPCError) -> TimingSpec? { try optionalTiming(param.key) }
+
+    /// One of a choice's words, as its type; an error that lists the words otherwise.
+    func optionalChoice<Choice: RawRepresentable>(_ param: Param, _: Choice.Type) throws(RPCError) -> Choice? where Choice.RawValue == String {
+        guard let text = try optionalString(param.key, maxLength: 64) else { return nil }
+        guard let value = Choice(rawValue: text) else { throw invalid("\"\(param.key)\" must be \(param.words), not \(quotedExcerpt(text))") }
+        return value
+    }
+
+    func choice<Choice: RawRepresentable>(_ param: Param, _ type: Choice.Type) throws(RPCError) -> Choice where Choice.RawValue == String {
+        guard let value = try optionalChoice(param, type) else { throw invalid("\"\(param.key)\" is required") }
+        return value
+    }
+}
+
+extension Param {
+    /// A number's range; every finite number for another kind.
+    var range: ClosedRange<Double> {
+        if case let .number(range) = kind { return range }
+        return -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+    }
+
+    /// A choice's words as an error lists them: `"a", "b" or "c"`.
+    var words: String {
+        guard case let .choice(words) = kind, let last = words.last else { return "" }
+        let quoted = words.map { "\"\($0)\"" }
+        return words.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " or \"\(last)\""
+    }
+}
+
 /// The ranges of the protocol's numbers (docs/protocol.md, docs/reliability.md).
 enum ParamRange {
     /// Progress units per second: a flick across a whole transition in a millisecond.

@@ -35,7 +35,7 @@ public enum EventGroup: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Which progress frames a subscription receives (`subscribe`'s `frames`, an extension of the contract).
-public enum FrameDelivery: String, Hashable, Sendable {
+public enum FrameDelivery: String, Hashable, Sendable, CaseIterable {
     /// Every frame, as the contract always did.
     case all
     /// Frames only while a leg is driven (a finger, a scrub, a pause): the client evaluates running legs itself

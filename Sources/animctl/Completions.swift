@@ -10,9 +10,19 @@ import UnixSupport
 /// read; the values of `motion`, `--events` and `--frames`.
 enum Completions {
     static let transitionNames = CompletionKind.custom { words, _, prefix in names(socket: socket(in: words)).filter { $0.hasPrefix(prefix) } }
-    static let motionSettings = CompletionKind.list(["auto", "full", "reduced"])
-    static let eventGroups = CompletionKind.list(EventGroup.allCases.map(\.rawValue))
-    static let frameDeliveries = CompletionKind.list(["all", "driven"])
+    static let motionSettings = words(of: .setting)
+    static let eventGroups = words(of: .events)
+    static let frameDeliveries = words(of: .frames)
+    /// `animctl call`'s methods.
+    static let methods = CompletionKind.list(Method.allCases.map(\.rawValue))
+
+    /// A parameter's words, as the method table declares them.
+    private static func words(of param: Param) -> CompletionKind {
+        switch param.kind {
+        case let .choice(words), let .someOf(words): return .list(words)
+        default: return .default
+        }
+    }
 
     /// The `--socket` the command line being completed names, if any.
     static func socket(in words: [String]) -> String? {

@@ -134,7 +134,7 @@ extension AnimCtl {
         static let configuration = CommandConfiguration(abstract: "Call any method with JSON params and print the JSON result.",
                                                         discussion: "Example: animctl call transition.animate '{\"name\":\"pager\",\"to\":2}'")
         @OptionGroup var connection: ConnectionOptions
-        @Argument(help: "The method, e.g. transition.get.") var method: String
+        @Argument(help: "The method, e.g. transition.get.", completion: Completions.methods) var method: String
         @Argument(help: "The params object as JSON.") var params: String?
 
         func run() throws {
