@@ -23,7 +23,7 @@ public struct LegFollower: Sendable {
 
     /// Takes one notification; returns the transition it was about, nil for anything else.
     @discardableResult
-    public mutating func take(method: String, params: JSONValue) -> String? {
+    public mutating func follow(method: String, params: JSONValue) -> String? {
         guard let kind = NotificationMethod(rawValue: method), kind.isTransitionEvent,
               var snapshot = TransitionSnapshot(json: params) else { return nil }
         switch kind {

@@ -19,7 +19,7 @@ extension CoreMachine {
     package mutating func inject(_ events: [InputEvent], tabletModes: [InjectedTabletMode], client: Int, at time: Double,
                          into effects: inout [CoreEffect]) -> CoreAnswer {
         let count = events.count + tabletModes.count
-        if case let .refused(seconds) = injections.take(count, at: time) {
+        if case let .refused(seconds) = injections.spend(count, at: time) {
             let milliseconds = Int((seconds * 1000).rounded(.up))
             return .refused(RPCError(.limitReached, "limit reached: at most \(Int(InjectionBudget.rate)) injected events a second, from all "
                                      + "clients together; none of these \(count) was injected; retry in \(milliseconds) ms"))
@@ -60,7 +60,7 @@ extension CoreMachine {
 
     private mutating func setInputStatus(_ status: InputStatus, geometry: ScreenGeometry?, refreshRate: Double?,
                                          into effects: inout [CoreEffect]) {
-        let changed = input.take(status, geometry: geometry, refreshRate: refreshRate)
+        let changed = input.update(status, geometry: geometry, refreshRate: refreshRate)
         engine.setGeometry(input.geometry(fallback: config.fallbackGeometry))
         engine.setFrameRate(input.frameRate(configured: config.config.daemon.frameRate))
         effects.append(.log(.notice, status.logLine, status.logFields))

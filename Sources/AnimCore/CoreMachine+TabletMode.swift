@@ -8,7 +8,7 @@ extension CoreMachine {
     /// reading off runs nothing, and one that goes away while on runs `off`.
     package mutating func tabletModeReported(_ on: Bool?, injected: Bool, into effects: inout [CoreEffect]) {
         let before = input.tabletMode.current
-        guard input.tabletMode.take(on, injected: injected) else { return }
+        guard input.tabletMode.record(on, injected: injected) else { return }
         if engine.setTabletMode(on) { effects.append(.configureBackend(inputPlan)) }
         let mode = on.map { $0 ? "on" : "off" } ?? "no switch"
         effects.append(.log(.info, "tablet mode: \(mode)", ["source": "\(injected ? "inject" : "backend")"]))

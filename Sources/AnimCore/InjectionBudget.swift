@@ -17,7 +17,7 @@ package struct InjectionBudget {
     }
 
     /// Takes `count` events at `now` if the budget has room for all of them, else takes none.
-    package mutating func take(_ count: Int, at now: Double) -> Decision {
+    package mutating func spend(_ count: Int, at now: Double) -> Decision {
         if let updated, now > updated { tokens = min(Self.capacity, tokens + (now - updated) * Self.rate) }
         updated = max(updated ?? now, now)
         let wanted = Double(count)

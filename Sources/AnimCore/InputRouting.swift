@@ -18,7 +18,7 @@ package struct InputRouting {
     package var tabletMode = TabletModeReports()
 
     /// Takes a backend's report; true when the status differs from the last.
-    package mutating func take(_ status: InputStatus, geometry: ScreenGeometry?, refreshRate: Double?) -> Bool {
+    package mutating func update(_ status: InputStatus, geometry: ScreenGeometry?, refreshRate: Double?) -> Bool {
         let changed = status != self.status
         self.status = status
         backendGeometry = geometry

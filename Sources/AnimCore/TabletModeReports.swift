@@ -8,7 +8,7 @@ package struct TabletModeReports {
     package private(set) var current: Bool?
 
     /// Takes a report; true when the mode in force changed.
-    package mutating func take(_ on: Bool?, injected: Bool) -> Bool {
+    package mutating func record(_ on: Bool?, injected: Bool) -> Bool {
         if !injected {
             guard on != backend else { return false }
             backend = on

@@ -133,7 +133,7 @@ final class ClientConnection {
 
     /// Sends the batch, through `send`: the same order and the same fallback to NIO as any other write.
     func endBatch() {
-        guard let bytes = batch.take() else { return }
+        guard let bytes = batch.removeJoined() else { return }
         // A client disconnected meanwhile (its backlog) is owed nothing more.
         guard !isClosing else { return }
         send(bytes)

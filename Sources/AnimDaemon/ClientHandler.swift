@@ -144,10 +144,10 @@ final class ClientHandler: ChannelInboundHandler {
 
     private func takeEvents(context: ChannelHandlerContext) {
         guard inbox.beginTaking() else { return }
-        while let event = inbox.next() { take(event, context: context) }
+        while let event = inbox.next() { handle(event, context: context) }
     }
 
-    private func take(_ event: Event, context: ChannelHandlerContext) {
+    private func handle(_ event: Event, context: ChannelHandlerContext) {
         guard let client else { return }
         switch event {
         case let .bytes(buffer):
@@ -192,7 +192,7 @@ final class ClientHandler: ChannelInboundHandler {
         if carryOnWithBatch(&turn, context: context, client: client) {
             framer.feed(bytes) { piece in
                 switch piece {
-                case let .line(line): return take(line, in: &turn, context: context, client: client)
+                case let .line(line): return serve(line, in: &turn, context: context, client: client)
                 case .tooLong:
                     tooLong = true
                     return false
@@ -228,7 +228,7 @@ final class ClientHandler: ChannelInboundHandler {
     }
 
     /// Carries out one line; whether the turn goes on.
-    private func take(_ line: UnsafeBufferPointer<UInt8>, in turn: inout Turn, context: ChannelHandlerContext, client: ClientConnection) -> Bool {
+    private func serve(_ line: UnsafeBufferPointer<UInt8>, in turn: inout Turn, context: ChannelHandlerContext, client: ClientConnection) -> Bool {
         turn.taken += 1
         guard !line.isEmpty else { return goesOn(turn, context: context, client: client) }
         switch RequestRouter(target: core.value).handle(line: line, from: client, allocator: context.channel.allocator, unheard: peer == .gone) {

@@ -86,9 +86,9 @@ final class CompositorFocusWatch {
         case let .sway(socket):
             var framer = I3IPCFramer(), tracker = SwayFocusTracker()
             open(socket, greeting: tracker.opening(), generation: generation) { bytes in
-                let messages = try framer.take(bytes).get()
+                let messages = try framer.frames(from: bytes).get()
                 var answer: [UInt8] = []
-                for message in messages { answer += try tracker.take(message).get() }
+                for message in messages { answer += try tracker.read(message).get() }
                 if !messages.isEmpty { bound.value.reported(tracker.focus, generation: generation) }
                 return answer
             }
@@ -102,7 +102,7 @@ final class CompositorFocusWatch {
                 case .success: watch.reported(tracker.focus, generation: generation)
                 }
                 watch.open(events, greeting: [], generation: generation) { bytes in
-                    if try tracker.take(bytes).get() { bound.value.reported(tracker.focus, generation: generation) }
+                    if try tracker.read(bytes).get() { bound.value.reported(tracker.focus, generation: generation) }
                     return []
                 }
             }
@@ -216,10 +216,10 @@ private final class StreamReader: ChannelInboundHandler {
     private func post(_ event: Event, _ context: ChannelHandlerContext) {
         inbox.post(event)
         guard inbox.beginTaking() else { return }
-        while let event = inbox.next() { take(event, context) }
+        while let event = inbox.next() { handle(event, context) }
     }
 
-    private func take(_ event: Event, _ context: ChannelHandlerContext) {
+    private func handle(_ event: Event, _ context: ChannelHandlerContext) {
         guard lost != nil else { return }
         switch event {
         case let .bytes(buffer):

@@ -54,7 +54,7 @@ public struct DaemonService: Service {
         let logger = self.logger
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask {
-                for await report in reports { loop.execute { core.value.take(report) } }
+                for await report in reports { loop.execute { core.value.apply(report) } }
             }
             try await loop.submit { core.value.launchBackend() }.get()
             await followDesktopMotion(core, on: loop)
@@ -66,7 +66,7 @@ public struct DaemonService: Service {
                 case .kdeglobalsChanged:
                     // Read on the loop, as the folder's own watch does.
                     guard let kdeglobals else { return }
-                    loop.execute { core.value.take(.kdeglobals(KDEGlobalsWatch.file(at: kdeglobals))) }
+                    loop.execute { core.value.apply(.kdeglobals(KDEGlobalsWatch.file(at: kdeglobals))) }
                 }
             }
             defer { portal.stop() }
@@ -95,9 +95,9 @@ public struct DaemonService: Service {
     private func followDesktopMotion(_ core: NIOLoopBound<DaemonCore>, on loop: any EventLoop) async {
         guard let folder = ConfigSource.configFolder(in: environment) else { return }
         let path = folder + "/" + KDEGlobalsWatch.fileName
-        try? await loop.submit { core.value.take(.kdeglobals(KDEGlobalsWatch.file(at: path))) }.get()
+        try? await loop.submit { core.value.apply(.kdeglobals(KDEGlobalsWatch.file(at: path))) }.get()
         do {
-            _ = try await KDEGlobalsWatch.start(folder: folder, on: loop) { file in core.value.take(.kdeglobals(file)) }.get()
+            _ = try await KDEGlobalsWatch.start(folder: folder, on: loop) { file in core.value.apply(.kdeglobals(file)) }.get()
         } catch {
             logger.notice("kdeglobals is read once, not followed", metadata: ["folder": "\(folder)", "error": "\(error)"])
         }

@@ -23,7 +23,7 @@ enum SessionReport: Sendable {
 extension DaemonCore {
     /// The one door for the session's sources: each report becomes the machine's event (the backend's after its
     /// supervisor has seen it).
-    func take(_ report: SessionReport) {
+    func apply(_ report: SessionReport) {
         switch report {
         case let .backend(generation, event): handle(.backend(supervisor.handle(event, generation: generation)))
         case let .compositorFocus(focus): handle(.focus(focus, by: .compositor))

@@ -22,7 +22,7 @@ struct StepBatch {
     }
 
     /// Everything added, as one buffer, and the batch empty again; nil if nothing was added.
-    mutating func take() -> ByteBuffer? {
+    mutating func removeJoined() -> ByteBuffer? {
         defer { head = nil; joined = nil }
         return joined ?? head
     }

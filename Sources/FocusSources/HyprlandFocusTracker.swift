@@ -34,7 +34,7 @@ public struct HyprlandFocusTracker {
 
     /// Bytes from the event socket; whether the focus changed, or why the stream is not Hyprland's. Each byte is
     /// looked at once for a newline, however the reads cut the lines.
-    public mutating func take(_ bytes: some Collection<UInt8>) -> Result<Bool, FocusSourceError> {
+    public mutating func read(_ bytes: some Collection<UInt8>) -> Result<Bool, FocusSourceError> {
         // What was kept holds no newline: a line that comes a byte at a time is scanned once, not from its start at
         // every read.
         let scanned = partial.count

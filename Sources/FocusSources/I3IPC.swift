@@ -36,7 +36,7 @@ public struct I3IPCFramer {
     }
 
     /// What came in; the messages it completes, or why the stream is not i3 IPC (the connection must then be closed).
-    public mutating func take(_ bytes: some Collection<UInt8>) -> Result<[Message], FocusSourceError> {
+    public mutating func frames(from bytes: some Collection<UInt8>) -> Result<[Message], FocusSourceError> {
         buffer.append(contentsOf: bytes)
         var messages: [Message] = []
         var start = 0

@@ -39,16 +39,16 @@ public struct SwayFocusTracker {
     /// Takes one message: the requests to send in answer, or why the stream is not sway's. The payload is read in
     /// place (`JSONElement` over the parser's tape), never built into a tree: a reply may be the whole desktop's
     /// tree, and it is read on the event loop.
-    public mutating func take(_ message: I3IPCFramer.Message) -> Result<[UInt8], FocusSourceError> {
+    public mutating func read(_ message: I3IPCFramer.Message) -> Result<[UInt8], FocusSourceError> {
         var answer: Result<[UInt8], FocusSourceError> = .success([])
         let error = message.payload.withUnsafeBufferPointer { bytes in
-            JSONParser.read(bytes) { json in answer = take(json, type: message.type) }
+            JSONParser.read(bytes) { json in answer = readReply(json, type: message.type) }
         }
         if let error { return .failure(FocusSourceError("a payload that is not JSON: \(error)")) }
         return answer
     }
 
-    private mutating func take(_ json: JSONElement, type: UInt32) -> Result<[UInt8], FocusSourceError> {
+    private mutating func readReply(_ json: JSONElement, type: UInt32) -> Result<[UInt8], FocusSourceError> {
         switch type {
         case I3IPC.subscribe:
             guard json["success"]?.bool == true else {
@@ -56,7 +56,7 @@ public struct SwayFocusTracker {
             }
         case I3IPC.getTree:
             let node = Self.focusedNode(in: json)
-            take(node.flatMap { Self.isWindow($0) ? $0 : nil })
+            focus(on: node.flatMap { Self.isWindow($0) ? $0 : nil })
             treeAsked = false
             if treeStale {
                 treeStale = false
@@ -67,10 +67,10 @@ public struct SwayFocusTracker {
             let id = Self.id(of: container)
             let isFocused = id != nil && id == focusedID
             switch change {
-            case "focus": take(container)
+            case "focus": focus(on: container)
             // A title change may come with the app_id a client set late.
-            case "fullscreen_mode", "title": if isFocused { take(container) }
-            case "close": if isFocused { take(nil) }
+            case "fullscreen_mode", "title": if isFocused { focus(on: container) }
+            case "close": if isFocused { focus(on: nil) }
             default: break
             }
         case I3IPC.workspaceEvent:
@@ -81,7 +81,7 @@ public struct SwayFocusTracker {
         return .success([])
     }
 
-    private mutating func take(_ container: JSONElement?) {
+    private mutating func focus(on container: JSONElement?) {
         focusedID = container.flatMap(Self.id)
         focus = .known(container.map(Self.window), source: Self.source)
     }

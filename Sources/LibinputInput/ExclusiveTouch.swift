@@ -67,8 +67,8 @@ final class ExclusiveTouch {
     }
 
     /// Hands every touchscreen to a relay.
-    func takeAll(plan: InputPlan) {
-        for device in touchscreens.keys.sorted() { _ = take(device: device, plan: plan) }
+    func claimAll(plan: InputPlan) {
+        for device in touchscreens.keys.sorted() { _ = claim(device: device, plan: plan) }
     }
 
     /// Ends the relays, and lets the devices go (the session closes).
@@ -79,7 +79,7 @@ final class ExclusiveTouch {
     }
 
     /// Hands a touchscreen to a relay; false (and the device stays libinput's) when none can start.
-    func take(device: Int, plan: InputPlan) -> Bool {
+    func claim(device: Int, plan: InputPlan) -> Bool {
         guard relays[device] == nil else { return true }
         guard let (handle, name) = touchscreens[device] else { return false }
         fallbacks[device] = nil
@@ -162,13 +162,13 @@ final class ExclusiveTouch {
             }
             for line in lines {
                 guard let message = RelayMessage(line: line) else { continue }
-                records += take(message, from: relayed, target: targets[device])
+                records += translate(message, from: relayed, target: targets[device])
             }
         }
         return records
     }
 
-    private func take(_ message: RelayMessage, from relayed: Relayed, target: (rect: Rect, transform: Int)?) -> [(LibinputRecord, UInt32?, Bool)] {
+    private func translate(_ message: RelayMessage, from relayed: Relayed, target: (rect: Rect, transform: Int)?) -> [(LibinputRecord, UInt32?, Bool)] {
         switch message {
         case let .axes(x, y):
             relayed.placement = TouchscreenPlacement(x: x, y: y, calibration: relayed.calibration, rect: target?.rect ?? Rect(x: 0, y: 0, width: 1, height: 1),

@@ -77,7 +77,7 @@ final class LibinputSession {
         guard change(\.plan, to: newPlan) else { return }
         placeGestures()
         if wantsExclusive != wasExclusive {
-            if wantsExclusive { exclusive.takeAll(plan: plan) } else { exclusive.releaseAll() }
+            if wantsExclusive { exclusive.claimAll(plan: plan) } else { exclusive.releaseAll() }
         }
         placeRelays()
     }
@@ -224,7 +224,7 @@ final class LibinputSession {
         infoChanged = true
         guard touch else { return }
         exclusive.add(device: id, handle: device, name: name)
-        if wantsExclusive, exclusive.take(device: id, plan: plan) { placeRelays() }
+        if wantsExclusive, exclusive.claim(device: id, plan: plan) { placeRelays() }
     }
 
     /// Touch positions on the screen: libinput's transformed coordinates (its calibration matrix applied) as a

@@ -37,7 +37,7 @@ public final class TabletModeSwitches: TabletModeReader {
         let before = mode
         while let event = libinput_get_event(context) {
             defer { libinput_event_destroy(event) }
-            take(event)
+            read(event)
         }
         mode = switches.isEmpty ? nil : switches.values.contains { $0.on }
         return mode != before
@@ -78,7 +78,7 @@ public final class TabletModeSwitches: TabletModeReader {
         return "reading \(switches.values.map(\.name).sorted().joined(separator: ", ")) through libinput"
     }
 
-    private func take(_ event: OpaquePointer) {
+    private func read(_ event: OpaquePointer) {
         guard let device = libinput_event_get_device(event) else { return }
         let id = Int(bitPattern: UnsafeRawPointer(device))
         switch libinput_event_get_type(event) {

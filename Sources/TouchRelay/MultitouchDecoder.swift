@@ -29,7 +29,7 @@ public struct MultitouchDecoder: Sendable {
     public var isIdle: Bool { reported.allSatisfy { $0.trackingID < 0 } }
 
     /// Takes one event; at a `SYN_REPORT`, returns the frame's changes (nil until then, and for a frame being dropped).
-    public mutating func take(_ event: EvdevEvent) -> [ContactChange]? {
+    public mutating func decode(_ event: EvdevEvent) -> [ContactChange]? {
         switch (event.type, event.code) {
         case (Evdev.synType, Evdev.synDropped):
             dropping = true

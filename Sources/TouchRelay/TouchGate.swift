@@ -95,7 +95,7 @@ public struct TouchGate: Sendable {
     public var isIdle: Bool { touches.isEmpty }
 
     /// One device frame's changes, read at `now`.
-    public mutating func take(_ changes: [ContactChange], at now: Double) -> GateOutput {
+    public mutating func route(_ changes: [ContactChange], at now: Double) -> GateOutput {
         var output = GateOutput()
         var frame: [TwinChange] = []
         // Fingers that land in one frame land together: each counts all of them.

@@ -61,7 +61,7 @@ final class AnimdLink {
                     lose("animd is stopping")
                     return true
                 }
-                if let params = message["params"], follower.take(method: method, params: params) != nil { changed = true }
+                if let params = message["params"], follower.follow(method: method, params: params) != nil { changed = true }
             }
         } catch ClientError.timedOut {
         } catch {

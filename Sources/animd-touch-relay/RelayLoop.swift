@@ -77,10 +77,10 @@ struct RelayLoop {
     private mutating func readDevice() -> Bool {
         guard let events = device.read() else { return false }
         for event in events {
-            var changes = decoder.take(event)
+            var changes = decoder.decode(event)
             if decoder.needsResync, let slots = device.slots() { changes = decoder.resync(trackingIDs: slots.ids, xs: slots.xs, ys: slots.ys) }
             guard let changes, hold == .taken else { continue }
-            carry(gate.take(changes, at: monotonicNow()))
+            carry(gate.route(changes, at: monotonicNow()))
         }
         return true
     }

@@ -108,17 +108,17 @@ struct StepBatchTests {
 
     @Test func oneLineAsItIsSeveralJoined() {
         var batch = StepBatch()
-        let nothing = batch.take()
+        let nothing = batch.removeJoined()
         #expect(nothing == nil)
         let first = Self.allocator.buffer(string: "a\n")
         let isFirst = batch.append(first, allocator: Self.allocator)
-        let alone = batch.take(), afterTaking = batch.take()
+        let alone = batch.removeJoined(), afterTaking = batch.removeJoined()
         #expect(isFirst && alone == first, "the first of a batch, sent as it is")
         #expect(afterTaking == nil, "taking empties it")
         _ = batch.append(first, allocator: Self.allocator)
         let isFirstAgain = batch.append(Self.allocator.buffer(string: "b\n"), allocator: Self.allocator)
         _ = batch.append(Self.allocator.buffer(string: "c\n"), allocator: Self.allocator)
-        let joined = batch.take()
+        let joined = batch.removeJoined()
         #expect(!isFirstAgain && joined.map { String(buffer: $0) } == "a\nb\nc\n")
     }
 }

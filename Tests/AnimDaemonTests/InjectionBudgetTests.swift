@@ -17,26 +17,26 @@ struct InjectionBudgetTests {
     /// A new client may inject the whole capacity at once, and not one event more until time refills it.
     @Test func theCapacityAtOnceThenNothing() {
         var budget = InjectionBudget()
-        #expect(budget.take(Int(InjectionBudget.capacity), at: 100) == .taken)
-        #expect(Self.waits(budget.take(1, at: 100), 1 / InjectionBudget.rate))
+        #expect(budget.spend(Int(InjectionBudget.capacity), at: 100) == .taken)
+        #expect(Self.waits(budget.spend(1, at: 100), 1 / InjectionBudget.rate))
     }
 
     /// Time refills it at `rate`, never past `capacity`; a request is taken whole or not at all.
     @Test func timeRefillsItUpToTheCapacity() {
         var budget = InjectionBudget()
-        _ = budget.take(10_000, at: 0)
-        #expect(budget.take(5_000, at: 0.5) == .taken, "half a second brings 5,000")
-        #expect(Self.waits(budget.take(1, at: 0.5), 0.0001))
-        #expect(Self.waits(budget.take(3_000, at: 0.7), 0.1), "2,000 came back; 1,000 more take 0.1 s")
-        #expect(budget.take(1_999, at: 0.7) == .taken, "the refused request took nothing")
-        #expect(Self.waits(budget.take(10_001, at: 1000), 0.0001), "much later it holds the capacity, not more")
+        _ = budget.spend(10_000, at: 0)
+        #expect(budget.spend(5_000, at: 0.5) == .taken, "half a second brings 5,000")
+        #expect(Self.waits(budget.spend(1, at: 0.5), 0.0001))
+        #expect(Self.waits(budget.spend(3_000, at: 0.7), 0.1), "2,000 came back; 1,000 more take 0.1 s")
+        #expect(budget.spend(1_999, at: 0.7) == .taken, "the refused request took nothing")
+        #expect(Self.waits(budget.spend(10_001, at: 1000), 0.0001), "much later it holds the capacity, not more")
     }
 
     /// A clock that steps back gives nothing back.
     @Test func aClockGoingBackRefillsNothing() {
         var budget = InjectionBudget()
-        _ = budget.take(10_000, at: 50)
-        #expect(Self.waits(budget.take(1, at: 10), 0.0001))
-        #expect(budget.take(999, at: 50.1) == .taken)
+        _ = budget.spend(10_000, at: 50)
+        #expect(Self.waits(budget.spend(1, at: 10), 0.0001))
+        #expect(budget.spend(999, at: 50.1) == .taken)
     }
 }

@@ -21,8 +21,8 @@ import Testing
         let stream = Array("workspace>>2\nactivewindow>>firefox,Hyprland, the wiki\nactivewindowv2>>5e1a\nfullscreen>>1\n".utf8)
         for cut in [0, 3, 13, 20, 60, stream.count - 1] {
             var tracker = HyprlandFocusTracker()
-            _ = try tracker.take(stream[..<cut]).get()
-            _ = try tracker.take(stream[cut...]).get()
+            _ = try tracker.read(stream[..<cut]).get()
+            _ = try tracker.read(stream[cut...]).get()
             #expect(tracker.focus == .known(FocusedWindow(names: ["firefox"], fullscreen: true), source: .hyprland), "cut at \(cut)")
         }
     }
@@ -34,29 +34,29 @@ import Testing
         let stream = Array("activewindow>>foot,~\nactivewindow>>mpv,\(title)\nfullscreen>>1\nactivewindow>>kitty,~".utf8)
         var tracker = HyprlandFocusTracker()
         var changes = 0
-        for byte in stream where try tracker.take(CollectionOfOne(byte)).get() { changes += 1 }
+        for byte in stream where try tracker.read(CollectionOfOne(byte)).get() { changes += 1 }
         #expect(tracker.focus == .known(FocusedWindow(names: ["mpv"], fullscreen: true), source: .hyprland),
                 "the last line has no end yet")
         #expect(changes == 3, "foot, mpv, mpv full screen")
-        #expect(try tracker.take(Array("\n".utf8)).get() && tracker.focus.window?.app == "kitty")
+        #expect(try tracker.read(Array("\n".utf8)).get() && tracker.focus.window?.app == "kitty")
     }
 
     @Test func noWindowAndChangesOnlyWhenTheyAre() throws {
         var tracker = HyprlandFocusTracker()
-        #expect(try tracker.take(Array("activewindow>>foot,~\n".utf8)).get() == true)
-        #expect(try tracker.take(Array("activewindow>>foot,~/src\n".utf8)).get() == false, "a new title is no new focus")
-        #expect(try tracker.take(Array("fullscreen>>0\n".utf8)).get() == false)
-        #expect(try tracker.take(Array("activewindow>>,\n".utf8)).get() == true)
+        #expect(try tracker.read(Array("activewindow>>foot,~\n".utf8)).get() == true)
+        #expect(try tracker.read(Array("activewindow>>foot,~/src\n".utf8)).get() == false, "a new title is no new focus")
+        #expect(try tracker.read(Array("fullscreen>>0\n".utf8)).get() == false)
+        #expect(try tracker.read(Array("activewindow>>,\n".utf8)).get() == true)
         #expect(tracker.focus == .known(nil, source: .hyprland))
-        #expect(try tracker.take(Array("fullscreen>>1\n".utf8)).get() == false, "no window to be full screen")
+        #expect(try tracker.read(Array("fullscreen>>1\n".utf8)).get() == false, "no window to be full screen")
     }
 
     @Test func anEndlessLineIsRefused() {
         var tracker = HyprlandFocusTracker()
-        #expect(throws: FocusSourceError.self) { try tracker.take([UInt8](repeating: 0x78, count: HyprlandFocusTracker.lineLimit + 1)).get() }
+        #expect(throws: FocusSourceError.self) { try tracker.read([UInt8](repeating: 0x78, count: HyprlandFocusTracker.lineLimit + 1)).get() }
         var whole = HyprlandFocusTracker()
         #expect(throws: FocusSourceError.self) {
-            try whole.take([UInt8](repeating: 0x78, count: HyprlandFocusTracker.lineLimit + 1) + [0x0A]).get()
+            try whole.read([UInt8](repeating: 0x78, count: HyprlandFocusTracker.lineLimit + 1) + [0x0A]).get()
         }
     }
 }

@@ -17,7 +17,7 @@ import Testing
         #expect(I3IPC.message(2, #"{"success":true}"#) == Array(stream.prefix(14 + 16)), "what animd writes is the documented layout")
         for cut in [1, 5, 14, 15, 29, 30, 31, stream.count - 1] {
             var framer = I3IPCFramer()
-            let messages = try framer.take(stream[..<cut]).get() + framer.take(stream[cut...]).get()
+            let messages = try framer.frames(from: stream[..<cut]).get() + framer.frames(from: stream[cut...]).get()
             #expect(messages.map(\.type) == [2, 0x8000_0003], "cut at \(cut)")
             #expect(messages.last?.payload == Array(#"{"change":"focus"}"#.utf8))
         }
@@ -25,10 +25,10 @@ import Testing
 
     @Test func aStreamThatIsNotI3IPCIsRefused() {
         var framer = I3IPCFramer()
-        #expect(throws: FocusSourceError.self) { try framer.take(Array("HTTP/1.1 200 OK\r\n".utf8)).get() }
+        #expect(throws: FocusSourceError.self) { try framer.frames(from: Array("HTTP/1.1 200 OK\r\n".utf8)).get() }
         var big = I3IPCFramer()
         let header = Array("i3-ipc".utf8) + withUnsafeBytes(of: UInt32(I3IPC.payloadLimit + 1)) { Array($0) } + [4, 0, 0, 0]
-        #expect(throws: FocusSourceError.self) { try big.take(header).get() }
+        #expect(throws: FocusSourceError.self) { try big.frames(from: header).get() }
     }
 
     /// A tree as sway sends it: root → output → workspace → windows, one of them floating and focused.
@@ -40,33 +40,33 @@ import Testing
              "window_properties":{"class":"Steam","instance":"steamwebhelper"},"nodes":[]}]}]}]}
         """
 
-    static func take(_ tracker: inout SwayFocusTracker, _ type: UInt32, _ payload: String) throws -> [UInt8] {
-        try tracker.take(I3IPCFramer.Message(type: type, payload: Array(payload.utf8))).get()
+    static func read(_ tracker: inout SwayFocusTracker, _ type: UInt32, _ payload: String) throws -> [UInt8] {
+        try tracker.read(I3IPCFramer.Message(type: type, payload: Array(payload.utf8))).get()
     }
 
     @Test func theTreeGivesTheFocusedWindow() throws {
         var tracker = SwayFocusTracker()
-        #expect(try Self.take(&tracker, I3IPC.subscribe, #"{"success":true}"#).isEmpty)
-        _ = try Self.take(&tracker, I3IPC.getTree, Self.tree)
+        #expect(try Self.read(&tracker, I3IPC.subscribe, #"{"success":true}"#).isEmpty)
+        _ = try Self.read(&tracker, I3IPC.getTree, Self.tree)
         #expect(tracker.focus == .known(FocusedWindow(names: ["steamwebhelper", "Steam"], fullscreen: true), source: .sway),
                 "an Xwayland window: instance and class; fullscreen_mode 1 is full screen")
-        _ = try Self.take(&tracker, I3IPC.getTree, Self.tree.replacingFocus())
+        _ = try Self.read(&tracker, I3IPC.getTree, Self.tree.replacingFocus())
         #expect(tracker.focus == .known(nil, source: .sway), "the workspace has the focus: no window")
     }
 
     @Test func windowEventsMoveTheFocus() throws {
         var tracker = SwayFocusTracker()
-        _ = try Self.take(&tracker, I3IPC.windowEvent, #"{"change":"focus","container":{"id":7,"app_id":"foot","fullscreen_mode":0}}"#)
+        _ = try Self.read(&tracker, I3IPC.windowEvent, #"{"change":"focus","container":{"id":7,"app_id":"foot","fullscreen_mode":0}}"#)
         #expect(tracker.focus.window == FocusedWindow(names: ["foot"], fullscreen: false))
-        _ = try Self.take(&tracker, I3IPC.windowEvent, #"{"change":"fullscreen_mode","container":{"id":8,"app_id":"mpv","fullscreen_mode":2}}"#)
+        _ = try Self.read(&tracker, I3IPC.windowEvent, #"{"change":"fullscreen_mode","container":{"id":8,"app_id":"mpv","fullscreen_mode":2}}"#)
         #expect(tracker.focus.window?.fullscreen == false, "another window's full screen changes nothing")
-        _ = try Self.take(&tracker, I3IPC.windowEvent, #"{"change":"fullscreen_mode","container":{"id":7,"app_id":"foot","fullscreen_mode":2}}"#)
+        _ = try Self.read(&tracker, I3IPC.windowEvent, #"{"change":"fullscreen_mode","container":{"id":7,"app_id":"foot","fullscreen_mode":2}}"#)
         #expect(tracker.focus.window?.fullscreen == true)
-        _ = try Self.take(&tracker, I3IPC.windowEvent, #"{"change":"close","container":{"id":8,"app_id":"mpv"}}"#)
+        _ = try Self.read(&tracker, I3IPC.windowEvent, #"{"change":"close","container":{"id":8,"app_id":"mpv"}}"#)
         #expect(tracker.focus.window?.app == "foot", "another window closing changes nothing")
-        _ = try Self.take(&tracker, I3IPC.windowEvent, #"{"change":"close","container":{"id":7,"app_id":"foot"}}"#)
+        _ = try Self.read(&tracker, I3IPC.windowEvent, #"{"change":"close","container":{"id":7,"app_id":"foot"}}"#)
         #expect(tracker.focus == .known(nil, source: .sway))
-        let answer = try Self.take(&tracker, I3IPC.workspaceEvent, #"{"change":"focus","current":{"id":4}}"#)
+        let answer = try Self.read(&tracker, I3IPC.workspaceEvent, #"{"change":"focus","current":{"id":4}}"#)
         #expect(answer == I3IPC.message(I3IPC.getTree, ""), "a workspace taking the focus reads the tree again")
     }
 
@@ -77,14 +77,14 @@ import Testing
             Array("i3-ipc".utf8) + withUnsafeBytes(of: UInt32(length)) { Array($0) } + withUnsafeBytes(of: type) { Array($0) }
         }
         var reply = I3IPCFramer()
-        #expect(try reply.take(header(256 << 10 + 1, I3IPC.getTree)).get().isEmpty, "a tree past the event bound is still a tree")
+        #expect(try reply.frames(from: header(256 << 10 + 1, I3IPC.getTree)).get().isEmpty, "a tree past the event bound is still a tree")
         var event = I3IPCFramer()
         #expect(throws: FocusSourceError("an event of 262145 bytes, past the 256 KiB bound")) {
-            try event.take(header(256 << 10 + 1, I3IPC.windowEvent)).get()
+            try event.frames(from: header(256 << 10 + 1, I3IPC.windowEvent)).get()
         }
         var tree = I3IPCFramer()
         #expect(throws: FocusSourceError("a reply of 2097153 bytes, past the 2 MiB bound")) {
-            try tree.take(header(2 << 20 + 1, I3IPC.getTree)).get()
+            try tree.frames(from: header(2 << 20 + 1, I3IPC.getTree)).get()
         }
     }
 
@@ -95,18 +95,18 @@ import Testing
         let getTree = I3IPC.message(I3IPC.getTree, "")
         #expect(tracker.opening() == I3IPC.message(I3IPC.subscribe, #"["window","workspace"]"#) + getTree)
         var asked = 0
-        for _ in 0..<1000 { asked += try Self.take(&tracker, I3IPC.workspaceEvent, #"{"change":"focus"}"#).count }
+        for _ in 0..<1000 { asked += try Self.read(&tracker, I3IPC.workspaceEvent, #"{"change":"focus"}"#).count }
         #expect(asked == 0, "the opening's tree is still asked for")
-        #expect(try Self.take(&tracker, I3IPC.getTree, Self.tree) == getTree, "it came stale: once more")
+        #expect(try Self.read(&tracker, I3IPC.getTree, Self.tree) == getTree, "it came stale: once more")
         #expect(tracker.focus.window?.app == "Steam", "a stale tree still says the focus")
-        #expect(try Self.take(&tracker, I3IPC.getTree, Self.tree).isEmpty, "up to date: nothing more")
-        #expect(try Self.take(&tracker, I3IPC.workspaceEvent, #"{"change":"focus"}"#) == getTree, "none asked: asked at once")
+        #expect(try Self.read(&tracker, I3IPC.getTree, Self.tree).isEmpty, "up to date: nothing more")
+        #expect(try Self.read(&tracker, I3IPC.workspaceEvent, #"{"change":"focus"}"#) == getTree, "none asked: asked at once")
     }
 
     @Test func aRefusalOrAPayloadThatIsNotJSONIsAnError() {
         var tracker = SwayFocusTracker()
-        #expect(throws: FocusSourceError.self) { try Self.take(&tracker, I3IPC.subscribe, #"{"success":false}"#) }
-        #expect(throws: FocusSourceError.self) { try Self.take(&tracker, I3IPC.getTree, "{not json") }
+        #expect(throws: FocusSourceError.self) { try Self.read(&tracker, I3IPC.subscribe, #"{"success":false}"#) }
+        #expect(throws: FocusSourceError.self) { try Self.read(&tracker, I3IPC.getTree, "{not json") }
     }
 }
 

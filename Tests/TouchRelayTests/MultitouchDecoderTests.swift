@@ -4,8 +4,8 @@ import TouchRelay
 /// Protocol B as `Documentation/input/multi-touch-protocol.rst` writes it, decoded into contact changes.
 struct MultitouchDecoderTests {
     private func frame(_ decoder: inout MultitouchDecoder, _ events: [(UInt16, Int32)]) -> [ContactChange]? {
-        for (code, value) in events { #expect(decoder.take(EvdevEvent(Evdev.absType, code, value)) == nil) }
-        return decoder.take(EvdevEvent(Evdev.synType, Evdev.synReport, 0))
+        for (code, value) in events { #expect(decoder.decode(EvdevEvent(Evdev.absType, code, value)) == nil) }
+        return decoder.decode(EvdevEvent(Evdev.synType, Evdev.synReport, 0))
     }
 
     /// The document's example: two contacts land, one moves, one lifts, each frame giving its changes in slot order.
@@ -48,7 +48,7 @@ struct MultitouchDecoderTests {
     @Test func droppedEventsAreResynchronizedFromTheSlots() {
         var decoder = MultitouchDecoder(slotCount: 2)
         _ = frame(&decoder, [(Evdev.mtSlot, 0), (Evdev.mtTrackingID, 1), (Evdev.mtPositionX, 10), (Evdev.mtPositionY, 10)])
-        #expect(decoder.take(EvdevEvent(Evdev.synType, Evdev.synDropped, 0)) == nil)
+        #expect(decoder.decode(EvdevEvent(Evdev.synType, Evdev.synDropped, 0)) == nil)
         #expect(frame(&decoder, [(Evdev.mtTrackingID, -1)]) == nil)
         #expect(decoder.needsResync)
         #expect(decoder.resync(trackingIDs: [1, 8], xs: [20, 30], ys: [10, 40])

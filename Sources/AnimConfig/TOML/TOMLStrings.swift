@@ -22,7 +22,7 @@ extension TOMLCursor {
             if basic && byte == .backslash {
                 try readEscape(into: &text)
             } else {
-                try take(byte, into: &text, in: "a string")
+                try append(byte, into: &text, in: "a string")
             }
         }
     }
@@ -55,7 +55,7 @@ extension TOMLCursor {
             } else if basic && byte == .backslash {
                 try readEscape(into: &text)
             } else {
-                try take(byte, into: &text, in: "a string")
+                try append(byte, into: &text, in: "a string")
             }
         }
     }
@@ -67,7 +67,7 @@ extension TOMLCursor {
         return peek(offset) == .newline || (peek(offset) == .carriageReturn && peek(offset + 1) == .newline)
     }
 
-    private mutating func take(_ byte: UInt8, into text: inout [UInt8], in place: String) throws(TOMLError) {
+    private mutating func append(_ byte: UInt8, into text: inout [UInt8], in place: String) throws(TOMLError) {
         if byte.isForbiddenControl {
             throw TOMLError(position: position, message: "a control character (\(byte.hexCode)) in \(place): write it as an escape, such as \\u0007")
         }
