@@ -20,7 +20,9 @@ enum BenchProcess {
 
     /// A product built beside this one (animd, animd-bench-floor), or nil (with a hint) when it was not built.
     static func sibling(_ product: String, for benchmark: String) -> String? {
-        let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(product).path
+        let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            product
+        ).path
         guard FileManager.default.isExecutableFile(atPath: path) else {
             print("\(benchmark): \(path) is missing; build it with swift build -c release --product \(product)")
             return nil
@@ -31,9 +33,11 @@ enum BenchProcess {
     /// Starts a server without the session's display, systemd or the user's config in its environment (unless
     /// `extra` sets them), its stderr discarded. It does not wait: start-up is itself measured.
     static func start(_ executable: String, _ arguments: [String], extra: [String: String] = [:]) -> Process? {
-        let folder = arguments.first { $0.hasSuffix(".sock") }.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        let folder =
+            arguments.first { $0.hasSuffix(".sock") }.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
             ?? NSTemporaryDirectory()
-        return try? DaemonLauncher.start(executable, arguments, environment: DaemonLauncher.environment(folder: folder, extra))
+        return try? DaemonLauncher.start(
+            executable, arguments, environment: DaemonLauncher.environment(folder: folder, extra))
     }
 
     /// Connects once the server listens (up to 10 s).
@@ -69,7 +73,8 @@ enum BenchProcess {
     }
 
     static func repoFile(_ relative: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent(relative).path
     }
 }

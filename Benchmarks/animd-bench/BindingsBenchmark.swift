@@ -13,30 +13,42 @@ import Transitions
 /// composed into the engine's tables, and retracted again. Each row is measured against the 10-binding row in the
 /// same run; a ratio near 1 means a touch pays only for the bindings that could take it.
 enum BindingsBenchmark {
-    static let geometry = ScreenGeometry(monitors: [Rect(x: 0, y: 0, width: 1920, height: 1080), Rect(x: 1920, y: 0, width: 1920, height: 1080)],
-                                         outputs: [NamedOutput(name: "A", rect: Rect(x: 0, y: 0, width: 1920, height: 1080)),
-                                                   NamedOutput(name: "B", rect: Rect(x: 1920, y: 0, width: 1920, height: 1080))])
+    static let geometry = ScreenGeometry(
+        monitors: [Rect(x: 0, y: 0, width: 1920, height: 1080), Rect(x: 1920, y: 0, width: 1920, height: 1080)],
+        outputs: [
+            NamedOutput(name: "A", rect: Rect(x: 0, y: 0, width: 1920, height: 1080)),
+            NamedOutput(name: "B", rect: Rect(x: 1920, y: 0, width: 1920, height: 1080)),
+        ])
 
     static func run() -> [TargetResult] {
         print("\n== bindings: a touch with 10, 100 and 1000 edge pans declared on two monitors' edges (best of 7)")
         let counts = [10, 100, 1000]
         let downs = counts.map(downCost), moves = counts.map(moveCost), declares = counts.map(declareCost)
         for (index, count) in counts.enumerated() {
-            print("touch-down and lift, \(String(count).padding(toLength: 5, withPad: " ", startingAt: 0)) bindings "
-                  + String(format: "%8.2f µs  %5.2f×", downs[index] / 1000, downs[index] / downs[0])
-                  + "    touch-move " + String(format: "%8.2f µs  %5.2f×", moves[index] / 1000, moves[index] / moves[0])
-                  + "    one more declared and retracted " + String(format: "%9.1f µs  %6.1f×", declares[index] / 1000, declares[index] / declares[0]))
+            print(
+                "touch-down and lift, \(String(count).padding(toLength: 5, withPad: " ", startingAt: 0)) bindings "
+                    + String(format: "%8.2f µs  %5.2f×", downs[index] / 1000, downs[index] / downs[0])
+                    + "    touch-move "
+                    + String(format: "%8.2f µs  %5.2f×", moves[index] / 1000, moves[index] / moves[0])
+                    + "    one more declared and retracted "
+                    + String(format: "%9.1f µs  %6.1f×", declares[index] / 1000, declares[index] / declares[0]))
         }
-        return [TargetResult(figure: "a touch-down at 1000 declared bindings, against one at 10", target: "≤ 2×",
-                             measured: String(format: "%.2f×", downs[2] / downs[0]), met: downs[2] / downs[0] <= 2),
-                TargetResult(figure: "a touch-move at 1000 declared bindings, against one at 10", target: "≤ 2×",
-                             measured: String(format: "%.2f×", moves[2] / moves[0]), met: moves[2] / moves[0] <= 2)]
+        return [
+            TargetResult(
+                figure: "a touch-down at 1000 declared bindings, against one at 10", target: "≤ 2×",
+                measured: String(format: "%.2f×", downs[2] / downs[0]), met: downs[2] / downs[0] <= 2),
+            TargetResult(
+                figure: "a touch-move at 1000 declared bindings, against one at 10", target: "≤ 2×",
+                measured: String(format: "%.2f×", moves[2] / moves[0]), met: moves[2] / moves[0] <= 2),
+        ]
     }
 
     /// The config the declarations go over: nothing of its own, and room for all of them.
     static let config: LoadedConfig = {
         let text = "defaults = false\n[daemon]\nmax-declarations = 1024\nmax-declarations-per-client = 1024\n"
-        guard let loaded = try? ConfigParser.load(user: ConfigLayer(name: "bench.toml", text: text)) else { fatalError("the bench's config") }
+        guard let loaded = try? ConfigParser.load(user: ConfigLayer(name: "bench.toml", text: text)) else {
+            fatalError("the bench's config")
+        }
         return loaded
     }()
 
@@ -45,9 +57,11 @@ enum BindingsBenchmark {
     static func body(_ index: Int, parts: Int) -> JSONValue {
         let edges = ["left", "right", "top", "bottom"]
         let from = Double(index / 8) / Double(parts), to = Double(index / 8 + 1) / Double(parts)
-        let swipe: [(String, JSONValue)] = [("gesture", .string("edge-pan")), ("edge", .string(edges[index % 4])),
-                                            ("output", .string(index / 4 % 2 == 0 ? "A" : "B")), ("span", .array([.number(from), .number(to)])),
-                                            ("distance", .number(300)), ("increases", .string("right"))]
+        let swipe: [(String, JSONValue)] = [
+            ("gesture", .string("edge-pan")), ("edge", .string(edges[index % 4])),
+            ("output", .string(index / 4 % 2 == 0 ? "A" : "B")), ("span", .array([.number(from), .number(to)])),
+            ("distance", .number(300)), ("increases", .string("right")),
+        ]
         return .object([("bindings", .object([("b\(index)", .object(swipe))]))])
     }
 
@@ -56,7 +70,9 @@ enum BindingsBenchmark {
         var book = DeclarationBook()
         for index in 0..<count {
             do {
-                try book.declare("t\(index)", body(index, parts: (count + 7) / 8), by: TransitionOwner(connection: index), over: config)
+                try book.declare(
+                    "t\(index)", body(index, parts: (count + 7) / 8), by: TransitionOwner(connection: index),
+                    over: config)
             } catch {
                 fatalError("declaration \(index): \(error.message)")
             }
@@ -84,7 +100,9 @@ enum BindingsBenchmark {
         }
     }
 
-    static func moveCost(bindings count: Int) -> Double { ScaleBenchmark.moveCost(engine(bindings: count), from: start) }
+    static func moveCost(bindings count: Int) -> Double {
+        ScaleBenchmark.moveCost(engine(bindings: count), from: start)
+    }
 
     /// One more declaration at `count`, as the daemon carries it out: the book's rules, the composed tables handed
     /// to the engine, and the same back once it is retracted (on a third monitor, C, where none of the others is).
@@ -92,9 +110,21 @@ enum BindingsBenchmark {
         var book = declared(count)
         var engine = engine(bindings: count)
         let extra = TransitionOwner(connection: -1)
-        let body = JSONValue.object([("bindings", .object([("extra", .object([("gesture", .string("edge-pan")), ("edge", .string("bottom")),
-                                                                                ("output", .string("C")), ("span", .array([.number(0.25), .number(0.75)])),
-                                                                                ("distance", .number(300))]))]))])
+        let body = JSONValue.object([
+            (
+                "bindings",
+                .object([
+                    (
+                        "extra",
+                        .object([
+                            ("gesture", .string("edge-pan")), ("edge", .string("bottom")),
+                            ("output", .string("C")), ("span", .array([.number(0.25), .number(0.75)])),
+                            ("distance", .number(300)),
+                        ])
+                    )
+                ])
+            )
+        ])
         var time = 0.0
         return nanosecondsPerOperation(iterations: max(20, 20_000 / count)) { _ in
             time += 0.001

@@ -25,22 +25,32 @@ enum CurveBenchmark {
         }
         let rows: [(String, Double, Double)] = [
             ("bezier ease-in-out y(x)", nanosecondsPerOperation { ease.y(atX: inputs[$0 & 1023]) }, polynomial),
-            ("bezier (0.17,0.67,0.76,1) y(x)", nanosecondsPerOperation { custom.y(atX: inputs[$0 & 1023]) }, polynomial),
+            (
+                "bezier (0.17,0.67,0.76,1) y(x)", nanosecondsPerOperation { custom.y(atX: inputs[$0 & 1023]) },
+                polynomial
+            ),
             ("spring under-damped x(t)", nanosecondsPerOperation { under.displacement(at: times[$0 & 1023]) }, expCos),
             ("spring critical x(t)", nanosecondsPerOperation { critical.displacement(at: times[$0 & 1023]) }, expCos),
             ("spring over-damped x(t)", nanosecondsPerOperation { over.displacement(at: times[$0 & 1023]) }, expCos),
-            ("spring under-damped x'(t)", nanosecondsPerOperation { under.displacementVelocity(at: times[$0 & 1023]) }, expCos),
+            (
+                "spring under-damped x'(t)",
+                nanosecondsPerOperation { under.displacementVelocity(at: times[$0 & 1023]) }, expCos
+            ),
         ]
         print("\n== curves: ns per evaluation (best of 7 × 2,000,000; target ≤ 100 ns)")
         print("baseline cubic polynomial  \(String(format: "%6.2f", polynomial)) ns")
         print("baseline exp·cos           \(String(format: "%6.2f", expCos)) ns")
         for (name, ns, baseline) in rows {
             let verdict = ns <= 100 ? "ok" : "OVER TARGET"
-            print("\(pad(name, 32)) \(String(format: "%7.2f", ns)) ns   \(String(format: "%5.1f", ns / baseline))× baseline   \(verdict)")
+            print(
+                "\(pad(name, 32)) \(String(format: "%7.2f", ns)) ns   \(String(format: "%5.1f", ns / baseline))× baseline   \(verdict)"
+            )
         }
         let settle = nanosecondsPerOperation(iterations: 20_000, rounds: 5) { i in
             SpringCurve(dampingRatio: 0.3 + Double(i & 7) * 0.1, response: 0.4).settlingTime()
         }
-        print("\(pad("spring settling time (exact)", 32)) \(String(format: "%7.0f", settle)) ns   (once per leg, not per frame)")
+        print(
+            "\(pad("spring settling time (exact)", 32)) \(String(format: "%7.0f", settle)) ns   (once per leg, not per frame)"
+        )
     }
 }

@@ -10,7 +10,8 @@ final class DatagramSocket {
     init?(boundTo path: String) {
         descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0, path.utf8.count <= SocketPath.maximumLength,
-              UnixAddress.with(path, { bind(descriptor, $0, $1) }) == 0 else {
+            UnixAddress.with(path, { bind(descriptor, $0, $1) }) == 0
+        else {
             if descriptor >= 0 { Glibc.close(descriptor) }
             return nil
         }

@@ -18,12 +18,15 @@ enum FairnessBenchmark {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let socket = folder + "/animd.sock"
         guard let daemon = BenchProcess.start(animd, ["--socket", socket, "--input-backend", "x11"]),
-              let rpc = BenchProcess.connect(socket) else {
+            let rpc = BenchProcess.connect(socket)
+        else {
             print("fairness: animd did not start")
             return nil
         }
         defer { daemon.terminate(); daemon.waitUntilExit() }
-        print("\nfairness: a transition.get on its own connection, ms, \(samples) samples 5 ms apart; a subscriber's running legs")
+        print(
+            "\nfairness: a transition.get on its own connection, ms, \(samples) samples 5 ms apart; a subscriber's running legs"
+        )
         let frameRate = (try? rpc.call("daemon.hello").get())?["frameRate"]?.number ?? 60
         let restFrames = FrameWatcher(socket: socket, frameRate: frameRate)
         restFrames.start()
@@ -43,15 +46,22 @@ enum FairnessBenchmark {
         func row(_ name: String, _ times: [Double]) -> String {
             let sorted = times.sorted()
             return "  " + name.padding(toLength: 44, withPad: " ", startingAt: 0)
-                + String(format: "p50 %7.2f  p99 %7.2f  max %7.2f", sorted[sorted.count / 2] * 1000, sorted[sorted.count * 99 / 100] * 1000,
-                         (sorted.last ?? 0) * 1000)
+                + String(
+                    format: "p50 %7.2f  p99 %7.2f  max %7.2f", sorted[sorted.count / 2] * 1000,
+                    sorted[sorted.count * 99 / 100] * 1000,
+                    (sorted.last ?? 0) * 1000)
         }
         print(row("at rest", rest) + "  frames \(restCount), missed \(restMissed)")
-        print(row("beside batches of 1,024 daemon.config (\(batches))", busy) + "  frames \(busyCount), missed \(busyMissed)")
+        print(
+            row("beside batches of 1,024 daemon.config (\(batches))", busy)
+                + "  frames \(busyCount), missed \(busyMissed)")
         let worst = busy.max() ?? 0, restMedian = rest.sorted()[rest.count / 2]
         print(String(format: "  worst beside the batches: %.0f× the median at rest", worst / max(restMedian, 1e-9)))
-        return [TargetResult(figure: "a get's worst latency beside batches of 1,024 requests", target: "≤ 250 ms",
-                             measured: String(format: "%.1f ms", worst * 1000), met: worst <= 0.25)]
+        return [
+            TargetResult(
+                figure: "a get's worst latency beside batches of 1,024 requests", target: "≤ 250 ms",
+                measured: String(format: "%.1f ms", worst * 1000), met: worst <= 0.25)
+        ]
     }
 
     /// `samples` round trips of a `transition.get`, in seconds; nil when one failed.
@@ -83,10 +93,15 @@ private final class FrameWatcher: Sendable {
     func start() {
         Thread.detachNewThread { [self] in
             defer { finished.signal() }
-            guard let rpc = try? RPCConnection(path: socket), (try? rpc.call("subscribe", ["transitions": ["panel"]])) != nil else { return }
+            guard let rpc = try? RPCConnection(path: socket),
+                (try? rpc.call("subscribe", ["transitions": ["panel"]])) != nil
+            else { return }
             var target = 1.0
             while !stopping.load(ordering: .relaxed) {
-                guard (try? rpc.call("transition.animate", ["name": "panel", "to": .number(target), "duration": 1])) != nil else { return }
+                guard
+                    (try? rpc.call("transition.animate", ["name": "panel", "to": .number(target), "duration": 1]))
+                        != nil
+                else { return }
                 target = 1 - target
                 watchLeg(rpc)
             }
@@ -97,11 +112,16 @@ private final class FrameWatcher: Sendable {
     private func watchLeg(_ rpc: RPCConnection) {
         var last: Double?
         while !stopping.load(ordering: .relaxed), let line = try? rpc.readLine(timeout: 5),
-              let message = try? JSONParser.parse(line) {
+            let message = try? JSONParser.parse(line)
+        {
             if message["method"] == "transition.ended" { return }
-            guard message["method"] == "transition.progress", let time = message["params"]?["time"]?.number else { continue }
+            guard message["method"] == "transition.progress", let time = message["params"]?["time"]?.number else {
+                continue
+            }
             frames.add(1, ordering: .relaxed)
-            if let last, time - last > 1.5 * interval { missed.add(Int(((time - last) / interval).rounded()) - 1, ordering: .relaxed) }
+            if let last, time - last > 1.5 * interval {
+                missed.add(Int(((time - last) / interval).rounded()) - 1, ordering: .relaxed)
+            }
             last = time
         }
     }

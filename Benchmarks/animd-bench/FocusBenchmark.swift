@@ -15,7 +15,9 @@ enum FocusBenchmark {
 
     static func run() -> [TargetResult]? {
         guard let animd = BenchProcess.animd(for: "focus") else { return nil }
-        print("\nfocus: the daemon's CPU time per focus change (Hyprland's lines, one at a time), \(changes) a round, median of 5")
+        print(
+            "\nfocus: the daemon's CPU time per focus change (Hyprland's lines, one at a time), \(changes) a round, median of 5"
+        )
         func appBindings(_ count: Int) -> String {
             (0..<count).map { index in
                 """
@@ -28,8 +30,10 @@ enum FocusBenchmark {
                 """
             }.joined(separator: "\n")
         }
-        let cases: [(String, String?)] = [("default config (baseline)", nil), ("100 apps bindings", appBindings(100)),
-                                          ("1000 apps bindings", appBindings(1000))]
+        let cases: [(String, String?)] = [
+            ("default config (baseline)", nil), ("100 apps bindings", appBindings(100)),
+            ("1000 apps bindings", appBindings(1000)),
+        ]
         var figures: [Double] = []
         for (name, config) in cases {
             guard let nanoseconds = measure(animd: animd, config: config) else {
@@ -38,10 +42,15 @@ enum FocusBenchmark {
             }
             figures.append(nanoseconds)
             let ratio = figures.count == 1 ? "" : String(format: "%.2f× the baseline", nanoseconds / figures[0])
-            print("  " + name.padding(toLength: 28, withPad: " ", startingAt: 0) + String(format: "%8.1f µs/change  ", nanoseconds / 1000) + ratio)
+            print(
+                "  " + name.padding(toLength: 28, withPad: " ", startingAt: 0)
+                    + String(format: "%8.1f µs/change  ", nanoseconds / 1000) + ratio)
         }
-        return [TargetResult(figure: "focus change, 100 apps bindings", target: "≤ 100 µs on the loop",
-                             measured: String(format: "%.1f µs", figures[1] / 1000), met: figures[1] <= 100_000)]
+        return [
+            TargetResult(
+                figure: "focus change, 100 apps bindings", target: "≤ 100 µs on the loop",
+                measured: String(format: "%.1f µs", figures[1] / 1000), met: figures[1] <= 100_000)
+        ]
     }
 
     /// The median CPU time per change, in ns, over five rounds after one to warm up; nil when the daemon or the
@@ -51,16 +60,22 @@ enum FocusBenchmark {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let hypr = folder + "/hypr/bench"
         try? FileManager.default.createDirectory(atPath: hypr, withIntermediateDirectories: true)
-        guard let requests = listen(hypr + "/.socket.sock"), let events = listen(hypr + "/.socket2.sock") else { return nil }
+        guard let requests = listen(hypr + "/.socket.sock"), let events = listen(hypr + "/.socket2.sock") else {
+            return nil
+        }
         defer { close(requests); close(events) }
         let socket = folder + "/animd.sock"
         var arguments = ["--socket", socket, "--input-backend", "x11"]
         if let config {
             let path = folder + "/animd.toml"
-            guard (try? ("defaults = true\n" + config).write(toFile: path, atomically: true, encoding: .utf8)) != nil else { return nil }
+            guard (try? ("defaults = true\n" + config).write(toFile: path, atomically: true, encoding: .utf8)) != nil
+            else { return nil }
             arguments += ["--config", path]
         }
-        guard let daemon = BenchProcess.start(animd, arguments, extra: ["HYPRLAND_INSTANCE_SIGNATURE": "bench", "XDG_RUNTIME_DIR": folder]) else {
+        guard
+            let daemon = BenchProcess.start(
+                animd, arguments, extra: ["HYPRLAND_INSTANCE_SIGNATURE": "bench", "XDG_RUNTIME_DIR": folder])
+        else {
             return nil
         }
         defer { daemon.terminate(); daemon.waitUntilExit() }
@@ -72,7 +87,9 @@ enum FocusBenchmark {
         _ = "{}".withCString { write(asked, $0, 2) }
         close(asked)
         let stream = accept(events, nil, nil)
-        guard stream >= 0, let rpc = BenchProcess.connect(socket), case .success = try? rpc.call("subscribe", ["events": ["focus"]]) else { return nil }
+        guard stream >= 0, let rpc = BenchProcess.connect(socket),
+            case .success = try? rpc.call("subscribe", ["events": ["focus"]])
+        else { return nil }
         defer { close(stream) }
         var perChange: [Double] = []
         for round in 0..<6 {
@@ -81,14 +98,18 @@ enum FocusBenchmark {
                 let app = step % 2 == 0 ? "alpha" : "beta"
                 guard send("activewindow>>\(app),title\n", to: stream), waitForApp(app, rpc) else { return nil }
             }
-            if round > 0 { perChange.append(Double(cpuNanoseconds(daemon.processIdentifier) - before) / Double(changes)) }
+            if round > 0 {
+                perChange.append(Double(cpuNanoseconds(daemon.processIdentifier) - before) / Double(changes))
+            }
         }
         return perChange.sorted()[perChange.count / 2]
     }
 
     private static func listen(_ path: String) -> Int32? {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0, UnixAddress.with(path, { bind(descriptor, $0, $1) }) == 0, Glibc.listen(descriptor, 4) == 0 else { return nil }
+        guard descriptor >= 0, UnixAddress.with(path, { bind(descriptor, $0, $1) }) == 0,
+            Glibc.listen(descriptor, 4) == 0
+        else { return nil }
         return descriptor
     }
 

@@ -8,28 +8,48 @@ enum MemoryBenchmark {
     static func run(clients: Int) -> [TargetResult]? {
         let folder = BenchProcess.scratchFolder("memory")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        guard let animd = BenchProcess.animd(for: "memory"), let floorProgram = BenchProcess.sibling("animd-bench-swift-floor", for: "memory"),
-              let animctl = BenchProcess.sibling("animctl", for: "memory") else { return nil }
+        guard let animd = BenchProcess.animd(for: "memory"),
+            let floorProgram = BenchProcess.sibling("animd-bench-swift-floor", for: "memory"),
+            let animctl = BenchProcess.sibling("animctl", for: "memory")
+        else { return nil }
         BenchProcess.raiseDescriptorLimit()
         print("\n== memory: resident memory (VmRSS) and animctl's start-up, release build, default config")
         guard let floor = floorRSS(floorProgram) else { print("memory: the floor program did not start"); return nil }
         print(String(format: "a Swift program that does nothing (the floor)   %5.1f MiB", floor))
         var results: [TargetResult] = []
         for backend in ["x11", "libinput"] {
-            guard let (idle, loaded) = ServiceBenchmark.residentMemory(animd, folder: folder, clients: clients, backend: backend) else {
+            guard
+                let (idle, loaded) = ServiceBenchmark.residentMemory(
+                    animd, folder: folder, clients: clients, backend: backend)
+            else {
                 print("memory: animd on \(backend) could not be started or take \(clients) subscribers")
                 return nil
             }
-            print(String(format: "animd, %@ backend: idle %5.1f MiB (%.1f above the floor); %d subscribers %5.1f MiB",
-                         backend.padding(toLength: 8, withPad: " ", startingAt: 0), idle, idle - floor, clients, loaded))
-            results.append(TargetResult(figure: "idle RSS, \(backend) backend", target: "≤ 16 MiB", measured: String(format: "%.1f MiB", idle), met: idle <= 16))
-            results.append(TargetResult(figure: "RSS with \(clients) subscribers, \(backend) backend", target: "≤ 22 MiB",
-                                        measured: String(format: "%.1f MiB", loaded), met: loaded <= 22))
+            print(
+                String(
+                    format: "animd, %@ backend: idle %5.1f MiB (%.1f above the floor); %d subscribers %5.1f MiB",
+                    backend.padding(toLength: 8, withPad: " ", startingAt: 0), idle, idle - floor, clients, loaded))
+            results.append(
+                TargetResult(
+                    figure: "idle RSS, \(backend) backend", target: "≤ 16 MiB",
+                    measured: String(format: "%.1f MiB", idle), met: idle <= 16))
+            results.append(
+                TargetResult(
+                    figure: "RSS with \(clients) subscribers, \(backend) backend", target: "≤ 22 MiB",
+                    measured: String(format: "%.1f MiB", loaded), met: loaded <= 22))
         }
-        guard let (animctlMedian, socatMedian) = commandLine(animd, animctl: animctl, folder: folder) else { return nil }
+        guard let (animctlMedian, socatMedian) = commandLine(animd, animctl: animctl, folder: folder) else {
+            return nil
+        }
         let ratio = animctlMedian / socatMedian
-        print(String(format: "animctl get sidebar: median %.1f ms of 20 runs; socat, the same request: %.1f ms (%.2f×)", animctlMedian, socatMedian, ratio))
-        results.append(TargetResult(figure: "animctl get, against socat", target: "≤ 2×", measured: String(format: "%.2f×", ratio), met: ratio <= 2))
+        print(
+            String(
+                format: "animctl get sidebar: median %.1f ms of 20 runs; socat, the same request: %.1f ms (%.2f×)",
+                animctlMedian, socatMedian, ratio))
+        results.append(
+            TargetResult(
+                figure: "animctl get, against socat", target: "≤ 2×", measured: String(format: "%.2f×", ratio),
+                met: ratio <= 2))
         return results
     }
 
@@ -48,7 +68,9 @@ enum MemoryBenchmark {
     /// Medians (ms) of 20 whole runs each, alternated: `animctl get sidebar`, and socat sending the same request
     /// (it exits once animd has answered and closed, as animd does after a client closed its side).
     static func commandLine(_ animd: String, animctl: String, folder: String) -> (animctl: Double, socat: Double)? {
-        guard let socat = BenchProcess.tool("socat", package: "socat") else { print("memory: socat is missing"); return nil }
+        guard let socat = BenchProcess.tool("socat", package: "socat") else {
+            print("memory: socat is missing"); return nil
+        }
         let socket = folder + "/cli.sock"
         guard let daemon = BenchProcess.start(animd, ["--socket", socket]) else { return nil }
         defer { daemon.terminate(); daemon.waitUntilExit() }
@@ -57,7 +79,8 @@ enum MemoryBenchmark {
         var animctlTimes: [Double] = [], socatTimes: [Double] = []
         for _ in 0..<20 {
             guard let a = timed([animctl, "get", "sidebar", "--socket", socket], input: ""),
-                  let s = timed([socat, "-", "UNIX-CONNECT:" + socket], input: request) else { return nil }
+                let s = timed([socat, "-", "UNIX-CONNECT:" + socket], input: request)
+            else { return nil }
             animctlTimes.append(a)
             socatTimes.append(s)
         }

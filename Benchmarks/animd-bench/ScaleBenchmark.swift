@@ -15,17 +15,28 @@ enum ScaleBenchmark {
         print("\n== scale: one command, one touch, whatever else there is (best of 7)")
         let few = commandCost(transitions: 10), many = commandCost(transitions: 10_000)
         print("command (toggle, frame, next deadline) at 10 transitions     \(String(format: "%8.2f", few / 1000)) µs")
-        print("command (toggle, frame, next deadline) at 10,000 transitions \(String(format: "%8.2f", many / 1000)) µs   "
-              + "\(String(format: "%.2f", many / few))× the 10-transition row")
+        print(
+            "command (toggle, frame, next deadline) at 10,000 transitions \(String(format: "%8.2f", many / 1000)) µs   "
+                + "\(String(format: "%.2f", many / few))× the 10-transition row")
         let fewTouches = touchCost(openTouches: 10), manyTouches = touchCost(openTouches: 10_000)
-        print("touch-down and lift with 10 touches held down               \(String(format: "%8.2f", fewTouches / 1000)) µs")
-        print("touch-down and lift with 10,000 touch-downs never lifted    \(String(format: "%8.2f", manyTouches / 1000)) µs   "
-              + "\(String(format: "%.2f", manyTouches / fewTouches))× the 10-touch row (at most \(InputLimits.openTouches) stay open)")
-        print("touch-move while an edge pan drives the sidebar             \(String(format: "%8.2f", moveCost() / 1000)) µs")
-        return [TargetResult(figure: "a command at 10,000 transitions, against one at 10", target: "≤ 2×",
-                             measured: String(format: "%.2f×", many / few), met: many / few <= 2),
-                TargetResult(figure: "a touch-down at 10,000 unlifted touches, against one at 10", target: "≤ 2×",
-                             measured: String(format: "%.2f×", manyTouches / fewTouches), met: manyTouches / fewTouches <= 2)]
+        print(
+            "touch-down and lift with 10 touches held down               \(String(format: "%8.2f", fewTouches / 1000)) µs"
+        )
+        print(
+            "touch-down and lift with 10,000 touch-downs never lifted    \(String(format: "%8.2f", manyTouches / 1000)) µs   "
+                + "\(String(format: "%.2f", manyTouches / fewTouches))× the 10-touch row (at most \(InputLimits.openTouches) stay open)"
+        )
+        print(
+            "touch-move while an edge pan drives the sidebar             \(String(format: "%8.2f", moveCost() / 1000)) µs"
+        )
+        return [
+            TargetResult(
+                figure: "a command at 10,000 transitions, against one at 10", target: "≤ 2×",
+                measured: String(format: "%.2f×", many / few), met: many / few <= 2),
+            TargetResult(
+                figure: "a touch-down at 10,000 unlifted touches, against one at 10", target: "≤ 2×",
+                measured: String(format: "%.2f×", manyTouches / fewTouches), met: manyTouches / fewTouches <= 2),
+        ]
     }
 
     /// Nanoseconds for a toggle of one transition among `transitions`, with the frame and deadline that follow.
@@ -44,8 +55,9 @@ enum ScaleBenchmark {
     /// Nanoseconds for one move of a finger whose edge pan drives the sidebar: the path every touch frame takes.
     static func moveCost() -> Double {
         guard let config = try? ConfigParser.load(user: nil).config else { return .nan }
-        return moveCost(Engine(transitions: config.transitions, bindings: config.bindings, frameRate: 60, geometry: .fallback),
-                        from: Point(x: 2, y: 540))
+        return moveCost(
+            Engine(transitions: config.transitions, bindings: config.bindings, frameRate: 60, geometry: .fallback),
+            from: Point(x: 2, y: 540))
     }
 
     /// Nanoseconds for one move of a finger that landed at `start`, on the left edge, and whose edge pan drives:
@@ -53,13 +65,15 @@ enum ScaleBenchmark {
     static func moveCost(_ engine: Engine, from start: Point) -> Double {
         var engine = engine
         _ = engine.handle(InputEvent(time: 0, kind: .touchDown(id: 1), location: start), at: 0)
-        _ = engine.handle(InputEvent(time: 0.001, kind: .touchMove(id: 1), location: Point(x: 40, y: start.y)), at: 0.001)
+        _ = engine.handle(
+            InputEvent(time: 0.001, kind: .touchMove(id: 1), location: Point(x: 40, y: start.y)), at: 0.001)
         var time = 0.001
         var x = 40.0
         return nanosecondsPerOperation(iterations: 20_000) { index in
             time += 0.001
             x += index % 400 < 200 ? 1 : -1
-            let moved = engine.handle(InputEvent(time: time, kind: .touchMove(id: 1), location: Point(x: x, y: start.y)), at: time)
+            let moved = engine.handle(
+                InputEvent(time: time, kind: .touchMove(id: 1), location: Point(x: x, y: start.y)), at: time)
             return Double(moved.events.count)
         }
     }
@@ -67,9 +81,12 @@ enum ScaleBenchmark {
     /// Nanoseconds for a touch-down and its lift while `openTouches` touch-downs were never lifted.
     static func touchCost(openTouches: Int) -> Double {
         guard let config = try? ConfigParser.load(user: nil).config else { return .nan }
-        var engine = Engine(transitions: config.transitions, bindings: config.bindings, frameRate: 60, geometry: .fallback)
+        var engine = Engine(
+            transitions: config.transitions, bindings: config.bindings, frameRate: 60, geometry: .fallback)
         let middle = Point(x: 960, y: 540)
-        for id in 0..<openTouches { _ = engine.handle(InputEvent(time: 0, kind: .touchDown(id: id), location: middle), at: 0) }
+        for id in 0..<openTouches {
+            _ = engine.handle(InputEvent(time: 0, kind: .touchDown(id: id), location: middle), at: 0)
+        }
         var time = 0.0
         var id = openTouches
         return nanosecondsPerOperation(iterations: 20_000) { _ in

@@ -13,10 +13,12 @@ enum Scorecard {
         let targetWidth = max(6, results.map(\.target.count).max() ?? 0)
         let measuredWidth = max(8, results.map(\.measured.count).max() ?? 0)
         Swift.print("\n== targets: \(results.filter(\.met).count) of \(results.count) met in this run")
-        Swift.print("\(pad("figure", figureWidth))  \(pad("target", targetWidth))  \(pad("measured", measuredWidth))  status")
+        Swift.print(
+            "\(pad("figure", figureWidth))  \(pad("target", targetWidth))  \(pad("measured", measuredWidth))  status")
         for result in results {
-            Swift.print("\(pad(result.figure, figureWidth))  \(pad(result.target, targetWidth))  \(pad(result.measured, measuredWidth))  "
-                + (result.met ? "met" : "missed"))
+            Swift.print(
+                "\(pad(result.figure, figureWidth))  \(pad(result.target, targetWidth))  \(pad(result.measured, measuredWidth))  "
+                    + (result.met ? "met" : "missed"))
         }
     }
 }

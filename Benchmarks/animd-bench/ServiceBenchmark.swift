@@ -22,8 +22,9 @@ enum ServiceBenchmark {
             startUps.append(milliseconds)
         }
         let medianStartUp = percentile(startUps.sorted(), 0.5)
-        print("start-up to READY=1 (ms): " + startUps.map { String(format: "%.1f", $0) }.joined(separator: ", ")
-            + String(format: "; median %.1f", medianStartUp))
+        print(
+            "start-up to READY=1 (ms): " + startUps.map { String(format: "%.1f", $0) }.joined(separator: ", ")
+                + String(format: "; median %.1f", medianStartUp))
 
         guard let (idleRSS, loadedRSS) = residentMemory(animd, folder: folder, clients: clients) else {
             print("service: could not connect and subscribe \(clients) clients")
@@ -39,28 +40,40 @@ enum ServiceBenchmark {
         }
         let lateness = baseline.lateness()
         let pacingP99 = percentile(deviations, 0.99)
-        print(String(format: "pacing at 120 Hz: %d frames; deviation from the grid p50 %.0f µs, p99 %.0f µs, max %.0f µs",
-                     deviations.count, percentile(deviations, 0.5), pacingP99, deviations.last ?? 0))
-        print(String(format: "  baseline, a loop of absolute sleeps at 120 Hz meanwhile: lateness p50 %.0f µs, p99 %.0f µs, max %.0f µs",
-                     percentile(lateness, 0.5), percentile(lateness, 0.99), lateness.last ?? 0))
+        print(
+            String(
+                format: "pacing at 120 Hz: %d frames; deviation from the grid p50 %.0f µs, p99 %.0f µs, max %.0f µs",
+                deviations.count, percentile(deviations, 0.5), pacingP99, deviations.last ?? 0))
+        print(
+            String(
+                format:
+                    "  baseline, a loop of absolute sleeps at 120 Hz meanwhile: lateness p50 %.0f µs, p99 %.0f µs, max %.0f µs",
+                percentile(lateness, 0.5), percentile(lateness, 0.99), lateness.last ?? 0))
 
         guard let switches = idleSwitches(animd, folder: folder, seconds: idleSeconds) else {
             print("service: could not read animd's threads")
             return nil
         }
         let wakeRate = Double(switches) / Double(idleSeconds)
-        print(String(format: "idle: %d context switches in %d s, all threads (%.3f per second)", switches, idleSeconds, wakeRate))
+        print(
+            String(
+                format: "idle: %d context switches in %d s, all threads (%.3f per second)", switches, idleSeconds,
+                wakeRate))
 
         return [
-            TargetResult(figure: "start-up to READY=1, without X", target: "≤ 200 ms",
-                         measured: String(format: "median %.1f ms", medianStartUp), met: medianStartUp <= 200),
-            TargetResult(figure: "RSS with \(clients) subscribed clients", target: "≤ 32 MiB",
-                         measured: String(format: "%.1f MiB", loadedRSS), met: loadedRSS <= 32),
-            TargetResult(figure: "frame pacing at 120 Hz, p99 off the grid", target: "≤ 1 ms",
-                         measured: String(format: "%.0f µs (sleep loop: %.0f µs)", pacingP99, percentile(lateness, 0.99)),
-                         met: pacingP99 <= 1000),
-            TargetResult(figure: "idle wake-ups, whole process", target: "≤ 0.1 /s",
-                         measured: String(format: "%.3f /s", wakeRate), met: wakeRate <= 0.1),
+            TargetResult(
+                figure: "start-up to READY=1, without X", target: "≤ 200 ms",
+                measured: String(format: "median %.1f ms", medianStartUp), met: medianStartUp <= 200),
+            TargetResult(
+                figure: "RSS with \(clients) subscribed clients", target: "≤ 32 MiB",
+                measured: String(format: "%.1f MiB", loadedRSS), met: loadedRSS <= 32),
+            TargetResult(
+                figure: "frame pacing at 120 Hz, p99 off the grid", target: "≤ 1 ms",
+                measured: String(format: "%.0f µs (sleep loop: %.0f µs)", pacingP99, percentile(lateness, 0.99)),
+                met: pacingP99 <= 1000),
+            TargetResult(
+                figure: "idle wake-ups, whole process", target: "≤ 0.1 /s",
+                measured: String(format: "%.3f /s", wakeRate), met: wakeRate <= 0.1),
         ]
     }
 
@@ -71,7 +84,9 @@ enum ServiceBenchmark {
         guard let notify = DatagramSocket(boundTo: notifyPath) else { return nil }
         defer { notify.close() }
         let began = DispatchTime.now().uptimeNanoseconds
-        guard let daemon = BenchProcess.start(animd, ["--socket", folder + "/startup.sock"], extra: ["NOTIFY_SOCKET": notifyPath])
+        guard
+            let daemon = BenchProcess.start(
+                animd, ["--socket", folder + "/startup.sock"], extra: ["NOTIFY_SOCKET": notifyPath])
         else { return nil }
         defer { daemon.terminate(); daemon.waitUntilExit() }
         while let message = notify.receive(timeout: 10) {
@@ -82,14 +97,21 @@ enum ServiceBenchmark {
 
     /// VmRSS (MiB) idle, then with `clients` connections that each subscribed to every transition.
     /// - backend: `--input-backend`, or the daemon's own choice.
-    static func residentMemory(_ animd: String, folder: String, clients: Int, backend: String? = nil) -> (idle: Double, loaded: Double)? {
+    static func residentMemory(_ animd: String, folder: String, clients: Int, backend: String? = nil) -> (
+        idle: Double, loaded: Double
+    )? {
         let socket = folder + "/rss.sock"
-        guard let daemon = BenchProcess.start(animd, ["--socket", socket] + (backend.map { ["--input-backend", $0] } ?? [])) else { return nil }
+        guard
+            let daemon = BenchProcess.start(
+                animd, ["--socket", socket] + (backend.map { ["--input-backend", $0] } ?? []))
+        else { return nil }
         defer { daemon.terminate(); daemon.waitUntilExit() }
         guard BenchProcess.connect(socket) != nil, let idle = residentMiB(daemon.processIdentifier) else { return nil }
         var connections: [RPCConnection] = []
         for _ in 0..<clients {
-            guard let connection = try? RPCConnection(path: socket), case .success = try? connection.call("subscribe", [:]) else { return nil }
+            guard let connection = try? RPCConnection(path: socket),
+                case .success = try? connection.call("subscribe", [:])
+            else { return nil }
             connections.append(connection)
         }
         guard let loaded = residentMiB(daemon.processIdentifier) else { return nil }
@@ -98,7 +120,8 @@ enum ServiceBenchmark {
 
     static func residentMiB(_ pid: Int32) -> Double? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let kibibytes = procStatusField(status, "VmRSS") else { return nil }
+            let kibibytes = procStatusField(status, "VmRSS")
+        else { return nil }
         return Double(kibibytes) / 1024
     }
 
@@ -108,14 +131,19 @@ enum ServiceBenchmark {
         let socket = folder + "/pacing.sock", config = folder + "/pacing.toml"
         let toml = "[daemon]\nframe-rate = 120\n[transitions.sidebar]\ntiming = \"linear\"\nduration = 5\n"
         guard FileManager.default.createFile(atPath: config, contents: Data(toml.utf8)),
-              let daemon = BenchProcess.start(animd, ["--socket", socket, "--config", config]) else { return nil }
+            let daemon = BenchProcess.start(animd, ["--socket", socket, "--config", config])
+        else { return nil }
         defer { daemon.terminate(); daemon.waitUntilExit() }
         guard let client = BenchProcess.connect(socket),
-              case .success = try? client.call("subscribe", ["transitions": ["sidebar"], "events": ["progress", "state"]]),
-              case .success = try? client.call("transition.animate", ["name": "sidebar", "to": 1]) else { return nil }
+            case .success = try? client.call(
+                "subscribe", ["transitions": ["sidebar"], "events": ["progress", "state"]]),
+            case .success = try? client.call("transition.animate", ["name": "sidebar", "to": 1])
+        else { return nil }
         var times: [Double] = []
         while let message = try? client.nextNotification(timeout: 10) {
-            if message["method"]?.string == "transition.progress", let time = message["params"]?["time"]?.number { times.append(time) }
+            if message["method"]?.string == "transition.progress", let time = message["params"]?["time"]?.number {
+                times.append(time)
+            }
             if message["method"]?.string == "transition.ended" { break }
         }
         times = times.dropLast()
@@ -152,8 +180,11 @@ enum ServiceBenchmark {
         var switches: [String: Int] = [:]
         for task in tasks {
             guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8),
-                  let name = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8) else { continue }
-            let count = (procStatusField(status, "voluntary_ctxt_switches") ?? 0) + (procStatusField(status, "nonvoluntary_ctxt_switches") ?? 0)
+                let name = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)
+            else { continue }
+            let count =
+                (procStatusField(status, "voluntary_ctxt_switches") ?? 0)
+                + (procStatusField(status, "nonvoluntary_ctxt_switches") ?? 0)
             switches["\(task) \(name.trimmingCharacters(in: .newlines))"] = count
         }
         return switches

@@ -18,7 +18,9 @@ enum SustainedBenchmark {
         guard let (daemon, socket) = startDaemon(for: "sustained", in: folder) else { return nil }
         defer { daemon.terminate(); daemon.waitUntilExit() }
 
-        print("\n== sustained: \(subscribers) subscribers, \(transitions.count) transitions animating at 120 Hz, \(Int(seconds)) s")
+        print(
+            "\n== sustained: \(subscribers) subscribers, \(transitions.count) transitions animating at 120 Hz, \(Int(seconds)) s"
+        )
         guard let readers = SubscriberReader(socket: socket, count: subscribers) else {
             print("sustained: could not subscribe \(subscribers) clients")
             return nil
@@ -37,18 +39,29 @@ enum SustainedBenchmark {
 
         let share = cpu / elapsed
         let framesPerSubscriber = Double(readers.progressLines) / Double(subscribers) / elapsed
-        print(String(format: "animd CPU              %5.1f %% of one core   (target ≤ 50 %%: %@)", share * 100, share <= 0.5 ? "met" : "missed"))
-        print(String(format: "progress frames        %6.1f per second per subscriber (4 × 120 = 480 at most; %d legs)",
-                     framesPerSubscriber, driver.legs))
-        print(String(format: "missed frames          %d of %d (gaps in seq)   (target 0: %@)", readers.gaps,
-                     readers.progressLines + readers.gaps, readers.gaps == 0 ? "met" : "missed"))
-        print(String(format: "reader                 %.0f lines/s on %.0f %% of a core", Double(readers.lines) / elapsed,
-                     readerCPU / elapsed * 100))
+        print(
+            String(
+                format: "animd CPU              %5.1f %% of one core   (target ≤ 50 %%: %@)", share * 100,
+                share <= 0.5 ? "met" : "missed"))
+        print(
+            String(
+                format: "progress frames        %6.1f per second per subscriber (4 × 120 = 480 at most; %d legs)",
+                framesPerSubscriber, driver.legs))
+        print(
+            String(
+                format: "missed frames          %d of %d (gaps in seq)   (target 0: %@)", readers.gaps,
+                readers.progressLines + readers.gaps, readers.gaps == 0 ? "met" : "missed"))
+        print(
+            String(
+                format: "reader                 %.0f lines/s on %.0f %% of a core", Double(readers.lines) / elapsed,
+                readerCPU / elapsed * 100))
         return [
-            TargetResult(figure: "sustained: \(subscribers) subscribers, 4 transitions at 120 Hz", target: "≤ 50 % of a core",
-                         measured: String(format: "%.1f %%", share * 100), met: share <= 0.5),
-            TargetResult(figure: "sustained: frames missed by a reader that keeps up", target: "0",
-                         measured: "\(readers.gaps) of \(readers.progressLines + readers.gaps)", met: readers.gaps == 0),
+            TargetResult(
+                figure: "sustained: \(subscribers) subscribers, 4 transitions at 120 Hz", target: "≤ 50 % of a core",
+                measured: String(format: "%.1f %%", share * 100), met: share <= 0.5),
+            TargetResult(
+                figure: "sustained: frames missed by a reader that keeps up", target: "0",
+                measured: "\(readers.gaps) of \(readers.progressLines + readers.gaps)", met: readers.gaps == 0),
         ]
     }
 
@@ -57,9 +70,14 @@ enum SustainedBenchmark {
         guard let animd = BenchProcess.animd(for: label) else { return nil }
         let socket = folder + "/animd.sock", config = folder + "/animd.toml"
         guard let defaults = try? String(contentsOfFile: BenchProcess.repoFile("config/animd.toml"), encoding: .utf8),
-              defaults.contains("frame-rate = 60"),
-              FileManager.default.createFile(atPath: config, contents: Data(defaults.replacingOccurrences(
-                  of: "frame-rate = 60", with: "frame-rate = 120").utf8)) else {
+            defaults.contains("frame-rate = 60"),
+            FileManager.default.createFile(
+                atPath: config,
+                contents: Data(
+                    defaults.replacingOccurrences(
+                        of: "frame-rate = 60", with: "frame-rate = 120"
+                    ).utf8))
+        else {
             print("\(label): cannot write a config with frame-rate = 120")
             return nil
         }
@@ -79,7 +97,8 @@ enum SustainedBenchmark {
     /// utime + stime of a process, in seconds.
     static func cpuSeconds(_ pid: Int32) -> Double {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return 0 }
+            let close = stat.lastIndex(of: ")")
+        else { return 0 }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         // After the command: state is field 3, utime 14 and stime 15 (1-based in proc(5)).
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
@@ -90,7 +109,8 @@ enum SustainedBenchmark {
     static func processCPUSeconds() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(
+            usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     /// Writes one request line and reads up to the newline that ends its answer (setup only, blocking).
@@ -117,7 +137,10 @@ enum SustainedBenchmark {
             let names = SustainedBenchmark.transitions.map { "\"\($0)\"" }.joined(separator: ",")
             for _ in 0..<count {
                 guard case let .success(fd) = UnixSocket.connect(to: socket),
-                      SustainedBenchmark.request(fd, #"{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"transitions":[\#(names)],"events":["progress","state"],"frames":"\#(frames)"}}"#)
+                    SustainedBenchmark.request(
+                        fd,
+                        #"{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"transitions":[\#(names)],"events":["progress","state"],"frames":"\#(frames)"}}"#
+                    )
                 else { return nil }
                 _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
                 fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
@@ -173,15 +196,22 @@ enum SustainedBenchmark {
         /// Finds the transition's name and `seq` in one line and counts a gap in its seq as missed frames.
         private func check(_ line: UnsafeBufferPointer<UInt8>, from index: Int) {
             lines += 1
-            guard let nameAt = find(Self.nameKey, in: line, fromEnd: false), let seqAt = find(Self.seqKey, in: line, fromEnd: true) else { return }
+            guard let nameAt = find(Self.nameKey, in: line, fromEnd: false),
+                let seqAt = find(Self.seqKey, in: line, fromEnd: true)
+            else { return }
             let nameStart = nameAt + Self.nameKey.count
-            guard let transition = Self.namesBytes.firstIndex(where: { name in
-                line.count > nameStart + name.count && line[nameStart..<(nameStart + name.count)].elementsEqual(name)
-                    && line[nameStart + name.count] == UInt8(ascii: "\"")
-            }) else { return }
+            guard
+                let transition = Self.namesBytes.firstIndex(where: { name in
+                    line.count > nameStart + name.count
+                        && line[nameStart..<(nameStart + name.count)].elementsEqual(name)
+                        && line[nameStart + name.count] == UInt8(ascii: "\"")
+                })
+            else { return }
             var seq = 0
             var cursor = seqAt + Self.seqKey.count
-            while cursor < line.count, (48...57).contains(line[cursor]) { seq = seq * 10 + Int(line[cursor] - 48); cursor += 1 }
+            while cursor < line.count, (48...57).contains(line[cursor]) {
+                seq = seq * 10 + Int(line[cursor] - 48); cursor += 1
+            }
             if line.starts(with: Self.progressPrefix) { progressLines += 1 }
             let last = lastSeq[index][transition]
             if last >= 0, seq > last + 1 { gaps += seq - last - 1 }
@@ -213,7 +243,11 @@ enum SustainedBenchmark {
             guard case let .success(descriptor) = UnixSocket.connect(to: socket) else { return nil }
             fd = descriptor
             let names = SustainedBenchmark.transitions.map { "\"\($0)\"" }.joined(separator: ",")
-            guard SustainedBenchmark.request(fd, #"{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"transitions":[\#(names)],"events":["state"]}}"#)
+            guard
+                SustainedBenchmark.request(
+                    fd,
+                    #"{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"transitions":[\#(names)],"events":["state"]}}"#
+                )
             else { close(fd); return nil }
             var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -237,7 +271,9 @@ enum SustainedBenchmark {
         /// default transitions are springs, which settle in their own time (about 0.47 s) whatever the duration.
         private func animate(_ name: String, to snap: Int) {
             legCount.add(1, ordering: .sequentiallyConsistent)
-            let line = Array((#"{"jsonrpc":"2.0","id":2,"method":"transition.animate","params":{"name":"\#(name)","to":\#(snap),"timing":"ease-in-out","duration":1}}"# + "\n").utf8)
+            let line = Array(
+                (#"{"jsonrpc":"2.0","id":2,"method":"transition.animate","params":{"name":"\#(name)","to":\#(snap),"timing":"ease-in-out","duration":1}}"#
+                    + "\n").utf8)
             _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         }
 

@@ -26,16 +26,21 @@ enum TouchDelayBenchmark {
 
     static func run() -> [TargetResult]? {
         guard HeadlessXorg.installed else {
-            print("touch: needs root and xserver-xorg-core with the inputtest and dummy drivers (scripts/install-deps.sh)")
+            print(
+                "touch: needs root and xserver-xorg-core with the inputtest and dummy drivers (scripts/install-deps.sh)"
+            )
             return nil
         }
-        guard let animd = BenchProcess.animd(for: "touch"), let probe = BenchProcess.sibling("animd-xprobe", for: "touch") else { return nil }
+        guard let animd = BenchProcess.animd(for: "touch"),
+            let probe = BenchProcess.sibling("animd-xprobe", for: "touch")
+        else { return nil }
         let folder = BenchProcess.scratchFolder("touch")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let exclusiveConfig = folder + "/exclusive.toml"
         guard let defaults = try? String(contentsOfFile: BenchProcess.repoFile("config/animd.toml"), encoding: .utf8),
-              (try? defaults.replacingOccurrences(of: "touch-edges = \"shared\"", with: "touch-edges = \"exclusive\"")
-                .write(toFile: exclusiveConfig, atomically: true, encoding: .utf8)) != nil else {
+            (try? defaults.replacingOccurrences(of: "touch-edges = \"shared\"", with: "touch-edges = \"exclusive\"")
+                .write(toFile: exclusiveConfig, atomically: true, encoding: .utf8)) != nil
+        else {
             print("touch: cannot write the exclusive config")
             return nil
         }
@@ -45,21 +50,27 @@ enum TouchDelayBenchmark {
             return nil
         }
         defer { xorg.stop() }
-        guard let window = try? LineProcess(URL(fileURLWithPath: probe), ["touch-window", "0", "0", "1920", "1080"], display: xorg.display),
-              window.wait(for: "ready") else {
+        guard
+            let window = try? LineProcess(
+                URL(fileURLWithPath: probe), ["touch-window", "0", "0", "1920", "1080"], display: xorg.display),
+            window.wait(for: "ready")
+        else {
             print("touch: the recording window did not start")
             return nil
         }
         defer { window.close() }
 
-        print("\n== touch: delay to the application, \(rounds) rounds × \(tapsPerRound) taps per spot, modes in turn (headless Xorg, inputtest)")
+        print(
+            "\n== touch: delay to the application, \(rounds) rounds × \(tapsPerRound) taps per spot, modes in turn (headless Xorg, inputtest)"
+        )
         var rows: [String: Row] = [:]
         for _ in 0..<rounds {
             for mode in Mode.allCases {
                 var daemon: Process?
                 var observer: LineProcess?
                 if mode == .observer {
-                    observer = try? LineProcess(URL(fileURLWithPath: probe), ["observe-raw-touches"], display: xorg.display)
+                    observer = try? LineProcess(
+                        URL(fileURLWithPath: probe), ["observe-raw-touches"], display: xorg.display)
                     guard observer?.wait(for: "ready") == true else {
                         print("touch: the raw observer did not start")
                         return nil
@@ -100,8 +111,9 @@ enum TouchDelayBenchmark {
     static func tap(at x: Double, xorg: HeadlessXorg, window: LineProcess) -> Double? {
         let sent = monotonicNanoseconds()
         guard (try? xorg.touchscreen.touch(.begin, id: 1, x: x, y: 500)) != nil,
-              (try? xorg.touchscreen.touch(.end, id: 1, x: x, y: 500)) != nil,
-              (try? xorg.touchscreen.sync()) != nil else { return nil }
+            (try? xorg.touchscreen.touch(.end, id: 1, x: x, y: 500)) != nil,
+            (try? xorg.touchscreen.sync()) != nil
+        else { return nil }
         // Whatever the window prints for this tap arrives within a short while of the server processing it.
         var received: Int?
         while let line = window.nextLine(timeout: received == nil ? 0.1 : 0.05) {
@@ -117,7 +129,9 @@ enum TouchDelayBenchmark {
     /// Until animd reports X input connected (up to 10 s).
     static func waitForX(_ connection: RPCConnection) -> Bool {
         for _ in 0..<400 {
-            if case let .success(hello)? = try? connection.call("daemon.hello"), hello["input"]?["connected"] == true { return true }
+            if case let .success(hello)? = try? connection.call("daemon.hello"), hello["input"]?["connected"] == true {
+                return true
+            }
             usleep(25_000)
         }
         return false
@@ -142,21 +156,31 @@ enum TouchDelayBenchmark {
                 // An exclusive strip's released tap reaches no window: X cannot hand it past the strip (docs/x11.md).
                 let byDesign = mode == .exclusive && spot.x < 20
                 guard !sorted.isEmpty else {
-                    print("\(pad(mode.rawValue, 14)) \(pad(spot.name, 12)) \(pad("0 of \(total)", 10)) —        —        never reaches an application"
-                          + (byDesign ? " (by design)" : ""))
+                    print(
+                        "\(pad(mode.rawValue, 14)) \(pad(spot.name, 12)) \(pad("0 of \(total)", 10)) —        —        never reaches an application"
+                            + (byDesign ? " (by design)" : ""))
                     if !byDesign {
-                        results.append(TargetResult(figure: "touch delay added, \(mode.rawValue), \(spot.name)", target: "p50 ≤ +500 µs, none lost",
-                                                    measured: "all \(total) lost", met: false))
+                        results.append(
+                            TargetResult(
+                                figure: "touch delay added, \(mode.rawValue), \(spot.name)",
+                                target: "p50 ≤ +500 µs, none lost",
+                                measured: "all \(total) lost", met: false))
                     }
                     continue
                 }
                 let p50 = percentile(sorted, 0.5), p99 = percentile(sorted, 0.99)
-                let added = mode == .none ? "baseline" : String(format: "%+.0f µs (%.2f×)", p50 - baseP50, p50 / baseP50)
-                print("\(pad(mode.rawValue, 14)) \(pad(spot.name, 12)) \(pad("\(sorted.count) of \(total)", 10)) \(pad(String(format: "%.0f", p50), 8)) \(pad(String(format: "%.0f", p99), 8)) \(added)")
+                let added =
+                    mode == .none ? "baseline" : String(format: "%+.0f µs (%.2f×)", p50 - baseP50, p50 / baseP50)
+                print(
+                    "\(pad(mode.rawValue, 14)) \(pad(spot.name, 12)) \(pad("\(sorted.count) of \(total)", 10)) \(pad(String(format: "%.0f", p50), 8)) \(pad(String(format: "%.0f", p99), 8)) \(added)"
+                )
                 if mode == .shared || mode == .exclusive {
-                    results.append(TargetResult(figure: "touch delay added, \(mode.rawValue), \(spot.name)", target: "p50 ≤ +500 µs, none lost",
-                                                measured: String(format: "%+.0f µs, %d lost", p50 - baseP50, row.lost),
-                                                met: p50 - baseP50 <= maximumAdded && row.lost == 0))
+                    results.append(
+                        TargetResult(
+                            figure: "touch delay added, \(mode.rawValue), \(spot.name)",
+                            target: "p50 ≤ +500 µs, none lost",
+                            measured: String(format: "%+.0f µs, %d lost", p50 - baseP50, row.lost),
+                            met: p50 - baseP50 <= maximumAdded && row.lost == 0))
                 }
             }
         }

@@ -30,21 +30,35 @@ enum TransformBenchmark {
     }
 
     static func run() -> [TargetResult] {
-        print("\n== transforms: a touch-move with a pinch and a rotation bound beside the default bindings, against without (best of 7)")
+        print(
+            "\n== transforms: a touch-move with a pinch and a rotation bound beside the default bindings, against without (best of 7)"
+        )
         let plain = engine(withTransforms: false), bound = engine(withTransforms: true)
         let rows: [(String, Double, Double)] = [
-            ("one finger, the sidebar's edge pan drives", ScaleBenchmark.moveCost(plain, from: Point(x: 2, y: 540)),
-             ScaleBenchmark.moveCost(bound, from: Point(x: 2, y: 540))),
+            (
+                "one finger, the sidebar's edge pan drives", ScaleBenchmark.moveCost(plain, from: Point(x: 2, y: 540)),
+                ScaleBenchmark.moveCost(bound, from: Point(x: 2, y: 540))
+            ),
             ("three fingers, the pager's pan drives", handCost(plain, closing: false), handCost(bound, closing: false)),
-            ("three fingers, the pinch drives (against the pager's pan without it)", handCost(plain, closing: false), handCost(bound, closing: true)),
+            (
+                "three fingers, the pinch drives (against the pager's pan without it)", handCost(plain, closing: false),
+                handCost(bound, closing: true)
+            ),
         ]
         for (name, without, with) in rows {
-            print(name.padding(toLength: 72, withPad: " ", startingAt: 0)
-                  + String(format: "without %7.2f µs   with %7.2f µs   %5.2f×", without / 1000, with / 1000, with / without))
+            print(
+                name.padding(toLength: 72, withPad: " ", startingAt: 0)
+                    + String(
+                        format: "without %7.2f µs   with %7.2f µs   %5.2f×", without / 1000, with / 1000, with / without
+                    ))
         }
         let ratio = rows[1].2 / rows[1].1
-        return [TargetResult(figure: "a three-finger pan's touch-move with a pinch and a rotation bound, against without", target: "≤ 1.25×",
-                             measured: String(format: "%.2f×", ratio), met: ratio <= 1.25)]
+        return [
+            TargetResult(
+                figure: "a three-finger pan's touch-move with a pinch and a rotation bound, against without",
+                target: "≤ 1.25×",
+                measured: String(format: "%.2f×", ratio), met: ratio <= 1.25)
+        ]
     }
 
     /// Nanoseconds for one finger's move of three about (960, 540), 120 px from their centre, once a gesture drives:
@@ -56,13 +70,20 @@ enum TransformBenchmark {
             return Point(x: 960 + shift + radius * cos(angle), y: 540 + radius * sin(angle))
         }
         var time = 0.0
-        for finger in 0..<3 { _ = engine.handle(InputEvent(time: time, kind: .touchDown(id: finger + 1), location: place(finger, radius: 120, shift: 0)), at: time) }
+        for finger in 0..<3 {
+            _ = engine.handle(
+                InputEvent(
+                    time: time, kind: .touchDown(id: finger + 1), location: place(finger, radius: 120, shift: 0)),
+                at: time)
+        }
         // Into the gesture: 30 px left, or closing to 90 px.
         for step in 1...10 {
             time += 0.004
             for finger in 0..<3 {
-                let location = place(finger, radius: closing ? 120 - 3 * Double(step) : 120, shift: closing ? 0 : -3 * Double(step))
-                _ = engine.handle(InputEvent(time: time, kind: .touchMove(id: finger + 1), location: location), at: time)
+                let location = place(
+                    finger, radius: closing ? 120 - 3 * Double(step) : 120, shift: closing ? 0 : -3 * Double(step))
+                _ = engine.handle(
+                    InputEvent(time: time, kind: .touchMove(id: finger + 1), location: location), at: time)
             }
         }
         var step = 0
@@ -70,7 +91,8 @@ enum TransformBenchmark {
             if index % 3 == 0 { time += 0.001; step += 1 }
             let phase = Double(step % 40 < 20 ? step % 40 : 40 - step % 40)
             let location = place(index % 3, radius: closing ? 90 - phase : 120, shift: closing ? 0 : -30 - phase)
-            let moved = engine.handle(InputEvent(time: time, kind: .touchMove(id: index % 3 + 1), location: location), at: time)
+            let moved = engine.handle(
+                InputEvent(time: time, kind: .touchMove(id: index % 3 + 1), location: location), at: time)
             return Double(moved.events.count)
         }
     }

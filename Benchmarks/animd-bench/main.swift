@@ -37,20 +37,30 @@ if wants("bindings") { results += BindingsBenchmark.run() }
 if wants("transforms") { results += TransformBenchmark.run() }
 if wants("coldpath") { ColdPathBenchmark.run() }
 if wants("fanout") {
-    if let fanout = FanoutBenchmark.run(smoke: arguments.contains("--smoke"), sameSlice: arguments.contains("--same-slice")) {
+    if let fanout = FanoutBenchmark.run(
+        smoke: arguments.contains("--smoke"), sameSlice: arguments.contains("--same-slice"))
+    {
         results += fanout
     } else {
         couldNotRun = true
     }
 }
 if wants("sustained") {
-    if let sustained = SustainedBenchmark.run(subscribers: 1000, seconds: 10) { results += sustained } else { couldNotRun = true }
+    if let sustained = SustainedBenchmark.run(subscribers: 1000, seconds: 10) {
+        results += sustained
+    } else {
+        couldNotRun = true
+    }
 }
 if wants("legs") {
     if let legs = LegBenchmark.run(subscribers: 1000, seconds: 10) { results += legs } else { couldNotRun = true }
 }
 if wants("service") {
-    if let service = ServiceBenchmark.run(clients: 1000, idleSeconds: 60) { results += service } else { couldNotRun = true }
+    if let service = ServiceBenchmark.run(clients: 1000, idleSeconds: 60) {
+        results += service
+    } else {
+        couldNotRun = true
+    }
 }
 if wants("memory") {
     if let memory = MemoryBenchmark.run(clients: 1000) { results += memory } else { couldNotRun = true }

@@ -13,7 +13,8 @@ import Foundation
 import NIOCore
 import NIOPosix
 
-guard CommandLine.arguments.count == 3, let frameBytes = FileManager.default.contents(atPath: CommandLine.arguments[2]) else {
+guard CommandLine.arguments.count == 3, let frameBytes = FileManager.default.contents(atPath: CommandLine.arguments[2])
+else {
     FileHandle.standardError.write(Data("usage: animd-bench-floor SOCKET FRAME-FILE\n".utf8))
     exit(2)
 }
@@ -45,14 +46,18 @@ final class FloorConnection {
 
     init(channel: any Channel) {
         self.channel = channel
-        socket = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) { $0 }
+        socket = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) {
+            $0
+        }
     }
 
     /// animd's write path: one send(MSG_DONTWAIT | MSG_NOSIGNAL) while NIO holds nothing, else the rest to NIO.
     func send(_ buffer: ByteBuffer) {
         var buffer = buffer
         if pendingWrites == 0, let socket {
-            let written = buffer.withUnsafeReadableBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+            let written = buffer.withUnsafeReadableBytes {
+                Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+            }
             if written > 0 { buffer.moveReaderIndex(forwardBy: written) }
             if buffer.readableBytes == 0 { return }
         }
@@ -108,7 +113,8 @@ final class FloorHandler: ChannelInboundHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) { context.close(promise: nil) }
 
-    static let inject = Array(#""input.inject""#.utf8), subscribe = Array(#""subscribe""#.utf8), idKey = Array(#""id":"#.utf8)
+    static let inject = Array(#""input.inject""#.utf8), subscribe = Array(#""subscribe""#.utf8),
+        idKey = Array(#""id":"#.utf8)
 
     static func contains(_ line: ByteBufferView, _ pattern: [UInt8]) -> Bool { position(of: pattern, in: line) != nil }
 
@@ -140,7 +146,9 @@ unlink(socketPath)
 let server = try ServerBootstrap(group: loop)
     .serverChannelOption(.backlog, value: 1024)
     .childChannelInitializer { channel in
-        channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(FloorHandler(room: room)) }
+        channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(FloorHandler(room: room))
+        }
     }
     .bind(unixDomainSocketPath: socketPath)
     .wait()

@@ -1,3 +1,4 @@
+import AnimConfig
 // libFuzzer target: any bytes as a config file, through the TOML reader and
 // the config parser, alone and laid over the embedded default, then the input
 // plan a backend would receive; and as a file of transitions to declare
@@ -5,7 +6,6 @@
 // into the engine's tables.
 // Built only by scripts/fuzz.sh (ANIMD_FUZZ=1); libFuzzer provides main.
 import FuzzDriver
-import AnimConfig
 import TransitionModel
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -29,14 +29,16 @@ public func fuzzConfig(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 /// hold each name once, and every binding of the config and of the declarations kept.
 private func declareAll(_ bytes: [UInt8]) {
     guard let layer = try? ConfigLayer(name: "fuzz", utf8: bytes), let declarations = try? DeclarationFile.read(layer),
-          let config = try? ConfigParser.load(user: nil) else { return }
+        let config = try? ConfigParser.load(user: nil)
+    else { return }
     var book = DeclarationBook()
     for (index, declaration) in declarations.enumerated() {
         _ = try? book.declare(declaration.name, declaration.body, by: TransitionOwner(connection: index), over: config)
     }
     let tables = book.tables(over: config)
     precondition(Set(tables.bindings.map(\.name)).count == tables.bindings.count)
-    precondition(tables.bindings.count == config.config.bindings.count + book.declarations.reduce(0) { $0 + $1.bindings.count })
+    precondition(
+        tables.bindings.count == config.config.bindings.count + book.declarations.reduce(0) { $0 + $1.bindings.count })
     precondition(Set(tables.transitions.map(\.name)).count == tables.transitions.count)
 }
 

@@ -35,7 +35,9 @@ final class DaemonUnderFuzz: Sendable {
         let arguments = [binary, "--socket", socket, "--input-backend", "x11"]
         let environment = ["XDG_RUNTIME_DIR=\(folder)", "XDG_CONFIG_HOME=\(folder)", "PATH=/usr/bin:/bin"]
         var child: pid_t = 0
-        let spawned = withCStrings(arguments) { argv in withCStrings(environment) { envp in posix_spawn(&child, binary, &actions, nil, argv, envp) } }
+        let spawned = withCStrings(arguments) { argv in
+            withCStrings(environment) { envp in posix_spawn(&child, binary, &actions, nil, argv, envp) }
+        }
         posix_spawn_file_actions_destroy(&actions)
         guard spawned == 0 else { fatalError("cannot start \(binary): \(String(cString: strerror(spawned)))") }
         pid = child
@@ -57,7 +59,8 @@ final class DaemonUnderFuzz: Sendable {
         }
         var offset = 0
         while offset < cut {
-            let sent = Glibc.send(descriptor, payload.baseAddress! + offset, cut - offset, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+            let sent = Glibc.send(
+                descriptor, payload.baseAddress! + offset, cut - offset, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
             guard sent > 0 else { break }
             offset += sent
         }
@@ -84,7 +87,9 @@ final class DaemonUnderFuzz: Sendable {
         var status: Int32 = 0
         if waitpid(pid, &status, WNOHANG) == pid { fail("exited (wait status \(status))") }
         guard let connection = try? RPCConnection(path: socket) else { fail("does not accept a connection") }
-        guard case .success? = try? connection.call("daemon.hello", timeout: 10) else { fail("did not answer daemon.hello") }
+        guard case .success? = try? connection.call("daemon.hello", timeout: 10) else {
+            fail("did not answer daemon.hello")
+        }
     }
 
     /// Stops the run with the daemon's log: libFuzzer keeps the input that came before.
@@ -97,7 +102,9 @@ final class DaemonUnderFuzz: Sendable {
 }
 
 /// Runs `body` with `strings` as a NULL-terminated C array, as posix_spawn takes its arguments and environment.
-private func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result) -> Result {
+private func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result)
+    -> Result
+{
     let pointers = strings.map { strdup($0) } + [nil]
     defer { pointers.forEach { free($0) } }
     return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }

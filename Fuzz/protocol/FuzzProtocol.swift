@@ -7,10 +7,10 @@ import AnimProtocol
 import Foundation
 import FuzzDriver
 import Gestures
-import Motion
-import TransitionModel
-import ProtocolOracle
 import JSONText
+import Motion
+import ProtocolOracle
+import TransitionModel
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzProtocol(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
@@ -77,11 +77,14 @@ func checkTheDaemonReadsAsTheTree(_ line: UnsafeBufferPointer<UInt8>, _ message:
         case let (.request(id, read), .request(treeID, method, params)): id == treeID && read == request(method, params)
         case let (.notification(read), .notification(method, params)): read == request(method, params)
         case let (.invalid(id, error), .invalid(treeID, treeError)): id == treeID && error == treeError
-        case let (.batch(reads), .batch(messages)): reads.count == messages.count && zip(reads, messages).allSatisfy(same)
+        case let (.batch(reads), .batch(messages)):
+            reads.count == messages.count && zip(reads, messages).allSatisfy(same)
         default: false
         }
     }
-    precondition(same(IncomingRequest.read(line), message), "the daemon and the tree read \(String(decoding: line, as: UTF8.self)) differently")
+    precondition(
+        same(IncomingRequest.read(line), message),
+        "the daemon and the tree read \(String(decoding: line, as: UTF8.self)) differently")
 }
 
 func checkClientDecoding(_ value: JSONValue) {
@@ -94,7 +97,9 @@ func checkClientDecoding(_ value: JSONValue) {
     if let leg = LegMotion(json: value) ?? value["leg"].flatMap(LegMotion.init(json:)) {
         var out = ""
         leg.writeJSON(into: &out)
-        precondition((try? JSONParser.parse(Array(out.utf8))).flatMap(LegMotion.init(json:)) == leg, "\(out) does not survive writing")
+        precondition(
+            (try? JSONParser.parse(Array(out.utf8))).flatMap(LegMotion.init(json:)) == leg,
+            "\(out) does not survive writing")
         for time in [-1e300, 0, 1, 1e300] {
             _ = leg.progress(at: time)
             _ = leg.velocity(at: time)

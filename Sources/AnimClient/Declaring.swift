@@ -11,14 +11,18 @@ extension RPCConnection {
 
     /// Declares `name` with the keys of `[transitions.NAME]` (`transition`) and the bindings that drive it
     /// (`bindings`, by name, with the keys of `[bindings.NAME]`); its snapshot, with `owner`, on success.
-    public func declare(_ name: String, transition: JSONValue = .object([]),
-                        bindings: JSONValue = .object([])) throws(ClientError) -> Result<JSONValue, RPCError> {
+    public func declare(
+        _ name: String, transition: JSONValue = .object([]),
+        bindings: JSONValue = .object([])
+    ) throws(ClientError) -> Result<JSONValue, RPCError> {
         try call(.declare(name: name, body: .object([("transition", transition), ("bindings", bindings)])))
     }
 
     /// Lays these keys over what this connection declared as `name`; a swipe or leg under way goes on without a jump.
-    public func update(_ name: String, transition: JSONValue = .object([]),
-                       bindings: JSONValue = .object([])) throws(ClientError) -> Result<JSONValue, RPCError> {
+    public func update(
+        _ name: String, transition: JSONValue = .object([]),
+        bindings: JSONValue = .object([])
+    ) throws(ClientError) -> Result<JSONValue, RPCError> {
         try call(.update(name: name, body: .object([("transition", transition), ("bindings", bindings)])))
     }
 

@@ -1,7 +1,7 @@
 import AnimProtocol
+public import JSONText
 public import Motion
 public import TransitionModel
-public import JSONText
 
 /// A leg's motion as `transition.began` and `transition.leg` announce it: `progress(at:)` and
 /// `velocity(at:)` give the daemon's own frames at any instant of the frames' clock (`monotonicSeconds()`, UnixSupport).
@@ -25,7 +25,8 @@ public struct LegFollower: Sendable {
     @discardableResult
     public mutating func follow(method: String, params: JSONValue) -> String? {
         guard let kind = NotificationMethod(rawValue: method), kind.isTransitionEvent,
-              var snapshot = TransitionSnapshot(json: params) else { return nil }
+            var snapshot = TransitionSnapshot(json: params)
+        else { return nil }
         switch kind {
         case .began, .leg:
             break

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 public import AnimProtocol
-import UnixSupport
 public import JSONText
+import UnixSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Why talking to animd failed.
 public enum ClientError: Error, CustomStringConvertible, Sendable {
@@ -17,7 +18,8 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case let .cannotConnect(path, reason): "cannot connect to animd at \(path): \(reason) (is animd running? see --socket and ANIMD_SOCKET)"
+        case let .cannotConnect(path, reason):
+            "cannot connect to animd at \(path): \(reason) (is animd running? see --socket and ANIMD_SOCKET)"
         case .closed: "animd closed the connection"
         case .timedOut: "timed out waiting for animd"
         case let .io(reason): "socket error: \(reason)"
@@ -72,7 +74,9 @@ public final class RPCConnection {
     }
 
     /// Calls a method and waits for its response. Protocol errors come back as `.failure`.
-    public func call(_ method: String, _ params: JSONValue? = nil, timeout: Double = 10) throws(ClientError) -> Result<JSONValue, RPCError> {
+    public func call(_ method: String, _ params: JSONValue? = nil, timeout: Double = 10) throws(ClientError) -> Result<
+        JSONValue, RPCError
+    > {
         let id = nextID
         nextID += 1
         do {
@@ -100,7 +104,8 @@ public final class RPCConnection {
     /// a widget subscribes and reads its state in one round trip. The notifications that came before the batch's
     /// answer (the events its requests produced) are kept for `nextNotification`.
     public func callBatch(_ calls: [(method: String, params: JSONValue?)], timeout: Double = 10) throws(ClientError)
-        -> [Result<JSONValue, RPCError>] {
+        -> [Result<JSONValue, RPCError>]
+    {
         guard !calls.isEmpty else { return [] }
         let first = nextID
         nextID += calls.count
@@ -111,14 +116,19 @@ public final class RPCConnection {
                 var byID: [Int: Result<JSONValue, RPCError>] = [:]
                 for answer in answers {
                     guard let id = answer["id"]?.integer else { continue }
-                    byID[id] = answer["error"].map { .failure(Self.rpcError($0)) } ?? .success(answer["result"] ?? .null)
+                    byID[id] =
+                        answer["error"].map { .failure(Self.rpcError($0)) } ?? .success(answer["result"] ?? .null)
                 }
                 let results = (first..<first + calls.count).compactMap { byID[$0] }
-                guard results.count == calls.count else { throw .badResponse("the batch's answer lacks some of its \(calls.count) requests") }
+                guard results.count == calls.count else {
+                    throw .badResponse("the batch's answer lacks some of its \(calls.count) requests")
+                }
                 return results
             }
             // One error for the whole line (too long, the daemon full): it answers every request of it.
-            if message["id"] == .null, let error = message["error"] { return calls.map { _ in .failure(Self.rpcError(error)) } }
+            if message["id"] == .null, let error = message["error"] {
+                return calls.map { _ in .failure(Self.rpcError(error)) }
+            }
             if message["method"] != nil && message["id"] == nil { queued.append(message) }
         }
     }
@@ -183,8 +193,8 @@ public final class RPCConnection {
 /// send(2) that reports a closed peer as EPIPE instead of raising SIGPIPE (Linux's MSG_NOSIGNAL).
 private func sendWithoutSignal(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
-    send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
+        send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
     #else
-    write(descriptor, bytes, count)
+        write(descriptor, bytes, count)
     #endif
 }

@@ -22,10 +22,14 @@ public struct SetupSnapshot: Sendable {
     /// The config's bindings, as `daemon.config` gives them.
     public var bindings: [BindingSummary]
 
-    public init(socket: String, hello: JSONValue? = nil, systemd: SystemdUnits? = nil, session: [String: String] = [:],
-                autostartEntry: String? = nil, udevRule: String? = nil, ruleFix: String = "", gestureTools: [String: Int32] = [:],
-                bindings: [BindingSummary] = []) {
-        self.socket = socket; self.hello = hello; self.systemd = systemd; self.session = session; self.autostartEntry = autostartEntry
+    public init(
+        socket: String, hello: JSONValue? = nil, systemd: SystemdUnits? = nil, session: [String: String] = [:],
+        autostartEntry: String? = nil, udevRule: String? = nil, ruleFix: String = "",
+        gestureTools: [String: Int32] = [:],
+        bindings: [BindingSummary] = []
+    ) {
+        self.socket = socket; self.hello = hello; self.systemd = systemd; self.session = session;
+        self.autostartEntry = autostartEntry
         self.udevRule = udevRule; self.ruleFix = ruleFix; self.gestureTools = gestureTools; self.bindings = bindings
     }
 }
@@ -43,9 +47,13 @@ public struct SystemdUnits: Sendable, Equatable {
     /// The manager's environment (`show-environment`): what a service it starts gets.
     public var environment: [String: String]
 
-    public init(service: String, socket: String, serviceActive: Bool, socketActive: Bool, mainPID: Int, graphicalSessionActive: Bool,
-                environment: [String: String]) {
-        self.service = service; self.socket = socket; self.serviceActive = serviceActive; self.socketActive = socketActive
+    public init(
+        service: String, socket: String, serviceActive: Bool, socketActive: Bool, mainPID: Int,
+        graphicalSessionActive: Bool,
+        environment: [String: String]
+    ) {
+        self.service = service; self.socket = socket; self.serviceActive = serviceActive;
+        self.socketActive = socketActive
         self.mainPID = mainPID; self.graphicalSessionActive = graphicalSessionActive; self.environment = environment
     }
 }
@@ -59,7 +67,8 @@ public struct BindingSummary: Sendable, Equatable {
     public var maxTouches: Int
 
     public init(name: String, gesture: String, sources: Set<String>, minTouches: Int, maxTouches: Int) {
-        self.name = name; self.gesture = gesture; self.sources = sources; self.minTouches = minTouches; self.maxTouches = maxTouches
+        self.name = name; self.gesture = gesture; self.sources = sources; self.minTouches = minTouches;
+        self.maxTouches = maxTouches
     }
 
     /// Each binding's kind, sources and finger counts, from `daemon.config`'s entries (`bindings.NAME.KEY`), with the
@@ -82,7 +91,9 @@ public struct BindingSummary: Sendable, Equatable {
             let sources = binding["sources"]?.array?.compactMap(\.string) ?? ["touch", "pressure"]
             let minimum = binding["min-touches"]?.integer ?? (transform ? 2 : 1)
             let maximum = binding["max-touches"]?.integer ?? (transform ? 5 : gesture == "pan" ? minimum : minimum)
-            return BindingSummary(name: name, gesture: gesture, sources: Set(sources), minTouches: minimum, maxTouches: max(minimum, maximum))
+            return BindingSummary(
+                name: name, gesture: gesture, sources: Set(sources), minTouches: minimum,
+                maxTouches: max(minimum, maximum))
         }
     }
 }
@@ -114,10 +125,13 @@ public enum SetupDiagnosis {
     /// The session variables a user service must be given.
     public static let displayVariables = ["DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE"]
     /// Imports them into systemd's user manager and hands them to a running animd (docs/service.md).
-    public static let importCommand = "systemctl --user import-environment DISPLAY XAUTHORITY WAYLAND_DISPLAY XDG_SESSION_TYPE && animctl environment"
+    public static let importCommand =
+        "systemctl --user import-environment DISPLAY XAUTHORITY WAYLAND_DISPLAY XDG_SESSION_TYPE && animctl environment"
     /// Desktops whose session runs XDG autostart entries (`XDG_CURRENT_DESKTOP`'s words).
-    static let autostartDesktops: Set<String> = ["GNOME", "KDE", "XFCE", "LXQt", "LXDE", "MATE", "X-Cinnamon", "Cinnamon", "Budgie",
-                                                 "Unity", "Pantheon", "Deepin", "Openbox"]
+    static let autostartDesktops: Set<String> = [
+        "GNOME", "KDE", "XFCE", "LXQt", "LXDE", "MATE", "X-Cinnamon", "Cinnamon", "Budgie",
+        "Unity", "Pantheon", "Deepin", "Openbox",
+    ]
 
     public static func findings(_ snapshot: SetupSnapshot) -> [Finding] {
         var findings = [daemon(snapshot)]
@@ -131,39 +145,62 @@ public enum SetupDiagnosis {
     }
 
     /// 0 when nothing needs fixing, 1 otherwise.
-    public static func exitStatus(_ findings: [Finding]) -> Int32 { findings.contains { $0.verdict == .problem } ? 1 : 0 }
+    public static func exitStatus(_ findings: [Finding]) -> Int32 {
+        findings.contains { $0.verdict == .problem } ? 1 : 0
+    }
 
     static func daemon(_ snapshot: SetupSnapshot) -> Finding {
         guard let hello = snapshot.hello else {
             let enabled = snapshot.systemd.map { $0.service == "enabled" || $0.socket == "enabled" } ?? false
-            let fix = snapshot.systemd == nil ? "animd &   (no systemd user manager: start it from your session's start-up)"
-                : enabled ? "systemctl --user start animd.socket animd.service" : "systemctl --user enable --now animd.socket animd.service"
+            let fix =
+                snapshot.systemd == nil
+                ? "animd &   (no systemd user manager: start it from your session's start-up)"
+                : enabled
+                    ? "systemctl --user start animd.socket animd.service"
+                    : "systemctl --user enable --now animd.socket animd.service"
             return Finding("daemon", .problem, "no animd answers at \(snapshot.socket)", fix: fix)
         }
         let version = hello["version"]?.string ?? "?"
         let pid = hello["pid"]?.integer ?? 0
-        let runBy = snapshot.systemd.map { $0.mainPID == pid && pid > 0 ? "run by systemd as animd.service" : "not run by systemd (started by hand)" }
+        let runBy =
+            snapshot.systemd.map {
+                $0.mainPID == pid && pid > 0
+                    ? "run by systemd as animd.service" : "not run by systemd (started by hand)"
+            }
             ?? "no systemd user manager answers"
         return Finding("daemon", .ok, "animd \(version) answers at \(snapshot.socket), pid \(pid), \(runBy)")
     }
 
     static func units(_ snapshot: SetupSnapshot) -> [Finding] {
         guard let systemd = snapshot.systemd else {
-            return [Finding("units", .note, "no systemd user manager answers: nothing starts animd by itself",
-                            fix: "start it from your session's start-up: animd &")]
+            return [
+                Finding(
+                    "units", .note, "no systemd user manager answers: nothing starts animd by itself",
+                    fix: "start it from your session's start-up: animd &")
+            ]
         }
         let service = systemd.service == "enabled", socket = systemd.socket == "enabled"
         if systemd.service == "not-found" && systemd.socket == "not-found" {
-            return [Finding("units", .problem, "systemd knows no animd.service or animd.socket: they are not installed where it looks",
-                            fix: "install animd (its package, or make install), then: systemctl --user daemon-reload")]
+            return [
+                Finding(
+                    "units", .problem,
+                    "systemd knows no animd.service or animd.socket: they are not installed where it looks",
+                    fix: "install animd (its package, or make install), then: systemctl --user daemon-reload")
+            ]
         }
         var findings: [Finding] = []
         if !service && !socket {
-            findings.append(Finding("units", .problem, "neither animd.service nor animd.socket is enabled: nothing starts animd with your session",
-                                    fix: "systemctl --user enable --now animd.socket animd.service"))
+            findings.append(
+                Finding(
+                    "units", .problem,
+                    "neither animd.service nor animd.socket is enabled: nothing starts animd with your session",
+                    fix: "systemctl --user enable --now animd.socket animd.service"))
         } else if !service {
-            findings.append(Finding("units", .note, "only animd.socket is enabled: animd starts when a client first connects, not with your session",
-                                    fix: "systemctl --user enable animd.service"))
+            findings.append(
+                Finding(
+                    "units", .note,
+                    "only animd.socket is enabled: animd starts when a client first connects, not with your session",
+                    fix: "systemctl --user enable animd.service"))
         } else {
             findings.append(Finding("units", .ok, "animd.service is enabled" + (socket ? ", and animd.socket" : "")))
         }
@@ -171,14 +208,23 @@ public enum SetupDiagnosis {
         // What starts it with this session: graphical-session.target, else the XDG autostart entry.
         let desktops = Set((snapshot.session["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map(String.init))
         if systemd.graphicalSessionActive {
-            findings.append(Finding("session start", .ok, "this session reached graphical-session.target, which starts animd.service"))
+            findings.append(
+                Finding(
+                    "session start", .ok, "this session reached graphical-session.target, which starts animd.service"))
         } else if let entry = snapshot.autostartEntry, !desktops.isDisjoint(with: autostartDesktops) {
-            findings.append(Finding("session start", .ok, "this session (\(desktops.sorted().joined(separator: ":"))) runs \(entry), which starts animd"))
+            findings.append(
+                Finding(
+                    "session start", .ok,
+                    "this session (\(desktops.sorted().joined(separator: ":"))) runs \(entry), which starts animd"))
         } else {
             let which = desktops.isEmpty ? "this session" : "this session (\(desktops.sorted().joined(separator: ":")))"
-            findings.append(Finding("session start", .problem,
-                                    "\(which) reaches no graphical-session.target and runs no XDG autostart entry: animd does not start with it",
-                                    fix: "add `exec animctl session-start` to its config (sway, i3), or run it from the session's start-up"))
+            findings.append(
+                Finding(
+                    "session start", .problem,
+                    "\(which) reaches no graphical-session.target and runs no XDG autostart entry: animd does not start with it",
+                    fix:
+                        "add `exec animctl session-start` to its config (sway, i3), or run it from the session's start-up"
+                ))
         }
         return findings
     }
@@ -187,21 +233,33 @@ public enum SetupDiagnosis {
         let session = snapshot.session
         let own = ["WAYLAND_DISPLAY", "DISPLAY"].compactMap { name in session[name].map { (name, $0) } }
         guard let (name, value) = own.first else {
-            return [Finding("session variables", .note, "this shell has no DISPLAY or WAYLAND_DISPLAY: run doctor from your graphical session to check what animd reads")]
+            return [
+                Finding(
+                    "session variables", .note,
+                    "this shell has no DISPLAY or WAYLAND_DISPLAY: run doctor from your graphical session to check what animd reads"
+                )
+            ]
         }
         var findings: [Finding] = []
         if let hello = snapshot.hello {
             let read = hello["input"]?["display"]?.string
             let fits = read == value || (name == "WAYLAND_DISPLAY" && read.map { $0.hasSuffix("/" + value) } == true)
-            findings.append(fits ? Finding("session variables", .ok, "animd reads this session's display (\(value))")
-                : Finding("session variables", .problem, "this session is \(name)=\(value), but animd reads \(read.map { "\"\($0)\"" } ?? "no display")",
-                          fix: importCommand))
+            findings.append(
+                fits
+                    ? Finding("session variables", .ok, "animd reads this session's display (\(value))")
+                    : Finding(
+                        "session variables", .problem,
+                        "this session is \(name)=\(value), but animd reads \(read.map { "\"\($0)\"" } ?? "no display")",
+                        fix: importCommand))
         }
         if let systemd = snapshot.systemd {
             let missing = displayVariables.filter { session[$0] != nil && systemd.environment[$0] != session[$0] }
             if !missing.isEmpty {
-                findings.append(Finding("session variables", .note, "systemd's user manager lacks this session's \(missing.joined(separator: ", ")): "
-                                        + "an animd it starts later will not see this display", fix: importCommand))
+                findings.append(
+                    Finding(
+                        "session variables", .note,
+                        "systemd's user manager lacks this session's \(missing.joined(separator: ", ")): "
+                            + "an animd it starts later will not see this display", fix: importCommand))
             }
         }
         return findings
@@ -212,16 +270,25 @@ public enum SetupDiagnosis {
         let backend = input["backend"]?.string ?? "?"
         var findings: [Finding] = []
         if input["connected"] == false {
-            findings.append(Finding("input", .problem, "\(backend) input is off: \(input["reason"]?.string ?? "no reason given")", fix: importCommand))
+            findings.append(
+                Finding(
+                    "input", .problem, "\(backend) input is off: \(input["reason"]?.string ?? "no reason given")",
+                    fix: importCommand))
         } else {
-            findings.append(Finding("input", .ok, "\(backend) input on \(input["display"]?.string ?? input["seat"]?.string ?? "?")"))
+            findings.append(
+                Finding("input", .ok, "\(backend) input on \(input["display"]?.string ?? input["seat"]?.string ?? "?")")
+            )
         }
-        for (source, status) in input["sources"]?.objectMembers ?? [] where status["state"] == "unavailable" && source != "pressure" {
+        for (source, status) in input["sources"]?.objectMembers ?? []
+        where status["state"] == "unavailable" && source != "pressure" {
             findings.append(Finding(source, .problem, status["detail"]?.string ?? "unavailable"))
         }
         if backend == "libinput" && snapshot.udevRule == nil {
-            findings.append(Finding("udev rule", .problem, "animd's udev rule is not installed: on Wayland and the console it cannot open "
-                                    + "touchscreens, touchpads or tablet-mode switches (docs/security.md)", fix: snapshot.ruleFix))
+            findings.append(
+                Finding(
+                    "udev rule", .problem,
+                    "animd's udev rule is not installed: on Wayland and the console it cannot open "
+                        + "touchscreens, touchpads or tablet-mode switches (docs/security.md)", fix: snapshot.ruleFix))
         } else if let rule = snapshot.udevRule {
             findings.append(Finding("udev rule", .ok, "animd's udev rule is installed (\(rule))"))
         }
@@ -234,12 +301,19 @@ public enum SetupDiagnosis {
         if let source = hello["focus"]?["source"]?.string {
             findings.append(Finding("focus", .ok, "the focused application comes from \(source)"))
         } else {
-            findings.append(Finding("focus", .note, "the focused application is unknown: \(hello["focus"]?["reason"]?.string ?? "no reason given")",
-                                    fix: "docs/focus.md says what each desktop needs"))
+            findings.append(
+                Finding(
+                    "focus", .note,
+                    "the focused application is unknown: \(hello["focus"]?["reason"]?.string ?? "no reason given")",
+                    fix: "docs/focus.md says what each desktop needs"))
         }
         let motion = hello["motion"]
         let state = motion?["state"]?.string ?? "?"
-        findings.append(Finding("motion", .ok, "motion is \(state)" + (motion?["source"]?.string.map { ", from \($0)" } ?? ", no desktop setting reduces it")))
+        findings.append(
+            Finding(
+                "motion", .ok,
+                "motion is \(state)"
+                    + (motion?["source"]?.string.map { ", from \($0)" } ?? ", no desktop setting reduces it")))
         return findings
     }
 
@@ -253,7 +327,9 @@ public enum SetupDiagnosis {
 
     static func gestureTools(_ snapshot: SetupSnapshot) -> [Finding] {
         snapshot.gestureTools.sorted { $0.key < $1.key }.map { name, pid in
-            Finding("gesture tools", .problem, "\(name) is running (pid \(pid)): it reads the same touches and fires on them too "
+            Finding(
+                "gesture tools", .problem,
+                "\(name) is running (pid \(pid)): it reads the same touches and fires on them too "
                     + "(animctl import \(name) brings its gestures over; docs/migrating.md)", fix: toolFixes[name])
         }
     }
@@ -263,17 +339,26 @@ public enum SetupDiagnosis {
     static func compositorGestures(_ snapshot: SetupSnapshot) -> [Finding] {
         let desktops = Set((snapshot.session["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map(String.init))
         let own: [(desktop: String, fingers: Int, what: String, fix: String)] = [
-            ("GNOME", 3, "GNOME Shell switches workspaces and opens the overview with three-finger touchpad swipes",
-             "give animd's binding other finger counts (min-touches, max-touches); GNOME has no setting to turn its own off"),
-            ("KDE", 4, "KWin switches desktops and opens the overview with four-finger touchpad swipes",
-             "give animd's binding other finger counts, or set KWin's touchpad gestures off (System Settings, Touchpad)"),
+            (
+                "GNOME", 3, "GNOME Shell switches workspaces and opens the overview with three-finger touchpad swipes",
+                "give animd's binding other finger counts (min-touches, max-touches); GNOME has no setting to turn its own off"
+            ),
+            (
+                "KDE", 4, "KWin switches desktops and opens the overview with four-finger touchpad swipes",
+                "give animd's binding other finger counts, or set KWin's touchpad gestures off (System Settings, Touchpad)"
+            ),
         ]
         var findings: [Finding] = []
         for gesture in own where desktops.contains(gesture.desktop) {
-            let sharing = snapshot.bindings.filter { $0.sources.contains("touchpad") && ($0.minTouches...$0.maxTouches).contains(gesture.fingers) }
+            let sharing = snapshot.bindings.filter {
+                $0.sources.contains("touchpad") && ($0.minTouches...$0.maxTouches).contains(gesture.fingers)
+            }
             if !sharing.isEmpty {
-                findings.append(Finding("compositor gestures", .note, "\(gesture.what), and so do animd's \(sharing.map(\.name).joined(separator: ", "))",
-                                        fix: gesture.fix))
+                findings.append(
+                    Finding(
+                        "compositor gestures", .note,
+                        "\(gesture.what), and so do animd's \(sharing.map(\.name).joined(separator: ", "))",
+                        fix: gesture.fix))
             }
         }
         return findings

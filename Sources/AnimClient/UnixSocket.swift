@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AnimProtocol
 import UnixSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A connected `AF_UNIX` stream socket (its address is built by `UnixAddress`).
 public enum UnixSocket {
@@ -20,9 +21,9 @@ public enum UnixSocket {
             return .failure(Failure(description: "the path is longer than \(SocketPath.maximumLength) bytes"))
         }
         #if canImport(Glibc)
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
-        let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+            let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { return .failure(Failure(description: errnoText())) }
         guard UnixAddress.with(path, { systemConnect(descriptor, $0, $1) }) == 0 else {
@@ -35,7 +36,8 @@ public enum UnixSocket {
         guard let server = PeerCredentials(of: descriptor), server.uid == getuid() else {
             let owner = PeerCredentials(of: descriptor).map { "uid \($0.uid)" } ?? "an unknown user"
             close(descriptor)
-            return .failure(Failure(description: "the server there runs as \(owner), not as you (uid \(getuid())): refused"))
+            return .failure(
+                Failure(description: "the server there runs as \(owner), not as you (uid \(getuid())): refused"))
         }
         return .success(descriptor)
     }

@@ -17,7 +17,8 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        key.isEmpty ? "line \(line), column \(column): \(message)" : "line \(line), column \(column): \(key): \(message)"
+        key.isEmpty
+            ? "line \(line), column \(column): \(message)" : "line \(line), column \(column): \(key): \(message)"
     }
 }
 

@@ -54,25 +54,39 @@ struct ConfigKey<Value>: Sendable {
     let entry: ConfigKeyEntry
     var name: String { entry.name }
 
-    private init(_ name: String, _ kind: ConfigKeyEntry.Kind, default defaultText: String?, gestures: [GestureKind], _ doc: String) {
-        entry = ConfigKeyEntry(name: name, kind: kind, defaultText: defaultText, doc: doc, gestures: gestures.map(\.rawValue))
+    private init(
+        _ name: String, _ kind: ConfigKeyEntry.Kind, default defaultText: String?, gestures: [GestureKind],
+        _ doc: String
+    ) {
+        entry = ConfigKeyEntry(
+            name: name, kind: kind, defaultText: defaultText, doc: doc, gestures: gestures.map(\.rawValue))
     }
 
-    static func make(_ name: String, _ kind: ConfigKeyEntry.Kind, default defaultText: String?, gestures: [GestureKind] = [], _ doc: String) -> Self {
+    static func make(
+        _ name: String, _ kind: ConfigKeyEntry.Kind, default defaultText: String?, gestures: [GestureKind] = [],
+        _ doc: String
+    ) -> Self {
         Self(name, kind, default: defaultText, gestures: gestures, doc)
     }
 }
 
 extension ConfigKey where Value == Double {
-    static func number(_ name: String, in range: ClosedRange<Double>, default value: Double?, gestures: [GestureKind] = [], _ doc: String) -> Self {
+    static func number(
+        _ name: String, in range: ClosedRange<Double>, default value: Double?, gestures: [GestureKind] = [],
+        _ doc: String
+    ) -> Self {
         make(name, .number(range), default: value.map(formatNumber), gestures: gestures, doc)
     }
 
-    var range: ClosedRange<Double> { if case let .number(range) = entry.kind { range } else { -.infinity ... .infinity } }
+    var range: ClosedRange<Double> {
+        if case let .number(range) = entry.kind { range } else { -.infinity ... .infinity }
+    }
 }
 
 extension ConfigKey where Value == Int {
-    static func integer(_ name: String, in range: ClosedRange<Int>, default value: Int?, gestures: [GestureKind] = [], _ doc: String) -> Self {
+    static func integer(
+        _ name: String, in range: ClosedRange<Int>, default value: Int?, gestures: [GestureKind] = [], _ doc: String
+    ) -> Self {
         make(name, .integer(range), default: value.map(String.init), gestures: gestures, doc)
     }
 
@@ -95,19 +109,25 @@ extension ConfigKey where Value == Bool {
 }
 
 extension ConfigKey where Value == String {
-    static func string(_ name: String, default value: String? = nil, gestures: [GestureKind] = [], _ doc: String) -> Self {
+    static func string(_ name: String, default value: String? = nil, gestures: [GestureKind] = [], _ doc: String)
+        -> Self
+    {
         make(name, .string, default: value, gestures: gestures, doc)
     }
 }
 
 extension ConfigKey where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
     static func choice(_ name: String, default value: Value?, gestures: [GestureKind] = [], _ doc: String) -> Self {
-        make(name, .choice(Value.allCases.map(\.rawValue)), default: value.map { "\"\($0.rawValue)\"" }, gestures: gestures, doc)
+        make(
+            name, .choice(Value.allCases.map(\.rawValue)), default: value.map { "\"\($0.rawValue)\"" },
+            gestures: gestures, doc)
     }
 }
 
 extension ConfigKey where Value == [Double] {
-    static func numbers(_ name: String, shape: String, default value: String?, gestures: [GestureKind] = [], _ doc: String) -> Self {
+    static func numbers(
+        _ name: String, shape: String, default value: String?, gestures: [GestureKind] = [], _ doc: String
+    ) -> Self {
         make(name, .numbers(shape), default: value, gestures: gestures, doc)
     }
 }

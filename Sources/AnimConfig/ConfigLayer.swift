@@ -1,5 +1,5 @@
-import Transitions
 import Gestures
+import Transitions
 
 /// One layer of configuration: the embedded default, or a user's file laid over it.
 public struct ConfigLayer: Hashable, Sendable {
@@ -41,7 +41,9 @@ public struct LoadedConfig: Hashable, Sendable {
             let keys = entry.path.keys
             guard keys.count >= 3, keys[0] == "transitions" || keys[0] == "bindings" else { continue }
             let table = "\(keys[0]).\(keys[1])"
-            if writers[table] == nil || entry.origin.layer != ConfigLayer.defaultName { writers[table] = entry.origin.layer }
+            if writers[table] == nil || entry.origin.layer != ConfigLayer.defaultName {
+                writers[table] = entry.origin.layer
+            }
         }
         self.writers = writers
     }
@@ -72,7 +74,8 @@ enum ConfigWarnings {
     static let overlapLimit = 10
 
     static func of(_ config: DaemonConfig) -> [String] {
-        config.bindings.isEmpty ? ["no binding: no gesture moves any transition; only clients and animctl do"] : edgeOverlaps(config)
+        config.bindings.isEmpty
+            ? ["no binding: no gesture moves any transition; only clients and animctl do"] : edgeOverlaps(config)
     }
 
     private static func edgeOverlaps(_ config: DaemonConfig) -> [String] {
@@ -82,13 +85,17 @@ enum ConfigWarnings {
             for second in edgePans.dropFirst(index + 1) {
                 // require-to-fail between them is a deliberate order, not an accident.
                 guard !first.requireToFail.contains(second.name), !second.requireToFail.contains(first.name),
-                      let (edge, shared) = EdgePanOverlap.between(first, second) else { continue }
+                    let (edge, shared) = EdgePanOverlap.between(first, second)
+                else { continue }
                 guard warnings.count < overlapLimit else {
-                    return warnings + ["more edge pans overlap than these \(overlapLimit); animctl config shows every binding"]
+                    return warnings + [
+                        "more edge pans overlap than these \(overlapLimit); animctl config shows every binding"
+                    ]
                 }
-                warnings.append("bindings \(first.name) and \(second.name) both start with an edge pan from the \(edge.rawValue) edge "
-                                + "(\(EdgePanOverlap.names(shared))): while both apply, the first in the file takes the swipe and \(second.name) does not "
-                                + "begin; give one another edge or other sources, or order them with require-to-fail")
+                warnings.append(
+                    "bindings \(first.name) and \(second.name) both start with an edge pan from the \(edge.rawValue) edge "
+                        + "(\(EdgePanOverlap.names(shared))): while both apply, the first in the file takes the swipe and \(second.name) does not "
+                        + "begin; give one another edge or other sources, or order them with require-to-fail")
             }
         }
         return warnings
@@ -107,13 +114,19 @@ extension ConfigLayer {
             switch decoder.decode(&iterator) {
             case let .scalarValue(scalar):
                 scalars.append(scalar)
-                position = scalar == "\n" ? TextPosition(line: position.line + 1, column: 1) : TextPosition(line: position.line, column: position.column + 1)
+                position =
+                    scalar == "\n"
+                    ? TextPosition(line: position.line + 1, column: 1)
+                    : TextPosition(line: position.line, column: position.column + 1)
             case .emptyInput:
                 self.init(name: name, text: String(scalars))
                 return
             case .error:
-                throw ConfigErrors(errors: [ConfigError(file: name, line: position.line, column: position.column, key: "",
-                                                        message: "a byte that is not UTF-8: a config is UTF-8 text (TOML 1.0)")])
+                throw ConfigErrors(errors: [
+                    ConfigError(
+                        file: name, line: position.line, column: position.column, key: "",
+                        message: "a byte that is not UTF-8: a config is UTF-8 text (TOML 1.0)")
+                ])
             }
         }
     }

@@ -7,7 +7,8 @@ public enum ConfigLoadError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case let .unreadable(path, reason): "\(path): \(reason)"
-        case let .invalid(path, errors): errors.errors.map { "\($0.file.isEmpty ? path : $0.file):\($0)" }.joined(separator: "\n")
+        case let .invalid(path, errors):
+            errors.errors.map { "\($0.file.isEmpty ? path : $0.file):\($0)" }.joined(separator: "\n")
         }
     }
 }

@@ -1,7 +1,7 @@
-import Transitions
 public import Gestures
 import Motion
 import TextWriting
+import Transitions
 
 /// Reads TOML config layers into a `DaemonConfig`, collecting every problem
 /// with its file, line, column and key rather than stopping at the first.
@@ -17,8 +17,11 @@ public enum ConfigParser {
         let top = try table(of: user)
         if let switchNode = top["defaults"] {
             guard let keep = switchNode.bool else {
-                throw ConfigErrors(errors: [ConfigError(at: switchNode.origin, column: switchNode.origin.valueColumn, key: "defaults",
-                                                        message: "must be true or false, got \(ConfigReader.describe(switchNode))")])
+                throw ConfigErrors(errors: [
+                    ConfigError(
+                        at: switchNode.origin, column: switchNode.origin.valueColumn, key: "defaults",
+                        message: "must be true or false, got \(ConfigReader.describe(switchNode))")
+                ])
             }
             if !keep { return try read([top], layers: [user.name]) }
         }
@@ -51,8 +54,11 @@ public enum ConfigParser {
         do {
             return try TOMLReader.read(layer.text, layer: layer.name)
         } catch {
-            throw ConfigErrors(errors: [ConfigError(file: layer.name, line: error.position.line, column: error.position.column, key: error.key,
-                                                    message: error.message)])
+            throw ConfigErrors(errors: [
+                ConfigError(
+                    file: layer.name, line: error.position.line, column: error.position.column, key: error.key,
+                    message: error.message)
+            ])
         }
     }
 }
@@ -90,7 +96,8 @@ struct ConfigReader {
 
     /// Records `message` about `path` at the place `node` was written (an element of an array).
     mutating func error(at node: ConfigNode, _ path: ConfigPath, _ message: String) {
-        errors.append(ConfigError(at: node.origin, column: node.origin.valueColumn, key: path.description, message: message))
+        errors.append(
+            ConfigError(at: node.origin, column: node.origin.valueColumn, key: path.description, message: message))
     }
 
     mutating func read(_ root: ConfigTable) -> DaemonConfig {
@@ -100,11 +107,14 @@ struct ConfigReader {
         if let input = table(root, "input", path: ConfigPath("input")) { config.input = readInput(input) }
         if let transitions = table(root, "transitions", path: ConfigPath("transitions")) {
             if transitions.keys.count > DaemonConfig.maximumTransitions {
-                error(ConfigPath("transitions"), "has \(transitions.keys.count) transitions; at most \(DaemonConfig.maximumTransitions)", at: .key)
+                error(
+                    ConfigPath("transitions"),
+                    "has \(transitions.keys.count) transitions; at most \(DaemonConfig.maximumTransitions)", at: .key)
             }
             for name in transitions.keys.prefix(DaemonConfig.maximumTransitions) {
                 guard !refusesName(name, in: transitions, under: ConfigPath("transitions")),
-                      let body = table(transitions, name, path: ConfigPath("transitions", name)) else { continue }
+                    let body = table(transitions, name, path: ConfigPath("transitions", name))
+                else { continue }
                 config.transitions.append(readTransition(name, body))
             }
         }
@@ -112,24 +122,35 @@ struct ConfigReader {
         if let bindings = table(root, "bindings", path: ConfigPath("bindings")) {
             // A binding with neither transition nor gesture in any layer changes one that does not exist: most
             // likely a misspelt name, which would otherwise be "transition: is required" or pass unnoticed.
-            let defined = bindings.keys.filter { bindings[$0]?.table.map { $0["transition"] != nil || $0["gesture"] != nil } ?? false }
+            let defined = bindings.keys.filter {
+                bindings[$0]?.table.map { $0["transition"] != nil || $0["gesture"] != nil } ?? false
+            }
             if bindings.keys.count > DaemonConfig.maximumBindings {
-                error(ConfigPath("bindings"), "has \(bindings.keys.count) bindings; at most \(DaemonConfig.maximumBindings)", at: .key)
+                error(
+                    ConfigPath("bindings"),
+                    "has \(bindings.keys.count) bindings; at most \(DaemonConfig.maximumBindings)", at: .key)
             }
             for name in bindings.keys.prefix(DaemonConfig.maximumBindings) {
                 guard !refusesName(name, in: bindings, under: ConfigPath("bindings")),
-                      let body = table(bindings, name, path: ConfigPath("bindings", name)) else { continue }
+                    let body = table(bindings, name, path: ConfigPath("bindings", name))
+                else { continue }
                 if BuiltInGesture(rawValue: name) != nil {
-                    error(ConfigPath("bindings", name), "\"\(name)\" is reserved: animd's touchpad \(name) is published as gesture.changed "
-                          + "under that name; give the binding another name", at: .key)
+                    error(
+                        ConfigPath("bindings", name),
+                        "\"\(name)\" is reserved: animd's touchpad \(name) is published as gesture.changed "
+                            + "under that name; give the binding another name", at: .key)
                     continue
                 }
                 if !defined.contains(name) {
                     error(ConfigPath("bindings", name), Self.unknownBinding(name, defined: defined), at: .key)
                     continue
                 }
-                if boolean(body, ConfigSchema.Binding.enabled, ConfigPath("bindings", name)) == false { disabled.insert(name); continue }
-                if let binding = readBinding(name, body, transitions: config.transitions) { config.bindings.append(binding) }
+                if boolean(body, ConfigSchema.Binding.enabled, ConfigPath("bindings", name)) == false {
+                    disabled.insert(name); continue
+                }
+                if let binding = readBinding(name, body, transitions: config.transitions) {
+                    config.bindings.append(binding)
+                }
             }
         }
         let names = Set(config.bindings.map(\.name))
@@ -142,9 +163,13 @@ struct ConfigReader {
         return config
     }
 
-    mutating func readDaemon(_ t: ConfigTable) -> DaemonSettings { read(t, ConfigPath("daemon"), ConfigSchema.Daemon.table) }
+    mutating func readDaemon(_ t: ConfigTable) -> DaemonSettings {
+        read(t, ConfigPath("daemon"), ConfigSchema.Daemon.table)
+    }
 
-    mutating func readInput(_ t: ConfigTable) -> InputSettings { read(t, ConfigPath("input"), ConfigSchema.Input.table) }
+    mutating func readInput(_ t: ConfigTable) -> InputSettings {
+        read(t, ConfigPath("input"), ConfigSchema.Input.table)
+    }
 
     /// `on-tablet-mode = { on = ["program", "arg", …], off = […] }`: argvs run without a shell, as `on-snap`'s.
     mutating func readTabletModeActions(_ t: ConfigTable, _ p: ConfigPath) -> [Bool: [String]] {
@@ -170,12 +195,15 @@ struct ConfigReader {
             let range = TransitionConfig.snapPointRange
             if let outside = zip(snaps, t[Key.snapPoints.name]?.array ?? []).first(where: { !range.contains($0.0) }) {
                 // At the number itself: nan, inf and 1e308 are each one value among many.
-                error(at: outside.1, p / "snap-points", "each must be between \(formatNumber(range.lowerBound)) and "
-                      + "\(formatNumber(range.upperBound)), got \(formatNumber(outside.0))")
+                error(
+                    at: outside.1, p / "snap-points",
+                    "each must be between \(formatNumber(range.lowerBound)) and "
+                        + "\(formatNumber(range.upperBound)), got \(formatNumber(outside.0))")
             } else if snaps.count < 2 {
                 error(p, Key.snapPoints, "needs at least 2 snap points")
             } else if snaps.count > TransitionConfig.maximumSnapPoints {
-                error(p, Key.snapPoints, "has \(snaps.count) snap points; at most \(TransitionConfig.maximumSnapPoints)")
+                error(
+                    p, Key.snapPoints, "has \(snaps.count) snap points; at most \(TransitionConfig.maximumSnapPoints)")
             } else if zip(snaps, snaps.dropFirst()).contains(where: { $0 >= $1 }) {
                 error(p, Key.snapPoints, "must be strictly increasing")
             } else {
@@ -196,7 +224,9 @@ struct ConfigReader {
         if let band = number(t, Key.rubberBand, p) { c.rubberBand = band }
         if let speed = number(t, Key.completionSpeed, p) { c.completionSpeed = speed }
         if let initial = snapIndex(t, Key.initialSnap, p, last: c.lastSnap) { c.initialSnap = initial }
-        if let actions = table(t, Key.onSnap, p) { c.onSnap = readActions(actions, p / "on-snap", lastSnap: c.lastSnap) }
+        if let actions = table(t, Key.onSnap, p) {
+            c.onSnap = readActions(actions, p / "on-snap", lastSnap: c.lastSnap)
+        }
         return c
     }
 
@@ -221,11 +251,14 @@ struct ConfigReader {
         var message = "no binding is named \"\(name)\""
         // Bounded: a hostile config's names may be long or many, and the distance costs their lengths' product.
         let candidates = name.count <= 64 && defined.count <= 256 ? defined.filter { $0.count <= 64 } : []
-        if let nearest = candidates.min(by: { editDistance($0, name) < editDistance($1, name) }), editDistance(nearest, name) <= 3 {
+        if let nearest = candidates.min(by: { editDistance($0, name) < editDistance($1, name) }),
+            editDistance(nearest, name) <= 3
+        {
             message += "; did you mean \"\(nearest)\"?"
         }
         // At most 20 names: each such error lists them, and a hostile config may have thousands of both.
-        let listed = defined.prefix(20).joined(separator: ", ") + (defined.count > 20 ? ", … (\(defined.count) in all)" : "")
+        let listed =
+            defined.prefix(20).joined(separator: ", ") + (defined.count > 20 ? ", … (\(defined.count) in all)" : "")
         message += " The bindings are: " + (defined.isEmpty ? "none" : listed)
         return message + ". A new binding needs transition and gesture."
     }
@@ -259,13 +292,17 @@ struct ConfigReader {
 
     mutating func string(_ t: ConfigTable, _ key: String, _ p: ConfigPath) -> String? {
         guard let value = t[key] else { return nil }
-        guard let text = value.string else { error(p / key, "must be a string, got \(Self.describe(value))"); return nil }
+        guard let text = value.string else {
+            error(p / key, "must be a string, got \(Self.describe(value))"); return nil
+        }
         return text
     }
 
     mutating func boolean(_ t: ConfigTable, _ key: String, _ p: ConfigPath) -> Bool? {
         guard let value = t[key] else { return nil }
-        guard let flag = value.bool else { error(p / key, "must be true or false, got \(Self.describe(value))"); return nil }
+        guard let flag = value.bool else {
+            error(p / key, "must be true or false, got \(Self.describe(value))"); return nil
+        }
         return flag
     }
 
@@ -276,7 +313,10 @@ struct ConfigReader {
             return nil
         }
         guard range.contains(number) else {
-            error(p / key, "must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)), got \(formatNumber(number))")
+            error(
+                p / key,
+                "must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)), got \(formatNumber(number))"
+            )
             return nil
         }
         return number
@@ -284,7 +324,9 @@ struct ConfigReader {
 
     mutating func integer(_ t: ConfigTable, _ key: String, _ p: ConfigPath, in range: ClosedRange<Int>) -> Int? {
         guard let value = t[key] else { return nil }
-        guard let number = value.int else { error(p / key, "must be a whole number, got \(Self.describe(value))"); return nil }
+        guard let number = value.int else {
+            error(p / key, "must be a whole number, got \(Self.describe(value))"); return nil
+        }
         guard range.contains(number) else {
             error(p / key, "must be between \(range.lowerBound) and \(range.upperBound), got \(number)")
             return nil
@@ -292,13 +334,19 @@ struct ConfigReader {
         return number
     }
 
-    mutating func numbers(_ t: ConfigTable, _ key: String, _ p: ConfigPath) -> [Double]? { array(t, key, p, of: "numbers", \.number) }
+    mutating func numbers(_ t: ConfigTable, _ key: String, _ p: ConfigPath) -> [Double]? {
+        array(t, key, p, of: "numbers", \.number)
+    }
 
-    mutating func strings(_ t: ConfigTable, _ key: String, _ p: ConfigPath) -> [String]? { array(t, key, p, of: "strings", \.string) }
+    mutating func strings(_ t: ConfigTable, _ key: String, _ p: ConfigPath) -> [String]? {
+        array(t, key, p, of: "strings", \.string)
+    }
 
     /// An array whose every element `element` reads, or nil (with the error recorded) when one does not.
-    private mutating func array<Element>(_ t: ConfigTable, _ key: String, _ p: ConfigPath, of kind: String,
-                                         _ element: (ConfigNode) -> Element?) -> [Element]? {
+    private mutating func array<Element>(
+        _ t: ConfigTable, _ key: String, _ p: ConfigPath, of kind: String,
+        _ element: (ConfigNode) -> Element?
+    ) -> [Element]? {
         guard let value = t[key] else { return nil }
         guard let array = value.array else { error(p / key, "must be an array of \(kind)"); return nil }
         let elements = array.compactMap(element)
@@ -306,10 +354,14 @@ struct ConfigReader {
         return elements
     }
 
-    mutating func choice<E: RawRepresentable & CaseIterable>(_ t: ConfigTable, _ key: String, _ p: ConfigPath, _: E.Type) -> E? where E.RawValue == String {
+    mutating func choice<E: RawRepresentable & CaseIterable>(
+        _ t: ConfigTable, _ key: String, _ p: ConfigPath, _: E.Type
+    ) -> E? where E.RawValue == String {
         guard let text = string(t, key, p) else { return nil }
         guard let value = E(rawValue: text) else {
-            error(p / key, "must be one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(text)\"")
+            error(
+                p / key,
+                "must be one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(text)\"")
             return nil
         }
         return value

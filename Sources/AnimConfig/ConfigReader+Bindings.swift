@@ -1,5 +1,5 @@
-import Glibc
 import Gestures
+import Glibc
 import Transitions
 
 /// `[bindings.NAME]`: a recognizer and the transition it drives.
@@ -13,8 +13,11 @@ extension ConfigReader {
         let errorCount = errors.count
         let transitionName = string(t, Key.transition, p)
         let transition = transitionName.flatMap { n in transitions.first { $0.name == n } }
-        if transitionName == nil { error(p, Key.transition, "is required") }
-        else if transition == nil { error(p, Key.transition, "no transition is named \"\(transitionName ?? "")\"") }
+        if transitionName == nil {
+            error(p, Key.transition, "is required")
+        } else if transition == nil {
+            error(p, Key.transition, "no transition is named \"\(transitionName ?? "")\"")
+        }
         guard let (gesture, increases) = readGesture(t, p, lastSnap: transition?.lastSnap) else { return nil }
         // A long press moves nothing by distance: it keeps 1 px and `up`, which nothing reads. A pinch and a rotation
         // measure themselves; their distance is their finger travel for 1, which pixel-counting release rules read.
@@ -28,11 +31,16 @@ extension ConfigReader {
             measuresItself = false
         }
         guard let distance else {
-            if t[Key.distance.name] == nil { error(p, Key.distance, "is required: the pixels that move the progress by 1") }
+            if t[Key.distance.name] == nil {
+                error(p, Key.distance, "is required: the pixels that move the progress by 1")
+            }
             return nil
         }
-        guard errors.count == errorCount, let transition, let increases = measuresItself ? .up : increases else { return nil }
-        var binding = BindingConfig(name: name, transition: transition.name, gesture: gesture, increases: increases, distance: distance)
+        guard errors.count == errorCount, let transition, let increases = measuresItself ? .up : increases else {
+            return nil
+        }
+        var binding = BindingConfig(
+            name: name, transition: transition.name, gesture: gesture, increases: increases, distance: distance)
         if let atSnap = snapIndex(t, Key.atSnap, p, last: transition.lastSnap) { binding.atSnap = atSnap }
         if let sources = strings(t, Key.sources, p) {
             let parsed = sources.compactMap(InputSource.init(rawValue:))
@@ -42,8 +50,10 @@ extension ConfigReader {
             } else if !parsed.contains(where: readable.contains) {
                 // A source a gesture cannot read is passed over, as the default's `pressure` is for a pan; a list of
                 // only such sources would make a binding that never begins.
-                error(p, Key.sources, "a\(gestureName == "edge-pan" ? "n" : "") \(gestureName ?? "") can read none of these, and would never "
-                      + "begin: it reads " + readable.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+                error(
+                    p, Key.sources,
+                    "a\(gestureName == "edge-pan" ? "n" : "") \(gestureName ?? "") can read none of these, and would never "
+                        + "begin: it reads " + readable.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
             } else {
                 binding.sources = Set(parsed)
             }
@@ -62,7 +72,11 @@ extension ConfigReader {
         condition.exceptApps = appNames(t, Key.exceptApps, p) ?? []
         condition.whenFullscreen = boolean(t, Key.whenFullscreen, p) ?? true
         condition.whenTabletMode = boolean(t, Key.whenTabletMode, p)
-        if !condition.apps.isEmpty, let both = condition.apps.first(where: { name in condition.exceptApps.contains { $0.caseInsensitiveEquals(name) } }) {
+        if !condition.apps.isEmpty,
+            let both = condition.apps.first(where: { name in
+                condition.exceptApps.contains { $0.caseInsensitiveEquals(name) }
+            })
+        {
             error(p, Key.exceptApps, "names \"\(both)\", which apps names too: the binding could never work there")
         }
         return condition
@@ -75,7 +89,9 @@ extension ConfigReader {
             return nil
         }
         if let bad = names.first(where: { $0.isEmpty || $0.utf8.count > FocusedWindow.nameLimit }) {
-            error(p / key.name, "an application name must be 1 to \(FocusedWindow.nameLimit) bytes long, got \(bad.utf8.count)")
+            error(
+                p / key.name,
+                "an application name must be 1 to \(FocusedWindow.nameLimit) bytes long, got \(bad.utf8.count)")
             return nil
         }
         return names
@@ -96,7 +112,11 @@ extension ConfigReader {
         var increases: Direction?
         if let increase, gesture.isPan {
             increases = increase.direction
-            if increases == nil { error(p, Key.increases, "a pan's must be \"left\", \"right\", \"up\" or \"down\", not \"\(increase.rawValue)\"") }
+            if increases == nil {
+                error(
+                    p, Key.increases,
+                    "a pan's must be \"left\", \"right\", \"up\" or \"down\", not \"\(increase.rawValue)\"")
+            }
         }
         switch gesture {
         case .edgePan:
@@ -104,16 +124,20 @@ extension ConfigReader {
                 if t[Key.edge.name] == nil { error(p, Key.edge, "is required for an edge-pan") }
                 return nil
             }
-            let options = EdgePanOptions(edge: edge, touchZone: number(t, Key.zone, p) ?? edgeDefaults.touchZone,
-                                         pointerZone: number(t, Key.pointerZone, p) ?? edgeDefaults.pointerZone,
-                                         slop: slop, pressureSlop: number(t, Key.pressureSlop, p) ?? edgeDefaults.pressureSlop,
-                                         hold: hold, placement: placement(t, p))
+            let options = EdgePanOptions(
+                edge: edge, touchZone: number(t, Key.zone, p) ?? edgeDefaults.touchZone,
+                pointerZone: number(t, Key.pointerZone, p) ?? edgeDefaults.pointerZone,
+                slop: slop, pressureSlop: number(t, Key.pressureSlop, p) ?? edgeDefaults.pressureSlop,
+                hold: hold, placement: placement(t, p))
             return (.edgePan(options), increases ?? Direction.allCases.first { $0.unit == edge.inward })
         case .pan:
             let (minTouches, maxTouches) = touchCounts(t, p, defaultMax: panDefaults.maxTouches)
-            let options = PanOptions(slop: slop, minTouches: minTouches, maxTouches: maxTouches,
-                                     axis: choice(t, Key.axis, p), direction: direction, hold: hold)
-            if increases ?? direction == nil, increase == nil { error(p, Key.increases, "is required for a pan without a direction") }
+            let options = PanOptions(
+                slop: slop, minTouches: minTouches, maxTouches: maxTouches,
+                axis: choice(t, Key.axis, p), direction: direction, hold: hold)
+            if increases ?? direction == nil, increase == nil {
+                error(p, Key.increases, "is required for a pan without a direction")
+            }
             return (.pan(options, region: region(t, p)), increases ?? direction)
         case .longPress:
             return readLongPress(t, p, slop: slop, lastSnap: lastSnap).map { ($0, nil) }
@@ -126,30 +150,45 @@ extension ConfigReader {
 
     /// A pinch or a rotation (issue 45): 2 to 5 fingers, which way adds to the progress and how much, its slop, and
     /// where on the glass it may start (a region or an output; the touchpad has no place).
-    private mutating func readTransform(_ t: ConfigTable, _ p: ConfigPath, pinch: Bool, increase: Key.Increase?) -> BindingGesture? {
-        let (minTouches, maxTouches) = touchCounts(t, p, defaultMin: TransformOptions.fingers.lowerBound,
-                                                   defaultMax: TransformOptions.fingers.upperBound)
+    private mutating func readTransform(_ t: ConfigTable, _ p: ConfigPath, pinch: Bool, increase: Key.Increase?)
+        -> BindingGesture?
+    {
+        let (minTouches, maxTouches) = touchCounts(
+            t, p, defaultMin: TransformOptions.fingers.lowerBound,
+            defaultMax: TransformOptions.fingers.upperBound)
         // Each count outside 2 to 5 at its own key; one that is not in the file is a default, always within.
-        for (key, count) in [(Key.minTouches, minTouches), (Key.maxTouches, maxTouches)] where t[key.name] != nil && !TransformOptions.fingers.contains(count) {
-            error(p, key, "a \(pinch ? "pinch" : "rotation") takes 2 to 5 fingers: \(key.name) must be 2 to 5, got \(count)")
+        for (key, count) in [(Key.minTouches, minTouches), (Key.maxTouches, maxTouches)]
+        where t[key.name] != nil && !TransformOptions.fingers.contains(count) {
+            error(
+                p, key,
+                "a \(pinch ? "pinch" : "rotation") takes 2 to 5 fingers: \(key.name) must be 2 to 5, got \(count)")
         }
         let places = [Key.region.name, Key.output.name].filter { t[$0] != nil }
-        if places.count > 1 { error(p / places[1], "a \(pinch ? "pinch" : "rotation") has one place: region or output, not both") }
+        if places.count > 1 {
+            error(p / places[1], "a \(pinch ? "pinch" : "rotation") has one place: region or output, not both")
+        }
         let region = string(t, Key.output, p).map(RegionSpec.output) ?? self.region(t, p)
         let kind: BindingGesture.Transform.Kind
         let slop: Double
         let ways: [Key.Increase] = pinch ? [.closing, .opening] : [.clockwise, .counterClockwise]
         guard let increase, ways.contains(increase) else {
             let named = "\"\(ways[0].rawValue)\" or \"\(ways[1].rawValue)\""
-            if let increase { error(p, Key.increases, "a \(pinch ? "pinch" : "rotation")'s must be \(named), not \"\(increase.rawValue)\"") }
-            else if t[Key.increases.name] == nil { error(p, Key.increases, "is required for a \(pinch ? "pinch" : "rotation"): \(named)") }
+            if let increase {
+                error(
+                    p, Key.increases,
+                    "a \(pinch ? "pinch" : "rotation")'s must be \(named), not \"\(increase.rawValue)\"")
+            } else if t[Key.increases.name] == nil {
+                error(p, Key.increases, "is required for a \(pinch ? "pinch" : "rotation"): \(named)")
+            }
             return nil
         }
         if pinch {
-            kind = .pinch(closing: increase == .closing, factor: number(t, Key.factor, p) ?? TransformOptions.pinchFactor)
+            kind = .pinch(
+                closing: increase == .closing, factor: number(t, Key.factor, p) ?? TransformOptions.pinchFactor)
             slop = number(t, Key.scaleSlop, p).map(log1p) ?? TransformOptions.scaleSlop
         } else {
-            kind = .rotate(clockwise: increase == .clockwise, angle: number(t, Key.angle, p) ?? TransformOptions.rotationAngle)
+            kind = .rotate(
+                clockwise: increase == .clockwise, angle: number(t, Key.angle, p) ?? TransformOptions.rotationAngle)
             slop = number(t, Key.angleSlop, p) ?? TransformOptions.angleSlop
         }
         let options = TransformOptions(slop: slop, minTouches: minTouches, maxTouches: maxTouches)
@@ -160,14 +199,20 @@ extension ConfigReader {
     private mutating func placement(_ t: ConfigTable, _ p: ConfigPath) -> EdgePlacement {
         var placement = EdgePlacement()
         if let name = string(t, Key.output, p) {
-            if name.isEmpty || name.utf8.count > 256 { error(p, Key.output, "a monitor's name must be 1 to 256 bytes long, got \(name.utf8.count)") }
-            else { placement.output = name }
+            if name.isEmpty || name.utf8.count > 256 {
+                error(p, Key.output, "a monitor's name must be 1 to 256 bytes long, got \(name.utf8.count)")
+            } else {
+                placement.output = name
+            }
         }
         if let span = numbers(t, Key.span, p) {
             if span.count == 2, span.allSatisfy({ (0...1).contains($0) }), span[0] < span[1] {
                 placement.span = span[0]...span[1]
             } else {
-                error(p, Key.span, "must be [from, to]: two fractions of the edge's length, 0 to 1, from below to, such as [0.25, 0.75]")
+                error(
+                    p, Key.span,
+                    "must be [from, to]: two fractions of the edge's length, 0 to 1, from below to, such as [0.25, 0.75]"
+                )
             }
         }
         return placement
@@ -175,13 +220,20 @@ extension ConfigReader {
 
     /// A long press: how long, how still, how many touches, where (an edge, a region or an output; anywhere when
     /// none is given), and what it does.
-    private mutating func readLongPress(_ t: ConfigTable, _ p: ConfigPath, slop: Double, lastSnap: Int?) -> BindingGesture? {
+    private mutating func readLongPress(_ t: ConfigTable, _ p: ConfigPath, slop: Double, lastSnap: Int?)
+        -> BindingGesture?
+    {
         let defaults = LongPressOptions()
         let (minTouches, maxTouches) = touchCounts(t, p, defaultMax: nil)
-        var options = LongPressOptions(duration: number(t, Key.duration, p) ?? defaults.duration, slop: slop,
-                                       minTouches: minTouches, maxTouches: maxTouches)
+        var options = LongPressOptions(
+            duration: number(t, Key.duration, p) ?? defaults.duration, slop: slop,
+            minTouches: minTouches, maxTouches: maxTouches)
         let places = [Key.edge.name, Key.region.name, Key.output.name].filter { t[$0] != nil }
-        if places.count > 1 { error(p / places[1], "a long press has one place: edge, region or output, not both \(places[0]) and \(places[1])") }
+        if places.count > 1 {
+            error(
+                p / places[1],
+                "a long press has one place: edge, region or output, not both \(places[0]) and \(places[1])")
+        }
         var region: RegionSpec?
         if let edge = choice(t, Key.edge, p) {
             options.place = .edge(edge, zone: number(t, Key.zone, p) ?? EdgePanOptions(edge: edge).touchZone)
@@ -195,13 +247,18 @@ extension ConfigReader {
     }
 
     /// `min-touches` and `max-touches`; the maximum defaults to `defaultMax`, or to the minimum when that is nil.
-    private mutating func touchCounts(_ t: ConfigTable, _ p: ConfigPath, defaultMin: Int = 1, defaultMax: Int?) -> (Int, Int) {
+    private mutating func touchCounts(_ t: ConfigTable, _ p: ConfigPath, defaultMin: Int = 1, defaultMax: Int?) -> (
+        Int, Int
+    ) {
         let minTouches = integer(t, Key.minTouches, p) ?? defaultMin
         let maxTouches = integer(t, Key.maxTouches, p) ?? defaultMax ?? minTouches
         // At the key the file wrote: a default maximum below the file's minimum is the minimum's fault.
         if maxTouches < minTouches {
-            if t[Key.maxTouches.name] != nil { error(p, Key.maxTouches, "must be at least min-touches (\(minTouches))") }
-            else { error(p, Key.minTouches, "must be at most max-touches (\(maxTouches), its default here)") }
+            if t[Key.maxTouches.name] != nil {
+                error(p, Key.maxTouches, "must be at least min-touches (\(minTouches))")
+            } else {
+                error(p, Key.minTouches, "must be at most max-touches (\(maxTouches), its default here)")
+            }
         }
         return (minTouches, max(maxTouches, minTouches))
     }

@@ -18,12 +18,13 @@ public enum ConfigReference {
     /// One line per key, under its table's header: for a terminal.
     public static var text: String {
         sections.map { section in
-            section.header + "\n" + section.keys.map { key in
-                var line = "  \(key.name) (\(key.kind.description))"
-                if let value = key.defaultText { line += ", default \(value)" }
-                if !key.gestures.isEmpty { line += ", \(key.gestures.joined(separator: " and "))" }
-                return line + ": \(key.doc)"
-            }.joined(separator: "\n")
+            section.header + "\n"
+                + section.keys.map { key in
+                    var line = "  \(key.name) (\(key.kind.description))"
+                    if let value = key.defaultText { line += ", default \(value)" }
+                    if !key.gestures.isEmpty { line += ", \(key.gestures.joined(separator: " and "))" }
+                    return line + ": \(key.doc)"
+                }.joined(separator: "\n")
         }.joined(separator: "\n\n")
     }
 
@@ -31,8 +32,11 @@ public enum ConfigReference {
     public static var markdown: String {
         sections.map { section in
             let gestures = section.keys.contains { !$0.gestures.isEmpty }
-            var rows = ["`\(section.header)`", "", "| key | value | default |" + (gestures ? " gestures |" : "") + " what it does |",
-                        "|---|---|---|" + (gestures ? "---|" : "") + "---|"]
+            var rows = [
+                "`\(section.header)`", "",
+                "| key | value | default |" + (gestures ? " gestures |" : "") + " what it does |",
+                "|---|---|---|" + (gestures ? "---|" : "") + "---|",
+            ]
             for key in section.keys {
                 let value = key.defaultText.map { "`\($0)`" } ?? "—"
                 let taken = gestures ? " \(key.gestures.isEmpty ? "all" : key.gestures.joined(separator: ", ")) |" : ""

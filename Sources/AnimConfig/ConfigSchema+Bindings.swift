@@ -23,57 +23,89 @@ extension ConfigSchema {
 
         static let transition = ConfigKey.string("transition", "the transition it drives (required)")
         static let gesture = ConfigKey<GestureKind>.choice("gesture", default: nil, "its recognizer (required)")
-        static let sources = ConfigKey.strings("sources", default: "[\"touch\", \"pressure\"]",
-                                               "some of \"touch\", \"pointer\", \"pressure\", \"touchpad\"")
-        static let requireToFail = ConfigKey.strings("require-to-fail", default: "[]", "bindings that must fail before it may begin")
+        static let sources = ConfigKey.strings(
+            "sources", default: "[\"touch\", \"pressure\"]",
+            "some of \"touch\", \"pointer\", \"pressure\", \"touchpad\"")
+        static let requireToFail = ConfigKey.strings(
+            "require-to-fail", default: "[]", "bindings that must fail before it may begin")
         static let enabled = ConfigKey.bool("enabled", default: "true", "false takes it out, as if it were not written")
-        static let atSnap = ConfigKey.snapIndex("at-snap", default: nil, "works only while its transition rests at this snap")
-        static let catches = ConfigKey.bool("catch", default: nil,
-                                            "a touch that lands in its place stops a running leg there; on for a pan, pinch or rotation with a region, else off")
-        static let apps = ConfigKey.strings("apps", default: nil, "works only while one of these applications has the focus")
-        static let exceptApps = ConfigKey.strings("except-apps", default: nil, "is off while one of these applications has the focus")
-        static let whenFullscreen = ConfigKey.bool("when-fullscreen", default: "true", "false: off over a full-screen window")
-        static let whenTabletMode = ConfigKey.bool("when-tablet-mode", default: nil,
-                                                   "true: only in tablet mode; false: only out of it; absent: both")
+        static let atSnap = ConfigKey.snapIndex(
+            "at-snap", default: nil, "works only while its transition rests at this snap")
+        static let catches = ConfigKey.bool(
+            "catch", default: nil,
+            "a touch that lands in its place stops a running leg there; on for a pan, pinch or rotation with a region, else off"
+        )
+        static let apps = ConfigKey.strings(
+            "apps", default: nil, "works only while one of these applications has the focus")
+        static let exceptApps = ConfigKey.strings(
+            "except-apps", default: nil, "is off while one of these applications has the focus")
+        static let whenFullscreen = ConfigKey.bool(
+            "when-fullscreen", default: "true", "false: off over a full-screen window")
+        static let whenTabletMode = ConfigKey.bool(
+            "when-tablet-mode", default: nil,
+            "true: only in tablet mode; false: only out of it; absent: both")
 
-        static let edge = ConfigKey<Edge>.choice("edge", default: nil, gestures: [.edgePan, .longPress],
-                                                 "the screen's edge (required for an edge-pan)")
-        static let zone = ConfigKey.number("zone", in: 1...500, default: edgePan.touchZone, gestures: [.edgePan, .longPress],
-                                           "px from the edge a touch may start")
-        static let pointerZone = ConfigKey.number("pointer-zone", in: 0...500, default: edgePan.pointerZone, gestures: [.edgePan],
-                                                  "the width of the edge strip that takes mouse drags")
-        static let pressureSlop = ConfigKey.number("pressure-slop", in: 0...5000, default: edgePan.pressureSlop, gestures: [.edgePan],
-                                                   "px of pressure into the edge before it begins")
-        static let slop = ConfigKey.number("slop", in: 0...500, default: pan.slop, gestures: moves, "px the touches move before it begins")
-        static let increases = ConfigKey<Increase>.choice("increases", default: nil, gestures: pans + transforms,
-                                                          "what adds to the progress: a direction for a pan (an edge pan: inward), "
-                                                              + "\"in\" or \"out\" for a pinch, \"clockwise\" or \"counter-clockwise\" for a rotation")
-        static let distance = ConfigKey.number("distance", in: 1...100_000, default: nil, gestures: pans,
-                                               "px toward increases that add 1 (required)")
-        static let hold = ConfigKey.number("hold", in: 0...10, default: 0, gestures: pans, "seconds the touches rest before it may begin")
-        static let output = ConfigKey.string("output", gestures: [.edgePan, .longPress] + transforms, "only on the monitor of this name")
-        static let span = ConfigKey.numbers("span", shape: "[from, to], fractions of the edge, 0 … 1", default: "[0, 1]",
-                                            gestures: [.edgePan], "only on this part of the edge")
-        static let direction = ConfigKey<Direction>.choice("direction", default: nil, gestures: [.pan], "the way it must move to begin")
-        static let axis = ConfigKey<Axis>.choice("axis", default: nil, gestures: [.pan], "the axis it must move along to begin")
-        static let minTouches = ConfigKey.integer("min-touches", in: 1...PanOptions.touchLimit, default: pan.minTouches,
-                                                  gestures: [.pan, .longPress] + transforms, "fewest touches (a pinch, a rotation: 2)")
-        static let maxTouches = ConfigKey.integer("max-touches", in: 1...PanOptions.touchLimit, default: pan.maxTouches,
-                                                  gestures: [.pan, .longPress] + transforms,
-                                                  "most touches (a long press: min-touches; a pinch, a rotation: 5)")
-        static let region = ConfigKey<RegionSpec>.make("region", .region, default: nil, gestures: [.pan, .longPress] + transforms,
-                                                       "only touches that start here")
-        static let factor = ConfigKey.number("factor", in: 1.05...100, default: TransformOptions.pinchFactor, gestures: [.pinch],
-                                             "the scale, in or out, that adds 1: counted in log scale, so in and out are symmetric")
-        static let scaleSlop = ConfigKey.number("scale-slop", in: 0...3, default: TransformOptions.scaleSlopFraction, gestures: [.pinch],
-                                                "how much the fingers' spread changes before it begins (0.15: 15 %)")
-        static let angle = ConfigKey.number("angle", in: 1...3600, default: TransformOptions.rotationAngle, gestures: [.rotate], "degrees of turn that add 1")
-        static let angleSlop = ConfigKey.number("angle-slop", in: 0...180, default: TransformOptions.angleSlop, gestures: [.rotate],
-                                                "degrees the fingers turn before it begins")
-        static let duration = ConfigKey.number("duration", in: 0.05...60, default: longPress.duration, gestures: [.longPress],
-                                               "seconds held")
-        static let to = ConfigKey.snapIndex("to", default: nil, gestures: [.longPress], "the snap it sends its transition to; none toggles")
-        static let fill = ConfigKey.bool("fill", default: "false", gestures: [.longPress], "moves the transition toward to while held")
+        static let edge = ConfigKey<Edge>.choice(
+            "edge", default: nil, gestures: [.edgePan, .longPress],
+            "the screen's edge (required for an edge-pan)")
+        static let zone = ConfigKey.number(
+            "zone", in: 1...500, default: edgePan.touchZone, gestures: [.edgePan, .longPress],
+            "px from the edge a touch may start")
+        static let pointerZone = ConfigKey.number(
+            "pointer-zone", in: 0...500, default: edgePan.pointerZone, gestures: [.edgePan],
+            "the width of the edge strip that takes mouse drags")
+        static let pressureSlop = ConfigKey.number(
+            "pressure-slop", in: 0...5000, default: edgePan.pressureSlop, gestures: [.edgePan],
+            "px of pressure into the edge before it begins")
+        static let slop = ConfigKey.number(
+            "slop", in: 0...500, default: pan.slop, gestures: moves, "px the touches move before it begins")
+        static let increases = ConfigKey<Increase>.choice(
+            "increases", default: nil, gestures: pans + transforms,
+            "what adds to the progress: a direction for a pan (an edge pan: inward), "
+                + "\"in\" or \"out\" for a pinch, \"clockwise\" or \"counter-clockwise\" for a rotation")
+        static let distance = ConfigKey.number(
+            "distance", in: 1...100_000, default: nil, gestures: pans,
+            "px toward increases that add 1 (required)")
+        static let hold = ConfigKey.number(
+            "hold", in: 0...10, default: 0, gestures: pans, "seconds the touches rest before it may begin")
+        static let output = ConfigKey.string(
+            "output", gestures: [.edgePan, .longPress] + transforms, "only on the monitor of this name")
+        static let span = ConfigKey.numbers(
+            "span", shape: "[from, to], fractions of the edge, 0 … 1", default: "[0, 1]",
+            gestures: [.edgePan], "only on this part of the edge")
+        static let direction = ConfigKey<Direction>.choice(
+            "direction", default: nil, gestures: [.pan], "the way it must move to begin")
+        static let axis = ConfigKey<Axis>.choice(
+            "axis", default: nil, gestures: [.pan], "the axis it must move along to begin")
+        static let minTouches = ConfigKey.integer(
+            "min-touches", in: 1...PanOptions.touchLimit, default: pan.minTouches,
+            gestures: [.pan, .longPress] + transforms, "fewest touches (a pinch, a rotation: 2)")
+        static let maxTouches = ConfigKey.integer(
+            "max-touches", in: 1...PanOptions.touchLimit, default: pan.maxTouches,
+            gestures: [.pan, .longPress] + transforms,
+            "most touches (a long press: min-touches; a pinch, a rotation: 5)")
+        static let region = ConfigKey<RegionSpec>.make(
+            "region", .region, default: nil, gestures: [.pan, .longPress] + transforms,
+            "only touches that start here")
+        static let factor = ConfigKey.number(
+            "factor", in: 1.05...100, default: TransformOptions.pinchFactor, gestures: [.pinch],
+            "the scale, in or out, that adds 1: counted in log scale, so in and out are symmetric")
+        static let scaleSlop = ConfigKey.number(
+            "scale-slop", in: 0...3, default: TransformOptions.scaleSlopFraction, gestures: [.pinch],
+            "how much the fingers' spread changes before it begins (0.15: 15 %)")
+        static let angle = ConfigKey.number(
+            "angle", in: 1...3600, default: TransformOptions.rotationAngle, gestures: [.rotate],
+            "degrees of turn that add 1")
+        static let angleSlop = ConfigKey.number(
+            "angle-slop", in: 0...180, default: TransformOptions.angleSlop, gestures: [.rotate],
+            "degrees the fingers turn before it begins")
+        static let duration = ConfigKey.number(
+            "duration", in: 0.05...60, default: longPress.duration, gestures: [.longPress],
+            "seconds held")
+        static let to = ConfigKey.snapIndex(
+            "to", default: nil, gestures: [.longPress], "the snap it sends its transition to; none toggles")
+        static let fill = ConfigKey.bool(
+            "fill", default: "false", gestures: [.longPress], "moves the transition toward to while held")
 
         /// `[bindings.NAME.region]` as a table.
         enum Region {
@@ -82,12 +114,17 @@ extension ConfigSchema {
             static let keys = [edge.entry, depth.entry]
         }
 
-        static let common = [transition.entry, gesture.entry, sources.entry, requireToFail.entry, enabled.entry, atSnap.entry,
-                             catches.entry, apps.entry, exceptApps.entry, whenFullscreen.entry, whenTabletMode.entry]
-        static let specific = [edge.entry, zone.entry, pointerZone.entry, pressureSlop.entry, slop.entry, increases.entry,
-                               distance.entry, hold.entry, output.entry, span.entry, direction.entry, axis.entry, minTouches.entry,
-                               maxTouches.entry, region.entry, duration.entry, to.entry, fill.entry, factor.entry, scaleSlop.entry, angle.entry,
-                               angleSlop.entry]
+        static let common = [
+            transition.entry, gesture.entry, sources.entry, requireToFail.entry, enabled.entry, atSnap.entry,
+            catches.entry, apps.entry, exceptApps.entry, whenFullscreen.entry, whenTabletMode.entry,
+        ]
+        static let specific = [
+            edge.entry, zone.entry, pointerZone.entry, pressureSlop.entry, slop.entry, increases.entry,
+            distance.entry, hold.entry, output.entry, span.entry, direction.entry, axis.entry, minTouches.entry,
+            maxTouches.entry, region.entry, duration.entry, to.entry, fill.entry, factor.entry, scaleSlop.entry,
+            angle.entry,
+            angleSlop.entry,
+        ]
         static let keys = common + specific
 
         /// The keys a binding of `gesture` takes (of every gesture, when it names none known), in the order the

@@ -102,7 +102,10 @@ extension ConfigNode {
             return text.contains(where: { $0 == "." || $0 == "e" }) ? text : text + ".0"
         case let .bool(bool): return String(bool)
         case let .array(elements): return "[" + elements.map(\.tomlText).joined(separator: ", ") + "]"
-        case let .table(table): return "{ " + table.keys.compactMap { key in table[key].map { "\(key) = \($0.tomlText)" } }.joined(separator: ", ") + " }"
+        case let .table(table):
+            return "{ "
+                + table.keys.compactMap { key in table[key].map { "\(key) = \($0.tomlText)" } }.joined(separator: ", ")
+                + " }"
         case .dateOrTime: return "(a date or time)"
         }
     }

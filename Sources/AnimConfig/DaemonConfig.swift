@@ -12,7 +12,9 @@ public struct DaemonConfig: Hashable, Sendable {
     /// In file order; the order breaks ties in gesture arbitration.
     public var bindings: [BindingConfig] = []
 
-    public init(daemon: DaemonSettings = DaemonSettings(), transitions: [TransitionConfig] = [], bindings: [BindingConfig] = []) {
+    public init(
+        daemon: DaemonSettings = DaemonSettings(), transitions: [TransitionConfig] = [], bindings: [BindingConfig] = []
+    ) {
         self.daemon = daemon; self.transitions = transitions; self.bindings = bindings
     }
 
@@ -90,7 +92,9 @@ extension DaemonConfig {
         for binding in bindings where binding.condition.allows(session) {
             if binding.sources.contains(.touch) { plan.touch = true }
             if binding.sources.contains(.touchpad) { plan.touchpad = true }
-            if binding.sources.contains(.touch), input.touchEdges == .exclusive, let fingers = binding.gesture.fewestFingers, fingers >= 2 {
+            if binding.sources.contains(.touch), input.touchEdges == .exclusive,
+                let fingers = binding.gesture.fewestFingers, fingers >= 2
+            {
                 plan.touchFingers = plan.touchFingers == 0 ? fingers : min(plan.touchFingers, fingers)
             }
             guard case let .edgePan(options) = binding.gesture else { continue }
@@ -99,12 +103,14 @@ extension DaemonConfig {
                 plan.pressurePlaces[options.edge, default: []].append(options.placement)
             }
             if binding.sources.contains(.touch) && input.touchEdges == .exclusive {
-                plan.touchStrips[options.edge] = max(plan.touchStrips[options.edge] ?? 0, max(1, options.touchZone.rounded(.up)))
+                plan.touchStrips[options.edge] = max(
+                    plan.touchStrips[options.edge] ?? 0, max(1, options.touchZone.rounded(.up)))
                 plan.touchPlaces[options.edge, default: []].append(options.placement)
             }
             if binding.sources.contains(.pointer) {
                 plan.dragPlaces[options.edge, default: []].append(options.placement)
-                plan.dragStrips[options.edge] = max(plan.dragStrips[options.edge] ?? 0, max(1, options.pointerZone.rounded(.up)))
+                plan.dragStrips[options.edge] = max(
+                    plan.dragStrips[options.edge] ?? 0, max(1, options.pointerZone.rounded(.up)))
             }
         }
         plan.pressureCap = input.pressureCap

@@ -1,5 +1,5 @@
-public import Transitions
 public import TransitionModel
+public import Transitions
 
 /// A transition a client declared over the socket (`transition.declare`), with the bindings that drive it. It lives
 /// with its connection: until `transition.retract`, or until the connection closes.
@@ -25,7 +25,9 @@ extension Declaration {
     /// Reads a declaration's body, `{transition: {…}, bindings: {NAME: {…}}}`, with the config's own reader: the keys,
     /// defaults, ranges and messages of `[transitions.NAME]` and `[bindings.NAME]`. A binding's `transition` may be
     /// left out, and names this one if given. `name` is checked where it enters (`DeclarationBook.declare`).
-    static func read(name: String, owner: TransitionOwner, declared: ConfigTable) throws(DeclarationRefusal) -> Declaration {
+    static func read(name: String, owner: TransitionOwner, declared: ConfigTable) throws(DeclarationRefusal)
+        -> Declaration
+    {
         var errors: [ConfigError] = []
         for key in declared.keys where key != "transition" && key != "bindings" {
             errors.append(ConfigError(key: key, message: "unknown key (expected one of: transition, bindings)"))
@@ -36,7 +38,9 @@ extension Declaration {
         root.set("transitions", ConfigNode(value: .table(transitions), origin: origin))
         if let node = declared["bindings"] {
             if let bindings = node.table {
-                root.set("bindings", ConfigNode(value: .table(drivingThis(bindings, name: name, errors: &errors)), origin: origin))
+                root.set(
+                    "bindings",
+                    ConfigNode(value: .table(drivingThis(bindings, name: name, errors: &errors)), origin: origin))
             } else {
                 errors.append(ConfigError(key: "bindings", message: "must be a table of bindings by name"))
             }
@@ -46,11 +50,15 @@ extension Declaration {
         let config = reader.read(root)
         errors = reader.errors.map { ConfigError(key: Self.declaredKey($0.key, name: name), message: $0.message) }
         if let transition = config.transitions.first, !transition.onSnap.isEmpty {
-            errors.append(ConfigError(key: "transition.on-snap", message: "runs commands, which only the user's config may: "
-                                      + "a client acts on its transition.ended itself"))
+            errors.append(
+                ConfigError(
+                    key: "transition.on-snap",
+                    message: "runs commands, which only the user's config may: "
+                        + "a client acts on its transition.ended itself"))
         }
         guard errors.isEmpty, let transition = config.transitions.first else { throw .invalid(errors) }
-        return Declaration(name: name, owner: owner, transition: transition, bindings: config.bindings, declared: declared)
+        return Declaration(
+            name: name, owner: owner, transition: transition, bindings: config.bindings, declared: declared)
     }
 
     /// This declaration with `update` laid over what was declared, read again.
@@ -62,16 +70,22 @@ extension Declaration {
     /// names.
     private static func drivingThis(_ bindings: ConfigTable, name: String, errors: inout [ConfigError]) -> ConfigTable {
         if bindings.keys.count > maximumBindings {
-            errors.append(ConfigError(key: "bindings", message: "has \(bindings.keys.count) bindings; at most \(maximumBindings)"))
+            errors.append(
+                ConfigError(key: "bindings", message: "has \(bindings.keys.count) bindings; at most \(maximumBindings)")
+            )
             return ConfigTable()
         }
         var driving = ConfigTable()
         for key in bindings.keys {
-            if let problem = nameProblem(key) { errors.append(ConfigError(key: "bindings", message: "\"\(key.prefix(80))\": \(problem)")) }
+            if let problem = nameProblem(key) {
+                errors.append(ConfigError(key: "bindings", message: "\"\(key.prefix(80))\": \(problem)"))
+            }
             guard var node = bindings[key] else { continue }
             if let other = node.table?["transition"]?.string, other != name {
-                errors.append(ConfigError(key: "bindings.\(key).transition",
-                                          message: "names \"\(other)\": a declaration's bindings drive its own transition, \"\(name)\""))
+                errors.append(
+                    ConfigError(
+                        key: "bindings.\(key).transition",
+                        message: "names \"\(other)\": a declaration's bindings drive its own transition, \"\(name)\""))
             }
             if var body = node.table, body["transition"] == nil {
                 body.set("transition", ConfigNode(value: .string(name), origin: origin))
@@ -86,8 +100,10 @@ extension Declaration {
     /// what a client declares can be written in a file (`animctl declare`) and read back the same.
     public static func nameProblem(_ name: String) -> String? {
         let bare = name.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "_")
         }
         guard bare, (1...maximumNameBytes).contains(name.utf8.count) else {
             return "a name is 1 to \(maximumNameBytes) of A-Z, a-z, 0-9, - and _ (a TOML bare key)"

@@ -12,16 +12,23 @@ extension ConfigNode {
     init(json: JSONValue, at origin: ConfigOrigin, path: String = "") throws(DeclarationRefusal) {
         switch json {
         case .null:
-            throw .invalid([ConfigError(key: path, message: "null is not a config value; leave the key out for its default")])
+            throw .invalid([
+                ConfigError(key: path, message: "null is not a config value; leave the key out for its default")
+            ])
         case let .bool(flag): self.init(value: .bool(flag), origin: origin)
         case let .string(text): self.init(value: .string(text), origin: origin)
         case let .number(number):
-            if let whole = json.integer, number == number.rounded() { self.init(value: .integer(whole), origin: origin) }
-            else { self.init(value: .float(number), origin: origin) }
+            if let whole = json.integer, number == number.rounded() {
+                self.init(value: .integer(whole), origin: origin)
+            } else {
+                self.init(value: .float(number), origin: origin)
+            }
         case let .array(elements):
             var nodes: [ConfigNode] = []
             nodes.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() { nodes.append(try ConfigNode(json: element, at: origin, path: "\(path)[\(index)]")) }
+            for (index, element) in elements.enumerated() {
+                nodes.append(try ConfigNode(json: element, at: origin, path: "\(path)[\(index)]"))
+            }
             self.init(value: .array(nodes), origin: origin)
         case let .object(members):
             var table = ConfigTable()

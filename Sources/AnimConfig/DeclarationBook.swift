@@ -1,6 +1,6 @@
 public import JSONText
-public import Transitions
 public import TransitionModel
+public import Transitions
 
 /// The transitions clients declared, in the order they were, and the rules that place them beside the config
 /// (docs/config.md, "Declared transitions"):
@@ -27,21 +27,27 @@ public struct DeclarationBook: Sendable {
 
     /// Declares a transition, or says why not; the new declaration on success.
     @discardableResult
-    public mutating func declare(_ name: String, _ body: JSONValue, by owner: TransitionOwner,
-                                 over config: LoadedConfig) throws(DeclarationRefusal) -> Declaration {
+    public mutating func declare(
+        _ name: String, _ body: JSONValue, by owner: TransitionOwner,
+        over config: LoadedConfig
+    ) throws(DeclarationRefusal) -> Declaration {
         let body = try ConfigNode(json: body, at: Declaration.origin)
         let settings = config.config.daemon
         if let problem = Declaration.nameProblem(name) { throw .invalid([ConfigError(key: "name", message: problem)]) }
         if let existing = declaration(named: name) {
-            throw .conflict(existing.owner.connection == owner.connection
-                            ? "\"\(name)\" is declared already, by this connection: transition.update changes it"
-                            : "\"\(name)\" is declared already, by \(existing.owner.description)", owner: existing.owner)
+            throw .conflict(
+                existing.owner.connection == owner.connection
+                    ? "\"\(name)\" is declared already, by this connection: transition.update changes it"
+                    : "\"\(name)\" is declared already, by \(existing.owner.description)", owner: existing.owner)
         }
         if declarations.count >= settings.maxDeclarations {
-            throw .limit("at most \(settings.maxDeclarations) declared transitions in the daemon ([daemon] max-declarations)")
+            throw .limit(
+                "at most \(settings.maxDeclarations) declared transitions in the daemon ([daemon] max-declarations)")
         }
         if declarations.count(where: { $0.owner.connection == owner.connection }) >= settings.maxDeclarationsPerClient {
-            throw .limit("at most \(settings.maxDeclarationsPerClient) declared transitions per connection ([daemon] max-declarations-per-client)")
+            throw .limit(
+                "at most \(settings.maxDeclarationsPerClient) declared transitions per connection ([daemon] max-declarations-per-client)"
+            )
         }
         let declaration = try Declaration.read(name: name, owner: owner, declared: try Self.table(body))
         try check(declaration, against: config, places: DeclaredPlaces(declarations))
@@ -51,19 +57,24 @@ public struct DeclarationBook: Sendable {
 
     /// Lays `body` over what `connection` declared as `name`, checked again as a new declaration would be.
     @discardableResult
-    public mutating func update(_ name: String, _ body: JSONValue, by connection: Int,
-                                over config: LoadedConfig) throws(DeclarationRefusal) -> Declaration {
+    public mutating func update(
+        _ name: String, _ body: JSONValue, by connection: Int,
+        over config: LoadedConfig
+    ) throws(DeclarationRefusal) -> Declaration {
         let body = try ConfigNode(json: body, at: Declaration.origin)
         let index = try ownedIndex(name, by: connection, config: config)
         let updated = try declarations[index].updated(with: try Self.table(body))
-        try check(updated, against: config, places: DeclaredPlaces(declarations[..<index] + declarations[(index + 1)...]))
+        try check(
+            updated, against: config, places: DeclaredPlaces(declarations[..<index] + declarations[(index + 1)...]))
         declarations[index] = updated
         return updated
     }
 
     /// Ends what `connection` declared as `name`.
     @discardableResult
-    public mutating func retract(_ name: String, by connection: Int, config: LoadedConfig) throws(DeclarationRefusal) -> Declaration {
+    public mutating func retract(_ name: String, by connection: Int, config: LoadedConfig) throws(DeclarationRefusal)
+        -> Declaration
+    {
         declarations.remove(at: try ownedIndex(name, by: connection, config: config))
     }
 
@@ -104,7 +115,8 @@ public struct DeclarationBook: Sendable {
     public func tables(over config: LoadedConfig) -> (transitions: [TransitionConfig], bindings: [BindingConfig]) {
         guard !declarations.isEmpty else { return (config.config.transitions, config.config.bindings) }
         let yielding = yielding(in: config)
-        let bindings = config.config.bindings.filter { !yielding.contains($0.name) } + declarations.flatMap(\.bindings)
+        let bindings =
+            config.config.bindings.filter { !yielding.contains($0.name) } + declarations.flatMap(\.bindings)
             + config.config.bindings.filter { yielding.contains($0.name) }
         return (config.config.transitions + declarations.map(\.transition), bindings)
     }
@@ -114,17 +126,22 @@ public struct DeclarationBook: Sendable {
         let declared = declarations.flatMap(\.bindings)
         var yielding = Set<String>()
         for binding in config.config.bindings where config.layer(ofBinding: binding.name) == ConfigLayer.defaultName {
-            if declared.contains(where: { EdgePanOverlap.between($0, binding) != nil }) { yielding.insert(binding.name) }
+            if declared.contains(where: { EdgePanOverlap.between($0, binding) != nil }) {
+                yielding.insert(binding.name)
+            }
         }
         return yielding
     }
 
     // MARK: - The rules
 
-    private func ownedIndex(_ name: String, by connection: Int, config: LoadedConfig) throws(DeclarationRefusal) -> Int {
+    private func ownedIndex(_ name: String, by connection: Int, config: LoadedConfig) throws(DeclarationRefusal) -> Int
+    {
         guard let index = declarations.firstIndex(where: { $0.name == name }) else {
             if config.config.transition(named: name) != nil {
-                throw .conflict("\"\(name)\" is the config's (\(Self.describe(config.layer(ofTransition: name)))), not declared", owner: nil)
+                throw .conflict(
+                    "\"\(name)\" is the config's (\(Self.describe(config.layer(ofTransition: name)))), not declared",
+                    owner: nil)
             }
             throw .unknown("no declared transition is named \"\(name)\"")
         }
@@ -137,30 +154,38 @@ public struct DeclarationBook: Sendable {
 
     /// Names unique; the user's bindings win; a declaration before it wins. Two declarations never share a
     /// transition's name: `declare` refuses a second, and neither an update nor a reload renames one.
-    private func check(_ declaration: Declaration, against config: LoadedConfig, places: DeclaredPlaces) throws(DeclarationRefusal) {
+    private func check(_ declaration: Declaration, against config: LoadedConfig, places: DeclaredPlaces)
+        throws(DeclarationRefusal)
+    {
         let name = declaration.name
         if config.config.transition(named: name) != nil {
-            throw .conflict("the config has a transition named \"\(name)\" (\(Self.describe(config.layer(ofTransition: name)))); "
-                            + "give the declared one another name", owner: nil)
+            throw .conflict(
+                "the config has a transition named \"\(name)\" (\(Self.describe(config.layer(ofTransition: name)))); "
+                    + "give the declared one another name", owner: nil)
         }
         for binding in declaration.bindings {
             if config.config.bindings.contains(where: { $0.name == binding.name }) {
-                throw .conflict("the config has a binding named \"\(binding.name)\" (\(Self.describe(config.layer(ofBinding: binding.name)))); "
-                                + "give the declared one another name", owner: nil)
+                throw .conflict(
+                    "the config has a binding named \"\(binding.name)\" (\(Self.describe(config.layer(ofBinding: binding.name)))); "
+                        + "give the declared one another name", owner: nil)
             }
             if let owner = places.owner(ofBinding: binding.name) {
-                throw .conflict("a binding named \"\(binding.name)\" is declared already, by \(owner.description)", owner: owner)
+                throw .conflict(
+                    "a binding named \"\(binding.name)\" is declared already, by \(owner.description)", owner: owner)
             }
             for theirs in config.config.bindings where config.layer(ofBinding: theirs.name) != ConfigLayer.defaultName {
                 guard let (edge, sources) = EdgePanOverlap.between(binding, theirs) else { continue }
-                throw .conflict("binding \"\(binding.name)\" contends with the user's binding \"\(theirs.name)\" "
-                                + "(\(Self.describe(config.layer(ofBinding: theirs.name)))) for swipes from the \(edge.rawValue) edge "
-                                + "(\(EdgePanOverlap.names(sources))): the user's config wins; choose another edge, span or output", owner: nil)
+                throw .conflict(
+                    "binding \"\(binding.name)\" contends with the user's binding \"\(theirs.name)\" "
+                        + "(\(Self.describe(config.layer(ofBinding: theirs.name)))) for swipes from the \(edge.rawValue) edge "
+                        + "(\(EdgePanOverlap.names(sources))): the user's config wins; choose another edge, span or output",
+                    owner: nil)
             }
             if let (theirs, owner, edge, sources) = places.contender(of: binding) {
-                throw .conflict("binding \"\(binding.name)\" contends with \"\(theirs)\", which \(owner.description) declared, "
-                                + "for swipes from the \(edge.rawValue) edge (\(EdgePanOverlap.names(sources))): the first declaration "
-                                + "wins; choose another edge, span or output", owner: owner)
+                throw .conflict(
+                    "binding \"\(binding.name)\" contends with \"\(theirs)\", which \(owner.description) declared, "
+                        + "for swipes from the \(edge.rawValue) edge (\(EdgePanOverlap.names(sources))): the first declaration "
+                        + "wins; choose another edge, span or output", owner: owner)
             }
         }
     }
@@ -172,7 +197,9 @@ public struct DeclarationBook: Sendable {
     }
 
     private static func table(_ body: ConfigNode) throws(DeclarationRefusal) -> ConfigTable {
-        guard let table = body.table else { throw .invalid([ConfigError(key: "", message: "a declaration is a table")]) }
+        guard let table = body.table else {
+            throw .invalid([ConfigError(key: "", message: "a declaration is a table")])
+        }
         return table
     }
 }

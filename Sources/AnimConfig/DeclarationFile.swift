@@ -13,21 +13,31 @@ public enum DeclarationFile {
             errors.append(ConfigError(at: origin, column: origin.keyColumn, key: key, message: message))
         }
         for key in table.keys where key != "transitions" && key != "bindings" {
-            problem(table[key], key, "a declaration file holds [transitions.NAME] and [bindings.NAME] only; the rest is animd.toml's")
+            problem(
+                table[key], key,
+                "a declaration file holds [transitions.NAME] and [bindings.NAME] only; the rest is animd.toml's")
         }
         let transitions = table["transitions"]?.table ?? ConfigTable()
-        if transitions.keys.isEmpty { problem(table["transitions"], "transitions", "declares nothing: the file needs a [transitions.NAME]") }
+        if transitions.keys.isEmpty {
+            problem(table["transitions"], "transitions", "declares nothing: the file needs a [transitions.NAME]")
+        }
         var bindingsOf: [String: [(String, JSONValue)]] = [:]
         let bindings = table["bindings"]?.table ?? ConfigTable()
         for key in bindings.keys {
-            guard let node = bindings[key], let body = node.table else { problem(bindings[key], "bindings.\(key)", "must be a table"); continue }
+            guard let node = bindings[key], let body = node.table else {
+                problem(bindings[key], "bindings.\(key)", "must be a table"); continue
+            }
             let owner = body["transition"]?.string ?? (transitions.keys.count == 1 ? transitions.keys[0] : nil)
             guard let owner, transitions[owner] != nil else {
-                problem(body["transition"] ?? node, "bindings.\(key).transition",
-                        "must name one of the file's transitions (\(transitions.keys.joined(separator: ", "))): a declaration's bindings drive it")
+                problem(
+                    body["transition"] ?? node, "bindings.\(key).transition",
+                    "must name one of the file's transitions (\(transitions.keys.joined(separator: ", "))): a declaration's bindings drive it"
+                )
                 continue
             }
-            guard let value = JSONValue(body) else { problem(node, "bindings.\(key)", "holds a date or time, which no key takes"); continue }
+            guard let value = JSONValue(body) else {
+                problem(node, "bindings.\(key)", "holds a date or time, which no key takes"); continue
+            }
             bindingsOf[owner, default: []].append((key, value))
         }
         var declarations: [(name: String, body: JSONValue)] = []

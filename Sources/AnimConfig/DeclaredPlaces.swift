@@ -1,6 +1,6 @@
 import Gestures
-import Transitions
 import TransitionModel
+import Transitions
 
 /// What the declarations before one hold, as `DeclarationBook`'s rules look it up: each binding's name with its
 /// owner, and the edge pans (the only bindings that contend for a place), in the order declared. Gathered once per
@@ -26,10 +26,14 @@ struct DeclaredPlaces {
     func owner(ofBinding name: String) -> TransitionOwner? { bindingOwners[name] }
 
     /// The first declared edge pan `binding` contends with, with its owner, the edge and the sources they share.
-    func contender(of binding: BindingConfig) -> (name: String, owner: TransitionOwner, edge: Edge, sources: Set<InputSource>)? {
+    func contender(of binding: BindingConfig) -> (
+        name: String, owner: TransitionOwner, edge: Edge, sources: Set<InputSource>
+    )? {
         guard case .edgePan = binding.gesture else { return nil }
         for (theirs, owner) in edgePans {
-            if let (edge, sources) = EdgePanOverlap.between(binding, theirs) { return (theirs.name, owner, edge, sources) }
+            if let (edge, sources) = EdgePanOverlap.between(binding, theirs) {
+                return (theirs.name, owner, edge, sources)
+            }
         }
         return nil
     }

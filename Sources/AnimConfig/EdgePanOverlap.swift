@@ -8,11 +8,13 @@ import Transitions
 enum EdgePanOverlap {
     /// The edge and the sources the two share when they contend; nil when they do not.
     static func between(_ first: BindingConfig, _ second: BindingConfig) -> (edge: Edge, sources: Set<InputSource>)? {
-        guard case let .edgePan(options) = first.gesture, case let .edgePan(other) = second.gesture, options.edge == other.edge
+        guard case let .edgePan(options) = first.gesture, case let .edgePan(other) = second.gesture,
+            options.edge == other.edge
         else { return nil }
         let shared = first.sources.intersection(second.sources)
         guard !shared.isEmpty, (options.hold > 0) == (other.hold > 0), !first.condition.excludes(second.condition),
-              options.placement.overlaps(other.placement) else { return nil }
+            options.placement.overlaps(other.placement)
+        else { return nil }
         return (options.edge, shared)
     }
 

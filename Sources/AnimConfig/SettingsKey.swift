@@ -9,24 +9,29 @@ struct SettingsKey<Settings: DefaultedSettings>: Sendable {
     /// The settings as animd has them when the file says nothing.
     private static var defaults: Settings { Settings() }
 
-    static func number(_ name: String, in range: ClosedRange<Double>, _ field: any WritableKeyPath<Settings, Double> & Sendable,
-                       _ doc: String) -> Self {
+    static func number(
+        _ name: String, in range: ClosedRange<Double>, _ field: any WritableKeyPath<Settings, Double> & Sendable,
+        _ doc: String
+    ) -> Self {
         let key = ConfigKey.number(name, in: range, default: defaults[keyPath: field], doc)
         return Self(entry: key.entry) { reader, t, p, settings in
             if let value = reader.number(t, key, p) { settings[keyPath: field] = value }
         }
     }
 
-    static func integer(_ name: String, in range: ClosedRange<Int>, _ field: any WritableKeyPath<Settings, Int> & Sendable,
-                        _ doc: String) -> Self {
+    static func integer(
+        _ name: String, in range: ClosedRange<Int>, _ field: any WritableKeyPath<Settings, Int> & Sendable,
+        _ doc: String
+    ) -> Self {
         let key = ConfigKey.integer(name, in: range, default: defaults[keyPath: field], doc)
         return Self(entry: key.entry) { reader, t, p, settings in
             if let value = reader.integer(t, key, p) { settings[keyPath: field] = value }
         }
     }
 
-    static func choice<Choice>(_ name: String, _ field: any WritableKeyPath<Settings, Choice> & Sendable, _ doc: String) -> Self
-        where Choice: RawRepresentable & CaseIterable & Sendable, Choice.RawValue == String {
+    static func choice<Choice>(_ name: String, _ field: any WritableKeyPath<Settings, Choice> & Sendable, _ doc: String)
+        -> Self
+    where Choice: RawRepresentable & CaseIterable & Sendable, Choice.RawValue == String {
         let key = ConfigKey<Choice>.choice(name, default: defaults[keyPath: field], doc)
         return Self(entry: key.entry) { reader, t, p, settings in
             if let value = reader.choice(t, key, p) { settings[keyPath: field] = value }
@@ -34,9 +39,13 @@ struct SettingsKey<Settings: DefaultedSettings>: Sendable {
     }
 
     /// A key whose value needs more than a range: read by `read`, which is handed the key to name in its errors.
-    static func custom<Value>(_ key: ConfigKey<Value>,
-                              _ read: @escaping @Sendable (inout ConfigReader, ConfigTable, ConfigPath, inout Settings, ConfigKey<Value>) -> Void)
-        -> Self {
+    static func custom<Value>(
+        _ key: ConfigKey<Value>,
+        _ read:
+            @escaping @Sendable (inout ConfigReader, ConfigTable, ConfigPath, inout Settings, ConfigKey<Value>) -> Void
+    )
+        -> Self
+    {
         Self(entry: key.entry) { reader, t, p, settings in read(&reader, t, p, &settings, key) }
     }
 }

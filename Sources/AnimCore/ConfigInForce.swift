@@ -33,8 +33,11 @@ package struct ConfigInForce {
     /// Changes the declarations (a declaration, an update, a retraction, a connection gone), and the tables with
     /// them when it succeeds.
     @discardableResult
-    package mutating func changeDeclarations<Value>(_ change: (inout DeclarationBook, LoadedConfig) throws(DeclarationRefusal) -> Value)
-        throws(DeclarationRefusal) -> Value {
+    package mutating func changeDeclarations<Value>(
+        _ change: (inout DeclarationBook, LoadedConfig) throws(DeclarationRefusal) -> Value
+    )
+        throws(DeclarationRefusal) -> Value
+    {
         var book = declarations
         let result = try change(&book, loaded)
         declarations = book
@@ -60,8 +63,10 @@ package struct ConfigInForce {
 
     /// The motion in force: the config's setting, under the run-time one.
     package var motion: MotionChoice {
-        MotionChoice(configured: config.daemon.motion, reducedDuration: config.daemon.reducedDuration, override: motionOverride, kde: kde,
-                     xsettingsAnimations: xsettingsAnimations, portal: portal)
+        MotionChoice(
+            configured: config.daemon.motion, reducedDuration: config.daemon.reducedDuration, override: motionOverride,
+            kde: kde,
+            xsettingsAnimations: xsettingsAnimations, portal: portal)
     }
 
     /// Puts `next` in force (the config as read again). The declarations it takes (by name, by place, by its
@@ -76,8 +81,9 @@ package struct ConfigInForce {
 
     private static func derived(from config: DaemonConfig) -> (ScreenGeometry, ClientLimits) {
         let screen = Rect(x: 0, y: 0, width: config.daemon.screenWidth, height: config.daemon.screenHeight)
-        let limits = ClientLimits(clients: config.daemon.maxClients, subscriptions: config.daemon.maxSubscriptions,
-                                  backlog: config.daemon.maxBacklog)
+        let limits = ClientLimits(
+            clients: config.daemon.maxClients, subscriptions: config.daemon.maxSubscriptions,
+            backlog: config.daemon.maxBacklog)
         return (ScreenGeometry(monitors: [screen]), limits)
     }
 }

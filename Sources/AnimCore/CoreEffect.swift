@@ -3,8 +3,8 @@ package import AnimProtocol
 package import Gestures
 import Motion
 package import TextWriting
-package import Transitions
 package import TransitionModel
+package import Transitions
 
 /// What the core's machine wants done, as a value; the shell (`DaemonCore`) carries each out, in order, with NIO,
 /// the subscriber registry, the input backend and systemd. Nothing the machine does reaches outside it otherwise.
@@ -81,7 +81,8 @@ package enum CoreLine: Equatable {
         case let .inputEvent(event, origin): EventLine.inputEvent(event, origin: origin, into: &line)
         case let .focus(focus): EventLine.focus(focus, into: &line)
         case let .tabletMode(on): EventLine.tabletMode(on, into: &line)
-        case let .removed(name, owner, reason, message): EventLine.removed(name: name, reason: reason, message: message, owner: owner, into: &line)
+        case let .removed(name, owner, reason, message):
+            EventLine.removed(name: name, reason: reason, message: message, owner: owner, into: &line)
         }
     }
 }

@@ -2,9 +2,9 @@ package import AnimConfig
 package import AnimProtocol
 package import DesktopMotion
 package import Gestures
+package import JSONText
 package import Motion
 package import TransitionModel
-package import JSONText
 
 /// Everything that can happen to the daemon's core (`CoreMachine`), as a value: what clients ask, what the session's
 /// sources report, and time passing. The shell (`DaemonCore`) turns NIO's callbacks, the backend's reports and the

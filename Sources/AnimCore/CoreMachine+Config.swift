@@ -6,12 +6,15 @@ import Motion
 /// the run-time setting, KDE, the portal and XSETTINGS say of motion.
 extension CoreMachine {
     /// A reload read as `loaded`: on error the running config stays. The declarations the new config takes end.
-    package mutating func reload(_ loaded: Result<LoadedConfig, ConfigLoadError>, at time: Double,
-                         into effects: inout [CoreEffect]) -> CoreAnswer {
+    package mutating func reload(
+        _ loaded: Result<LoadedConfig, ConfigLoadError>, at time: Double,
+        into effects: inout [CoreEffect]
+    ) -> CoreAnswer {
         let next: LoadedConfig
         switch loaded {
         case let .failure(error):
-            effects.append(.log(.error, "config reload failed; keeping the running config", ["errors": "\(error.description)"]))
+            effects.append(
+                .log(.error, "config reload failed; keeping the running config", ["errors": "\(error.description)"]))
             return .refused(error.rpcError)
         case let .success(loaded): next = loaded
         }
@@ -20,7 +23,10 @@ extension CoreMachine {
         effects += configWarnings
         let settings = config.config
         let before = engine.names
-        emit(engine.reconfigure(transitions: config.effective.transitions, bindings: config.effective.bindings, at: time), into: &effects)
+        emit(
+            engine.reconfigure(
+                transitions: config.effective.transitions, bindings: config.effective.bindings, at: time),
+            into: &effects)
         for (declaration, reason) in ended { removed(declaration, reason: .config, message: reason, into: &effects) }
         forgetNames(since: before, into: &effects)
         // Where the backend knows no screen (no X, or libinput) the config's is the geometry: a new `screen` applies at once.
@@ -30,7 +36,10 @@ extension CoreMachine {
         motionChanged(from: motionBefore, into: &effects)
         effects.append(.configureBackend(inputPlan))
         effects.append(.announceStatus(soon: false))
-        effects.append(.log(.notice, "config reloaded", ["transitions": "\(settings.transitions.count)", "bindings": "\(settings.bindings.count)"]))
+        effects.append(
+            .log(
+                .notice, "config reloaded",
+                ["transitions": "\(settings.transitions.count)", "bindings": "\(settings.bindings.count)"]))
         return .done
     }
 
@@ -47,8 +56,10 @@ extension CoreMachine {
         engine.setMotion(config.motion.policy)
         let now = config.motion.status
         guard now != before else { return }
-        effects.append(.log(.notice, "motion: \(now.reduced ? "reduced" : "full")",
-                            ["setting": "\(now.setting.rawValue)", "source": "\(now.source ?? "none")"]))
+        effects.append(
+            .log(
+                .notice, "motion: \(now.reduced ? "reduced" : "full")",
+                ["setting": "\(now.setting.rawValue)", "source": "\(now.source ?? "none")"]))
         effects.append(.line(.motion(now)))
     }
 }

@@ -35,8 +35,9 @@ package struct CoreMachine {
     package init(config: ConfigInForce) {
         self.config = config
         let settings = config.config
-        engine = Engine(transitions: settings.transitions, bindings: settings.bindings, frameRate: settings.daemon.frameRate,
-                        geometry: config.fallbackGeometry)
+        engine = Engine(
+            transitions: settings.transitions, bindings: settings.bindings, frameRate: settings.daemon.frameRate,
+            geometry: config.fallbackGeometry)
         engine.setMotion(config.motion.policy)
     }
 
@@ -50,14 +51,16 @@ package struct CoreMachine {
             emit(output, into: &effects)
             answer = .command(result)
         case let .declare(name, body, owner): answer = declare(name, body: body, owner: owner, at: time, into: &effects)
-        case let .update(name, body, client): answer = update(name, body: body, client: client, at: time, into: &effects)
+        case let .update(name, body, client):
+            answer = update(name, body: body, client: client, at: time, into: &effects)
         case let .retract(name, client): answer = retract(name, client: client, at: time, into: &effects)
         case let .motionSetting(setting):
             if let setting { changeMotion(into: &effects) { $0.motionOverride = setting } }
             answer = .motion(config.motion.status)
         case let .reload(loaded): answer = reload(loaded, at: time, into: &effects)
         case let .input(events, owner): handle(events, from: owner, at: time, into: &effects)
-        case let .inject(events, tabletModes, client): answer = inject(events, tabletModes: tabletModes, client: client, at: time, into: &effects)
+        case let .inject(events, tabletModes, client):
+            answer = inject(events, tabletModes: tabletModes, client: client, at: time, into: &effects)
         case let .clientLeft(client):
             vanished(.client(client), at: time, into: &effects)
             declarationsLeft(with: client, at: time, into: &effects)
@@ -95,7 +98,9 @@ package struct CoreMachine {
     /// The recognizers' deadlines that have come (a long press recognized, a `hold` over), then this frame.
     private mutating func frame(at time: Double, into effects: inout [CoreEffect]) {
         guard !stopping else { return }
-        if let deadline = recognizerDeadline, time >= deadline { emit(engine.advanceRecognizers(at: time), into: &effects) }
+        if let deadline = recognizerDeadline, time >= deadline {
+            emit(engine.advanceRecognizers(at: time), into: &effects)
+        }
         if let deadline = engineDeadline, time >= deadline { emit(engine.tick(at: time), into: &effects) }
     }
 
@@ -114,6 +119,8 @@ package struct CoreMachine {
 
     /// The config's warnings (what is inert in it), to log each time one comes into force.
     package var configWarnings: [CoreEffect] {
-        config.loaded.warnings.map { .log(.warning, "config: \($0)", ["layers": "\(config.loaded.layers.joined(separator: " + "))"]) }
+        config.loaded.warnings.map {
+            .log(.warning, "config: \($0)", ["layers": "\(config.loaded.layers.joined(separator: " + "))"])
+        }
     }
 }

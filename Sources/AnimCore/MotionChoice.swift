@@ -43,18 +43,29 @@ package struct MotionChoice: Hashable {
         return factor
     }
 
-    package var policy: MotionPolicy { MotionPolicy(reduced: reduced, reducedDuration: reducedDuration, factor: factor) }
+    package var policy: MotionPolicy {
+        MotionPolicy(reduced: reduced, reducedDuration: reducedDuration, factor: factor)
+    }
 
     package var status: MotionStatus {
-        let source: String? = switch setting {
-        case .auto: portal?.reducedBy ?? (kdeFactor == 0 ? "kde" : xsettingsAnimations == false ? "xsettings" : factor != 1 ? "kde" : nil)
-        case .full, .reduced: override == nil ? "config" : "animctl"
-        }
-        let completions = reduced ? (reducedDuration == 0 ? "; completions are instant" : "; completions take \(reducedDuration) s, without a spring") : ""
-        let detail = switch setting {
-        case .auto: "auto: " + (portal?.description ?? "the portal is not read yet") + "; " + kdeDetail + "; " + xsettingsDetail + completions
-        case .full, .reduced: "\(setting.rawValue), set by \(source ?? "")" + completions
-        }
+        let source: String? =
+            switch setting {
+            case .auto:
+                portal?.reducedBy
+                    ?? (kdeFactor == 0 ? "kde" : xsettingsAnimations == false ? "xsettings" : factor != 1 ? "kde" : nil)
+            case .full, .reduced: override == nil ? "config" : "animctl"
+            }
+        let completions =
+            reduced
+            ? (reducedDuration == 0
+                ? "; completions are instant" : "; completions take \(reducedDuration) s, without a spring") : ""
+        let detail =
+            switch setting {
+            case .auto:
+                "auto: " + (portal?.description ?? "the portal is not read yet") + "; " + kdeDetail + "; "
+                    + xsettingsDetail + completions
+            case .full, .reduced: "\(setting.rawValue), set by \(source ?? "")" + completions
+            }
         return MotionStatus(reduced: reduced, setting: setting, source: source, factor: factor, detail: detail)
     }
 

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import AnimCore
 import Logging
 import NIOConcurrencyHelpers
 import Transitions
 import UnixSupport
-import AnimCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs the config's commands (`on-snap`, `on-tablet-mode`) so that none of them can block or slow the daemon:
 /// each is spawned (posix_spawnp, argv only, no shell) and watched on a thread
@@ -61,7 +62,8 @@ final class ActionRunner: Sendable {
             }
             if !started {
                 running.withLockedValue { _ = $0.remove(key) }
-                logger.error("\(action.label) action could not start: no thread to watch it", metadata: ["action": "\(key)"])
+                logger.error(
+                    "\(action.label) action could not start: no thread to watch it", metadata: ["action": "\(key)"])
             }
         }
     }
@@ -84,7 +86,9 @@ final class ActionRunner: Sendable {
         }
         guard case let .success((pid, output)) = started else {
             if case let .failure(error) = started {
-                logger.error("\(label) action could not start", metadata: metadata.merging(["error": "\(String(cString: strerror(error.code)))"]) { $1 })
+                logger.error(
+                    "\(label) action could not start",
+                    metadata: metadata.merging(["error": "\(String(cString: strerror(error.code)))"]) { $1 })
             }
             return
         }
@@ -94,21 +98,27 @@ final class ActionRunner: Sendable {
         // Reaped here, never inside a log call: a log's message and metadata are evaluated only at its level, and
         // at the default level every child stayed a zombie (issue 57).
         let result = reap(pid)
-        logger.info("\(label) action ended", metadata: metadata.merging(["pid": "\(pid)", "result": "\(result)"]) { $1 })
+        logger.info(
+            "\(label) action ended", metadata: metadata.merging(["pid": "\(pid)", "result": "\(result)"]) { $1 })
     }
 
     /// Logs a skipped action, at most once a second, with how many were skipped in between.
     private func noteSkipped(_ action: ConfiguredAction) {
         guard let count = skips.withLockedValue({ $0.admit(at: monotonicSeconds()) }) else { return }
-        logger.notice("\(action.label) action skipped: it, or too many others, is still running",
-                      metadata: ["action": "\(action.key)", "max-running": "\(Self.maxRunning)", "skipped-since-last-notice": "\(count)"])
+        logger.notice(
+            "\(action.label) action skipped: it, or too many others, is still running",
+            metadata: [
+                "action": "\(action.key)", "max-running": "\(Self.maxRunning)", "skipped-since-last-notice": "\(count)",
+            ])
     }
 
     /// posix_spawnp with stdin from /dev/null, stdout and stderr into `output`, no other descriptor, every signal
     /// back to its default, and its own process group (ChildSpawn).
     private func spawn(_ argv: [String], environment: [String], output: Int32) -> Result<pid_t, SpawnError> {
-        ChildSpawn.spawn(argv, environment: environment, descriptors: [.null, .descriptor(output), .descriptor(output)], searchPath: true,
-                         ownGroup: true)
+        ChildSpawn.spawn(
+            argv, environment: environment, descriptors: [.null, .descriptor(output), .descriptor(output)],
+            searchPath: true,
+            ownGroup: true)
     }
 
     private typealias SpawnError = ChildSpawn.SpawnError
@@ -118,9 +128,14 @@ final class ActionRunner: Sendable {
         var pending: [UInt8] = [], logged = 0, discarded = 0
         var chunk = [UInt8](repeating: 0, count: 4096)
         func emit(_ line: ArraySlice<UInt8>) {
-            guard logged < Self.maxLoggedLines else { return discarded += line.count + 1 }
+            guard logged < Self.maxLoggedLines else {
+                discarded += line.count + 1
+                return
+            }
             logged += 1
-            logger.info("\(label) action: \(String(decoding: line.prefix(Self.maxLineBytes), as: UTF8.self))", metadata: metadata)
+            logger.info(
+                "\(label) action: \(String(decoding: line.prefix(Self.maxLineBytes), as: UTF8.self))",
+                metadata: metadata)
         }
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -138,7 +153,11 @@ final class ActionRunner: Sendable {
             }
         }
         if !pending.isEmpty { emit(pending[...]) }
-        if discarded > 0 { logger.notice("\(label) action printed more than was logged", metadata: metadata.merging(["bytes-not-logged": "\(discarded)"]) { $1 }) }
+        if discarded > 0 {
+            logger.notice(
+                "\(label) action printed more than was logged",
+                metadata: metadata.merging(["bytes-not-logged": "\(discarded)"]) { $1 })
+        }
     }
 
     /// Waits for the child and says how it ended.

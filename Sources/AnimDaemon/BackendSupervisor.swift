@@ -1,9 +1,9 @@
+import AnimCore
 import AnimProtocol
 import BackendThread
 import Gestures
 import Logging
 import NIOCore
-import AnimCore
 
 /// The input backend's life on the event loop: made for the session (`BackendLauncher`), started, replaced when
 /// `daemon.environment` changes what it depends on, stopped. Each step returns what it brought about, as
@@ -25,8 +25,12 @@ final class BackendSupervisor {
     private var inputKnown: EventLoopPromise<Void>?
     private var reported = false
 
-    init(loop: any EventLoop, logger: Logger, launcher: BackendLauncher, compositorFocus: CompositorFocusWatch, session: SessionEnvironment) {
-        self.loop = loop; self.logger = logger; self.launcher = launcher; self.compositorFocus = compositorFocus; self.session = session
+    init(
+        loop: any EventLoop, logger: Logger, launcher: BackendLauncher, compositorFocus: CompositorFocusWatch,
+        session: SessionEnvironment
+    ) {
+        self.loop = loop; self.logger = logger; self.launcher = launcher; self.compositorFocus = compositorFocus;
+        self.session = session
     }
 
     /// Makes and starts the backend the session asks for, intercepting what `plan` says; its status shows until
@@ -61,8 +65,9 @@ final class BackendSupervisor {
         }
         var reports = stop()
         reports += launch(plan: plan)
-        logger.notice("session environment changed; input backend restarted",
-                      metadata: ["display": "\(next.display ?? "-")", "wayland": "\(next.waylandDisplay ?? "-")"])
+        logger.notice(
+            "session environment changed; input backend restarted",
+            metadata: ["display": "\(next.display ?? "-")", "wayland": "\(next.waylandDisplay ?? "-")"])
         return (true, reports)
     }
 
@@ -88,22 +93,34 @@ final class BackendSupervisor {
         settleInputKnown()
         switch event {
         case let .connected(info), let .changed(info):
-            let status = InputStatus(backend: info.backend, connected: info.displayLost == nil, display: info.display, seat: info.seat,
-                                     reason: info.displayLost, warning: info.warning, sources: info.sources, outputs: info.outputs,
-                                     tabletMode: info.tabletModeDetail)
-            return [.status(status, geometry: info.geometry, refreshRate: info.refreshRate), .xsettingsAnimations(info.animationsEnabled),
-                    .focus(info.focus ?? .unknown(reason: info.displayLost == nil ? Self.noFocusSource(on: info.backend)
-                                                    : "the compositor is out of reach; the focus is unknown until it is back")),
-                    .tabletMode(info.tabletMode)]
+            let status = InputStatus(
+                backend: info.backend, connected: info.displayLost == nil, display: info.display, seat: info.seat,
+                reason: info.displayLost, warning: info.warning, sources: info.sources, outputs: info.outputs,
+                tabletMode: info.tabletModeDetail)
+            return [
+                .status(status, geometry: info.geometry, refreshRate: info.refreshRate),
+                .xsettingsAnimations(info.animationsEnabled),
+                .focus(
+                    info.focus
+                        ?? .unknown(
+                            reason: info.displayLost == nil
+                                ? Self.noFocusSource(on: info.backend)
+                                : "the compositor is out of reach; the focus is unknown until it is back")),
+                .tabletMode(info.tabletMode),
+            ]
         case let .input(events):
             // Input that a stopped backend had already posted is dropped with it: what it drove was cancelled.
             guard let backend else { return [] }
             return [.input(events, from: backend.kind)]
         case let .disconnected(kind, display, reason):
             // Whatever the backend was driving is gone with it: cancel, so that nothing stays finger-driven.
-            let status = InputStatus(backend: kind, connected: false, display: display, reason: reason + "; input is off until a display appears")
-            return [.vanished(kind), .status(status, geometry: nil, refreshRate: nil), .xsettingsAnimations(nil),
-                    .focus(.unknown(reason: "the display is gone: \(reason)")), .tabletMode(nil)]
+            let status = InputStatus(
+                backend: kind, connected: false, display: display,
+                reason: reason + "; input is off until a display appears")
+            return [
+                .vanished(kind), .status(status, geometry: nil, refreshRate: nil), .xsettingsAnimations(nil),
+                .focus(.unknown(reason: "the display is gone: \(reason)")), .tabletMode(nil),
+            ]
         }
     }
 
@@ -111,9 +128,10 @@ final class BackendSupervisor {
     static func noFocusSource(on backend: InputBackendKind) -> String {
         switch backend {
         case .x11: "the X display tells no focus"
-        case .libinput: "the compositor offers no zwlr_foreign_toplevel_manager_v1, the session names no sway (SWAYSOCK) or Hyprland "
-            + "(HYPRLAND_INSTANCE_SIGNATURE) IPC, and no GNOME Shell or KWin on the session bus tells it (docs/focus.md): "
-            + "\"apps\" bindings stay off, \"except-apps\" bindings on"
+        case .libinput:
+            "the compositor offers no zwlr_foreign_toplevel_manager_v1, the session names no sway (SWAYSOCK) or Hyprland "
+                + "(HYPRLAND_INSTANCE_SIGNATURE) IPC, and no GNOME Shell or KWin on the session bus tells it (docs/focus.md): "
+                + "\"apps\" bindings stay off, \"except-apps\" bindings on"
         }
     }
 }

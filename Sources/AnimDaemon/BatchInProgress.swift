@@ -30,8 +30,13 @@ struct BatchInProgress {
         guard let member = members.popFirst() else { return }
         let reply: Reply?
         if answer.buffer.readableBytes > Self.answerLimit, case let .request(id, _) = member {
-            reply = Reply(id: id, result: .failure(RPCError(.limitReached, "limit reached: the batch's answer is past \(Self.answerLimit) bytes; "
-                                                             + "this request was not carried out: send it again on its own")))
+            reply = Reply(
+                id: id,
+                result: .failure(
+                    RPCError(
+                        .limitReached,
+                        "limit reached: the batch's answer is past \(Self.answerLimit) bytes; "
+                            + "this request was not carried out: send it again on its own")))
         } else {
             reply = carryOut(member)
         }

@@ -3,8 +3,10 @@
 /// animd's name (one did), `WATCHDOG_PID` would name animd, and `LISTEN_FDS` descriptors the child does not have.
 enum ChildEnvironment {
     /// systemd.exec(5), "Environment Variables in Spawned Processes": those that describe the main process.
-    static let serviceOnly: Set<String> = ["NOTIFY_SOCKET", "WATCHDOG_PID", "WATCHDOG_USEC", "LISTEN_PID", "LISTEN_FDS",
-                                           "LISTEN_FDNAMES", "MAINPID", "MANAGERPID", "JOURNAL_STREAM"]
+    static let serviceOnly: Set<String> = [
+        "NOTIFY_SOCKET", "WATCHDOG_PID", "WATCHDOG_USEC", "LISTEN_PID", "LISTEN_FDS",
+        "LISTEN_FDNAMES", "MAINPID", "MANAGERPID", "JOURNAL_STREAM",
+    ]
 
     static func inherited(from environment: [String: String]) -> [String: String] {
         environment.filter { !serviceOnly.contains($0.key) }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import AnimCore
 import AnimProtocol
 import NIOCore
 import TransitionModel
 import UnixSupport
-import AnimCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One connected client, confined to the daemon's event loop.
 ///
@@ -48,7 +49,9 @@ final class ClientConnection {
 
     init(id: Int, channel: any Channel) {
         self.channel = channel
-        socket = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) { $0 }
+        socket = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) {
+            $0
+        }
         owner = TransitionOwner(connection: id, pid: socket.flatMap(PeerCredentials.init(of:)).map { Int($0.pid) })
     }
 
@@ -83,7 +86,10 @@ final class ClientConnection {
     func closeAfterWrites() {
         isClosing = true
         let channel = channel
-        callingNIO { channel.writeAndFlush(channel.allocator.buffer(capacity: 0)).whenComplete { _ in channel.close(promise: nil) } }
+        callingNIO {
+            channel.writeAndFlush(channel.allocator.buffer(capacity: 0)).whenComplete { _ in channel.close(promise: nil)
+            }
+        }
     }
 
     /// Sends `bytes` after whatever NIO still holds for this client, then closes it, whether the write went through
@@ -144,7 +150,9 @@ final class ClientConnection {
         let outcome = writer.send(buffer.readableBytes) { offset in
             guard let socket else { return -1 }
             return buffer.withUnsafeReadableBytes { bytes in
-                Glibc.send(socket, bytes.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+                Glibc.send(
+                    socket, bytes.baseAddress.map { $0 + offset }, bytes.count - offset,
+                    Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
             }
         }
         guard case let .handToNIO(offset) = outcome else { return true }
@@ -164,7 +172,8 @@ final class ClientConnection {
     func interest(group: EventGroup, transition: String?, analytic: Bool) -> (wanted: Bool, rate: Double?) {
         var wanted = false
         var rate: Double? = 0
-        for subscription in subscriptions.values where subscription.wants(group: group, transition: transition, analytic: analytic) {
+        for subscription in subscriptions.values
+        where subscription.wants(group: group, transition: transition, analytic: analytic) {
             wanted = true
             if let limit = subscription.maxRate, let current = rate { rate = max(current, limit) } else { rate = nil }
         }

@@ -91,7 +91,9 @@ final class ClientHandler: ChannelInboundHandler {
         }
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) { post(.bytes(unwrapInboundIn(data)), context: context) }
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        post(.bytes(unwrapInboundIn(data)), context: context)
+    }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is ClientConnection.WritesDrained { return post(.drained, context: context) }
@@ -134,7 +136,9 @@ final class ClientHandler: ChannelInboundHandler {
     }
 
     /// Runs `body` once the loop has finished what it is doing now (and what it had queued before).
-    private func onTheLoopsNextTurn(_ context: ChannelHandlerContext, _ body: @escaping (ClientHandler, ChannelHandlerContext) -> Void) {
+    private func onTheLoopsNextTurn(
+        _ context: ChannelHandlerContext, _ body: @escaping (ClientHandler, ChannelHandlerContext) -> Void
+    ) {
         let bound = NIOLoopBound((handler: self, context: context, body: body), eventLoop: context.eventLoop)
         context.eventLoop.execute {
             let (handler, context, body) = bound.value
@@ -152,7 +156,9 @@ final class ClientHandler: ChannelInboundHandler {
         switch event {
         case let .bytes(buffer):
             guard !client.isClosing else { return }
-            buffer.withUnsafeReadableBytes { takeLines($0.assumingMemoryBound(to: UInt8.self), context: context, client: client) }
+            buffer.withUnsafeReadableBytes {
+                takeLines($0.assumingMemoryBound(to: UInt8.self), context: context, client: client)
+            }
         case .inputClosed:
             guard !client.isClosing else { return }
             if peer == .connected { peer = .doneSending }
@@ -165,7 +171,8 @@ final class ClientHandler: ChannelInboundHandler {
         case .drained:
             core.value.flushPending(to: client)
         case let .error(error):
-            core.value.logger.debug("client connection error", metadata: ["client": "\(client.id)", "error": "\(error)"])
+            core.value.logger.debug(
+                "client connection error", metadata: ["client": "\(client.id)", "error": "\(error)"])
             client.closeChannel()
         case .inactive:
             peer = .gone
@@ -185,7 +192,9 @@ final class ClientHandler: ChannelInboundHandler {
     /// Answers lines until the client's socket is full or its turn is over, then reads its socket again only once
     /// nothing of its own waits: a client that does not read its answers is stalled, never dropped for them. A batch
     /// line's members count as lines: a batch goes on over the client's next turns, the lines after it wait for it.
-    private func takeLines(_ bytes: UnsafeBufferPointer<UInt8>, context: ChannelHandlerContext, client: ClientConnection) {
+    private func takeLines(
+        _ bytes: UnsafeBufferPointer<UInt8>, context: ChannelHandlerContext, client: ClientConnection
+    ) {
         let core = core.value
         var turn = Turn(started: core.now())
         var tooLong = false
@@ -224,14 +233,20 @@ final class ClientHandler: ChannelInboundHandler {
     }
 
     private func goesOn(_ turn: Turn, context: ChannelHandlerContext, client: ClientConnection) -> Bool {
-        mayWrite(context) && !client.isClosing && turn.taken < Self.linesPerTurn && core.value.now() - turn.started < Self.turnSeconds
+        mayWrite(context) && !client.isClosing && turn.taken < Self.linesPerTurn
+            && core.value.now() - turn.started < Self.turnSeconds
     }
 
     /// Carries out one line; whether the turn goes on.
-    private func serve(_ line: UnsafeBufferPointer<UInt8>, in turn: inout Turn, context: ChannelHandlerContext, client: ClientConnection) -> Bool {
+    private func serve(
+        _ line: UnsafeBufferPointer<UInt8>, in turn: inout Turn, context: ChannelHandlerContext,
+        client: ClientConnection
+    ) -> Bool {
         turn.taken += 1
         guard !line.isEmpty else { return goesOn(turn, context: context, client: client) }
-        switch RequestRouter(target: core.value).handle(line: line, from: client, allocator: context.channel.allocator, unheard: peer == .gone) {
+        switch RequestRouter(target: core.value).handle(
+            line: line, from: client, allocator: context.channel.allocator, unheard: peer == .gone)
+        {
         case let .answered(reply?):
             // Through the client's one send path, after the events this request produced.
             client.sendAnswer(OutgoingLine.make(context.channel.allocator) { reply.writeLine(into: &$0) })
@@ -246,7 +261,8 @@ final class ClientHandler: ChannelInboundHandler {
     }
 
     /// Carries out the batch's members while the turn lasts; true when none is left (its answer sent, if any).
-    private func carryOnWithBatch(_ turn: inout Turn, context: ChannelHandlerContext, client: ClientConnection) -> Bool {
+    private func carryOnWithBatch(_ turn: inout Turn, context: ChannelHandlerContext, client: ClientConnection) -> Bool
+    {
         guard var current = batch else { return true }
         batch = nil
         let router = RequestRouter(target: core.value)
@@ -295,16 +311,20 @@ final class ClientHandler: ChannelInboundHandler {
     private func become(_ next: Flow, context: ChannelHandlerContext, client: ClientConnection) {
         guard next != flow else { return }
         if next == .stalled {
-            core.value.logger.debug("client stalled: its answers wait for it to read", metadata: ["client": "\(client.id)"])
+            core.value.logger.debug(
+                "client stalled: its answers wait for it to read", metadata: ["client": "\(client.id)"])
         }
         let wasReading = flow == .reading
         flow = next
-        if wasReading != (next == .reading) { try? context.channel.syncOptions?.setOption(.autoRead, value: next == .reading) }
+        if wasReading != (next == .reading) {
+            try? context.channel.syncOptions?.setOption(.autoRead, value: next == .reading)
+        }
     }
 
     /// A line over the framer's limit: the client is told why, and closed.
     private func refuseOversizedLine(_ client: ClientConnection) {
-        let error = RPCError(.invalidRequest, "invalid request: message too large (more than \(framer.limit) bytes in one line)")
+        let error = RPCError(
+            .invalidRequest, "invalid request: message too large (more than \(framer.limit) bytes in one line)")
         core.value.logger.notice("closing a client that sent an oversized line", metadata: ["client": "\(client.id)"])
         client.send(OutgoingLine.make(client.channel.allocator) { RPCLine.writeError(id: .null, error, into: &$0) })
         client.closeAfterWrites()

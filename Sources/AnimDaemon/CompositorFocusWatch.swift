@@ -1,10 +1,10 @@
+import AnimCore
 import BackendThread
 import FocusSources
 import Gestures
 import Logging
 import NIOCore
 import NIOPosix
-import AnimCore
 
 /// Follows the focused window over a Wayland compositor's IPC socket, on the daemon's loop (no thread of its own, no
 /// wake-up while nothing changes): sway's (`SWAYSOCK`), or Hyprland's event socket. What each says is read by a pure
@@ -23,7 +23,8 @@ final class CompositorFocusWatch {
             if let socket = environment["SWAYSOCK"], !socket.isEmpty { return .sway(socket: socket) }
             // The signature is one file name: SessionEnvironment took only what SessionVariableRules allows.
             if let signature = environment["HYPRLAND_INSTANCE_SIGNATURE"], !signature.isEmpty, !signature.contains("/"),
-               let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+                let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty
+            {
                 let folder = runtime + "/hypr/" + signature
                 return .hyprland(requests: folder + "/.socket.sock", events: folder + "/.socket2.sock")
             }
@@ -98,7 +99,8 @@ final class CompositorFocusWatch {
                 guard watch.generation == generation else { return }
                 var tracker = HyprlandFocusTracker()
                 switch result.flatMap({ tracker.takeActiveWindow($0).mapError { $0 as any Error } }) {
-                case .failure(let error): return watch.lost(FocusSourceError("its request socket: \(error)"), generation: generation)
+                case .failure(let error):
+                    return watch.lost(FocusSourceError("its request socket: \(error)"), generation: generation)
                 case .success: watch.reported(tracker.focus, generation: generation)
                 }
                 watch.open(events, greeting: [], generation: generation) { bytes in
@@ -143,7 +145,9 @@ final class CompositorFocusWatch {
         let collector = NIOLoopBound(AnswerCollector(promise: promise), eventLoop: loop)
         ClientBootstrap(group: loop)
             .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector.value) }
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(collector.value)
+                }
             }
             .connect(unixDomainSocketPath: path)
             .whenComplete { result in
@@ -178,8 +182,10 @@ final class CompositorFocusWatch {
             logger.warning("focus: \(endpoint.name) given up", metadata: ["error": "\(error)"])
             // Forgotten, so that the same endpoint named again (`animctl environment`) is tried afresh.
             self.endpoint = nil
-            return report(.unknown(reason: "\(endpoint.name) failed \(Self.retries) times (\(error)); given up: "
-                                    + "`animctl environment` or a restart of animd tries again"))
+            return report(
+                .unknown(
+                    reason: "\(endpoint.name) failed \(Self.retries) times (\(error)); given up: "
+                        + "`animctl environment` or a restart of animd tries again"))
         }
         logger.notice("focus: \(endpoint.name) lost; trying again", metadata: ["error": "\(error)"])
         report(.unknown(reason: "\(endpoint.name) is lost (\(error)); trying again"))
@@ -209,9 +215,13 @@ private final class StreamReader: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) { post(.bytes(Self.unwrapInboundIn(data)), context) }
 
-    func channelInactive(context: ChannelHandlerContext) { post(.failed(FocusSourceError("the socket closed")), context) }
+    func channelInactive(context: ChannelHandlerContext) {
+        post(.failed(FocusSourceError("the socket closed")), context)
+    }
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) { post(.failed(FocusSourceError("\(error)")), context) }
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        post(.failed(FocusSourceError("\(error)")), context)
+    }
 
     private func post(_ event: Event, _ context: ChannelHandlerContext) {
         inbox.post(event)
@@ -225,7 +235,9 @@ private final class StreamReader: ChannelInboundHandler {
         case let .bytes(buffer):
             do {
                 let answer = try read(Array(buffer.readableBytesView))
-                if !answer.isEmpty { context.writeAndFlush(Self.wrapOutboundOut(ByteBuffer(bytes: answer)), promise: nil) }
+                if !answer.isEmpty {
+                    context.writeAndFlush(Self.wrapOutboundOut(ByteBuffer(bytes: answer)), promise: nil)
+                }
             } catch {
                 end(error as? FocusSourceError ?? FocusSourceError("\(error)"), context)
             }

@@ -1,8 +1,8 @@
+public import AnimConfig
 import AnimProtocol
 import Glibc
-public import AnimConfig
-import UnixSupport
 import JSONText
+import UnixSupport
 
 /// Where the config comes from: `--config PATH`, else
 /// `$XDG_CONFIG_HOME/animd/animd.toml` (or `~/.config/…`), laid over the

@@ -1,6 +1,6 @@
+import AnimCore
 import AnimProtocol
 import NIOCore
-import AnimCore
 
 /// What a connection's handler asks of the core: to be admitted, to have held frames sent, to be held to its
 /// backlog, and to leave. The handler sees these, not the registry behind them.
@@ -10,7 +10,8 @@ extension DaemonCore {
         guard let client = registry.add(channel) else {
             let capacity = registry.capacity
             let reason = capacity < registry.limits.clients ? "the descriptor limit (RLIMIT_NOFILE)" : "max-clients"
-            logger.notice("refusing a client: the daemon is full", metadata: ["clients": "\(capacity)", "limit": "\(reason)"])
+            logger.notice(
+                "refusing a client: the daemon is full", metadata: ["clients": "\(capacity)", "limit": "\(reason)"])
             return .failure(RPCError(.limitReached, "limit reached: at most \(capacity) clients (\(reason))"))
         }
         systemd.announceSoon(statusLine)

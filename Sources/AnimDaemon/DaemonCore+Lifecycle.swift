@@ -32,7 +32,9 @@ extension DaemonCore {
 
     /// What `systemctl status animd` shows.
     var statusLine: String {
-        SystemdStatus.line(transitions: machine.engine.transitionNames.count, clients: registry.clients.count, input: machine.input.status)
+        SystemdStatus.line(
+            transitions: machine.engine.transitionNames.count, clients: registry.clients.count,
+            input: machine.input.status)
     }
 
     /// A subscription came or went: the loop's time slice follows the number of frame readers, and the machine

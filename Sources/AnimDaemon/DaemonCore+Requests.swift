@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AnimConfig
 import AnimProtocol
 import Gestures
-import TransitionModel
 import JSONText
+import TransitionModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The daemon as the request router sees it (`RequestTarget`): what a request reads, read from the machine; what it
 /// changes, handed to the machine as a `CoreEvent`; what belongs to a connection (its subscriptions, its budget of
@@ -13,11 +14,13 @@ import JSONText
 extension DaemonCore: RequestTarget {
     var summary: DaemonSummary {
         let (engine, input) = (machine.engine, machine.input)
-        return DaemonSummary(version: AnimdVersion.current, pid: getpid(), frameRate: engine.frameRate, input: input.status,
-                             monitors: engine.geometry.monitors, screenFromDisplay: input.backendGeometry != nil, clients: registry.clients.count,
-                             subscriptions: registry.clients.values.reduce(0) { $0 + $1.subscriptions.count },
-                             motion: machine.config.motion.status, focus: engine.focus,
-                             tabletMode: engine.session.tabletMode)
+        return DaemonSummary(
+            version: AnimdVersion.current, pid: getpid(), frameRate: engine.frameRate, input: input.status,
+            monitors: engine.geometry.monitors, screenFromDisplay: input.backendGeometry != nil,
+            clients: registry.clients.count,
+            subscriptions: registry.clients.values.reduce(0) { $0 + $1.subscriptions.count },
+            motion: machine.config.motion.status, focus: engine.focus,
+            tabletMode: engine.session.tabletMode)
     }
 
     var transitionNames: [String] { machine.engine.transitionNames }
@@ -33,9 +36,12 @@ extension DaemonCore: RequestTarget {
         return snapshots
     }
 
-    func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
-                   frames: FrameDelivery) throws(RPCError) -> Int {
-        let id = try registry.subscribe(client, transitions: transitions, groups: groups, maxRate: maxRate, frames: frames)
+    func subscribe(
+        _ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
+        frames: FrameDelivery
+    ) throws(RPCError) -> Int {
+        let id = try registry.subscribe(
+            client, transitions: transitions, groups: groups, maxRate: maxRate, frames: frames)
         // A subscriber that takes every frame gets them from the next frame on, even mid-leg.
         paceFrames()
         subscriptionsChanged()
@@ -48,12 +54,18 @@ extension DaemonCore: RequestTarget {
     }
 
     /// Input from a client, within the daemon's one budget (`CoreMachine.inject`).
-    func inject(_ events: [InputEvent], tabletModes: [InjectedTabletMode], from client: ClientConnection) throws(RPCError) {
-        if case let .refused(error) = handle(.inject(events, tabletModes: tabletModes, client: client.id)) { throw error }
+    func inject(_ events: [InputEvent], tabletModes: [InjectedTabletMode], from client: ClientConnection)
+        throws(RPCError)
+    {
+        if case let .refused(error) = handle(.inject(events, tabletModes: tabletModes, client: client.id)) {
+            throw error
+        }
     }
 
     func perform(_ command: Command) -> Result<CommandResult, EngineError> {
-        guard case let .command(result) = handle(.command(command)) else { return .failure(.notAllowed("the core gave no answer")) }
+        guard case let .command(result) = handle(.command(command)) else {
+            return .failure(.notAllowed("the core gave no answer"))
+        }
         return result
     }
 

@@ -1,8 +1,8 @@
+import AnimCore
 import Logging
 import NIOCore
 import Transitions
 import UnixSupport
-import AnimCore
 
 /// The shell around the core's machine (`CoreMachine`), confined to the daemon's single event loop: it turns what
 /// happens (requests, the session's reports, the frame timer) into `CoreEvent`s, hands each to the machine through
@@ -27,7 +27,10 @@ final class DaemonCore {
     /// are carried out (a step those cause makes its own).
     private var spareEffects: [CoreEffect] = []
 
-    init(loop: any EventLoop, config: ConfigInForce, configSource: ConfigSource, supervisor: BackendSupervisor, notifier: SystemdNotifier, logger: Logger) {
+    init(
+        loop: any EventLoop, config: ConfigInForce, configSource: ConfigSource, supervisor: BackendSupervisor,
+        notifier: SystemdNotifier, logger: Logger
+    ) {
         self.loop = loop; self.supervisor = supervisor; self.logger = logger
         machine = CoreMachine(config: config)
         self.configSource = configSource
@@ -97,7 +100,10 @@ final class DaemonCore {
             // An event no one takes is not even worked out: a gesture update per touch move, when no one watches.
             for event in output.events where registry.anyoneWants(OutgoingEvent.group(of: event)) {
                 let outgoing = OutgoingEvent(event, in: machine.engine)
-                registry.publish(group: outgoing.group, transition: outgoing.transition, analytic: outgoing.isAnalyticFrame, now: time) { line in
+                registry.publish(
+                    group: outgoing.group, transition: outgoing.transition, analytic: outgoing.isAnalyticFrame,
+                    now: time
+                ) { line in
                     outgoing.encode(into: &line)
                     return outgoing.coalesce
                 }
@@ -118,10 +124,13 @@ final class DaemonCore {
     func paceFrames() {
         guard !machine.stopping else { return pacer.cancel() }
         let heldDue = registry.nextDue
-        let wake = FrameScheduler.engineWake(nextFrame: machine.engineDeadline, nextLegEnd: machine.nextLegEnd,
-                                             framesWanted: registry.hasInterest(in: .progress, analytic: true), heldDue: heldDue,
-                                             recognizerDeadline: machine.recognizerDeadline)
-        pacer.carryOut(FrameScheduler.decide(engineDeadline: wake, heldDue: heldDue, armed: pacer.armedDeadline, now: now()), firing: self)
+        let wake = FrameScheduler.engineWake(
+            nextFrame: machine.engineDeadline, nextLegEnd: machine.nextLegEnd,
+            framesWanted: registry.hasInterest(in: .progress, analytic: true), heldDue: heldDue,
+            recognizerDeadline: machine.recognizerDeadline)
+        pacer.carryOut(
+            FrameScheduler.decide(engineDeadline: wake, heldDue: heldDue, armed: pacer.armedDeadline, now: now()),
+            firing: self)
     }
 }
 

@@ -1,6 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+public import AnimConfig
+import AnimCore
 import AnimProtocol
 import BackendThread
 import DesktopPortal
@@ -8,11 +7,13 @@ public import Logging
 import NIOCore
 import NIOPosix
 public import ServiceLifecycle
-public import AnimConfig
 import UnixSignals
 import UnixSupport
 import X11Input
-import AnimCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The daemon as one swift-service-lifecycle `Service`: bind, announce
 /// readiness, serve until a graceful shutdown (SIGTERM/SIGINT), reload on
@@ -28,8 +29,10 @@ public struct DaemonService: Service {
     let backendSetting: BackendSetting
     let logger: Logger
 
-    public init(listening: ListeningSocket, config: LoadedConfig, configSource: ConfigSource, environment: [String: String],
-                clientRoom: Int, backendOverride: BackendSetting? = nil, logger: Logger) {
+    public init(
+        listening: ListeningSocket, config: LoadedConfig, configSource: ConfigSource, environment: [String: String],
+        clientRoom: Int, backendOverride: BackendSetting? = nil, logger: Logger
+    ) {
         self.listening = listening; self.config = config; self.configSource = configSource
         self.environment = environment; self.clientRoom = clientRoom; self.logger = logger
         backendSetting = backendOverride ?? config.config.input.backend
@@ -97,9 +100,11 @@ public struct DaemonService: Service {
         let path = folder + "/" + KDEGlobalsWatch.fileName
         try? await loop.submit { core.value.apply(.kdeglobals(KDEGlobalsWatch.file(at: path))) }.get()
         do {
-            _ = try await KDEGlobalsWatch.start(folder: folder, on: loop) { file in core.value.apply(.kdeglobals(file)) }.get()
+            _ = try await KDEGlobalsWatch.start(folder: folder, on: loop) { file in core.value.apply(.kdeglobals(file))
+            }.get()
         } catch {
-            logger.notice("kdeglobals is read once, not followed", metadata: ["folder": "\(folder)", "error": "\(error)"])
+            logger.notice(
+                "kdeglobals is read once, not followed", metadata: ["folder": "\(folder)", "error": "\(error)"])
         }
     }
 
@@ -117,7 +122,8 @@ public struct DaemonService: Service {
             // NIO's accept back-off, which `bind` does not install by itself; the reserve says how long to wait.
             .serverChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(AcceptBackoffHandler(backoffProvider: { reserve.value.wait(after: $0) }))
+                    try channel.pipeline.syncOperations.addHandler(
+                        AcceptBackoffHandler(backoffProvider: { reserve.value.wait(after: $0) }))
                 }
             }
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 32 * 1024, high: 64 * 1024))
@@ -135,18 +141,27 @@ public struct DaemonService: Service {
     /// Makes the core on `loop`, with a backend supervisor whose backends report to `reporter`. The backend is
     /// started, and its first report awaited, before the socket is bound, so that no client ever sees the input
     /// status before it is known.
-    private func makeCore(on loop: any EventLoop, notifier: SystemdNotifier,
-                          reporter: AsyncStream<SessionReport>.Continuation) async throws -> NIOLoopBound<DaemonCore> {
-        let (config, source, logger, clientRoom) = (ConfigInForce(self.config), configSource, self.logger, self.clientRoom)
+    private func makeCore(
+        on loop: any EventLoop, notifier: SystemdNotifier,
+        reporter: AsyncStream<SessionReport>.Continuation
+    ) async throws -> NIOLoopBound<DaemonCore> {
+        let (config, source, logger, clientRoom) = (
+            ConfigInForce(self.config), configSource, self.logger, self.clientRoom
+        )
         let launcher = BackendLauncher(setting: backendSetting, logger: logger, home: environment["HOME"]) {
             reporter.yield(.backend(generation: $0, $1))
         }
         let session = SessionEnvironment(environment)
         for message in session.refused { logger.warning("ignoring a session variable: \(message)") }
         return try await loop.submit {
-            let compositorFocus = CompositorFocusWatch(loop: loop, logger: logger) { reporter.yield(.compositorFocus($0)) }
-            let supervisor = BackendSupervisor(loop: loop, logger: logger, launcher: launcher, compositorFocus: compositorFocus, session: session)
-            let core = DaemonCore(loop: loop, config: config, configSource: source, supervisor: supervisor, notifier: notifier, logger: logger)
+            let compositorFocus = CompositorFocusWatch(loop: loop, logger: logger) {
+                reporter.yield(.compositorFocus($0))
+            }
+            let supervisor = BackendSupervisor(
+                loop: loop, logger: logger, launcher: launcher, compositorFocus: compositorFocus, session: session)
+            let core = DaemonCore(
+                loop: loop, config: config, configSource: source, supervisor: supervisor, notifier: notifier,
+                logger: logger)
             core.registry.descriptorRoom = clientRoom
             core.warnIfInert()
             return NIOLoopBound(core, eventLoop: loop)
@@ -161,13 +176,18 @@ public struct DaemonService: Service {
             if let watchdog { core.value.systemd.startWatchdog(watchdog) }
         }.get()
         let activated: String = if case .inherited = listening { "systemd" } else { "animd" }
-        logger.notice("animd is listening", metadata: ["socket": "\(listening.path)", "bound-by": "\(activated)",
-                                                       "config": "\(config.layers.joined(separator: " + "))"])
+        logger.notice(
+            "animd is listening",
+            metadata: [
+                "socket": "\(listening.path)", "bound-by": "\(activated)",
+                "config": "\(config.layers.joined(separator: " + "))",
+            ])
     }
 
     /// Binds the claimed path with mode 0600 (a restrictive umask, then chmod to
     /// be sure), or adopts the socket systemd bound.
-    private static func listen(_ bootstrap: ServerBootstrap, on listening: ListeningSocket) async throws -> any Channel {
+    private static func listen(_ bootstrap: ServerBootstrap, on listening: ListeningSocket) async throws -> any Channel
+    {
         switch listening {
         case let .inherited(descriptor, _):
             return try await bootstrap.withBoundSocket(descriptor).get()
@@ -182,27 +202,38 @@ public struct DaemonService: Service {
 
     /// Tells a client accepted with the reserved descriptor that animd has none left, and closes it; the reserve is
     /// taken back once it is closed.
-    private static func refuse(_ channel: any Channel, reserve: NIOLoopBound<DescriptorReserve>) -> EventLoopFuture<Void> {
+    private static func refuse(_ channel: any Channel, reserve: NIOLoopBound<DescriptorReserve>) -> EventLoopFuture<
+        Void
+    > {
         channel.closeFuture.whenComplete { _ in reserve.value.clientRefused() }
-        return channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Refusal(DescriptorReserve.refusal)) }
+        return channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(Refusal(DescriptorReserve.refusal))
+        }
     }
 
     /// Refuses peers of another user (SO_PEERCRED), then installs the handler.
-    private static func admit(_ channel: any Channel, core: NIOLoopBound<DaemonCore>, turns: NIOLoopBound<TurnQueue>,
-                              logger: Logger) -> EventLoopFuture<Void> {
-        guard let provider = channel as? any SocketOptionProvider else { return install(on: channel, core: core, turns: turns) }
+    private static func admit(
+        _ channel: any Channel, core: NIOLoopBound<DaemonCore>, turns: NIOLoopBound<TurnQueue>,
+        logger: Logger
+    ) -> EventLoopFuture<Void> {
+        guard let provider = channel as? any SocketOptionProvider else {
+            return install(on: channel, core: core, turns: turns)
+        }
         let credentials: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(
             level: NIOBSDSocket.OptionLevel(rawValue: SOL_SOCKET), name: NIOBSDSocket.Option(rawValue: SO_PEERCRED))
         return credentials.flatMap { peer in
             guard peer.uid == getuid() else {
-                logger.notice("refusing a peer of another user", metadata: ["uid": "\(peer.uid)", "pid": "\(peer.pid)"])
+                logger.notice(
+                    "refusing a peer of another user", metadata: ["uid": "\(peer.uid)", "pid": "\(peer.pid)"])
                 return channel.close()
             }
             return install(on: channel, core: core, turns: turns)
         }
     }
 
-    private static func install(on channel: any Channel, core: NIOLoopBound<DaemonCore>, turns: NIOLoopBound<TurnQueue>) -> EventLoopFuture<Void> {
+    private static func install(on channel: any Channel, core: NIOLoopBound<DaemonCore>, turns: NIOLoopBound<TurnQueue>)
+        -> EventLoopFuture<Void>
+    {
         channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.addHandler(ClientHandler(core: core, turns: turns))
         }

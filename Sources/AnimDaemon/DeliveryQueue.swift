@@ -34,14 +34,20 @@ struct DeliveryQueue<Frame, Key: Equatable> {
     /// frames per second the client asked for (nil: every frame). Returns the
     /// frame when it goes now, nil when it waits: one frame at most, so that
     /// the path every frame takes for every subscriber allocates nothing.
-    mutating func offer(_ frame: Frame, key: Key, transition: String?, rate: Double?, now: Double, writable: Bool) -> Frame? {
+    mutating func offer(_ frame: Frame, key: Key, transition: String?, rate: Double?, now: Double, writable: Bool)
+        -> Frame?
+    {
         if writable && isDue(key, rate: rate, now: now) {
             if !waiting.isEmpty { waiting.removeAll { $0.key == key } }
             if rate != nil { markSent(key, at: now) }
             return frame
         }
         let entry = Waiting(key: key, frame: frame, transition: transition, rate: rate)
-        if let index = waiting.firstIndex(where: { $0.key == key }) { waiting[index] = entry } else { waiting.append(entry) }
+        if let index = waiting.firstIndex(where: { $0.key == key }) {
+            waiting[index] = entry
+        } else {
+            waiting.append(entry)
+        }
         return nil
     }
 
@@ -103,6 +109,10 @@ struct DeliveryQueue<Frame, Key: Equatable> {
     }
 
     private mutating func markSent(_ key: Key, at now: Double) {
-        if let index = lastSent.firstIndex(where: { $0.key == key }) { lastSent[index].time = now } else { lastSent.append((key, now)) }
+        if let index = lastSent.firstIndex(where: { $0.key == key }) {
+            lastSent[index].time = now
+        } else {
+            lastSent.append((key, now))
+        }
     }
 }

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 public import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Raises the soft RLIMIT_NOFILE to the hard limit, as systemd recommends for
 /// daemons that need many descriptors (systemd.exec(5), LimitNOFILE=): every
@@ -23,8 +24,9 @@ public enum DescriptorLimit {
         // RLIM_INFINITY is all ones; clamping maps it, and anything past Int.max, to Int.max.
         let soft = Int(clamping: limit.rlim_cur)
         if soft < maxClients + reserve {
-            logger.warning("the descriptor limit cannot hold max-clients; clients beyond it are refused",
-                           metadata: ["RLIMIT_NOFILE": "\(soft)", "max-clients": "\(maxClients)", "clients": "\(room(soft))"])
+            logger.warning(
+                "the descriptor limit cannot hold max-clients; clients beyond it are refused",
+                metadata: ["RLIMIT_NOFILE": "\(soft)", "max-clients": "\(maxClients)", "clients": "\(room(soft))"])
         }
         return soft
     }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AnimProtocol
 import Logging
 import NIOCore
 import UnixSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What the listener does when `accept` fails, and the one descriptor animd keeps in reserve for telling a client no.
 ///
@@ -41,8 +42,9 @@ final class DescriptorReserve {
     func wait(after error: IOError) -> TimeAmount? {
         guard error.errnoCode == EMFILE || error.errnoCode == ENFILE else { return Self.otherFailureWait }
         if let count = notices.admit(at: monotonicSeconds()) {
-            logger.warning("no descriptor left for a new client; refusing clients until one is free",
-                           metadata: ["error": "\(error)", "times-since-last-warning": "\(count)"])
+            logger.warning(
+                "no descriptor left for a new client; refusing clients until one is free",
+                metadata: ["error": "\(error)", "times-since-last-warning": "\(count)"])
         }
         // The reserve is out with a client being refused: accept again once that is done, a moment from now.
         if spare < 0 && refusesNext { return Self.refusalWait }
@@ -63,6 +65,7 @@ final class DescriptorReserve {
     static var refusal: RPCError {
         var limit = rlimit()
         let soft = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 ? "\(limit.rlim_cur)" : "?"
-        return RPCError(.limitReached, "limit reached: animd has no descriptor left for another client (RLIMIT_NOFILE \(soft))")
+        return RPCError(
+            .limitReached, "limit reached: animd has no descriptor left for another client (RLIMIT_NOFILE \(soft))")
     }
 }

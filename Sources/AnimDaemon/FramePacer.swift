@@ -1,6 +1,6 @@
+import AnimCore
 import CLinuxScheduling
 import NIOCore
-import AnimCore
 
 /// How the event loop paces itself: the one frame timer, armed as `FrameScheduler` decides and only while
 /// something is due, and the machine's other timers (`CoreTimer`); the loop's time slice, which follows the number of frame readers (`LatencySlice`); and the
@@ -32,7 +32,9 @@ final class FramePacer {
             // Rounded up to the nanosecond, so that the timer is never early for the grid point it was armed for.
             let deadline = NIODeadline.uptimeNanoseconds(UInt64((fireAt * 1e9).rounded(.up)))
             // Only a loop that is shutting down refuses; then there are no more frames to make.
-            guard let callback = try? loop.assumeIsolated().scheduleCallback(at: deadline, handler: handler) else { return }
+            guard let callback = try? loop.assumeIsolated().scheduleCallback(at: deadline, handler: handler) else {
+                return
+            }
             armed = (wanted, callback)
         }
     }

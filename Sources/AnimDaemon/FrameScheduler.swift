@@ -1,4 +1,5 @@
 import AnimCore
+
 /// When the daemon's one frame timer should fire: at the engine's next frame while anything animates (held frames
 /// then go out with fresh ones, so their times keep the rate); otherwise when a frame that a subscriber's
 /// `maxRate` held back falls due; otherwise never, so that an idle daemon sleeps. Pure: the core carries out the
@@ -18,8 +19,10 @@ enum FrameScheduler {
     /// `frames: "driven"` evaluate running legs themselves, and a frame nobody reads is work for nothing. And
     /// whenever a recognizer's deadline comes (a finger resting for a long press or a `hold`). Nil while nothing
     /// animates and no recognizer waits.
-    static func engineWake(nextFrame: Double?, nextLegEnd: Double?, framesWanted: Bool, heldDue: Double?,
-                           recognizerDeadline: Double? = nil) -> Double? {
+    static func engineWake(
+        nextFrame: Double?, nextLegEnd: Double?, framesWanted: Bool, heldDue: Double?,
+        recognizerDeadline: Double? = nil
+    ) -> Double? {
         let frames = nextFrame.map { nextFrame in
             if framesWanted { return nextFrame }
             let legEnd = max(nextLegEnd ?? nextFrame, nextFrame)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Signals whose default action would end animd, or stop it, that a desktop or a stray `kill` may send with no
@@ -7,7 +7,9 @@ import Glibc
 /// SIGINT stop it gracefully, SIGHUP reloads (ServiceLifecycle traps those three); SIGKILL cannot be caught.
 /// On-snap commands get every signal back at its default (`ActionRunner`).
 public enum IgnoredSignals {
-    public static let signals: [Int32] = [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGTTIN, SIGTTOU, SIGPIPE]
+    public static let signals: [Int32] = [
+        SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGTTIN, SIGTTOU, SIGPIPE,
+    ]
 
     public static func ignore() {
         for number in signals { _ = signal(number, SIG_IGN) }

@@ -1,10 +1,10 @@
+import AnimCore
+import DesktopMotion
 import Glibc
 import Logging
 import NIOCore
 import NIOPosix
 import UnixSupport
-import AnimCore
-import DesktopMotion
 
 /// Follows KDE's `kdeglobals`: read at start-up, and again whenever it changes. The folder is watched with
 /// inotify, on the event loop (no thread of its own, and no wake-up while nothing changes), because KConfig and
@@ -33,7 +33,8 @@ enum KDEGlobalsWatch {
     /// Watches `folder` for the file; `changed` runs on `loop` with each new reading of it. Fails when the folder cannot
     /// be watched (it does not exist, or inotify's limits are reached).
     static func start(folder: String, on loop: any EventLoop, changed: @escaping @Sendable (KDEGlobals.File) -> Void)
-        -> EventLoopFuture<any Channel> {
+        -> EventLoopFuture<any Channel>
+    {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return loop.makeFailedFuture(IOError(errnoCode: errno, reason: "inotify_init1")) }
         let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
@@ -48,7 +49,8 @@ enum KDEGlobalsWatch {
             .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: 8192))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(FolderEvents(name: fileName) { changed(file(at: path)) })
+                    try channel.pipeline.syncOperations.addHandler(
+                        FolderEvents(name: fileName) { changed(file(at: path)) })
                 }
             }
             .takingOwnershipOfDescriptor(input: descriptor)
@@ -71,9 +73,12 @@ private final class FolderEvents: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var buffer = Self.unwrapInboundIn(data)
         var changed = false
-        while let _ = buffer.readInteger(endianness: .host, as: Int32.self), let _ = buffer.readInteger(endianness: .host, as: UInt32.self),
-              let _ = buffer.readInteger(endianness: .host, as: UInt32.self), let length = buffer.readInteger(endianness: .host, as: UInt32.self),
-              let bytes = buffer.readBytes(length: Int(length)) {
+        while let _ = buffer.readInteger(endianness: .host, as: Int32.self),
+            let _ = buffer.readInteger(endianness: .host, as: UInt32.self),
+            let _ = buffer.readInteger(endianness: .host, as: UInt32.self),
+            let length = buffer.readInteger(endianness: .host, as: UInt32.self),
+            let bytes = buffer.readBytes(length: Int(length))
+        {
             if bytes.prefix(while: { $0 != 0 }).elementsEqual(name) { changed = true }
         }
         if changed { touched() }

@@ -1,6 +1,6 @@
 #if canImport(Glibc)
-import Glibc
-import UnixSupport
+    import Glibc
+    import UnixSupport
 #endif
 
 /// Where animd listens: a path it claims itself, or a socket that systemd
@@ -14,7 +14,8 @@ public enum ListeningSocket: Sendable {
     /// Like sd_listen_fds(3) it unsets the variables, so children never see them.
     public static func fromSystemd(environment: [String: String]) -> ListeningSocket? {
         guard let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),
-              let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1 else { return nil }
+            let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1
+        else { return nil }
         unsetenv("LISTEN_PID")
         unsetenv("LISTEN_FDS")
         unsetenv("LISTEN_FDNAMES")

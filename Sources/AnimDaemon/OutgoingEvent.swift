@@ -1,9 +1,9 @@
 import AnimProtocol
 import Gestures
 import Motion
-import Transitions
 import TextWriting
 import TransitionModel
+import Transitions
 
 extension TransitionSnapshot {
     /// The same snapshot carrying `leg`, where the contract carries it (began, leg, answers).
@@ -26,10 +26,12 @@ struct OutgoingEvent {
     init(_ event: EngineEvent, in engine: borrowing Engine) {
         self.event = event
         group = Self.group(of: event)
-        transition = switch event {
-        case let .began(snapshot, _, _), let .leg(snapshot, _), let .ended(snapshot, _), let .progress(snapshot): snapshot.name
-        case let .gesture(update): engine.transition(ofBinding: update.name)
-        }
+        transition =
+            switch event {
+            case let .began(snapshot, _, _), let .leg(snapshot, _), let .ended(snapshot, _), let .progress(snapshot):
+                snapshot.name
+            case let .gesture(update): engine.transition(ofBinding: update.name)
+            }
     }
 
     /// The group an event belongs to, known before anything else is worked out (`SubscriberRegistry.anyoneWants`).
@@ -69,8 +71,9 @@ struct OutgoingEvent {
         case let .ended(snapshot, position):
             EventLine.ended(snapshot, position: position, into: &out)
         case let .gesture(update):
-            EventLine.gesture(name: update.name, state: update.state, translation: (update.translation.x, update.translation.y),
-                              velocity: (update.velocity.x, update.velocity.y), pinch: update.pinch, into: &out)
+            EventLine.gesture(
+                name: update.name, state: update.state, translation: (update.translation.x, update.translation.y),
+                velocity: (update.velocity.x, update.velocity.y), pinch: update.pinch, into: &out)
         }
     }
 }

@@ -1,6 +1,6 @@
 import Motion
-import TextWriting
 package import NIOCore
+import TextWriting
 
 /// A line written straight into the ByteBuffer that goes to the socket: events and answers are encoded once, by
 /// their one writer, with no String between (docs/architecture.md, "The request path").

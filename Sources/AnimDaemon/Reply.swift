@@ -1,9 +1,9 @@
 import AnimConfig
 import AnimProtocol
+import JSONText
 import Motion
 import TextWriting
 import TransitionModel
-import JSONText
 
 /// What a request is answered with. Snapshots stay typed until the connection handler writes them, by their one
 /// writer, straight into the outgoing buffer.

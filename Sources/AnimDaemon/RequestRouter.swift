@@ -1,10 +1,10 @@
-import TextWriting
 import AnimProtocol
 import Gestures
-import Motion
-import TransitionModel
 import JSONText
+import Motion
 import NIOCore
+import TextWriting
+import TransitionModel
 
 /// Request routing: a line in, a reply out. Each request is read once (`IncomingRequest`), then one `switch`
 /// carries it out through the narrow `RequestTarget`; the connection handler writes the reply.
@@ -21,7 +21,9 @@ struct RequestRouter {
     /// Handles one line from a client. `unheard`: the client is gone, and what it asked is carried out for its
     /// effects on the others alone (one that concerns only its connection is then skipped: its answer would go
     /// nowhere, and what it changed would end with the connection).
-    func handle(line: UnsafeBufferPointer<UInt8>, from client: ClientConnection, allocator: ByteBufferAllocator, unheard: Bool) -> Outcome {
+    func handle(
+        line: UnsafeBufferPointer<UInt8>, from client: ClientConnection, allocator: ByteBufferAllocator, unheard: Bool
+    ) -> Outcome {
         switch IncomingRequest.read(line) {
         case let .batch(members): .batch(BatchInProgress(members, allocator: allocator))
         case let message: .answered(carryOut(message, from: client, unheard: unheard))
@@ -42,7 +44,8 @@ struct RequestRouter {
             return Reply(id: id, result: respond(request, client: client))
         case .batch:
             // A batch is read only at a line's top; its members never are one.
-            return Reply(id: .null, result: .failure(RPCError(.invalidRequest, "invalid request: a batch inside a batch")))
+            return Reply(
+                id: .null, result: .failure(RPCError(.invalidRequest, "invalid request: a batch inside a batch")))
         }
     }
 
@@ -65,7 +68,9 @@ struct RequestRouter {
             return .value(.object([]))
         case .config:
             // [daemon] screen stands in for a display server's monitors; while one gives them, it is not in force.
-            return .config(target.loadedConfig, screenUnused: target.summary.screenFromDisplay ? "the display server gives the monitors" : nil)
+            return .config(
+                target.loadedConfig,
+                screenUnused: target.summary.screenFromDisplay ? "the display server gives the monitors" : nil)
         case let .environment(values): return .value(try target.adoptEnvironment(values))
         case let .motion(setting): return .value(target.motion(setting).json)
         case .list:
@@ -107,20 +112,26 @@ struct RequestRouter {
     private var hello: JSONValue {
         let summary = target.summary, loaded = target.loadedConfig
         let declared = target.declared
-        let config = DaemonHello.ConfigSummary(layers: loaded.layers, transitions: loaded.config.transitions.count,
-                                               bindings: loaded.config.bindings.count, warnings: loaded.warnings,
-                                               yielding: declared.yielding)
-        return DaemonHello(version: summary.version, pid: Int(summary.pid), frameRate: summary.frameRate, input: summary.input,
-                           monitors: summary.monitors, config: config, clients: summary.clients, subscriptions: summary.subscriptions,
-                           motion: summary.motion, focus: summary.focus, declared: declared.transitions,
-                           tabletMode: summary.tabletMode).json
+        let config = DaemonHello.ConfigSummary(
+            layers: loaded.layers, transitions: loaded.config.transitions.count,
+            bindings: loaded.config.bindings.count, warnings: loaded.warnings,
+            yielding: declared.yielding)
+        return DaemonHello(
+            version: summary.version, pid: Int(summary.pid), frameRate: summary.frameRate, input: summary.input,
+            monitors: summary.monitors, config: config, clients: summary.clients, subscriptions: summary.subscriptions,
+            motion: summary.motion, focus: summary.focus, declared: declared.transitions,
+            tabletMode: summary.tabletMode
+        ).json
     }
 
     /// `{"subscription":id,"transitions":[…]}`.
-    private func subscribe(_ names: [String]?, _ groups: Set<EventGroup>, _ maxRate: Double?, _ frames: FrameDelivery,
-                           _ client: ClientConnection) throws(RPCError) -> Answer {
+    private func subscribe(
+        _ names: [String]?, _ groups: Set<EventGroup>, _ maxRate: Double?, _ frames: FrameDelivery,
+        _ client: ClientConnection
+    ) throws(RPCError) -> Answer {
         for name in names ?? [] where target.snapshots(of: [name]) == nil { throw unknown(name) }
-        let id = try target.subscribe(client, transitions: names.map(Set.init), groups: groups, maxRate: maxRate, frames: frames)
+        let id = try target.subscribe(
+            client, transitions: names.map(Set.init), groups: groups, maxRate: maxRate, frames: frames)
         return snapshots(subscription: id, target.snapshots(of: names) ?? [])
     }
 
@@ -130,12 +141,14 @@ struct RequestRouter {
         case let .success(.released(to)): return .object([("to", .number(Double(to)))])
         case let .failure(.unknownTransition(name)): throw unknown(name)
         case let .failure(.notAllowed(reason)): throw RPCError(.notAllowed, "not allowed: \(reason)")
-        case let .failure(.invalidParams(reason)): throw RPCError(.invalidParams, "invalid params: \(command.method.rawValue): \(reason)")
+        case let .failure(.invalidParams(reason)):
+            throw RPCError(.invalidParams, "invalid params: \(command.method.rawValue): \(reason)")
         }
     }
 
     private func unknown(_ name: String) -> RPCError {
-        RPCError(.unknownTransition, "unknown transition \(quotedExcerpt(name))",
-                 data: .object([("transitions", .array(target.transitionNames.map { .string($0) }))]))
+        RPCError(
+            .unknownTransition, "unknown transition \(quotedExcerpt(name))",
+            data: .object([("transitions", .array(target.transitionNames.map { .string($0) }))]))
     }
 }

@@ -1,9 +1,9 @@
+import AnimConfig
 import AnimProtocol
 import Gestures
-import AnimConfig
+import JSONText
 import Motion
 import TransitionModel
-import JSONText
 
 /// What the request router may ask of the daemon: the operations requests need, not the whole core. `DaemonCore`
 /// is the one in production; a test can stand in for it.
@@ -18,10 +18,13 @@ protocol RequestTarget: AnyObject {
     func adoptEnvironment(_ changes: [String: String]) throws(RPCError) -> JSONValue
     /// `daemon.motion`: sets the run-time motion setting (nil only asks) and answers the motion in force.
     func motion(_ setting: MotionSetting?) -> MotionStatus
-    func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
-                   frames: FrameDelivery) throws(RPCError) -> Int
+    func subscribe(
+        _ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
+        frames: FrameDelivery
+    ) throws(RPCError) -> Int
     func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError)
-    func inject(_ events: [InputEvent], tabletModes: [InjectedTabletMode], from client: ClientConnection) throws(RPCError)
+    func inject(_ events: [InputEvent], tabletModes: [InjectedTabletMode], from client: ClientConnection)
+        throws(RPCError)
     /// Runs a transition command; its events are published before the result is returned.
     func perform(_ command: Command) -> Result<CommandResult, EngineError>
     /// `transition.declare`, `update` and `retract` for `client`; their events are published before they return.

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import AnimConfig
 import AnimProtocol
 import Gestures
-import AnimConfig
 import UnixSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The variables that say which session animd serves. A user service started
 /// at login or by socket activation may start before the session has put them
@@ -57,8 +58,9 @@ struct SessionEnvironment: Hashable, Sendable {
     }
 
     func target(_ setting: BackendSetting) -> Target {
-        Target(choice: setting.resolved(environment: values), display: display, xauthority: values["XAUTHORITY"],
-               waylandDisplay: waylandDisplay, seat: seat)
+        Target(
+            choice: setting.resolved(environment: values), display: display, xauthority: values["XAUTHORITY"],
+            waylandDisplay: waylandDisplay, seat: seat)
     }
 
     /// The environment for a spawned `on-snap` command: the daemon's own, with the session's variables in force.

@@ -1,7 +1,7 @@
 import BackendThread
+import DesktopMotion
 import DesktopPortal
 import Gestures
-import DesktopMotion
 
 /// What the session's sources report, each from its own thread or socket: the input backend's thread, the
 /// compositor's IPC, the session bus, and `kdeglobals`. Every one reaches the core through `DaemonCore.take`, on

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AnimProtocol
 import UnixSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Why animd could not take its socket path.
 public enum SocketClaimError: Error, CustomStringConvertible, Sendable {
@@ -16,7 +17,8 @@ public enum SocketClaimError: Error, CustomStringConvertible, Sendable {
         switch self {
         case let .pathTooLong(path): "the socket path \(path) is longer than \(SocketPath.maximumLength) bytes"
         case let .folder(path, reason): "cannot use the socket folder \(path): \(reason)"
-        case let .alreadyRunning(path, pid): "another animd (pid \(pid)) is already serving \(path); stop it first or use --socket"
+        case let .alreadyRunning(path, pid):
+            "another animd (pid \(pid)) is already serving \(path); stop it first or use --socket"
         case let .lock(path, reason): "cannot lock \(path): \(reason)"
         case let .occupied(path, reason): "cannot use the socket path \(path): \(reason)"
         }
@@ -44,17 +46,23 @@ public final class SocketClaim: Sendable {
         for _ in 0..<8 where locked == nil {
             // Never through a symbolic link: one planted here would have animd truncate its target.
             let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            guard descriptor >= 0 else { throw .lock(lockPath, errno == ELOOP ? "it is a symbolic link; remove it" : errnoText()) }
+            guard descriptor >= 0 else {
+                throw .lock(lockPath, errno == ELOOP ? "it is a symbolic link; remove it" : errnoText())
+            }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 var bytes = [UInt8](repeating: 0, count: 32)
                 let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 31, 0) }
                 close(descriptor)
                 // The pid as the holder wrote it, digits only.
-                let pid = String(decoding: bytes.prefix(max(count, 0)).filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }, as: UTF8.self)
+                let pid = String(
+                    decoding: bytes.prefix(max(count, 0)).filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") },
+                    as: UTF8.self)
                 throw .alreadyRunning(path: path, pid: pid.isEmpty ? "unknown" : pid)
             }
             var held = stat(), named = stat()
-            if fstat(descriptor, &held) == 0, stat(lockPath, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino {
+            if fstat(descriptor, &held) == 0, stat(lockPath, &named) == 0, held.st_dev == named.st_dev,
+                held.st_ino == named.st_ino
+            {
                 locked = descriptor
             } else {
                 close(descriptor)
@@ -80,17 +88,22 @@ public final class SocketClaim: Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFSOCK else {
-            throw .occupied(path, "something that is not a socket is there; remove it, or choose another path with --socket")
+            throw .occupied(
+                path, "something that is not a socket is there; remove it, or choose another path with --socket")
         }
         switch listener(at: path) {
         case nil: unlink(path)
         case "systemd"?:
             // The user manager holds it for socket activation (animd.socket): the connection just made has started
             // animd.service, which serves it.
-            throw .occupied(path, "systemd's animd.socket listens there, and starts animd as a service for it; to run animd by hand "
-                            + "instead, `systemctl --user stop animd.socket animd.service` first, or choose another path with --socket")
+            throw .occupied(
+                path,
+                "systemd's animd.socket listens there, and starts animd as a service for it; to run animd by hand "
+                    + "instead, `systemctl --user stop animd.socket animd.service` first, or choose another path with --socket"
+            )
         case let name?:
-            throw .occupied(path, "another program (\(name)) listens there; stop it, or choose another path with --socket")
+            throw .occupied(
+                path, "another program (\(name)) listens there; stop it, or choose another path with --socket")
         }
     }
 
@@ -101,7 +114,9 @@ public final class SocketClaim: Sendable {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard UnixAddress.with(path, { connect(descriptor, $0, $1) }) == 0 else { return nil }
-        guard let peer = PeerCredentials(of: descriptor), let comm = readFile("/proc/\(peer.pid)/comm") else { return "a process" }
+        guard let peer = PeerCredentials(of: descriptor), let comm = readFile("/proc/\(peer.pid)/comm") else {
+            return "a process"
+        }
         return String(decoding: comm.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
     }
 
@@ -122,7 +137,8 @@ public final class SocketClaim: Sendable {
         let fallback = folder == "/tmp/animd-\(getuid())"
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (fallback ? O_NOFOLLOW : 0))
         guard descriptor >= 0 else {
-            throw .folder(folder, errno == ENOTDIR || errno == ELOOP ? "it is not a folder (or is a symbolic link)" : errnoText())
+            throw .folder(
+                folder, errno == ENOTDIR || errno == ELOOP ? "it is not a folder (or is a symbolic link)" : errnoText())
         }
         defer { close(descriptor) }
         var info = stat()
@@ -131,10 +147,16 @@ public final class SocketClaim: Sendable {
         // and closed to others, unless its sticky bit keeps others from removing or renaming our files (/tmp).
         let sticky = info.st_mode & S_ISVTX != 0
         if !sticky && info.st_uid != getuid() && !fallback {
-            throw .folder(folder, "it belongs to uid \(info.st_uid), not to us; set XDG_RUNTIME_DIR to a folder of yours, or use --socket")
+            throw .folder(
+                folder,
+                "it belongs to uid \(info.st_uid), not to us; set XDG_RUNTIME_DIR to a folder of yours, or use --socket"
+            )
         }
         if !sticky && info.st_mode & 0o022 != 0 && !fallback {
-            throw .folder(folder, "others may write in it (mode \(String(info.st_mode & 0o777, radix: 8))); chmod go-w it, or use --socket")
+            throw .folder(
+                folder,
+                "others may write in it (mode \(String(info.st_mode & 0o777, radix: 8))); chmod go-w it, or use --socket"
+            )
         }
         // Our own private folder under /tmp must really be ours and private.
         if fallback {

@@ -1,7 +1,7 @@
+import AnimCore
 import AnimProtocol
 import Logging
 import NIOCore
-import AnimCore
 
 /// The connected clients and what they subscribed to; the fan-out path.
 ///
@@ -67,9 +67,13 @@ final class SubscriberRegistry {
 
     /// Whether any subscription takes `group`, whatever its transition.
     func anyoneWants(_ group: EventGroup) -> Bool {
-        let wanted = wantedGroups ?? clients.values.reduce(0) { bits, client in
-            client.subscriptions.values.reduce(bits) { bits, subscription in subscription.groups.reduce(bits) { $0 | $1.bit } }
-        }
+        let wanted =
+            wantedGroups
+            ?? clients.values.reduce(0) { bits, client in
+                client.subscriptions.values.reduce(bits) { bits, subscription in
+                    subscription.groups.reduce(bits) { $0 | $1.bit }
+                }
+            }
         wantedGroups = wanted
         return wanted & group.bit != 0
     }
@@ -94,11 +98,14 @@ final class SubscriberRegistry {
         wantedGroups = nil
     }
 
-    private func audience(group: EventGroup, transition: String?, analytic: Bool = false) -> [(client: ClientConnection, rate: Double?)] {
+    private func audience(group: EventGroup, transition: String?, analytic: Bool = false) -> [(
+        client: ClientConnection, rate: Double?
+    )] {
         let key = AudienceKey(group: group, transition: transition, analytic: analytic)
         if let known = audiences[key] { return known }
         // In connection order, so that delivery order is stable.
-        let built = clients.values.sorted { $0.id < $1.id }.compactMap { client -> (client: ClientConnection, rate: Double?)? in
+        let built = clients.values.sorted { $0.id < $1.id }.compactMap {
+            client -> (client: ClientConnection, rate: Double?)? in
             let (wanted, rate) = client.interest(group: group, transition: transition, analytic: analytic)
             return wanted ? (client, rate) : nil
         }
@@ -107,7 +114,9 @@ final class SubscriberRegistry {
     }
 
     /// How many clients take progress frames (of any transition, at any rate).
-    var frameReaders: Int { clients.values.count { client in client.subscriptions.values.contains { $0.groups.contains(.progress) } } }
+    var frameReaders: Int {
+        clients.values.count { client in client.subscriptions.values.contains { $0.groups.contains(.progress) } }
+    }
 
     /// Whether any subscription wants `group`, so that costly events are only encoded for someone.
     /// - analytic: whether anyone takes the frames of running legs (a subscription with `frames: "all"`).
@@ -115,14 +124,17 @@ final class SubscriberRegistry {
         anyoneWants(group) && !audience(group: group, transition: nil, analytic: analytic).isEmpty
     }
 
-    func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
-                   frames: FrameDelivery = .all) throws(RPCError) -> Int {
+    func subscribe(
+        _ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
+        frames: FrameDelivery = .all
+    ) throws(RPCError) -> Int {
         guard client.subscriptions.count < limits.subscriptions else {
             throw RPCError(.limitReached, "limit reached: at most \(limits.subscriptions) subscriptions per client")
         }
         let id = nextSubscriptionID
         nextSubscriptionID += 1
-        client.subscriptions[id] = Subscription(id: id, transitions: transitions, groups: groups, maxRate: maxRate, frames: frames)
+        client.subscriptions[id] = Subscription(
+            id: id, transitions: transitions, groups: groups, maxRate: maxRate, frames: frames)
         dropIndexes()
         return id
     }
@@ -140,11 +152,14 @@ final class SubscriberRegistry {
     ///   a newer frame may replace an unsent one (nil for events that are never dropped: began, ended, input).
     ///   Called once, and only when someone wants the event.
     /// - analytic: a progress frame of a running leg (not for `frames: "driven"` subscriptions).
-    func publish(group: EventGroup, transition: String?, analytic: Bool = false, now: Double,
-                 encode: (inout OutgoingLine) -> CoalescingKey?) {
+    func publish(
+        group: EventGroup, transition: String?, analytic: Bool = false, now: Double,
+        encode: (inout OutgoingLine) -> CoalescingKey?
+    ) {
         guard anyoneWants(group) else { return }
         var encoded: (bytes: ByteBuffer, coalesce: CoalescingKey?)?
-        for (client, rate) in audience(group: group, transition: transition, analytic: analytic) where !client.isClosing {
+        for (client, rate) in audience(group: group, transition: transition, analytic: analytic) where !client.isClosing
+        {
             if encoded == nil {
                 var line = OutgoingLine(allocator: Self.allocator)
                 let key = encode(&line)
@@ -152,8 +167,10 @@ final class SubscriberRegistry {
             }
             guard case let (bytes, key)? = encoded else { continue }
             if let key {
-                if let frame = client.queue.offer(bytes, key: key, transition: transition, rate: rate, now: now,
-                                                  writable: client.canTakeFrames) {
+                if let frame = client.queue.offer(
+                    bytes, key: key, transition: transition, rate: rate, now: now,
+                    writable: client.canTakeFrames)
+                {
                     deliver(frame, to: client)
                 }
             } else {
@@ -217,11 +234,15 @@ final class SubscriberRegistry {
     /// for them, and is not read while they wait.
     func enforceBacklog(_ client: ClientConnection) {
         // Only NIO holds unsent bytes, and asking it is a dynamic cast: skip that while it holds none.
-        guard client.pendingWrites > 0, let buffered = try? client.channel.syncOptions?.getOption(.bufferedWritableBytes),
-              buffered - client.answerBytesWaiting > limits.backlog else { return }
-        logger.notice("disconnecting a client that does not read", metadata: [
-            "client": "\(client.id)", "backlog": "\(buffered) bytes", "max-backlog": "\(limits.backlog) bytes",
-        ])
+        guard client.pendingWrites > 0,
+            let buffered = try? client.channel.syncOptions?.getOption(.bufferedWritableBytes),
+            buffered - client.answerBytesWaiting > limits.backlog
+        else { return }
+        logger.notice(
+            "disconnecting a client that does not read",
+            metadata: [
+                "client": "\(client.id)", "backlog": "\(buffered) bytes", "max-backlog": "\(limits.backlog) bytes",
+            ])
         disconnect(client)
     }
 

@@ -58,7 +58,9 @@ final class SystemdAnnouncer {
     func startWatchdog(_ settings: WatchdogSettings) {
         let notifier = self.notifier
         let interval = TimeAmount.nanoseconds(Int64(settings.interval * 1e9))
-        watchdog = loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in notifier.notify("WATCHDOG=1") }
+        watchdog = loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in
+            notifier.notify("WATCHDOG=1")
+        }
         logger.info("watchdog armed", metadata: ["interval-seconds": "\(settings.interval)"])
     }
 

@@ -40,7 +40,9 @@ final class TurnQueue {
     /// From now on a round starts when the loop, polling, finds a byte on a pipe of its own.
     func pollPipe(on loop: any EventLoop) -> EventLoopFuture<Void> {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return loop.makeFailedFuture(IOError(errnoCode: errno, reason: "a pipe for the clients' turns")) }
+        guard pipe(&ends) == 0 else {
+            return loop.makeFailedFuture(IOError(errnoCode: errno, reason: "a pipe for the clients' turns"))
+        }
         for end in ends {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)

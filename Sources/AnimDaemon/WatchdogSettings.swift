@@ -7,7 +7,9 @@ struct WatchdogSettings: Hashable, Sendable {
 
     /// nil when no watchdog is asked for, or the request is not for this process or is out of range.
     init?(environment: [String: String], pid: Int32) {
-        guard let text = environment["WATCHDOG_USEC"], let usec = UInt64(text), Self.timeout.contains(usec) else { return nil }
+        guard let text = environment["WATCHDOG_USEC"], let usec = UInt64(text), Self.timeout.contains(usec) else {
+            return nil
+        }
         if let owner = environment["WATCHDOG_PID"], !owner.isEmpty, Int32(owner) != pid { return nil }
         interval = Double(usec) / 2 / 1e6
     }

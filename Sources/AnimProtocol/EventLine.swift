@@ -1,8 +1,8 @@
 public import Gestures
-public import Motion
-public import TransitionModel
-public import TextWriting
 import JSONText
+public import Motion
+public import TextWriting
+public import TransitionModel
 
 /// The notification lines animd sends (PROTOCOL.md "Events"), each written once into any `TextOutput` (the daemon's
 /// is the ByteBuffer that goes to the socket; a String for tests).
@@ -32,13 +32,17 @@ public enum EventLine {
 
     /// A notification whose params are the snapshot's members and nothing else.
     @inlinable
-    static func snapshotOnly(_ method: NotificationMethod, _ snapshot: TransitionSnapshot, into out: inout some TextOutput) {
+    static func snapshotOnly(
+        _ method: NotificationMethod, _ snapshot: TransitionSnapshot, into out: inout some TextOutput
+    ) {
         out.writeLiteral(method.linePrefix)
         snapshot.writeMembers(into: &out)
         out.writeLiteral("}}\n")
     }
 
-    public static func ended(_ snapshot: TransitionSnapshot, position: AnimatingPosition, into out: inout some TextOutput) {
+    public static func ended(
+        _ snapshot: TransitionSnapshot, position: AnimatingPosition, into out: inout some TextOutput
+    ) {
         out.writeLiteral(NotificationMethod.ended.linePrefix)
         snapshot.writeMembers(into: &out)
         out.writeLiteral(",\"position\":")
@@ -51,8 +55,10 @@ public enum EventLine {
     }
 
     /// `pinch` adds `scale` and `rotation` (degrees) for touchpad pinches.
-    public static func gesture(name: String, state: RecognizerState, translation: (Double, Double), velocity: (Double, Double),
-                               pinch: (scale: Double, rotation: Double)? = nil, into out: inout some TextOutput) {
+    public static func gesture(
+        name: String, state: RecognizerState, translation: (Double, Double), velocity: (Double, Double),
+        pinch: (scale: Double, rotation: Double)? = nil, into out: inout some TextOutput
+    ) {
         var members: [(String, JSONValue)] = [
             ("name", .string(name)), ("state", .string(state.rawValue)),
             ("translation", .array([.number(translation.0), .number(translation.1)])),
@@ -92,10 +98,16 @@ public enum EventLine {
 
     /// A declared transition is gone (group `state`): `reason` is `retracted`, `disconnected` or `config`, and
     /// `message` says it in words.
-    public static func removed(name: String, reason: RemovalReason, message: String, owner: TransitionOwner,
-                               into out: inout some TextOutput) {
-        RPCLine.writeNotification(.removed, [("name", .string(name)), ("reason", .string(reason.rawValue)), ("message", .string(message)),
-                                             ("owner", owner.json)], into: &out)
+    public static func removed(
+        name: String, reason: RemovalReason, message: String, owner: TransitionOwner,
+        into out: inout some TextOutput
+    ) {
+        RPCLine.writeNotification(
+            .removed,
+            [
+                ("name", .string(name)), ("reason", .string(reason.rawValue)), ("message", .string(message)),
+                ("owner", owner.json),
+            ], into: &out)
     }
 
     public static func shutdown(reason: String, into out: inout some TextOutput) {

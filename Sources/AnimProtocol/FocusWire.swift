@@ -16,14 +16,18 @@ extension SessionFocus {
             source = .null
             reason = .string(why)
         }
-        return .object([("app", window.map { .string($0.app) } ?? .null), ("names", .array((window?.names ?? []).map(JSONValue.string))),
-                        ("fullscreen", .bool(window?.fullscreen ?? false)), ("source", source), ("reason", reason)])
+        return .object([
+            ("app", window.map { .string($0.app) } ?? .null),
+            ("names", .array((window?.names ?? []).map(JSONValue.string))),
+            ("fullscreen", .bool(window?.fullscreen ?? false)), ("source", source), ("reason", reason),
+        ])
     }
 
     /// Reads what `json` writes; nil for anything else.
     public init?(json: JSONValue) {
         guard let names = json["names"]?.array?.compactMap(\.string), let fullscreen = json["fullscreen"]?.bool,
-              let app = json["app"], let source = json["source"], let reason = json["reason"] else { return nil }
+            let app = json["app"], let source = json["source"], let reason = json["reason"]
+        else { return nil }
         if let source = source.string.flatMap(FocusSource.init(rawValue:)) {
             self = .known(app == .null ? nil : FocusedWindow(names: names, fullscreen: fullscreen), source: source)
         } else if let reason = reason.string {

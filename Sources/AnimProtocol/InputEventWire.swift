@@ -1,6 +1,6 @@
 public import Gestures
-public import TextWriting
 public import JSONText
+public import TextWriting
 
 /// An input event's one JSON codec (PROTOCOL.md "Input events"), for `input.inject`, `input.event`, trace files,
 /// `animctl inject` and `animctl record`: `{"t":0.0083,"kind":"touch-move","id":1,"x":14,"y":541}`.
@@ -29,7 +29,8 @@ extension InputEvent {
         case let .touchDown(id), let .touchMove(id), let .touchUp(id), let .touchCancel(id): number("id", Double(id))
         case let .buttonDown(button), let .buttonUp(button): number("button", Double(button))
         case .pointerMove: break
-        case let .swipeBegin(fingers), let .pinchBegin(fingers), let .holdBegin(fingers): number("fingers", Double(fingers))
+        case let .swipeBegin(fingers), let .pinchBegin(fingers), let .holdBegin(fingers):
+            number("fingers", Double(fingers))
         case let .swipeUpdate(fingers, delta):
             number("fingers", Double(fingers)); number("dx", delta.x); number("dy", delta.y)
         case let .swipeEnd(fingers, cancelled), let .pinchEnd(fingers, cancelled), let .holdEnd(fingers, cancelled):

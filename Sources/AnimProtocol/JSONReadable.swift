@@ -1,4 +1,5 @@
 import JSONText
+
 /// What a request's reader asks of a JSON value, whether it is a tree (`JSONValue`, from clients and tests) or a
 /// value read in place from the line (`JSONElement`, the daemon's request path): one reader for both, so that the two
 /// cannot check a request differently.

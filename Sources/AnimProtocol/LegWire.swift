@@ -1,6 +1,6 @@
+public import JSONText
 public import Motion
 public import TextWriting
-public import JSONText
 
 /// The leg object on the wire (docs/protocol.md "The leg object"): one writer and one decoder.
 extension LegMotion {
@@ -26,12 +26,19 @@ extension LegMotion {
                 JSONWriter.writeNumber(value, into: &out)
             }
             out.writeLiteral("]")
-            Self.write([("from", leg.from), ("to", leg.to), ("startTime", leg.startTime), ("startX", leg.startX),
-                        ("endX", leg.endX), ("duration", leg.duration)], into: &out)
+            Self.write(
+                [
+                    ("from", leg.from), ("to", leg.to), ("startTime", leg.startTime), ("startX", leg.startX),
+                    ("endX", leg.endX), ("duration", leg.duration),
+                ], into: &out)
         case let .spring(leg):
-            Self.write([("mass", leg.mass), ("stiffness", leg.stiffness), ("damping", leg.damping), ("velocity", leg.velocity),
-                        ("from", leg.from), ("to", leg.to), ("startTime", leg.startTime), ("elapsed", leg.elapsed),
-                        ("settlingTime", leg.settlingTime)], into: &out)
+            Self.write(
+                [
+                    ("mass", leg.mass), ("stiffness", leg.stiffness), ("damping", leg.damping),
+                    ("velocity", leg.velocity),
+                    ("from", leg.from), ("to", leg.to), ("startTime", leg.startTime), ("elapsed", leg.elapsed),
+                    ("settlingTime", leg.settlingTime),
+                ], into: &out)
         }
         out.writeLiteral("}")
     }
@@ -64,7 +71,10 @@ extension LegMotion {
 }
 
 /// A finite number under `key`, within `range`.
-private func number(_ json: JSONValue, _ key: String, in range: ClosedRange<Double> = -.greatestFiniteMagnitude ... .greatestFiniteMagnitude) -> Double? {
+private func number(
+    _ json: JSONValue, _ key: String,
+    in range: ClosedRange<Double> = -.greatestFiniteMagnitude ... .greatestFiniteMagnitude
+) -> Double? {
     guard let value = json[key]?.number, value.isFinite, range.contains(value) else { return nil }
     return value
 }
@@ -73,12 +83,15 @@ extension CubicLegMotion {
     init?(json: JSONValue) {
         guard let points = json["controlPoints"]?.array, points.count == 4 else { return nil }
         let values = points.compactMap(\.number)
-        guard values.count == 4, values.allSatisfy(\.isFinite), (0...1).contains(values[0]), (0...1).contains(values[2]),
-              let from = number(json, "from"), let to = number(json, "to"), let startTime = number(json, "startTime"),
-              let startX = number(json, "startX", in: 0...1), let endX = number(json, "endX", in: 0...1),
-              let duration = number(json, "duration", in: 0 ... .greatestFiniteMagnitude) else { return nil }
-        self.init(curve: CubicBezier(values[0], values[1], values[2], values[3]), from: from, to: to, startTime: startTime,
-                  startX: startX, endX: endX, duration: duration)
+        guard values.count == 4, values.allSatisfy(\.isFinite), (0...1).contains(values[0]),
+            (0...1).contains(values[2]),
+            let from = number(json, "from"), let to = number(json, "to"), let startTime = number(json, "startTime"),
+            let startX = number(json, "startX", in: 0...1), let endX = number(json, "endX", in: 0...1),
+            let duration = number(json, "duration", in: 0 ... .greatestFiniteMagnitude)
+        else { return nil }
+        self.init(
+            curve: CubicBezier(values[0], values[1], values[2], values[3]), from: from, to: to, startTime: startTime,
+            startX: startX, endX: endX, duration: duration)
     }
 }
 
@@ -86,11 +99,13 @@ extension SpringLegMotion {
     init?(json: JSONValue) {
         let positive = Double.leastNormalMagnitude ... .greatestFiniteMagnitude
         guard let mass = number(json, "mass", in: positive), let stiffness = number(json, "stiffness", in: positive),
-              let damping = number(json, "damping", in: positive), let velocity = number(json, "velocity"),
-              let from = number(json, "from"), let to = number(json, "to"), let startTime = number(json, "startTime"),
-              let elapsed = number(json, "elapsed", in: 0 ... .greatestFiniteMagnitude),
-              let settlingTime = number(json, "settlingTime", in: 0 ... .greatestFiniteMagnitude) else { return nil }
-        self.init(mass: mass, stiffness: stiffness, damping: damping, velocity: velocity, from: from, to: to,
-                  startTime: startTime, elapsed: elapsed, settlingTime: settlingTime)
+            let damping = number(json, "damping", in: positive), let velocity = number(json, "velocity"),
+            let from = number(json, "from"), let to = number(json, "to"), let startTime = number(json, "startTime"),
+            let elapsed = number(json, "elapsed", in: 0 ... .greatestFiniteMagnitude),
+            let settlingTime = number(json, "settlingTime", in: 0 ... .greatestFiniteMagnitude)
+        else { return nil }
+        self.init(
+            mass: mass, stiffness: stiffness, damping: damping, velocity: velocity, from: from, to: to,
+            startTime: startTime, elapsed: elapsed, settlingTime: settlingTime)
     }
 }

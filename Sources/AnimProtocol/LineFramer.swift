@@ -70,8 +70,10 @@ public struct LineFramer: Sendable {
     /// Hands out the whole lines of `bytes` while `body` wants them: how many bytes were handed (a line's newline
     /// included), and whether `body` stopped with a whole line still there. The first `knownFree` bytes hold no
     /// newline: they were scanned before. When it returns with `stopped` false, what is left of `bytes` holds none.
-    private mutating func hand(_ bytes: UnsafeBufferPointer<UInt8>, knownFree: Int,
-                               to body: (Piece) -> Bool) -> (handed: Int, stopped: Bool) {
+    private mutating func hand(
+        _ bytes: UnsafeBufferPointer<UInt8>, knownFree: Int,
+        to body: (Piece) -> Bool
+    ) -> (handed: Int, stopped: Bool) {
         var start = 0
         while start < bytes.count {
             // Scanned for the newline in place, from where no earlier call has looked.

@@ -77,7 +77,9 @@ extension Param {
     public static let transition = Param("transition", .table)
     public static let bindings = Param("bindings", .table)
     /// `daemon.environment`'s: one per session variable it takes.
-    public static let environment = Request.environmentNames.map { Param($0, .string(maxLength: Request.maxEnvironmentValue)) }
+    public static let environment = Request.environmentNames.map {
+        Param($0, .string(maxLength: Request.maxEnvironmentValue))
+    }
 }
 
 extension Method {
@@ -113,6 +115,7 @@ extension Method {
             (.retract, named, .itsConnection),
             (.inject, [.injected], .daemon),
         ]
-        return Dictionary(uniqueKeysWithValues: rows.map { ($0.0, MethodSpec(method: $0.0, params: $0.1, reach: $0.2)) })
+        return Dictionary(
+            uniqueKeysWithValues: rows.map { ($0.0, MethodSpec(method: $0.0, params: $0.1, reach: $0.2)) })
     }()
 }

@@ -1,5 +1,5 @@
-public import Motion
 public import JSONText
+public import Motion
 
 /// What motion animd plays and why (`daemon.hello`'s `motion`, the `daemon.motion` answer and event).
 public struct MotionStatus: Hashable, Sendable {
@@ -19,15 +19,18 @@ public struct MotionStatus: Hashable, Sendable {
     }
 
     public var json: JSONValue {
-        .object([("state", .string(reduced ? "reduced" : "full")), ("setting", .string(setting.rawValue)),
-                 ("source", source.map(JSONValue.string) ?? .null), ("factor", .number(factor)), ("detail", .string(detail))])
+        .object([
+            ("state", .string(reduced ? "reduced" : "full")), ("setting", .string(setting.rawValue)),
+            ("source", source.map(JSONValue.string) ?? .null), ("factor", .number(factor)), ("detail", .string(detail)),
+        ])
     }
 
     /// Reads what `json` writes; nil for anything else.
     public init?(json: JSONValue) {
         guard let state = json["state"]?.string, state == "full" || state == "reduced",
-              let setting = json["setting"]?.string.flatMap(MotionSetting.init(rawValue:)),
-              let factor = json["factor"]?.number, factor.isFinite, factor > 0, let detail = json["detail"]?.string else { return nil }
+            let setting = json["setting"]?.string.flatMap(MotionSetting.init(rawValue:)),
+            let factor = json["factor"]?.number, factor.isFinite, factor > 0, let detail = json["detail"]?.string
+        else { return nil }
         let source = json["source"]
         guard source == .null || source?.string != nil else { return nil }
         self.init(reduced: state == "reduced", setting: setting, source: source?.string, factor: factor, detail: detail)

@@ -1,9 +1,12 @@
 /// The notifications animd sends (PROTOCOL.md "Events"): the only place their names are written. The daemon writes
 /// them, and clients (AnimClient, animctl) recognize them, through this enum, so a misspelt name is a compile error.
 public enum NotificationMethod: String, Sendable, CaseIterable {
-    case progress = "transition.progress", began = "transition.began", leg = "transition.leg", ended = "transition.ended"
-    case inputStatus = "input.status", gesture = "gesture.changed", inputEvent = "input.event", shutdown = "daemon.shutdown"
-    case motion = "daemon.motion", focus = "daemon.focus", removed = "transition.removed", tabletMode = "daemon.tablet-mode"
+    case progress = "transition.progress", began = "transition.began", leg = "transition.leg", ended =
+        "transition.ended"
+    case inputStatus = "input.status", gesture = "gesture.changed", inputEvent = "input.event", shutdown =
+        "daemon.shutdown"
+    case motion = "daemon.motion", focus = "daemon.focus", removed = "transition.removed", tabletMode =
+        "daemon.tablet-mode"
 
     /// A notification's line up to its params' opening brace, as one literal: the frame path writes it without
     /// building a string. `NotificationMethodTests` checks each against `rawValue`.

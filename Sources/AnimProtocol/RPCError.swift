@@ -1,4 +1,5 @@
 public import JSONText
+
 /// The error codes of the contract (PROTOCOL.md "Error codes").
 public enum RPCErrorCode: Int, Sendable, CaseIterable {
     case parseError = -32700

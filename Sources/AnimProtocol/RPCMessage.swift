@@ -1,5 +1,5 @@
-public import TextWriting
 public import JSONText
+public import TextWriting
 
 /// The methods of the contract (PROTOCOL.md "Methods").
 public enum Method: String, Sendable, CaseIterable {
@@ -9,8 +9,10 @@ public enum Method: String, Sendable, CaseIterable {
     // Queries and subscriptions.
     case list = "transition.list", get = "transition.get", subscribe, unsubscribe
     // Driving a transition.
-    case toggle = "transition.toggle", animate = "transition.animate", begin = "transition.begin", scrub = "transition.scrub"
-    case pause = "transition.pause", resume = "transition.resume", reverse = "transition.reverse", `continue` = "transition.continue"
+    case toggle = "transition.toggle", animate = "transition.animate", begin = "transition.begin", scrub =
+        "transition.scrub"
+    case pause = "transition.pause", resume = "transition.resume", reverse = "transition.reverse", `continue` =
+        "transition.continue"
     case release = "transition.release", stop = "transition.stop", finish = "transition.finish"
     // Transitions that clients declare.
     case declare = "transition.declare", update = "transition.update", retract = "transition.retract"
@@ -76,16 +78,23 @@ package enum Envelope {
     /// A line's value: a request object, or a batch of them. An empty batch, or one past the limit, is one error.
     private static func top(_ value: JSONElement) -> Envelope {
         guard let members = value.array else { return check(value) }
-        guard !members.isEmpty else { return .invalid(id: .null, error: RPCError(.invalidRequest, "invalid request: an empty batch")) }
+        guard !members.isEmpty else {
+            return .invalid(id: .null, error: RPCError(.invalidRequest, "invalid request: an empty batch"))
+        }
         guard members.count <= batchLimit else {
-            return .invalid(id: .null, error: RPCError(.invalidRequest, "invalid request: a batch of \(members.count) requests, past the \(batchLimit) allowed"))
+            return .invalid(
+                id: .null,
+                error: RPCError(
+                    .invalidRequest,
+                    "invalid request: a batch of \(members.count) requests, past the \(batchLimit) allowed"))
         }
         return .batch(members.map(check))
     }
 
     private static func check(_ value: JSONElement) -> Envelope {
         guard value.isObject else {
-            return .invalid(id: .null, error: RPCError(.invalidRequest, "invalid request: expected a JSON-RPC request object"))
+            return .invalid(
+                id: .null, error: RPCError(.invalidRequest, "invalid request: expected a JSON-RPC request object"))
         }
         let id = value["id"]
         let replyID: JSONValue
@@ -95,22 +104,27 @@ package enum Envelope {
             } else if let text = id.string {
                 replyID = .string(text)
             } else {
-                return .invalid(id: .null, error: RPCError(.invalidRequest, "invalid request: id must be a number or a string"))
+                return .invalid(
+                    id: .null, error: RPCError(.invalidRequest, "invalid request: id must be a number or a string"))
             }
         } else {
             replyID = .null
         }
         guard value["jsonrpc"]?.string == "2.0" else {
-            return .invalid(id: replyID, error: RPCError(.invalidRequest, "invalid request: \"jsonrpc\" must be \"2.0\""))
+            return .invalid(
+                id: replyID, error: RPCError(.invalidRequest, "invalid request: \"jsonrpc\" must be \"2.0\""))
         }
         guard let method = value["method"]?.string else {
-            return .invalid(id: replyID, error: RPCError(.invalidRequest, "invalid request: \"method\" must be a string"))
+            return .invalid(
+                id: replyID, error: RPCError(.invalidRequest, "invalid request: \"method\" must be a string"))
         }
         let params = value["params"]
         if let params, !params.isObject, params.array == nil {
-            return .invalid(id: replyID, error: RPCError(.invalidRequest, "invalid request: \"params\" must be an object"))
+            return .invalid(
+                id: replyID, error: RPCError(.invalidRequest, "invalid request: \"params\" must be an object"))
         }
-        return id == nil ? .notification(method: method, params: params) : .request(id: replyID, method: method, params: params)
+        return id == nil
+            ? .notification(method: method, params: params) : .request(id: replyID, method: method, params: params)
     }
 }
 
@@ -129,7 +143,9 @@ public enum RPCLine {
     }
 
     /// The response object alone, for a line of its own or a member of a batch's answer.
-    public static func writeResultObject<Out: TextOutput>(id: JSONValue, into out: inout Out, _ result: (inout Out) -> Void) {
+    public static func writeResultObject<Out: TextOutput>(
+        id: JSONValue, into out: inout Out, _ result: (inout Out) -> Void
+    ) {
         out.writeLiteral("{\"jsonrpc\":\"2.0\",\"id\":")
         JSONWriter.write(id, into: &out)
         out.writeLiteral(",\"result\":")
@@ -146,7 +162,9 @@ public enum RPCLine {
     }
 
     /// A notification whose params are `members`.
-    public static func writeNotification(_ method: NotificationMethod, _ members: [(String, JSONValue)], into out: inout some TextOutput) {
+    public static func writeNotification(
+        _ method: NotificationMethod, _ members: [(String, JSONValue)], into out: inout some TextOutput
+    ) {
         out.writeLiteral(method.linePrefix)
         JSONWriter.writeMembers(members, into: &out)
         out.writeLiteral("}}\n")
@@ -159,11 +177,15 @@ public enum RPCLine {
 
     /// A client's batch line (JSON-RPC 2.0, section 6): the requests, numbered from `firstID`, in one array.
     public static func batch(firstID: Int, _ calls: [(method: String, params: JSONValue?)]) -> String {
-        JSONWriter.string(.array(calls.enumerated().map { requestObject(id: firstID + $0, method: $1.method, params: $1.params) })) + "\n"
+        JSONWriter.string(
+            .array(calls.enumerated().map { requestObject(id: firstID + $0, method: $1.method, params: $1.params) }))
+            + "\n"
     }
 
     private static func requestObject(id: Int, method: String, params: JSONValue?) -> JSONValue {
-        var members: [(String, JSONValue)] = [("jsonrpc", "2.0"), ("id", .number(Double(id))), ("method", .string(method))]
+        var members: [(String, JSONValue)] = [
+            ("jsonrpc", "2.0"), ("id", .number(Double(id))), ("method", .string(method)),
+        ]
         if let params { members.append(("params", params)) }
         return .object(members)
     }

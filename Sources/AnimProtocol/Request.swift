@@ -1,8 +1,8 @@
-import TextWriting
 public import Gestures
-public import Motion
-public import TransitionModel
 public import JSONText
+public import Motion
+import TextWriting
+public import TransitionModel
 
 /// Every request of the protocol (PROTOCOL.md, docs/protocol.md), with its parameters typed and checked.
 ///
@@ -51,18 +51,23 @@ public enum Request: Hashable, Sendable {
 
     /// The session variables `environment` takes, each at most `maxEnvironmentValue` bytes without NUL.
     /// The session's display variables, and those of the compositors whose focus animd reads (issue 31).
-    public static let environmentNames = ["DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE", "XDG_SEAT",
-                                          "SWAYSOCK", "HYPRLAND_INSTANCE_SIGNATURE"]
+    public static let environmentNames = [
+        "DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE", "XDG_SEAT",
+        "SWAYSOCK", "HYPRLAND_INSTANCE_SIGNATURE",
+    ]
     public static let maxEnvironmentValue = 4096
 
     /// Reads and checks a request. An unknown method is -32601 with the known ones in `data.methods`.
-    public init(method name: String, params raw: JSONValue?) throws(RPCError) { try self.init(method: name, reading: raw) }
+    public init(method name: String, params raw: JSONValue?) throws(RPCError) {
+        try self.init(method: name, reading: raw)
+    }
 
     /// The same, from a tree or from the request line read in place (`IncomingRequest`): one reader for both.
     init(method name: String, reading raw: (some JSONReadable)?) throws(RPCError) {
         guard let method = Method(rawValue: name) else {
-            throw RPCError(.methodNotFound, "method not found: \(quotedExcerpt(name))",
-                           data: .object([("methods", .array(Method.allCases.map { .string($0.rawValue) }))]))
+            throw RPCError(
+                .methodNotFound, "method not found: \(quotedExcerpt(name))",
+                data: .object([("methods", .array(Method.allCases.map { .string($0.rawValue) }))]))
         }
         let p = RequestParams(method: name, value: raw)
         try p.allow(method.spec)
@@ -98,17 +103,22 @@ public enum Request: Hashable, Sendable {
         if let names = try p.optionalStrings(.events) {
             events = []
             for name in names {
-                guard let group = EventGroup(rawValue: name) else { throw p.invalid("unknown event group \(quotedExcerpt(name)) (expected \(EventGroup.names))") }
+                guard let group = EventGroup(rawValue: name) else {
+                    throw p.invalid("unknown event group \(quotedExcerpt(name)) (expected \(EventGroup.names))")
+                }
                 events.insert(group)
             }
         }
         var frames = FrameDelivery.all
         if let name = try p.optionalString(Param.frames.key, maxLength: 16) {
-            guard let delivery = FrameDelivery(rawValue: name) else { throw p.invalid("frames must be \(Param.frames.words)") }
+            guard let delivery = FrameDelivery(rawValue: name) else {
+                throw p.invalid("frames must be \(Param.frames.words)")
+            }
             frames = delivery
         }
-        return .subscribe(transitions: try p.optionalStrings(.transitions), events: events, maxRate: try p.optionalNumber(.maxRate),
-                          frames: frames)
+        return .subscribe(
+            transitions: try p.optionalStrings(.transitions), events: events, maxRate: try p.optionalNumber(.maxRate),
+            frames: frames)
     }
 
     /// The transition.* methods' commands.
@@ -117,16 +127,19 @@ public enum Request: Hashable, Sendable {
         switch method {
         case .toggle: return .toggle(name)
         case .animate:
-            return .animate(name, to: try p.integer(.to), timing: try p.optionalTiming(.timing), duration: try p.optionalNumber(.duration),
-                            velocity: try p.optionalNumber(.velocity))
+            return .animate(
+                name, to: try p.integer(.to), timing: try p.optionalTiming(.timing),
+                duration: try p.optionalNumber(.duration),
+                velocity: try p.optionalNumber(.velocity))
         case .begin: return .begin(name, to: try p.integer(.to))
         case .scrub: return .scrub(name, fraction: try p.number(.fraction))
         case .pause: return .pause(name)
         case .resume: return .resume(name)
         case .reverse: return .reverse(name)
         case .continue:
-            return .continue(name, timing: try p.optionalTiming(.timing), durationFactor: try p.optionalNumber(.durationFactor),
-                             velocity: try p.optionalNumber(.velocity))
+            return .continue(
+                name, timing: try p.optionalTiming(.timing), durationFactor: try p.optionalNumber(.durationFactor),
+                velocity: try p.optionalNumber(.velocity))
         case .release: return .release(name, velocity: try p.optionalNumber(.velocity))
         case .stop: return .stop(name, withoutFinishing: try p.optionalBool(.withoutFinishing) ?? false)
         case .finish: return .finish(name, at: try p.choice(.at, AnimatingPosition.self))
@@ -158,7 +171,9 @@ extension Request {
     /// The params as they go on the wire; nil for a method that takes none. `Request(method:params:)` reads them
     /// back to the same request.
     public var params: JSONValue? {
-        func object(_ members: [(String, JSONValue?)]) -> JSONValue { .object(members.compactMap { key, value in value.map { (key, $0) } }) }
+        func object(_ members: [(String, JSONValue?)]) -> JSONValue {
+            .object(members.compactMap { key, value in value.map { (key, $0) } })
+        }
         func number(_ value: Double?) -> JSONValue? { value.map(JSONValue.number) }
         switch self {
         case let .hello(client): return client.map { object([(Param.client.key, .string($0))]) }
@@ -171,9 +186,12 @@ extension Request {
         case let .motion(setting): return setting.map { object([(Param.setting.key, .string($0.rawValue))]) }
         case let .get(name): return object([(Param.name.key, .string(name))])
         case let .subscribe(transitions, events, maxRate, frames):
-            return object([(Param.transitions.key, transitions.map { .array($0.map(JSONValue.string)) }),
-                           (Param.events.key, .array(EventGroup.allCases.filter(events.contains).map { .string($0.rawValue) })),
-                           (Param.maxRate.key, number(maxRate)), (Param.frames.key, frames == .all ? nil : .string(frames.rawValue))])
+            return object([
+                (Param.transitions.key, transitions.map { .array($0.map(JSONValue.string)) }),
+                (Param.events.key, .array(EventGroup.allCases.filter(events.contains).map { .string($0.rawValue) })),
+                (Param.maxRate.key, number(maxRate)),
+                (Param.frames.key, frames == .all ? nil : .string(frames.rawValue)),
+            ])
         case let .unsubscribe(subscription): return object([(Param.subscription.key, .number(Double(subscription)))])
         case let .inject(events, tabletModes):
             var items = events.map(\.wire)

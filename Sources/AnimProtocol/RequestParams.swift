@@ -1,6 +1,6 @@
 import Gestures
-import Motion
 import JSONText
+import Motion
 import TextWriting
 
 /// A method's params with typed accessors; every mistake is a -32602 that
@@ -17,7 +17,9 @@ struct RequestParams<Value: JSONReadable> {
             return
         }
         if let key = value.firstKey(notIn: keys) {
-            throw invalid("unknown parameter \(quotedExcerpt(key))" + (keys.isEmpty ? " (\(method) takes none)" : " (expected \(keys.joined(separator: ", ")))"))
+            throw invalid(
+                "unknown parameter \(quotedExcerpt(key))"
+                    + (keys.isEmpty ? " (\(method) takes none)" : " (expected \(keys.joined(separator: ", ")))"))
         }
     }
 
@@ -53,7 +55,9 @@ struct RequestParams<Value: JSONReadable> {
     func number(_ key: String, in range: ClosedRange<Double>) throws(RPCError) -> Double {
         let n = try number(key)
         guard range.contains(n) else {
-            throw invalid("\"\(key)\" must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)), got \(formatNumber(n))")
+            throw invalid(
+                "\"\(key)\" must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)), got \(formatNumber(n))"
+            )
         }
         return n
     }
@@ -101,7 +105,11 @@ struct RequestParams<Value: JSONReadable> {
         var members: [(String, JSONValue)] = []
         for key in ["transition", "bindings"] {
             guard let v = optional(key) else { continue }
-            guard v.isObject else { throw invalid("\"\(key)\" must be an object (the keys of the config's [\(key == "transition" ? "transitions" : key).NAME])") }
+            guard v.isObject else {
+                throw invalid(
+                    "\"\(key)\" must be an object (the keys of the config's [\(key == "transition" ? "transitions" : key).NAME])"
+                )
+            }
             members.append((key, v.tree))
         }
         return .object(members)
@@ -112,7 +120,8 @@ struct RequestParams<Value: JSONReadable> {
         guard let v = optional(key) else { throw invalid("\"\(key)\" is required") }
         guard let items = v.array else { throw invalid("\"\(key)\" must be an array of input events") }
         guard items.count <= InputLimits.eventsPerInjection else {
-            throw invalid("\"\(key)\" holds \(items.count) events; at most \(InputLimits.eventsPerInjection) in one request")
+            throw invalid(
+                "\"\(key)\" holds \(items.count) events; at most \(InputLimits.eventsPerInjection) in one request")
         }
         var events: [InputEvent] = []
         var tabletModes: [InjectedTabletMode] = []
@@ -140,7 +149,9 @@ extension RequestParams {
     func string(_ param: Param) throws(RPCError) -> String { try string(param.key) }
 
     func optionalString(_ param: Param) throws(RPCError) -> String? {
-        guard case let .string(maxLength) = param.kind, let maxLength else { return optional(param.key) == nil ? nil : try string(param.key) }
+        guard case let .string(maxLength) = param.kind, let maxLength else {
+            return optional(param.key) == nil ? nil : try string(param.key)
+        }
         return try optionalString(param.key, maxLength: maxLength)
     }
 
@@ -157,13 +168,17 @@ extension RequestParams {
     func optionalTiming(_ param: Param) throws(RPCError) -> TimingSpec? { try optionalTiming(param.key) }
 
     /// One of a choice's words, as its type; an error that lists the words otherwise.
-    func optionalChoice<Choice: RawRepresentable>(_ param: Param, _: Choice.Type) throws(RPCError) -> Choice? where Choice.RawValue == String {
+    func optionalChoice<Choice: RawRepresentable>(_ param: Param, _: Choice.Type) throws(RPCError) -> Choice?
+    where Choice.RawValue == String {
         guard let text = try optionalString(param.key, maxLength: 64) else { return nil }
-        guard let value = Choice(rawValue: text) else { throw invalid("\"\(param.key)\" must be \(param.words), not \(quotedExcerpt(text))") }
+        guard let value = Choice(rawValue: text) else {
+            throw invalid("\"\(param.key)\" must be \(param.words), not \(quotedExcerpt(text))")
+        }
         return value
     }
 
-    func choice<Choice: RawRepresentable>(_ param: Param, _ type: Choice.Type) throws(RPCError) -> Choice where Choice.RawValue == String {
+    func choice<Choice: RawRepresentable>(_ param: Param, _ type: Choice.Type) throws(RPCError) -> Choice
+    where Choice.RawValue == String {
         guard let value = try optionalChoice(param, type) else { throw invalid("\"\(param.key)\" is required") }
         return value
     }

@@ -47,7 +47,9 @@ public enum SessionVariableRules {
     }
 
     private static func nameProblem(_ value: String) -> String? {
-        if value == "." || value == ".." || value.contains("/") { return "must be one file name (no '/', not '.' or '..')" }
+        if value == "." || value == ".." || value.contains("/") {
+            return "must be one file name (no '/', not '.' or '..')"
+        }
         if value.utf8.count > nameLimit { return "must be at most \(nameLimit) bytes long" }
         return nil
     }
@@ -64,7 +66,9 @@ public enum SessionVariableRules {
         guard let colon = value.lastIndex(of: ":") else { return form }
         let host = value[..<colon], rest = value[value.index(after: colon)...]
         let parts = rest.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 9 && $0.utf8.allSatisfy(isDigit) }) else { return form }
+        guard (1...2).contains(parts.count),
+            parts.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 9 && $0.utf8.allSatisfy(isDigit) })
+        else { return form }
         if host.hasPrefix("/") { return pathProblem(String(host), limit: socketPathLimit) }
         // A host name, `unix`, or an address; "host/unix" is an old spelling of a transport (protocol/host).
         if host.split(separator: "/").contains("..") { return "must not go up a folder ('..')" }
@@ -75,7 +79,8 @@ public enum SessionVariableRules {
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
     }
 
 }

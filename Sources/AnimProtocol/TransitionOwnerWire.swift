@@ -1,6 +1,6 @@
-public import TransitionModel
-public import TextWriting
 public import JSONText
+public import TextWriting
+public import TransitionModel
 
 /// The owner on the wire: `{"client":…,"pid":…}`, each null when unknown, in `transition.list`, `transition.get`,
 /// the answers to declarations and `transition.removed`.

@@ -1,7 +1,7 @@
+public import JSONText
 import Motion
 public import TextWriting
 public import TransitionModel
-public import JSONText
 
 /// The snapshot on the wire: one writer and one decoder, for the daemon and its clients alike.
 extension TransitionSnapshot {
@@ -37,8 +37,10 @@ extension TransitionSnapshot {
 
     /// The member `"transitions":[snapshot, …]`, without braces, so that an answer can add its own members; each
     /// declared transition with its owner.
-    public static func writeList(_ snapshots: [TransitionSnapshot], owners: (String) -> TransitionOwner? = { _ in nil },
-                                 into out: inout some TextOutput) {
+    public static func writeList(
+        _ snapshots: [TransitionSnapshot], owners: (String) -> TransitionOwner? = { _ in nil },
+        into out: inout some TextOutput
+    ) {
         out.writeLiteral("\"transitions\":[")
         for (index, snapshot) in snapshots.enumerated() {
             if index > 0 { out.writeLiteral(",") }
@@ -50,10 +52,14 @@ extension TransitionSnapshot {
     /// Reads a snapshot back (clients, animctl, tests); nil if any field is missing or of the wrong type, or the
     /// phase is not one of the contract's.
     public init?(json: JSONValue) {
-        guard let name = json["name"]?.string, let progress = json["progress"]?.number, let fraction = json["fraction"]?.number,
-              let velocity = json["velocity"]?.number, let phase = json["phase"]?.string.flatMap(TransitionPhase.init(rawValue:)), let from = json["from"]?.integer,
-              let to = json["to"]?.integer, let target = json["target"]?.integer, let snap = json["snap"]?.integer,
-              let points = json["snapPoints"]?.array, let seq = json["seq"]?.integer, let time = json["time"]?.number else { return nil }
+        guard let name = json["name"]?.string, let progress = json["progress"]?.number,
+            let fraction = json["fraction"]?.number,
+            let velocity = json["velocity"]?.number,
+            let phase = json["phase"]?.string.flatMap(TransitionPhase.init(rawValue:)),
+            let from = json["from"]?.integer,
+            let to = json["to"]?.integer, let target = json["target"]?.integer, let snap = json["snap"]?.integer,
+            let points = json["snapPoints"]?.array, let seq = json["seq"]?.integer, let time = json["time"]?.number
+        else { return nil }
         let snapPoints = points.compactMap(\.number)
         guard snapPoints.count == points.count else { return nil }
         var leg: LegMotion?
@@ -61,7 +67,8 @@ extension TransitionSnapshot {
             guard let decoded = LegMotion(json: legJSON) else { return nil }
             leg = decoded
         }
-        self.init(name: name, progress: progress, fraction: fraction, velocity: velocity, phase: phase, from: from, to: to,
-                  target: target, snap: snap, snapPoints: snapPoints, seq: seq, time: time, leg: leg)
+        self.init(
+            name: name, progress: progress, fraction: fraction, velocity: velocity, phase: phase, from: from, to: to,
+            target: target, snap: snap, snapPoints: snapPoints, seq: seq, time: time, leg: leg)
     }
 }

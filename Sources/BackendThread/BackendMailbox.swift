@@ -26,7 +26,9 @@ public final class BackendMailbox: Sendable {
     public init(plan: InputPlan) { contents = NIOLockedValueBox(Contents(plan: plan)) }
 
     public func configure(_ plan: InputPlan) {
-        contents.withLockedValue { $0.plan = plan; $0.planChanged = true }
+        contents.withLockedValue {
+            $0.plan = plan; $0.planChanged = true
+        }
     }
 
     public func post(_ decisions: [ArenaOutput]) {

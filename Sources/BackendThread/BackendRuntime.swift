@@ -18,8 +18,10 @@ public final class BackendRuntime: InputBackend {
     private let thread = SessionThread()
     private let backoff: Backoff
 
-    public init(opener: any BackendSessionOpener, plan: InputPlan, backoff: Backoff = .sessions, logger: Logger,
-                onEvent: @escaping @Sendable (BackendEvent) -> Void) {
+    public init(
+        opener: any BackendSessionOpener, plan: InputPlan, backoff: Backoff = .sessions, logger: Logger,
+        onEvent: @escaping @Sendable (BackendEvent) -> Void
+    ) {
         self.opener = opener; self.logger = logger; self.onEvent = onEvent; self.backoff = backoff
         mailbox = BackendMailbox(plan: plan)
     }
@@ -49,22 +51,32 @@ public final class BackendRuntime: InputBackend {
 
     private func run() {
         var life = SessionLife<any BackendSession>(backoff: backoff)
-        life.run(isStopping: { thread.isStopping }, wait: wait, open: {
-            switch opener.open(plan: mailbox.takePlan(), logger: logger, isStopping: { [thread] in thread.isStopping }) {
-            case let .success(session): .opened(session)
-            case let .failure(failure): .failed(failure)
-            }
-        }, serve: { session in
-            logUnavailable(session.info.sources)
-            onEvent(.connected(session.info))
-            defer { session.close() }
-            return serve(session)
-        }, report: { news in
-            switch news {
-            case let .failed(reason, first): if first { onEvent(.disconnected(backend: kind, display: opener.display, reason: reason + "; retrying")) }
-            case let .gaveUp(reason), let .ended(reason): onEvent(.disconnected(backend: kind, display: opener.display, reason: reason))
-            }
-        })
+        life.run(
+            isStopping: { thread.isStopping }, wait: wait,
+            open: {
+                switch opener.open(
+                    plan: mailbox.takePlan(), logger: logger, isStopping: { [thread] in thread.isStopping })
+                {
+                case let .success(session): .opened(session)
+                case let .failure(failure): .failed(failure)
+                }
+            },
+            serve: { session in
+                logUnavailable(session.info.sources)
+                onEvent(.connected(session.info))
+                defer { session.close() }
+                return serve(session)
+            },
+            report: { news in
+                switch news {
+                case let .failed(reason, first):
+                    if first {
+                        onEvent(.disconnected(backend: kind, display: opener.display, reason: reason + "; retrying"))
+                    }
+                case let .gaveUp(reason), let .ended(reason):
+                    onEvent(.disconnected(backend: kind, display: opener.display, reason: reason))
+                }
+            })
     }
 
     /// Logs each of the opener's `loggedSources` that the plan wants but cannot have, with the reason.
@@ -82,22 +94,25 @@ public final class BackendRuntime: InputBackend {
     }
 
     private func serve(_ session: any BackendSession) -> SessionEnd {
-        thread.serve(session, woken: {
-            let news = mailbox.takeNews()
-            if !news.decisions.isEmpty { session.allow(news.decisions) }
-            if let plan = news.plan { session.apply(plan) }
-        }, dispatch: { ready, now in
-            let step = session.dispatch(ready: ready, now: now)
-            if let info = session.takeInfoChange() {
-                logUnavailable(info.sources)
-                onEvent(.changed(info))
-            }
-            switch step {
-            case let .ended(reason): return .ended(reason: reason)
-            case let .events(events):
-                if !events.isEmpty { onEvent(.input(events)) }
-                return nil
-            }
-        })
+        thread.serve(
+            session,
+            woken: {
+                let news = mailbox.takeNews()
+                if !news.decisions.isEmpty { session.allow(news.decisions) }
+                if let plan = news.plan { session.apply(plan) }
+            },
+            dispatch: { ready, now in
+                let step = session.dispatch(ready: ready, now: now)
+                if let info = session.takeInfoChange() {
+                    logUnavailable(info.sources)
+                    onEvent(.changed(info))
+                }
+                switch step {
+                case let .ended(reason): return .ended(reason: reason)
+                case let .events(events):
+                    if !events.isEmpty { onEvent(.input(events)) }
+                    return nil
+                }
+            })
     }
 }

@@ -45,7 +45,9 @@ public protocol BackendSessionOpener: Sendable {
     /// The sources whose being unavailable is worth a warning in the log.
     var loggedSources: [InputSource] { get }
     /// Opens a session. What it connects to may not answer: any wait is bounded, and ends early once `isStopping`.
-    func open(plan: InputPlan, logger: Logger, isStopping: @escaping @Sendable () -> Bool) -> Result<any BackendSession, OpenFailure>
+    func open(plan: InputPlan, logger: Logger, isStopping: @escaping @Sendable () -> Bool) -> Result<
+        any BackendSession, OpenFailure
+    >
     /// The decisions its sessions answer; the others never wake the thread.
     func relevant(_ decisions: [ArenaOutput]) -> [ArenaOutput]
 }

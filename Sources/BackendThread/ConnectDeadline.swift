@@ -19,8 +19,10 @@ public enum ConnectDeadline {
 
     /// Runs `call` on this thread; if it has not returned within `seconds`, cuts its connections to `endpoints`.
     /// Returns what it returned, and whether the deadline passed first (the caller then disposes of the result).
-    public static func run<Result>(within seconds: Double, toward endpoints: [SocketProbe.Endpoint],
-                                   _ call: () -> Result) -> (result: Result, expired: Bool) {
+    public static func run<Result>(
+        within seconds: Double, toward endpoints: [SocketProbe.Endpoint],
+        _ call: () -> Result
+    ) -> (result: Result, expired: Bool) {
         let before = Set(OpenSockets.list().map(\.inode))
         let watch = Watch()
         let started = PosixThread.start(named: "animd-deadline") {
@@ -28,7 +30,9 @@ public enum ConnectDeadline {
             repeat {
                 for entry in OpenSockets.list() where !before.contains(entry.inode) {
                     watch.whileCalling {
-                        guard OpenSockets.isStillOpen(entry), endpoints.contains(where: { $0.isPeer(of: entry.descriptor) }) else { return }
+                        guard OpenSockets.isStillOpen(entry),
+                            endpoints.contains(where: { $0.isPeer(of: entry.descriptor) })
+                        else { return }
                         shutdown(entry.descriptor, Int32(SHUT_RDWR))
                     }
                 }

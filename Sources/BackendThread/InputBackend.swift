@@ -45,10 +45,12 @@ public struct BackendInfo: Hashable, Sendable {
     /// How the backend reads the tablet-mode switch, or why it reads none (`input.status`'s `tablet-mode`).
     public var tabletModeDetail: String?
 
-    public init(backend: InputBackendKind, display: String? = nil, seat: String? = nil, geometry: ScreenGeometry? = nil,
-                refreshRate: Double? = nil, sources: [InputSource: SourceStatus], outputs: [NamedOutput] = [],
-                displayLost: String? = nil, warning: String? = nil, animationsEnabled: Bool? = nil, focus: SessionFocus? = nil,
-                tabletMode: Bool? = nil, tabletModeDetail: String? = nil) {
+    public init(
+        backend: InputBackendKind, display: String? = nil, seat: String? = nil, geometry: ScreenGeometry? = nil,
+        refreshRate: Double? = nil, sources: [InputSource: SourceStatus], outputs: [NamedOutput] = [],
+        displayLost: String? = nil, warning: String? = nil, animationsEnabled: Bool? = nil, focus: SessionFocus? = nil,
+        tabletMode: Bool? = nil, tabletModeDetail: String? = nil
+    ) {
         self.backend = backend; self.display = display; self.seat = seat; self.geometry = geometry
         self.refreshRate = refreshRate; self.sources = sources; self.outputs = outputs
         self.displayLost = displayLost; self.warning = warning; self.animationsEnabled = animationsEnabled

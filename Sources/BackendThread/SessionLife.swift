@@ -29,14 +29,18 @@ public struct SessionLife<Session> {
 
     /// Lives it on the calling thread; returns when it is over. `wait` sleeps the given seconds and returns true
     /// when the thread was asked to stop meanwhile.
-    public mutating func run(isStopping: () -> Bool, wait: (Double) -> Bool, open: () -> Opening, serve: (Session) -> SessionEnd,
-                             report: (News) -> Void) {
+    public mutating func run(
+        isStopping: () -> Bool, wait: (Double) -> Bool, open: () -> Opening, serve: (Session) -> SessionEnd,
+        report: (News) -> Void
+    ) {
         var failures = 0
         while !isStopping() {
             switch open() {
             case let .failed(failure):
                 failures += 1
-                if failure.isFinal || failures > (failuresAllowed ?? Int.max) { return report(.gaveUp(reason: failure.reason)) }
+                if failure.isFinal || failures > (failuresAllowed ?? Int.max) {
+                    return report(.gaveUp(reason: failure.reason))
+                }
                 report(.failed(reason: failure.reason, first: failures == 1))
             case let .opened(session):
                 failures = 0

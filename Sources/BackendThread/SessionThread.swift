@@ -51,17 +51,23 @@ public final class SessionThread: Sendable {
     /// session's descriptors and the wake-up pipe, no longer than the session's timeout; after a wake-up that is not
     /// a stop, `woken` takes what the loop left; then `dispatch` reads what is ready (what poll returned for each
     /// descriptor) and what is due at the time it is given, and returns how the session ended, or nil while it goes on.
-    public func serve(_ session: any PolledSession, woken: () -> Void,
-                      dispatch: (_ ready: [Int16], _ now: Double) -> SessionEnd?) -> SessionEnd {
+    public func serve(
+        _ session: any PolledSession, woken: () -> Void,
+        dispatch: (_ ready: [Int16], _ now: Double) -> SessionEnd?
+    ) -> SessionEnd {
         while true {
             session.prepareToWait()
             let descriptors = session.descriptors, events = session.pollEvents
             var fds = descriptors.indices.map { index in
-                pollfd(fd: descriptors[index], events: events.flatMap { index < $0.count ? $0[index] : nil } ?? Int16(POLLIN), revents: 0)
+                pollfd(
+                    fd: descriptors[index],
+                    events: events.flatMap { index < $0.count ? $0[index] : nil } ?? Int16(POLLIN), revents: 0)
             }
             fds.append(pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0))
             let timeout = pollTimeout(session.timeout(now: monotonicSeconds()))
-            if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR { return .ended(reason: "poll failed: \(errnoText())") }
+            if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
+                return .ended(reason: "poll failed: \(errnoText())")
+            }
             if fds[descriptors.count].revents != 0 {
                 wakePipe.drain()
                 if isStopping { return .stopped }

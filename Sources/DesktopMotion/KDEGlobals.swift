@@ -37,7 +37,9 @@ package enum KDEGlobals {
             let line = rawLine.drop { $0 == " " || $0 == "\t" }
             if line.hasPrefix("#") { continue }
             if line.hasPrefix("[") {
-                inKDE = line.hasPrefix("[KDE]") && (line.dropFirst(5).allSatisfy { $0 == " " || $0 == "\t" } || line.dropFirst(5).hasPrefix("[$"))
+                inKDE =
+                    line.hasPrefix("[KDE]")
+                    && (line.dropFirst(5).allSatisfy { $0 == " " || $0 == "\t" } || line.dropFirst(5).hasPrefix("[$"))
                 continue
             }
             guard inKDE, let equals = line.firstIndex(of: "=") else { continue }
@@ -51,14 +53,17 @@ package enum KDEGlobals {
         // A decimal number, as KConfig writes one: not Swift's hexadecimal, nan or inf.
         let decimal = text.allSatisfy { $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }
         guard decimal, let factor = Double(text), factor == 0 || MotionPolicy.factors.contains(factor) else {
-            return .unreadable("\(key)=\(text.prefix(40)) is not 0 nor a factor from \(MotionPolicy.factors.lowerBound) to \(Int(largestFactor))")
+            return .unreadable(
+                "\(key)=\(text.prefix(40)) is not 0 nor a factor from \(MotionPolicy.factors.lowerBound) to \(Int(largestFactor))"
+            )
         }
         return .factor(factor == 0 ? 0 : factor)
     }
 
     private static func trimmed(_ text: Substring) -> Substring {
         let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) }) else { return "" }
+        guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) })
+        else { return "" }
         return text[first...last]
     }
 }

@@ -10,8 +10,10 @@ public struct PortalSettings: Hashable, Sendable {
     /// Why nothing can be read, when nothing can: no session bus, no portal on it, the bus lost.
     public var unavailable: String?
 
-    public init(appearanceReducedMotion: UInt32? = nil, enableAnimations: Bool? = nil, gnomeReducedMotion: String? = nil,
-                unavailable: String? = nil) {
+    public init(
+        appearanceReducedMotion: UInt32? = nil, enableAnimations: Bool? = nil, gnomeReducedMotion: String? = nil,
+        unavailable: String? = nil
+    ) {
         self.appearanceReducedMotion = appearanceReducedMotion; self.enableAnimations = enableAnimations
         self.gnomeReducedMotion = gnomeReducedMotion; self.unavailable = unavailable
     }
@@ -24,7 +26,9 @@ public struct PortalSettings: Hashable, Sendable {
     }
 
     /// The keys followed, by namespace and key.
-    package static let keys = [(appearance, "reduced-motion"), (gnomeInterface, "enable-animations"), (gnomeAccessibility, "reduced-motion")]
+    package static let keys = [
+        (appearance, "reduced-motion"), (gnomeInterface, "enable-animations"), (gnomeAccessibility, "reduced-motion"),
+    ]
     package static let appearance = "org.freedesktop.appearance"
     package static let gnomeInterface = "org.gnome.desktop.interface"
     package static let gnomeAccessibility = "org.gnome.desktop.a11y.interface"
@@ -33,7 +37,11 @@ public struct PortalSettings: Hashable, Sendable {
     package mutating func set(namespace: String, key: String, to value: PortalValue?) -> Bool {
         switch (namespace, key) {
         case (Self.appearance, "reduced-motion"):
-            if case let .unsigned(number)? = value { appearanceReducedMotion = number } else { appearanceReducedMotion = nil }
+            if case let .unsigned(number)? = value {
+                appearanceReducedMotion = number
+            } else {
+                appearanceReducedMotion = nil
+            }
         case (Self.gnomeInterface, "enable-animations"):
             if case let .boolean(flag)? = value { enableAnimations = flag } else { enableAnimations = nil }
         case (Self.gnomeAccessibility, "reduced-motion"):
@@ -51,8 +59,9 @@ public struct PortalSettings: Hashable, Sendable {
         if let appearanceReducedMotion { said.append("reduced-motion=\(appearanceReducedMotion)") }
         if let enableAnimations { said.append("enable-animations=\(enableAnimations)") }
         if let gnomeReducedMotion { said.append("a11y reduced-motion='\(gnomeReducedMotion.prefix(40))'") }
-        return said.isEmpty ? "the portal sets none of reduced-motion, enable-animations, a11y reduced-motion"
-                            : "the portal says " + said.joined(separator: ", ")
+        return said.isEmpty
+            ? "the portal sets none of reduced-motion, enable-animations, a11y reduced-motion"
+            : "the portal says " + said.joined(separator: ", ")
     }
 }
 

@@ -9,16 +9,20 @@ enum BusCall {
     /// Calls `member` on `destination` with string arguments, waits at most `timeout` µs, and reads the reply with
     /// `read`. `autoStart`: whether the bus may start a service that is not running (the portal is started so;
     /// a desktop shell never is).
-    static func call<T>(_ bus: OpaquePointer, _ destination: String, _ path: String, _ interface: String, _ member: String,
-                        _ arguments: [String], autoStart: Bool, timeout: UInt64, read: (OpaquePointer) -> T?) -> Result<T?, Failure> {
+    static func call<T>(
+        _ bus: OpaquePointer, _ destination: String, _ path: String, _ interface: String, _ member: String,
+        _ arguments: [String], autoStart: Bool, timeout: UInt64, read: (OpaquePointer) -> T?
+    ) -> Result<T?, Failure> {
         var message: OpaquePointer?
-        guard sd_bus_message_new_method_call(bus, &message, destination, path, interface, member) >= 0, let message else {
+        guard sd_bus_message_new_method_call(bus, &message, destination, path, interface, member) >= 0, let message
+        else {
             return .failure(Failure(name: "the call could not be made"))
         }
         defer { sd_bus_message_unref(message) }
         if !autoStart { _ = sd_bus_message_set_auto_start(message, 0) }
         for argument in arguments {
-            guard argument.withCString({ sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }) >= 0 else {
+            guard argument.withCString({ sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }) >= 0
+            else {
                 return .failure(Failure(name: "an argument could not be added"))
             }
         }
@@ -28,7 +32,9 @@ enum BusCall {
         // Bounded: a service that hangs delays only the D-Bus thread, for at most this long.
         let result = sd_bus_call(bus, message, timeout, &error, &reply)
         guard result >= 0, let reply else {
-            return .failure(Failure(name: error.name.map { String(cString: $0) } ?? "no reply: \(String(cString: strerror(-result)))"))
+            return .failure(
+                Failure(
+                    name: error.name.map { String(cString: $0) } ?? "no reply: \(String(cString: strerror(-result)))"))
         }
         defer { sd_bus_message_unref(reply) }
         return .success(read(reply))

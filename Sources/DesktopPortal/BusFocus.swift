@@ -35,15 +35,19 @@ final class BusFocus {
     /// Matches GNOME's signal and offers `Report` to KWin, then reads both shells; false when the bus refused.
     func start() -> Bool {
         let me = Unmanaged.passUnretained(self).toOpaque()
-        let signal = sd_bus_match_signal(bus, nil, GNOME.service, GNOME.path, GNOME.interface, "FocusChanged", { message, user, _ in
-            guard let message, let user else { return 0 }
-            Unmanaged<BusFocus>.fromOpaque(user).takeUnretainedValue().gnomeChanged(message)
-            return 0
-        }, me)
-        let object = sd_bus_add_object(bus, nil, KWin.reportPath, { message, user, _ in
-            guard let message, let user else { return 0 }
-            return Unmanaged<BusFocus>.fromOpaque(user).takeUnretainedValue().kwinReported(message)
-        }, me)
+        let signal = sd_bus_match_signal(
+            bus, nil, GNOME.service, GNOME.path, GNOME.interface, "FocusChanged",
+            { message, user, _ in
+                guard let message, let user else { return 0 }
+                Unmanaged<BusFocus>.fromOpaque(user).takeUnretainedValue().gnomeChanged(message)
+                return 0
+            }, me)
+        let object = sd_bus_add_object(
+            bus, nil, KWin.reportPath,
+            { message, user, _ in
+                guard let message, let user else { return 0 }
+                return Unmanaged<BusFocus>.fromOpaque(user).takeUnretainedValue().kwinReported(message)
+            }, me)
         guard signal >= 0, object >= 0 else { return false }
         readGNOME()
         loadKWinScript()
@@ -83,7 +87,13 @@ final class BusFocus {
     /// A shell that knows the focus wins over one that does not; GNOME first, as only one runs in a session.
     private func publish() {
         let focus: SessionFocus?
-        if case .known? = gnome { focus = gnome } else if case .known? = kde { focus = kde } else { focus = gnome ?? kde }
+        if case .known? = gnome {
+            focus = gnome
+        } else if case .known? = kde {
+            focus = kde
+        } else {
+            focus = gnome ?? kde
+        }
         guard focus != published else { return }
         published = focus
         report(focus)
@@ -94,15 +104,22 @@ final class BusFocus {
     private func readGNOME() {
         switch ownership(of: GNOME.service) {
         case .owner: break
-        case .none: return gnome = nil
-        case let .unknown(why): return gnome = .unknown(reason: why)
+        case .none:
+            gnome = nil
+            return
+        case let .unknown(why):
+            gnome = .unknown(reason: why)
+            return
         }
         switch call(GNOME.service, GNOME.path, GNOME.interface, "Get", [], read: { BusCall.string(in: $0) }) {
         case let .success(text?):
-            gnome = GNOME.focus(fromJSON: text) ?? .unknown(reason: "GNOME Shell's Focused Window D-Bus extension answered what animd cannot read")
+            gnome =
+                GNOME.focus(fromJSON: text)
+                ?? .unknown(reason: "GNOME Shell's Focused Window D-Bus extension answered what animd cannot read")
         case .success(nil), .failure:
-            gnome = .unknown(reason: "GNOME Shell runs without the Focused Window D-Bus extension; install and enable it "
-                             + "(extensions.gnome.org/extension/5592) for apps bindings (docs/focus.md)")
+            gnome = .unknown(
+                reason: "GNOME Shell runs without the Focused Window D-Bus extension; install and enable it "
+                    + "(extensions.gnome.org/extension/5592) for apps bindings (docs/focus.md)")
         }
     }
 
@@ -118,45 +135,70 @@ final class BusFocus {
         let owner: String
         switch ownership(of: KWin.service) {
         case let .owner(name): owner = name
-        case .none: return (kde, kwinOwner) = (nil, nil)
-        case let .unknown(why): return (kde, kwinOwner) = (.unknown(reason: why), nil)
+        case .none:
+            (kde, kwinOwner) = (nil, nil)
+            return
+        case let .unknown(why):
+            (kde, kwinOwner) = (.unknown(reason: why), nil)
+            return
         }
         kwinOwner = owner
         var unique: UnsafePointer<CChar>?
-        guard sd_bus_get_unique_name(bus, &unique) >= 0, let unique else { return kde = .unknown(reason: "animd has no name on the session bus") }
+        guard sd_bus_get_unique_name(bus, &unique) >= 0, let unique else {
+            kde = .unknown(reason: "animd has no name on the session bus")
+            return
+        }
         let folder: PrivateFolder
         switch scriptFolder.open() {
         case let .success(opened): folder = opened
-        case let .failure(refusal): return kde = .unknown(reason: KWinScriptFolder.offReason(refusal))
+        case let .failure(refusal):
+            kde = .unknown(reason: KWinScriptFolder.offReason(refusal))
+            return
         }
         let scriptPath: String
-        switch folder.writeFile(named: KWinScriptFolder.fileName, Array(KWin.script(destination: String(cString: unique)).utf8)) {
+        switch folder.writeFile(
+            named: KWinScriptFolder.fileName, Array(KWin.script(destination: String(cString: unique)).utf8))
+        {
         case let .success(path): scriptPath = path
-        case let .failure(refusal): return kde = .unknown(reason: KWinScriptFolder.offReason(refusal))
+        case let .failure(refusal):
+            kde = .unknown(reason: KWinScriptFolder.offReason(refusal))
+            return
         }
         // KWin opens the script by its name: the name must still lead into the folder checked above.
         guard folder.isStillAtItsPath else {
-            return kde = .unknown(reason: KWinScriptFolder.offReason(.init("\(folder.path) was replaced while animd wrote into it")))
+            kde = .unknown(
+                reason: KWinScriptFolder.offReason(.init("\(folder.path) was replaced while animd wrote into it")))
+            return
         }
         // A script of an animd before this one is replaced: KWin refuses a second script of the same name.
-        _ = call(KWin.service, KWin.scriptingPath, KWin.scriptingInterface, "unloadScript", [KWin.pluginName]) { _ in () }
-        let loaded = call(KWin.service, KWin.scriptingPath, KWin.scriptingInterface, "loadScript", [scriptPath, KWin.pluginName], read: { Self.int32(in: $0) })
+        _ = call(KWin.service, KWin.scriptingPath, KWin.scriptingInterface, "unloadScript", [KWin.pluginName]) { _ in ()
+        }
+        let loaded = call(
+            KWin.service, KWin.scriptingPath, KWin.scriptingInterface, "loadScript", [scriptPath, KWin.pluginName],
+            read: { Self.int32(in: $0) })
         guard case let .success(id?) = loaded, id >= 0,
-              case .success = call(KWin.service, KWin.scriptingPath, KWin.scriptingInterface, "start", [], read: { _ in () }) else {
-            return kde = .unknown(reason: "KWin refused animd's script (\(scriptPath)): \(Self.describe(loaded))")
+            case .success = call(
+                KWin.service, KWin.scriptingPath, KWin.scriptingInterface, "start", [], read: { _ in () })
+        else {
+            kde = .unknown(reason: "KWin refused animd's script (\(scriptPath)): \(Self.describe(loaded))")
+            return
         }
         kde = .unknown(reason: "KWin runs animd's script; its first report has not come yet")
     }
 
     /// `Report(s resourceClass, s resourceName, b fullScreen)` from the script, answered with an empty return.
     private func kwinReported(_ message: OpaquePointer) -> Int32 {
-        guard let member = sd_bus_message_get_member(message), String(cString: member) == KWin.reportMember else { return 0 }
+        guard let member = sd_bus_message_get_member(message), String(cString: member) == KWin.reportMember else {
+            return 0
+        }
         guard let sender = sd_bus_message_get_sender(message), String(cString: sender) == kwinOwner,
-              let resourceClass = BusCall.string(in: message), let resourceName = BusCall.string(in: message) else { return 0 }
+            let resourceClass = BusCall.string(in: message), let resourceName = BusCall.string(in: message)
+        else { return 0 }
         var fullscreen: Int32 = 0
         guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "b")), &fullscreen) > 0 else { return 0 }
-        kde = KWin.focus(resourceClass: String(resourceClass.prefix(FocusedWindow.nameLimit)),
-                         resourceName: String(resourceName.prefix(FocusedWindow.nameLimit)), fullscreen: fullscreen != 0)
+        kde = KWin.focus(
+            resourceClass: String(resourceClass.prefix(FocusedWindow.nameLimit)),
+            resourceName: String(resourceName.prefix(FocusedWindow.nameLimit)), fullscreen: fullscreen != 0)
         publish()
         var reply: OpaquePointer?
         if sd_bus_message_new_method_return(message, &reply) >= 0, let reply {
@@ -184,20 +226,27 @@ final class BusFocus {
     private func ownership(of name: String) -> Ownership {
         retries[name] = nil
         let why: String
-        switch call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [name], read: { BusCall.string(in: $0) }) {
+        switch call(
+            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [name],
+            read: { BusCall.string(in: $0) })
+        {
         case let .success(owner?): return .owner(owner)
         case let .failure(failure) where failure.name == "org.freedesktop.DBus.Error.NameHasNoOwner": return .none
         case let .failure(failure): why = failure.name
         case .success(nil): why = "its answer held no name"
         }
         retries[name] = monotonicSeconds() + Self.retrySeconds
-        return .unknown("animd could not ask the session bus who owns \(name) (\(why)); asking again every \(Self.retrySeconds) s")
+        return .unknown(
+            "animd could not ask the session bus who owns \(name) (\(why)); asking again every \(Self.retrySeconds) s")
     }
 
     /// Calls `member` with string arguments, without starting a shell that is not running, for at most 2 s.
-    private func call<T>(_ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [String],
-                         read: (OpaquePointer) -> T?) -> Result<T?, BusCall.Failure> {
-        BusCall.call(bus, destination, path, interface, member, arguments, autoStart: false, timeout: 2_000_000, read: read)
+    private func call<T>(
+        _ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [String],
+        read: (OpaquePointer) -> T?
+    ) -> Result<T?, BusCall.Failure> {
+        BusCall.call(
+            bus, destination, path, interface, member, arguments, autoStart: false, timeout: 2_000_000, read: read)
     }
 
     private static func describe<T>(_ result: Result<T?, BusCall.Failure>) -> String {

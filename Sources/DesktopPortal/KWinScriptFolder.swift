@@ -21,7 +21,9 @@ struct KWinScriptFolder: Sendable {
         }
     }
 
-    func open() -> Result<PrivateFolder, PrivateFolder.Refusal> { mayMake ? PrivateFolder.openOrMake(path) : PrivateFolder.open(path) }
+    func open() -> Result<PrivateFolder, PrivateFolder.Refusal> {
+        mayMake ? PrivateFolder.openOrMake(path) : PrivateFolder.open(path)
+    }
 
     /// What `daemon.hello`'s focus says when the script cannot be written safely.
     static func offReason(_ refusal: PrivateFolder.Refusal) -> String {

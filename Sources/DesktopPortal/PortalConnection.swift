@@ -1,8 +1,8 @@
 import BackendThread
 import CSDBus
-import Glibc
-public import Gestures
 public import DesktopMotion
+public import Gestures
+import Glibc
 
 /// One connection to the session bus, reading the portal's settings and following them: `SettingChanged` from the
 /// portal, and `NameOwnerChanged` for the portal's name (it restarts, or starts after animd); KDE's
@@ -24,13 +24,16 @@ final class PortalConnection: PolledSession {
     static let interface = "org.freedesktop.portal.Settings"
 
     /// Connects to the bus at `address`; nil, with why, when it cannot.
-    static func open(address: String, kwinScript: KWinScriptFolder, changed: @escaping (BusNews) -> Void) -> Result<PortalConnection, PortalFailure> {
+    static func open(address: String, kwinScript: KWinScriptFolder, changed: @escaping (BusNews) -> Void) -> Result<
+        PortalConnection, PortalFailure
+    > {
         if let failure = animd_sd_bus_load() {
             return .failure(PortalFailure("libsystemd cannot be loaded: \(String(cString: failure))"))
         }
         var bus: OpaquePointer?
         guard sd_bus_new(&bus) >= 0, let bus else { return .failure(PortalFailure("sd-bus could not be set up")) }
-        let started = sd_bus_set_address(bus, address) >= 0 && sd_bus_set_bus_client(bus, 1) >= 0 ? sd_bus_start(bus) : -EINVAL
+        let started =
+            sd_bus_set_address(bus, address) >= 0 && sd_bus_set_bus_client(bus, 1) >= 0 ? sd_bus_start(bus) : -EINVAL
         guard started >= 0 else {
             sd_bus_unref(bus)
             return .failure(PortalFailure("no session bus at \(address): \(String(cString: strerror(-started)))"))
@@ -123,8 +126,12 @@ final class PortalConnection: PolledSession {
 
     /// Calls `member` on the portal with string arguments, and reads the reply with `read`; nil on any error. The
     /// portal may be started by the call (it is D-Bus activated).
-    private func call<T>(_ interface: String, _ member: String, _ arguments: [String], read: (OpaquePointer) -> T?) -> T? {
-        try? BusCall.call(bus, Self.portal, Self.path, interface, member, arguments, autoStart: true, timeout: 5_000_000, read: read).get()
+    private func call<T>(_ interface: String, _ member: String, _ arguments: [String], read: (OpaquePointer) -> T?)
+        -> T?
+    {
+        try? BusCall.call(
+            bus, Self.portal, Self.path, interface, member, arguments, autoStart: true, timeout: 5_000_000, read: read
+        ).get()
     }
 
     /// The variant at the message's position, read through any variants it wraps (at most four: `Read` adds one).
@@ -161,23 +168,29 @@ final class PortalConnection: PolledSession {
     /// Matches `SettingChanged` and the portal's owner changes.
     private func follow() -> Bool {
         let me = Unmanaged.passUnretained(self).toOpaque()
-        let changedRule = sd_bus_match_signal(bus, nil, Self.portal, Self.path, Self.interface, "SettingChanged", { message, user, _ in
-            guard let message, let user else { return 0 }
-            Unmanaged<PortalConnection>.fromOpaque(user).takeUnretainedValue().settingChanged(message)
-            return 0
-        }, me)
-        let ownerRule = sd_bus_match_signal(bus, nil, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                            "NameOwnerChanged", { message, user, _ in
-            guard let message, let user else { return 0 }
-            Unmanaged<PortalConnection>.fromOpaque(user).takeUnretainedValue().ownerChanged(message)
-            return 0
-        }, me)
+        let changedRule = sd_bus_match_signal(
+            bus, nil, Self.portal, Self.path, Self.interface, "SettingChanged",
+            { message, user, _ in
+                guard let message, let user else { return 0 }
+                Unmanaged<PortalConnection>.fromOpaque(user).takeUnretainedValue().settingChanged(message)
+                return 0
+            }, me)
+        let ownerRule = sd_bus_match_signal(
+            bus, nil, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+            "NameOwnerChanged",
+            { message, user, _ in
+                guard let message, let user else { return 0 }
+                Unmanaged<PortalConnection>.fromOpaque(user).takeUnretainedValue().ownerChanged(message)
+                return 0
+            }, me)
         // KConfig announces a write with this signal on the file's path, though kwriteconfig may write without it.
-        let kdeRule = sd_bus_match_signal(bus, nil, nil, "/kdeglobals", "org.kde.kconfig.notify", "ConfigChanged", { _, user, _ in
-            guard let user else { return 0 }
-            Unmanaged<PortalConnection>.fromOpaque(user).takeUnretainedValue().changed(.kdeglobalsChanged)
-            return 0
-        }, me)
+        let kdeRule = sd_bus_match_signal(
+            bus, nil, nil, "/kdeglobals", "org.kde.kconfig.notify", "ConfigChanged",
+            { _, user, _ in
+                guard let user else { return 0 }
+                Unmanaged<PortalConnection>.fromOpaque(user).takeUnretainedValue().changed(.kdeglobalsChanged)
+                return 0
+            }, me)
         return changedRule >= 0 && ownerRule >= 0 && kdeRule >= 0
     }
 
@@ -189,7 +202,9 @@ final class PortalConnection: PolledSession {
     }
 
     private func ownerChanged(_ message: OpaquePointer) {
-        guard let name = BusCall.string(in: message), BusCall.string(in: message) != nil, let owner = BusCall.string(in: message) else { return }
+        guard let name = BusCall.string(in: message), BusCall.string(in: message) != nil,
+            let owner = BusCall.string(in: message)
+        else { return }
         focus?.ownerChanged(name: name, owner: owner)
         guard name == Self.portal else { return }
         if owner.isEmpty {

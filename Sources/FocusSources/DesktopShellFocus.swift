@@ -1,5 +1,5 @@
-import JSONText
 public import Gestures
+import JSONText
 
 /// The focused window as GNOME Shell and KWin tell it over the session bus (issue 31). Pure: what they send in,
 /// the focus out; the bus itself is DesktopPortal's.
@@ -17,8 +17,12 @@ public enum DesktopShellFocus {
 
         /// The focus an answer or a signal carries; nil for text that is not the extension's.
         public static func focus(fromJSON text: String) -> SessionFocus? {
-            guard text.utf8.count <= answerLimit, let json = try? JSONParser.parse(Array(text.utf8)), json.objectMembers != nil else { return nil }
-            let names = [json["wm_class_instance"]?.string, json["wm_class"]?.string].compactMap { $0 }.filter { !$0.isEmpty }
+            guard text.utf8.count <= answerLimit, let json = try? JSONParser.parse(Array(text.utf8)),
+                json.objectMembers != nil
+            else { return nil }
+            let names = [json["wm_class_instance"]?.string, json["wm_class"]?.string].compactMap { $0 }.filter {
+                !$0.isEmpty
+            }
             guard json["wm_class"] != nil || json["title"] != nil else { return .known(nil, source: source) }
             return .known(FocusedWindow(names: names, fullscreen: false), source: source)
         }
@@ -40,7 +44,8 @@ public enum DesktopShellFocus {
 
         /// The script, calling back `destination` (animd's unique name on the bus, which only it can hold).
         public static func script(destination: String) -> String {
-            let target = [destination, reportPath, reportInterface, reportMember].map { "\"\($0)\"" }.joined(separator: ", ")
+            let target = [destination, reportPath, reportInterface, reportMember].map { "\"\($0)\"" }.joined(
+                separator: ", ")
             return """
                 // Written by animd: reports the active window to it (docs/focus.md). Safe to remove; animd loads it again.
                 var current = null;
@@ -65,7 +70,10 @@ public enum DesktopShellFocus {
         public static func focus(resourceClass: String, resourceName: String, fullscreen: Bool) -> SessionFocus {
             guard !resourceClass.isEmpty || !resourceName.isEmpty else { return .known(nil, source: source) }
             let names = [resourceName, resourceClass].filter { !$0.isEmpty }
-            return .known(FocusedWindow(names: names.count == 2 && names[0] == names[1] ? [names[0]] : names, fullscreen: fullscreen), source: source)
+            return .known(
+                FocusedWindow(
+                    names: names.count == 2 && names[0] == names[1] ? [names[0]] : names, fullscreen: fullscreen),
+                source: source)
         }
     }
 }

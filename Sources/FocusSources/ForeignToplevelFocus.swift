@@ -68,6 +68,8 @@ public struct ForeignToplevelFocus: Hashable, Sendable {
 
     public var focus: SessionFocus {
         guard let focused, let toplevel = current[focused] else { return .known(nil, source: Self.source) }
-        return .known(FocusedWindow(names: toplevel.appID.isEmpty ? [] : [toplevel.appID], fullscreen: toplevel.fullscreen), source: Self.source)
+        return .known(
+            FocusedWindow(names: toplevel.appID.isEmpty ? [] : [toplevel.appID], fullscreen: toplevel.fullscreen),
+            source: Self.source)
     }
 }

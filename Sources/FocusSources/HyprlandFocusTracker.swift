@@ -1,5 +1,5 @@
-import JSONText
 public import Gestures
+import JSONText
 
 /// The focused window as Hyprland tells it (issue 31): its request socket answers `j/activewindow` once, as JSON,
 /// and its event socket (`.socket2.sock`) then sends a line per event, `EVENT>>DATA`: `activewindow>>CLASS,TITLE`
@@ -21,7 +21,9 @@ public struct HyprlandFocusTracker {
     /// boolean before), or `{}` when no window has the focus.
     public mutating func takeActiveWindow(_ answer: [UInt8]) -> Result<Void, FocusSourceError> {
         let json: JSONValue
-        do { json = try JSONParser.parse(answer) } catch { return .failure(FocusSourceError("an answer that is not JSON: \(error)")) }
+        do { json = try JSONParser.parse(answer) } catch {
+            return .failure(FocusSourceError("an answer that is not JSON: \(error)"))
+        }
         guard json.objectMembers != nil else { return .failure(FocusSourceError("an answer that is not an object")) }
         guard let name = json["class"]?.string, !name.isEmpty else {
             focus = .known(nil, source: Self.source)
@@ -54,13 +56,15 @@ public struct HyprlandFocusTracker {
 
     private mutating func event(_ line: ArraySlice<UInt8>) {
         let arrow = UInt8(ascii: ">")
-        guard let separator = line.indices.dropLast().first(where: { line[$0] == arrow && line[$0 + 1] == arrow }) else { return }
+        guard let separator = line.indices.dropLast().first(where: { line[$0] == arrow && line[$0 + 1] == arrow })
+        else { return }
         let name = String(decoding: line[..<separator], as: UTF8.self)
         let data = line[(separator + 2)...]
         switch name {
         case "activewindow":
             let windowClass = String(decoding: data.prefix { $0 != UInt8(ascii: ",") }, as: UTF8.self)
-            focus = .known(windowClass.isEmpty ? nil : FocusedWindow(names: [windowClass], fullscreen: false), source: Self.source)
+            focus = .known(
+                windowClass.isEmpty ? nil : FocusedWindow(names: [windowClass], fullscreen: false), source: Self.source)
         case "fullscreen":
             guard var window = focus.window else { return }
             window.fullscreen = !data.elementsEqual([UInt8(ascii: "0")])

@@ -49,7 +49,8 @@ public struct I3IPCFramer {
             let isEvent = type & 0x8000_0000 != 0
             guard length <= (isEvent ? I3IPC.eventPayloadLimit : I3IPC.payloadLimit) else {
                 let bound = isEvent ? "\(I3IPC.eventPayloadLimit >> 10) KiB" : "\(I3IPC.payloadLimit >> 20) MiB"
-                return .failure(FocusSourceError("a\(isEvent ? "n event" : " reply") of \(length) bytes, past the \(bound) bound"))
+                return .failure(
+                    FocusSourceError("a\(isEvent ? "n event" : " reply") of \(length) bytes, past the \(bound) bound"))
             }
             let end = start + I3IPC.headerSize + length
             guard buffer.count >= end else { break }

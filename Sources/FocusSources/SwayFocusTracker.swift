@@ -1,6 +1,6 @@
+public import Gestures
 import JSONText
 import TextWriting
-public import Gestures
 
 /// The focused window as sway's IPC tells it (issue 31): the tree once (`GET_TREE`), then `window` events — `focus`
 /// names the new window, `fullscreen_mode` and `close` change the focused one — and `workspace` events, after which
@@ -52,7 +52,9 @@ public struct SwayFocusTracker {
         switch type {
         case I3IPC.subscribe:
             guard json["success"]?.bool == true else {
-                return .failure(FocusSourceError("sway refused the subscription: \(excerpt(JSONWriter.string(json.value), bytes: 200))"))
+                return .failure(
+                    FocusSourceError(
+                        "sway refused the subscription: \(excerpt(JSONWriter.string(json.value), bytes: 200))"))
             }
         case I3IPC.getTree:
             let node = Self.focusedNode(in: json)
@@ -95,7 +97,9 @@ public struct SwayFocusTracker {
         if let appID = container["app_id"]?.string, !appID.isEmpty {
             names = [appID]
         } else if let properties = container["window_properties"] {
-            names = [properties["instance"]?.string, properties["class"]?.string].compactMap { $0 }.filter { !$0.isEmpty }
+            names = [properties["instance"]?.string, properties["class"]?.string].compactMap { $0 }.filter {
+                !$0.isEmpty
+            }
         }
         let mode = container["fullscreen_mode"]?.number.flatMap(JSONValue.wholeNumber) ?? 0
         return FocusedWindow(names: names, fullscreen: mode != 0)

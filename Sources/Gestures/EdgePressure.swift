@@ -30,7 +30,8 @@ public struct EdgePressure: Sendable {
         public var deviceGrabbed: Bool
 
         public init(edge: Edge, location: Point, delta: Point, time: Double, deviceGrabbed: Bool = false) {
-            self.edge = edge; self.location = location; self.delta = delta; self.time = time; self.deviceGrabbed = deviceGrabbed
+            self.edge = edge; self.location = location; self.delta = delta; self.time = time;
+            self.deviceGrabbed = deviceGrabbed
         }
     }
 
@@ -66,14 +67,19 @@ public struct EdgePressure: Sendable {
         var events: [InputEvent] = []
         if let current = active, current.edge != hit.edge {
             // A corner: the push moved to the other edge.
-            events.append(InputEvent(time: current.lastHit, kind: .pressureEnd(edge: current.edge, cancelled: false), location: current.location))
+            events.append(
+                InputEvent(
+                    time: current.lastHit, kind: .pressureEnd(edge: current.edge, cancelled: false),
+                    location: current.location))
             active = nil
         }
         if active == nil {
             events.append(InputEvent(time: hit.time, kind: .pressureBegin(edge: hit.edge), location: hit.location))
         }
         active = (hit.edge, hit.location, hit.time)
-        events.append(InputEvent(time: hit.time, kind: .pressureUpdate(edge: hit.edge, push: min(across, cap)), location: hit.location))
+        events.append(
+            InputEvent(
+                time: hit.time, kind: .pressureUpdate(edge: hit.edge, push: min(across, cap)), location: hit.location))
         return events
     }
 
@@ -81,20 +87,31 @@ public struct EdgePressure: Sendable {
     public mutating func leave(_ edge: Edge, at time: Double, location: Point) -> [InputEvent] {
         guard let current = active, current.edge == edge else { return [] }
         active = nil
-        return [InputEvent(time: max(time, current.lastHit), kind: .pressureEnd(edge: edge, cancelled: false), location: location)]
+        return [
+            InputEvent(
+                time: max(time, current.lastHit), kind: .pressureEnd(edge: edge, cancelled: false), location: location)
+        ]
     }
 
     /// Ends a push that has had no hit for `releaseDelay`.
     public mutating func expire(at now: Double) -> [InputEvent] {
         guard let current = active, now >= current.lastHit + releaseDelay else { return [] }
         active = nil
-        return [InputEvent(time: current.lastHit, kind: .pressureEnd(edge: current.edge, cancelled: false), location: current.location)]
+        return [
+            InputEvent(
+                time: current.lastHit, kind: .pressureEnd(edge: current.edge, cancelled: false),
+                location: current.location)
+        ]
     }
 
     /// The input went away (the X server died): the push is cancelled.
     public mutating func cancel() -> [InputEvent] {
         guard let current = active else { return [] }
         active = nil
-        return [InputEvent(time: current.lastHit, kind: .pressureEnd(edge: current.edge, cancelled: true), location: current.location)]
+        return [
+            InputEvent(
+                time: current.lastHit, kind: .pressureEnd(edge: current.edge, cancelled: true),
+                location: current.location)
+        ]
     }
 }

@@ -111,7 +111,8 @@ public struct ScreenGeometry: Hashable, Sendable {
             reference = (touch ? touchSurfaces.first { $0.contains(p) } : nil) ?? monitor(containing: p)
         }
         guard let reference, reference.width > 0, reference.height > 0 else { return nil }
-        return edge == .left || edge == .right ? (p.y - reference.y) / reference.height : (p.x - reference.x) / reference.width
+        return edge == .left || edge == .right
+            ? (p.y - reference.y) / reference.height : (p.x - reference.x) / reference.width
     }
 
     /// How far a touch at `p` is from `edge` of the touchscreen it is on; on no
@@ -160,7 +161,9 @@ extension ScreenGeometry {
     /// border whose pixels just beyond lie on no monitor. Shared borders
     /// between monitors are left out, so that the pointer crosses them freely.
     public func outerSegments(of edges: Set<Edge> = Set(Edge.allCases)) -> [EdgeSegment] {
-        monitors.flatMap { monitor in Edge.allCases.filter(edges.contains).flatMap { outerStretches(of: monitor, on: $0) } }
+        monitors.flatMap { monitor in
+            Edge.allCases.filter(edges.contains).flatMap { outerStretches(of: monitor, on: $0) }
+        }
     }
 
     /// The monitors whose `edge` is, at least in part, an outer edge of the layout: where an edge pan from that
@@ -191,12 +194,14 @@ extension ScreenGeometry {
     public func placed(_ segments: [EdgeSegment], within placements: [EdgePlacement]) -> [EdgeSegment] {
         guard !placements.contains(where: \.isEverywhere) else { return segments }
         return segments.flatMap { segment -> [EdgeSegment] in
-            Self.union(placements.compactMap { placement in
-                let reference = placement.output.map { name in outputs.filter { $0.name == name }.map(\.rect) } ?? monitors
-                return reference.map { $0.border(segment.edge) }
-                    .first { $0.line == segment.line && $0.start <= segment.start && segment.end <= $0.end }
-                    .flatMap { Self.piece(of: $0, spanned: placement.span, within: segment) }
-            }, within: segment)
+            Self.union(
+                placements.compactMap { placement in
+                    let reference =
+                        placement.output.map { name in outputs.filter { $0.name == name }.map(\.rect) } ?? monitors
+                    return reference.map { $0.border(segment.edge) }
+                        .first { $0.line == segment.line && $0.start <= segment.start && segment.end <= $0.end }
+                        .flatMap { Self.piece(of: $0, spanned: placement.span, within: segment) }
+                }, within: segment)
         }
     }
 
@@ -207,16 +212,22 @@ extension ScreenGeometry {
     public func placed(onGlass glass: Rect, edge: Edge, within placements: [EdgePlacement]) -> [EdgeSegment] {
         let border = glass.border(edge)
         guard !placements.contains(where: \.isEverywhere) else { return [border] }
-        return Self.union(placements.flatMap { placement in
-            let references = placement.output.map { name in
-                outputs.filter { $0.name == name }.map { $0.rect.border(edge) }.filter { $0.line == border.line }
-            } ?? [border]
-            return references.compactMap { Self.piece(of: $0, spanned: placement.span, within: border) }
-        }, within: border)
+        return Self.union(
+            placements.flatMap { placement in
+                let references =
+                    placement.output.map { name in
+                        outputs.filter { $0.name == name }.map { $0.rect.border(edge) }.filter {
+                            $0.line == border.line
+                        }
+                    } ?? [border]
+                return references.compactMap { Self.piece(of: $0, spanned: placement.span, within: border) }
+            }, within: border)
     }
 
     /// The stretch of `segment` that `span` of `reference`'s length covers; nil when they do not meet.
-    private static func piece(of reference: EdgeSegment, spanned span: ClosedRange<Double>, within segment: EdgeSegment) -> (Double, Double)? {
+    private static func piece(of reference: EdgeSegment, spanned span: ClosedRange<Double>, within segment: EdgeSegment)
+        -> (Double, Double)?
+    {
         let length = reference.end - reference.start
         let start = max(segment.start, reference.start + span.lowerBound * length)
         let end = min(segment.end, reference.start + span.upperBound * length)

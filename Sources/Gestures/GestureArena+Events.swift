@@ -19,12 +19,17 @@ extension GestureArena {
         case let .touchDown(id):
             // A touch already down is not added twice; one beyond the bound is handed back at once.
             if sequence.hasTouch(id) { return .answered([]) }
-            if sequence.touches.count >= InputLimits.openTouches { return .answered([.released(sequence: sequence.id, source: .touch, touches: [id])]) }
+            if sequence.touches.count >= InputLimits.openTouches {
+                return .answered([.released(sequence: sequence.id, source: .touch, touches: [id])])
+            }
             sequence.addTouch(id, at: event.location)
             // A finger landing on a decided sequence shares its decision, so that X can accept or reject it too.
             guard sequence.isResolved else { return .changed(ending: nil) }
-            return .answered([sequence.winner == nil ? .released(sequence: sequence.id, source: .touch, touches: [id])
-                                                     : .claimed(sequence: sequence.id, source: .touch, touches: [id])])
+            return .answered([
+                sequence.winner == nil
+                    ? .released(sequence: sequence.id, source: .touch, touches: [id])
+                    : .claimed(sequence: sequence.id, source: .touch, touches: [id])
+            ])
         case let .touchMove(id):
             guard sequence.hasTouch(id) else { return .answered([]) }
             sequence.moveTouch(id, to: event.location, at: event.time)

@@ -20,7 +20,8 @@ extension GestureArena {
             if sequence.candidates[index].since == nil { sequence.candidates[index].since = time }
             let moved = path - origin
             guard hasRested(&sequence, index, moved: moved, slop: options.slop, time: time, into: &outputs),
-                  moved.length >= options.slop else { return }
+                moved.length >= options.slop
+            else { return }
             let horizontal = abs(moved.x) >= abs(moved.y)
             if let axis = options.direction?.axis ?? options.axis, (axis == .horizontal) != horizontal {
                 return fail(&sequence, index, time: time, into: &outputs)
@@ -33,7 +34,8 @@ extension GestureArena {
             // A screen-edge pan is a one-finger gesture.
             if count > 1 { return fail(&sequence, index, time: time, into: &outputs) }
             let slop = sequence.source == .pressure ? options.pressureSlop : options.slop
-            guard hasRested(&sequence, index, moved: path, slop: slop, time: time, into: &outputs), path.length >= slop else { return }
+            guard hasRested(&sequence, index, moved: path, slop: slop, time: time, into: &outputs), path.length >= slop
+            else { return }
             let inward = options.edge.inward
             let away = path.x * inward.x + path.y * inward.y
             let along = abs(path.x * inward.y) + abs(path.y * inward.x)
@@ -45,9 +47,11 @@ extension GestureArena {
         case let .longPress(options):
             evaluateLongPress(&sequence, index, options, slopOrigin: slopOrigin, time: time, into: &outputs)
         case let .pinch(options):
-            evaluateTransform(&sequence, index, options, scale: true, slopOrigin: slopOrigin, time: time, into: &outputs)
+            evaluateTransform(
+                &sequence, index, options, scale: true, slopOrigin: slopOrigin, time: time, into: &outputs)
         case let .rotate(options):
-            evaluateTransform(&sequence, index, options, scale: false, slopOrigin: slopOrigin, time: time, into: &outputs)
+            evaluateTransform(
+                &sequence, index, options, scale: false, slopOrigin: slopOrigin, time: time, into: &outputs)
         }
     }
 
@@ -58,12 +62,16 @@ extension GestureArena {
     /// A pinch (`scale`) or a rotation: its finger count met, then its measure (the transform's ln scale, or its
     /// degrees) moved its slop either way from where the count was met. More fingers than its most fail it; so does moving
     /// a pan's slop with too few, as it does a pan.
-    private func evaluateTransform(_ sequence: inout TouchSequence, _ index: Int, _ options: TransformOptions,
-                                   scale: Bool, slopOrigin: Point?, time: Double, into outputs: inout [ArenaOutput]) {
+    private func evaluateTransform(
+        _ sequence: inout TouchSequence, _ index: Int, _ options: TransformOptions,
+        scale: Bool, slopOrigin: Point?, time: Double, into outputs: inout [ArenaOutput]
+    ) {
         let count = sequence.touchCount
         if count > options.maxTouches { return fail(&sequence, index, time: time, into: &outputs) }
         if count < options.minTouches {
-            if slopOrigin == nil, sequence.path.length >= Self.transformTravelSlop { fail(&sequence, index, time: time, into: &outputs) }
+            if slopOrigin == nil, sequence.path.length >= Self.transformTravelSlop {
+                fail(&sequence, index, time: time, into: &outputs)
+            }
             return
         }
         let transform = sequence.settledTransform
@@ -75,13 +83,17 @@ extension GestureArena {
 
     /// A long press: its touch count met and held within its slop for its duration. Fewer touches after the count
     /// was met (a finger lifted), one more, or a move beyond the slop fail it.
-    private func evaluateLongPress(_ sequence: inout TouchSequence, _ index: Int, _ options: LongPressOptions, slopOrigin: Point?,
-                                   time: Double, into outputs: inout [ArenaOutput]) {
+    private func evaluateLongPress(
+        _ sequence: inout TouchSequence, _ index: Int, _ options: LongPressOptions, slopOrigin: Point?,
+        time: Double, into outputs: inout [ArenaOutput]
+    ) {
         let path = sequence.path
         let count = sequence.touchCount
         if count > options.maxTouches { return fail(&sequence, index, time: time, into: &outputs) }
         if count < options.minTouches {
-            if sequence.candidates[index].since != nil || path.length >= options.slop { fail(&sequence, index, time: time, into: &outputs) }
+            if sequence.candidates[index].since != nil || path.length >= options.slop {
+                fail(&sequence, index, time: time, into: &outputs)
+            }
             return
         }
         let origin = slopOrigin ?? path
@@ -93,8 +105,10 @@ extension GestureArena {
 
     /// Whether a candidate that must first rest (a pan's `hold`) has done so; until then, moving a whole slop fails
     /// it. One with no resting time has always rested.
-    private func hasRested(_ sequence: inout TouchSequence, _ index: Int, moved: Point, slop: Double, time: Double,
-                           into outputs: inout [ArenaOutput]) -> Bool {
+    private func hasRested(
+        _ sequence: inout TouchSequence, _ index: Int, moved: Point, slop: Double, time: Double,
+        into outputs: inout [ArenaOutput]
+    ) -> Bool {
         let candidate = sequence.candidates[index]
         if candidate.rested || candidate.spec.restingTime == 0 { return true }
         if moved.length >= slop {

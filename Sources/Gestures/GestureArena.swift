@@ -54,7 +54,9 @@ public struct GestureArena: Sendable {
         specs.contains { $0.transform != nil && $0.sources.contains(.touchpad) }
     }
 
-    public mutating func handle(_ event: InputEvent, shouldBegin: (BeginRequest) -> Bool = { _ in true }) -> [ArenaOutput] {
+    public mutating func handle(_ event: InputEvent, shouldBegin: (BeginRequest) -> Bool = { _ in true })
+        -> [ArenaOutput]
+    {
         if let outputs = touchpadGestures.handle(event, nextSequence: &nextSequenceID) {
             guard event.kind.isPinch, pinchesOnTouchpad || sequences[.touchpad]?.isPinch == true else {
                 return landedHold(outputs, at: event.location) + outputs
@@ -101,9 +103,12 @@ public struct GestureArena: Sendable {
         case let .swipeBegin(fingers):
             start(.touchpad, touch: 0, at: event.location, time: event.time, fingers: fingers, shouldBegin: shouldBegin)
         case let .pinchBegin(fingers):
-            start(.touchpad, touch: 0, at: event.location, time: event.time, fingers: fingers, isPinch: true, shouldBegin: shouldBegin)
+            start(
+                .touchpad, touch: 0, at: event.location, time: event.time, fingers: fingers, isPinch: true,
+                shouldBegin: shouldBegin)
         case let .pressureBegin(edge):
-            start(.pressure, touch: 0, at: event.location, time: event.time, pressureEdge: edge, shouldBegin: shouldBegin)
+            start(
+                .pressure, touch: 0, at: event.location, time: event.time, pressureEdge: edge, shouldBegin: shouldBegin)
         default:
             []
         }
@@ -126,7 +131,9 @@ public struct GestureArena: Sendable {
     }
 
     /// Fires what is due by `time` in the sequence of `source`: time passed with no event.
-    public mutating func advance(_ source: InputSource, to time: Double, shouldBegin: (BeginRequest) -> Bool = { _ in true }) -> [ArenaOutput] {
+    public mutating func advance(
+        _ source: InputSource, to time: Double, shouldBegin: (BeginRequest) -> Bool = { _ in true }
+    ) -> [ArenaOutput] {
         guard var sequence = sequences.removeValue(forKey: source) else { return [] }
         var outputs: [ArenaOutput] = []
         fireDeadlines(of: &sequence, upTo: time, shouldBegin: shouldBegin, into: &outputs)
@@ -140,8 +147,10 @@ public struct GestureArena: Sendable {
 
     /// Steps the sequence at each deadline up to `time`, in order, at the deadline's own time. Each step ends at
     /// least one candidate's wait (it rests, becomes ready or fails), so there are at most as many as candidates.
-    private func fireDeadlines(of sequence: inout TouchSequence, upTo time: Double, shouldBegin: (BeginRequest) -> Bool,
-                               into outputs: inout [ArenaOutput]) {
+    private func fireDeadlines(
+        of sequence: inout TouchSequence, upTo time: Double, shouldBegin: (BeginRequest) -> Bool,
+        into outputs: inout [ArenaOutput]
+    ) {
         for _ in 0..<sequence.candidates.count {
             guard let due = sequence.nextDeadline, due <= time + Self.sameInstant else { return }
             step(&sequence, time: due, shouldBegin: shouldBegin, into: &outputs)
@@ -184,16 +193,21 @@ public struct GestureArena: Sendable {
 
     // MARK: - Sequences
 
-    private mutating func start(_ source: InputSource, touch: Int, at location: Point, time: Double, fingers: Int? = nil,
-                                pressureEdge: Edge? = nil, isPinch: Bool = false, shouldBegin: (BeginRequest) -> Bool) -> [ArenaOutput] {
+    private mutating func start(
+        _ source: InputSource, touch: Int, at location: Point, time: Double, fingers: Int? = nil,
+        pressureEdge: Edge? = nil, isPinch: Bool = false, shouldBegin: (BeginRequest) -> Bool
+    ) -> [ArenaOutput] {
         let candidates = index.candidates(at: location, source: source, pressureEdge: pressureEdge, in: geometry)
             .map { recognizers[$0] }
-            .filter { accepts($0, source: source, start: location, pressureEdge: pressureEdge, pinch: isPinch ? fingers : nil) }
+            .filter {
+                accepts($0, source: source, start: location, pressureEdge: pressureEdge, pinch: isPinch ? fingers : nil)
+            }
             .map { Candidate(spec: $0, phase: .possible(slopOrigin: nil), since: Self.startsItsClock($0) ? time : nil) }
         // A touchpad pinch that no pinch or rotation can take stays the built-in gesture alone.
         if isPinch, candidates.isEmpty { return [] }
-        var sequence = TouchSequence(id: nextSequenceID, source: source, touch: touch, at: location, time: time,
-                                     fingers: fingers, pressureEdge: pressureEdge, isPinch: isPinch, candidates: candidates)
+        var sequence = TouchSequence(
+            id: nextSequenceID, source: source, touch: touch, at: location, time: time,
+            fingers: fingers, pressureEdge: pressureEdge, isPinch: isPinch, candidates: candidates)
         nextSequenceID += 1
         var outputs: [ArenaOutput] = []
         // Only what lands somewhere: a push into an edge or a touchpad swipe is already moving.
@@ -207,7 +221,9 @@ public struct GestureArena: Sendable {
 
     /// Whether a recognizer may take part in a sequence that starts at `start` (`pinch`: a touchpad pinch's fingers,
     /// which are known from its begin).
-    private func accepts(_ spec: RecognizerSpec, source: InputSource, start: Point, pressureEdge: Edge?, pinch: Int?) -> Bool {
+    private func accepts(_ spec: RecognizerSpec, source: InputSource, start: Point, pressureEdge: Edge?, pinch: Int?)
+        -> Bool
+    {
         guard spec.sources.contains(source) else { return false }
         switch spec.kind {
         case let .pan(options):
@@ -220,9 +236,16 @@ public struct GestureArena: Sendable {
             case .pointer, .pressure: return false
             }
         case let .edgePan(options):
-            let distance = source == .touch ? geometry.touchDistance(from: start, to: options.edge) : geometry.distance(from: start, to: options.edge)
-            guard source != .touchpad, let distance, options.placement.isEverywhere || geometry.places(start, on: options.edge, options.placement,
-                                                                                                        touch: source == .touch) else { return false }
+            let distance =
+                source == .touch
+                ? geometry.touchDistance(from: start, to: options.edge)
+                : geometry.distance(from: start, to: options.edge)
+            guard source != .touchpad, let distance,
+                options.placement.isEverywhere
+                    || geometry.places(
+                        start, on: options.edge, options.placement,
+                        touch: source == .touch)
+            else { return false }
             switch source {
             case .touch: return distance <= options.touchZone
             case .pointer: return distance <= options.pointerZone
@@ -236,7 +259,9 @@ public struct GestureArena: Sendable {
             case .anywhere: return true
             case let .region(rects): return rects.contains { $0.contains(start) }
             case let .edge(edge, zone):
-                let distance = source == .touch ? geometry.touchDistance(from: start, to: edge) : geometry.distance(from: start, to: edge)
+                let distance =
+                    source == .touch
+                    ? geometry.touchDistance(from: start, to: edge) : geometry.distance(from: start, to: edge)
                 return distance.map { $0 <= zone } ?? false
             }
         }
@@ -251,7 +276,9 @@ public struct GestureArena: Sendable {
     /// A touchpad hold that began is announced as landing where the touchpad's recognizers are, so that it can
     /// catch their running legs as a finger on a touchscreen does.
     private func landedHold(_ outputs: [ArenaOutput], at location: Point) -> [ArenaOutput] {
-        guard case let .gesture(update)? = outputs.first, update.name == BuiltInGesture.hold.rawValue, update.state == .began else { return [] }
+        guard case let .gesture(update)? = outputs.first, update.name == BuiltInGesture.hold.rawValue,
+            update.state == .began
+        else { return [] }
         let names = recognizers.filter { spec in
             guard spec.sources.contains(.touchpad), case let .pan(options) = spec.kind else { return false }
             return options.region?.contains { $0.contains(location) } ?? true
@@ -259,7 +286,10 @@ public struct GestureArena: Sendable {
         return names.isEmpty ? [] : [.landed(sequence: update.sequence, source: .touchpad, recognizers: names)]
     }
 
-    private func step(_ sequence: inout TouchSequence, time: Double, shouldBegin: (BeginRequest) -> Bool, into outputs: inout [ArenaOutput]) {
+    private func step(
+        _ sequence: inout TouchSequence, time: Double, shouldBegin: (BeginRequest) -> Bool,
+        into outputs: inout [ArenaOutput]
+    ) {
         if let winner = sequence.winner {
             guard case let .began(origin, lastReported) = sequence.candidates[winner].phase else { return }
             let path = sequence.path, transform = sequence.transform
@@ -279,14 +309,20 @@ public struct GestureArena: Sendable {
     }
 
     /// Lets the best ready candidate that waits for nobody begin; all others fail.
-    private func arbitrate(_ sequence: inout TouchSequence, time: Double, shouldBegin: (BeginRequest) -> Bool, into outputs: inout [ArenaOutput]) {
+    private func arbitrate(
+        _ sequence: inout TouchSequence, time: Double, shouldBegin: (BeginRequest) -> Bool,
+        into outputs: inout [ArenaOutput]
+    ) {
         while true {
             let ready = sequence.candidates.indices.filter { sequence.candidates[$0].phase == .ready }
-                .sorted { (sequence.candidates[$0].spec.specificity ?? 0) > (sequence.candidates[$1].spec.specificity ?? 0) }
+                .sorted {
+                    (sequence.candidates[$0].spec.specificity ?? 0) > (sequence.candidates[$1].spec.specificity ?? 0)
+                }
             guard let chosen = ready.first(where: { !isBlocked(sequence, $0) }) else { return }
-            let request = BeginRequest(name: sequence.candidates[chosen].spec.name, startLocation: sequence.startLocation,
-                                       translation: sequence.path, source: sequence.source, touchCount: sequence.touchCount,
-                                       sequence: sequence.id)
+            let request = BeginRequest(
+                name: sequence.candidates[chosen].spec.name, startLocation: sequence.startLocation,
+                translation: sequence.path, source: sequence.source, touchCount: sequence.touchCount,
+                sequence: sequence.id)
             guard shouldBegin(request) else {
                 fail(&sequence, chosen, time: time, into: &outputs)
                 continue
@@ -315,12 +351,16 @@ public struct GestureArena: Sendable {
             guard other != index else { return false }
             let rival = sequence.candidates[other]
             if candidate.spec.requireToFail.contains(rival.spec.name) && rival.isLive { return true }
-            guard case .possible = rival.phase, let mine = candidate.spec.specificity, let theirs = rival.spec.specificity else { return false }
+            guard case .possible = rival.phase, let mine = candidate.spec.specificity,
+                let theirs = rival.spec.specificity
+            else { return false }
             return theirs > mine
         }
     }
 
-    private func finish(_ sequence: inout TouchSequence, _ ending: Ending, time: Double, into outputs: inout [ArenaOutput]) {
+    private func finish(
+        _ sequence: inout TouchSequence, _ ending: Ending, time: Double, into outputs: inout [ArenaOutput]
+    ) {
         if let winner = sequence.winner, case let .began(origin, _) = sequence.candidates[winner].phase {
             let state: RecognizerState = ending == .ended ? .ended : .cancelled
             sequence.candidates[winner].phase = .ended
@@ -344,12 +384,15 @@ public struct GestureArena: Sendable {
         outputs.append(.gesture(update(sequence, index, .failed, translation: .zero, time: time)))
     }
 
-    private func update(_ sequence: TouchSequence, _ index: Int, _ state: RecognizerState, translation: Point, time: Double) -> GestureUpdate {
+    private func update(
+        _ sequence: TouchSequence, _ index: Int, _ state: RecognizerState, translation: Point, time: Double
+    ) -> GestureUpdate {
         let candidate = sequence.candidates[index]
-        var update = GestureUpdate(name: candidate.spec.name, state: state, translation: translation,
-                                   velocity: state == .failed ? .zero : sequence.tracker.velocity(at: time),
-                                   location: sequence.centroid, startLocation: sequence.startLocation, source: sequence.source,
-                                   touchCount: sequence.touchCount, sequence: sequence.id, time: time)
+        var update = GestureUpdate(
+            name: candidate.spec.name, state: state, translation: translation,
+            velocity: state == .failed ? .zero : sequence.tracker.velocity(at: time),
+            location: sequence.centroid, startLocation: sequence.startLocation, source: sequence.source,
+            touchCount: sequence.touchCount, sequence: sequence.id, time: time)
         if candidate.spec.transform != nil, state != .failed {
             update.transform = sequence.transform - candidate.transformOrigin
             update.transformVelocity = sequence.transformVelocity(at: time)

@@ -31,8 +31,10 @@ public struct GestureUpdate: Hashable, Sendable {
     public var transform: Point = .zero
     public var transformVelocity: Point = .zero
 
-    public init(name: String, state: RecognizerState, translation: Point, velocity: Point, location: Point,
-                startLocation: Point, source: InputSource, touchCount: Int, sequence: Int, time: Double) {
+    public init(
+        name: String, state: RecognizerState, translation: Point, velocity: Point, location: Point,
+        startLocation: Point, source: InputSource, touchCount: Int, sequence: Int, time: Double
+    ) {
         self.name = name; self.state = state; self.translation = translation; self.velocity = velocity
         self.location = location; self.startLocation = startLocation; self.source = source
         self.touchCount = touchCount; self.sequence = sequence; self.time = time

@@ -6,10 +6,12 @@
 /// Every number is range-checked here, where it enters: nothing non-finite
 /// or absurd reaches a recognizer.
 extension InputEvent {
-    public static let kindNames = ["touch-down", "touch-move", "touch-up", "touch-cancel", "pointer-move",
-                                   "button-down", "button-up", "swipe-begin", "swipe-update", "swipe-end",
-                                   "pressure-begin", "pressure-update", "pressure-end",
-                                   "pinch-begin", "pinch-update", "pinch-end", "hold-begin", "hold-end"]
+    public static let kindNames = [
+        "touch-down", "touch-move", "touch-up", "touch-cancel", "pointer-move",
+        "button-down", "button-up", "swipe-begin", "swipe-update", "swipe-end",
+        "pressure-begin", "pressure-update", "pressure-end",
+        "pinch-begin", "pinch-update", "pinch-end", "hold-begin", "hold-end",
+    ]
 
     public var kindName: String {
         switch kind {
@@ -64,17 +66,21 @@ extension InputEvent {
         case "swipe-update": return .swipeUpdate(fingers: try f.fingers(), delta: try f.delta())
         case "swipe-end": return .swipeEnd(fingers: try f.fingers(), cancelled: try f.cancelled())
         case "pressure-begin": return .pressureBegin(edge: try f.edge())
-        case "pressure-update": return .pressureUpdate(edge: try f.edge(), push: try f.number("push", in: 0...EdgePressure.maximumPush))
+        case "pressure-update":
+            return .pressureUpdate(edge: try f.edge(), push: try f.number("push", in: 0...EdgePressure.maximumPush))
         case "pressure-end": return .pressureEnd(edge: try f.edge(), cancelled: try f.cancelled())
         case "pinch-begin": return .pinchBegin(fingers: try f.fingers())
         case "pinch-update":
-            return .pinchUpdate(fingers: try f.fingers(), delta: try f.delta(), scale: try f.number("scale", in: InputLimits.pinchScale),
-                                rotation: try f.number("rotation", in: InputLimits.pinchRotation))
+            return .pinchUpdate(
+                fingers: try f.fingers(), delta: try f.delta(),
+                scale: try f.number("scale", in: InputLimits.pinchScale),
+                rotation: try f.number("rotation", in: InputLimits.pinchRotation))
         case "pinch-end": return .pinchEnd(fingers: try f.fingers(), cancelled: try f.cancelled())
         case "hold-begin": return .holdBegin(fingers: try f.fingers())
         case "hold-end": return .holdEnd(fingers: try f.fingers(), cancelled: try f.cancelled())
         default:
-            throw .invalid("kind", "unknown kind \"\(name)\" (expected \(InputEvent.kindNames.joined(separator: ", ")))")
+            throw .invalid(
+                "kind", "unknown kind \"\(name)\" (expected \(InputEvent.kindNames.joined(separator: ", ")))")
         }
     }
 }
@@ -91,14 +97,18 @@ struct CheckedFields<Fields: InputEventFields> {
     @inlinable
     func number(_ key: String, in range: ClosedRange<Double>) throws(InputEventError) -> Double {
         guard let value = try fields.number(key) else { throw .missing(key) }
-        guard range.contains(value) else { throw .invalid(key, "\(key) must be a number from \(range.lowerBound) to \(range.upperBound)") }
+        guard range.contains(value) else {
+            throw .invalid(key, "\(key) must be a number from \(range.lowerBound) to \(range.upperBound)")
+        }
         return value
     }
 
     @inlinable
     func whole(_ key: String, in range: ClosedRange<Int>, default fallback: Int? = nil) throws(InputEventError) -> Int {
         guard let value = try fields.integer(key) ?? fallback else { throw .missing(key) }
-        guard range.contains(value) else { throw .invalid(key, "\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)") }
+        guard range.contains(value) else {
+            throw .invalid(key, "\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
         return value
     }
 

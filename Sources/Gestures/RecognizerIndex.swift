@@ -32,7 +32,9 @@ struct RecognizerIndex: Sendable {
                 whole[edge, default: []].append(index)
                 continue
             }
-            var cells = placed[edge]?[PlacedKey(output: options.placement.output)] ?? Array(repeating: [], count: Self.cellCount)
+            var cells =
+                placed[edge]?[PlacedKey(output: options.placement.output)]
+                ?? Array(repeating: [], count: Self.cellCount)
             for cell in Self.cells(covering: options.placement.span) { cells[cell].append(index) }
             placed[edge, default: [:]][PlacedKey(output: options.placement.output)] = cells
         }
@@ -45,7 +47,9 @@ struct RecognizerIndex: Sendable {
         return first...min(last, cellCount - 1)
     }
 
-    private static func cell(_ fraction: Double) -> Int { min(max(Int(fraction * Double(cellCount)), 0), cellCount - 1) }
+    private static func cell(_ fraction: Double) -> Int {
+        min(max(Int(fraction * Double(cellCount)), 0), cellCount - 1)
+    }
 
     /// The recognizers that may take a sequence of `source` starting at `start`, in their order.
     func candidates(at start: Point, source: InputSource, pressureEdge: Edge?, in geometry: ScreenGeometry) -> [Int] {
@@ -57,12 +61,15 @@ struct RecognizerIndex: Sendable {
             if source == .pressure {
                 guard edge == pressureEdge else { continue }
             } else {
-                let distance = source == .touch ? geometry.touchDistance(from: start, to: edge) : geometry.distance(from: start, to: edge)
+                let distance =
+                    source == .touch
+                    ? geometry.touchDistance(from: start, to: edge) : geometry.distance(from: start, to: edge)
                 guard let distance, distance <= reach[edge] ?? 0 else { continue }
             }
             if let everywhere = whole[edge] { found += everywhere; fromEdges = true }
             for (key, cells) in placed[edge] ?? [:] {
-                guard let fraction = geometry.fraction(of: start, along: edge, on: key.output, touch: source == .touch) else { continue }
+                guard let fraction = geometry.fraction(of: start, along: edge, on: key.output, touch: source == .touch)
+                else { continue }
                 found += cells[Self.cell(fraction)]
                 fromEdges = true
             }

@@ -38,8 +38,10 @@ public struct PanOptions: Hashable, Sendable {
     /// Seconds the fingers must rest within `slop` before the pan may begin; 0, none (an ordinary drag).
     public var hold: Double = 0
 
-    public init(slop: Double = 10, minTouches: Int = 1, maxTouches: Int = PanOptions.touchLimit, axis: Axis? = nil,
-                direction: Direction? = nil, region: [Rect]? = nil, hold: Double = 0) {
+    public init(
+        slop: Double = 10, minTouches: Int = 1, maxTouches: Int = PanOptions.touchLimit, axis: Axis? = nil,
+        direction: Direction? = nil, region: [Rect]? = nil, hold: Double = 0
+    ) {
         self.slop = slop; self.minTouches = minTouches; self.maxTouches = maxTouches
         self.axis = axis; self.direction = direction; self.region = region; self.hold = hold
     }
@@ -63,8 +65,10 @@ public struct EdgePanOptions: Hashable, Sendable {
     /// fractions measured from the top (left and right edges) or from the left (top and bottom edges).
     public var placement = EdgePlacement()
 
-    public init(edge: Edge, touchZone: Double = 20, pointerZone: Double = 2, slop: Double = 10, pressureSlop: Double = 40,
-                hold: Double = 0, placement: EdgePlacement = EdgePlacement()) {
+    public init(
+        edge: Edge, touchZone: Double = 20, pointerZone: Double = 2, slop: Double = 10, pressureSlop: Double = 40,
+        hold: Double = 0, placement: EdgePlacement = EdgePlacement()
+    ) {
         self.edge = edge; self.touchZone = touchZone; self.pointerZone = pointerZone; self.slop = slop
         self.pressureSlop = pressureSlop; self.hold = hold; self.placement = placement
     }
@@ -114,7 +118,9 @@ public struct LongPressOptions: Hashable, Sendable {
     public var maxTouches = 1
     public var place: Place
 
-    public init(duration: Double = 0.5, slop: Double = 10, minTouches: Int = 1, maxTouches: Int? = nil, place: Place = .anywhere) {
+    public init(
+        duration: Double = 0.5, slop: Double = 10, minTouches: Int = 1, maxTouches: Int? = nil, place: Place = .anywhere
+    ) {
         self.duration = duration; self.slop = slop; self.minTouches = minTouches
         self.maxTouches = max(maxTouches ?? minTouches, minTouches); self.place = place
     }
@@ -171,7 +177,10 @@ public struct RecognizerSpec: Hashable, Sendable {
     /// Names of recognizers that must fail before this one may begin.
     public var requireToFail: [String]
 
-    public init(name: String, kind: Kind, sources: Set<InputSource> = [.touch, .pointer, .pressure], requireToFail: [String] = []) {
+    public init(
+        name: String, kind: Kind, sources: Set<InputSource> = [.touch, .pointer, .pressure],
+        requireToFail: [String] = []
+    ) {
         self.name = name; self.kind = kind; self.sources = sources; self.requireToFail = requireToFail
     }
 

@@ -20,10 +20,12 @@ public struct FocusedWindow: Hashable, Sendable {
     private static func bounded(_ name: String) -> String {
         guard name.utf8.count > nameLimit else { return name }
         var bytes = 0
-        return String(String.UnicodeScalarView(name.unicodeScalars.prefix { scalar in
-            bytes += scalar.utf8.count
-            return bytes <= nameLimit
-        }))
+        return String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.prefix { scalar in
+                    bytes += scalar.utf8.count
+                    return bytes <= nameLimit
+                }))
     }
 
     /// The name to show and to copy into a binding: the class on X11 (the last name), the `app_id` on Wayland.

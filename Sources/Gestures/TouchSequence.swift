@@ -15,14 +15,17 @@ struct TouchSequence: Sendable {
     /// A touchpad pinch, rather than a swipe.
     let isPinch: Bool
 
-    init(id: Int, source: InputSource, touch: Int, at location: Point, time: Double, fingers: Int? = nil,
-         pressureEdge: Edge? = nil, isPinch: Bool = false, candidates: [Candidate]) {
+    init(
+        id: Int, source: InputSource, touch: Int, at location: Point, time: Double, fingers: Int? = nil,
+        pressureEdge: Edge? = nil, isPinch: Bool = false, candidates: [Candidate]
+    ) {
         self.id = id
         self.source = source
         self.isPinch = isPinch
         // The spread is measured only where a pinch or a rotation may use it.
-        self.fingers = TouchPath(touch: touch, at: location, time: time, swipeFingers: fingers,
-                                 measuresSpread: candidates.contains { $0.spec.transform != nil })
+        self.fingers = TouchPath(
+            touch: touch, at: location, time: time, swipeFingers: fingers,
+            measuresSpread: candidates.contains { $0.spec.transform != nil })
         allTouches = source == .touch ? [touch] : []
         self.candidates = candidates
         self.pressureEdge = pressureEdge
@@ -51,7 +54,9 @@ struct TouchSequence: Sendable {
         if !allTouches.contains(touch) { allTouches.append(touch) }
     }
 
-    mutating func moveTouch(_ touch: Int, to location: Point, at time: Double) { fingers.move(touch, to: location, at: time) }
+    mutating func moveTouch(_ touch: Int, to location: Point, at time: Double) {
+        fingers.move(touch, to: location, at: time)
+    }
 
     mutating func removeTouch(_ touch: Int) { fingers.remove(touch) }
 

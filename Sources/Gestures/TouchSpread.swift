@@ -44,7 +44,8 @@ struct TouchSpread: Sendable {
     /// (ln scale, degrees clockwise) since the sequence began.
     var transform: Point {
         guard let anchorSpread else { return carried }
-        return carried + Point(x: log(max(spread, Self.minimumSpread) / max(anchorSpread, Self.minimumSpread)), y: turned)
+        return carried
+            + Point(x: log(max(spread, Self.minimumSpread) / max(anchorSpread, Self.minimumSpread)), y: turned)
     }
 
     /// After a touch moved: the spread now, and the mean turn since the last update (each touch's turn taken the

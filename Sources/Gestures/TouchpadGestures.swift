@@ -23,11 +23,16 @@ struct TouchpadGestures: Sendable {
             guard var current = pinch else { return [] }
             current.translation = current.translation + delta
             pinch = current
-            return [pinchUpdate(.changed, translation: current.translation, scale: scale, rotation: rotation, at: event)]
+            return [
+                pinchUpdate(.changed, translation: current.translation, scale: scale, rotation: rotation, at: event)
+            ]
         case let .pinchEnd(_, cancelled):
             guard let current = pinch else { return [] }
             defer { pinch = nil }
-            return [pinchUpdate(cancelled ? .cancelled : .ended, translation: current.translation, scale: 1, rotation: 0, at: event)]
+            return [
+                pinchUpdate(
+                    cancelled ? .cancelled : .ended, translation: current.translation, scale: 1, rotation: 0, at: event)
+            ]
         case let .holdBegin(fingers):
             guard hold == nil else { return [] }
             hold = (nextSequence, fingers)
@@ -46,8 +51,11 @@ struct TouchpadGestures: Sendable {
     mutating func cancel(at time: Double) -> [ArenaOutput] {
         var outputs: [ArenaOutput] = []
         if let current = pinch {
-            outputs.append(.gesture(update(.pinch, .cancelled, sequence: current.sequence, translation: current.translation, touchCount: 2,
-                                           location: .zero, time: time)))
+            outputs.append(
+                .gesture(
+                    update(
+                        .pinch, .cancelled, sequence: current.sequence, translation: current.translation, touchCount: 2,
+                        location: .zero, time: time)))
             pinch = nil
         }
         if hold != nil {
@@ -57,21 +65,30 @@ struct TouchpadGestures: Sendable {
         return outputs
     }
 
-    private func pinchUpdate(_ state: RecognizerState, translation: Point, scale: Double, rotation: Double, at event: InputEvent) -> ArenaOutput {
-        var gesture = update(.pinch, state, sequence: pinch?.sequence ?? 0, translation: translation, touchCount: 2,
-                             location: event.location, time: event.time)
+    private func pinchUpdate(
+        _ state: RecognizerState, translation: Point, scale: Double, rotation: Double, at event: InputEvent
+    ) -> ArenaOutput {
+        var gesture = update(
+            .pinch, state, sequence: pinch?.sequence ?? 0, translation: translation, touchCount: 2,
+            location: event.location, time: event.time)
         if state == .began || state == .changed { gesture.pinch = (scale, rotation) }
         return .gesture(gesture)
     }
 
     private func holdUpdate(_ state: RecognizerState, at location: Point, time: Double) -> ArenaOutput {
-        .gesture(update(.hold, state, sequence: hold?.sequence ?? 0, translation: .zero, touchCount: hold?.fingers ?? 0, location: location,
-                        time: time))
+        .gesture(
+            update(
+                .hold, state, sequence: hold?.sequence ?? 0, translation: .zero, touchCount: hold?.fingers ?? 0,
+                location: location,
+                time: time))
     }
 
-    private func update(_ gesture: BuiltInGesture, _ state: RecognizerState, sequence: Int, translation: Point, touchCount: Int,
-                        location: Point, time: Double) -> GestureUpdate {
-        GestureUpdate(name: gesture.rawValue, state: state, translation: translation, velocity: .zero, location: location,
-                      startLocation: location, source: .touchpad, touchCount: touchCount, sequence: sequence, time: time)
+    private func update(
+        _ gesture: BuiltInGesture, _ state: RecognizerState, sequence: Int, translation: Point, touchCount: Int,
+        location: Point, time: Double
+    ) -> GestureUpdate {
+        GestureUpdate(
+            name: gesture.rawValue, state: state, translation: translation, velocity: .zero, location: location,
+            startLocation: location, source: .touchpad, touchCount: touchCount, sequence: sequence, time: time)
     }
 }

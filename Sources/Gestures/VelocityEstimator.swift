@@ -16,7 +16,9 @@ public enum VelocityEstimator: String, Hashable, Sendable, CaseIterable {
         guard times.count >= 2, let newest = times.last else { return 0 }
         switch self {
         case .lsq2:
-            if times.count >= 3, let slope = polynomialSlope(times, positions, degree: 2, origin: newest) { return slope }
+            if times.count >= 3, let slope = polynomialSlope(times, positions, degree: 2, origin: newest) {
+                return slope
+            }
             return polynomialSlope(times, positions, degree: 1, origin: newest) ?? 0
         case .linear:
             return polynomialSlope(times, positions, degree: 1, origin: newest) ?? 0
@@ -38,11 +40,13 @@ func polynomialSlope(_ t: [Double], _ x: [Double], degree: Int, origin: Double) 
     // Room for the largest case (degree 2): the augmented matrix [A | b] row by row, the powers t⁰…t⁴ of one
     // sample, and the solution.
     let (matrixRoom, powersRoom, solutionRoom) = (3 * 4, 5, 3)
-    return withUnsafeTemporaryAllocation(of: Double.self, capacity: matrixRoom + powersRoom + solutionRoom) { scratch -> Double? in
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: matrixRoom + powersRoom + solutionRoom) {
+        scratch -> Double? in
         scratch.initialize(repeating: 0)
         let matrix = UnsafeMutableBufferPointer(rebasing: scratch[0..<(n * width)])
         let powers = UnsafeMutableBufferPointer(rebasing: scratch[matrixRoom..<(matrixRoom + 2 * n - 1)])
-        let solution = UnsafeMutableBufferPointer(rebasing: scratch[(matrixRoom + powersRoom)..<(matrixRoom + powersRoom + n)])
+        let solution = UnsafeMutableBufferPointer(
+            rebasing: scratch[(matrixRoom + powersRoom)..<(matrixRoom + powersRoom + n)])
         for (absolute, xi) in zip(t, x) {
             let ti = absolute - origin
             powers[0] = 1
@@ -55,7 +59,9 @@ func polynomialSlope(_ t: [Double], _ x: [Double], degree: Int, origin: Double) 
         // Gaussian elimination with partial pivoting.
         for column in 0..<n {
             var pivot = column
-            for row in (column + 1)..<n where abs(matrix[row * width + column]) > abs(matrix[pivot * width + column]) { pivot = row }
+            for row in (column + 1)..<n where abs(matrix[row * width + column]) > abs(matrix[pivot * width + column]) {
+                pivot = row
+            }
             guard abs(matrix[pivot * width + column]) > 1e-18 else { return nil }
             if pivot != column {
                 for k in 0..<width { matrix.swapAt(column * width + k, pivot * width + k) }

@@ -51,6 +51,7 @@ public struct VelocityTracker: Hashable, Sendable {
     /// The velocity at `time` (usually the newest event's time, or a release).
     public func velocity(at time: Double) -> Point {
         guard !times.isEmpty, let lastMovement, time - lastMovement <= Self.stillnessTimeout else { return .zero }
-        return Point(x: estimator.velocity(times: times, positions: xs), y: estimator.velocity(times: times, positions: ys))
+        return Point(
+            x: estimator.velocity(times: times, positions: xs), y: estimator.velocity(times: times, positions: ys))
     }
 }

@@ -53,7 +53,10 @@ package struct JSONElement {
         }
     }
 
-    @inlinable package var array: Items? { entry.kind == .array ? Items(tape: tape, startIndex: index + 1, endIndex: Int(entry.next), count: Int(entry.payload)) : nil }
+    @inlinable package var array: Items? {
+        entry.kind == .array
+            ? Items(tape: tape, startIndex: index + 1, endIndex: Int(entry.next), count: Int(entry.payload)) : nil
+    }
 
     /// An array's items, each found from the one before by its `next`.
     package struct Items: Collection {

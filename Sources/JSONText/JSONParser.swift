@@ -28,7 +28,8 @@ public struct JSONParser {
     public static func parse(_ bytes: some Collection<UInt8>) throws(SyntaxError) -> JSONValue {
         var tree = JSONValue.null
         // Contiguous bytes (an array, a buffer) are read in place; anything else is copied once.
-        let failure = bytes.withContiguousStorageIfAvailable { read($0) { tree = $0.value } }
+        let failure =
+            bytes.withContiguousStorageIfAvailable { read($0) { tree = $0.value } }
             ?? Array(bytes).withUnsafeBufferPointer { read($0) { tree = $0.value } }
         if let failure { throw failure }
         return tree
@@ -98,7 +99,8 @@ public struct JSONParser {
         case UInt8(ascii: "t"): try literal("true"); append(JSONTape.Entry(kind: .true))
         case UInt8(ascii: "f"): try literal("false"); append(JSONTape.Entry(kind: .false))
         case UInt8(ascii: "n"): try literal("null"); append(JSONTape.Entry(kind: .null))
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): append(JSONTape.Entry(number: try number(), kind: .number))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            append(JSONTape.Entry(number: try number(), kind: .number))
         default: throw error("unexpected character")
         }
     }
@@ -156,7 +158,9 @@ public struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                if highBits >= 0x80, String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) == nil {
+                if highBits >= 0x80,
+                    String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) == nil
+                {
                     throw SyntaxError(offset: start, reason: "the string is not valid UTF-8")
                 }
                 append(JSONTape.Entry(start: Int32(start), end: Int32(index), kind: .string))
@@ -213,7 +217,8 @@ public struct JSONParser {
     private mutating func unicodeEscape() throws(SyntaxError) -> [UInt8] {
         var scalar = try hex4()
         if (0xD800...0xDBFF).contains(scalar) {
-            guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+            guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else {
                 throw error("an unpaired surrogate in a \\u escape")
             }
             index += 2
@@ -252,7 +257,9 @@ public struct JSONParser {
         if current == UInt8(ascii: "-") { negative = true; index += 1 }
         // Up to 15 significant digits accumulate exactly in an integer (Clinger's fast path).
         var mantissa: UInt64 = 0, digits = 0, fractionDigits = 0
-        func isDigit(_ byte: UInt8?) -> Bool { byte.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false }
+        func isDigit(_ byte: UInt8?) -> Bool {
+            byte.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false
+        }
         guard isDigit(current) else { throw error("a number needs digits") }
         if current == UInt8(ascii: "0") {
             index += 1
@@ -287,7 +294,8 @@ public struct JSONParser {
             let exact = Double(mantissa)
             value = fractionDigits == 0 ? exact : exact / Self.powersOfTen[fractionDigits]
         } else {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(negative ? start + 1 : start)..<index]), as: UTF8.self)
+            let text = String(
+                decoding: UnsafeBufferPointer(rebasing: bytes[(negative ? start + 1 : start)..<index]), as: UTF8.self)
             guard let parsed = Double(text) else { throw SyntaxError(offset: start, reason: "not a number") }
             value = parsed
         }

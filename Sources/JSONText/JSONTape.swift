@@ -44,6 +44,7 @@
         if entry.payload > 0 { return decoded[Int(entry.payload) - 1] == text }
         let written = UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)])
         guard text.utf8.count == written.count else { return false }
-        return text.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(written) } ?? text.utf8.elementsEqual(written)
+        return text.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(written) }
+            ?? text.utf8.elementsEqual(written)
     }
 }

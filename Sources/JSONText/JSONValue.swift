@@ -74,7 +74,8 @@ public enum JSONValue: Hashable, Sendable {
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
     public init(stringLiteral value: String) { self = .string(value) }
     public init(floatLiteral value: Double) { self = .number(value) }
     public init(integerLiteral value: Int) { self = .number(Double(value)) }

@@ -32,7 +32,8 @@ final class ExclusiveTouch {
         var relayIDs: [Int: (id: UInt32, held: Bool)] = [:]
 
         init(device: Int, handle: OpaquePointer, name: String, process: TouchRelayProcess, calibration: [Double]) {
-            self.device = device; self.handle = handle; self.name = name; self.process = process; self.calibration = calibration
+            self.device = device; self.handle = handle; self.name = name; self.process = process;
+            self.calibration = calibration
         }
     }
 
@@ -96,16 +97,22 @@ final class ExclusiveTouch {
             return false
         }
         var matrix = [Float](repeating: 0, count: 6)
-        let calibration = libinput_device_config_calibration_get_matrix(handle, &matrix) != 0 ? matrix.map(Double.init) : [1, 0, 0, 0, 1, 0]
+        let calibration =
+            libinput_device_config_calibration_get_matrix(handle, &matrix) != 0
+            ? matrix.map(Double.init) : [1, 0, 0, 0, 1, 0]
         // libinput lets the device go first: it must not read what the relay reads (a mocked node is one pty).
         _ = libinput_device_config_send_events_set_mode(handle, UInt32(LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue))
         do {
             let process = try TouchRelayProcess(executable: executable, device: node, holdLimit: plan.touchHoldLimit)
-            relays[device] = Relayed(device: device, handle: handle, name: name, process: process, calibration: calibration)
-            logger.info("exclusive touch: relay started", metadata: ["device": "\(name)", "node": "\(node)", "pid": "\(process.pid)"])
+            relays[device] = Relayed(
+                device: device, handle: handle, name: name, process: process, calibration: calibration)
+            logger.info(
+                "exclusive touch: relay started",
+                metadata: ["device": "\(name)", "node": "\(node)", "pid": "\(process.pid)"])
             return true
         } catch {
-            _ = libinput_device_config_send_events_set_mode(handle, UInt32(LIBINPUT_CONFIG_SEND_EVENTS_ENABLED.rawValue))
+            _ = libinput_device_config_send_events_set_mode(
+                handle, UInt32(LIBINPUT_CONFIG_SEND_EVENTS_ENABLED.rawValue))
             fallbacks[device] = (name, error.reason)
             return false
         }
@@ -118,7 +125,10 @@ final class ExclusiveTouch {
             return
         }
         relayed.process.close()
-        if !gone { _ = libinput_device_config_send_events_set_mode(relayed.handle, UInt32(LIBINPUT_CONFIG_SEND_EVENTS_ENABLED.rawValue)) }
+        if !gone {
+            _ = libinput_device_config_send_events_set_mode(
+                relayed.handle, UInt32(LIBINPUT_CONFIG_SEND_EVENTS_ENABLED.rawValue))
+        }
         changed = true
     }
 
@@ -128,7 +138,9 @@ final class ExclusiveTouch {
     }
 
     /// Where each relayed device's touches land, and the rules its relay holds touches by.
-    func place(_ targets: [Int: (rect: Rect, transform: Int)], plan: InputPlan, outputs: [NamedOutput], monitors: [Rect]) {
+    func place(
+        _ targets: [Int: (rect: Rect, transform: Int)], plan: InputPlan, outputs: [NamedOutput], monitors: [Rect]
+    ) {
         for relayed in relays.values {
             guard let target = targets[relayed.device], var placement = relayed.placement else { continue }
             placement.rect = target.rect
@@ -138,7 +150,9 @@ final class ExclusiveTouch {
             var zones: [DeviceRect] = []
             for edge in Edge.allCases {
                 guard let width = plan.touchStrips[edge] else { continue }
-                for part in geometry.placed(onGlass: target.rect, edge: edge, within: plan.touchPlaces[edge] ?? [EdgePlacement()]) {
+                for part in geometry.placed(
+                    onGlass: target.rect, edge: edge, within: plan.touchPlaces[edge] ?? [EdgePlacement()])
+                {
                     zones.append(placement.deviceRect(covering: part.strip(width: width)))
                 }
             }
@@ -148,13 +162,17 @@ final class ExclusiveTouch {
 
     /// Reads what each ready relay sent (`ready[i]` for `descriptors[i]`): the touch records, in order. A relay that
     /// ended gives its device back to libinput.
-    func read(ready: [Int16], targets: [Int: (rect: Rect, transform: Int)]) -> [(record: LibinputRecord, relay: UInt32?, held: Bool)] {
+    func read(ready: [Int16], targets: [Int: (rect: Rect, transform: Int)]) -> [(
+        record: LibinputRecord, relay: UInt32?, held: Bool
+    )] {
         var records: [(LibinputRecord, UInt32?, Bool)] = []
         for (index, device) in relays.keys.sorted().enumerated() where index < ready.count && ready[index] != 0 {
             guard let relayed = relays[device] else { continue }
             guard let lines = relayed.process.read() else {
                 let reason = if case let .shared(reason) = relayed.state { reason } else { "the relay ended" }
-                logger.warning("exclusive touch: the relay ended; the touchscreen is shared", metadata: ["device": "\(relayed.name)", "reason": "\(reason)"])
+                logger.warning(
+                    "exclusive touch: the relay ended; the touchscreen is shared",
+                    metadata: ["device": "\(relayed.name)", "reason": "\(reason)"])
                 records += cancelAll(relayed)
                 release(device: device, gone: false)
                 fallbacks[device] = (relayed.name, reason)
@@ -168,11 +186,15 @@ final class ExclusiveTouch {
         return records
     }
 
-    private func translate(_ message: RelayMessage, from relayed: Relayed, target: (rect: Rect, transform: Int)?) -> [(LibinputRecord, UInt32?, Bool)] {
+    private func translate(_ message: RelayMessage, from relayed: Relayed, target: (rect: Rect, transform: Int)?) -> [(
+        LibinputRecord, UInt32?, Bool
+    )] {
         switch message {
         case let .axes(x, y):
-            relayed.placement = TouchscreenPlacement(x: x, y: y, calibration: relayed.calibration, rect: target?.rect ?? Rect(x: 0, y: 0, width: 1, height: 1),
-                                                     transform: target?.transform ?? 0)
+            relayed.placement = TouchscreenPlacement(
+                x: x, y: y, calibration: relayed.calibration,
+                rect: target?.rect ?? Rect(x: 0, y: 0, width: 1, height: 1),
+                transform: target?.transform ?? 0)
             needsPlacing = true
         case .waiting: setState(.waiting, of: relayed)
         case let .taken(twin): setState(.taken(twin: twin), of: relayed)
@@ -197,9 +219,17 @@ final class ExclusiveTouch {
         guard let placement = relayed.placement else { return nil }
         switch report {
         case let .down(id, point, held):
-            return (.touchDown(device: relayed.device, slot: Int32(bitPattern: id), at: placement.screenPoint(point), time: time), id, held)
+            return (
+                .touchDown(
+                    device: relayed.device, slot: Int32(bitPattern: id), at: placement.screenPoint(point), time: time),
+                id, held
+            )
         case let .move(id, point):
-            return (.touchMotion(device: relayed.device, slot: Int32(bitPattern: id), at: placement.screenPoint(point), time: time), nil, false)
+            return (
+                .touchMotion(
+                    device: relayed.device, slot: Int32(bitPattern: id), at: placement.screenPoint(point), time: time),
+                nil, false
+            )
         case let .up(id):
             return (.touchUp(device: relayed.device, slot: Int32(bitPattern: id), time: time), nil, false)
         case .frame, .expired:
@@ -256,7 +286,9 @@ final class ExclusiveTouch {
             case let .shared(reason): parts.append("\(relayed.name): shared (\(reason))")
             }
         }
-        for fallback in fallbacks.values.sorted(by: { $0.name < $1.name }) { parts.append("\(fallback.name): shared (\(fallback.reason))") }
+        for fallback in fallbacks.values.sorted(by: { $0.name < $1.name }) {
+            parts.append("\(fallback.name): shared (\(fallback.reason))")
+        }
         return parts.isEmpty ? nil : "exclusive touch: " + parts.joined(separator: "; ")
     }
 }

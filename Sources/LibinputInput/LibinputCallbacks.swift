@@ -19,16 +19,18 @@ final class LibinputCallbacks {
     /// caller deallocates it after the context is gone.
     static func makeInterface() -> UnsafeMutablePointer<libinput_interface> {
         let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
-        interface.initialize(to: libinput_interface(
-            open_restricted: { path, flags, data in
-                guard let path, let data else { return -EINVAL }
-                let fd = open(path, flags | O_CLOEXEC)
-                guard fd < 0 else { return fd }
-                let failure = errno
-                Unmanaged<LibinputCallbacks>.fromOpaque(data).takeUnretainedValue().openFailures.append((String(cString: path), failure))
-                return -failure
-            },
-            close_restricted: { fd, _ in _ = Glibc.close(fd) }))
+        interface.initialize(
+            to: libinput_interface(
+                open_restricted: { path, flags, data in
+                    guard let path, let data else { return -EINVAL }
+                    let fd = open(path, flags | O_CLOEXEC)
+                    guard fd < 0 else { return fd }
+                    let failure = errno
+                    Unmanaged<LibinputCallbacks>.fromOpaque(data).takeUnretainedValue().openFailures.append(
+                        (String(cString: path), failure))
+                    return -failure
+                },
+                close_restricted: { fd, _ in _ = Glibc.close(fd) }))
         return interface
     }
 
@@ -39,12 +41,18 @@ final class LibinputCallbacks {
             guard let context, let format, let arguments, let data = libinput_get_user_data(context) else { return }
             var buffer = [UInt8](repeating: 0, count: 512)
             let written = buffer.withUnsafeMutableBufferPointer { bytes in
-                bytes.baseAddress.map { Int(vsnprintf(UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self), bytes.count, format, arguments)) } ?? 0
+                bytes.baseAddress.map {
+                    Int(
+                        vsnprintf(
+                            UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self), bytes.count, format,
+                            arguments))
+                } ?? 0
             }
             // Without the line break libinput ends each message with.
             var bytes = buffer.prefix(min(max(written, 0), buffer.count - 1))
             while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: " ") { bytes.removeLast() }
-            Unmanaged<LibinputCallbacks>.fromOpaque(data).takeUnretainedValue().logger.warning("libinput: \(String(decoding: bytes, as: UTF8.self))")
+            Unmanaged<LibinputCallbacks>.fromOpaque(data).takeUnretainedValue().logger.warning(
+                "libinput: \(String(decoding: bytes, as: UTF8.self))")
         }
     }
 }

@@ -76,30 +76,50 @@ public struct LibinputConverter: Sendable {
             guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
             return [InputEvent(time: time, kind: .swipeBegin(fingers: fingers), location: gestureLocation)]
         case let .swipeUpdate(fingers, delta, time):
-            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers), let delta = InputLimits.point(delta.x, delta.y) else { return [] }
-            return [InputEvent(time: time, kind: .swipeUpdate(fingers: fingers, delta: delta), location: gestureLocation)]
+            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers),
+                let delta = InputLimits.point(delta.x, delta.y)
+            else { return [] }
+            return [
+                InputEvent(time: time, kind: .swipeUpdate(fingers: fingers, delta: delta), location: gestureLocation)
+            ]
         case let .swipeEnd(fingers, cancelled, time):
             guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
-            return [InputEvent(time: time, kind: .swipeEnd(fingers: fingers, cancelled: cancelled), location: gestureLocation)]
+            return [
+                InputEvent(
+                    time: time, kind: .swipeEnd(fingers: fingers, cancelled: cancelled), location: gestureLocation)
+            ]
         case let .pinchBegin(fingers, time):
             guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
             pinchRotation = 0
             return [InputEvent(time: time, kind: .pinchBegin(fingers: fingers), location: gestureLocation)]
         case let .pinchUpdate(fingers, delta, scale, angleDelta, time):
-            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers), let delta = InputLimits.point(delta.x, delta.y) else { return [] }
+            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers),
+                let delta = InputLimits.point(delta.x, delta.y)
+            else { return [] }
             // The same ranges as injected pinches: a bad scale reads as unchanged, a bad angle as no turn.
             pinchRotation = InputLimits.pinchRotation(pinchRotation, turnedBy: angleDelta)
-            return [InputEvent(time: time, kind: .pinchUpdate(fingers: fingers, delta: delta, scale: InputLimits.pinchScale(scale), rotation: pinchRotation),
-                               location: gestureLocation)]
+            return [
+                InputEvent(
+                    time: time,
+                    kind: .pinchUpdate(
+                        fingers: fingers, delta: delta, scale: InputLimits.pinchScale(scale), rotation: pinchRotation),
+                    location: gestureLocation)
+            ]
         case let .pinchEnd(fingers, cancelled, time):
             guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
-            return [InputEvent(time: time, kind: .pinchEnd(fingers: fingers, cancelled: cancelled), location: gestureLocation)]
+            return [
+                InputEvent(
+                    time: time, kind: .pinchEnd(fingers: fingers, cancelled: cancelled), location: gestureLocation)
+            ]
         case let .holdBegin(fingers, time):
             guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
             return [InputEvent(time: time, kind: .holdBegin(fingers: fingers), location: gestureLocation)]
         case let .holdEnd(fingers, cancelled, time):
             guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
-            return [InputEvent(time: time, kind: .holdEnd(fingers: fingers, cancelled: cancelled), location: gestureLocation)]
+            return [
+                InputEvent(
+                    time: time, kind: .holdEnd(fingers: fingers, cancelled: cancelled), location: gestureLocation)
+            ]
         default:
             return []
         }

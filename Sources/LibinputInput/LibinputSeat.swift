@@ -1,6 +1,6 @@
-import Glibc
 import BackendThread
 import Gestures
+import Glibc
 import Logging
 import UnixSupport
 
@@ -14,7 +14,8 @@ final class LibinputSeat: BackendSession {
     /// Read while opening, so that the first report knows the devices; handed out by the first dispatch.
     private var pending: [InputEvent]
 
-    init(session: LibinputSession, waylandDisplay: String?, logger: Logger, isStopping: @escaping @Sendable () -> Bool) {
+    init(session: LibinputSession, waylandDisplay: String?, logger: Logger, isStopping: @escaping @Sendable () -> Bool)
+    {
         self.session = session
         self.logger = logger
         session.waylandDisplay = waylandDisplay
@@ -31,7 +32,9 @@ final class LibinputSeat: BackendSession {
     func prepareToWait() { compositor.reader?.prepare() }
 
     /// The seat's, the compositor's, then each touch relay's (exclusive touch).
-    var descriptors: [Int32] { [session.fileDescriptor, compositor.reader?.fileDescriptor ?? -1] + session.relayDescriptors }
+    var descriptors: [Int32] {
+        [session.fileDescriptor, compositor.reader?.fileDescriptor ?? -1] + session.relayDescriptors
+    }
 
     func timeout(now: Double) -> Double? { pending.isEmpty ? compositor.timeout(now: now) : 0 }
 
@@ -88,7 +91,9 @@ struct CompositorLink {
     /// What the last try found, when the compositor took the connection and did not answer: the status says it.
     private var silence: String?
 
-    init(display: String?, isStopping: @escaping @Sendable () -> Bool) { self.display = display; self.isStopping = isStopping }
+    init(display: String?, isStopping: @escaping @Sendable () -> Bool) {
+        self.display = display; self.isStopping = isStopping
+    }
 
     mutating func connect(at now: Double, logger: Logger) {
         guard let display, reader == nil, now >= nextTry else { return }
@@ -97,8 +102,9 @@ struct CompositorLink {
         if silence == nil { (reader, silence) = WaylandOutputReader.connect(to: display) }
         if reader == nil {
             if !reportedLoss {
-                logger.warning("cannot reach the Wayland compositor for its outputs; retrying",
-                               metadata: ["display": "\(display)", "reason": "\(silence ?? "it refused the connection")"])
+                logger.warning(
+                    "cannot reach the Wayland compositor for its outputs; retrying",
+                    metadata: ["display": "\(display)", "reason": "\(silence ?? "it refused the connection")"])
             }
             reportedLoss = true
             nextTry = now + backoff.next()
@@ -114,7 +120,8 @@ struct CompositorLink {
         guard let current = reader else { return }
         guard revents & Int16(POLLHUP | POLLERR) != 0 || !current.read() else { return }
         // Touches keep their last outputs until the compositor answers again.
-        logger.warning("the Wayland compositor went away; keeping its last outputs", metadata: ["display": "\(current.socket)"])
+        logger.warning(
+            "the Wayland compositor went away; keeping its last outputs", metadata: ["display": "\(current.socket)"])
         current.close()
         reader = nil
         reportedLoss = true
@@ -124,7 +131,8 @@ struct CompositorLink {
     /// Why the compositor is out of reach, for the status; nil while connected or on the console.
     var lostReason: String? {
         guard let display, reader == nil else { return nil }
-        return "the Wayland compositor on \(display) cannot be reached\(silence.map { " (\($0))" } ?? ""); input goes on with its last outputs, "
+        return
+            "the Wayland compositor on \(display) cannot be reached\(silence.map { " (\($0))" } ?? ""); input goes on with its last outputs, "
             + "and animd reconnects"
     }
 

@@ -1,7 +1,7 @@
-import CLibinput
-import Glibc
-import Gestures
 import BackendThread
+import CLibinput
+import Gestures
+import Glibc
 import Logging
 import TouchRelay
 import UnixSupport
@@ -50,7 +50,8 @@ final class LibinputSession {
         self.context = context
         self.seat = seat
         self.plan = plan
-        converter = LibinputConverter(gestureLocation: Point(x: plan.screen.x + plan.screen.width / 2, y: plan.screen.y + plan.screen.height / 2))
+        converter = LibinputConverter(
+            gestureLocation: Point(x: plan.screen.x + plan.screen.width / 2, y: plan.screen.y + plan.screen.height / 2))
         LibinputCallbacks.routeLog(of: context)
         guard libinput_udev_assign_seat(context, seat) == 0 else {
             close()
@@ -91,12 +92,16 @@ final class LibinputSession {
     /// Where each relayed touchscreen's touches land, and its zones.
     private func placeRelays() {
         let targets = relayTargets
-        exclusive.place(targets, plan: plan, outputs: namedOutputs, monitors: screen.outputs.placed.isEmpty ? [plan.screen] : screen.outputs.placed.map(\.rect))
+        exclusive.place(
+            targets, plan: plan, outputs: namedOutputs,
+            monitors: screen.outputs.placed.isEmpty ? [plan.screen] : screen.outputs.placed.map(\.rect))
         exclusive.needsPlacing = false
     }
 
     private var relayTargets: [Int: (rect: Rect, transform: Int)] {
-        devices.values.filter { $0.touch && exclusive.isRelayed($0.id) }.reduce(into: [:]) { $0[$1.id] = target(of: $1) }
+        devices.values.filter { $0.touch && exclusive.isRelayed($0.id) }.reduce(into: [:]) {
+            $0[$1.id] = target(of: $1)
+        }
     }
 
     /// Reads the relays that are ready (`ready[i]` for `relayDescriptors[i]`): their touches, as animd's events.
@@ -104,7 +109,9 @@ final class LibinputSession {
         var events: [InputEvent] = []
         for (record, relayID, held) in exclusive.read(ready: ready, targets: relayTargets) where plan.touch {
             let converted = converter.convert(record)
-            if let relayID, case let .touchDown(device, _, _, _) = record, case let .touchDown(id)? = converted.first?.kind {
+            if let relayID, case let .touchDown(device, _, _, _) = record,
+                case let .touchDown(id)? = converted.first?.kind
+            {
                 exclusive.remember(touch: id, device: device, relay: relayID, held: held)
             }
             events += converted
@@ -139,7 +146,9 @@ final class LibinputSession {
 
     /// Sets something the session's info shows; a change is reported once (`infoChanged`). Whether it changed.
     @discardableResult
-    private func change<Value: Equatable>(_ field: ReferenceWritableKeyPath<LibinputSession, Value>, to value: Value) -> Bool {
+    private func change<Value: Equatable>(_ field: ReferenceWritableKeyPath<LibinputSession, Value>, to value: Value)
+        -> Bool
+    {
         guard self[keyPath: field] != value else { return false }
         self[keyPath: field] = value
         infoChanged = true
@@ -155,7 +164,8 @@ final class LibinputSession {
     /// Where a touchscreen's touches land: its output (pinned by name in `[input] touchscreens`, else libinput's
     /// hint, else the first) turned by that output's transform; without outputs, the config's screen.
     private func target(of device: Device) -> (rect: Rect, transform: Int) {
-        guard let output = screen.outputs.output(pinnedTo: plan.touchscreens[device.name], hint: device.outputHint) else { return (plan.screen, 0) }
+        guard let output = screen.outputs.output(pinnedTo: plan.touchscreens[device.name], hint: device.outputHint)
+        else { return (plan.screen, 0) }
         return (output.rect, output.transform)
     }
 
@@ -186,17 +196,20 @@ final class LibinputSession {
             infoChanged = true
             return [.deviceRemoved(device: id, time: monotonicSeconds())]
         case LIBINPUT_EVENT_SWITCH_TOGGLE:
-            guard var sensor = devices[id], sensor.tabletMode != nil, let toggle = libinput_event_get_switch_event(event),
-                  libinput_event_switch_get_switch(toggle) == LIBINPUT_SWITCH_TABLET_MODE else { return [] }
+            guard var sensor = devices[id], sensor.tabletMode != nil,
+                let toggle = libinput_event_get_switch_event(event),
+                libinput_event_switch_get_switch(toggle) == LIBINPUT_SWITCH_TABLET_MODE
+            else { return [] }
             sensor.tabletMode = libinput_event_switch_get_switch_state(toggle) == LIBINPUT_SWITCH_STATE_ON
             change(\.devices[id], to: sensor)
             return []
-        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL:
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
+            LIBINPUT_EVENT_TOUCH_CANCEL:
             guard plan.touch, let touch = libinput_event_get_touch_event(event) else { return [] }
             return [touchRecord(touch, type: type, device: id)]
         case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN, LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE, LIBINPUT_EVENT_GESTURE_SWIPE_END,
-             LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END,
-             LIBINPUT_EVENT_GESTURE_HOLD_BEGIN, LIBINPUT_EVENT_GESTURE_HOLD_END:
+            LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END,
+            LIBINPUT_EVENT_GESTURE_HOLD_BEGIN, LIBINPUT_EVENT_GESTURE_HOLD_END:
             guard plan.touchpad, let gesture = libinput_event_get_gesture_event(event) else { return [] }
             return [gestureRecord(gesture, type: type)]
         default:
@@ -210,17 +223,20 @@ final class LibinputSession {
         let name = libinput_device_get_name(device).map { String(cString: $0) } ?? ""
         if name.hasSuffix(TouchscreenCapabilities.twinSuffix) {
             // A relay's twin (this animd's or another's): its touches reach animd from the relay already.
-            _ = libinput_device_config_send_events_set_mode(device, UInt32(LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue))
+            _ = libinput_device_config_send_events_set_mode(
+                device, UInt32(LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue))
             return
         }
         let touch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
         let gestures = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0
         // Off until libinput says otherwise: for a switch that is on, its toggle follows the device at once.
-        let tabletMode: Bool? = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_SWITCH) != 0
-            && libinput_device_switch_has_switch(device, LIBINPUT_SWITCH_TABLET_MODE) > 0 ? false : nil
+        let tabletMode: Bool? =
+            libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_SWITCH) != 0
+                && libinput_device_switch_has_switch(device, LIBINPUT_SWITCH_TABLET_MODE) > 0 ? false : nil
         guard touch || gestures || tabletMode != nil else { return }
-        devices[id] = Device(id: id, name: name, touch: touch, gestures: gestures,
-                             outputHint: libinput_device_get_output_name(device).map { String(cString: $0) }, tabletMode: tabletMode)
+        devices[id] = Device(
+            id: id, name: name, touch: touch, gestures: gestures,
+            outputHint: libinput_device_get_output_name(device).map { String(cString: $0) }, tabletMode: tabletMode)
         infoChanged = true
         guard touch else { return }
         exclusive.add(device: id, handle: device, name: name)
@@ -235,8 +251,11 @@ final class LibinputSession {
         let (rect, transform) = devices[device].map(target) ?? (plan.screen, 0)
         func location() -> Point {
             let unit = 65_536.0
-            return place(Point(x: libinput_event_touch_get_x_transformed(touch, UInt32(unit)) / unit,
-                               y: libinput_event_touch_get_y_transformed(touch, UInt32(unit)) / unit), on: rect, transform: transform)
+            return place(
+                Point(
+                    x: libinput_event_touch_get_x_transformed(touch, UInt32(unit)) / unit,
+                    y: libinput_event_touch_get_y_transformed(touch, UInt32(unit)) / unit), on: rect,
+                transform: transform)
         }
         return switch type {
         case LIBINPUT_EVENT_TOUCH_DOWN: .touchDown(device: device, slot: slot, at: location(), time: time)
@@ -258,8 +277,9 @@ final class LibinputSession {
         case LIBINPUT_EVENT_GESTURE_SWIPE_END: .swipeEnd(fingers: fingers, cancelled: cancelled, time: time)
         case LIBINPUT_EVENT_GESTURE_PINCH_BEGIN: .pinchBegin(fingers: fingers, time: time)
         case LIBINPUT_EVENT_GESTURE_PINCH_UPDATE:
-            .pinchUpdate(fingers: fingers, delta: delta, scale: libinput_event_gesture_get_scale(gesture),
-                         angleDelta: libinput_event_gesture_get_angle_delta(gesture), time: time)
+            .pinchUpdate(
+                fingers: fingers, delta: delta, scale: libinput_event_gesture_get_scale(gesture),
+                angleDelta: libinput_event_gesture_get_angle_delta(gesture), time: time)
         case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN: .holdBegin(fingers: fingers, time: time)
         case LIBINPUT_EVENT_GESTURE_HOLD_END: .holdEnd(fingers: fingers, cancelled: cancelled, time: time)
         default: .pinchEnd(fingers: fingers, cancelled: cancelled, time: time)
@@ -271,18 +291,24 @@ final class LibinputSession {
     /// The outputs as the screen, each touchscreen's output as its glass; nil without outputs (the config's screen).
     var info: BackendInfo {
         let placed = screen.outputs.placed
-        let geometry = placed.isEmpty ? nil : ScreenGeometry(monitors: placed.map(\.rect),
-                                                             touchSurfaces: devices.values.filter(\.touch).sorted { $0.id < $1.id }.map { target(of: $0).rect })
+        let geometry =
+            placed.isEmpty
+            ? nil
+            : ScreenGeometry(
+                monitors: placed.map(\.rect),
+                touchSurfaces: devices.values.filter(\.touch).sorted { $0.id < $1.id }.map { target(of: $0).rect })
         // On the console there is no display to lose, but from a user service that lacks the session's variables
         // this is the usual mistake, and nothing else would show it.
-        let noDisplay = screen.waylandDisplay == nil
+        let noDisplay =
+            screen.waylandDisplay == nil
             ? "no WAYLAND_DISPLAY (nor DISPLAY): no compositor gives the monitors, so the screen is [daemon] screen; a user service needs "
-              + "the session's environment (animctl session-start from the session, or "
-              + "systemctl --user import-environment DISPLAY XAUTHORITY WAYLAND_DISPLAY XDG_SESSION_TYPE && animctl environment; docs/service.md)"
+                + "the session's environment (animctl session-start from the session, or "
+                + "systemctl --user import-environment DISPLAY XAUTHORITY WAYLAND_DISPLAY XDG_SESSION_TYPE && animctl environment; docs/service.md)"
             : nil
-        return BackendInfo(backend: .libinput, display: screen.waylandDisplay, seat: seat, geometry: geometry, sources: sources,
-                           outputs: namedOutputs, displayLost: screen.lost, warning: noDisplay, focus: screen.focus,
-                           tabletMode: tabletMode, tabletModeDetail: tabletModeDetail)
+        return BackendInfo(
+            backend: .libinput, display: screen.waylandDisplay, seat: seat, geometry: geometry, sources: sources,
+            outputs: namedOutputs, displayLost: screen.lost, warning: noDisplay, focus: screen.focus,
+            tabletMode: tabletMode, tabletModeDetail: tabletModeDetail)
     }
 
     /// On while any tablet-mode switch is on; nil without one.
@@ -294,7 +320,8 @@ final class LibinputSession {
     /// The switches read, or that there is none.
     private var tabletModeDetail: String {
         let switches = devices.values.filter { $0.tabletMode != nil }.map(\.name).sorted()
-        return switches.isEmpty ? "no tablet-mode switch on \(seat)" : "reading \(switches.joined(separator: ", ")) on \(seat)"
+        return switches.isEmpty
+            ? "no tablet-mode switch on \(seat)" : "reading \(switches.joined(separator: ", ")) on \(seat)"
     }
 
     /// The compositor's outputs; one it has not named is called by its place in the list.
@@ -307,23 +334,28 @@ final class LibinputSession {
     private var sources: [InputSource: SourceStatus] {
         let touchscreens = devices.values.filter(\.touch).map(\.name).sorted()
         let touchpads = devices.values.filter(\.gestures).map(\.name).sorted()
-        let pointer = "libinput reports only relative pointer motion: a Wayland compositor keeps the pointer's position to itself, and the console has none"
+        let pointer =
+            "libinput reports only relative pointer motion: a Wayland compositor keeps the pointer's position to itself, and the console has none"
         var touch = status(wanted: plan.touch, kind: "touchscreen", found: touchscreens)
         let named = namedOutputs
         if touch.state == .active, !named.isEmpty {
-            touch.detail += "; outputs of \(screen.waylandDisplay ?? "the compositor"): \(named.map(\.description).joined(separator: ", "))"
+            touch.detail +=
+                "; outputs of \(screen.waylandDisplay ?? "the compositor"): \(named.map(\.description).joined(separator: ", "))"
         }
         if touch.state == .active, let exclusive = exclusive.detail { touch.detail += "; " + exclusive }
         return [
             .touch: touch,
             .touchpad: status(wanted: plan.touchpad, kind: "touchpad", found: touchpads),
-            .pressure: plan.pressureEdges.isEmpty ? SourceStatus(.unused, "no binding uses edge pressure") : SourceStatus(.unavailable, pointer),
-            .pointer: plan.dragStrips.isEmpty ? SourceStatus(.unused, "no binding opts in to pointer drags") : SourceStatus(.unavailable, pointer),
+            .pressure: plan.pressureEdges.isEmpty
+                ? SourceStatus(.unused, "no binding uses edge pressure") : SourceStatus(.unavailable, pointer),
+            .pointer: plan.dragStrips.isEmpty
+                ? SourceStatus(.unused, "no binding opts in to pointer drags") : SourceStatus(.unavailable, pointer),
         ]
     }
 
     private func status(wanted: Bool, kind: String, found: [String]) -> SourceStatus {
-        LibinputSourceStatus.make(seat: seat, wanted: wanted, kind: kind, found: found, failures: callbacks.openFailures)
+        LibinputSourceStatus.make(
+            seat: seat, wanted: wanted, kind: kind, found: found, failures: callbacks.openFailures)
     }
 }
 

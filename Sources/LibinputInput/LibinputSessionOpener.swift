@@ -1,5 +1,5 @@
-import CLibinput
 public import BackendThread
+import CLibinput
 public import Gestures
 public import Logging
 
@@ -35,13 +35,17 @@ public struct LibinputSessionOpener: BackendSessionOpener {
     }
 
     /// libinput, and what it links, is loaded here, when the backend first opens, and nowhere else.
-    public func open(plan: InputPlan, logger: Logger, isStopping: @escaping @Sendable () -> Bool) -> Result<any BackendSession, OpenFailure> {
+    public func open(plan: InputPlan, logger: Logger, isStopping: @escaping @Sendable () -> Bool) -> Result<
+        any BackendSession, OpenFailure
+    > {
         if let failure = animd_libinput_load() {
-            return .failure(OpenFailure(reason: "libinput cannot be loaded: \(String(cString: failure))", isFinal: true))
+            return .failure(
+                OpenFailure(reason: "libinput cannot be loaded: \(String(cString: failure))", isFinal: true))
         }
         guard let session = LibinputSession(seat: seat, plan: plan, logger: logger) else {
             return .failure(OpenFailure(reason: "libinput cannot read seat \(seat) through udev"))
         }
-        return .success(LibinputSeat(session: session, waylandDisplay: waylandDisplay, logger: logger, isStopping: isStopping))
+        return .success(
+            LibinputSeat(session: session, waylandDisplay: waylandDisplay, logger: logger, isStopping: isStopping))
     }
 }

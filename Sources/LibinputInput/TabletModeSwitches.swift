@@ -72,7 +72,8 @@ public final class TabletModeSwitches: TabletModeReader {
             libinput_unref(context)
             self.context = nil
             let refused = callbacks.openFailures.map { "\($0.path): \(String(cString: strerror($0.errno)))" }
-            return refused.isEmpty ? "libinput took none of the \(nodes.count) device(s) that report SW_TABLET_MODE as a switch"
+            return refused.isEmpty
+                ? "libinput took none of the \(nodes.count) device(s) that report SW_TABLET_MODE as a switch"
                 : "no tablet-mode switch could be read (\(refused.joined(separator: ", "))); \(DeviceAccessFix.current)"
         }
         return "reading \(switches.values.map(\.name).sorted().joined(separator: ", ")) through libinput"
@@ -84,7 +85,8 @@ public final class TabletModeSwitches: TabletModeReader {
         switch libinput_event_get_type(event) {
         case LIBINPUT_EVENT_DEVICE_ADDED:
             guard libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_SWITCH) != 0,
-                  libinput_device_switch_has_switch(device, LIBINPUT_SWITCH_TABLET_MODE) > 0 else {
+                libinput_device_switch_has_switch(device, LIBINPUT_SWITCH_TABLET_MODE) > 0
+            else {
                 // A lid, or another switch: not animd's to hold open.
                 return libinput_path_remove_device(device)
             }
@@ -94,7 +96,8 @@ public final class TabletModeSwitches: TabletModeReader {
             switches[id] = nil
         case LIBINPUT_EVENT_SWITCH_TOGGLE:
             guard switches[id] != nil, let toggle = libinput_event_get_switch_event(event),
-                  libinput_event_switch_get_switch(toggle) == LIBINPUT_SWITCH_TABLET_MODE else { return }
+                libinput_event_switch_get_switch(toggle) == LIBINPUT_SWITCH_TABLET_MODE
+            else { return }
             switches[id]?.on = libinput_event_switch_get_switch_state(toggle) == LIBINPUT_SWITCH_STATE_ON
         default:
             return
@@ -110,10 +113,13 @@ public final class TabletModeSwitches: TabletModeReader {
         // Bounded: a machine has tens of input devices, and nothing in sysfs can make this spin.
         for _ in 0..<4096 {
             guard let entry = readdir(directory) else { break }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard name.hasPrefix("event"), let bits = readFile("/sys/class/input/\(name)/device/capabilities/sw"),
-                  let lowest = String(decoding: bits, as: UTF8.self).split(whereSeparator: \.isWhitespace).last,
-                  let word = UInt64(lowest, radix: 16), word & 0b10 != 0 else { continue }
+                let lowest = String(decoding: bits, as: UTF8.self).split(whereSeparator: \.isWhitespace).last,
+                let word = UInt64(lowest, radix: 16), word & 0b10 != 0
+            else { continue }
             nodes.append("/dev/input/\(name)")
         }
         return nodes.sorted()

@@ -15,7 +15,9 @@ final class TouchRelayProcess {
     static func executable() -> String? {
         guard let animd = try? realPath("/proc/self/exe") else { return nil }
         let folder = String(animd[..<(animd.lastIndex(of: "/") ?? animd.endIndex)])
-        return [folder + "/animd-touch-relay", folder + "/../libexec/animd/animd-touch-relay"].first { access($0, X_OK) == 0 }
+        return [folder + "/animd-touch-relay", folder + "/../libexec/animd/animd-touch-relay"].first {
+            access($0, X_OK) == 0
+        }
     }
 
     private static func realPath(_ path: String) throws -> String {
@@ -32,8 +34,9 @@ final class TouchRelayProcess {
         // Its socket end as descriptor 3; stderr is animd's, for the journal. It stays in animd's process group.
         let words: [String] = [executable, device, "--hold-limit", "\(holdLimit)"]
         let environment = ProcessEnvironment.current.map { "\($0.key)=\($0.value)" }
-        let spawned = ChildSpawn.spawn(words, environment: environment, descriptors: [.null, .null, .descriptor(2), .descriptor(ends[1])],
-                                       searchPath: false, ownGroup: false)
+        let spawned = ChildSpawn.spawn(
+            words, environment: environment, descriptors: [.null, .null, .descriptor(2), .descriptor(ends[1])],
+            searchPath: false, ownGroup: false)
         Glibc.close(ends[1])
         switch spawned {
         case let .success(child): pid = child

@@ -17,22 +17,28 @@ struct TouchscreenPlacement: Sendable {
         let nx = Double(point.x - x.minimum) / Double(Int64(x.maximum) - Int64(x.minimum) + 1)
         let ny = Double(point.y - y.minimum) / Double(Int64(y.maximum) - Int64(y.minimum) + 1)
         let m = calibration
-        return place(Point(x: m[0] * nx + m[1] * ny + m[2], y: m[3] * nx + m[4] * ny + m[5]), on: rect, transform: transform)
+        return place(
+            Point(x: m[0] * nx + m[1] * ny + m[2], y: m[3] * nx + m[4] * ny + m[5]), on: rect, transform: transform)
     }
 
     /// The device rectangle that holds every point of `screen` (a bounding box, for a turned or sheared glass).
     func deviceRect(covering screen: Rect) -> DeviceRect {
-        let corners = [Point(x: screen.x, y: screen.y), Point(x: screen.maxX, y: screen.y), Point(x: screen.x, y: screen.maxY),
-                       Point(x: screen.maxX, y: screen.maxY)].map(devicePoint)
+        let corners = [
+            Point(x: screen.x, y: screen.y), Point(x: screen.maxX, y: screen.y), Point(x: screen.x, y: screen.maxY),
+            Point(x: screen.maxX, y: screen.maxY),
+        ].map(devicePoint)
         func clamp(_ value: Double) -> Int32 { Int32(max(Double(Int32.min), min(Double(Int32.max), value))) }
-        return DeviceRect(minX: clamp(corners.map(\.x).min()!.rounded(.down)), minY: clamp(corners.map(\.y).min()!.rounded(.down)),
-                          maxX: clamp(corners.map(\.x).max()!.rounded(.up)), maxY: clamp(corners.map(\.y).max()!.rounded(.up)))
+        return DeviceRect(
+            minX: clamp(corners.map(\.x).min()!.rounded(.down)), minY: clamp(corners.map(\.y).min()!.rounded(.down)),
+            maxX: clamp(corners.map(\.x).max()!.rounded(.up)), maxY: clamp(corners.map(\.y).max()!.rounded(.up)))
     }
 
     /// `screenPoint` undone, unclamped: the output's turn, the calibration (identity where it cannot be undone),
     /// libinput's scale.
     private func devicePoint(_ screen: Point) -> Point {
-        var p = Point(x: rect.width > 0 ? (screen.x - rect.x) / rect.width : 0, y: rect.height > 0 ? (screen.y - rect.y) / rect.height : 0)
+        var p = Point(
+            x: rect.width > 0 ? (screen.x - rect.x) / rect.width : 0,
+            y: rect.height > 0 ? (screen.y - rect.y) / rect.height : 0)
         if transform >= 4 { p = Point(x: 1 - p.x, y: p.y) }
         for _ in 0..<(transform % 4) { p = Point(x: p.y, y: 1 - p.x) }
         let m = calibration
@@ -41,7 +47,8 @@ struct TouchscreenPlacement: Sendable {
             let (u, v) = (p.x - m[2], p.y - m[5])
             p = Point(x: (m[4] * u - m[1] * v) / determinant, y: (m[0] * v - m[3] * u) / determinant)
         }
-        return Point(x: Double(x.minimum) + p.x * (Double(x.maximum) - Double(x.minimum) + 1),
-                     y: Double(y.minimum) + p.y * (Double(y.maximum) - Double(y.minimum) + 1))
+        return Point(
+            x: Double(x.minimum) + p.x * (Double(x.maximum) - Double(x.minimum) + 1),
+            y: Double(y.minimum) + p.y * (Double(y.maximum) - Double(y.minimum) + 1))
     }
 }

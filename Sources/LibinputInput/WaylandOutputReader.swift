@@ -40,14 +40,17 @@ final class WaylandOutputReader {
 
     /// The request a client may send first: `wl_display.sync` (object 1, opcode 0, 12 bytes, new callback 2), which
     /// the compositor answers with the callback's `done`; in the host's byte order, as the wire is.
-    static let syncRequest: [UInt8] = [UInt32(1), UInt32(12 << 16), UInt32(2)].flatMap { word in withUnsafeBytes(of: word) { Array($0) } }
+    static let syncRequest: [UInt8] = [UInt32(1), UInt32(12 << 16), UInt32(2)].flatMap { word in
+        withUnsafeBytes(of: word) { Array($0) }
+    }
 
     /// Why the compositor at `socket` must not be connected to now: it takes the connection and does not answer
     /// a sync within `SocketProbe.answerBound` (libwayland's roundtrip would wait for good), or the thread is
     /// stopping; nil when it answers or cannot be reached (the connection then fails at once). `socket` is found as
     /// libwayland finds `WAYLAND_DISPLAY`: an absolute path, or a name in `XDG_RUNTIME_DIR`.
     static func silence(of socket: String, isStopping: () -> Bool) -> String? {
-        SocketProbe.ask([.unix(path(of: socket))], greeting: syncRequest, isStopping: isStopping).problem(of: "the compositor")
+        SocketProbe.ask([.unix(path(of: socket))], greeting: syncRequest, isStopping: isStopping).problem(
+            of: "the compositor")
     }
 
     /// Where libwayland connects for `socket`: an absolute path, or a name in `XDG_RUNTIME_DIR`.
@@ -59,7 +62,9 @@ final class WaylandOutputReader {
     /// connection libwayland makes after it, whose roundtrip would then wait for good (`ConnectDeadline`). Nil, with
     /// why, when it did not answer in time.
     static func connect(to socket: String) -> (reader: WaylandOutputReader?, silence: String?) {
-        let made = ConnectDeadline.run(within: SocketProbe.answerBound, toward: [.unix(path(of: socket))]) { WaylandOutputReader(socket: socket) }
+        let made = ConnectDeadline.run(within: SocketProbe.answerBound, toward: [.unix(path(of: socket))]) {
+            WaylandOutputReader(socket: socket)
+        }
         guard made.expired else { return (made.result, nil) }
         made.result?.close()
         return (nil, "the compositor answered animd's probe but not its connection within \(SocketProbe.answerBound) s")
@@ -92,13 +97,17 @@ final class WaylandOutputReader {
     private func global(_ name: UInt32, _ interface: String, _ version: UInt32) {
         switch interface {
         case "wl_output":
-            guard let output = animd_registry_bind(registry, name, animd_wl_output_interface(), min(version, 4)) else { return }
+            guard let output = animd_registry_bind(registry, name, animd_wl_output_interface(), min(version, 4)) else {
+                return
+            }
             proxies[name] = OutputProxies(output: output)
             table.add(name)
             _ = wl_output_add_listener(output, listeners.output, tag(name))
             followLogically(name)
         case "zxdg_output_manager_v1":
-            guard manager == nil, let proxy = animd_registry_bind(registry, name, animd_xdg_output_manager_interface(), min(version, 3)) else { return }
+            guard manager == nil,
+                let proxy = animd_registry_bind(registry, name, animd_xdg_output_manager_interface(), min(version, 3))
+            else { return }
             manager = proxy
             for id in proxies.keys { followLogically(id) }
         case WaylandToplevelReader.interface:
@@ -111,7 +120,8 @@ final class WaylandOutputReader {
     /// Asks the xdg-output manager for the output's logical geometry and name, once both exist.
     private func followLogically(_ id: UInt32) {
         guard let manager, let output = proxies[id], output.xdg == nil,
-              let xdg = animd_xdg_output_manager_get_xdg_output(manager, output.output) else { return }
+            let xdg = animd_xdg_output_manager_get_xdg_output(manager, output.output)
+        else { return }
         proxies[id]?.xdg = xdg
         _ = animd_xdg_output_add_listener(xdg, listeners.xdg, tag(id))
     }
@@ -183,7 +193,8 @@ final class WaylandOutputReader {
     private static let registryListener = wl_registry_listener(
         global: { data, _, name, interface, version in
             guard let data, let interface else { return }
-            Unmanaged<WaylandOutputReader>.fromOpaque(data).takeUnretainedValue().global(name, String(cString: interface), version)
+            Unmanaged<WaylandOutputReader>.fromOpaque(data).takeUnretainedValue().global(
+                name, String(cString: interface), version)
         },
         global_remove: { data, _, name in
             guard let data else { return }
@@ -197,7 +208,8 @@ final class WaylandOutputReader {
         },
         mode: { data, _, flags, width, height, _ in
             guard let tag = tagged(data) else { return }
-            tag.reader.update(tag.id, .mode(width: width, height: height, current: flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0))
+            tag.reader.update(
+                tag.id, .mode(width: width, height: height, current: flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0))
         },
         done: { data, _ in
             guard let tag = tagged(data) else { return }

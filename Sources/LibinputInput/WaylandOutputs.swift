@@ -24,7 +24,9 @@ public struct WaylandOutputTable: Hashable, Sendable {
             if let size = logicalSize { return Rect(x: origin.x, y: origin.y, width: size.x, height: size.y) }
             guard let mode else { return nil }
             let turned = transform % 2 == 1
-            return Rect(x: origin.x, y: origin.y, width: (turned ? mode.y : mode.x) / scale, height: (turned ? mode.x : mode.y) / scale)
+            return Rect(
+                x: origin.x, y: origin.y, width: (turned ? mode.y : mode.x) / scale,
+                height: (turned ? mode.x : mode.y) / scale)
         }
     }
 
@@ -54,7 +56,8 @@ public struct WaylandOutputTable: Hashable, Sendable {
             abs(Double(x)) <= limit && abs(Double(y)) <= limit ? Point(x: Double(x), y: Double(y)) : nil
         }
         func size(_ width: Int32, _ height: Int32) -> Point? {
-            width > 0 && height > 0 && Double(width) <= limit && Double(height) <= limit ? Point(x: Double(width), y: Double(height)) : nil
+            width > 0 && height > 0 && Double(width) <= limit && Double(height) <= limit
+                ? Point(x: Double(width), y: Double(height)) : nil
         }
         switch change {
         case let .geometry(x, y, transform):
@@ -106,5 +109,6 @@ public func place(_ unit: Point, on rect: Rect, transform: Int) -> Point {
     for _ in 0..<(transform % 4) { p = Point(x: 1 - p.y, y: p.x) }
     if transform >= 4 { p = Point(x: 1 - p.x, y: p.y) }
     let x = min(max(p.x, 0), 1), y = min(max(p.y, 0), 1)
-    return Point(x: min(rect.x + x * rect.width, rect.maxX.nextDown), y: min(rect.y + y * rect.height, rect.maxY.nextDown))
+    return Point(
+        x: min(rect.x + x * rect.width, rect.maxX.nextDown), y: min(rect.y + y * rect.height, rect.maxY.nextDown))
 }

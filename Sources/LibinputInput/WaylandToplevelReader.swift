@@ -23,9 +23,12 @@ final class WaylandToplevelReader {
 
     /// Binds the manager global; its `toplevel` events then announce every window there is, and each new one.
     func bind(_ registry: OpaquePointer, name: UInt32, version: UInt32) {
-        guard manager == nil, let proxy = animd_registry_bind(registry, name, animd_foreign_toplevel_manager_interface(), min(version, 3)) else { return }
+        guard manager == nil,
+            let proxy = animd_registry_bind(registry, name, animd_foreign_toplevel_manager_interface(), min(version, 3))
+        else { return }
         manager = proxy
-        _ = animd_foreign_toplevel_manager_add_listener(proxy, listeners.manager, Unmanaged.passUnretained(self).toOpaque())
+        _ = animd_foreign_toplevel_manager_add_listener(
+            proxy, listeners.manager, Unmanaged.passUnretained(self).toOpaque())
         changed = true
     }
 

@@ -85,13 +85,17 @@ struct AnimationRun: Hashable, Sendable {
         case let .cubic(curve, from, to):
             let endU = stopU
             let duration = endU == startU || rate == 0 ? 0 : (endU - startU) / rate
-            return .cubic(CubicLegMotion(curve: curve, from: base + scale * from, to: base + scale * to, startTime: startTime,
-                                         startX: startU, endX: endU, duration: duration))
+            return .cubic(
+                CubicLegMotion(
+                    curve: curve, from: base + scale * from, to: base + scale * to, startTime: startTime,
+                    startX: startU, endX: endU, duration: duration))
         case let .spring(spring, from, to, settle):
             // Springs always run forward at rate 1 (a reversed spring is a new run), so spring time is startU + (t − startTime).
             assert(rate == 1, "a spring run goes forward at rate 1")
-            return .spring(SpringLegMotion(spring: spring, from: base + scale * from, to: base + scale * to, startTime: startTime,
-                                           elapsed: startU, settlingTime: settle))
+            return .spring(
+                SpringLegMotion(
+                    spring: spring, from: base + scale * from, to: base + scale * to, startTime: startTime,
+                    elapsed: startU, settlingTime: settle))
         }
     }
 

@@ -148,7 +148,8 @@ public struct Animator: Hashable, Sendable {
         case let .running(run):
             phase = .running(reversedRun(run, velocity: run.velocity(at: time), at: time))
         case let .paused(value, run?):
-            phase = .paused(value: value, run: reversedRun(run.resumed(at: time), velocity: 0, at: time).frozen(at: time))
+            phase = .paused(
+                value: value, run: reversedRun(run.resumed(at: time), velocity: 0, at: time).frozen(at: time))
         case .inactive, .paused, .stopped:
             return
         }
@@ -192,7 +193,9 @@ public struct Animator: Hashable, Sendable {
     }
 
     /// Finishes a stopped animator at a position and reports the completion.
-    public mutating func finishAnimation(at position: AnimatingPosition, at time: Double) throws(AnimatorError) -> AnimatingPosition {
+    public mutating func finishAnimation(at position: AnimatingPosition, at time: Double) throws(AnimatorError)
+        -> AnimatingPosition
+    {
         guard case let .stopped(value) = phase else {
             throw AnimatorError("finish is only allowed after stop(withoutFinishing: false)")
         }
@@ -231,15 +234,17 @@ public struct Animator: Hashable, Sendable {
     }
 
     /// A new leg from `value` toward the end of travel with the current timing.
-    private func makeRun(from value: Double, velocity: Double, durationFactor: Double, at time: Double) -> AnimationRun {
+    private func makeRun(from value: Double, velocity: Double, durationFactor: Double, at time: Double) -> AnimationRun
+    {
         let target = isReversed ? 0.0 : 1.0
         let fraction = isReversed ? 1 - value : value
         switch timing {
         case let .spring(spec):
             guard abs(target - value) > 1e-12 else { return arrived(at: value, time: time) }
             let spring = spec.curve.withInitialVelocity(SpringCurve.relativeVelocity(velocity, from: value, to: target))
-            return AnimationRun(path: .spring(spring, from: value, to: target, settle: spring.settlingTime()),
-                                startU: 0, startTime: time, rate: 1)
+            return AnimationRun(
+                path: .spring(spring, from: value, to: target, settle: spring.settlingTime()),
+                startU: 0, startTime: time, rate: 1)
         default:
             let curve = timing.cubic ?? .linear
             let remaining = durationFactor > 0 ? durationFactor * duration : (1 - fraction) * duration
@@ -248,9 +253,11 @@ public struct Animator: Hashable, Sendable {
             if (0...1).contains(value), let x = curve.firstX(showing: value) {
                 let span = isReversed ? -x : 1 - x
                 guard span != 0 else { return arrived(at: target, time: time) }
-                return AnimationRun(path: .cubic(curve, from: 0, to: 1), startU: x, startTime: time, rate: span / remaining)
+                return AnimationRun(
+                    path: .cubic(curve, from: 0, to: 1), startU: x, startTime: time, rate: span / remaining)
             }
-            return AnimationRun(path: .cubic(curve, from: value, to: target), startU: 0, startTime: time, rate: 1 / remaining)
+            return AnimationRun(
+                path: .cubic(curve, from: value, to: target), startU: 0, startTime: time, rate: 1 / remaining)
         }
     }
 

@@ -19,8 +19,10 @@ public struct InteractiveLeg: Hashable, Sendable {
 
     /// - value: where the leg starts, 0 = start state, 1 = end state. Values
     ///   outside [0, 1] (after rubber-banding) are kept; `update` clamps.
-    public init(duration: Double, timing: TimingSpec, completionSpeed: Double = 1, completionTiming: TimingSpec? = nil,
-                value: Double = 0, at time: Double) {
+    public init(
+        duration: Double, timing: TimingSpec, completionSpeed: Double = 1, completionTiming: TimingSpec? = nil,
+        value: Double = 0, at time: Double
+    ) {
         animator = Animator(duration: duration, timing: timing, value: value)
         self.completionSpeed = completionSpeed
         self.completionTiming = completionTiming
@@ -45,16 +47,18 @@ public struct InteractiveLeg: Hashable, Sendable {
     public mutating func finish(velocity: Double? = nil, at time: Double) throws(AnimatorError) {
         let value = animator.value(at: time)
         try animator.setReversed(false, at: time)
-        try animator.continueAnimation(timing: completionTiming, durationFactor: factor(forDistance: abs(1 - value)),
-                                       velocity: velocity, at: time)
+        try animator.continueAnimation(
+            timing: completionTiming, durationFactor: factor(forDistance: abs(1 - value)),
+            velocity: velocity, at: time)
     }
 
     /// - velocity: value per second toward the end state (negative when moving back).
     public mutating func cancel(velocity: Double? = nil, at time: Double) throws(AnimatorError) {
         let value = animator.value(at: time)
         try animator.setReversed(true, at: time)
-        try animator.continueAnimation(timing: completionTiming, durationFactor: factor(forDistance: abs(value)),
-                                       velocity: velocity, at: time)
+        try animator.continueAnimation(
+            timing: completionTiming, durationFactor: factor(forDistance: abs(value)),
+            velocity: velocity, at: time)
     }
 
     public mutating func advance(to time: Double) -> AnimatingPosition? { animator.advance(to: time) }

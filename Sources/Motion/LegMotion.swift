@@ -56,7 +56,9 @@ public struct CubicLegMotion: Hashable, Sendable {
     /// Seconds from startX to endX; ≥ 0.
     public var duration: Double
 
-    public init(curve: CubicBezier, from: Double, to: Double, startTime: Double, startX: Double, endX: Double, duration: Double) {
+    public init(
+        curve: CubicBezier, from: Double, to: Double, startTime: Double, startX: Double, endX: Double, duration: Double
+    ) {
         self.curve = curve; self.from = from; self.to = to; self.startTime = startTime
         self.startX = startX; self.endX = endX; self.duration = duration
     }
@@ -100,15 +102,20 @@ public struct SpringLegMotion: Hashable, Sendable {
     /// Spring time at which the motion stops and snaps to `to` (the last |x| ≥ 0.001).
     public var settlingTime: Double
 
-    public init(mass: Double, stiffness: Double, damping: Double, velocity: Double, from: Double, to: Double,
-                startTime: Double, elapsed: Double, settlingTime: Double) {
+    public init(
+        mass: Double, stiffness: Double, damping: Double, velocity: Double, from: Double, to: Double,
+        startTime: Double, elapsed: Double, settlingTime: Double
+    ) {
         self.mass = mass; self.stiffness = stiffness; self.damping = damping; self.velocity = velocity
-        self.from = from; self.to = to; self.startTime = startTime; self.elapsed = elapsed; self.settlingTime = settlingTime
+        self.from = from; self.to = to; self.startTime = startTime; self.elapsed = elapsed;
+        self.settlingTime = settlingTime
     }
 
-    public init(spring: SpringCurve, from: Double, to: Double, startTime: Double, elapsed: Double, settlingTime: Double) {
-        self.init(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, velocity: spring.initialVelocity,
-                  from: from, to: to, startTime: startTime, elapsed: elapsed, settlingTime: settlingTime)
+    public init(spring: SpringCurve, from: Double, to: Double, startTime: Double, elapsed: Double, settlingTime: Double)
+    {
+        self.init(
+            mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, velocity: spring.initialVelocity,
+            from: from, to: to, startTime: startTime, elapsed: elapsed, settlingTime: settlingTime)
     }
 
     public var spring: SpringCurve {

@@ -30,8 +30,9 @@ public struct MotionPolicy: Hashable, Sendable {
         guard factor != 1 else { return (timing, duration) }
         guard case let .spring(spec) = timing else { return (timing, duration * factor) }
         let curve = spec.curve
-        let slower = SpringSpec.physical(mass: curve.mass, stiffness: curve.stiffness / (factor * factor), damping: curve.damping / factor,
-                                         velocity: spec.velocity)
+        let slower = SpringSpec.physical(
+            mass: curve.mass, stiffness: curve.stiffness / (factor * factor), damping: curve.damping / factor,
+            velocity: spec.velocity)
         return (.spring(slower), duration * factor)
     }
 }

@@ -161,7 +161,7 @@ public struct SpringCurve: Hashable, Sendable {
             breaks.append(horizon)
         case let .critical(omega0, b):
             if b != 0 {
-                breaks.append(-1 / b)              // zero crossing
+                breaks.append(-1 / b)  // zero crossing
                 breaks.append(1 / omega0 - 1 / b)  // extremum
             }
             breaks.append(horizon { t in (1 + abs(b) * t) * exp(-omega0 * t) })
@@ -188,12 +188,15 @@ extension SpringCurve {
     /// SwiftUI / UIKit perceptual form: m = 1, k = (2π/response)², c = 4π·ζ/response.
     public init(dampingRatio: Double, response: Double, initialVelocity: Double = 0) {
         let omega = 2 * Double.pi / response
-        self.init(mass: 1, stiffness: omega * omega, damping: 2 * dampingRatio * omega, initialVelocity: initialVelocity)
+        self.init(
+            mass: 1, stiffness: omega * omega, damping: 2 * dampingRatio * omega, initialVelocity: initialVelocity)
     }
 
     /// SwiftUI's `spring(duration:bounce:)`: ζ = 1 − bounce for bounce ≥ 0, 1/(1 + bounce) below.
     public init(duration: Double, bounce: Double, initialVelocity: Double = 0) {
-        self.init(dampingRatio: SpringCurve.dampingRatio(bounce: bounce), response: duration, initialVelocity: initialVelocity)
+        self.init(
+            dampingRatio: SpringCurve.dampingRatio(bounce: bounce), response: duration, initialVelocity: initialVelocity
+        )
     }
 
     /// UIKit's relative initial velocity for a spring that must cover

@@ -1,4 +1,5 @@
 import TextWriting
+
 /// A timing curve as users write it: one grammar for the config, the protocol
 /// and the command line (MOTION.md §1). The spec keeps the form it was written
 /// in, so that spec → curve → spec round-trips to the same canonical text.

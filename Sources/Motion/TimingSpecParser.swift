@@ -1,4 +1,5 @@
 import TextWriting
+
 /// A spec that could not be read, with the column (1-based) and the text of the bad part.
 public struct TimingSpecError: Error, Hashable, Sendable, CustomStringConvertible {
     public let column: Int
@@ -25,14 +26,18 @@ struct TimingSpecParser {
     static let named: [String: TimingSpec] = [
         "linear": .linear, "ease": .ease, "ease-in": .easeIn, "ease-out": .easeOut, "ease-in-out": .easeInOut,
     ]
-    static let springKeys = ["mass", "stiffness", "damping", "velocity", "damping-ratio", "response", "duration", "bounce"]
+    static let springKeys = [
+        "mass", "stiffness", "damping", "velocity", "damping-ratio", "response", "duration", "bounce",
+    ]
 
     mutating func parse() throws(TimingSpecError) -> TimingSpec {
         skipSpaces()
         let nameStart = index
         let name = readWord().lowercased()
         guard !name.isEmpty else {
-            throw error(at: nameStart, part: rest(from: nameStart), "expected a timing name such as ease-out, cubic-bezier(…) or spring(…)")
+            throw error(
+                at: nameStart, part: rest(from: nameStart),
+                "expected a timing name such as ease-out, cubic-bezier(…) or spring(…)")
         }
         skipSpaces()
         let spec: TimingSpec
@@ -43,13 +48,17 @@ struct TimingSpecParser {
             spec = .spring(try parseSpring(nameStart: nameStart))
         default:
             guard let named = Self.named[name] else {
-                throw error(at: nameStart, part: name, "unknown timing \(quotedExcerpt(name)) (expected linear, ease, ease-in, ease-out, ease-in-out, cubic-bezier(x1,y1,x2,y2) or spring(…))")
+                throw error(
+                    at: nameStart, part: name,
+                    "unknown timing \(quotedExcerpt(name)) (expected linear, ease, ease-in, ease-out, ease-in-out, cubic-bezier(x1,y1,x2,y2) or spring(…))"
+                )
             }
             spec = named
         }
         skipSpaces()
         if index < characters.count {
-            throw error(at: index, part: rest(from: index), "unexpected \(quotedExcerpt(rest(from: index))) after the timing")
+            throw error(
+                at: index, part: rest(from: index), "unexpected \(quotedExcerpt(rest(from: index))) after the timing")
         }
         return spec
     }
@@ -57,23 +66,33 @@ struct TimingSpecParser {
     mutating func parseCubic(nameStart: Int) throws(TimingSpecError) -> TimingSpec {
         let arguments = try parseArguments(of: "cubic-bezier")
         guard arguments.count == 4 else {
-            throw error(at: nameStart, part: rest(from: nameStart), "cubic-bezier needs 4 numbers (x1, y1, x2, y2), got \(arguments.count)")
+            throw error(
+                at: nameStart, part: rest(from: nameStart),
+                "cubic-bezier needs 4 numbers (x1, y1, x2, y2), got \(arguments.count)")
         }
         var values: [Double] = []
         for (position, argument) in arguments.enumerated() {
             guard argument.key == nil else {
-                throw error(at: argument.column - 1, part: argument.text, "cubic-bezier takes plain numbers, not \(quotedExcerpt(argument.text))")
+                throw error(
+                    at: argument.column - 1, part: argument.text,
+                    "cubic-bezier takes plain numbers, not \(quotedExcerpt(argument.text))")
             }
             let label = ["x1", "y1", "x2", "y2"][position]
             guard let value = Double(argument.value), value.isFinite else {
-                throw error(at: argument.valueColumn - 1, part: argument.value, "cubic-bezier \(label) must be a number, got \(quotedExcerpt(argument.value))")
+                throw error(
+                    at: argument.valueColumn - 1, part: argument.value,
+                    "cubic-bezier \(label) must be a number, got \(quotedExcerpt(argument.value))")
             }
             if position % 2 == 0, !(0...1).contains(value) {
-                throw error(at: argument.valueColumn - 1, part: argument.value, "cubic-bezier \(label) must be in [0, 1], got \(argument.value)")
+                throw error(
+                    at: argument.valueColumn - 1, part: argument.value,
+                    "cubic-bezier \(label) must be in [0, 1], got \(argument.value)")
             }
             if position % 2 == 1, !Self.cubicYRange.contains(value) {
-                throw error(at: argument.valueColumn - 1, part: argument.value,
-                            "cubic-bezier \(label) must be in [\(formatNumber(Self.cubicYRange.lowerBound)), \(formatNumber(Self.cubicYRange.upperBound))], got \(argument.value)")
+                throw error(
+                    at: argument.valueColumn - 1, part: argument.value,
+                    "cubic-bezier \(label) must be in [\(formatNumber(Self.cubicYRange.lowerBound)), \(formatNumber(Self.cubicYRange.upperBound))], got \(argument.value)"
+                )
             }
             values.append(value)
         }
@@ -86,11 +105,15 @@ struct TimingSpecParser {
         let spring = try springForm(values, arguments, nameStart: nameStart)
         // Whatever the form, the spring itself must be one that settles in a sensible time.
         let curve = spring.curve
-        guard SpringSpec.dampingRatioRange.contains(curve.dampingRatio), SpringSpec.responseRange.contains(curve.response) else {
-            throw error(at: nameStart, part: rest(from: nameStart),
-                        "spring has damping ratio \(formatNumber(curve.dampingRatio)) and response \(formatNumber(curve.response)) s; "
-                            + "they must be between \(formatNumber(SpringSpec.dampingRatioRange.lowerBound)) and \(formatNumber(SpringSpec.dampingRatioRange.upperBound)), "
-                            + "and \(formatNumber(SpringSpec.responseRange.lowerBound)) and \(formatNumber(SpringSpec.responseRange.upperBound)) s")
+        guard SpringSpec.dampingRatioRange.contains(curve.dampingRatio),
+            SpringSpec.responseRange.contains(curve.response)
+        else {
+            throw error(
+                at: nameStart, part: rest(from: nameStart),
+                "spring has damping ratio \(formatNumber(curve.dampingRatio)) and response \(formatNumber(curve.response)) s; "
+                    + "they must be between \(formatNumber(SpringSpec.dampingRatioRange.lowerBound)) and \(formatNumber(SpringSpec.dampingRatioRange.upperBound)), "
+                    + "and \(formatNumber(SpringSpec.responseRange.lowerBound)) and \(formatNumber(SpringSpec.responseRange.upperBound)) s"
+            )
         }
         return spring
     }
@@ -100,30 +123,41 @@ struct TimingSpecParser {
         var values: [String: Double] = [:]
         for argument in arguments {
             guard let key = argument.key else {
-                throw error(at: argument.column - 1, part: argument.text, "spring parameters are written key=value, got \(quotedExcerpt(argument.text))")
+                throw error(
+                    at: argument.column - 1, part: argument.text,
+                    "spring parameters are written key=value, got \(quotedExcerpt(argument.text))")
             }
             guard Self.springKeys.contains(key) else {
-                throw error(at: argument.column - 1, part: key, "unknown spring parameter \(quotedExcerpt(key)) (expected \(Self.springKeys.joined(separator: ", ")))")
+                throw error(
+                    at: argument.column - 1, part: key,
+                    "unknown spring parameter \(quotedExcerpt(key)) (expected \(Self.springKeys.joined(separator: ", ")))"
+                )
             }
             guard values[key] == nil else {
                 throw error(at: argument.column - 1, part: key, "spring parameter \(quotedExcerpt(key)) is given twice")
             }
             guard let value = Double(argument.value), value.isFinite else {
-                throw error(at: argument.valueColumn - 1, part: argument.value, "spring \(key) must be a number, got \(quotedExcerpt(argument.value))")
+                throw error(
+                    at: argument.valueColumn - 1, part: argument.value,
+                    "spring \(key) must be a number, got \(quotedExcerpt(argument.value))")
             }
             values[key] = value
         }
         for (key, value) in values {
             guard let range = Self.springRanges[key], !range.contains(value) else { continue }
             let column = arguments.first { $0.key == key }?.column ?? nameStart + 1
-            throw error(at: column - 1, part: key,
-                        "spring \(key) must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)), got \(formatNumber(value))")
+            throw error(
+                at: column - 1, part: key,
+                "spring \(key) must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)), got \(formatNumber(value))"
+            )
         }
         return values
     }
 
     /// The one form the values use (mass/stiffness/damping, damping-ratio/response or duration/bounce), built.
-    func springForm(_ values: [String: Double], _ arguments: [Argument], nameStart: Int) throws(TimingSpecError) -> SpringSpec {
+    func springForm(_ values: [String: Double], _ arguments: [Argument], nameStart: Int) throws(TimingSpecError)
+        -> SpringSpec
+    {
         let velocity = values["velocity"] ?? 0
         let forms: [(name: String, keys: Set<String>, example: String)] = [
             ("mass/stiffness/damping", ["mass", "stiffness", "damping"], "spring(stiffness=170, damping=26)"),
@@ -132,7 +166,8 @@ struct TimingSpecParser {
         ]
         let used = forms.filter { !$0.keys.isDisjoint(with: values.keys) }
         guard used.count == 1, let form = used.first else {
-            let reason = used.isEmpty
+            let reason =
+                used.isEmpty
                 ? "spring needs one of its forms: \(forms.map(\.example).joined(separator: ", or "))"
                 : "spring mixes the \(used.map(\.name).joined(separator: " and ")) forms; use one"
             throw error(at: nameStart, part: rest(from: nameStart), reason)
@@ -142,25 +177,31 @@ struct TimingSpecParser {
                 var reason = "spring needs \(key) in the \(form.name) form, as in \(form.example)"
                 // damping alone reads like the perceptual form's ratio, which the default config uses.
                 if form.name == "mass/stiffness/damping", values["stiffness"] == nil, let damping = values["damping"] {
-                    reason += "; or, for a damping ratio, spring(damping-ratio=\(formatNumber(damping)), response=0.4) as the defaults use"
+                    reason +=
+                        "; or, for a damping ratio, spring(damping-ratio=\(formatNumber(damping)), response=0.4) as the defaults use"
                 }
                 throw error(at: nameStart, part: rest(from: nameStart), reason)
             }
             guard value > 0 else {
                 let column = arguments.first { $0.key == key }?.column ?? nameStart + 1
-                throw error(at: column - 1, part: key, "spring \(key) must be greater than 0, got \(formatNumber(value))")
+                throw error(
+                    at: column - 1, part: key, "spring \(key) must be greater than 0, got \(formatNumber(value))")
             }
             return value
         }
         let spring: SpringSpec
         switch form.name {
         case "mass/stiffness/damping":
-            spring = .physical(mass: try positive("mass", default: 1), stiffness: try positive("stiffness"),
-                               damping: try positive("damping"), velocity: velocity)
+            spring = .physical(
+                mass: try positive("mass", default: 1), stiffness: try positive("stiffness"),
+                damping: try positive("damping"), velocity: velocity)
         case "damping-ratio/response":
-            spring = .perceptual(dampingRatio: try positive("damping-ratio", default: 1), response: try positive("response"), velocity: velocity)
+            spring = .perceptual(
+                dampingRatio: try positive("damping-ratio", default: 1), response: try positive("response"),
+                velocity: velocity)
         default:
-            spring = .durationBounce(duration: try positive("duration"), bounce: values["bounce"] ?? 0, velocity: velocity)
+            spring = .durationBounce(
+                duration: try positive("duration"), bounce: values["bounce"] ?? 0, velocity: velocity)
         }
         return spring
     }
@@ -169,7 +210,8 @@ struct TimingSpecParser {
     /// (docs/reliability.md). Bounce ±0.99 is damping ratio 0.01…100.
     static let springRanges: [String: ClosedRange<Double>] = [
         "mass": 1e-6...1e6, "stiffness": 1e-6...1e9, "damping": 1e-6...1e9,
-        "damping-ratio": SpringSpec.dampingRatioRange, "response": SpringSpec.responseRange, "duration": SpringSpec.responseRange,
+        "damping-ratio": SpringSpec.dampingRatioRange, "response": SpringSpec.responseRange,
+        "duration": SpringSpec.responseRange,
         "bounce": -0.99...0.99, "velocity": SpringSpec.velocityRange,
     ]
     /// Cubic y values may overshoot, within reason.
@@ -207,9 +249,12 @@ struct TimingSpecParser {
                 let key = String(text[..<equals]).trimmingSpaces().lowercased()
                 let afterEquals = text[text.index(after: equals)...]
                 let value = afterEquals.trimmingSpaces()
-                let valueOffset = text.distance(from: text.startIndex, to: equals) + 1 + afterEquals.prefix { $0 == " " }.count
-                arguments.append(Argument(key: key, value: value, text: text, column: start + leading + 1,
-                                          valueColumn: start + leading + valueOffset + 1))
+                let valueOffset =
+                    text.distance(from: text.startIndex, to: equals) + 1 + afterEquals.prefix { $0 == " " }.count
+                arguments.append(
+                    Argument(
+                        key: key, value: value, text: text, column: start + leading + 1,
+                        valueColumn: start + leading + valueOffset + 1))
             } else {
                 let column = start + leading + 1
                 arguments.append(Argument(key: nil, value: text, text: text, column: column, valueColumn: column))

@@ -5,7 +5,9 @@
 public func appendQuoted(_ text: String, to out: inout some TextOutput, escapingDelete: Bool = false) {
     out.writeLiteral("\"")
     // Names and states need no escapes: then the text is copied whole, not scalar by scalar.
-    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || (escapingDelete && $0 == 0x7F) }) {
+    if !text.utf8.contains(where: {
+        $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || (escapingDelete && $0 == 0x7F)
+    }) {
         out.write(text)
         out.writeLiteral("\"")
         return

@@ -5,7 +5,9 @@ public struct EvdevEvent: Hashable, Sendable {
     public var code: UInt16
     public var value: Int32
 
-    public init(_ type: UInt16, _ code: UInt16, _ value: Int32) { self.type = type; self.code = code; self.value = value }
+    public init(_ type: UInt16, _ code: UInt16, _ value: Int32) {
+        self.type = type; self.code = code; self.value = value
+    }
 }
 
 /// The codes of `linux/input-event-codes.h` the relay reads and writes.

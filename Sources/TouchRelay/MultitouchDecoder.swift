@@ -70,7 +70,9 @@ public struct MultitouchDecoder: Sendable {
         guard slots.indices.contains(current) else { return }
         switch code {
         case Evdev.mtTrackingID:
-            if value >= 0, reported[current].trackingID >= 0, value != reported[current].trackingID { replaced.insert(current) }
+            if value >= 0, reported[current].trackingID >= 0, value != reported[current].trackingID {
+                replaced.insert(current)
+            }
             slots[current].trackingID = value
         case Evdev.mtPositionX: slots[current].point.x = value
         case Evdev.mtPositionY: slots[current].point.y = value

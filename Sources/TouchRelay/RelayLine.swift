@@ -37,14 +37,20 @@ public enum RelayMessage: Hashable, Sendable {
         func id(_ index: Int) -> UInt32? { index < words.count ? UInt32(words[index]) : nil }
         switch words.first {
         case "axes":
-            guard words.count == 5, let a = int(1), let b = int(2), let c = int(3), let d = int(4), a < b, c < d else { return nil }
-            self = .axes(x: AxisInfo(code: Evdev.mtPositionX, minimum: a, maximum: b), y: AxisInfo(code: Evdev.mtPositionY, minimum: c, maximum: d))
+            guard words.count == 5, let a = int(1), let b = int(2), let c = int(3), let d = int(4), a < b, c < d else {
+                return nil
+            }
+            self = .axes(
+                x: AxisInfo(code: Evdev.mtPositionX, minimum: a, maximum: b),
+                y: AxisInfo(code: Evdev.mtPositionY, minimum: c, maximum: d))
         case "waiting": self = .waiting
         case "taken": self = .taken(twin: rest(1))
         case "refused": self = .refused(rest(1))
         case "resync": self = .resync
         case "down":
-            guard words.count == 5, let id = id(1), let x = int(2), let y = int(3), words[4] == "held" || words[4] == "passed" else { return nil }
+            guard words.count == 5, let id = id(1), let x = int(2), let y = int(3),
+                words[4] == "held" || words[4] == "passed"
+            else { return nil }
             self = .report(.down(id: id, at: DevicePoint(x: x, y: y), held: words[4] == "held"))
         case "move":
             guard words.count == 4, let id = id(1), let x = int(2), let y = int(3) else { return nil }
@@ -79,7 +85,9 @@ public enum RelayCommand: Hashable, Sendable {
     public var line: String {
         switch self {
         case let .rules(zones, fingers):
-            (["rules", "\(fingers)"] + zones.prefix(Self.zoneLimit).map { "\($0.minX),\($0.minY),\($0.maxX),\($0.maxY)" }).joined(separator: " ")
+            (["rules", "\(fingers)"]
+                + zones.prefix(Self.zoneLimit).map { "\($0.minX),\($0.minY),\($0.maxX),\($0.maxY)" }).joined(
+                    separator: " ")
         case let .claim(id): "claim \(id)"
         case let .pass(id): "pass \(id)"
         }
@@ -89,7 +97,9 @@ public enum RelayCommand: Hashable, Sendable {
         let words = line.split(separator: " ")
         switch words.first {
         case "rules":
-            guard words.count >= 2, words.count - 2 <= Self.zoneLimit, let fingers = Int(words[1]), (0...Self.fingerLimit).contains(fingers) else { return nil }
+            guard words.count >= 2, words.count - 2 <= Self.zoneLimit, let fingers = Int(words[1]),
+                (0...Self.fingerLimit).contains(fingers)
+            else { return nil }
             var zones: [DeviceRect] = []
             for word in words.dropFirst(2) {
                 let numbers = word.split(separator: ",").compactMap { Int32($0) }
@@ -107,4 +117,3 @@ public enum RelayCommand: Hashable, Sendable {
         }
     }
 }
-

@@ -2,9 +2,13 @@
 public struct DeviceRect: Hashable, Sendable {
     public var minX: Int32, minY: Int32, maxX: Int32, maxY: Int32
 
-    public init(minX: Int32, minY: Int32, maxX: Int32, maxY: Int32) { self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY }
+    public init(minX: Int32, minY: Int32, maxX: Int32, maxY: Int32) {
+        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
+    }
 
-    public func contains(_ point: DevicePoint) -> Bool { point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY }
+    public func contains(_ point: DevicePoint) -> Bool {
+        point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+    }
 }
 
 /// What the gate holds for animd: touches that start in `zones`, and touches that land when `fingers` or more are
@@ -45,7 +49,9 @@ public struct GateOutput: Hashable, Sendable {
     public var twinFrames: [[TwinChange]] = []
     public var reports: [GateReport] = []
 
-    public init(twinFrames: [[TwinChange]] = [], reports: [GateReport] = []) { self.twinFrames = twinFrames; self.reports = reports }
+    public init(twinFrames: [[TwinChange]] = [], reports: [GateReport] = []) {
+        self.twinFrames = twinFrames; self.reports = reports
+    }
 }
 
 /// Decides, touch by touch, what of a grabbed touchscreen reaches its twin (issue 59, docs/wayland.md). Pure: time
@@ -104,7 +110,8 @@ public struct TouchGate: Sendable {
         let fingers = bySlot.count + landing - lifting
         for change in changes {
             switch change {
-            case let .down(slot, point): touchDown(slot: slot, at: point, fingers: fingers, now: now, frame: &frame, output: &output)
+            case let .down(slot, point):
+                touchDown(slot: slot, at: point, fingers: fingers, now: now, frame: &frame, output: &output)
             case let .move(slot, point): touchMoved(slot: slot, to: point, frame: &frame, output: &output)
             case let .up(slot): touchUp(slot: slot, frame: &frame, output: &output)
             }
@@ -129,14 +136,18 @@ public struct TouchGate: Sendable {
 
     /// animd has no use for the touch: a held one is replayed whole to the twin.
     public mutating func pass(_ id: UInt32) -> GateOutput {
-        guard let index = touches.firstIndex(where: { $0.id == id }), case .held = touches[index].fate else { return GateOutput() }
+        guard let index = touches.firstIndex(where: { $0.id == id }), case .held = touches[index].fate else {
+            return GateOutput()
+        }
         return replay(index)
     }
 
     /// Passes every touch held longer than the limit.
     public mutating func expire(at now: Double) -> GateOutput {
         var output = GateOutput()
-        while let index = touches.firstIndex(where: { if case let .held(since) = $0.fate { since + rules.holdLimit <= now } else { false } }) {
+        while let index = touches.firstIndex(where: {
+            if case let .held(since) = $0.fate { since + rules.holdLimit <= now } else { false }
+        }) {
             output.reports.append(.expired(id: touches[index].id))
             let replayed = replay(index)
             output.twinFrames += replayed.twinFrames
@@ -158,11 +169,14 @@ public struct TouchGate: Sendable {
 
     // MARK: - Steps
 
-    private mutating func touchDown(slot: Int, at point: DevicePoint, fingers: Int, now: Double, frame: inout [TwinChange], output: inout GateOutput) {
+    private mutating func touchDown(
+        slot: Int, at point: DevicePoint, fingers: Int, now: Double, frame: inout [TwinChange], output: inout GateOutput
+    ) {
         if bySlot[slot] != nil { touchUp(slot: slot, frame: &frame, output: &output) }
         let id = nextID
         nextID = nextID == UInt32.max ? 1 : nextID + 1
-        let held = !stalled && (rules.zones.contains { $0.contains(point) } || (rules.fingers > 0 && fingers >= rules.fingers))
+        let held =
+            !stalled && (rules.zones.contains { $0.contains(point) } || (rules.fingers > 0 && fingers >= rules.fingers))
         var touch = Touch(id: id, first: point, current: point, fate: .held(since: now))
         if !held {
             let twinSlot = allocateTwinSlot()
@@ -174,7 +188,9 @@ public struct TouchGate: Sendable {
         output.reports.append(.down(id: id, at: point, held: held))
     }
 
-    private mutating func touchMoved(slot: Int, to point: DevicePoint, frame: inout [TwinChange], output: inout GateOutput) {
+    private mutating func touchMoved(
+        slot: Int, to point: DevicePoint, frame: inout [TwinChange], output: inout GateOutput
+    ) {
         guard let id = bySlot[slot], let index = touches.firstIndex(where: { $0.id == id }) else { return }
         touches[index].current = point
         if case let .passed(twinSlot?) = touches[index].fate { frame.append(.move(slot: twinSlot, to: point)) }
@@ -182,7 +198,9 @@ public struct TouchGate: Sendable {
     }
 
     private mutating func touchUp(slot: Int, frame: inout [TwinChange], output: inout GateOutput) {
-        guard let id = bySlot.removeValue(forKey: slot), let index = touches.firstIndex(where: { $0.id == id }) else { return }
+        guard let id = bySlot.removeValue(forKey: slot), let index = touches.firstIndex(where: { $0.id == id }) else {
+            return
+        }
         touches[index].ended = true
         if case let .passed(twinSlot?) = touches[index].fate {
             frame.append(.up(slot: twinSlot))

@@ -8,7 +8,8 @@ public struct AxisInfo: Hashable, Sendable {
     public var resolution: Int32
 
     public init(code: UInt16, minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0) {
-        self.code = code; self.minimum = minimum; self.maximum = maximum; self.fuzz = fuzz; self.flat = flat; self.resolution = resolution
+        self.code = code; self.minimum = minimum; self.maximum = maximum; self.fuzz = fuzz; self.flat = flat;
+        self.resolution = resolution
     }
 }
 
@@ -21,8 +22,11 @@ public struct TouchscreenCapabilities: Hashable, Sendable {
     public var keys: Set<UInt16>
     public var properties: Set<UInt16>
 
-    public init(name: String, bus: UInt16, vendor: UInt16, product: UInt16, version: UInt16, axes: [AxisInfo], keys: Set<UInt16>,
-                properties: Set<UInt16>) {
+    public init(
+        name: String, bus: UInt16, vendor: UInt16, product: UInt16, version: UInt16, axes: [AxisInfo],
+        keys: Set<UInt16>,
+        properties: Set<UInt16>
+    ) {
         self.name = name; self.bus = bus; self.vendor = vendor; self.product = product; self.version = version
         self.axes = axes; self.keys = keys; self.properties = properties
     }
@@ -34,7 +38,9 @@ public struct TouchscreenCapabilities: Hashable, Sendable {
 
     public func axis(_ code: UInt16) -> AxisInfo? { axes.first { $0.code == code } }
 
-    public var slotCount: Int { axis(Evdev.mtSlot).map { Int(max(0, min(Int32(Self.slotLimit - 1), $0.maximum))) + 1 } ?? 0 }
+    public var slotCount: Int {
+        axis(Evdev.mtSlot).map { Int(max(0, min(Int32(Self.slotLimit - 1), $0.maximum))) + 1 } ?? 0
+    }
 
     public var hasSingleTouchAxes: Bool { axis(Evdev.absX) != nil && axis(Evdev.absY) != nil }
 
@@ -46,7 +52,9 @@ public struct TouchscreenCapabilities: Hashable, Sendable {
         if axis(Evdev.mtSlot) == nil || axis(Evdev.mtTrackingID) == nil {
             return "it speaks the kernel's multitouch protocol A (no ABS_MT_SLOT), which the relay does not read"
         }
-        if axis(Evdev.mtPositionX) == nil || axis(Evdev.mtPositionY) == nil { return "it has no ABS_MT_POSITION_X and _Y" }
+        if axis(Evdev.mtPositionX) == nil || axis(Evdev.mtPositionY) == nil {
+            return "it has no ABS_MT_POSITION_X and _Y"
+        }
         return nil
     }
 
@@ -62,9 +70,10 @@ public struct TouchscreenCapabilities: Hashable, Sendable {
         twinAxes.append(AxisInfo(code: Evdev.mtToolType, minimum: Evdev.toolFinger, maximum: Evdev.toolPalm))
         // uinput takes 80 bytes of name.
         let twinName = String(decoding: name.utf8.prefix(60), as: UTF8.self) + Self.twinSuffix
-        return TouchscreenCapabilities(name: twinName, bus: bus, vendor: vendor, product: product, version: version,
-                                       axes: twinAxes.sorted { $0.code < $1.code },
-                                       keys: keys.intersection([Evdev.btnTouch] + Evdev.fingerTools).union([Evdev.btnTouch]),
-                                       properties: [Evdev.propDirect])
+        return TouchscreenCapabilities(
+            name: twinName, bus: bus, vendor: vendor, product: product, version: version,
+            axes: twinAxes.sorted { $0.code < $1.code },
+            keys: keys.intersection([Evdev.btnTouch] + Evdev.fingerTools).union([Evdev.btnTouch]),
+            properties: [Evdev.propDirect])
     }
 }

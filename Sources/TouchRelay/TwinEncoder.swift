@@ -30,9 +30,11 @@ public struct TwinEncoder: Sendable {
         switch change {
         case let .down(slot, point):
             points[slot] = point
-            events += [EvdevEvent(abs, Evdev.mtSlot, Int32(slot)), EvdevEvent(abs, Evdev.mtTrackingID, nextTrackingID),
-                       EvdevEvent(abs, Evdev.mtToolType, Evdev.toolFinger),
-                       EvdevEvent(abs, Evdev.mtPositionX, point.x), EvdevEvent(abs, Evdev.mtPositionY, point.y)]
+            events += [
+                EvdevEvent(abs, Evdev.mtSlot, Int32(slot)), EvdevEvent(abs, Evdev.mtTrackingID, nextTrackingID),
+                EvdevEvent(abs, Evdev.mtToolType, Evdev.toolFinger),
+                EvdevEvent(abs, Evdev.mtPositionX, point.x), EvdevEvent(abs, Evdev.mtPositionY, point.y),
+            ]
             nextTrackingID = nextTrackingID == Int32.max ? 0 : nextTrackingID + 1
         case let .move(slot, point):
             // Only what changed, as the device itself sends (the kernel drops a value equal to the slot's last).
@@ -67,7 +69,8 @@ public struct TwinEncoder: Sendable {
             if let newTool { events.append(EvdevEvent(Evdev.keyType, newTool, 1)) }
             tool = newTool
         }
-        if capabilities.hasSingleTouchAxes, let lowest = points.keys.min(), let point = points[lowest], point != single {
+        if capabilities.hasSingleTouchAxes, let lowest = points.keys.min(), let point = points[lowest], point != single
+        {
             if point.x != single?.x { events.append(EvdevEvent(Evdev.absType, Evdev.absX, point.x)) }
             if point.y != single?.y { events.append(EvdevEvent(Evdev.absType, Evdev.absY, point.y)) }
             single = point

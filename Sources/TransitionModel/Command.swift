@@ -1,5 +1,5 @@
-import TextWriting
 public import Motion
+import TextWriting
 
 /// The `transition.*` methods of the protocol, as the engine sees them.
 public enum Command: Hashable, Sendable {
@@ -17,8 +17,10 @@ public enum Command: Hashable, Sendable {
 
     public var transition: String {
         switch self {
-        case let .toggle(n), let .animate(n, _, _, _, _), let .begin(n, _), let .scrub(n, _), let .pause(n), let .resume(n),
-             let .reverse(n), let .continue(n, _, _, _), let .release(n, _), let .stop(n, _), let .finish(n, _): n
+        case let .toggle(n), let .animate(n, _, _, _, _), let .begin(n, _), let .scrub(n, _), let .pause(n),
+            let .resume(n),
+            let .reverse(n), let .continue(n, _, _, _), let .release(n, _), let .stop(n, _), let .finish(n, _):
+            n
         }
     }
 }

@@ -41,8 +41,10 @@ public struct TransitionSnapshot: Hashable, Sendable {
     /// never in `transition.progress` or `transition.ended`.
     public var leg: LegMotion?
 
-    public init(name: String, progress: Double, fraction: Double, velocity: Double, phase: TransitionPhase, from: Int, to: Int,
-                target: Int, snap: Int, snapPoints: [Double], seq: Int, time: Double, leg: LegMotion? = nil) {
+    public init(
+        name: String, progress: Double, fraction: Double, velocity: Double, phase: TransitionPhase, from: Int, to: Int,
+        target: Int, snap: Int, snapPoints: [Double], seq: Int, time: Double, leg: LegMotion? = nil
+    ) {
         self.name = name; self.progress = progress; self.fraction = fraction; self.velocity = velocity
         self.phase = phase; self.from = from; self.to = to; self.target = target; self.snap = snap
         self.snapPoints = snapPoints; self.seq = seq; self.time = time; self.leg = leg

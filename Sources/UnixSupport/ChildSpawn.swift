@@ -14,7 +14,9 @@ public enum ChildSpawn {
 
     /// Spawns `argv` (searched on PATH when `searchPath`) with `descriptors[i]` as its descriptor i, in its own
     /// process group when `ownGroup`. The pid, or posix_spawn's error code.
-    public static func spawn(_ argv: [String], environment: [String], descriptors: [Source], searchPath: Bool, ownGroup: Bool)
+    public static func spawn(
+        _ argv: [String], environment: [String], descriptors: [Source], searchPath: Bool, ownGroup: Bool
+    )
         -> Result<Glibc.pid_t, SpawnError>
     {
         var actions = posix_spawn_file_actions_t()
@@ -22,7 +24,9 @@ public enum ChildSpawn {
         defer { posix_spawn_file_actions_destroy(&actions) }
         for (index, source) in descriptors.enumerated() {
             switch source {
-            case .null: posix_spawn_file_actions_addopen(&actions, Int32(index), "/dev/null", index == 0 ? O_RDONLY : O_WRONLY, 0)
+            case .null:
+                posix_spawn_file_actions_addopen(
+                    &actions, Int32(index), "/dev/null", index == 0 ? O_RDONLY : O_WRONLY, 0)
             case let .descriptor(descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, Int32(index))
             }
         }
@@ -45,7 +49,9 @@ public enum ChildSpawn {
         let cEnvironment = environment.map { strdup($0) } + [nil]
         defer { (cArguments + cEnvironment).forEach { free($0) } }
         var pid = pid_t()
-        let code = searchPath ? posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
+        let code =
+            searchPath
+            ? posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
             : posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
         return code == 0 ? .success(pid) : .failure(SpawnError(code: code))
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Whole reads and writes on a descriptor, retried across EINTR: what the daemon and animctl took from

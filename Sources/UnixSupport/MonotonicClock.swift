@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Seconds on CLOCK_MONOTONIC: the one clock of animd and its clients. X timestamps and libinput's event times

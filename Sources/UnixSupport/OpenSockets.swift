@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The sockets this process has open, read from /proc/self/fd: what `ConnectDeadline` compares before and after a
@@ -17,7 +17,9 @@ public enum OpenSockets {
         defer { closedir(folder) }
         var entries: [Entry] = []
         while let item = readdir(folder) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard let descriptor = Int32(name), descriptor != dirfd(folder) else { continue }
             var status = stat()
             guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK else { continue }
@@ -29,6 +31,7 @@ public enum OpenSockets {
     /// Whether `entry` is still the socket it was: the same descriptor may have been closed and reused since.
     public static func isStillOpen(_ entry: Entry) -> Bool {
         var status = stat()
-        return fstat(entry.descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK && UInt64(status.st_ino) == entry.inode
+        return fstat(entry.descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK
+            && UInt64(status.st_ino) == entry.inode
     }
 }

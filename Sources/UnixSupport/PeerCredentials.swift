@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The layout of Linux's `struct ucred` (pid, uid, gid), which Glibc's Swift module hides behind _GNU_SOURCE. Read
@@ -17,7 +17,8 @@ public struct PeerCredentials: Sendable {
         var credentials = PeerCredentials()
         var length = socklen_t(MemoryLayout<PeerCredentials>.size)
         guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
-              length == socklen_t(MemoryLayout<PeerCredentials>.size) else { return nil }
+            length == socklen_t(MemoryLayout<PeerCredentials>.size)
+        else { return nil }
         self = credentials
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A detached POSIX thread that runs a closure: all animd needs of Foundation's `Thread`, without linking

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A folder that only this user may enter, held open: what animd writes for another program of the user's to read
@@ -74,7 +74,9 @@ public final class PrivateFolder {
     /// path. The name is unlinked first, then created with `O_EXCL`: whatever was there, even a symbolic link,
     /// is never opened.
     public func writeFile(named name: String, _ bytes: [UInt8]) -> Result<String, Refusal> {
-        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else { return .failure(Refusal("\(name) is not a file name")) }
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+            return .failure(Refusal("\(name) is not a file name"))
+        }
         if unlinkat(descriptor, name, 0) != 0, errno != ENOENT {
             return .failure(Refusal("cannot replace \(path)/\(name): \(errnoText())"))
         }
@@ -95,6 +97,7 @@ public final class PrivateFolder {
     /// program, which opens it by name.
     public var isStillAtItsPath: Bool {
         var held = stat(), named = stat()
-        return fstat(descriptor, &held) == 0 && lstat(path, &named) == 0 && held.st_dev == named.st_dev && held.st_ino == named.st_ino
+        return fstat(descriptor, &held) == 0 && lstat(path, &named) == 0 && held.st_dev == named.st_dev
+            && held.st_ino == named.st_ino
     }
 }

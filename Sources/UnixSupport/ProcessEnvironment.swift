@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The process's environment as it started, read from `environ`: Foundation's `ProcessInfo.environment` without

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A file read whole without ever waiting: opened with `O_NONBLOCK` (a FIFO would wait for a writer, and the event
@@ -23,7 +23,8 @@ public enum RegularFile {
             case .absent: "does not exist"
             case let .system(code): "cannot be read: \(String(cString: strerror(code)))"
             case let .notRegular(kind): "is \(kind), not a regular file"
-            case let .tooLarge(limit): "is larger than \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB")"
+            case let .tooLarge(limit):
+                "is larger than \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB")"
             }
         }
     }

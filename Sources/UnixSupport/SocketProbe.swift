@@ -45,8 +45,10 @@ public enum SocketProbe {
     /// `whileConnected` runs once the server has answered, before the probe's connection is closed: an X server
     /// resets itself when its last client leaves, and Xlib connecting during that reset fails, so the library is
     /// let connect while the probe still holds the server.
-    public static func ask(_ endpoints: [Endpoint], greeting: [UInt8], within seconds: Double = answerBound,
-                           isStopping: () -> Bool, whileConnected: () -> Void = {}) -> Outcome {
+    public static func ask(
+        _ endpoints: [Endpoint], greeting: [UInt8], within seconds: Double = answerBound,
+        isStopping: () -> Bool, whileConnected: () -> Void = {}
+    ) -> Outcome {
         let deadline = monotonicSeconds() + seconds
         for endpoint in endpoints {
             switch connect(endpoint, until: deadline, bound: seconds, isStopping: isStopping) {
@@ -54,7 +56,8 @@ public enum SocketProbe {
             case let .failed(outcome): return outcome
             case let .connected(descriptor):
                 defer { close(descriptor) }
-                let outcome = awaitAnswer(descriptor, greeting: greeting, until: deadline, bound: seconds, isStopping: isStopping)
+                let outcome = awaitAnswer(
+                    descriptor, greeting: greeting, until: deadline, bound: seconds, isStopping: isStopping)
                 if outcome == .answered { whileConnected() }
                 return outcome
             }
@@ -69,24 +72,31 @@ public enum SocketProbe {
     }
 
     /// `bound`: the seconds `deadline` was set from, for the messages.
-    private static func connect(_ endpoint: Endpoint, until deadline: Double, bound: Double, isStopping: () -> Bool) -> Connection {
+    private static func connect(_ endpoint: Endpoint, until deadline: Double, bound: Double, isStopping: () -> Bool)
+        -> Connection
+    {
         switch endpoint {
         case let .unix(path):
-            let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let descriptor = socket(
+                AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard descriptor >= 0 else { return .refused }
             let result = UnixAddress.with(path) { Glibc.connect(descriptor, $0, $1) } ?? -1
             if result == 0 { return .connected(descriptor) }
             let reason = errno
             close(descriptor)
             // A Unix socket whose listener does not accept fills its queue; a blocking connect then waits for good.
-            if reason == EAGAIN { return .failed(.silent("\(path) takes no more connections: its server does not accept them")) }
+            if reason == EAGAIN {
+                return .failed(.silent("\(path) takes no more connections: its server does not accept them"))
+            }
             return .refused
         case let .tcp(host, port):
             return connectTCP(host: host, port: port, until: deadline, bound: bound, isStopping: isStopping)
         }
     }
 
-    private static func connectTCP(host: String, port: Int, until deadline: Double, bound: Double, isStopping: () -> Bool) -> Connection {
+    private static func connectTCP(
+        host: String, port: Int, until deadline: Double, bound: Double, isStopping: () -> Bool
+    ) -> Connection {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var found: UnsafeMutablePointer<addrinfo>?
@@ -95,10 +105,14 @@ public enum SocketProbe {
         var next: UnsafeMutablePointer<addrinfo>? = first
         while let info = next {
             next = info.pointee.ai_next
-            let descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue),
-                                    info.pointee.ai_protocol)
+            let descriptor = socket(
+                info.pointee.ai_family,
+                info.pointee.ai_socktype | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue),
+                info.pointee.ai_protocol)
             guard descriptor >= 0 else { continue }
-            if Glibc.connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return .connected(descriptor) }
+            if Glibc.connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
+                return .connected(descriptor)
+            }
             guard errno == EINPROGRESS else {
                 close(descriptor)
                 continue
@@ -107,7 +121,9 @@ public enum SocketProbe {
             case .ready:
                 var failure: Int32 = 0
                 var length = socklen_t(MemoryLayout<Int32>.size)
-                if getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length) == 0, failure == 0 { return .connected(descriptor) }
+                if getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length) == 0, failure == 0 {
+                    return .connected(descriptor)
+                }
                 close(descriptor)
             case .timedOut:
                 close(descriptor)
@@ -120,8 +136,10 @@ public enum SocketProbe {
         return .refused
     }
 
-    private static func awaitAnswer(_ descriptor: Int32, greeting: [UInt8], until deadline: Double, bound: Double,
-                                    isStopping: () -> Bool) -> Outcome {
+    private static func awaitAnswer(
+        _ descriptor: Int32, greeting: [UInt8], until deadline: Double, bound: Double,
+        isStopping: () -> Bool
+    ) -> Outcome {
         let sent = greeting.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         // A peer that closed or reset answered in its way: the library fails at once too.
         guard sent == greeting.count else { return .answered }
@@ -137,7 +155,9 @@ public enum SocketProbe {
     }
 
     /// Waits for `events` (or an error or hang-up) on `descriptor` until `deadline`, a slice at a time.
-    private static func wait(_ descriptor: Int32, for events: Int16, until deadline: Double, isStopping: () -> Bool) -> Wait {
+    private static func wait(_ descriptor: Int32, for events: Int16, until deadline: Double, isStopping: () -> Bool)
+        -> Wait
+    {
         while true {
             if isStopping() { return .stopped }
             let left = deadline - monotonicSeconds()
@@ -165,9 +185,11 @@ extension SocketProbe.Endpoint {
             guard result == 0 else { return false }
             switch Int32(address.ss_family) {
             case AF_INET:
-                return withUnsafeBytes(of: address) { $0.load(as: sockaddr_in.self) }.sin_port == in_port_t(port).bigEndian
+                return withUnsafeBytes(of: address) { $0.load(as: sockaddr_in.self) }.sin_port
+                    == in_port_t(port).bigEndian
             case AF_INET6:
-                return withUnsafeBytes(of: address) { $0.load(as: sockaddr_in6.self) }.sin6_port == in_port_t(port).bigEndian
+                return withUnsafeBytes(of: address) { $0.load(as: sockaddr_in6.self) }.sin6_port
+                    == in_port_t(port).bigEndian
             default:
                 return false
             }

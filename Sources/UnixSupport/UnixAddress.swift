@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-public import Glibc
+    public import Glibc
 #endif
 
 /// Unix socket addresses: the one place a `sockaddr_un` is built from a path, or read back from a socket.
@@ -16,8 +16,12 @@ public enum UnixAddress {
             for (i, byte) in bytes.enumerated() { raw[i] = byte }
             if path.hasPrefix("@") { raw[0] = 0 }
         }
-        let length = path.hasPrefix("@") ? socklen_t(MemoryLayout<sa_family_t>.size + bytes.count) : socklen_t(MemoryLayout<sockaddr_un>.size)
-        return withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) } }
+        let length =
+            path.hasPrefix("@")
+            ? socklen_t(MemoryLayout<sa_family_t>.size + bytes.count) : socklen_t(MemoryLayout<sockaddr_un>.size)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
+        }
     }
 
     /// The path a Unix socket is bound to, or nil for another kind of socket.

@@ -26,8 +26,11 @@ public struct DisplayInfo: Hashable, Sendable {
     public var geometry: ScreenGeometry { ScreenGeometry(monitors: monitors, touchSurfaces: touchSurfaces) }
 
     public var backendInfo: BackendInfo {
-        BackendInfo(backend: .x11, display: name, geometry: geometry, refreshRate: refreshRate, sources: sources, outputs: outputs,
-                    animationsEnabled: animationsEnabled, focus: focus, tabletMode: tabletMode, tabletModeDetail: tabletModeDetail)
+        BackendInfo(
+            backend: .x11, display: name, geometry: geometry, refreshRate: refreshRate, sources: sources,
+            outputs: outputs,
+            animationsEnabled: animationsEnabled, focus: focus, tabletMode: tabletMode,
+            tabletModeDetail: tabletModeDetail)
     }
 }
 
@@ -56,20 +59,29 @@ enum DisplayReader {
                     name = String(cString: atom)
                     XFree(atom)
                 }
-                monitors.append((Rect(x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height)), name))
+                monitors.append(
+                    (Rect(x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height)), name))
             }
             XRRFreeMonitors(list)
         }
         if monitors.isEmpty, XineramaIsActive(display) != 0, let screens = XineramaQueryScreens(display, &count) {
             for i in 0..<Int(count) {
                 let s = screens[i]
-                monitors.append((Rect(x: Double(s.x_org), y: Double(s.y_org), width: Double(s.width), height: Double(s.height)), ""))
+                monitors.append(
+                    (Rect(x: Double(s.x_org), y: Double(s.y_org), width: Double(s.width), height: Double(s.height)), "")
+                )
             }
             XFree(screens)
         }
         if monitors.isEmpty {
             let screen = XDefaultScreen(display)
-            monitors = [(Rect(x: 0, y: 0, width: Double(XDisplayWidth(display, screen)), height: Double(XDisplayHeight(display, screen))), "")]
+            monitors = [
+                (
+                    Rect(
+                        x: 0, y: 0, width: Double(XDisplayWidth(display, screen)),
+                        height: Double(XDisplayHeight(display, screen))), ""
+                )
+            ]
         }
         return monitors
     }
@@ -77,7 +89,8 @@ enum DisplayReader {
     /// The root window's size as Xlib last heard it (`XRRUpdateConfiguration` keeps it current).
     static func rootRect(_ display: OpaquePointer) -> Rect {
         let screen = XDefaultScreen(display)
-        return Rect(x: 0, y: 0, width: Double(XDisplayWidth(display, screen)), height: Double(XDisplayHeight(display, screen)))
+        return Rect(
+            x: 0, y: 0, width: Double(XDisplayWidth(display, screen)), height: Double(XDisplayHeight(display, screen)))
     }
 
     /// dotClock / (hTotal · vTotal) of the first active CRTC's mode.
@@ -108,7 +121,9 @@ enum DisplayReader {
         var found: [TouchDevice] = []
         for i in 0..<Int(count) {
             let device = list[i]
-            guard device.use == XISlavePointer || device.use == XIFloatingSlave, device.enabled != 0, let classes = device.classes else { continue }
+            guard device.use == XISlavePointer || device.use == XIFloatingSlave, device.enabled != 0,
+                let classes = device.classes
+            else { continue }
             var isTouchscreen = false
             var axes: [Int32: ClosedRange<Double>] = [:]
             for c in 0..<Int(device.num_classes) {
@@ -119,15 +134,20 @@ enum DisplayReader {
                     if touch.mode == XIDirectTouch { isTouchscreen = true }
                 case XIValuatorClass:
                     let axis = UnsafeRawPointer(info).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
-                    if axis.mode == XIModeAbsolute, axis.number < 2, axis.min.isFinite, axis.max.isFinite, axis.max > axis.min {
+                    if axis.mode == XIModeAbsolute, axis.number < 2, axis.min.isFinite, axis.max.isFinite,
+                        axis.max > axis.min
+                    {
                         axes[axis.number] = axis.min...axis.max
                     }
                 default: break
                 }
             }
             if isTouchscreen {
-                found.append(TouchDevice(id: device.deviceid, name: device.name.map { String(cString: $0) } ?? "", xAxis: axes[0], yAxis: axes[1],
-                                         matrix: transformationMatrix(display, device: device.deviceid)))
+                found.append(
+                    TouchDevice(
+                        id: device.deviceid, name: device.name.map { String(cString: $0) } ?? "", xAxis: axes[0],
+                        yAxis: axes[1],
+                        matrix: transformationMatrix(display, device: device.deviceid)))
             }
         }
         return found
@@ -141,11 +161,19 @@ enum DisplayReader {
         guard property != 0 else { return TouchscreenMapping.identity }
         var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XIGetProperty(display, device, property, 0, 9, 0, Atom(AnyPropertyType), &type, &format, &count, &after, &data) == Success,
-              let data else { return TouchscreenMapping.identity }
+        guard
+            XIGetProperty(
+                display, device, property, 0, 9, 0, Atom(AnyPropertyType), &type, &format, &count, &after, &data)
+                == Success,
+            let data
+        else { return TouchscreenMapping.identity }
         defer { XFree(data) }
-        guard format == 32, count == 9, type == XInternAtom(display, "FLOAT", 1) else { return TouchscreenMapping.identity }
+        guard format == 32, count == 9, type == XInternAtom(display, "FLOAT", 1) else {
+            return TouchscreenMapping.identity
+        }
         // XI2 properties are packed at their format's size: 4 bytes per item, not a long as in core properties.
-        return UnsafeRawPointer(data).withMemoryRebound(to: Float.self, capacity: 9) { floats in (0..<9).map { Double(floats[$0]) } }
+        return UnsafeRawPointer(data).withMemoryRebound(to: Float.self, capacity: 9) { floats in
+            (0..<9).map { Double(floats[$0]) }
+        }
     }
 }

@@ -41,13 +41,15 @@ public struct TouchscreenMapping: Hashable, Sendable {
 
     /// The glass: the unit square through the matrix, onto the target. A touch can start no nearer its borders.
     public var surface: Rect {
-        let corners = [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 0, y: 1), Point(x: 1, y: 1)].compactMap(transformed)
+        let corners = [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 0, y: 1), Point(x: 1, y: 1)].compactMap(
+            transformed)
         guard corners.count == 4 else { return target }
         let clamp = { (value: Double) in min(max(value, 0), 1) }
         let low = Point(x: clamp(corners.map(\.x).min() ?? 0), y: clamp(corners.map(\.y).min() ?? 0))
         let high = Point(x: clamp(corners.map(\.x).max() ?? 1), y: clamp(corners.map(\.y).max() ?? 1))
-        return Rect(x: target.x + low.x * target.width, y: target.y + low.y * target.height,
-                    width: (high.x - low.x) * target.width, height: (high.y - low.y) * target.height)
+        return Rect(
+            x: target.x + low.x * target.width, y: target.y + low.y * target.height,
+            width: (high.x - low.x) * target.width, height: (high.y - low.y) * target.height)
     }
 
     /// A point of the unit square through the matrix (projective, as pixman does), or nil where it has no image.

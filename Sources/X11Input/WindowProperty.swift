@@ -6,13 +6,16 @@ import CX11
 enum WindowProperty {
     /// Reads at most `longs` × 4 bytes of `property`, of `type` (any, by default), and hands its format, item count,
     /// whether that is all of it, and its data to `body`; nil when the window or the property is not there.
-    static func read<T>(_ display: OpaquePointer, _ window: Window, _ property: Atom, type: Atom = Atom(AnyPropertyType), longs: Int,
-                        _ body: (_ format: Int32, _ count: Int, _ complete: Bool, UnsafeMutablePointer<UInt8>) -> T?) -> T? {
+    static func read<T>(
+        _ display: OpaquePointer, _ window: Window, _ property: Atom, type: Atom = Atom(AnyPropertyType), longs: Int,
+        _ body: (_ format: Int32, _ count: Int, _ complete: Bool, UnsafeMutablePointer<UInt8>) -> T?
+    ) -> T? {
         var actualType: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
         var status: Int32 = 0
         let failures = XErrorTrap.catching(display) {
-            status = XGetWindowProperty(display, window, property, 0, longs, 0, type, &actualType, &format, &count, &after, &data)
+            status = XGetWindowProperty(
+                display, window, property, 0, longs, 0, type, &actualType, &format, &count, &after, &data)
         }
         defer { if let data { XFree(data) } }
         guard failures.isEmpty, status == Success, actualType != Atom(None), let data else { return nil }
@@ -24,7 +27,8 @@ enum WindowProperty {
         var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
         let failures = XErrorTrap.catching(display) {
-            _ = XGetWindowProperty(display, window, property, 0, 0, 0, Atom(AnyPropertyType), &type, &format, &count, &after, &data)
+            _ = XGetWindowProperty(
+                display, window, property, 0, 0, 0, Atom(AnyPropertyType), &type, &format, &count, &after, &data)
         }
         if let data { XFree(data) }
         return failures.isEmpty

@@ -1,6 +1,6 @@
 import BackendThread
-import Gestures
 import CX11
+import Gestures
 
 /// An open X display and what its server offers animd: XInput 2 (its opcode and version), pointer barriers
 /// (XFixes 5 with XInput 2.3) and RandR. Fixed for the connection's life.
@@ -26,7 +26,9 @@ struct X11Connection {
 
         var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
         var major: Int32 = 2, minor: Int32 = 4
-        if XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0, XIQueryVersion(display, &major, &minor) == Success {
+        if XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0,
+            XIQueryVersion(display, &major, &minor) == Success
+        {
             xiOpcode = opcode
             xiVersion = (major, minor)
         } else {
@@ -34,13 +36,15 @@ struct X11Connection {
             xiVersion = (0, 0)
         }
         var fixesEvent: Int32 = 0, fixesError: Int32 = 0, fixesMajor: Int32 = 5, fixesMinor: Int32 = 0
-        let fixes = XFixesQueryExtension(display, &fixesEvent, &fixesError) != 0
+        let fixes =
+            XFixesQueryExtension(display, &fixesEvent, &fixesError) != 0
             && XFixesQueryVersion(display, &fixesMajor, &fixesMinor) != 0 && fixesMajor >= 5
         hasBarriers = fixes && (xiVersion.major, xiVersion.minor) >= (2, 3)
         var randrEvent: Int32 = 0, randrError: Int32 = 0
         randrEventBase = XRRQueryExtension(display, &randrEvent, &randrError) != 0 ? randrEvent : -1
         if randrEventBase >= 0 {
-            XRRSelectInput(display, root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
+            XRRSelectInput(
+                display, root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
         }
         // PropertyChange: the window manager's `_NET_ACTIVE_WINDOW` and `_NET_SUPPORTING_WM_CHECK` (X11FocusWatch).
         XSelectInput(display, root, SubstructureNotifyMask | StructureNotifyMask | PropertyChangeMask)
@@ -61,14 +65,17 @@ struct X11Layout {
     var refreshRate: Double?
 
     static func read(_ connection: X11Connection) -> X11Layout {
-        X11Layout(monitors: DisplayReader.monitors(connection.display, root: connection.root, hasRandR: connection.hasRandR),
-                  desktop: DisplayReader.rootRect(connection.display),
-                  refreshRate: DisplayReader.refreshRate(connection.display, root: connection.root, hasRandR: connection.hasRandR))
+        X11Layout(
+            monitors: DisplayReader.monitors(connection.display, root: connection.root, hasRandR: connection.hasRandR),
+            desktop: DisplayReader.rootRect(connection.display),
+            refreshRate: DisplayReader.refreshRate(
+                connection.display, root: connection.root, hasRandR: connection.hasRandR))
     }
 
     /// The same monitors, names and root: nothing to set up again (the refresh rate alone moves no edge).
     func sameScreen(as other: X11Layout) -> Bool {
-        monitors.map(\.0) == other.monitors.map(\.0) && monitors.map(\.1) == other.monitors.map(\.1) && desktop == other.desktop
+        monitors.map(\.0) == other.monitors.map(\.0) && monitors.map(\.1) == other.monitors.map(\.1)
+            && desktop == other.desktop
     }
 }
 

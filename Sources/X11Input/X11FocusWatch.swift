@@ -31,7 +31,8 @@ struct X11FocusWatch {
     /// The most of `_NET_WM_STATE` read: a real one holds a handful of atoms.
     static let stateAtoms = 64
 
-    static let noManager = "no EWMH window manager runs on this display (none sets _NET_SUPPORTING_WM_CHECK): "
+    static let noManager =
+        "no EWMH window manager runs on this display (none sets _NET_SUPPORTING_WM_CHECK): "
         + "\"apps\" bindings stay off and \"except-apps\" bindings on until one starts"
 
     init(_ connection: X11Connection) {
@@ -57,7 +58,8 @@ struct X11FocusWatch {
         case PropertyNotify:
             let property = event.xproperty
             if property.window == root { return property.atom == activeWindow || property.atom == supportingCheck }
-            return focused != Window(None) && property.window == focused && (property.atom == wmState || property.atom == wmClass)
+            return focused != Window(None) && property.window == focused
+                && (property.atom == wmState || property.atom == wmClass)
         case DestroyNotify:
             let window = event.xdestroywindow.window
             return window != Window(None) && (window == checkWindow || window == focused)
@@ -84,7 +86,8 @@ struct X11FocusWatch {
         }
         let active = Self.window(display, root, activeWindow) ?? Window(None)
         Self.watch(display, &focused, active, PropertyChangeMask | StructureNotifyMask, root: root)
-        guard active != Window(None), active != root, WindowProperty.windowExists(display, active, probing: wmClass) else { return .known(nil, source: .x11) }
+        guard active != Window(None), active != root, WindowProperty.windowExists(display, active, probing: wmClass)
+        else { return .known(nil, source: .x11) }
         let names = Self.classNames(in: Self.bytes(display, active, wmClass, longs: Self.classBytes / 4 + 1) ?? [])
         let fullscreen = Self.atoms(display, active, wmState).contains(fullscreenState)
         return .known(FocusedWindow(names: names, fullscreen: fullscreen), source: .x11)
@@ -92,13 +95,17 @@ struct X11FocusWatch {
 
     /// `WM_CLASS`'s two NUL-terminated strings, instance then class, those that are not empty.
     static func classNames(in bytes: [UInt8]) -> [String] {
-        bytes.prefix(classBytes).split(separator: 0, omittingEmptySubsequences: true).prefix(2).map { String(decoding: $0, as: UTF8.self) }
+        bytes.prefix(classBytes).split(separator: 0, omittingEmptySubsequences: true).prefix(2).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     /// Moves the watch from the window in `watched` to `window`: the old one's events are deselected (it may be gone
     /// already; the trap keeps its BadWindow from mattering). The root is never selected here, for its mask is the
     /// connection's own.
-    private static func watch(_ display: OpaquePointer, _ watched: inout Window, _ window: Window, _ mask: Int, root: Window) {
+    private static func watch(
+        _ display: OpaquePointer, _ watched: inout Window, _ window: Window, _ mask: Int, root: Window
+    ) {
         guard window != watched else { return }
         let old = watched
         watched = window
@@ -121,7 +128,10 @@ struct X11FocusWatch {
     /// At most `longs` items of a format-32 property (Xlib hands them over as C longs).
     private static func items(_ display: OpaquePointer, _ window: Window, _ property: Atom, longs: Int) -> [Int] {
         WindowProperty.read(display, window, property, longs: longs) { format, count, _, data in
-            format == 32 ? Array(UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: Int.self), count: count)) : nil
+            format == 32
+                ? Array(
+                    UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: Int.self), count: count))
+                : nil
         } ?? []
     }
 

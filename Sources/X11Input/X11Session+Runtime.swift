@@ -1,7 +1,7 @@
-import CX11
-import Glibc
 import BackendThread
+import CX11
 import Gestures
+import Glibc
 
 /// The X connection as the backend runtime drives it: its descriptor, then the tablet-mode switches' where they are
 /// read; Xlib's queue; and the edge push's deadline.

@@ -1,5 +1,5 @@
-import CX11
 import BackendThread
+import CX11
 import Gestures
 import Logging
 
@@ -36,7 +36,8 @@ final class X11Session {
         self.plan = plan
         layout = X11Layout.read(connection)
         desktop = X11DesktopWatch(connection, tabletMode: tabletMode?(logger))
-        converter = XInputConverter(pressure: EdgePressure(cap: plan.pressureCap, releaseDelay: plan.pressureReleaseDelay))
+        converter = XInputConverter(
+            pressure: EdgePressure(cap: plan.pressureCap, releaseDelay: plan.pressureReleaseDelay))
         setUp()
     }
 
@@ -44,18 +45,22 @@ final class X11Session {
     var root: Window { connection.root }
 
     var displayInfo: DisplayInfo {
-        DisplayInfo(name: connection.name, monitors: layout.monitors.map(\.0),
-                    outputs: layout.monitors.filter { !$0.1.isEmpty }.map { NamedOutput(name: $0.1, rect: $0.0) }, refreshRate: layout.refreshRate,
-                    xiVersion: connection.hasXI ? "\(connection.xiVersion.major).\(connection.xiVersion.minor)" : "none", sources: interception.sources,
-                    touchSurfaces: interception.touchSurfaces, animationsEnabled: desktop.xsettings.animationsEnabled,
-                    focus: desktop.focus.focus, tabletMode: desktop.tabletMode?.mode,
-                    tabletModeDetail: desktop.tabletMode?.detail)
+        DisplayInfo(
+            name: connection.name, monitors: layout.monitors.map(\.0),
+            outputs: layout.monitors.filter { !$0.1.isEmpty }.map { NamedOutput(name: $0.1, rect: $0.0) },
+            refreshRate: layout.refreshRate,
+            xiVersion: connection.hasXI ? "\(connection.xiVersion.major).\(connection.xiVersion.minor)" : "none",
+            sources: interception.sources,
+            touchSurfaces: interception.touchSurfaces, animationsEnabled: desktop.xsettings.animationsEnabled,
+            focus: desktop.focus.focus, tabletMode: desktop.tabletMode?.mode,
+            tabletModeDetail: desktop.tabletMode?.detail)
     }
 
     /// The monitors, with the names a placed edge pan may give (`output`).
     private var geometry: ScreenGeometry {
-        ScreenGeometry(monitors: layout.monitors.map(\.0),
-                       outputs: layout.monitors.filter { !$0.1.isEmpty }.map { NamedOutput(name: $0.1, rect: $0.0) })
+        ScreenGeometry(
+            monitors: layout.monitors.map(\.0),
+            outputs: layout.monitors.filter { !$0.1.isEmpty }.map { NamedOutput(name: $0.1, rect: $0.0) })
     }
 
     /// Tears down what the old plan set up and sets up the new one.
@@ -122,7 +127,9 @@ final class X11Session {
     private func setUpTouch() -> SourceStatus {
         guard plan.touch else { return SourceStatus(.unused, "no binding uses touch") }
         guard connection.hasXI(2, 2) else {
-            return SourceStatus(.unavailable, "the server has XInput \(connection.xiVersion.major).\(connection.xiVersion.minor); touch needs 2.2")
+            return SourceStatus(
+                .unavailable,
+                "the server has XInput \(connection.xiVersion.major).\(connection.xiVersion.minor); touch needs 2.2")
         }
         let failures = XErrorTrap.catching(display) {
             selectOnRoot(XIAllMasterDevices, [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd])
@@ -131,20 +138,28 @@ final class X11Session {
         }
         if let failure = failures.first { return SourceStatus(.unavailable, "raw touch events refused: \(failure)") }
         let screens = readTouchscreens()
-        var detail = "observing every touch (raw events; nothing held); \(screens.count) touchscreen(s)"
-            + (screens.isEmpty ? ": none present yet; one that appears is used at once" : ": " + screens.map(\.name).joined(separator: ", "))
+        var detail =
+            "observing every touch (raw events; nothing held); \(screens.count) touchscreen(s)"
+            + (screens.isEmpty
+                ? ": none present yet; one that appears is used at once"
+                : ": " + screens.map(\.name).joined(separator: ", "))
         if !plan.touchStrips.isEmpty {
             switch setUpTouchStrips() {
             case let .success(count):
-                let edges = Edge.allCases.compactMap { edge in plan.touchStrips[edge].map { "\(edge.rawValue) \(Int($0)) px" } }
-                detail += count > 0 ? "; exclusive touch strips (touches starting there belong to animd): \(edges.joined(separator: ", "))"
+                let edges = Edge.allCases.compactMap { edge in
+                    plan.touchStrips[edge].map { "\(edge.rawValue) \(Int($0)) px" }
+                }
+                detail +=
+                    count > 0
+                    ? "; exclusive touch strips (touches starting there belong to animd): \(edges.joined(separator: ", "))"
                     : "; no exclusive touch strips until a touchscreen appears"
             case let .failure(failure):
                 return SourceStatus(.unavailable, "exclusive touch strips refused: \(failure)")
             }
         }
         if anotherClientGrabsRootTouches() {
-            detail += "; another client holds the touch grab on the root window (touchegg, a window manager): it decides"
+            detail +=
+                "; another client holds the touch grab on the root window (touchegg, a window manager): it decides"
                 + " every touch before applications do; animd still observes them all"
         }
         return SourceStatus(.active, detail)
@@ -167,7 +182,8 @@ final class X11Session {
                 if let monitor = layout.monitors.first(where: { $0.1 == monitorName })?.0 {
                     target = monitor
                 } else {
-                    logger.warning("no monitor is named \"\(monitorName)\"; \"\(screen.name)\" keeps the server's mapping")
+                    logger.warning(
+                        "no monitor is named \"\(monitorName)\"; \"\(screen.name)\" keeps the server's mapping")
                 }
             }
             let mapping = TouchscreenMapping(xAxis: x, yAxis: y, target: target, matrix: screen.matrix)
@@ -179,7 +195,9 @@ final class X11Session {
         }
         converter.touchscreens = mappings
         interception.touchDevices = screens
-        interception.touchSurfaces = (pinned + whole).reduce(into: []) { unique, surface in if !unique.contains(surface) { unique.append(surface) } }
+        interception.touchSurfaces = (pinned + whole).reduce(into: []) { unique, surface in
+            if !unique.contains(surface) { unique.append(surface) }
+        }
         return screens
     }
 
@@ -192,9 +210,12 @@ final class X11Session {
             for surface in interception.touchSurfaces {
                 for edge in Edge.allCases {
                     guard let width = plan.touchStrips[edge] else { continue }
-                    for part in geometry.placed(onGlass: surface, edge: edge, within: plan.touchPlaces[edge] ?? [EdgePlacement()]) {
+                    for part in geometry.placed(
+                        onGlass: surface, edge: edge, within: plan.touchPlaces[edge] ?? [EdgePlacement()])
+                    {
                         // A glass through a matrix may have fractional borders; windows have whole pixels.
-                        let whole = EdgeSegment(edge: edge, line: part.line.rounded(), start: part.start.rounded(), end: part.end.rounded())
+                        let whole = EdgeSegment(
+                            edge: edge, line: part.line.rounded(), start: part.start.rounded(), end: part.end.rounded())
                         interception.strips.append(touchStrip(whole.strip(width: width)))
                         made += 1
                     }
@@ -209,8 +230,9 @@ final class X11Session {
     private func touchStrip(_ rect: Rect) -> Window {
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1
-        let window = XCreateWindow(display, root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height), 0, 0,
-                                   UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
+        let window = XCreateWindow(
+            display, root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height), 0, 0,
+            UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
         XStoreName(display, window, "animd touch strip")
         var modifiers = XIGrabModifiers(modifiers: Int32(bitPattern: XIAnyModifier), status: 0)
         withMask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd], device: XIAllMasterDevices) { mask in
@@ -240,19 +262,23 @@ final class X11Session {
 
     private func setUpBarriers() -> SourceStatus {
         guard !plan.pressureEdges.isEmpty else { return SourceStatus(.unused, "no binding uses edge pressure") }
-        guard connection.hasBarriers else { return SourceStatus(.unavailable, "the server lacks pointer barriers (XFixes 5 and XInput 2.3)") }
+        guard connection.hasBarriers else {
+            return SourceStatus(.unavailable, "the server lacks pointer barriers (XFixes 5 and XInput 2.3)")
+        }
         var made: [UInt: Edge] = [:]
         let segments = placedSegments(plan.pressureEdges, plan.pressurePlaces)
         let failures = XErrorTrap.catching(display) {
             for segment in segments {
                 // Each barrier lets the pointer leave the edge and stops it pushing out.
-                let (x1, y1, x2, y2, open): (Double, Double, Double, Double, Int) = switch segment.edge {
-                case .left: (segment.line, segment.start, segment.line, segment.end, BarrierPositiveX)
-                case .right: (segment.line, segment.start, segment.line, segment.end, BarrierNegativeX)
-                case .top: (segment.start, segment.line, segment.end, segment.line, BarrierPositiveY)
-                case .bottom: (segment.start, segment.line, segment.end, segment.line, BarrierNegativeY)
-                }
-                let barrier = XFixesCreatePointerBarrier(display, root, Int32(x1), Int32(y1), Int32(x2), Int32(y2), Int32(open), 0, nil)
+                let (x1, y1, x2, y2, open): (Double, Double, Double, Double, Int) =
+                    switch segment.edge {
+                    case .left: (segment.line, segment.start, segment.line, segment.end, BarrierPositiveX)
+                    case .right: (segment.line, segment.start, segment.line, segment.end, BarrierNegativeX)
+                    case .top: (segment.start, segment.line, segment.end, segment.line, BarrierPositiveY)
+                    case .bottom: (segment.start, segment.line, segment.end, segment.line, BarrierNegativeY)
+                    }
+                let barrier = XFixesCreatePointerBarrier(
+                    display, root, Int32(x1), Int32(y1), Int32(x2), Int32(y2), Int32(open), 0, nil)
                 interception.barriers.append(barrier)
                 made[barrier] = segment.edge
             }
@@ -263,7 +289,8 @@ final class X11Session {
         }
         converter.barriers = made
         let edges = Edge.allCases.filter(plan.pressureEdges.contains).map(\.rawValue)
-        return SourceStatus(.active, "pointer barriers on \(segments.count) outer edge stretch(es): \(edges.joined(separator: ", "))")
+        return SourceStatus(
+            .active, "pointer barriers on \(segments.count) outer edge stretch(es): \(edges.joined(separator: ", "))")
     }
 
     /// The outer stretches of `edges` where their edge pans may start (`output`, `span`), edge by edge.
@@ -282,8 +309,9 @@ final class X11Session {
         let failures = XErrorTrap.catching(display) {
             for segment in segments {
                 let rect = segment.strip(width: plan.dragStrips[segment.edge] ?? 2)
-                let window = XCreateWindow(display, root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height), 0, 0,
-                                           UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
+                let window = XCreateWindow(
+                    display, root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height), 0, 0,
+                    UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
                 XStoreName(display, window, "animd edge strip")
                 select(window, device: XIAllMasterDevices, [XI_ButtonPress, XI_ButtonRelease, XI_Motion])
                 XMapRaised(display, window)
@@ -291,26 +319,37 @@ final class X11Session {
             }
         }
         if let failure = failures.first { return SourceStatus(.unavailable, "edge strips refused: \(failure)") }
-        let edges = Edge.allCases.filter { plan.dragStrips[$0] != nil }.map { "\($0.rawValue) \(Int(plan.dragStrips[$0] ?? 0)) px" }
+        let edges = Edge.allCases.filter { plan.dragStrips[$0] != nil }.map {
+            "\($0.rawValue) \(Int(plan.dragStrips[$0] ?? 0)) px"
+        }
         return SourceStatus(.active, "button-1 drags from edge strips: \(edges.joined(separator: ", "))")
     }
 
     private func setUpTouchpad() -> SourceStatus {
         guard plan.touchpad else { return SourceStatus(.unused, "no binding uses the touchpad") }
         guard connection.hasXI(2, 4) else {
-            return SourceStatus(.unavailable, "the server has XInput \(connection.xiVersion.major).\(connection.xiVersion.minor); touchpad gestures need 2.4")
+            return SourceStatus(
+                .unavailable,
+                "the server has XInput \(connection.xiVersion.major).\(connection.xiVersion.minor); touchpad gestures need 2.4"
+            )
         }
         let before = interception.rootEvents[XIAllMasterDevices] ?? []
         let failures = XErrorTrap.catching(display) {
-            selectOnRoot(XIAllMasterDevices, [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
-                                              XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd])
+            selectOnRoot(
+                XIAllMasterDevices,
+                [
+                    XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
+                    XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd,
+                ])
         }
         if let failure = failures.first {
             // The refused request changed nothing on the server; the raw touch selection it carried stands.
             interception.rootEvents[XIAllMasterDevices] = before
-            return SourceStatus(.unavailable, failure.isBadAccess
-                ? "another client (a window manager or touchegg) already selects touchpad gestures on the root window"
-                : "touchpad gestures refused: \(failure)")
+            return SourceStatus(
+                .unavailable,
+                failure.isBadAccess
+                    ? "another client (a window manager or touchegg) already selects touchpad gestures on the root window"
+                    : "touchpad gestures refused: \(failure)")
         }
         return SourceStatus(.active, "touchpad swipes and pinches on the root window")
     }
@@ -333,7 +372,10 @@ final class X11Session {
             if desktop.focus.refresh(connection, at: now) { infoChanged = true }
             return []
         }
-        if connection.hasRandR && (type == connection.randrEventBase + RRScreenChangeNotify || type == connection.randrEventBase + RRNotify) {
+        if connection.hasRandR
+            && (type == connection.randrEventBase + RRScreenChangeNotify
+                || type == connection.randrEventBase + RRNotify)
+        {
             XRRUpdateConfiguration(&event)
             monitorsMayHaveChanged()
             return []
@@ -366,7 +408,9 @@ final class X11Session {
             return hierarchyChanged(data.assumingMemoryBound(to: XIHierarchyEvent.self).pointee, at: now)
         case XI_PropertyEvent:
             let e = data.assumingMemoryBound(to: XIPropertyEvent.self).pointee
-            if converter.touchscreens[e.deviceid] != nil, e.property == XInternAtom(display, DisplayReader.matrixProperty, 1) {
+            if converter.touchscreens[e.deviceid] != nil,
+                e.property == XInternAtom(display, DisplayReader.matrixProperty, 1)
+            {
                 touchscreensMayHaveChanged()
             }
             return []
@@ -396,8 +440,9 @@ final class X11Session {
     private func send(_ allowances: [XInputConverter.TouchAllowance]) {
         guard !allowances.isEmpty else { return }
         for allowance in allowances {
-            XIAllowTouchEvents(display, allowance.deviceID, allowance.touchID, Window(allowance.window),
-                               allowance.accept ? XIAcceptTouch : XIRejectTouch)
+            XIAllowTouchEvents(
+                display, allowance.deviceID, allowance.touchID, Window(allowance.window),
+                allowance.accept ? XIAcceptTouch : XIRejectTouch)
         }
         XFlush(display)
     }
@@ -439,9 +484,12 @@ final class X11Session {
     /// ten times a second, so that two always-on-top clients cannot spin.
     private func keepStripsOnTop(at now: Double) {
         let second = Int(now.rounded(.down))
-        interception.raises = interception.raises.second == second ? (second, interception.raises.count + 1) : (second, 1)
+        interception.raises =
+            interception.raises.second == second ? (second, interception.raises.count + 1) : (second, 1)
         guard interception.raises.count <= 10 else {
-            if interception.raises.count == 11 { logger.notice("another client keeps restacking over the edge strips; waiting a second") }
+            if interception.raises.count == 11 {
+                logger.notice("another client keeps restacking over the edge strips; waiting a second")
+            }
             return
         }
         for strip in interception.strips { XRaiseWindow(display, strip) }
@@ -453,7 +501,9 @@ final class X11Session {
     /// per device, so every selection there goes through this one list), with what the old plan selected while a
     /// new plan is being set up.
     private func selectOnRoot(_ device: Int32, _ events: [Int32]) {
-        let all = (interception.rootEvents[device] ?? []) + events.filter { !(interception.rootEvents[device] ?? []).contains($0) }
+        let all =
+            (interception.rootEvents[device] ?? [])
+            + events.filter { !(interception.rootEvents[device] ?? []).contains($0) }
         interception.rootEvents[device] = all
         select(root, device: device, all + (interception.retiringRootEvents[device] ?? []).filter { !all.contains($0) })
     }

@@ -1,9 +1,9 @@
-import CX11
-import Glibc
-import UnixSupport
 public import BackendThread
+import CX11
 public import Gestures
+import Glibc
 public import Logging
+import UnixSupport
 
 /// The X11 input backend, as the backend runtime runs it: a connection to the display (`X11Session`), opened on
 /// the runtime's own thread, since Xlib is not thread-safe. When the server goes away the runtime reports it and
@@ -36,14 +36,19 @@ public struct X11SessionOpener: BackendSessionOpener {
     /// while threads run (issue 57); commands animd runs get the session's own `XAUTHORITY`.
     public static func prepareProcess() { setenv("XAUTHORITY", "/dev/null", 1) }
 
-    public func open(plan: InputPlan, logger: Logger, isStopping: @escaping @Sendable () -> Bool) -> Result<any BackendSession, OpenFailure> {
+    public func open(plan: InputPlan, logger: Logger, isStopping: @escaping @Sendable () -> Bool) -> Result<
+        any BackendSession, OpenFailure
+    > {
         guard let display else { return .failure(OpenFailure(reason: "no DISPLAY is set", isFinal: true)) }
         if let failure = animd_x11_load() {
-            return .failure(OpenFailure(reason: "the X libraries cannot be loaded: \(String(cString: failure))", isFinal: true))
+            return .failure(
+                OpenFailure(reason: "the X libraries cannot be loaded: \(String(cString: failure))", isFinal: true))
         }
         let cookie: XAuthorityEntry?
-        switch XAuthorityFile.cookie(forDisplay: XDisplayEndpoints.localNumber(of: display) ?? -1, hostname: XAuthorityFile.hostname,
-                                     xauthority: xauthority, home: home) {
+        switch XAuthorityFile.cookie(
+            forDisplay: XDisplayEndpoints.localNumber(of: display) ?? -1, hostname: XAuthorityFile.hostname,
+            xauthority: xauthority, home: home)
+        {
         case let .success(found): cookie = found
         case let .failure(problem): return .failure(OpenFailure(reason: "cannot open display \(display): \(problem)"))
         }
@@ -67,8 +72,9 @@ public struct X11SessionOpener: BackendSessionOpener {
         guard var cookie else { return XSetAuthorization(nil, 0, nil, 0) }
         cookie.name.withUnsafeMutableBytes { name in
             cookie.data.withUnsafeMutableBytes { data in
-                XSetAuthorization(name.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(name.count),
-                                  data.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(data.count))
+                XSetAuthorization(
+                    name.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(name.count),
+                    data.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(data.count))
             }
         }
     }
@@ -78,8 +84,10 @@ public struct X11SessionOpener: BackendSessionOpener {
     /// failed (the README tour's fresh Xvfb, one time in three). A server can answer the probe and not Xlib's own
     /// connection: the session is then made against a deadline (`ConnectDeadline`). A name xcb cannot parse, or a
     /// server that cannot be reached, is Xlib's to refuse, at once.
-    private func connect(to display: String, plan: InputPlan, logger: Logger,
-                         isStopping: () -> Bool) -> Result<any BackendSession, OpenFailure> {
+    private func connect(
+        to display: String, plan: InputPlan, logger: Logger,
+        isStopping: () -> Bool
+    ) -> Result<any BackendSession, OpenFailure> {
         let endpoints = XDisplayEndpoints.of(display) ?? []
         var session: X11Session?
         var silent = false
@@ -95,15 +103,20 @@ public struct X11SessionOpener: BackendSessionOpener {
             }
         }
         if !endpoints.isEmpty {
-            let outcome = SocketProbe.ask(endpoints, greeting: Self.setupRequest, isStopping: isStopping, whileConnected: openDisplay)
-            if let problem = outcome.problem(of: "the X server") { return .failure(OpenFailure(reason: "cannot open display \(display): \(problem)")) }
+            let outcome = SocketProbe.ask(
+                endpoints, greeting: Self.setupRequest, isStopping: isStopping, whileConnected: openDisplay)
+            if let problem = outcome.problem(of: "the X server") {
+                return .failure(OpenFailure(reason: "cannot open display \(display): \(problem)"))
+            }
             if outcome == .unreachable { openDisplay() }
         } else {
             openDisplay()
         }
         if silent {
-            return .failure(OpenFailure(reason: "cannot open display \(display): the X server answered animd's probe but did not set up "
-                                        + "its connection within \(SocketProbe.answerBound) s"))
+            return .failure(
+                OpenFailure(
+                    reason: "cannot open display \(display): the X server answered animd's probe but did not set up "
+                        + "its connection within \(SocketProbe.answerBound) s"))
         }
         guard let session else { return .failure(OpenFailure(reason: "cannot open display \(display)")) }
         return .success(session)

@@ -29,11 +29,14 @@ enum XAuthorityFile {
 
     /// The cookie for display `number` of this host (`hostname`), as the session's file holds it: nil where there is
     /// no file or it holds none (the server is then asked without one, as Xlib would), or why the file cannot be used.
-    static func cookie(forDisplay number: Int, hostname: [UInt8], xauthority: String?, home: String?) -> Result<XAuthorityEntry?, Problem> {
+    static func cookie(forDisplay number: Int, hostname: [UInt8], xauthority: String?, home: String?) -> Result<
+        XAuthorityEntry?, Problem
+    > {
         guard let (path, named) = path(xauthority: xauthority, home: home) else { return .success(nil) }
         switch RegularFile.read(path, atMost: sizeLimit) {
         case let .success(bytes):
-            return .success(XAuthorityEntry.cookie(in: XAuthorityEntry.entries(in: bytes), forDisplay: number, hostname: hostname))
+            return .success(
+                XAuthorityEntry.cookie(in: XAuthorityEntry.entries(in: bytes), forDisplay: number, hostname: hostname))
         case .failure(.absent), .failure(.system):
             // Xlib goes without a file it cannot open, and so does animd.
             return .success(nil)
@@ -81,7 +84,9 @@ struct XAuthorityEntry: Hashable, Sendable {
             defer { offset += Int(length) }
             return Array(bytes[offset..<offset + Int(length)])
         }
-        while let family = short(), let address = counted(), let number = counted(), let name = counted(), let data = counted() {
+        while let family = short(), let address = counted(), let number = counted(), let name = counted(),
+            let data = counted()
+        {
             entries.append(XAuthorityEntry(family: family, address: address, number: number, name: name, data: data))
         }
         return entries

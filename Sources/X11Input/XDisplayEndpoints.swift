@@ -25,8 +25,10 @@ enum XDisplayEndpoints {
         guard let colon = rest.lastIndex(of: ":") else { return nil }
         let host = rest[..<colon]
         let display = rest[rest.index(after: colon)...].prefix { $0 != "." }
-        guard !display.isEmpty, display.allSatisfy(\.isASCII), display.allSatisfy(\.isNumber), let number = Int(display),
-              number < 65_536 - 6000 else { return nil }
+        guard !display.isEmpty, display.allSatisfy(\.isASCII), display.allSatisfy(\.isNumber),
+            let number = Int(display),
+            number < 65_536 - 6000
+        else { return nil }
         if host.isEmpty || host == "unix" || transport == "unix" {
             let file = "/tmp/.X11-unix/X\(number)"
             return ["@" + file, file].map { .unix($0) }

@@ -24,9 +24,10 @@ enum XErrorTrap {
             guard let display, let event else { return 0 }
             var buffer = [CChar](repeating: 0, count: 160)
             XGetErrorText(display, Int32(event.pointee.error_code), &buffer, Int32(buffer.count))
-            let failure = Failure(code: event.pointee.error_code, request: event.pointee.request_code,
-                                  minor: event.pointee.minor_code,
-                                  text: String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            let failure = Failure(
+                code: event.pointee.error_code, request: event.pointee.request_code,
+                minor: event.pointee.minor_code,
+                text: String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             XErrorTrap.failures.withLock { $0.append(failure) }
             return 0
         }

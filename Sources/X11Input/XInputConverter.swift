@@ -80,8 +80,9 @@ struct XInputConverter: Sendable {
             let id = nextTouch
             nextTouch = nextTouch >= Int(Int32.max) ? 1 : nextTouch + 1
             touchIDs[key] = id
-            touches[id] = OpenTouch(key: key, touchID: UInt32(truncatingIfNeeded: e.detail), sourceID: e.sourceid, location: location,
-                                    deviceX: x, deviceY: y)
+            touches[id] = OpenTouch(
+                key: key, touchID: UInt32(truncatingIfNeeded: e.detail), sourceID: e.sourceid, location: location,
+                deviceX: x, deviceY: y)
             return [InputEvent(time: time, kind: .touchDown(id: id), location: location)]
         case XI_RawTouchUpdate, XI_RawTouchEnd:
             guard let (id, found) = known, !found.ended else { return [] }
@@ -92,7 +93,9 @@ struct XInputConverter: Sendable {
             let ending = e.evtype == XI_RawTouchEnd
             open.ended = ending
             store(open, id: id)
-            return [InputEvent(time: time, kind: ending ? .touchUp(id: id) : .touchMove(id: id), location: open.location)]
+            return [
+                InputEvent(time: time, kind: ending ? .touchUp(id: id) : .touchMove(id: id), location: open.location)
+            ]
         default:
             return []
         }
@@ -140,7 +143,9 @@ struct XInputConverter: Sendable {
         let gone = touches.filter { $0.value.sourceID == sourceID }
         var events: [InputEvent] = []
         for (id, open) in gone.sorted(by: { $0.key < $1.key }) {
-            if !open.ended { events.append(InputEvent(time: time, kind: .touchCancel(id: id), location: open.location)) }
+            if !open.ended {
+                events.append(InputEvent(time: time, kind: .touchCancel(id: id), location: open.location))
+            }
             touches[id] = nil
             touchIDs[open.key] = nil
         }
@@ -172,7 +177,8 @@ struct XInputConverter: Sendable {
     /// The value of valuator `number`, if the event carries it (values are packed: only set bits have one).
     static func valuator(_ state: XIValuatorState, _ number: Int) -> Double? {
         guard let mask = state.mask, let values = state.values,
-              number < Int(state.mask_len) * 8, animd_xi_mask_is_set(mask, Int32(number)) != 0 else { return nil }
+            number < Int(state.mask_len) * 8, animd_xi_mask_is_set(mask, Int32(number)) != 0
+        else { return nil }
         var index = 0
         for bit in 0..<number where animd_xi_mask_is_set(mask, Int32(bit)) != 0 { index += 1 }
         let value = values[index]
@@ -206,8 +212,10 @@ struct XInputConverter: Sendable {
         switch e.evtype {
         case XI_BarrierHit:
             guard let delta = InputLimits.point(e.dx, e.dy) else { return [] }
-            return pressure.hit(EdgePressure.Hit(edge: edge, location: location, delta: delta, time: time,
-                                                 deviceGrabbed: e.flags & Int32(XIBarrierDeviceIsGrabbed) != 0))
+            return pressure.hit(
+                EdgePressure.Hit(
+                    edge: edge, location: location, delta: delta, time: time,
+                    deviceGrabbed: e.flags & Int32(XIBarrierDeviceIsGrabbed) != 0))
         case XI_BarrierLeave:
             return pressure.leave(edge, at: time, location: location)
         default:
@@ -231,9 +239,12 @@ struct XInputConverter: Sendable {
 
     mutating func swipe(_ e: XIGestureSwipeEvent, receivedAt local: Double? = nil) -> [InputEvent] {
         let time = seconds(e.time, receivedAt: local)
-        guard let location = InputLimits.point(e.root_x, e.root_y), let fingers = InputLimits.whole(e.detail, in: InputLimits.fingers) else { return [] }
+        guard let location = InputLimits.point(e.root_x, e.root_y),
+            let fingers = InputLimits.whole(e.detail, in: InputLimits.fingers)
+        else { return [] }
         switch e.evtype {
-        case XI_GestureSwipeBegin: return [InputEvent(time: time, kind: .swipeBegin(fingers: fingers), location: location)]
+        case XI_GestureSwipeBegin:
+            return [InputEvent(time: time, kind: .swipeBegin(fingers: fingers), location: location)]
         case XI_GestureSwipeUpdate:
             guard let delta = InputLimits.point(e.delta_x, e.delta_y) else { return [] }
             return [InputEvent(time: time, kind: .swipeUpdate(fingers: fingers, delta: delta), location: location)]
@@ -246,7 +257,9 @@ struct XInputConverter: Sendable {
 
     mutating func pinch(_ e: XIGesturePinchEvent, receivedAt local: Double? = nil) -> [InputEvent] {
         let time = seconds(e.time, receivedAt: local)
-        guard let location = InputLimits.point(e.root_x, e.root_y), let fingers = InputLimits.whole(e.detail, in: InputLimits.fingers) else { return [] }
+        guard let location = InputLimits.point(e.root_x, e.root_y),
+            let fingers = InputLimits.whole(e.detail, in: InputLimits.fingers)
+        else { return [] }
         switch e.evtype {
         case XI_GesturePinchBegin:
             pinchRotation = 0
@@ -255,8 +268,13 @@ struct XInputConverter: Sendable {
             guard let delta = InputLimits.point(e.delta_x, e.delta_y) else { return [] }
             // The same ranges as injected pinches: a bad scale reads as unchanged, a bad angle as no turn.
             pinchRotation = InputLimits.pinchRotation(pinchRotation, turnedBy: e.delta_angle)
-            return [InputEvent(time: time, kind: .pinchUpdate(fingers: fingers, delta: delta, scale: InputLimits.pinchScale(e.scale), rotation: pinchRotation),
-                               location: location)]
+            return [
+                InputEvent(
+                    time: time,
+                    kind: .pinchUpdate(
+                        fingers: fingers, delta: delta, scale: InputLimits.pinchScale(e.scale), rotation: pinchRotation),
+                    location: location)
+            ]
         case XI_GesturePinchEnd:
             let cancelled = e.flags & Int32(XIGesturePinchEventCancelled) != 0
             return [InputEvent(time: time, kind: .pinchEnd(fingers: fingers, cancelled: cancelled), location: location)]

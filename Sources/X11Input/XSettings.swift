@@ -19,15 +19,19 @@ enum XSettings {
         var settings: [String: Value] = [:]
         // Each setting takes at least 12 bytes: a count beyond what the bytes can hold is a lie, and ends the loop early.
         for _ in 0..<min(Int(count), bytes.count / 12) {
-            guard let type = reader.byte(), reader.skip(1), let length = reader.card16(), let name = reader.string(Int(length)),
-                  reader.skip(padding(length)), reader.card32() != nil else { return nil }
+            guard let type = reader.byte(), reader.skip(1), let length = reader.card16(),
+                let name = reader.string(Int(length)),
+                reader.skip(padding(length)), reader.card32() != nil
+            else { return nil }
             switch type {
             case 0:
                 guard let value = reader.card32() else { return nil }
                 settings[name] = .integer(Int32(bitPattern: value))
             case 1:
-                guard let length = reader.card32(), length <= UInt32(bytes.count), let value = reader.string(Int(length)),
-                      reader.skip(padding(length)) else { return nil }
+                guard let length = reader.card32(), length <= UInt32(bytes.count),
+                    let value = reader.string(Int(length)),
+                    reader.skip(padding(length))
+                else { return nil }
                 settings[name] = .string(value)
             case 2:
                 guard reader.skip(8) else { return nil }

@@ -43,7 +43,9 @@ struct XSettingsWatch {
             owner = current
             // An owner may vanish between the two requests: the trap keeps its BadWindow from mattering.
             if current != Window(None) {
-                _ = XErrorTrap.catching(display) { XSelectInput(display, current, PropertyChangeMask | StructureNotifyMask) }
+                _ = XErrorTrap.catching(display) {
+                    XSelectInput(display, current, PropertyChangeMask | StructureNotifyMask)
+                }
             }
         }
         let before = animationsEnabled
@@ -53,7 +55,8 @@ struct XSettingsWatch {
 
     /// The owner's property, at most `propertyLimit` bytes; nil when there is none or it cannot be read.
     private func read(_ display: OpaquePointer) -> [UInt8]? {
-        WindowProperty.read(display, owner, settings, type: settings, longs: Self.propertyLimit / 4) { format, count, complete, data in
+        WindowProperty.read(display, owner, settings, type: settings, longs: Self.propertyLimit / 4) {
+            format, count, complete, data in
             format == 8 && complete ? Array(UnsafeBufferPointer(start: data, count: count)) : nil
         }
     }

@@ -2,8 +2,9 @@ import AnimProtocol
 import ArgumentParser
 import Glibc
 import UnixSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// animctl: control and watch animd from a shell. It shares nothing with the
@@ -24,7 +25,8 @@ struct AnimCtl: AsyncParsableCommand {
             NameAndValueCommand<BeginTag>.self, NameAndValueCommand<ScrubTag>.self, NameOnlyCommand<PauseTag>.self,
             NameOnlyCommand<ResumeTag>.self, NameOnlyCommand<ReverseTag>.self, Continue.self, Release.self, Stop.self,
             NameAndValueCommand<FinishTag>.self,
-            Inject.self, Record.self, Reload.self, Config.self, Environment.self, MotionCommand.self, SocketPathCommand.self, Call.self,
+            Inject.self, Record.self, Reload.self, Config.self, Environment.self, MotionCommand.self,
+            SocketPathCommand.self, Call.self,
             Curve.self, Declare.self, Doctor.self, SessionStart.self,
         ]
     )

@@ -1,8 +1,8 @@
 import AnimProtocol
 import ArgumentParser
+import JSONText
 import Motion
 import TransitionModel
-import JSONText
 
 /// Every transition command's common part: where animd is, and which transition.
 struct TransitionTarget: ParsableArguments {
@@ -41,7 +41,9 @@ enum NameOnlyVerb: String {
 }
 
 struct NameOnlyCommand<Tag: NameOnlyTag>: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: Tag.verb.rawValue, abstract: Tag.verb.abstract) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: Tag.verb.rawValue, abstract: Tag.verb.abstract)
+    }
     @OptionGroup var target: TransitionTarget
     func run() throws { try target.send(Tag.verb.request) }
 }
@@ -63,9 +65,12 @@ protocol NameAndValueTag: SendableMetatype {
 }
 
 struct NameAndValueCommand<Tag: NameAndValueTag>: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: Tag.commandName, abstract: Tag.abstract) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: Tag.commandName, abstract: Tag.abstract)
+    }
     @OptionGroup var target: TransitionTarget
-    @Argument(help: ArgumentHelp(Tag.valueHelp, valueName: Tag.valueName), transform: { try Tag.value($0) }) var value: Tag.Value
+    @Argument(help: ArgumentHelp(Tag.valueHelp, valueName: Tag.valueName), transform: { try Tag.value($0) }) var value:
+        Tag.Value
     func run() throws { try target.send { Tag.request($0, value) } }
 }
 
@@ -87,7 +92,9 @@ enum FinishTag: NameAndValueTag {
     static let commandName = "finish", valueName = "at", valueHelp = "start, end or current."
     static let abstract = "Finish a stopped leg at start, end or current."
     static func value(_ text: String) throws -> AnimatingPosition {
-        guard let position = AnimatingPosition(rawValue: text) else { throw ValidationError("at must be start, end or current") }
+        guard let position = AnimatingPosition(rawValue: text) else {
+            throw ValidationError("at must be start, end or current")
+        }
         return position
     }
     static func request(_ name: String, _ value: AnimatingPosition) -> Request { .transition(.finish(name, at: value)) }
@@ -104,7 +111,9 @@ extension AnimCtl {
         @Option(parsing: .unconditional, help: "Initial velocity, progress per second.") var velocity: Double?
 
         func run() throws {
-            try target.send { .transition(.animate($0, to: to, timing: timing, duration: duration, velocity: velocity)) }
+            try target.send {
+                .transition(.animate($0, to: to, timing: timing, duration: duration, velocity: velocity))
+            }
         }
     }
 
@@ -112,16 +121,23 @@ extension AnimCtl {
         static let configuration = CommandConfiguration(abstract: "Continue the leg, optionally with new timing.")
         @OptionGroup var target: TransitionTarget
         @Option(help: "A timing spec.", transform: TimingSpec.argument) var timing: TimingSpec?
-        @Option(parsing: .unconditional, help: "The remaining time as a fraction of the duration (0: the natural remainder).") var durationFactor: Double?
-        @Option(parsing: .unconditional, help: "Velocity handed to a spring, progress per second.") var velocity: Double?
+        @Option(
+            parsing: .unconditional,
+            help: "The remaining time as a fraction of the duration (0: the natural remainder).") var durationFactor:
+            Double?
+        @Option(parsing: .unconditional, help: "Velocity handed to a spring, progress per second.") var velocity:
+            Double?
 
         func run() throws {
-            try target.send { .transition(.continue($0, timing: timing, durationFactor: durationFactor, velocity: velocity)) }
+            try target.send {
+                .transition(.continue($0, timing: timing, durationFactor: durationFactor, velocity: velocity))
+            }
         }
     }
 
     struct Release: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Release the leg as a finger lift would; prints the chosen snap.")
+        static let configuration = CommandConfiguration(
+            abstract: "Release the leg as a finger lift would; prints the chosen snap.")
         @OptionGroup var target: TransitionTarget
         @Option(parsing: .unconditional, help: "Release velocity, progress per second.") var velocity: Double?
 
@@ -131,7 +147,8 @@ extension AnimCtl {
     }
 
     struct Stop: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Stop the leg; without --without-finishing it waits for animctl finish.")
+        static let configuration = CommandConfiguration(
+            abstract: "Stop the leg; without --without-finishing it waits for animctl finish.")
         @OptionGroup var target: TransitionTarget
         @Flag(help: "End the leg at once where it is.") var withoutFinishing = false
         func run() throws { try target.send { .transition(.stop($0, withoutFinishing: withoutFinishing)) } }

@@ -9,7 +9,9 @@ import UnixSupport
 /// the animd that runs (its `transition.list`, declared ones included), else from the config a starting animd would
 /// read; the values of `motion`, `--events` and `--frames`.
 enum Completions {
-    static let transitionNames = CompletionKind.custom { words, _, prefix in names(socket: socket(in: words)).filter { $0.hasPrefix(prefix) } }
+    static let transitionNames = CompletionKind.custom { words, _, prefix in
+        names(socket: socket(in: words)).filter { $0.hasPrefix(prefix) }
+    }
     static let motionSettings = words(of: .setting)
     static let eventGroups = words(of: .events)
     static let frameDeliveries = words(of: .frames)
@@ -37,13 +39,17 @@ enum Completions {
     static func names(socket: String?) -> [String] {
         let environment = ProcessEnvironment.current
         let path = socket ?? SocketPath.resolve(environment: environment, uid: getuid())
-        if let rpc = try? RPCConnection(path: path), case let .success(list)? = try? rpc.call("transition.list", nil, timeout: 0.5),
-           let names = list["transitions"]?.array?.compactMap({ $0["name"]?.string }) {
+        if let rpc = try? RPCConnection(path: path),
+            case let .success(list)? = try? rpc.call("transition.list", nil, timeout: 0.5),
+            let names = list["transitions"]?.array?.compactMap({ $0["name"]?.string })
+        {
             return names
         }
-        let folder = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (environment["HOME"] ?? "") + "/.config"
+        let folder =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (environment["HOME"] ?? "") + "/.config"
         let file = folder + "/animd/animd.toml"
         let user = readFile(file).map { ConfigLayer(name: file, text: String(decoding: $0, as: UTF8.self)) }
-        return ((try? ConfigParser.load(user: user)) ?? (try? ConfigParser.load(user: nil)))?.config.transitions.map(\.name) ?? []
+        return ((try? ConfigParser.load(user: user)) ?? (try? ConfigParser.load(user: nil)))?.config.transitions.map(
+            \.name) ?? []
     }
 }

@@ -2,8 +2,8 @@ import AnimConfig
 import AnimProtocol
 import ArgumentParser
 import Glibc
-import UnixSupport
 import JSONText
+import UnixSupport
 
 extension AnimCtl {
     struct Config: ParsableCommand {
@@ -13,7 +13,10 @@ extension AnimCtl {
             discussion: "The output is TOML: your file is laid over the embedded default, key by key (docs/config.md).")
         @OptionGroup var connection: ConnectionOptions
         @Flag(help: "Print the raw JSON result.") var json = false
-        @Flag(help: "List every key the config takes, with its value's type and range, its default and what it does; needs no daemon.")
+        @Flag(
+            help:
+                "List every key the config takes, with its value's type and range, its default and what it does; needs no daemon."
+        )
         var keys = false
         @Flag(help: "With --keys: as docs/config.md's tables, in Markdown.") var markdown = false
 
@@ -32,7 +35,8 @@ extension AnimCtl {
                     emit(header.isEmpty ? "" : "\n[\(header)]")
                     table = header
                 }
-                let origin = "\(entry["file"]?.string ?? "?"):\(entry["line"]?.integer ?? 0)"
+                let origin =
+                    "\(entry["file"]?.string ?? "?"):\(entry["line"]?.integer ?? 0)"
                     + (entry["unused"]?.string.map { ", unused: \($0)" } ?? "")
                 let line = "\(name) = \(value)"
                 emit(padded(line, 44) + "  # " + origin)
@@ -69,9 +73,12 @@ extension AnimCtl {
                 for name in Request.environmentNames { values[name] = own[name] ?? "" }
             }
             for assignment in assignments {
-                guard let equals = assignment.firstIndex(of: "="), Request.environmentNames.contains(String(assignment[..<equals])) else {
-                    fail("animctl: \"\(assignment)\" is not NAME=VALUE with NAME one of \(Request.environmentNames.joined(separator: ", "))",
-                         status: .usage)
+                guard let equals = assignment.firstIndex(of: "="),
+                    Request.environmentNames.contains(String(assignment[..<equals]))
+                else {
+                    fail(
+                        "animctl: \"\(assignment)\" is not NAME=VALUE with NAME one of \(Request.environmentNames.joined(separator: ", "))",
+                        status: .usage)
                 }
                 values[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
             }
@@ -79,9 +86,10 @@ extension AnimCtl {
             if json { return emit(JSONWriter.string(result)) }
             let input = result["input"]
             let place = input?["display"]?.string ?? input?["seat"]?.string ?? "nothing"
-            emit(result["restarted"]?.bool == true
-                 ? "input restarted: \(input?["backend"]?.string ?? "?") on \(place)"
-                 : "input unchanged: \(input?["backend"]?.string ?? "?") on \(place)")
+            emit(
+                result["restarted"]?.bool == true
+                    ? "input restarted: \(input?["backend"]?.string ?? "?") on \(place)"
+                    : "input unchanged: \(input?["backend"]?.string ?? "?") on \(place)")
         }
     }
 

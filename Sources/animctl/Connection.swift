@@ -2,13 +2,16 @@ import AnimClient
 import AnimProtocol
 import ArgumentParser
 import Glibc
+import JSONText
 import TextWriting
 import UnixSupport
-import JSONText
 
 /// --socket, shared by every command that talks to animd.
 struct ConnectionOptions: ParsableArguments {
-    @Option(help: "animd's socket (default: $ANIMD_SOCKET, else $XDG_RUNTIME_DIR/animd.sock, else /tmp/animd-$UID/animd.sock).")
+    @Option(
+        help:
+            "animd's socket (default: $ANIMD_SOCKET, else $XDG_RUNTIME_DIR/animd.sock, else /tmp/animd-$UID/animd.sock)."
+    )
     var socket: String?
 
     var path: String { socket ?? SocketPath.resolve(environment: ProcessEnvironment.current, uid: getuid()) }
@@ -17,7 +20,8 @@ struct ConnectionOptions: ParsableArguments {
         do {
             return try RPCConnection(path: path)
         } catch let .cannotConnect(path, reason) {
-            fail("""
+            fail(
+                """
                 animctl: animd is not running at \(path) (\(reason)).
                   Start it with `systemctl --user start animd` (installed as a service) or `animd &`,
                   or point at another socket with --socket or ANIMD_SOCKET.
@@ -78,7 +82,9 @@ func reportRefusal(_ error: RPCError, of method: Method) -> Never {
 /// An answer animctl cannot show (a snapshot it cannot read): said on stderr with status 1, never an empty line with
 /// status 0. `--json` prints it as it came.
 func unreadable(_ answer: JSONValue, of method: Method) -> Never {
-    fail("animctl: \(method.rawValue): animd's answer cannot be shown (see it whole with --json): \(excerpt(JSONWriter.string(answer), bytes: 200))")
+    fail(
+        "animctl: \(method.rawValue): animd's answer cannot be shown (see it whole with --json): \(excerpt(JSONWriter.string(answer), bytes: 200))"
+    )
 }
 
 /// animctl's exit statuses (docs/animctl.md).

@@ -1,8 +1,8 @@
 import AnimProtocol
 import ArgumentParser
 import Glibc
-import Motion
 import JSONText
+import Motion
 
 extension AnimCtl {
     /// Previews a timing spec before it goes into the config.
@@ -12,17 +12,19 @@ extension AnimCtl {
             discussion: TimingSpec.grammarSummary + """
 
 
-            For example:
-              animctl curve ease-out
-              animctl curve 'cubic-bezier(0.17,0.67,0.76,1)' --duration 0.4
-              animctl curve 'spring(damping-ratio=0.6, response=0.4)' --json
-            """
+                For example:
+                  animctl curve ease-out
+                  animctl curve 'cubic-bezier(0.17,0.67,0.76,1)' --duration 0.4
+                  animctl curve 'spring(damping-ratio=0.6, response=0.4)' --json
+                """
         )
 
         @Argument(help: "The timing spec.")
         var spec: String
 
-        @Option(parsing: .unconditional, help: "Seconds to sample (default: 1 for cubic curves, the settling time for springs).")
+        @Option(
+            parsing: .unconditional,
+            help: "Seconds to sample (default: 1 for cubic curves, the settling time for springs).")
         var duration: Double?
 
         @Option(parsing: .unconditional, help: "How many equal steps from 0 to the duration, both ends included.")
@@ -43,7 +45,9 @@ extension AnimCtl {
             do {
                 timing = try TimingSpec(parsing: spec)
             } catch {
-                fail("animctl: bad timing spec: \(error)\n  \(spec)\n  \(String(repeating: " ", count: error.column - 1))^", status: .usage)
+                fail(
+                    "animctl: bad timing spec: \(error)\n  \(spec)\n  \(String(repeating: " ", count: error.column - 1))^",
+                    status: .usage)
             }
             let preview = CurvePreview(timing: timing, duration: duration, sampleCount: samples)
             print(json ? preview.json : preview.chart())
@@ -79,8 +83,11 @@ struct CurvePreview {
     var overshoot: Double { max(0, (samples.map(\.progress).max() ?? 1) - 1) }
 
     var json: String {
-        JSONWriter.string(.object([("spec", .string(timing.description)), ("duration", .number(duration)),
-                                   ("samples", .array(samples.map { .array([.number($0.t), .number($0.progress)]) }))]))
+        JSONWriter.string(
+            .object([
+                ("spec", .string(timing.description)), ("duration", .number(duration)),
+                ("samples", .array(samples.map { .array([.number($0.t), .number($0.progress)]) })),
+            ]))
     }
 
     /// A plot of progress against time, `width` columns by `height` rows.

@@ -3,8 +3,8 @@ import AnimConfig
 import AnimProtocol
 import ArgumentParser
 import Glibc
-import UnixSupport
 import JSONText
+import UnixSupport
 
 extension AnimCtl {
     struct Declare: ParsableCommand {
@@ -35,18 +35,24 @@ enum DeclaredFile {
     /// Says `client` in `daemon.hello`, then declares each transition of the file; the names, in file order. A file
     /// that cannot be read, or a refusal, ends animctl with its message.
     static func declare(_ path: String, as client: String, on rpc: RPCConnection) -> [String] {
-        guard let bytes = readFile(path) else { fail("animctl: cannot read \(path): \(String(cString: strerror(errno)))") }
+        guard let bytes = readFile(path) else {
+            fail("animctl: cannot read \(path): \(String(cString: strerror(errno)))")
+        }
         let declarations: [(name: String, body: JSONValue)]
         do {
             declarations = try DeclarationFile.read(try ConfigLayer(name: path, utf8: bytes))
         } catch {
-            fail("animctl: \(path) cannot be declared:\n" + error.errors.map { "  \($0.file): \($0.description)" }.joined(separator: "\n"), status: .usage)
+            fail(
+                "animctl: \(path) cannot be declared:\n"
+                    + error.errors.map { "  \($0.file): \($0.description)" }.joined(separator: "\n"), status: .usage)
         }
         do {
             if case let .failure(error) = try rpc.hello(as: client) { reportRefusal(error, of: .hello) }
             for (name, body) in declarations {
                 let params = JSONValue.object([("name", .string(name))] + (body.objectMembers ?? []))
-                if case let .failure(error) = try rpc.call(Method.declare.rawValue, params) { reportRefusal(error, of: .declare) }
+                if case let .failure(error) = try rpc.call(Method.declare.rawValue, params) {
+                    reportRefusal(error, of: .declare)
+                }
             }
         } catch {
             fail("animctl: \(error)")
@@ -59,9 +65,13 @@ enum DeclaredFile {
         var alive = Set(names)
         while true {
             do {
-                guard let line = try rpc.readLine() else { fail("animctl: animd closed the connection; the declarations ended") }
-                guard let message = try? JSONParser.parse(line), message["method"]?.string == NotificationMethod.removed.rawValue,
-                      let name = message["params"]?["name"]?.string else { continue }
+                guard let line = try rpc.readLine() else {
+                    fail("animctl: animd closed the connection; the declarations ended")
+                }
+                guard let message = try? JSONParser.parse(line),
+                    message["method"]?.string == NotificationMethod.removed.rawValue,
+                    let name = message["params"]?["name"]?.string
+                else { continue }
                 alive.remove(name)
                 writeToStandardError("animctl: \(name) was removed: \(message["params"]?["message"]?.string ?? "")\n")
                 if alive.isEmpty { exit(ExitStatus.failure.rawValue) }

@@ -1,26 +1,31 @@
 import AnimClient
 import AnimProtocol
 import ArgumentParser
-import Glibc
 import Gestures
+import Glibc
 import UnixSupport
 
 extension AnimCtl {
     struct Inject: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Send a trace's input events to animd with their original timing.",
-            discussion: "The trace is JSON lines of input events (docs/protocol.md); - reads stdin. Events sharing a time go in one request."
+            discussion:
+                "The trace is JSON lines of input events (docs/protocol.md); - reads stdin. Events sharing a time go in one request."
         )
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "The trace file, or - for stdin.") var file: String
-        @Option(parsing: .unconditional, help: "Playback speed: 2 plays twice as fast, 0.5 half as fast; 0 sends everything at once.")
+        @Option(
+            parsing: .unconditional,
+            help: "Playback speed: 2 plays twice as fast, 0.5 half as fast; 0 sends everything at once.")
         var speed: Double = 1
 
         /// Speeds that play a trace: from a thousandth (a second of trace in about 17 minutes) to a thousand times.
         static let speeds = 0.001...1000.0
 
         func validate() throws {
-            guard speed == 0 || Self.speeds.contains(speed) else { throw ValidationError("--speed must be 0, or from 0.001 to 1000") }
+            guard speed == 0 || Self.speeds.contains(speed) else {
+                throw ValidationError("--speed must be 0, or from 0.001 to 1000")
+            }
         }
 
         func run() throws {

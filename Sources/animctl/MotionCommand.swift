@@ -1,7 +1,7 @@
 import AnimProtocol
 import ArgumentParser
-import Motion
 import JSONText
+import Motion
 
 extension AnimCtl {
     struct MotionCommand: ParsableCommand {
@@ -27,7 +27,9 @@ extension AnimCtl {
         func run() throws {
             let result = try connection.call(.motion(setting.flatMap(MotionSetting.init(rawValue:))))
             if json { return emit(JSONWriter.string(result)) }
-            guard let status = MotionStatus(json: result) else { fail("animctl: animd's motion could not be read: \(JSONWriter.string(result))") }
+            guard let status = MotionStatus(json: result) else {
+                fail("animctl: animd's motion could not be read: \(JSONWriter.string(result))")
+            }
             emit(Self.describe(status))
         }
 

@@ -1,27 +1,35 @@
 import AnimProtocol
-import Gestures
-import Motion
 import ArgumentParser
+import Gestures
 import Glibc
+import JSONText
+import Motion
 import TransitionModel
 import UnixSupport
-import JSONText
 
 extension AnimCtl {
     struct Hello: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the daemon's version, frame rate and input status.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show the daemon's version, frame rate and input status.")
         @OptionGroup var connection: ConnectionOptions
         @Flag(help: "Print the raw JSON result.") var json = false
-        @Option(parsing: .unconditional, help: "Wait up to this many seconds for animd to answer and its input to be on or off (while it starts).") var wait: Double?
+        @Option(
+            parsing: .unconditional,
+            help: "Wait up to this many seconds for animd to answer and its input to be on or off (while it starts).")
+        var wait: Double?
 
         func validate() throws {
-            if let wait, !(0...3600).contains(wait) { throw ValidationError("--wait must be between 0 and 3600 seconds") }
+            if let wait, !(0...3600).contains(wait) {
+                throw ValidationError("--wait must be between 0 and 3600 seconds")
+            }
         }
 
         func run() throws {
             let result = try wait.map(settledHello(within:)) ?? connection.call(.hello)
             if json { return emit(JSONWriter.string(result)) }
-            guard let hello = DaemonHello(json: result) else { fail("animctl: animd's hello could not be read: \(JSONWriter.string(result))") }
+            guard let hello = DaemonHello(json: result) else {
+                fail("animctl: animd's hello could not be read: \(JSONWriter.string(result))")
+            }
             let input = hello.input
             emit("animd \(hello.version) (protocol \(DaemonHello.protocolVersion)), pid \(hello.pid)")
             emit("frame rate  \(formatted(hello.frameRate)) Hz")
@@ -33,21 +41,31 @@ extension AnimCtl {
             // Each source: active, unavailable (with why) or unused.
             for source in InputSource.allCases {
                 guard let status = input.sources[source] else { continue }
-                emit("  \(padded(source.rawValue, 9)) "
-                     + "\(padded(status.state.rawValue, 12)) \(status.detail)")
+                emit(
+                    "  \(padded(source.rawValue, 9)) "
+                        + "\(padded(status.state.rawValue, 12)) \(status.detail)")
             }
             let config = hello.config
-            emit("config      \(config.layers.joined(separator: " + ")): \(plural(config.transitions, "transition")), \(plural(config.bindings, "binding"))")
+            emit(
+                "config      \(config.layers.joined(separator: " + ")): \(plural(config.transitions, "transition")), \(plural(config.bindings, "binding"))"
+            )
             for warning in config.warnings { emit("  warning: \(warning)") }
-            let monitors = hello.monitors.map { "\(formatted($0.width))×\(formatted($0.height))+\(formatted($0.x))+\(formatted($0.y))" }
+            let monitors = hello.monitors.map {
+                "\(formatted($0.width))×\(formatted($0.height))+\(formatted($0.x))+\(formatted($0.y))"
+            }
             emit("monitors    \(monitors.joined(separator: ", "))")
-            if !input.outputs.isEmpty { emit("outputs     \(input.outputs.map(\.description).joined(separator: ", "))") }
+            if !input.outputs.isEmpty {
+                emit("outputs     \(input.outputs.map(\.description).joined(separator: ", "))")
+            }
             emit("motion      \(MotionCommand.describe(hello.motion))")
             emit("focus       \(Self.describe(hello.focus))")
-            emit("tablet mode \(hello.tabletMode.map { $0 ? "on" : "off" } ?? "unknown")" + (input.tabletMode.map { " (\($0))" } ?? ""))
+            emit(
+                "tablet mode \(hello.tabletMode.map { $0 ? "on" : "off" } ?? "unknown")"
+                    + (input.tabletMode.map { " (\($0))" } ?? ""))
             for declared in hello.declared {
-                emit("declared    \(declared.name) by \(declared.owner.description)"
-                     + (declared.bindings.isEmpty ? "" : ", bindings \(declared.bindings.joined(separator: ", "))"))
+                emit(
+                    "declared    \(declared.name) by \(declared.owner.description)"
+                        + (declared.bindings.isEmpty ? "" : ", bindings \(declared.bindings.joined(separator: ", "))"))
             }
             if !config.yielding.isEmpty {
                 emit("  yielding to them: \(config.yielding.joined(separator: ", ")) (embedded default)")
@@ -84,7 +102,8 @@ extension AnimCtl {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the transitions and where they are, and who declared each that a client declared.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the transitions and where they are, and who declared each that a client declared.")
 
         /// "  declared by "dock" (pid 4242)" for a declared transition's entry; nothing for the config's.
         static func ownership(_ entry: JSONValue) -> String {
@@ -121,7 +140,8 @@ extension AnimCtl {
     }
 
     struct Reload: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Reload the config; on errors the running config stays.")
+        static let configuration = CommandConfiguration(
+            abstract: "Reload the config; on errors the running config stays.")
         @OptionGroup var connection: ConnectionOptions
 
         func run() throws {
@@ -131,20 +151,24 @@ extension AnimCtl {
     }
 
     struct Call: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Call any method with JSON params and print the JSON result.",
-                                                        discussion: "Example: animctl call transition.animate '{\"name\":\"pager\",\"to\":2}'")
+        static let configuration = CommandConfiguration(
+            abstract: "Call any method with JSON params and print the JSON result.",
+            discussion: "Example: animctl call transition.animate '{\"name\":\"pager\",\"to\":2}'")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "The method, e.g. transition.get.", completion: Completions.methods) var method: String
         @Argument(help: "The params object as JSON.") var params: String?
 
         func run() throws {
             guard let method = Method(rawValue: method) else {
-                fail("animctl: unknown method \"\(self.method)\" (expected \(Method.allCases.map(\.rawValue).joined(separator: ", ")))",
-                     status: .usage)
+                fail(
+                    "animctl: unknown method \"\(self.method)\" (expected \(Method.allCases.map(\.rawValue).joined(separator: ", ")))",
+                    status: .usage)
             }
             var value: JSONValue?
             if let params {
-                guard let parsed = (try? JSONParser.parse(Array(params.utf8))) else { fail("animctl: params are not valid JSON", status: .usage) }
+                guard let parsed = (try? JSONParser.parse(Array(params.utf8))) else {
+                    fail("animctl: params are not valid JSON", status: .usage)
+                }
                 value = parsed
             }
             emit(JSONWriter.string(try connection.call(method, value)))
@@ -167,7 +191,8 @@ func describe(_ leg: LegMotion) -> String {
         return "driven"
     case let .cubic(c):
         let curve = [c.curve.x1, c.curve.y1, c.curve.x2, c.curve.y2].map(number).joined(separator: ",")
-        return "cubic-bezier(\(curve)) x \(number(c.startX))→\(number(c.endX)) in \(number(c.duration)) s, from \(number(c.from)) to \(number(c.to))"
+        return
+            "cubic-bezier(\(curve)) x \(number(c.startX))→\(number(c.endX)) in \(number(c.duration)) s, from \(number(c.from)) to \(number(c.to))"
     case let .spring(s):
         return "spring m=\(number(s.mass)) k=\(number(s.stiffness)) c=\(number(s.damping)) v=\(number(s.velocity)) "
             + "from \(number(s.from)) to \(number(s.to)), settles in \(number(max(s.settlingTime - s.elapsed, 0))) s"

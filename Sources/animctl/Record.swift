@@ -1,7 +1,7 @@
 import AnimProtocol
 import ArgumentParser
-import Glibc
 import Gestures
+import Glibc
 import JSONText
 
 extension AnimCtl {
@@ -15,7 +15,8 @@ extension AnimCtl {
                 """
         )
         @OptionGroup var connection: ConnectionOptions
-        @Flag(help: "Print each input.event notification as received, with its origin (x11 or inject).") var json = false
+        @Flag(help: "Print each input.event notification as received, with its origin (x11 or inject).") var json =
+            false
         @Flag(help: "Keep the source's own timestamps (the X server's clock) instead of starting at 0.") var raw = false
         @Option(parsing: .unconditional, help: "Exit after this many events.") var count: Int?
 
@@ -27,7 +28,8 @@ extension AnimCtl {
             let rpc = try connection.connect()
             var firstTime: Double?
             var seen = 0
-            followNotifications(rpc, subscribe: .subscribe(transitions: nil, events: [.inputEvents], maxRate: nil)) { method, params, line in
+            followNotifications(rpc, subscribe: .subscribe(transitions: nil, events: [.inputEvents], maxRate: nil)) {
+                method, params, line in
                 guard method == NotificationMethod.inputEvent.rawValue else { return true }
                 if json {
                     emit(String(decoding: line, as: UTF8.self))

@@ -21,10 +21,13 @@ extension AnimCtl {
 
         func run() throws {
             guard SystemdUser.isRunning else {
-                fail("animctl: no systemd user manager answers; start animd from the session's start-up instead (animd &)")
+                fail(
+                    "animctl: no systemd user manager answers; start animd from the session's start-up instead (animd &)"
+                )
             }
             guard ["animd.service", "animd.socket"].contains(where: { SystemdUser.enablement($0) == "enabled" }) else {
-                return emit("animd is not enabled, so it is not started (systemctl --user enable animd.socket animd.service)")
+                return emit(
+                    "animd is not enabled, so it is not started (systemctl --user enable animd.socket animd.service)")
             }
             let own = ProcessEnvironment.current
             let set = Request.environmentNames.filter { !(own[$0] ?? "").isEmpty }
@@ -36,14 +39,20 @@ extension AnimCtl {
             if SystemdUser.isActive("animd.service") {
                 let values = Dictionary(uniqueKeysWithValues: Request.environmentNames.map { ($0, own[$0] ?? "") })
                 let result = try connection.call(.environment(values))
-                return emit("animd runs already; it was given this session's variables (input \(result["restarted"]?.bool == true ? "restarted" : "unchanged"))")
+                return emit(
+                    "animd runs already; it was given this session's variables (input \(result["restarted"]?.bool == true ? "restarted" : "unchanged"))"
+                )
             }
             try check(SystemdUser.query(["start", "animd.service"]), "start animd.service")
-            emit("animd started for this session (\(set.filter { $0.hasSuffix("DISPLAY") }.map { "\($0)=\(own[$0] ?? "")" }.joined(separator: ", ")))")
+            emit(
+                "animd started for this session (\(set.filter { $0.hasSuffix("DISPLAY") }.map { "\($0)=\(own[$0] ?? "")" }.joined(separator: ", ")))"
+            )
         }
 
         private func check(_ outcome: Subprocess.Outcome, _ what: String) throws {
-            guard outcome.status == 0 else { fail("animctl: systemctl --user \(what) failed (\(outcome.status)): \(outcome.output.trimmingNewline)") }
+            guard outcome.status == 0 else {
+                fail("animctl: systemctl --user \(what) failed (\(outcome.status)): \(outcome.output.trimmingNewline)")
+            }
         }
     }
 }

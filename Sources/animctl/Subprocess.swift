@@ -26,7 +26,9 @@ enum Subprocess {
         let spawned = posix_spawnp(&pid, argv[0], &actions, nil, arguments, environ)
         close(ends[1])
         defer { close(ends[0]) }
-        guard spawned == 0 else { return Outcome(status: 127, output: "\(argv[0]): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            return Outcome(status: 127, output: "\(argv[0]): \(String(cString: strerror(spawned)))")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -39,13 +41,16 @@ enum Subprocess {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros.
         let signal = status & 0x7f
-        return Outcome(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, output: String(decoding: bytes, as: UTF8.self))
+        return Outcome(
+            status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, output: String(decoding: bytes, as: UTF8.self))
     }
 }
 
 /// systemd's user manager, as `systemctl --user` answers; nil where none does (no session, no systemd).
 struct SystemdUser {
-    static func query(_ arguments: [String]) -> Subprocess.Outcome { Subprocess.run(["systemctl", "--user", "--no-pager"] + arguments) }
+    static func query(_ arguments: [String]) -> Subprocess.Outcome {
+        Subprocess.run(["systemctl", "--user", "--no-pager"] + arguments)
+    }
 
     /// Whether a user manager answers at all.
     static var isRunning: Bool { query(["show", "--property=Version"]).status == 0 }

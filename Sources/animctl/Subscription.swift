@@ -7,9 +7,11 @@ import JSONText
 /// returns false, animd says it is shutting down or closes, or stdout closes.
 /// Shared by `watch` and `record`.
 /// `subscribed` receives the subscription's result (the transitions' current snapshots) first.
-func followNotifications(_ rpc: RPCConnection, subscribe request: Request,
-                         subscribed: (JSONValue) -> Void = { _ in },
-                         _ handle: (_ method: String, _ params: JSONValue, _ line: [UInt8]) -> Bool) {
+func followNotifications(
+    _ rpc: RPCConnection, subscribe request: Request,
+    subscribed: (JSONValue) -> Void = { _ in },
+    _ handle: (_ method: String, _ params: JSONValue, _ line: [UInt8]) -> Bool
+) {
     do {
         switch try rpc.call(request.method.rawValue, request.params) {
         case let .failure(error): reportRefusal(error, of: request.method)
@@ -25,8 +27,10 @@ func followNotifications(_ rpc: RPCConnection, subscribe request: Request,
                 continue
             }
             guard let message = (try? JSONParser.parse(line)), message["id"] == nil,
-                  let method = message["method"]?.string else { continue }
-            guard handle(method, message["params"] ?? .null, line), method != NotificationMethod.shutdown.rawValue else { return }
+                let method = message["method"]?.string
+            else { continue }
+            guard handle(method, message["params"] ?? .null, line), method != NotificationMethod.shutdown.rawValue
+            else { return }
         }
     } catch {
         fail("animctl: \(error)")

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `text` followed by spaces up to `width` characters; longer text is left whole.
@@ -14,5 +14,7 @@ func cFormatted(_ format: String, _ value: Double) -> String {
     let written = withVaList([value]) { arguments in
         buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, format, arguments) }
     }
-    return String(decoding: buffer.prefix(max(0, min(Int(written), buffer.count - 1))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return String(
+        decoding: buffer.prefix(max(0, min(Int(written), buffer.count - 1))).map { UInt8(bitPattern: $0) },
+        as: UTF8.self)
 }

@@ -2,8 +2,8 @@ import AnimClient
 import AnimProtocol
 import ArgumentParser
 import Glibc
-import UnixSupport
 import JSONText
+import UnixSupport
 
 extension AnimCtl {
     struct Wait: ParsableCommand {
@@ -15,11 +15,15 @@ extension AnimCtl {
                 scrubbed transition is not at rest: wait fails after --timeout.
                 """)
         @OptionGroup var connection: ConnectionOptions
-        @Argument(help: "The transitions (default: all).", completion: Completions.transitionNames) var names: [String] = []
-        @Option(parsing: .unconditional, help: "Give up after this many seconds, with status 1.") var timeout: Double = 30
+        @Argument(help: "The transitions (default: all).", completion: Completions.transitionNames) var names:
+            [String] = []
+        @Option(parsing: .unconditional, help: "Give up after this many seconds, with status 1.") var timeout: Double =
+            30
 
         func validate() throws {
-            guard timeout.isFinite, timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0 and 86400 seconds") }
+            guard timeout.isFinite, timeout > 0, timeout <= 86_400 else {
+                throw ValidationError("--timeout must be between 0 and 86400 seconds")
+            }
         }
 
         func run() throws {
@@ -37,15 +41,20 @@ extension AnimCtl {
                     for snapshot in result["transitions"]?.array ?? [] {
                         guard let name = snapshot["name"]?.string else { continue }
                         order.append(name)
-                        if snapshot["phase"]?.string == "idle" { resting[name] = snapshot["snap"]?.integer ?? 0 }
-                        else { moving[name] = snapshot["phase"]?.string ?? "moving" }
+                        if snapshot["phase"]?.string == "idle" {
+                            resting[name] = snapshot["snap"]?.integer ?? 0
+                        } else {
+                            moving[name] = snapshot["phase"]?.string ?? "moving"
+                        }
                     }
                 }
                 while !moving.isEmpty {
                     let left = deadline - monotonicSeconds()
                     guard left > 0 else {
-                        fail("animctl: still not at rest after \(formatted(timeout)) s: "
-                             + order.filter { moving[$0] != nil }.map { "\($0) (\(moving[$0] ?? ""))" }.joined(separator: ", "))
+                        fail(
+                            "animctl: still not at rest after \(formatted(timeout)) s: "
+                                + order.filter { moving[$0] != nil }.map { "\($0) (\(moving[$0] ?? ""))" }.joined(
+                                    separator: ", "))
                     }
                     let next: JSONValue?
                     do {

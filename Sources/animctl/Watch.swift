@@ -3,8 +3,8 @@ import AnimProtocol
 import ArgumentParser
 import Gestures
 import Glibc
-import TransitionModel
 import JSONText
+import TransitionModel
 
 extension AnimCtl {
     /// Its 11 stored properties are its command-line options: ArgumentParser makes each option a property.
@@ -23,27 +23,39 @@ extension AnimCtl {
                 """
         )
         @OptionGroup var connection: ConnectionOptions
-        @Argument(help: "Transitions to watch (default: all).", completion: Completions.transitionNames) var names: [String] = []
+        @Argument(help: "Transitions to watch (default: all).", completion: Completions.transitionNames) var names:
+            [String] = []
         @Flag(help: "Print each notification as received.") var json = false
         @Flag(help: "One line per event, even on a terminal.") var log = false
         @Option(parsing: .unconditional, help: "Exit after this many events.") var count: Int?
         @Flag(help: "Exit after the first transition.ended.") var untilEnded = false
-        @Option(parsing: .upToNextOption, help: ArgumentHelp("Event groups: \(EventGroup.names) (default: progress state)."),
-                completion: Completions.eventGroups)
+        @Option(
+            parsing: .upToNextOption,
+            help: ArgumentHelp("Event groups: \(EventGroup.names) (default: progress state)."),
+            completion: Completions.eventGroups)
         var events: [String] = []
-        @Option(parsing: .unconditional, help: "At most this many progress frames per second per transition.") var maxRate: Double?
-        @Option(help: "all: every frame; driven: frames only while a finger, scrub or pause drives a leg (running legs come as their curve, in began and leg).",
-                completion: Completions.frameDeliveries)
+        @Option(parsing: .unconditional, help: "At most this many progress frames per second per transition.")
+        var maxRate: Double?
+        @Option(
+            help:
+                "all: every frame; driven: frames only while a finger, scrub or pause drives a leg (running legs come as their curve, in began and leg).",
+            completion: Completions.frameDeliveries)
         var frames: String = "all"
-        @Option(name: .customLong("declare"), help: ArgumentHelp("Declare the transitions of this file (TOML) for as long as animctl watches.", valueName: "file"))
+        @Option(
+            name: .customLong("declare"),
+            help: ArgumentHelp(
+                "Declare the transitions of this file (TOML) for as long as animctl watches.", valueName: "file"))
         var declarations: String?
         @Option(help: "With --declare: the name animd shows as their owner.") var client = "animctl"
 
         func validate() throws {
             if let count, count < 1 { throw ValidationError("--count must be at least 1") }
-            guard let delivery = FrameDelivery(rawValue: frames) else { throw ValidationError("--frames must be all or driven") }
+            guard let delivery = FrameDelivery(rawValue: frames) else {
+                throw ValidationError("--frames must be all or driven")
+            }
             if delivery == .driven, !json, !log, isatty(1) == 1 {
-                throw ValidationError("--frames driven prints events (--json or --log): the live view draws every frame")
+                throw ValidationError(
+                    "--frames driven prints events (--json or --log): the live view draws every frame")
             }
             for group in events where EventGroup(rawValue: group) == nil {
                 throw ValidationError("unknown event group \"\(group)\" (expected \(EventGroup.names))")
@@ -55,8 +67,9 @@ extension AnimCtl {
             let declared = declarations.map { DeclaredFile.declare($0, as: client, on: rpc) } ?? []
             let watched = names.isEmpty ? declared : names
             let groups = events.isEmpty ? EventGroup.defaults : Set(events.compactMap(EventGroup.init(rawValue:)))
-            let params = Request.subscribe(transitions: watched.isEmpty ? nil : watched, events: groups, maxRate: maxRate,
-                                           frames: FrameDelivery(rawValue: frames) ?? .all)
+            let params = Request.subscribe(
+                transitions: watched.isEmpty ? nil : watched, events: groups, maxRate: maxRate,
+                frames: FrameDelivery(rawValue: frames) ?? .all)
             var seen = 0
             func counted(_ method: String) -> Bool {
                 seen += 1
@@ -72,11 +85,16 @@ extension AnimCtl {
             var view = LiveView([])
             TerminalCursor.hide()
             defer { TerminalCursor.show() }
-            followNotifications(rpc, subscribe: params, subscribed: { result in
-                view = LiveView((result["transitions"]?.array ?? []).compactMap(TransitionSnapshot.init(json:)))
-                emit(raw: view.render(width: terminalWidth()))
-            }) { method, params, _ in
-                if NotificationMethod(rawValue: method)?.isTransitionEvent == true, let snapshot = TransitionSnapshot(json: params) {
+            followNotifications(
+                rpc, subscribe: params,
+                subscribed: { result in
+                    view = LiveView((result["transitions"]?.array ?? []).compactMap(TransitionSnapshot.init(json:)))
+                    emit(raw: view.render(width: terminalWidth()))
+                }
+            ) { method, params, _ in
+                if NotificationMethod(rawValue: method)?.isTransitionEvent == true,
+                    let snapshot = TransitionSnapshot(json: params)
+                {
                     view.update(snapshot)
                 } else {
                     view.note(Self.describeEvent(method, params))
@@ -93,7 +111,9 @@ extension AnimCtl {
                 let kind = method.split(separator: ".").last.map(String.init) ?? method
                 var line = "\(padded(kind, 9)) \(describe(s))"
                 if let leg = s.leg { line += "  \(describe(leg))" }
-                if let cause = params["cause"]?.string { line += "  cause \(cause)" + (params["gesture"]?.string.map { " \($0)" } ?? "") }
+                if let cause = params["cause"]?.string {
+                    line += "  cause \(cause)" + (params["gesture"]?.string.map { " \($0)" } ?? "")
+                }
                 if let position = params["position"]?.string { line += "  position \(position)" }
                 return line
             case .focus?:

@@ -22,8 +22,11 @@ final class AnimdLink {
     func connect() -> Bool {
         do {
             let connection = try RPCConnection(path: socketPath)
-            let request = Request.subscribe(transitions: nil, events: [.progress, .state], maxRate: nil, frames: .driven)
-            guard case let .success(result) = try connection.call(request.method.rawValue, request.params) else { throw ClientError.closed }
+            let request = Request.subscribe(
+                transitions: nil, events: [.progress, .state], maxRate: nil, frames: .driven)
+            guard case let .success(result) = try connection.call(request.method.rawValue, request.params) else {
+                throw ClientError.closed
+            }
             follower = LegFollower(answer: result)
             self.connection = connection
             retryDelay = 0.25
@@ -61,7 +64,9 @@ final class AnimdLink {
                     lose("animd is stopping")
                     return true
                 }
-                if let params = message["params"], follower.follow(method: method, params: params) != nil { changed = true }
+                if let params = message["params"], follower.follow(method: method, params: params) != nil {
+                    changed = true
+                }
             }
         } catch ClientError.timedOut {
         } catch {

@@ -40,16 +40,22 @@ struct DemoLoop {
 
     private func draw(at now: Double, reportDrawn: Bool) {
         let follower = link.follower
-        let progress = Dictionary(uniqueKeysWithValues: follower.snapshots.keys.map { ($0, follower.progress(of: $0, at: now) ?? 0) })
+        let progress = Dictionary(
+            uniqueKeysWithValues: follower.snapshots.keys.map { ($0, follower.progress(of: $0, at: now) ?? 0) })
         let names = window.draw(progress, waiting: link.connection == nil)
-        if printFrames && reportDrawn { say("drawn " + names.map { "\($0)=\(progress[$0] ?? 0)" }.joined(separator: " ")) }
+        if printFrames && reportDrawn {
+            say("drawn " + names.map { "\($0)=\(progress[$0] ?? 0)" }.joined(separator: " "))
+        }
     }
 
     /// Polls X and animd until `wake` (nil: until an event); true when the X server hung up.
     private func waitForInput(until wake: Double?) -> Bool {
-        var fds = [pollfd(fd: window.descriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: link.connection?.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
-        let timeout: Int32 = wake.map { Int32(max(0, min(($0 - monotonicSeconds()) * 1000, 60_000)).rounded(.up)) } ?? -1
+        var fds = [
+            pollfd(fd: window.descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: link.connection?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
+        ]
+        let timeout: Int32 =
+            wake.map { Int32(max(0, min(($0 - monotonicSeconds()) * 1000, 60_000)).rounded(.up)) } ?? -1
         if !window.hasQueuedEvents && !(link.connection?.hasBufferedLine ?? false) { _ = poll(&fds, 2, timeout) }
         return fds[0].revents & Int16(POLLHUP | POLLERR) != 0
     }

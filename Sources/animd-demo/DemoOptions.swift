@@ -14,7 +14,9 @@ struct DemoOptions {
     static let usage = "usage: animd-demo [--socket PATH] [--size WxH] [--rate HZ] [--print-frames]"
 
     /// Reads the arguments; the error is the message to print before exiting with status 1.
-    static func parse(_ arguments: [String], environment: [String: String], uid: UInt32) -> Result<DemoOptions, DemoError> {
+    static func parse(_ arguments: [String], environment: [String: String], uid: UInt32) -> Result<
+        DemoOptions, DemoError
+    > {
         func option(_ name: String) -> String? {
             guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
             return arguments[index + 1]
@@ -24,9 +26,13 @@ struct DemoOptions {
             return .failure(DemoError("--size must be WxH, each 200 to 4096"))
         }
         let rate = option("--rate").map { Double($0) ?? .nan }
-        if let rate, !(1...1000).contains(rate) { return .failure(DemoError("--rate must be 1 to 1000 redraws per second")) }
-        return .success(DemoOptions(socketPath: option("--socket") ?? SocketPath.resolve(environment: environment, uid: uid),
-                                    width: size[0], height: size[1], rate: rate, printFrames: arguments.contains("--print-frames")))
+        if let rate, !(1...1000).contains(rate) {
+            return .failure(DemoError("--rate must be 1 to 1000 redraws per second"))
+        }
+        return .success(
+            DemoOptions(
+                socketPath: option("--socket") ?? SocketPath.resolve(environment: environment, uid: uid),
+                width: size[0], height: size[1], rate: rate, printFrames: arguments.contains("--print-frames")))
     }
 }
 

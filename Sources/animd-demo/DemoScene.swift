@@ -39,23 +39,40 @@ struct DemoScene {
         var boxes: [Box] = []
         let overviewWidth = extent(p("overview"), of: Double(width) * Self.overviewShare)
         let overviewHeight = extent(p("overview"), of: Double(height) * Self.overviewShare)
-        boxes.append(Box(name: "overview", color: Self.colors["overview"] ?? 0, x: (width - overviewWidth) / 2, y: (height - overviewHeight) / 2,
-                         width: overviewWidth, height: overviewHeight))
+        boxes.append(
+            Box(
+                name: "overview", color: Self.colors["overview"] ?? 0, x: (width - overviewWidth) / 2,
+                y: (height - overviewHeight) / 2,
+                width: overviewWidth, height: overviewHeight))
         // Pager: four dots, and an indicator that slides between them.
         let dotsLeft = width / 2 - Int(1.5 * Self.pageStep) - 4
         for page in 0..<4 {
-            boxes.append(Box(name: "page", color: 0x5F6368, x: dotsLeft + Int(Double(page) * Self.pageStep), y: height / 2 - 4, width: 8, height: 8))
+            boxes.append(
+                Box(
+                    name: "page", color: 0x5F6368, x: dotsLeft + Int(Double(page) * Self.pageStep), y: height / 2 - 4,
+                    width: 8, height: 8))
         }
-        boxes.append(Box(name: "pager", color: Self.colors["pager"] ?? 0, x: dotsLeft - 4 + Int((p("pager") * Self.pageStep).rounded()),
-                         y: height / 2 - 8, width: 16, height: 16))
+        boxes.append(
+            Box(
+                name: "pager", color: Self.colors["pager"] ?? 0,
+                x: dotsLeft - 4 + Int((p("pager") * Self.pageStep).rounded()),
+                y: height / 2 - 8, width: 16, height: 16))
         let launcher = extent(p("launcher"), of: Self.launcherHeight)
-        boxes.append(Box(name: "launcher", color: Self.colors["launcher"] ?? 0, x: width / 4, y: height - launcher, width: width / 2, height: launcher))
+        boxes.append(
+            Box(
+                name: "launcher", color: Self.colors["launcher"] ?? 0, x: width / 4, y: height - launcher,
+                width: width / 2, height: launcher))
         let notifications = extent(p("notifications"), of: Self.notificationsHeight)
-        boxes.append(Box(name: "notifications", color: Self.colors["notifications"] ?? 0, x: width / 4, y: 0, width: width / 2, height: notifications))
+        boxes.append(
+            Box(
+                name: "notifications", color: Self.colors["notifications"] ?? 0, x: width / 4, y: 0, width: width / 2,
+                height: notifications))
         let sidebar = extent(p("sidebar"), of: Self.drawerWidth)
-        boxes.append(Box(name: "sidebar", color: Self.colors["sidebar"] ?? 0, x: 0, y: 0, width: sidebar, height: height))
+        boxes.append(
+            Box(name: "sidebar", color: Self.colors["sidebar"] ?? 0, x: 0, y: 0, width: sidebar, height: height))
         let panel = extent(p("panel"), of: Self.drawerWidth)
-        boxes.append(Box(name: "panel", color: Self.colors["panel"] ?? 0, x: width - panel, y: 0, width: panel, height: height))
+        boxes.append(
+            Box(name: "panel", color: Self.colors["panel"] ?? 0, x: width - panel, y: 0, width: panel, height: height))
         return boxes.filter { $0.width > 0 && $0.height > 0 }
     }
 }

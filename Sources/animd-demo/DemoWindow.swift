@@ -27,7 +27,9 @@ final class DemoWindow {
         self.display = display
         screen = XDefaultScreen(display)
         scene = DemoScene(width: width, height: height)
-        window = XCreateSimpleWindow(display, XRootWindow(display, screen), 0, 0, UInt32(width), UInt32(height), 0, 0, UInt(DemoScene.background))
+        window = XCreateSimpleWindow(
+            display, XRootWindow(display, screen), 0, 0, UInt32(width), UInt32(height), 0, 0, UInt(DemoScene.background)
+        )
         XStoreName(display, window, "animd-demo")
         XSelectInput(display, window, ExposureMask | StructureNotifyMask)
         deleteWindow = XInternAtom(display, "WM_DELETE_WINDOW", 0)
@@ -79,7 +81,8 @@ final class DemoWindow {
     /// drawn, in order, once the picture reached the server.
     @discardableResult
     func draw(_ progress: [String: Double], waiting: Bool) -> [String] {
-        let buffer = XCreatePixmap(display, window, UInt32(scene.width), UInt32(scene.height), UInt32(XDefaultDepth(display, screen)))
+        let buffer = XCreatePixmap(
+            display, window, UInt32(scene.width), UInt32(scene.height), UInt32(XDefaultDepth(display, screen)))
         XSetForeground(display, gc, UInt(DemoScene.background))
         XFillRectangle(display, buffer, gc, 0, 0, UInt32(scene.width), UInt32(scene.height))
         for box in scene.boxes(progress) {
@@ -89,7 +92,9 @@ final class DemoWindow {
         XSetForeground(display, gc, 0xBDC1C6)
         if waiting { text("waiting for animd", line: -1, on: buffer) }
         let names = progress.keys.sorted()
-        for (row, name) in names.enumerated() { text("\(name) \(Self.threeDecimals(progress[name] ?? 0))", line: row, on: buffer) }
+        for (row, name) in names.enumerated() {
+            text("\(name) \(Self.threeDecimals(progress[name] ?? 0))", line: row, on: buffer)
+        }
         XCopyArea(display, buffer, window, gc, 0, 0, UInt32(scene.width), UInt32(scene.height), 0, 0)
         XFreePixmap(display, buffer)
         XSync(display, 0)
@@ -104,6 +109,8 @@ final class DemoWindow {
     }
 
     private func text(_ text: String, line: Int, on buffer: Pixmap) {
-        XDrawString(display, buffer, gc, Int32(scene.width / 2 - 60), Int32(scene.height / 2 - 75 + 14 * line), text, Int32(text.utf8.count))
+        XDrawString(
+            display, buffer, gc, Int32(scene.width / 2 - 60), Int32(scene.height / 2 - 75 + 14 * line), text,
+            Int32(text.utf8.count))
     }
 }

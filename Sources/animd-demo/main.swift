@@ -44,5 +44,8 @@ case let .failure(error): fail(error.description)
 }
 let link = AnimdLink(socketPath: options.socketPath)
 if !link.connect() { link.lose("animd is not running") }
-guard let window = DemoWindow(width: options.width, height: options.height) else { fail("cannot open the X display (is DISPLAY set?)") }
-DemoLoop(window: window, link: link, frameRate: options.rate ?? window.refreshRate, printFrames: options.printFrames).run()
+guard let window = DemoWindow(width: options.width, height: options.height) else {
+    fail("cannot open the X display (is DISPLAY set?)")
+}
+DemoLoop(window: window, link: link, frameRate: options.rate ?? window.refreshRate, printFrames: options.printFrames)
+    .run()

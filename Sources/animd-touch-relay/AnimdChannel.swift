@@ -39,7 +39,9 @@ struct AnimdChannel {
             resynced = true
         }
         while !outbox.isEmpty {
-            let sent = outbox.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+            let sent = outbox.withUnsafeBytes {
+                Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+            }
             guard sent > 0 else { break }
             outbox.removeFirst(sent)
         }
@@ -57,8 +59,11 @@ struct AnimdChannel {
         while let end = inbox.firstIndex(of: UInt8(ascii: "\n")) {
             let line = String(decoding: inbox[..<end], as: UTF8.self)
             inbox.removeSubrange(...end)
-            if let command = RelayCommand(line: Substring(line)) { commands.append(command) }
-            else { FileHandleStandardError.write("animd-touch-relay: ignoring \"\(line.prefix(80))\"\n") }
+            if let command = RelayCommand(line: Substring(line)) {
+                commands.append(command)
+            } else {
+                FileHandleStandardError.write("animd-touch-relay: ignoring \"\(line.prefix(80))\"\n")
+            }
         }
         // A line longer than any command: dropped.
         if inbox.count > 16 * 1024 { inbox.removeAll() }

@@ -11,9 +11,13 @@ struct EvdevDevice {
 
     init(path: String) throws(RelayFailure) {
         descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw RelayFailure("cannot open \(path): \(String(cString: strerror(errno)))\(Self.advice(errno))") }
+        guard descriptor >= 0 else {
+            throw RelayFailure("cannot open \(path): \(String(cString: strerror(errno)))\(Self.advice(errno))")
+        }
         var name = [CChar](repeating: 0, count: 256)
-        guard animd_evdev_name(descriptor, &name) >= 0 else { throw RelayFailure("\(path) is no evdev device: \(String(cString: strerror(errno)))") }
+        guard animd_evdev_name(descriptor, &name) >= 0 else {
+            throw RelayFailure("\(path) is no evdev device: \(String(cString: strerror(errno)))")
+        }
         var bus: UInt16 = 0, vendor: UInt16 = 0, product: UInt16 = 0, version: UInt16 = 0
         _ = animd_evdev_id(descriptor, &bus, &vendor, &product, &version)
         let axisBits = Self.bits(descriptor, count: 8) { animd_evdev_bits($0, Int32(Evdev.absType), $1, $2) }
@@ -22,12 +26,17 @@ struct EvdevDevice {
         var axes: [AxisInfo] = []
         for code in axisBits {
             var minimum: Int32 = 0, maximum: Int32 = 0, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0
-            guard animd_evdev_axis(descriptor, Int32(code), &minimum, &maximum, &fuzz, &flat, &resolution) >= 0, minimum < maximum else { continue }
-            axes.append(AxisInfo(code: code, minimum: minimum, maximum: maximum, fuzz: fuzz, flat: flat, resolution: resolution))
+            guard animd_evdev_axis(descriptor, Int32(code), &minimum, &maximum, &fuzz, &flat, &resolution) >= 0,
+                minimum < maximum
+            else { continue }
+            axes.append(
+                AxisInfo(code: code, minimum: minimum, maximum: maximum, fuzz: fuzz, flat: flat, resolution: resolution)
+            )
         }
         let nameText = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        capabilities = TouchscreenCapabilities(name: nameText, bus: bus, vendor: vendor, product: product, version: version, axes: axes,
-                                               keys: Set(keyBits), properties: Set(propertyBits))
+        capabilities = TouchscreenCapabilities(
+            name: nameText, bus: bus, vendor: vendor, product: product, version: version, axes: axes,
+            keys: Set(keyBits), properties: Set(propertyBits))
         deviceSlots = capabilities.axis(Evdev.mtSlot).map { Int(max(0, min(255, $0.maximum))) + 1 } ?? 0
         _ = animd_evdev_monotonic(descriptor)
     }
@@ -37,7 +46,9 @@ struct EvdevDevice {
     }
 
     /// The codes whose bits are set in what `ask` fills (`count` bytes).
-    private static func bits(_ descriptor: Int32, count: Int, _ ask: (Int32, UnsafeMutablePointer<UInt8>, Int32) -> Int32) -> [UInt16] {
+    private static func bits(
+        _ descriptor: Int32, count: Int, _ ask: (Int32, UnsafeMutablePointer<UInt8>, Int32) -> Int32
+    ) -> [UInt16] {
         var bytes = [UInt8](repeating: 0, count: count)
         guard ask(descriptor, &bytes, Int32(count)) >= 0 else { return [] }
         return (0..<count * 8).filter { bytes[$0 / 8] & (1 << ($0 % 8)) != 0 }.map(UInt16.init)
@@ -52,7 +63,8 @@ struct EvdevDevice {
             guard animd_evdev_slots(descriptor, &values, Int32(deviceSlots)) >= 0 else { return nil }
             return Array(values.dropFirst().prefix(capabilities.slotCount))
         }
-        guard let xs = read(Evdev.mtPositionX), let ys = read(Evdev.mtPositionY), let ids = read(Evdev.mtTrackingID) else { return nil }
+        guard let xs = read(Evdev.mtPositionX), let ys = read(Evdev.mtPositionY), let ids = read(Evdev.mtTrackingID)
+        else { return nil }
         return (ids, xs, ys)
     }
 
@@ -68,7 +80,8 @@ struct EvdevDevice {
 
     /// The events ready now: nil when the device is gone (ENODEV) or failed.
     func read() -> [EvdevEvent]? {
-        var types = [UInt16](repeating: 0, count: 64), codes = [UInt16](repeating: 0, count: 64), values = [Int32](repeating: 0, count: 64)
+        var types = [UInt16](repeating: 0, count: 64), codes = [UInt16](repeating: 0, count: 64),
+            values = [Int32](repeating: 0, count: 64)
         let count = animd_evdev_read(descriptor, &types, &codes, &values, 64)
         if count < 0 { return errno == EAGAIN || errno == EINTR ? [] : nil }
         return (0..<Int(count)).map { EvdevEvent(types[$0], codes[$0], values[$0]) }

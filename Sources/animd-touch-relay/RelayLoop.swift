@@ -35,9 +35,11 @@ struct RelayLoop {
         if hold == .waiting { send(.waiting) }
         while true {
             let now = monotonicNow()
-            var fds = [pollfd(fd: device.descriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: animd.socket, events: Int16(POLLIN) | (animd.hasUnsent ? Int16(POLLOUT) : 0), revents: 0),
-                       pollfd(fd: termination, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: device.descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: animd.socket, events: Int16(POLLIN) | (animd.hasUnsent ? Int16(POLLOUT) : 0), revents: 0),
+                pollfd(fd: termination, events: Int16(POLLIN), revents: 0),
+            ]
             let result = poll(&fds, 3, timeout(now: now))
             if result < 0 && errno != EINTR { return "poll failed: \(String(cString: strerror(errno)))" }
             if fds[2].revents != 0 { return "asked to stop (animd ended, or a signal)" }
@@ -78,7 +80,9 @@ struct RelayLoop {
         guard let events = device.read() else { return false }
         for event in events {
             var changes = decoder.decode(event)
-            if decoder.needsResync, let slots = device.slots() { changes = decoder.resync(trackingIDs: slots.ids, xs: slots.xs, ys: slots.ys) }
+            if decoder.needsResync, let slots = device.slots() {
+                changes = decoder.resync(trackingIDs: slots.ids, xs: slots.xs, ys: slots.ys)
+            }
             guard let changes, hold == .taken else { continue }
             carry(gate.route(changes, at: monotonicNow()))
         }

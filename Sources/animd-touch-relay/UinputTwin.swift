@@ -11,8 +11,9 @@ struct UinputTwin {
         descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            throw RelayFailure("cannot open \(path): \(String(cString: strerror(code)))"
-                + (code == EACCES ? " (exclusive touch needs write access to /dev/uinput: docs/security.md)" : ""))
+            throw RelayFailure(
+                "cannot open \(path): \(String(cString: strerror(code)))"
+                    + (code == EACCES ? " (exclusive touch needs write access to /dev/uinput: docs/security.md)" : ""))
         }
         var failed: String?
         func enable(_ kind: UInt, _ code: UInt16, _ what: String) {
@@ -24,9 +25,15 @@ struct UinputTwin {
         for key in twin.keys.sorted() { enable(1, key, "key \(key)") }
         for axis in twin.axes { enable(2, axis.code, "axis \(axis.code)") }
         for property in twin.properties.sorted() { enable(3, property, "property \(property)") }
-        if failed == nil, animd_uinput_setup(descriptor, twin.name, twin.bus, twin.vendor, twin.product, twin.version) < 0 { failed = "UI_DEV_SETUP" }
+        if failed == nil,
+            animd_uinput_setup(descriptor, twin.name, twin.bus, twin.vendor, twin.product, twin.version) < 0
+        {
+            failed = "UI_DEV_SETUP"
+        }
         for axis in twin.axes where failed == nil {
-            if animd_uinput_axis(descriptor, Int32(axis.code), axis.minimum, axis.maximum, axis.fuzz, axis.flat, axis.resolution) < 0 {
+            if animd_uinput_axis(
+                descriptor, Int32(axis.code), axis.minimum, axis.maximum, axis.fuzz, axis.flat, axis.resolution) < 0
+            {
                 failed = "UI_ABS_SETUP \(axis.code)"
             }
         }

@@ -25,7 +25,9 @@ while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     switch argument {
     case "--hold-limit":
-        guard let value = arguments.first.flatMap(Double.init), value.isFinite, (0.01...5).contains(value) else { fail("--hold-limit takes 0.01 to 5 seconds") }
+        guard let value = arguments.first.flatMap(Double.init), value.isFinite, (0.01...5).contains(value) else {
+            fail("--hold-limit takes 0.01 to 5 seconds")
+        }
         holdLimit = value
         arguments.removeFirst()
     case "--uinput":
@@ -33,7 +35,9 @@ while !arguments.isEmpty {
         uinputPath = value
         arguments.removeFirst()
     default:
-        guard devicePath == nil, !argument.hasPrefix("-") else { fail("usage: animd-touch-relay DEVICE [--hold-limit SECONDS] [--uinput PATH]") }
+        guard devicePath == nil, !argument.hasPrefix("-") else {
+            fail("usage: animd-touch-relay DEVICE [--hold-limit SECONDS] [--uinput PATH]")
+        }
         devicePath = argument
     }
 }
@@ -42,7 +46,8 @@ guard let devicePath else { fail("usage: animd-touch-relay DEVICE [--hold-limit 
 var socketType: Int32 = 0
 var typeLength = socklen_t(MemoryLayout<Int32>.size)
 guard getsockopt(control, SOL_SOCKET, SO_TYPE, &socketType, &typeLength) == 0 else {
-    FileHandleStandardError.write("animd-touch-relay: descriptor 3 is not animd's socket; animd starts the relay itself\n")
+    FileHandleStandardError.write(
+        "animd-touch-relay: descriptor 3 is not animd's socket; animd starts the relay itself\n")
     exit(2)
 }
 // Blocked before the parent-death signal is asked for, so that it too is read, not suffered.
@@ -53,7 +58,9 @@ signal(SIGPIPE, SIG_IGN)
 let device: EvdevDevice
 do { device = try EvdevDevice(path: devicePath) } catch { fail(error.reason) }
 if let refusal = device.capabilities.refusal { fail("\(device.capabilities.name): \(refusal)") }
-guard let x = device.capabilities.axis(Evdev.mtPositionX), let y = device.capabilities.axis(Evdev.mtPositionY) else { fail("no position axes") }
+guard let x = device.capabilities.axis(Evdev.mtPositionX), let y = device.capabilities.axis(Evdev.mtPositionY) else {
+    fail("no position axes")
+}
 let axes = RelayMessage.axes(x: x, y: y).line + "\n"
 _ = send(control, axes, axes.utf8.count, Int32(MSG_NOSIGNAL))
 let twin: UinputTwin

@@ -1,3 +1,4 @@
+import AnimConfig
 import AnimDaemon
 import AnimProtocol
 import Glibc
@@ -6,7 +7,6 @@ import NIOCore
 import NIOPosix
 import ServiceLifecycle
 import UnixSupport
-import AnimConfig
 
 /// The entry point. Before anything async runs, Swift concurrency's jobs go to NIO's event loop instead of
 /// libdispatch's global pool (`ConcurrencyOnTheLoop`). One loop thread serves both, so animd sleeps when nothing
@@ -20,7 +20,9 @@ enum AnimdMain {
         NIOSingletons.groupLoopCountSuggestion = 1
         let loopRunsConcurrency = ConcurrencyOnTheLoop.install()
         switch AnimdCommandLine.parse(Array(CommandLine.arguments.dropFirst())) {
-        case let .run(options): exit(await Animd(options: options, environment: environment, loopRunsConcurrency: loopRunsConcurrency).run())
+        case let .run(options):
+            exit(
+                await Animd(options: options, environment: environment, loopRunsConcurrency: loopRunsConcurrency).run())
         case let .print(text):
             print(text, terminator: "")
             exit(0)
@@ -50,7 +52,9 @@ struct Animd {
         }
         let logger = Logger(label: "animd")
         if !loopRunsConcurrency {
-            logger.warning("Swift concurrency runs on libdispatch's pool, not on animd's event loop: the process wakes about once a second (another hook was installed first)")
+            logger.warning(
+                "Swift concurrency runs on libdispatch's pool, not on animd's event loop: the process wakes about once a second (another hook was installed first)"
+            )
         }
         return logger
     }
@@ -70,7 +74,9 @@ struct Animd {
         }
         if options.checkConfig {
             let config = loaded.config
-            print("\(loaded.layers.joined(separator: " + ")): ok, \(config.transitions.count) transitions, \(config.bindings.count) bindings")
+            print(
+                "\(loaded.layers.joined(separator: " + ")): ok, \(config.transitions.count) transitions, \(config.bindings.count) bindings"
+            )
             return 0
         }
         let listening: ListeningSocket
@@ -78,7 +84,9 @@ struct Animd {
             listening = activated
         } else {
             do {
-                listening = .claimed(try SocketClaim(path: options.socket ?? SocketPath.resolve(environment: environment, uid: getuid())))
+                listening = .claimed(
+                    try SocketClaim(path: options.socket ?? SocketPath.resolve(environment: environment, uid: getuid()))
+                )
             } catch {
                 writeToStandardError("animd: \(error)\n")
                 return 1
@@ -86,10 +94,13 @@ struct Animd {
         }
         defer { listening.release() }
         let descriptors = DescriptorLimit.raise(toHold: loaded.config.daemon.maxClients, logger: logger)
-        let service = DaemonService(listening: listening, config: loaded, configSource: source, environment: environment,
-                                    clientRoom: DescriptorLimit.room(descriptors), backendOverride: options.inputBackend, logger: logger)
-        let group = ServiceGroup(configuration: .init(services: [.init(service: service)],
-                                                      gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        let service = DaemonService(
+            listening: listening, config: loaded, configSource: source, environment: environment,
+            clientRoom: DescriptorLimit.room(descriptors), backendOverride: options.inputBackend, logger: logger)
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: service)],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
             try await group.run()
         } catch {
@@ -99,4 +110,3 @@ struct Animd {
         return 0
     }
 }
-

@@ -1,8 +1,8 @@
-import AnimDaemon
 import AnimConfig
+import AnimDaemon
 import AnimProtocol
-import TextWriting
 import JSONText
+import TextWriting
 
 /// animd's command line, read without swift-argument-parser, which would link FoundationEssentials (about 2.5 MiB
 /// of pages, with the regex and collection libraries it brings) into a process that runs all session long
@@ -56,22 +56,41 @@ enum AnimdCommandLine {
         """
 
     static let options: [Option] = [
-        Option(long: "socket", value: "socket", help: "The Unix socket to listen on.") { $0.socket = $1; return nil },
-        Option(long: "config", value: "config",
-               help: "The config file (TOML), laid over the embedded default unless it says defaults = false.") { $0.config = $1; return nil },
-        Option(long: "verbose", short: "v",
-               help: "Log what happens (connections, reloads, input); the default logs only notices.") { options, _ in options.verbose = true; return nil },
-        Option(long: "check-config", help: "Check the config, print its errors, and exit.") { options, _ in options.checkConfig = true; return nil },
-        Option(long: "input-backend", value: "input-backend", choices: BackendSetting.allCases.map(\.rawValue),
-               help: "The input backend, over the config's [input] backend: auto (libinput on a Wayland session or the console, X11 on an X11 session), x11 or libinput.") {
+        Option(long: "socket", value: "socket", help: "The Unix socket to listen on.") {
+            $0.socket = $1; return nil
+        },
+        Option(
+            long: "config", value: "config",
+            help: "The config file (TOML), laid over the embedded default unless it says defaults = false."
+        ) {
+            $0.config = $1; return nil
+        },
+        Option(
+            long: "verbose", short: "v",
+            help: "Log what happens (connections, reloads, input); the default logs only notices."
+        ) { options, _ in
+            options.verbose = true; return nil
+        },
+        Option(long: "check-config", help: "Check the config, print its errors, and exit.") { options, _ in
+            options.checkConfig = true; return nil
+        },
+        Option(
+            long: "input-backend", value: "input-backend", choices: BackendSetting.allCases.map(\.rawValue),
+            help:
+                "The input backend, over the config's [input] backend: auto (libinput on a Wayland session or the console, X11 on an X11 session), x11 or libinput."
+        ) {
             $0.inputBackend = $1.flatMap(BackendSetting.init(rawValue:))
             return nil
         },
         Option(long: "version", help: "Show the version.") { _, _ in .print(AnimdVersion.current + "\n") },
         Option(long: "help", short: "h", help: "Show help information.") { _, _ in .print(help) },
-        Option(long: "generate-completion-script", value: "shell", choices: CompletionScript.shells,
-               help: "Print the completion script for a shell.", shown: false) { _, shell in shell.flatMap(CompletionScript.text(for:)).map(Request.print) },
-        Option(long: "experimental-dump-help", help: "Print the help as JSON, for the man page.", shown: false) { _, _ in .print(dumpHelp + "\n") },
+        Option(
+            long: "generate-completion-script", value: "shell", choices: CompletionScript.shells,
+            help: "Print the completion script for a shell.", shown: false
+        ) { _, shell in shell.flatMap(CompletionScript.text(for:)).map(Request.print) },
+        Option(long: "experimental-dump-help", help: "Print the help as JSON, for the man page.", shown: false) {
+            _, _ in .print(dumpHelp + "\n")
+        },
     ]
 
     static var shownOptions: [Option] { options.filter(\.shown) }
@@ -99,14 +118,18 @@ enum AnimdCommandLine {
                 }
                 if inlineValue == nil { index += 1 }
                 if given.isEmpty {
-                    return usage("The value for '--\(option.long) <\(valueName)>' is empty: give one, or leave the option out")
+                    return usage(
+                        "The value for '--\(option.long) <\(valueName)>' is empty: give one, or leave the option out")
                 }
                 if !option.choices.isEmpty && !option.choices.contains(given) {
-                    return usage("The value '\(given)' is invalid for '--\(option.long) <\(valueName)>'. Please provide one of "
-                                 + option.choices.map { "'\($0)'" }.joined(separator: ", ") + ".")
+                    return usage(
+                        "The value '\(given)' is invalid for '--\(option.long) <\(valueName)>'. Please provide one of "
+                            + option.choices.map { "'\($0)'" }.joined(separator: ", ") + ".")
                 }
             } else if let inlineValue {
-                return usage("'--\(option.long)' takes no value, but was given '\(inlineValue)': write '--\(option.long)' alone, or leave it out")
+                return usage(
+                    "'--\(option.long)' takes no value, but was given '\(inlineValue)': write '--\(option.long)' alone, or leave it out"
+                )
             }
             if let request = option.apply(&options, value) { return request }
         }
@@ -122,8 +145,12 @@ enum AnimdCommandLine {
     /// "Unknown option", with the shown option nearest in spelling when one is near (as ArgumentParser suggests).
     private static func unknown(_ name: String) -> String {
         let spelled = name.drop { $0 == "-" }
-        let nearest = shownOptions.map { (option: $0, distance: editDistance(spelled, $0.long)) }.min { $0.distance < $1.distance }
-        guard let nearest, nearest.distance <= max(1, nearest.option.long.count / 3) else { return "Unknown option '\(name)'" }
+        let nearest = shownOptions.map { (option: $0, distance: editDistance(spelled, $0.long)) }.min {
+            $0.distance < $1.distance
+        }
+        guard let nearest, nearest.distance <= max(1, nearest.option.long.count / 3) else {
+            return "Unknown option '\(name)'"
+        }
         return "Unknown option '\(name)'. Did you mean '--\(nearest.option.long)'?"
     }
 
@@ -142,7 +169,8 @@ enum AnimdCommandLine {
     /// `--help`: the overview, the usage and every option, wrapped before the 80th column as ArgumentParser writes it.
     static var help: String {
         var text = wrap("OVERVIEW: " + abstract, width: 79) + "\n\n"
-        text += discussion.split(separator: "\n", omittingEmptySubsequences: false).map { wrap(String($0), width: 79) }.joined(separator: "\n")
+        text += discussion.split(separator: "\n", omittingEmptySubsequences: false).map { wrap(String($0), width: 79) }
+            .joined(separator: "\n")
         text += "\n\nUSAGE: \(usageLine)\n\nOPTIONS:\n"
         for option in shownOptions {
             var names = option.short.map { "-\($0), " } ?? ""
@@ -150,9 +178,13 @@ enum AnimdCommandLine {
             var help = option.help
             if !option.choices.isEmpty { help += " (values: \(option.choices.joined(separator: ", ")))" }
             let lines = wrap(help, width: 79 - 26).split(separator: "\n").map(String.init)
-            let first = names.count <= 22 ? "  " + names + String(repeating: " ", count: 24 - names.count) + (lines.first ?? "") : "  " + names
+            let first =
+                names.count <= 22
+                ? "  " + names + String(repeating: " ", count: 24 - names.count) + (lines.first ?? "") : "  " + names
             text += first + "\n"
-            for line in lines.dropFirst(names.count <= 22 ? 1 : 0) { text += String(repeating: " ", count: 26) + line + "\n" }
+            for line in lines.dropFirst(names.count <= 22 ? 1 : 0) {
+                text += String(repeating: " ", count: 26) + line + "\n"
+            }
         }
         return text + "\n"
     }
@@ -185,14 +217,22 @@ enum AnimdCommandLine {
             var fields: [(String, JSONValue)] = [("abstract", .string(option.help))]
             if !option.choices.isEmpty { fields.append(("allValues", .array(option.choices.map(JSONValue.string)))) }
             // ArgumentParser lists -h before --help, and --verbose before -v.
-            let names = option.long == "help" ? name(nil, short: "h") + name("help", short: nil) : name(option.long, short: option.short)
-            fields += [("isOptional", true), ("isRepeating", false), ("kind", .string(option.value == nil ? "flag" : "option")),
-                       ("names", .array(names)), ("preferredName", .object([("kind", "long"), ("name", .string(option.long))])),
-                       ("shouldDisplay", true), ("valueName", .string(option.value ?? option.long))]
+            let names =
+                option.long == "help"
+                ? name(nil, short: "h") + name("help", short: nil) : name(option.long, short: option.short)
+            fields += [
+                ("isOptional", true), ("isRepeating", false),
+                ("kind", .string(option.value == nil ? "flag" : "option")),
+                ("names", .array(names)),
+                ("preferredName", .object([("kind", "long"), ("name", .string(option.long))])),
+                ("shouldDisplay", true), ("valueName", .string(option.value ?? option.long)),
+            ]
             return .object(fields)
         }
-        let command = JSONValue.object([("abstract", .string(abstract)), ("arguments", .array(arguments)), ("commandName", "animd"),
-                                        ("discussion", .string(discussion)), ("shouldDisplay", true)])
+        let command = JSONValue.object([
+            ("abstract", .string(abstract)), ("arguments", .array(arguments)), ("commandName", "animd"),
+            ("discussion", .string(discussion)), ("shouldDisplay", true),
+        ])
         return JSONWriter.string(.object([("command", command), ("serializationVersion", 0)]))
     }
 }

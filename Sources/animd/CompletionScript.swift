@@ -16,10 +16,13 @@ enum CompletionScript {
 
     /// Files for --socket and --config, the backends for --input-backend, else the options.
     static var bash: String {
-        let words = options.flatMap { option in (option.short.map { ["-\($0)"] } ?? []) + ["--" + option.long] }.joined(separator: " ")
+        let words = options.flatMap { option in (option.short.map { ["-\($0)"] } ?? []) + ["--" + option.long] }.joined(
+            separator: " ")
         var cases = ""
         for option in options where option.value != nil {
-            let reply = option.choices.isEmpty ? "compgen -f -- \"$cur\"" : "compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$cur\""
+            let reply =
+                option.choices.isEmpty
+                ? "compgen -f -- \"$cur\"" : "compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$cur\""
             cases += "        --\(option.long)) COMPREPLY=($(\(reply))); return ;;\n"
         }
         return """
@@ -45,11 +48,13 @@ enum CompletionScript {
             return out
         }
         let specs = options.map { option -> String in
-            let names = option.short.map { "'(-\($0) --\(option.long))'{-\($0),--\(option.long)}" } ?? "'--\(option.long)"
+            let names =
+                option.short.map { "'(-\($0) --\(option.long))'{-\($0),--\(option.long)}" } ?? "'--\(option.long)"
             let opening = option.short == nil ? "" : "'"
             var spec = names + opening + "[\(escaped(option.help))]"
             if let value = option.value {
-                spec += ":\(value):" + (option.choices.isEmpty ? "_files" : "(\(option.choices.joined(separator: " ")))")
+                spec +=
+                    ":\(value):" + (option.choices.isEmpty ? "_files" : "(\(option.choices.joined(separator: " ")))")
             }
             return "  " + spec + "'"
         }
@@ -61,7 +66,9 @@ enum CompletionScript {
             var line = "complete -c animd"
             if let short = option.short { line += " -s \(short)" }
             line += " -l \(option.long)"
-            if option.value != nil { line += option.choices.isEmpty ? " -r -F" : " -r -f -a '\(option.choices.joined(separator: " "))'" }
+            if option.value != nil {
+                line += option.choices.isEmpty ? " -r -F" : " -r -f -a '\(option.choices.joined(separator: " "))'"
+            }
             return line + " -d '\(option.help.replacingQuote())'"
         }.joined(separator: "\n") + "\n"
     }

@@ -2,6 +2,7 @@ import AnimProtocol
 import JSONText
 import NIOCore
 import Testing
+
 @testable import AnimDaemon
 
 /// A batch carried out a member at a time: its answer is gathered while its client is there to read it, and not
@@ -9,7 +10,8 @@ import Testing
 struct BatchInProgressTests {
     /// Three requests and a notification, as one batch line reads them.
     static func members() throws -> [IncomingRequest] {
-        let line = #"[{"jsonrpc":"2.0","id":1,"method":"daemon.hello"},{"jsonrpc":"2.0","method":"daemon.hello"},"#
+        let line =
+            #"[{"jsonrpc":"2.0","id":1,"method":"daemon.hello"},{"jsonrpc":"2.0","method":"daemon.hello"},"#
             + #"{"jsonrpc":"2.0","id":2,"method":"daemon.hello"},{"jsonrpc":"2.0","id":3,"method":"daemon.hello"}]"#
         let read = Array(line.utf8).withUnsafeBufferPointer { IncomingRequest.read($0) }
         guard case let .batch(members) = read else { throw BatchError.notABatch }

@@ -3,16 +3,20 @@ import Logging
 import NIOCore
 import NIOEmbedded
 import Testing
-@testable import AnimDaemon
+
 @testable import AnimCore
+@testable import AnimDaemon
 
 /// One engine step's events reach each client as one write, in the order they were published; outside a step,
 /// each event is its own write. NIO's embedded channel records every write the registry makes.
 struct BatchTests {
-    let registry = SubscriberRegistry(limits: ClientLimits(clients: 8, subscriptions: 8, backlog: 1 << 20), logger: Logger(label: "test"))
+    let registry = SubscriberRegistry(
+        limits: ClientLimits(clients: 8, subscriptions: 8, backlog: 1 << 20), logger: Logger(label: "test"))
     let allocator = ByteBufferAllocator()
 
-    func subscriber(to transitions: Set<String>, groups: Set<EventGroup> = [.progress, .state]) throws -> (ClientConnection, EmbeddedChannel) {
+    func subscriber(to transitions: Set<String>, groups: Set<EventGroup> = [.progress, .state]) throws -> (
+        ClientConnection, EmbeddedChannel
+    ) {
         let channel = EmbeddedChannel()
         let client = try #require(registry.add(channel))
         _ = try registry.subscribe(client, transitions: transitions, groups: groups, maxRate: nil)

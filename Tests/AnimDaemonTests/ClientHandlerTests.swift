@@ -1,12 +1,13 @@
+import AnimConfig
 import AnimProtocol
+import JSONText
 import Logging
 import NIOCore
 import NIOEmbedded
 import Testing
-import AnimConfig
-import JSONText
-@testable import AnimDaemon
+
 @testable import AnimCore
+@testable import AnimDaemon
 
 /// One connection's handler, byte by byte, on NIO's embedded channel: the real core behind it (the embedded
 /// default config, no input backend), and every byte it writes read back.
@@ -18,12 +19,17 @@ struct ClientHandlerTests {
         let loop = channel.embeddedEventLoop
         let logger = Logger(label: "test")
         let config = ConfigInForce(try ConfigParser.load(user: nil))
-        let supervisor = BackendSupervisor(loop: loop, logger: logger, launcher: BackendLauncher(setting: .x11, logger: logger, home: nil) { _, _ in },
-                                           compositorFocus: CompositorFocusWatch(loop: loop, logger: logger) { _ in },
-                                           session: SessionEnvironment([:]))
-        core = DaemonCore(loop: loop, config: config, configSource: ConfigSource(explicitPath: nil, environment: [:]), supervisor: supervisor, notifier: SystemdNotifier(environment: [:]), logger: logger)
-        try channel.pipeline.syncOperations.addHandler(ClientHandler(core: NIOLoopBound(core, eventLoop: loop),
-                                                                    turns: NIOLoopBound(TurnQueue(loop: loop), eventLoop: loop)))
+        let supervisor = BackendSupervisor(
+            loop: loop, logger: logger, launcher: BackendLauncher(setting: .x11, logger: logger, home: nil) { _, _ in },
+            compositorFocus: CompositorFocusWatch(loop: loop, logger: logger) { _ in },
+            session: SessionEnvironment([:]))
+        core = DaemonCore(
+            loop: loop, config: config, configSource: ConfigSource(explicitPath: nil, environment: [:]),
+            supervisor: supervisor, notifier: SystemdNotifier(environment: [:]), logger: logger)
+        try channel.pipeline.syncOperations.addHandler(
+            ClientHandler(
+                core: NIOLoopBound(core, eventLoop: loop),
+                turns: NIOLoopBound(TurnQueue(loop: loop), eventLoop: loop)))
         // Connecting makes the channel active (and fires channelActive), so that `isActive` says whether it closed.
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
         #expect(channel.isActive)
@@ -54,13 +60,16 @@ struct ClientHandlerTests {
         }
         try feed("\n")
         let lines = try output()
-        #expect(lines.count == 1 && lines[0].hasPrefix(#"{"jsonrpc":"2.0","id":7,"result":{"name":"sidebar""#), "\(lines)")
+        #expect(
+            lines.count == 1 && lines[0].hasPrefix(#"{"jsonrpc":"2.0","id":7,"result":{"name":"sidebar""#), "\(lines)")
     }
 
     /// Pipelined requests in one read are answered in order; blank lines are skipped.
     @Test func pipelinedRequestsAreAnsweredInOrder() throws {
-        try feed(#"{"jsonrpc":"2.0","id":1,"method":"daemon.hello"}"# + "\n\n" + #"{"jsonrpc":"2.0","id":2,"method":"transition.list"}"# + "\n"
-                 + #"{"jsonrpc":"2.0","id":3,"method":"nope"}"# + "\n")
+        try feed(
+            #"{"jsonrpc":"2.0","id":1,"method":"daemon.hello"}"# + "\n\n"
+                + #"{"jsonrpc":"2.0","id":2,"method":"transition.list"}"# + "\n"
+                + #"{"jsonrpc":"2.0","id":3,"method":"nope"}"# + "\n")
         let lines = try output()
         #expect(lines.count == 3)
         #expect(lines[0].hasPrefix(#"{"jsonrpc":"2.0","id":1,"result":{"name":"animd""#))
@@ -79,8 +88,9 @@ struct ClientHandlerTests {
 
     /// A subscriber's events and answers arrive in the order they were produced: the toggle's began before its answer.
     @Test func eventsAndAnswersKeepTheirOrder() throws {
-        try feed(#"{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"transitions":["sidebar"]}}"# + "\n"
-                 + #"{"jsonrpc":"2.0","id":2,"method":"transition.toggle","params":{"name":"sidebar"}}"# + "\n")
+        try feed(
+            #"{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"transitions":["sidebar"]}}"# + "\n"
+                + #"{"jsonrpc":"2.0","id":2,"method":"transition.toggle","params":{"name":"sidebar"}}"# + "\n")
         let lines = try output()
         #expect(lines.count == 3, "\(lines)")
         #expect(lines.first?.contains(#""id":1,"result""#) == true)
@@ -93,17 +103,21 @@ struct ClientHandlerTests {
     @Test func theLoopHandsOverAfterEachStepThatWrote() throws {
         var handOvers = 0
         core.pacer.handOver = { handOvers += 1 }
-        let touch = #"{"jsonrpc":"2.0","id":1,"method":"input.inject","params":{"events":[{"t":0,"kind":"touch-down","id":1,"x":3,"y":500},"#
+        let touch =
+            #"{"jsonrpc":"2.0","id":1,"method":"input.inject","params":{"events":[{"t":0,"kind":"touch-down","id":1,"x":3,"y":500},"#
             + #"{"t":0.01,"kind":"touch-move","id":1,"x":40,"y":500},{"t":0.02,"kind":"touch-move","id":1,"x":60,"y":500}]}}"#
         try feed(touch + "\n")
         #expect(handOvers == 0, "no subscriber: nothing written, nothing handed over")
         try feed(#"{"jsonrpc":"2.0","id":2,"method":"subscribe","params":{"transitions":["sidebar"]}}"# + "\n")
         try feed(#"{"jsonrpc":"2.0","id":3,"method":"daemon.hello"}"# + "\n")
         #expect(handOvers == 0, "answers alone are not an engine step")
-        try feed(#"{"jsonrpc":"2.0","id":4,"method":"input.inject","params":{"events":[{"t":0.03,"kind":"touch-move","id":1,"x":80,"y":500},"#
-                 + #"{"t":0.04,"kind":"touch-move","id":1,"x":90,"y":500}]}}"# + "\n")
+        try feed(
+            #"{"jsonrpc":"2.0","id":4,"method":"input.inject","params":{"events":[{"t":0.03,"kind":"touch-move","id":1,"x":80,"y":500},"#
+                + #"{"t":0.04,"kind":"touch-move","id":1,"x":90,"y":500}]}}"# + "\n")
         let frames = try output().filter { $0.contains(#""method":"transition.progress""#) }
-        #expect(frames.count == 2 && handOvers == 2, "one hand-over per step that wrote: \(handOvers) for \(frames.count) frames")
+        #expect(
+            frames.count == 2 && handOvers == 2,
+            "one hand-over per step that wrote: \(handOvers) for \(frames.count) frames")
     }
 
     /// A close while writes are pending ends the client cleanly: no answer to a request that arrives after.
@@ -113,7 +127,9 @@ struct ClientHandlerTests {
         #expect(!channel.isActive)
         try? feed(#"{"jsonrpc":"2.0","id":2,"method":"daemon.hello"}"# + "\n")
         let lines = try output()
-        #expect(lines.count == 1 && lines[0].contains(#""id":1,"result""#), "only the answer written before the close: \(lines)")
+        #expect(
+            lines.count == 1 && lines[0].contains(#""id":1,"result""#),
+            "only the answer written before the close: \(lines)")
     }
 
     static func requests(_ ids: Range<Int>, method: String = "daemon.hello") -> String {
@@ -121,7 +137,9 @@ struct ClientHandlerTests {
     }
 
     static func ids(_ lines: [String]) -> [Int] {
-        lines.compactMap { line in line.split(separator: ",").first { $0.hasPrefix(#""id":"#) }.flatMap { Int($0.dropFirst(5)) } }
+        lines.compactMap { line in
+            line.split(separator: ",").first { $0.hasPrefix(#""id":"#) }.flatMap { Int($0.dropFirst(5)) }
+        }
     }
 
     /// A client that pipelines many lines has them taken a turn at a time: at most `linesPerTurn` now (fewer when
@@ -130,7 +148,9 @@ struct ClientHandlerTests {
     @Test func pipelinedLinesAreTakenATurnAtATime() throws {
         try feedOneTurn(Self.requests(0..<100))
         let first = Self.ids(try output())
-        #expect(!first.isEmpty && first.count <= ClientHandler.linesPerTurn && first == Array(0..<first.count), "one turn: \(first)")
+        #expect(
+            !first.isEmpty && first.count <= ClientHandler.linesPerTurn && first == Array(0..<first.count),
+            "one turn: \(first)")
         channel.embeddedEventLoop.run()
         #expect(Self.ids(try output()) == Array(first.count..<100), "the other turns, after the loop ran")
     }
@@ -162,8 +182,9 @@ struct ClientHandlerTests {
         let configs = answers.prefix { $0["result"] != nil }
         #expect(configs.count > 0 && configs.count < 1024)
         let oneConfig = JSONWriter.string(configs[0]).utf8.count
-        #expect(line.utf8.count <= BatchInProgress.answerLimit + oneConfig + (1024 - configs.count) * 200,
-                "past the bound by one config at most, then the refusals: \(line.utf8.count) bytes")
+        #expect(
+            line.utf8.count <= BatchInProgress.answerLimit + oneConfig + (1024 - configs.count) * 200,
+            "past the bound by one config at most, then the refusals: \(line.utf8.count) bytes")
         let refused = answers[configs.count...]
         #expect(refused.allSatisfy { $0["error"]?["code"] == -32004 })
         #expect(refused.first?["error"]?["message"]?.string?.contains("past 1048576 bytes") == true)
@@ -201,10 +222,14 @@ struct ClientHandlerTests {
     @Test func aPeerThatVanishesInsideAWriteIsTakenAfterTheTurn() throws {
         let vanishing = VanishingPeer()
         try channel.pipeline.syncOperations.addHandler(vanishing, position: .first)
-        let declare = #"{"jsonrpc":"2.0","id":100,"method":"transition.declare","params":{"name":"vanishing","transition":{"snap-points":[0,1]},"bindings":{}}}"#
-        vanishing.rest = channel.allocator.buffer(string: Self.requests(50..<90) + declare + "\n"
-                                                  + #"{"jsonrpc":"2.0","method":"transition.toggle","params":{"name":"panel"}}"# + "\n")
-        try feed(#"{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"transitions":["sidebar"]}}"# + "\n" + Self.requests(2..<50))
+        let declare =
+            #"{"jsonrpc":"2.0","id":100,"method":"transition.declare","params":{"name":"vanishing","transition":{"snap-points":[0,1]},"bindings":{}}}"#
+        vanishing.rest = channel.allocator.buffer(
+            string: Self.requests(50..<90) + declare + "\n"
+                + #"{"jsonrpc":"2.0","method":"transition.toggle","params":{"name":"panel"}}"# + "\n")
+        try feed(
+            #"{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"transitions":["sidebar"]}}"# + "\n"
+                + Self.requests(2..<50))
         #expect(vanishing.vanished && !channel.isActive)
         #expect(core.registry.clients.isEmpty, "the client is forgotten")
         #expect(core.snapshots(of: ["vanishing"]) == nil, "its declaration ended with it")

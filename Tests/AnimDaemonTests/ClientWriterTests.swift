@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimDaemon
 
 /// The write path's decisions, with a fake kernel that takes a given number of bytes or refuses (EAGAIN).

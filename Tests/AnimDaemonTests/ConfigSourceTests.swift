@@ -1,6 +1,7 @@
 import AnimConfig
 import Foundation
 import Testing
+
 @testable import AnimDaemon
 
 /// A reload reads the file again, and parses it only when it changed: the same bytes are the config in force
@@ -34,8 +35,9 @@ struct ConfigSourceTests {
         #expect(source.reload(over: second) != nil, "a broken file is read, and refused, every time")
 
         try FileManager.default.removeItem(atPath: source.path)
-        #expect(source.reload(over: second).map { if case .failure = $0 { true } else { false } } == true,
-                "an asked-for file that is gone is an error, never unchanged")
+        #expect(
+            source.reload(over: second).map { if case .failure = $0 { true } else { false } } == true,
+            "an asked-for file that is gone is an error, never unchanged")
     }
 
     @Test func withoutAFileTheDefaultIsInForceAlready() throws {

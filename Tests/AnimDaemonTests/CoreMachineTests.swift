@@ -2,13 +2,14 @@ import AnimConfig
 import AnimProtocol
 import DesktopPortal
 import Gestures
-@testable import DesktopMotion
-import Testing
-import Transitions
-import TransitionModel
-@testable import AnimDaemon
 import JSONText
+import Testing
+import TransitionModel
+import Transitions
+
 @testable import AnimCore
+@testable import AnimDaemon
+@testable import DesktopMotion
 
 /// The daemon's core as a state machine, over values (issue 46): events in at times given, effects and answers out.
 /// The cases the issue names: a reload mid-gesture, a declaration mid-reload, a focus change mid-swipe and a client
@@ -32,12 +33,17 @@ import JSONText
     static func swipeBegun(on machine: inout CoreMachine) {
         _ = machine.take(touch(.touchDown(id: 1), x: 4, at: 0), at: 0)
         let began = machine.take(touch(.touchMove(id: 1), x: 20, at: 0.01), at: 0.01)
-        #expect(events(began).contains { if case .began(let s, .gesture("sidebar-open"), _) = $0 { s.name == "sidebar" } else { false } })
+        #expect(
+            events(began).contains {
+                if case .began(let s, .gesture("sidebar-open"), _) = $0 { s.name == "sidebar" } else { false }
+            })
     }
 
     /// The engine's events the step publishes, in order.
     static func events(_ step: CoreStep) -> [EngineEvent] {
-        step.effects.flatMap { effect -> [EngineEvent] in if case let .publish(output) = effect { output.events } else { [] } }
+        step.effects.flatMap { effect -> [EngineEvent] in
+            if case let .publish(output) = effect { output.events } else { [] }
+        }
     }
 
     static func lines(_ step: CoreStep) -> [CoreLine] {
@@ -49,7 +55,9 @@ import JSONText
         events(step).compactMap { if case let .progress(s) = $0, s.name == "sidebar" { s.progress } else { nil } }
     }
 
-    static func isConfigureBackend(_ effect: CoreEffect) -> Bool { if case .configureBackend = effect { true } else { false } }
+    static func isConfigureBackend(_ effect: CoreEffect) -> Bool {
+        if case .configureBackend = effect { true } else { false }
+    }
 
     // MARK: - A reload mid-gesture
 
@@ -58,10 +66,15 @@ import JSONText
     @Test func aReloadThatKeepsTheBindingLeavesTheSwipeGoing() throws {
         var machine = try Self.machine()
         Self.swipeBegun(on: &machine)
-        #expect(Self.sidebarProgress(machine.take(Self.touch(.touchMove(id: 1), x: 60, at: 0.02), at: 0.02)).last.map { abs($0 - 0.1) < 1e-9 } == true)
+        #expect(
+            Self.sidebarProgress(machine.take(Self.touch(.touchMove(id: 1), x: 60, at: 0.02), at: 0.02)).last.map {
+                abs($0 - 0.1) < 1e-9
+            } == true)
         let reload = machine.take(.reload(.success(try Self.loaded("[daemon]\nmax-clients = 7\n"))), at: 0.03)
         guard case .done = reload.answer else { Issue.record("reload answered \(reload.answer)"); return }
-        #expect(!Self.events(reload).contains { if case .ended = $0 { true } else { false } }, "nothing ends: \(Self.events(reload))")
+        #expect(
+            !Self.events(reload).contains { if case .ended = $0 { true } else { false } },
+            "nothing ends: \(Self.events(reload))")
         #expect(reload.effects.contains { if case let .limits(limits) = $0 { limits.clients == 7 } else { false } })
         let kinds = reload.effects.map { effect -> String in
             switch effect {
@@ -74,7 +87,9 @@ import JSONText
         }.filter { !$0.isEmpty }
         #expect(kinds == ["publish", "limits", "backend", "status"])
         let after = machine.take(Self.touch(.touchMove(id: 1), x: 100, at: 0.04), at: 0.04)
-        #expect(Self.sidebarProgress(after).last.map { abs($0 - 0.2) < 1e-9 } == true, "still 1:1 after the reload: \(Self.events(after))")
+        #expect(
+            Self.sidebarProgress(after).last.map { abs($0 - 0.2) < 1e-9 } == true,
+            "still 1:1 after the reload: \(Self.events(after))")
     }
 
     /// A reload that changes the gesture's own binding cancels it under the old config (docs/config.md), and the
@@ -82,8 +97,16 @@ import JSONText
     @Test func aReloadThatChangesTheBindingCancelsTheSwipe() throws {
         var machine = try Self.machine()
         Self.swipeBegun(on: &machine)
-        let reload = machine.take(.reload(.success(try Self.loaded("[bindings.sidebar-open]\ndistance = 200\n"))), at: 0.02)
-        #expect(Self.events(reload).contains { if case let .gesture(update) = $0 { update.name == "sidebar-open" && update.state == .cancelled } else { false } })
+        let reload = machine.take(
+            .reload(.success(try Self.loaded("[bindings.sidebar-open]\ndistance = 200\n"))), at: 0.02)
+        #expect(
+            Self.events(reload).contains {
+                if case let .gesture(update) = $0 {
+                    update.name == "sidebar-open" && update.state == .cancelled
+                } else {
+                    false
+                }
+            })
         #expect(Self.sidebarProgress(machine.take(Self.touch(.touchMove(id: 1), x: 100, at: 0.03), at: 0.03)).isEmpty)
     }
 
@@ -91,11 +114,15 @@ import JSONText
     @Test func aFailedReloadKeepsTheConfigAndTheSwipe() throws {
         var machine = try Self.machine()
         Self.swipeBegun(on: &machine)
-        let reload = machine.take(.reload(.failure(.unreadable("/home/u/.config/animd/animd.toml", "Permission denied"))), at: 0.02)
+        let reload = machine.take(
+            .reload(.failure(.unreadable("/home/u/.config/animd/animd.toml", "Permission denied"))), at: 0.02)
         guard case let .refused(error) = reload.answer else { Issue.record("answered \(reload.answer)"); return }
         #expect(error.code == RPCErrorCode.configInvalid.rawValue)
         #expect(reload.effects.count == 1, "only the log line: \(reload.effects)")
-        #expect(Self.sidebarProgress(machine.take(Self.touch(.touchMove(id: 1), x: 60, at: 0.03), at: 0.03)).last.map { abs($0 - 0.1) < 1e-9 } == true)
+        #expect(
+            Self.sidebarProgress(machine.take(Self.touch(.touchMove(id: 1), x: 60, at: 0.03), at: 0.03)).last.map {
+                abs($0 - 0.1) < 1e-9
+            } == true)
     }
 
     // MARK: - A declaration mid-reload
@@ -103,8 +130,21 @@ import JSONText
     /// A transition with one edge pan, as `examples/` declare; binding names are the daemon's own namespace, so
     /// each declaration names its binding after itself.
     static func body(binding: String, edge: String) -> JSONValue {
-        .object([("transition", .object([("snap-points", .array([0, 1]))])),
-                 ("bindings", .object([(binding, .object([("gesture", "edge-pan"), ("edge", .string(edge)), ("distance", 64), ("increases", edge == "bottom" ? "up" : "down")]))]))])
+        .object([
+            ("transition", .object([("snap-points", .array([0, 1]))])),
+            (
+                "bindings",
+                .object([
+                    (
+                        binding,
+                        .object([
+                            ("gesture", "edge-pan"), ("edge", .string(edge)), ("distance", 64),
+                            ("increases", edge == "bottom" ? "up" : "down"),
+                        ])
+                    )
+                ])
+            ),
+        ])
     }
 
     static let dock = body(binding: "dock-swipe", edge: "bottom")
@@ -119,19 +159,28 @@ import JSONText
         let owner = TransitionOwner(connection: 5, client: "waybar-dock", pid: 4242)
         let declared = machine.take(.declare("dock", body: Self.dock, owner: owner), at: 0).answer
         guard case .done = declared else { Issue.record("refused: \(declared)"); return }
-        guard case .done = machine.take(.declare("shelf", body: Self.shelf, owner: TransitionOwner(connection: 6)), at: 0).answer else {
+        guard
+            case .done = machine.take(.declare("shelf", body: Self.shelf, owner: TransitionOwner(connection: 6)), at: 0)
+                .answer
+        else {
             Issue.record("refused: \(machine.config.declarations.declarations.map(\.name))"); return
         }
         #expect(machine.engine.transitionNames.contains("dock"))
-        let reload = machine.take(.reload(.success(try Self.loaded("[transitions.dock]\nsnap-points = [0, 1, 2]\n"))), at: 1)
-        let removed = Self.lines(reload).compactMap { if case let .removed(name, who, reason, _) = $0 { (name, who, reason) } else { nil } }
-        #expect(removed.count == 1 && removed.first?.0 == "dock" && removed.first?.1 == owner && removed.first?.2 == .config)
+        let reload = machine.take(
+            .reload(.success(try Self.loaded("[transitions.dock]\nsnap-points = [0, 1, 2]\n"))), at: 1)
+        let removed = Self.lines(reload).compactMap {
+            if case let .removed(name, who, reason, _) = $0 { (name, who, reason) } else { nil }
+        }
+        #expect(
+            removed.count == 1 && removed.first?.0 == "dock" && removed.first?.1 == owner && removed.first?.2 == .config
+        )
         let publish = reload.effects.firstIndex { if case .publish = $0 { true } else { false } }
         let line = reload.effects.firstIndex { if case .line(.removed) = $0 { true } else { false } }
         #expect(publish != nil && line != nil && publish! < line!, "the engine's step first, then the removal")
         #expect(machine.config.declarations.declarations.map(\.name) == ["shelf"])
         #expect(machine.engine.transition(named: "dock")?.snapPoints.count == 3, "the file's dock")
-        guard case let .refused(error) = machine.take(.declare("dock", body: Self.dock, owner: owner), at: 2).answer else {
+        guard case let .refused(error) = machine.take(.declare("dock", body: Self.dock, owner: owner), at: 2).answer
+        else {
             Issue.record("the file's name was declared again"); return
         }
         #expect(error.message.contains("dock"), "\(error.message)")
@@ -142,13 +191,21 @@ import JSONText
     @Test func aRetractedNameIsForgottenAfterItsLastLine() throws {
         var machine = try Self.machine()
         let owner = TransitionOwner(connection: 5)
-        guard case .done = machine.take(.declare("dock", body: Self.dock, owner: owner), at: 0).answer else { Issue.record("refused"); return }
+        guard case .done = machine.take(.declare("dock", body: Self.dock, owner: owner), at: 0).answer else {
+            Issue.record("refused"); return
+        }
         let declared = machine.take(.declare("shelf", body: Self.shelf, owner: owner), at: 0)
-        #expect(!declared.effects.contains { if case .forget = $0 { true } else { false } }, "a declaration forgets nothing")
+        #expect(
+            !declared.effects.contains { if case .forget = $0 { true } else { false } }, "a declaration forgets nothing"
+        )
         let retract = machine.take(.retract("dock", client: 5), at: 1)
         let line = retract.effects.firstIndex { if case .line(.removed) = $0 { true } else { false } }
         let forget = retract.effects.firstIndex { effect in
-            if case let .forget(transitions, bindings) = effect { transitions == ["dock"] && bindings == ["dock-swipe"] } else { false }
+            if case let .forget(transitions, bindings) = effect {
+                transitions == ["dock"] && bindings == ["dock-swipe"]
+            } else {
+                false
+            }
         }
         #expect(line != nil && forget != nil && line! < forget!, "\(retract.effects)")
     }
@@ -157,18 +214,29 @@ import JSONText
     /// from ten connections are taken, the next request is refused whole with when to retry, and time refills it.
     @Test func injectionsShareTheDaemonsBudget() throws {
         var machine = try Self.machine()
-        let events = (0..<1000).map { InputEvent(time: 0, kind: .touchMove(id: 1), location: Point(x: 3 + Double($0 % 100), y: 500)) }
+        let events = (0..<1000).map {
+            InputEvent(time: 0, kind: .touchMove(id: 1), location: Point(x: 3 + Double($0 % 100), y: 500))
+        }
         for client in 1...10 {
             guard case .done = machine.take(.inject(events, tabletModes: [], client: client), at: 0).answer else {
                 Issue.record("connection \(client)'s thousand events were refused"); return
             }
         }
-        guard case let .refused(error) = machine.take(.inject(Array(events.prefix(100)), tabletModes: [], client: 11), at: 0).answer else {
+        guard
+            case let .refused(error) = machine.take(
+                .inject(Array(events.prefix(100)), tabletModes: [], client: 11), at: 0
+            ).answer
+        else {
             Issue.record("an eleventh connection's events were taken past the budget"); return
         }
-        #expect(error.code == -32004 && error.message == "limit reached: at most 10000 injected events a second, from all clients together; "
-                + "none of these 100 was injected; retry in 10 ms")
-        guard case .done = machine.take(.inject(Array(events.prefix(100)), tabletModes: [], client: 11), at: 0.01).answer else {
+        #expect(
+            error.code == -32004
+                && error.message == "limit reached: at most 10000 injected events a second, from all clients together; "
+                    + "none of these 100 was injected; retry in 10 ms"
+        )
+        guard
+            case .done = machine.take(.inject(Array(events.prefix(100)), tabletModes: [], client: 11), at: 0.01).answer
+        else {
             Issue.record("10 ms did not bring back 100 events"); return
         }
     }
@@ -177,10 +245,17 @@ import JSONText
     @Test func aDeclarationAfterAFailedReloadMeetsTheRunningConfig() throws {
         var machine = try Self.machine("[transitions.dock]\nsnap-points = [0, 1]\n")
         _ = machine.take(.reload(.failure(.unreadable("/home/u/.config/animd/animd.toml", "gone"))), at: 0)
-        guard case .refused = machine.take(.declare("dock", body: Self.dock, owner: TransitionOwner(connection: 5)), at: 1).answer else {
+        guard
+            case .refused = machine.take(
+                .declare("dock", body: Self.dock, owner: TransitionOwner(connection: 5)), at: 1
+            ).answer
+        else {
             Issue.record("a name of the running config was declared"); return
         }
-        guard case .done = machine.take(.declare("shelf", body: Self.shelf, owner: TransitionOwner(connection: 5)), at: 1).answer else {
+        guard
+            case .done = machine.take(.declare("shelf", body: Self.shelf, owner: TransitionOwner(connection: 5)), at: 1)
+                .answer
+        else {
             Issue.record("refused: \(machine.config.declarations.declarations.map(\.name))"); return
         }
     }
@@ -197,20 +272,36 @@ import JSONText
     @Test func aFocusChangeMidSwipeLetsTheSwipeFinish() throws {
         var machine = try Self.machine(Self.onlyOverFirefox)
         let overFirefox = machine.take(.backend([.focus(Self.firefox)]), at: 0)
-        #expect(overFirefox.effects.contains(where: Self.isConfigureBackend) && Self.lines(overFirefox) == [.focus(Self.firefox)])
+        #expect(
+            overFirefox.effects.contains(where: Self.isConfigureBackend)
+                && Self.lines(overFirefox) == [.focus(Self.firefox)])
         let planOverFirefox = machine.inputPlan
         Self.swipeBegun(on: &machine)
         let change = machine.take(.focus(Self.gimp, by: .compositor), at: 0.015)
         #expect(Self.lines(change) == [.focus(Self.gimp)], "the compositor's report wins over the backend's")
         #expect(Self.events(change).isEmpty, "nothing of the swipe ends")
-        #expect(change.effects.contains { if case let .configureBackend(plan) = $0 { plan != planOverFirefox && plan == machine.inputPlan } else { false } })
-        #expect(Self.sidebarProgress(machine.take(Self.touch(.touchMove(id: 1), x: 60, at: 0.02), at: 0.02)).last.map { abs($0 - 0.1) < 1e-9 } == true)
+        #expect(
+            change.effects.contains {
+                if case let .configureBackend(plan) = $0 {
+                    plan != planOverFirefox && plan == machine.inputPlan
+                } else {
+                    false
+                }
+            })
+        #expect(
+            Self.sidebarProgress(machine.take(Self.touch(.touchMove(id: 1), x: 60, at: 0.02), at: 0.02)).last.map {
+                abs($0 - 0.1) < 1e-9
+            } == true)
         _ = machine.take(Self.touch(.touchUp(id: 1), x: 60, at: 0.03), at: 0.03)
         _ = machine.take(.frame, at: 2)
         _ = machine.take(Self.touch(.touchDown(id: 2), x: 4, at: 3), at: 3)
         let next = machine.take(Self.touch(.touchMove(id: 2), x: 60, at: 3.01), at: 3.01)
-        #expect(!Self.events(next).contains { if case let .gesture(update) = $0 { update.name == "sidebar-open" } else { false } })
-        #expect(machine.take(.focus(Self.gimp, by: .compositor), at: 4).effects.isEmpty, "the same focus again is nothing")
+        #expect(
+            !Self.events(next).contains {
+                if case let .gesture(update) = $0 { update.name == "sidebar-open" } else { false }
+            })
+        #expect(
+            machine.take(.focus(Self.gimp, by: .compositor), at: 4).effects.isEmpty, "the same focus again is nothing")
     }
 
     // MARK: - A client stalled at shutdown
@@ -225,15 +316,19 @@ import JSONText
         #expect(machine.engineDeadline != nil, "the sidebar moves")
         let shutdown = machine.take(.shutdown(reason: "animd is stopping"), at: 0.01)
         guard shutdown.effects.count == 2, case .closeClients("animd is stopping") = shutdown.effects[0],
-              case .setTimer(.shutdownDeadline, CoreMachine.shutdownDeadline) = shutdown.effects[1] else {
+            case .setTimer(.shutdownDeadline, CoreMachine.shutdownDeadline) = shutdown.effects[1]
+        else {
             Issue.record("\(shutdown.effects)"); return
         }
-        #expect(machine.engineDeadline == nil && machine.take(.frame, at: 0.05).effects.isEmpty, "no frame after the shutdown")
+        #expect(
+            machine.engineDeadline == nil && machine.take(.frame, at: 0.05).effects.isEmpty,
+            "no frame after the shutdown")
         #expect(machine.take(.shutdown(reason: "again"), at: 0.1).effects.isEmpty, "one shutdown")
         let deadline = machine.take(.timer(.shutdownDeadline), at: 2.01)
         guard case .closeStragglers? = deadline.effects.last else { Issue.record("\(deadline.effects)"); return }
         let left = machine.take(.clientLeft(5), at: 2.02)
-        #expect(Self.lines(left).contains { if case .removed("dock", _, .disconnected, _) = $0 { true } else { false } })
+        #expect(
+            Self.lines(left).contains { if case .removed("dock", _, .disconnected, _) = $0 { true } else { false } })
     }
 
     // MARK: - Motion, input status and frames
@@ -249,7 +344,9 @@ import JSONText
         let full = machine.take(.motionSetting(.full), at: 2)
         guard case let .motion(answer) = full.answer else { Issue.record("\(full.answer)"); return }
         #expect(!answer.reduced && Self.lines(full) == [.motion(answer)])
-        guard case .motion = machine.take(.motionSetting(nil), at: 3).answer else { Issue.record("no answer to a question"); return }
+        guard case .motion = machine.take(.motionSetting(nil), at: 3).answer else {
+            Issue.record("no answer to a question"); return
+        }
     }
 
     /// A status from the backend: the frame rate follows the display's refresh, the `input` group hears only of a
@@ -260,8 +357,11 @@ import JSONText
         let first = machine.take(.backend([.status(status, geometry: nil, refreshRate: 120)]), at: 0)
         #expect(Self.lines(first) == [.inputStatus(status)] && machine.engine.frameRate == 120)
         let again = machine.take(.backend([.status(status, geometry: nil, refreshRate: 0)]), at: 1)
-        #expect(Self.lines(again).isEmpty && again.effects.contains { if case .announceStatus(soon: false) = $0 { true } else { false } })
-        #expect(machine.engine.frameRate == machine.config.config.daemon.frameRate, "0 Hz is unknown: the config's rate")
+        #expect(
+            Self.lines(again).isEmpty
+                && again.effects.contains { if case .announceStatus(soon: false) = $0 { true } else { false } })
+        #expect(
+            machine.engine.frameRate == machine.config.config.daemon.frameRate, "0 Hz is unknown: the config's rate")
     }
 
     /// Frames come when the engine asked: a frame before its deadline does nothing, one at it publishes the progress.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimDaemon
 
 /// The fan-out policy, one scenario each, with a manual clock and strings for frames.
@@ -84,7 +85,9 @@ struct DeliveryQueueTests {
     /// Waiting frames go out in the order they were first queued.
     @Test func releaseKeepsQueueOrder() {
         var q = Queue()
-        for name in ["a", "b", "c"] { _ = q.offer(name, key: name, transition: name, rate: nil, now: 0, writable: false) }
+        for name in ["a", "b", "c"] {
+            _ = q.offer(name, key: name, transition: name, rate: nil, now: 0, writable: false)
+        }
         _ = q.offer("a2", key: "a", transition: "a", rate: nil, now: 0, writable: false)
         #expect(q.release(now: 0, writable: true) == ["a2", "b", "c"])
     }
@@ -103,7 +106,11 @@ struct DeliveryQueueTests {
         #expect(q.offer("a1", key: "dock", transition: "dock", rate: 10, now: 0, writable: true) == "a1")
         #expect(q.offer("b1", key: "panel", transition: "panel", rate: 10, now: 0, writable: true) == "b1")
         q.forget { $0 == "dock" }
-        #expect(q.offer("a2", key: "dock", transition: "dock", rate: 10, now: 0.01, writable: true) == "a2", "no rate holds it")
-        #expect(q.offer("b2", key: "panel", transition: "panel", rate: 10, now: 0.01, writable: true) == nil, "panel's time is kept")
+        #expect(
+            q.offer("a2", key: "dock", transition: "dock", rate: 10, now: 0.01, writable: true) == "a2",
+            "no rate holds it")
+        #expect(
+            q.offer("b2", key: "panel", transition: "panel", rate: 10, now: 0.01, writable: true) == nil,
+            "panel's time is kept")
     }
 }

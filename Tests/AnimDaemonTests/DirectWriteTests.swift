@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import NIOCore
 import NIOPosix
 import Testing
+
 @testable import AnimDaemon
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The production write path on a real socket: `send()` straight to the kernel until the socket is full, then NIO,
 /// and a reader that drains it gets every byte, in order.
@@ -19,7 +21,9 @@ import Testing
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let channel = try await ClientBootstrap(group: loop).withConnectedSocket(ends[0]).get()
         let lineCount = 20_000
-        let line: @Sendable (Int) -> String = { n in "line \(n) of the direct write test, padded to be a little longer than a frame\n" }
+        let line: @Sendable (Int) -> String = { n in
+            "line \(n) of the direct write test, padded to be a little longer than a frame\n"
+        }
         // Everything written on the loop, without reading: the kernel's buffer fills and the rest goes to NIO.
         let handedToNIO = try await loop.submit {
             let client = ClientConnection(id: 1, channel: channel)

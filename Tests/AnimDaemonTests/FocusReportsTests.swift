@@ -1,7 +1,8 @@
 import Gestures
 import Testing
-@testable import AnimDaemon
+
 @testable import AnimCore
+@testable import AnimDaemon
 
 /// The focus in force, by the rule docs/focus.md states: the first source that knows the focus (the compositor's
 /// IPC, then the desktop shell, then the backend's display); when none knows it, the first one's reason.

@@ -1,6 +1,7 @@
 import Testing
-@testable import AnimDaemon
+
 @testable import AnimCore
+@testable import AnimDaemon
 
 /// The token bucket on injected events, on a manual clock.
 struct InjectionBudgetTests {

@@ -1,7 +1,8 @@
 import Gestures
 import Testing
-@testable import AnimDaemon
+
 @testable import AnimCore
+@testable import AnimDaemon
 
 /// Who drives each source, and how `input.event` names them: each backend by its own name, injected input as
 /// "inject" (docs/protocol.md).

@@ -1,6 +1,7 @@
-@testable import DesktopMotion
 import Testing
+
 @testable import AnimDaemon
+@testable import DesktopMotion
 
 /// KDE's `AnimationDurationFactor` read from `kdeglobals` text as KConfig writes it, and every absurd value refused.
 struct KDEGlobalsTests {

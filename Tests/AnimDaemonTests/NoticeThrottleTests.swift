@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimDaemon
 
 /// The once-a-second notice, on a manual clock.

@@ -2,8 +2,9 @@ import AnimConfig
 import Gestures
 import Testing
 import Transitions
-@testable import AnimDaemon
+
 @testable import AnimCore
+@testable import AnimDaemon
 
 /// Tablet mode through the daemon's core (issue 45), over values: the backend's switch and `input.inject` come in
 /// the one way, turn `when-tablet-mode` bindings and the backend's plan, reach the `device` group, and run
@@ -26,7 +27,9 @@ import Transitions
         let moved = machine.take(CoreMachineTests.touch(.touchMove(id: 1), x: 60, at: time + 0.01), at: time + 0.01)
         _ = machine.take(CoreMachineTests.touch(.touchUp(id: 1), x: 60, at: time + 0.02), at: time + 0.02)
         _ = machine.take(.frame, at: time + 5)
-        return CoreMachineTests.events(moved).contains { if case .began(_, .gesture("sidebar-open"), _) = $0 { true } else { false } }
+        return CoreMachineTests.events(moved).contains {
+            if case .began(_, .gesture("sidebar-open"), _) = $0 { true } else { false }
+        }
     }
 
     @Test func theSwitchTurnsBindingsTheBackendAndTheKeyboard() throws {
@@ -36,13 +39,15 @@ import Transitions
 
         let appears = machine.take(.backend([.tabletMode(false)]), at: 10)
         #expect(CoreMachineTests.lines(appears) == [.tabletMode(false)])
-        #expect(Self.runs(appears).isEmpty && !appears.effects.contains(where: CoreMachineTests.isConfigureBackend),
-                "a switch that appears reading off changes nothing: no switch counted as off")
+        #expect(
+            Self.runs(appears).isEmpty && !appears.effects.contains(where: CoreMachineTests.isConfigureBackend),
+            "a switch that appears reading off changes nothing: no switch counted as off")
 
         let folded = machine.take(.backend([.tabletMode(true)]), at: 20)
         #expect(CoreMachineTests.lines(folded) == [.tabletMode(true)])
         #expect(Self.runs(folded) == [["keyboard", "--show"]])
-        #expect(folded.effects.contains { if case let .configureBackend(plan) = $0 { plan != planWithout } else { false } })
+        #expect(
+            folded.effects.contains { if case let .configureBackend(plan) = $0 { plan != planWithout } else { false } })
         #expect(machine.engine.session.tabletMode == true)
         #expect(Self.swipeBegins(&machine, at: 30))
 
@@ -61,14 +66,16 @@ import Transitions
         var machine = try CoreMachineTests.machine(Self.config)
         _ = machine.take(.backend([.tabletMode(false)]), at: 0)
         let injected = machine.take(.tabletMode(true, injected: true), at: 1)
-        #expect(CoreMachineTests.lines(injected) == [.tabletMode(true)] && Self.runs(injected) == [["keyboard", "--show"]])
+        #expect(
+            CoreMachineTests.lines(injected) == [.tabletMode(true)] && Self.runs(injected) == [["keyboard", "--show"]])
         #expect(machine.take(.backend([.tabletMode(false)]), at: 2).effects.isEmpty)
         #expect(machine.engine.session.tabletMode == true)
         #expect(Self.swipeBegins(&machine, at: 3))
         let moved = machine.take(.backend([.tabletMode(true)]), at: 10)
         #expect(moved.effects.isEmpty, "the switch now agrees: nothing changes")
         let unfolded = machine.take(.backend([.tabletMode(false)]), at: 11)
-        #expect(CoreMachineTests.lines(unfolded) == [.tabletMode(false)] && Self.runs(unfolded) == [["keyboard", "--hide"]])
+        #expect(
+            CoreMachineTests.lines(unfolded) == [.tabletMode(false)] && Self.runs(unfolded) == [["keyboard", "--hide"]])
         #expect(!Self.swipeBegins(&machine, at: 12))
     }
 

@@ -1,15 +1,17 @@
 import Foundation
-import Testing
-@testable import AnimProtocol
-import TransitionModel
-import ProtocolOracle
 import JSONText
+import ProtocolOracle
+import Testing
+import TransitionModel
+
+@testable import AnimProtocol
 
 /// The daemon reads each line once, in place (`IncomingRequest`, over `JSONTape`); clients and tests read a line as
 /// a `JSONValue` tree and then as a request. The two must agree on every line: the same request, or the same error
 /// under the same id. The fuzzer checks the same on every input it makes (Fuzz/protocol).
 @Suite struct IncomingRequestTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// What the tree reading makes of a line.
     static func treeReading(_ line: String) -> IncomingRequest {
@@ -63,7 +65,8 @@ import JSONText
     /// Every request the wire golden file sends, every line of the protocol fuzzer's seed corpus, and the corners.
     static func lines() throws -> [String] {
         var lines = corners
-        let golden = try String(contentsOf: repository.appendingPathComponent("Tests/Fixtures/wire-golden.jsonl"), encoding: .utf8)
+        let golden = try String(
+            contentsOf: repository.appendingPathComponent("Tests/Fixtures/wire-golden.jsonl"), encoding: .utf8)
         for line in golden.split(separator: "\n") {
             // "<client> → <request>"
             if let arrow = line.range(of: "→ ") { lines.append(String(line[arrow.upperBound...])) }
@@ -99,9 +102,14 @@ import JSONText
         #expect(Self.daemonReading(Self.corners[3]) == .request(id: 1, .success(.hello)))
         // A notification is read and checked, and answered with nothing.
         #expect(Self.daemonReading(Self.corners[14]) == .notification(.success(.transition(.toggle("sidebar")))))
-        guard case let .request(id, .failure(error)) = Self.daemonReading(Self.corners[7]) else { Issue.record("not refused"); return }
-        #expect(id == 4 && error.code == RPCErrorCode.invalidParams.rawValue && error.message.contains("array of strings"))
-        guard case let .invalid(nullID, parseError) = Self.daemonReading("{") else { Issue.record("not a parse error"); return }
+        guard case let .request(id, .failure(error)) = Self.daemonReading(Self.corners[7]) else {
+            Issue.record("not refused"); return
+        }
+        #expect(
+            id == 4 && error.code == RPCErrorCode.invalidParams.rawValue && error.message.contains("array of strings"))
+        guard case let .invalid(nullID, parseError) = Self.daemonReading("{") else {
+            Issue.record("not a parse error"); return
+        }
         #expect(nullID == .null && parseError.code == RPCErrorCode.parseError.rawValue)
     }
 }

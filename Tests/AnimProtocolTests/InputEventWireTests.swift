@@ -1,8 +1,9 @@
 import Foundation
 import Gestures
-import Testing
-@testable import AnimProtocol
 import JSONText
+import Testing
+
+@testable import AnimProtocol
 
 /// An input event's one codec (`InputEvent(wire:)`, `writeJSON`), for `input.inject`, traces and `input.event`.
 @Suite struct InputEventWireTests {
@@ -13,7 +14,9 @@ import JSONText
     /// the protocol's key order (`t`, `kind`, the kind's fields, `x`, `y`) and every field the kind has, defaults
     /// included.
     @Test func tracesRoundTrip() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.traces.path).filter { $0.hasSuffix(".jsonl") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.traces.path).filter {
+            $0.hasSuffix(".jsonl")
+        }
         #expect(files.count >= 10)
         var count = 0
         for file in files {
@@ -25,7 +28,8 @@ import JSONText
                 let parsed = try #require(try? JSONParser.parse(Array(written.utf8)))
                 #expect(try InputEvent(wire: parsed) == event, "\(file): \(written)")
                 let keys = parsed.objectMembers?.map(\.0) ?? []
-                #expect(keys.first == "t" && keys.dropFirst().first == "kind" && keys.suffix(2) == ["x", "y"], "\(written)")
+                #expect(
+                    keys.first == "t" && keys.dropFirst().first == "kind" && keys.suffix(2) == ["x", "y"], "\(written)")
                 for (key, value) in json.objectMembers ?? [] {
                     #expect(parsed[key] == value, "\(file): \(key) was \(JSONWriter.string(value)), written \(written)")
                 }
@@ -39,19 +43,26 @@ import JSONText
     @Test func everyKindRoundTrips() throws {
         let at = Point(x: -0.5, y: 1e-7)
         let events = [
-            InputEvent(time: 0.0083, kind: .touchDown(id: 7), location: at), InputEvent(time: 1, kind: .touchMove(id: 7), location: at),
-            InputEvent(time: 1, kind: .touchUp(id: 7), location: at), InputEvent(time: 1, kind: .touchCancel(id: 7), location: at),
-            InputEvent(time: 1, kind: .pointerMove, location: at), InputEvent(time: 1, kind: .buttonDown(button: 3), location: at),
-            InputEvent(time: 1, kind: .buttonUp(button: 3), location: at), InputEvent(time: 1, kind: .swipeBegin(fingers: 4), location: at),
+            InputEvent(time: 0.0083, kind: .touchDown(id: 7), location: at),
+            InputEvent(time: 1, kind: .touchMove(id: 7), location: at),
+            InputEvent(time: 1, kind: .touchUp(id: 7), location: at),
+            InputEvent(time: 1, kind: .touchCancel(id: 7), location: at),
+            InputEvent(time: 1, kind: .pointerMove, location: at),
+            InputEvent(time: 1, kind: .buttonDown(button: 3), location: at),
+            InputEvent(time: 1, kind: .buttonUp(button: 3), location: at),
+            InputEvent(time: 1, kind: .swipeBegin(fingers: 4), location: at),
             InputEvent(time: 1, kind: .swipeUpdate(fingers: 4, delta: Point(x: 0.1, y: -2)), location: at),
             InputEvent(time: 1, kind: .swipeEnd(fingers: 4, cancelled: true), location: at),
             InputEvent(time: 1, kind: .pressureBegin(edge: .bottom), location: at),
             InputEvent(time: 1, kind: .pressureUpdate(edge: .bottom, push: 12.5), location: at),
             InputEvent(time: 1, kind: .pressureEnd(edge: .bottom, cancelled: false), location: at),
             InputEvent(time: 1, kind: .pinchBegin(fingers: 2), location: at),
-            InputEvent(time: 1, kind: .pinchUpdate(fingers: 2, delta: Point(x: 1, y: 1), scale: 0.75, rotation: -12.25), location: at),
+            InputEvent(
+                time: 1, kind: .pinchUpdate(fingers: 2, delta: Point(x: 1, y: 1), scale: 0.75, rotation: -12.25),
+                location: at),
             InputEvent(time: 1, kind: .pinchEnd(fingers: 2, cancelled: false), location: at),
-            InputEvent(time: 1, kind: .holdBegin(fingers: 3), location: at), InputEvent(time: 1, kind: .holdEnd(fingers: 3, cancelled: true), location: at),
+            InputEvent(time: 1, kind: .holdBegin(fingers: 3), location: at),
+            InputEvent(time: 1, kind: .holdEnd(fingers: 3, cancelled: true), location: at),
         ]
         #expect(Set(events.map(\.kindName)) == Set(InputEvent.kindNames), "every kind is here")
         #expect(try Trace.decode(Trace.encode(events)) == events)

@@ -1,13 +1,16 @@
 import Foundation
-import Testing
-@testable import AnimProtocol
 import JSONText
+import Testing
+
+@testable import AnimProtocol
 
 /// The request path's JSON parser against Foundation's JSONSerialization as the reference.
 @Suite struct JSONParserTests {
     /// Foundation's reading of a text, in JSONValue form, for comparison (objects compared with sorted members).
     static func reference(_ text: String) -> JSONValue? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else { return nil }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
+            return nil
+        }
         return convert(object)
     }
 
@@ -18,7 +21,8 @@ import JSONText
         case let number as NSNumber: return .number(number.doubleValue)
         case let string as String: return .string(string)
         case let array as [Any]: return .array(array.map(convert))
-        case let dictionary as [String: Any]: return .object(dictionary.map { ($0.key, convert($0.value)) }.sorted { $0.0 < $1.0 })
+        case let dictionary as [String: Any]:
+            return .object(dictionary.map { ($0.key, convert($0.value)) }.sorted { $0.0 < $1.0 })
         default: return .null
         }
     }
@@ -46,7 +50,10 @@ import JSONText
             case 0: return ["true", "false", "null"][next(3)]
             case 1: return number()
             case 2, 3: return string()
-            case 4: return "[" + (0..<next(4)).map { _ in text(depth: depth + 1) }.joined(separator: next(2) == 0 ? "," : " , ") + "]"
+            case 4:
+                return "["
+                    + (0..<next(4)).map { _ in text(depth: depth + 1) }.joined(separator: next(2) == 0 ? "," : " , ")
+                    + "]"
             default:
                 let keys = Set((0..<next(4)).map { "k\($0)\(next(3))" })
                 return "{" + keys.map { "\"\($0)\":" + text(depth: depth + 1) }.joined(separator: ",") + "}"
@@ -56,13 +63,18 @@ import JSONText
         mutating func number() -> String {
             // Short numbers only: Foundation on Linux rounds some long ones wrongly (0.30000000000000004 reads as
             // 0.3000000000000001), so long numbers are checked against the standard library in `numbersRoundCorrectly`.
-            let forms = ["0", "-0", "7", "-12", "0.5", "3.14159", "1e3", "2E-5", "-1.5e+10", "0.1", "5e-324",
-                         "\(next(1_000_000))", "\(next(1000)).\(next(1000))", "-\(next(100))e\(next(40) - 20)"]
+            let forms = [
+                "0", "-0", "7", "-12", "0.5", "3.14159", "1e3", "2E-5", "-1.5e+10", "0.1", "5e-324",
+                "\(next(1_000_000))", "\(next(1000)).\(next(1000))", "-\(next(100))e\(next(40) - 20)",
+            ]
             return forms[next(forms.count)]
         }
 
         mutating func string() -> String {
-            let pieces = ["a", "é", "日本", "😀", "\\n", "\\t", "\\\"", "\\\\", "\\/", "\\u0041", "\\u00e9", "\\ud83d\\ude00", " ", "\\u0000"]
+            let pieces = [
+                "a", "é", "日本", "😀", "\\n", "\\t", "\\\"", "\\\\", "\\/", "\\u0041", "\\u00e9", "\\ud83d\\ude00", " ",
+                "\\u0000",
+            ]
             return "\"" + (0..<next(6)).map { _ in pieces[next(pieces.count)] }.joined() + "\""
         }
     }
@@ -111,9 +123,11 @@ import JSONText
     }
 
     /// Everything RFC 8259 forbids, and what animd refuses on top (numbers beyond Double, nesting past 512), is an error.
-    @Test(arguments: ["", " ", "{", "[1,]", "{\"a\":1,}", "01", "1.", ".5", "-", "1e", "+1", "0x10", "NaN", "Infinity", "tru", "nul",
-                      "\"abc", "\"\\x\"", "\"\\u12\"", "\"\\ud800\"", "\"\\udc00\"", "\"a\u{01}b\"", "[1 2]", "{\"a\" 1}", "{1:2}",
-                      "1e400", "-1e400", "1 2", "[]]", String(repeating: "[", count: 600) + String(repeating: "]", count: 600)])
+    @Test(arguments: [
+        "", " ", "{", "[1,]", "{\"a\":1,}", "01", "1.", ".5", "-", "1e", "+1", "0x10", "NaN", "Infinity", "tru", "nul",
+        "\"abc", "\"\\x\"", "\"\\u12\"", "\"\\ud800\"", "\"\\udc00\"", "\"a\u{01}b\"", "[1 2]", "{\"a\" 1}", "{1:2}",
+        "1e400", "-1e400", "1 2", "[]]", String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+    ])
     func rejects(_ text: String) {
         #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(Array(text.utf8)) }
     }

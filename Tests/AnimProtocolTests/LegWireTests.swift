@@ -1,16 +1,20 @@
 import AnimProtocol
+import JSONText
 import Motion
 import Testing
 import TransitionModel
-import JSONText
 
 /// The leg object's one writer and one decoder: what is written reads back the same, and anything a daemon could
 /// not have sent (a missing field, a non-finite or out-of-range number, an unknown kind) reads as nothing.
 struct LegWireTests {
-    static let spring = LegMotion.spring(SpringLegMotion(mass: 1, stiffness: 322.27279677026473, damping: 32.313524436923586, velocity: -0.5,
-                                                         from: 1.3, to: 1, startTime: 20489.917917547, elapsed: 0.125, settlingTime: 0.4666344980195093))
-    static let cubic = LegMotion.cubic(CubicLegMotion(curve: CubicBezier(0.34, 1.56, 0.64, 1), from: 0, to: 2, startTime: 5.5,
-                                                      startX: 0.75, endX: 0, duration: 0.2625))
+    static let spring = LegMotion.spring(
+        SpringLegMotion(
+            mass: 1, stiffness: 322.27279677026473, damping: 32.313524436923586, velocity: -0.5,
+            from: 1.3, to: 1, startTime: 20489.917917547, elapsed: 0.125, settlingTime: 0.4666344980195093))
+    static let cubic = LegMotion.cubic(
+        CubicLegMotion(
+            curve: CubicBezier(0.34, 1.56, 0.64, 1), from: 0, to: 2, startTime: 5.5,
+            startX: 0.75, endX: 0, duration: 0.2625))
 
     static func written(_ leg: LegMotion) -> String {
         var out = ""
@@ -26,8 +30,14 @@ struct LegWireTests {
 
     @Test func theMembersAreThoseOfTheContract() {
         #expect(Self.written(.driven) == #"{"kind":"driven"}"#)
-        #expect(Self.written(Self.cubic) == #"{"kind":"cubic","controlPoints":[0.34,1.56,0.64,1],"from":0,"to":2,"startTime":5.5,"startX":0.75,"endX":0,"duration":0.2625}"#)
-        #expect(Self.written(Self.spring).hasPrefix(#"{"kind":"spring","mass":1,"stiffness":322.27279677026473,"damping":32.313524436923586,"velocity":-0.5,"from":1.3,"to":1,"#))
+        #expect(
+            Self.written(Self.cubic)
+                == #"{"kind":"cubic","controlPoints":[0.34,1.56,0.64,1],"from":0,"to":2,"startTime":5.5,"startX":0.75,"endX":0,"duration":0.2625}"#
+        )
+        #expect(
+            Self.written(Self.spring).hasPrefix(
+                #"{"kind":"spring","mass":1,"stiffness":322.27279677026473,"damping":32.313524436923586,"velocity":-0.5,"from":1.3,"to":1,"#
+            ))
     }
 
     @Test func anythingADaemonCouldNotHaveSentIsRefused() throws {
@@ -55,8 +65,9 @@ struct LegWireTests {
     /// A snapshot carries its leg only when it has one, after `time`; a `leg` that does not read makes the whole
     /// snapshot unreadable rather than silently legless.
     @Test func snapshotsCarryTheLegAfterTheirTime() throws {
-        let snapshot = TransitionSnapshot(name: "sidebar", progress: 0.5, fraction: 0.5, velocity: 1, phase: .animating, from: 0, to: 1, target: 1,
-                                    snap: 0, snapPoints: [0, 1], seq: 3, time: 7, leg: Self.cubic)
+        let snapshot = TransitionSnapshot(
+            name: "sidebar", progress: 0.5, fraction: 0.5, velocity: 1, phase: .animating, from: 0, to: 1, target: 1,
+            snap: 0, snapPoints: [0, 1], seq: 3, time: 7, leg: Self.cubic)
         var out = ""
         snapshot.writeJSON(into: &out)
         #expect(out.contains(#""time":7,"leg":{"kind":"cubic""#))

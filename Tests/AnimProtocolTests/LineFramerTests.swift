@@ -1,8 +1,9 @@
-import Testing
-@testable import AnimProtocol
-import TransitionModel
-import ProtocolOracle
 import JSONText
+import ProtocolOracle
+import Testing
+import TransitionModel
+
+@testable import AnimProtocol
 
 /// A line as a writer writes it into a String.
 func written(_ write: (inout String) -> Void) -> String {
@@ -42,11 +43,17 @@ extension LineFramer {
         let text = Array("{\"a\":1}\n{\"b\":2}\r\n\n{\"c\":3}\npartial".utf8)
         var whole = LineFramer()
         let expected = whole.feed(text)
-        #expect(expected == [.line(Array("{\"a\":1}".utf8)), .line(Array("{\"b\":2}".utf8)), .line([]), .line(Array("{\"c\":3}".utf8))])
+        #expect(
+            expected == [
+                .line(Array("{\"a\":1}".utf8)), .line(Array("{\"b\":2}".utf8)), .line([]),
+                .line(Array("{\"c\":3}".utf8)),
+            ])
         for size in 1...text.count {
             var split = LineFramer()
             var got: [Fed] = []
-            for start in stride(from: 0, to: text.count, by: size) { got += split.feed(Array(text[start..<min(start + size, text.count)])) }
+            for start in stride(from: 0, to: text.count, by: size) {
+                got += split.feed(Array(text[start..<min(start + size, text.count)]))
+            }
             #expect(got == expected, "chunks of \(size)")
             #expect(split.pendingCount == "partial".utf8.count, "chunks of \(size)")
         }
@@ -111,7 +118,11 @@ extension LineFramer {
             while start < text.count {
                 let end = min(text.count, start + 1 + next(9))
                 let chunk = Array(text[start..<end])
-                if next(4) == 0 { chunk.withUnsafeBufferPointer { framer.keep($0) } } else { got += framer.feed(chunk, take: 1 + next(3)) }
+                if next(4) == 0 {
+                    chunk.withUnsafeBufferPointer { framer.keep($0) }
+                } else {
+                    got += framer.feed(chunk, take: 1 + next(3))
+                }
                 start = end
                 let sent = text[..<end], waiting = sent.count - framer.pendingCount
                 #expect(framer.holdsWholeLines == sent[waiting...].contains(UInt8(ascii: "\n")), "round \(round)")
@@ -144,7 +155,10 @@ extension LineFramer {
 
     /// Requests, notifications and each kind of invalid line are told apart, with the id to answer.
     @Test func classifies() {
-        guard case let .request(id, method, params) = Self.parse(#"{"jsonrpc":"2.0","id":"x","method":"m","params":{"a":1}}"#) else {
+        guard
+            case let .request(id, method, params) = Self.parse(
+                #"{"jsonrpc":"2.0","id":"x","method":"m","params":{"a":1}}"#)
+        else {
             Issue.record("request"); return
         }
         #expect(id == "x" && method == "m" && params == ["a": 1])
@@ -160,19 +174,27 @@ extension LineFramer {
             (#"{"id":5,"method":"m"}"#, -32600, 5),
         ]
         for (text, code, expectedID) in invalid {
-            guard case let .invalid(id, error) = Self.parse(text) else { Issue.record("\(text) should be invalid"); continue }
+            guard case let .invalid(id, error) = Self.parse(text) else {
+                Issue.record("\(text) should be invalid"); continue
+            }
             #expect(error.code == code && id == expectedID, "\(text)")
         }
     }
 
     /// Responses and notifications are single lines of the contract's shape.
     @Test func writesLines() {
-        #expect(written { RPCLine.writeResult(id: 1, into: &$0) { JSONWriter.write(["ok": true], into: &$0) } } == "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"ok\":true}}\n")
-        #expect(written { RPCLine.writeError(id: .null, RPCError(.parseError, "bad"), into: &$0) } == "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"bad\"}}\n")
-        #expect(written { RPCLine.writeNotification(.shutdown, [("s", "a\"b\n\u{1}")], into: &$0) }
+        #expect(
+            written { RPCLine.writeResult(id: 1, into: &$0) { JSONWriter.write(["ok": true], into: &$0) } }
+                == "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"ok\":true}}\n")
+        #expect(
+            written { RPCLine.writeError(id: .null, RPCError(.parseError, "bad"), into: &$0) }
+                == "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"bad\"}}\n")
+        #expect(
+            written { RPCLine.writeNotification(.shutdown, [("s", "a\"b\n\u{1}")], into: &$0) }
                 == "{\"jsonrpc\":\"2.0\",\"method\":\"daemon.shutdown\",\"params\":{\"s\":\"a\\\"b\\n\\u0001\"}}\n")
         // Text that needs no escape is copied whole, non-ASCII included.
-        #expect(written { RPCLine.writeNotification(.shutdown, [("s", "plain é/日本")], into: &$0) }
+        #expect(
+            written { RPCLine.writeNotification(.shutdown, [("s", "plain é/日本")], into: &$0) }
                 == "{\"jsonrpc\":\"2.0\",\"method\":\"daemon.shutdown\",\"params\":{\"s\":\"plain é/日本\"}}\n")
     }
 }
@@ -184,7 +206,9 @@ extension LineFramer {
         #expect(JSONWriter.string(.number(-0.25)) == "-0.25")
         #expect(JSONWriter.string(.number(.nan)) == "null")
         #expect(JSONWriter.string(.number(.infinity)) == "null")
-        for value in [0.1, 1e-7, 123456.789, 2.5e20, -1e-300, 1e308, -1e308, .leastNonzeroMagnitude, 1e15, 0.30000000000000004] {
+        for value in [
+            0.1, 1e-7, 123456.789, 2.5e20, -1e-300, 1e308, -1e308, .leastNonzeroMagnitude, 1e15, 0.30000000000000004,
+        ] {
             #expect(Double(JSONWriter.string(.number(value))) == value)
         }
         // Whole numbers below 1e15 as integers, -0 as 0 (JSON has one zero), whatever the text written around them.
@@ -196,16 +220,20 @@ extension LineFramer {
     /// A snapshot's event line parses back to the same snapshot.
     @Test func snapshotRoundTrip() throws {
         // target differs from to (a leg turned around), so a decoder that filled one from the other would fail.
-        let snapshot = TransitionSnapshot(name: "sidebar", progress: 0.42, fraction: 0.42, velocity: -1.8, phase: .animating, from: 0, to: 1,
-                                    target: 0, snap: 0, snapPoints: [0, 1], seq: 17, time: 81234.567891)
+        let snapshot = TransitionSnapshot(
+            name: "sidebar", progress: 0.42, fraction: 0.42, velocity: -1.8, phase: .animating, from: 0, to: 1,
+            target: 0, snap: 0, snapPoints: [0, 1], seq: 17, time: 81234.567891)
         let line = written { EventLine.progress(snapshot, into: &$0) }
         let value = try #require((try? JSONParser.parse(Array(line.utf8))))
         #expect(value["method"] == "transition.progress")
         #expect(TransitionSnapshot(json: try #require(value["params"])) == snapshot)
-        let ended = try #require((try? JSONParser.parse(Array(written { EventLine.ended(snapshot, position: .end, into: &$0) }.utf8))))
+        let ended = try #require(
+            (try? JSONParser.parse(Array(written { EventLine.ended(snapshot, position: .end, into: &$0) }.utf8))))
         #expect(ended["params"]?["position"] == "end")
         // Every field is required: without any one, or with one of the wrong type, there is no snapshot.
-        guard case let .object(members) = try #require(value["params"]) else { Issue.record("params is not an object"); return }
+        guard case let .object(members) = try #require(value["params"]) else {
+            Issue.record("params is not an object"); return
+        }
         for (index, (key, _)) in members.enumerated() {
             var without = members
             without.remove(at: index)
@@ -220,8 +248,12 @@ extension LineFramer {
 @Suite struct SocketPathTests {
     /// $ANIMD_SOCKET, else $XDG_RUNTIME_DIR/animd.sock, else /tmp/animd-$UID/animd.sock; empty values do not count.
     @Test func rule() {
-        #expect(SocketPath.resolve(environment: ["ANIMD_SOCKET": "/x/s", "XDG_RUNTIME_DIR": "/run/user/1"], uid: 1) == "/x/s")
-        #expect(SocketPath.resolve(environment: ["ANIMD_SOCKET": "", "XDG_RUNTIME_DIR": "/run/user/1"], uid: 1) == "/run/user/1/animd.sock")
+        #expect(
+            SocketPath.resolve(environment: ["ANIMD_SOCKET": "/x/s", "XDG_RUNTIME_DIR": "/run/user/1"], uid: 1)
+                == "/x/s")
+        #expect(
+            SocketPath.resolve(environment: ["ANIMD_SOCKET": "", "XDG_RUNTIME_DIR": "/run/user/1"], uid: 1)
+                == "/run/user/1/animd.sock")
         #expect(SocketPath.resolve(environment: ["XDG_RUNTIME_DIR": ""], uid: 1000) == "/tmp/animd-1000/animd.sock")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import AnimProtocol
 import JSONText
+import Testing
+
+@testable import AnimProtocol
 
 /// The method table (issue 60) is where each method's parameters are declared: decoding refuses what it does not
 /// declare and requires what it declares required, `params` writes nothing else, and docs/protocol.md lists the
@@ -42,7 +43,8 @@ struct MethodTableTests {
             _ = try Request(method: method.rawValue, params: .object([("bogus", 1)]))
             Issue.record("\(method.rawValue) took an undeclared parameter")
         } catch {
-            let expected = keys.isEmpty ? "(\(method.rawValue) takes none)" : "(expected \(keys.joined(separator: ", ")))"
+            let expected =
+                keys.isEmpty ? "(\(method.rawValue) takes none)" : "(expected \(keys.joined(separator: ", ")))"
             #expect(error.message.contains("unknown parameter \"bogus\" \(expected)"), "\(error.message)")
         }
     }
@@ -59,7 +61,8 @@ struct MethodTableTests {
             if param.required {
                 #expect(throws: RPCError.self) { try Request(method: method.rawValue, params: without) }
                 do { _ = try Request(method: method.rawValue, params: without) } catch {
-                    #expect(error.message.contains("\"\(param.key)\" is required"), "\(method.rawValue): \(error.message)")
+                    #expect(
+                        error.message.contains("\"\(param.key)\" is required"), "\(method.rawValue): \(error.message)")
                 }
             } else {
                 #expect(throws: Never.self) { try Request(method: method.rawValue, params: without) }
@@ -73,7 +76,9 @@ struct MethodTableTests {
         let params = method.spec.params
         for param in params {
             guard case let .number(range) = param.kind else { continue }
-            let members = params.map { ($0.key, $0 == param ? JSONValue.number(range.upperBound * 2 + 1) : Self.sample($0)) }
+            let members = params.map {
+                ($0.key, $0 == param ? JSONValue.number(range.upperBound * 2 + 1) : Self.sample($0))
+            }
             do {
                 _ = try Request(method: method.rawValue, params: .object(members))
                 Issue.record("\(method.rawValue) took \(param.key) past \(range)")
@@ -86,7 +91,8 @@ struct MethodTableTests {
     /// docs/protocol.md's method table is the table's: each method, its parameters (required ones bare, optional
     /// ones with `?`) and what it reaches.
     @Test func theProtocolDocumentListsTheTable() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/protocol.md")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../docs/protocol.md")
         let text = try String(contentsOf: url, encoding: .utf8)
         let begin = "<!-- method-table: checked by MethodTableTests -->\n", end = "<!-- /method-table -->"
         let shown = text.components(separatedBy: begin).dropFirst().first?.components(separatedBy: end).first
@@ -97,15 +103,17 @@ struct MethodTableTests {
         var lines = ["| method | params | reach |", "|---|---|---|"]
         for method in Method.allCases {
             let spec = method.spec
-            let params = spec.method == .environment
+            let params =
+                spec.method == .environment
                 ? "one per session variable: " + spec.params.map { "`\($0.key)?`" }.joined(separator: ", ")
                 : spec.params.map { "`\($0.key)\($0.required ? "" : "?")`" }.joined(separator: ", ")
-            let reach = switch spec.reach {
-            case .asks: "asks"
-            case .itsConnection: "its connection"
-            case .daemon: "the daemon"
-            case let .asksWithout(param): "asks; with `\(param.key)`, the daemon"
-            }
+            let reach =
+                switch spec.reach {
+                case .asks: "asks"
+                case .itsConnection: "its connection"
+                case .daemon: "the daemon"
+                case let .asksWithout(param): "asks; with `\(param.key)`, the daemon"
+                }
             lines.append("| `\(method.rawValue)` | \(params.isEmpty ? "—" : params) | \(reach) |")
         }
         return lines.joined(separator: "\n") + "\n"

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import AnimProtocol
 import JSONText
+import Testing
+
+@testable import AnimProtocol
 
 /// The notifications' names live in one enum; its line literals must say the same names, and every notification
 /// the contract's golden wire file carries must be one of them.
@@ -12,8 +13,10 @@ struct NotificationMethodTests {
     }
 
     @Test func everyNotificationOnTheWireIsInTheEnum() throws {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let golden = try String(contentsOf: repository.appendingPathComponent("Tests/Fixtures/wire-golden.jsonl"), encoding: .utf8)
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let golden = try String(
+            contentsOf: repository.appendingPathComponent("Tests/Fixtures/wire-golden.jsonl"), encoding: .utf8)
         var seen: Set<String> = []
         // "<client> <line from animd>", or "<client> → <request>"; what animd sent is the former.
         for line in golden.split(separator: "\n") where !line.contains("→ ") {
@@ -22,6 +25,8 @@ struct NotificationMethodTests {
             if message["id"] == nil, let method = message["method"]?.string { seen.insert(method) }
         }
         #expect(!seen.isEmpty)
-        for method in seen { #expect(NotificationMethod(rawValue: method) != nil, "\(method) is not a NotificationMethod") }
+        for method in seen {
+            #expect(NotificationMethod(rawValue: method) != nil, "\(method) is not a NotificationMethod")
+        }
     }
 }

@@ -22,16 +22,20 @@ struct SessionVariableRulesTests {
 
     @Test(arguments: [
         ("HYPRLAND_INSTANCE_SIGNATURE", "..", "one file name"), ("HYPRLAND_INSTANCE_SIGNATURE", ".", "one file name"),
-        ("HYPRLAND_INSTANCE_SIGNATURE", "../../etc", "one file name"), ("HYPRLAND_INSTANCE_SIGNATURE", long, "at most 255 bytes"),
+        ("HYPRLAND_INSTANCE_SIGNATURE", "../../etc", "one file name"),
+        ("HYPRLAND_INSTANCE_SIGNATURE", long, "at most 255 bytes"),
         ("HYPRLAND_INSTANCE_SIGNATURE", "a\u{0}b", "NUL"),
         ("WAYLAND_DISPLAY", "..", "one file name"), ("WAYLAND_DISPLAY", "sub/wayland-0", "one file name"),
-        ("WAYLAND_DISPLAY", "/run/user/1000/../0/wayland-0", "'..'"), ("WAYLAND_DISPLAY", "/" + long, "at most 107 bytes"),
+        ("WAYLAND_DISPLAY", "/run/user/1000/../0/wayland-0", "'..'"),
+        ("WAYLAND_DISPLAY", "/" + long, "at most 107 bytes"),
         ("SWAYSOCK", "sway.sock", "absolute path"), ("SWAYSOCK", "/tmp/../run/sway.sock", "'..'"),
         ("SWAYSOCK", "/" + String(repeating: "s", count: 107), "at most 107 bytes"),
         ("XAUTHORITY", ".Xauthority", "absolute path"), ("XAUTHORITY", "/home/ana/../bob/.Xauthority", "'..'"),
-        ("XAUTHORITY", "/" + String(repeating: "a", count: 4095), "at most 4095 bytes"), ("XAUTHORITY", "/x\u{0}", "NUL"),
+        ("XAUTHORITY", "/" + String(repeating: "a", count: 4095), "at most 4095 bytes"),
+        ("XAUTHORITY", "/x\u{0}", "NUL"),
         ("DISPLAY", "0", "[host]:display"), ("DISPLAY", ":", "[host]:display"), ("DISPLAY", ":0.", "[host]:display"),
-        ("DISPLAY", ":x", "[host]:display"), ("DISPLAY", ":1234567890", "[host]:display"), ("DISPLAY", "../..:0", "'..'"),
+        ("DISPLAY", ":x", "[host]:display"), ("DISPLAY", ":1234567890", "[host]:display"),
+        ("DISPLAY", "../..:0", "'..'"),
         ("DISPLAY", "/tmp/../x:0", "'..'"), ("DISPLAY", long + ":0", "at most 255 bytes"),
         ("XDG_SEAT", "seat 0", "letters, digits"), ("XDG_SESSION_TYPE", "../x11", "letters, digits"),
     ])
@@ -43,17 +47,23 @@ struct SessionVariableRulesTests {
     /// `daemon.environment` is refused whole, naming the variable and quoting at most 64 bytes of the value.
     @Test func theRequestIsRefusedWithTheVariableNamed() throws {
         do {
-            _ = try Request(method: "daemon.environment", params: ["DISPLAY": ":1", "HYPRLAND_INSTANCE_SIGNATURE": ".."])
+            _ = try Request(
+                method: "daemon.environment", params: ["DISPLAY": ":1", "HYPRLAND_INSTANCE_SIGNATURE": ".."])
             Issue.record("accepted")
         } catch {
-            #expect(error.code == -32602 && error.message.hasSuffix(
-                "daemon.environment: HYPRLAND_INSTANCE_SIGNATURE must be one file name (no '/', not '.' or '..'), not \"..\""), "\(error.message)")
+            #expect(
+                error.code == -32602
+                    && error.message.hasSuffix(
+                        "daemon.environment: HYPRLAND_INSTANCE_SIGNATURE must be one file name (no '/', not '.' or '..'), not \"..\""
+                    ), "\(error.message)")
         }
         do {
             _ = try Request(method: "daemon.environment", params: ["XAUTHORITY": .string("rel" + Self.long)])
             Issue.record("accepted")
         } catch {
-            #expect(error.message.contains("\"rel" + String(repeating: "x", count: 61) + "…\" (303 bytes)"), "\(error.message)")
+            #expect(
+                error.message.contains("\"rel" + String(repeating: "x", count: 61) + "…\" (303 bytes)"),
+                "\(error.message)")
         }
     }
 }

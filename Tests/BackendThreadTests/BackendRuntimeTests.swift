@@ -1,8 +1,9 @@
-import Glibc
 import Gestures
+import Glibc
 import Logging
 import Synchronization
 import Testing
+
 @testable import BackendThread
 
 /// The one backend loop, run with a stand-in session over a pipe: each byte written to the pipe is a touch at
@@ -15,13 +16,16 @@ import Testing
     @Test func retriesServesWakesReopensAndStops() throws {
         let journal = Journal()
         let opener = PipeOpener(failures: 3, journal: journal)
-        let runtime = BackendRuntime(opener: opener, plan: InputPlan(), backoff: Backoff(first: 0.01, last: 0.04),
-                                     logger: journal.logger, onEvent: journal.report)
+        let runtime = BackendRuntime(
+            opener: opener, plan: InputPlan(), backoff: Backoff(first: 0.01, last: 0.04),
+            logger: journal.logger, onEvent: journal.report)
         runtime.start()
         defer { runtime.stop() }
 
         try journal.waitFor { $0.reports.contains("connected") }
-        #expect(journal.state.reports == ["disconnected: not yet; retrying", "connected"], "a failure is reported once, however often it recurs")
+        #expect(
+            journal.state.reports == ["disconnected: not yet; retrying", "connected"],
+            "a failure is reported once, however often it recurs")
         #expect(journal.state.waits == [0.01, 0.02, 0.04], "doubling up to `last`")
 
         let writer = try #require(journal.state.writer)
@@ -29,7 +33,9 @@ import Testing
         #expect(write(writer, &bytes, 2) == 2)
         try journal.waitFor { $0.touches.count == 2 }
         #expect(journal.state.touches == [7, 9])
-        #expect(journal.state.prepared >= 2 && journal.state.unprepared == 0, "every poll is announced to the session first")
+        #expect(
+            journal.state.prepared >= 2 && journal.state.unprepared == 0, "every poll is announced to the session first"
+        )
 
         var plan = InputPlan()
         plan.touch = true
@@ -50,8 +56,9 @@ import Testing
     /// A failure that no retry can mend is reported, and the thread ends.
     @Test func aFinalFailureEndsTheThread() throws {
         let journal = Journal()
-        let runtime = BackendRuntime(opener: PipeOpener(failures: 1, final: true, journal: journal), plan: InputPlan(),
-                                     logger: journal.logger, onEvent: journal.report)
+        let runtime = BackendRuntime(
+            opener: PipeOpener(failures: 1, final: true, journal: journal), plan: InputPlan(),
+            logger: journal.logger, onEvent: journal.report)
         runtime.start()
         runtime.stop()
         #expect(runtime.waitUntilStopped(seconds: 10))
@@ -62,12 +69,15 @@ import Testing
     /// Only the decisions the backend answers reach its thread.
     @Test func decisionsAreFilteredByTheBackend() throws {
         let journal = Journal()
-        let runtime = BackendRuntime(opener: PipeOpener(failures: 0, journal: journal), plan: InputPlan(),
-                                     logger: journal.logger, onEvent: journal.report)
+        let runtime = BackendRuntime(
+            opener: PipeOpener(failures: 0, journal: journal), plan: InputPlan(),
+            logger: journal.logger, onEvent: journal.report)
         runtime.start()
         defer { runtime.stop() }
         try journal.waitFor { $0.reports.contains("connected") }
-        runtime.decide([.claimed(sequence: 1, source: .pointer, touches: []), .claimed(sequence: 2, source: .touch, touches: [4])])
+        runtime.decide([
+            .claimed(sequence: 1, source: .pointer, touches: []), .claimed(sequence: 2, source: .touch, touches: [4]),
+        ])
         try journal.waitFor { !$0.allowed.isEmpty }
         #expect(journal.state.allowed == [.claimed(sequence: 2, source: .touch, touches: [4])])
     }
@@ -139,8 +149,10 @@ struct WaitRecorder: LogHandler {
     }
 
     func log(event: LogEvent) {
-        guard event.message.description == "input backend retrying", case let .string(text)? = event.metadata?["in-seconds"],
-              let seconds = Double(text) else { return }
+        guard event.message.description == "input backend retrying",
+            case let .string(text)? = event.metadata?["in-seconds"],
+            let seconds = Double(text)
+        else { return }
         journal.update { $0.waits.append(seconds) }
     }
 }
@@ -155,9 +167,13 @@ struct PipeOpener: BackendSessionOpener {
     var display: String? { nil }
     var threadName: String { "animd-test" }
 
-    func open(plan: InputPlan, logger: Logger, isStopping: @escaping @Sendable () -> Bool) -> Result<any BackendSession, OpenFailure> {
+    func open(plan: InputPlan, logger: Logger, isStopping: @escaping @Sendable () -> Bool) -> Result<
+        any BackendSession, OpenFailure
+    > {
         var attempt = 0
-        journal.update { $0.opens += 1; attempt = $0.opens }
+        journal.update {
+            $0.opens += 1; attempt = $0.opens
+        }
         if attempt <= failures { return .failure(OpenFailure(reason: "not yet", isFinal: final)) }
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return .failure(OpenFailure(reason: "pipe failed")) }
@@ -185,7 +201,9 @@ final class PipeSession: BackendSession {
 
     /// Asked once per wait, after `prepareToWait`.
     var descriptors: [Int32] {
-        let wasPrepared = ready.withLock { state in defer { state = false }; return state }
+        let wasPrepared = ready.withLock { state in
+            defer { state = false }; return state
+        }
         if !wasPrepared { journal.update { $0.unprepared += 1 } }
         return [readEnd]
     }
@@ -197,7 +215,10 @@ final class PipeSession: BackendSession {
         var bytes = [UInt8](repeating: 0, count: 64)
         let count = read(readEnd, &bytes, bytes.count)
         if count == 0 { return .ended(reason: "the pipe was closed") }
-        return .events(bytes.prefix(max(count, 0)).map { InputEvent(time: now, kind: .touchDown(id: 1), location: Point(x: Double($0), y: 0)) })
+        return .events(
+            bytes.prefix(max(count, 0)).map {
+                InputEvent(time: now, kind: .touchDown(id: 1), location: Point(x: Double($0), y: 0))
+            })
     }
 
     func apply(_ plan: InputPlan) { journal.update { $0.applied.append(plan) } }

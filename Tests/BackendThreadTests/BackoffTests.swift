@@ -1,5 +1,6 @@
-@testable import BackendThread
 import Testing
+
+@testable import BackendThread
 
 @Suite struct BackoffTests {
     /// Doubling from `first`, held at `last`, and `first` again after a success.

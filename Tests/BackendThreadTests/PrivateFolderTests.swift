@@ -15,7 +15,8 @@ import UnixSupport
         umask(old)
         let folder = try opened.get()
         var info = stat()
-        #expect(lstat(path, &info) == 0 && info.st_mode & 0o777 == 0o700, "mode \(String(info.st_mode & 0o777, radix: 8))")
+        #expect(
+            lstat(path, &info) == 0 && info.st_mode & 0o777 == 0o700, "mode \(String(info.st_mode & 0o777, radix: 8))")
         #expect(try folder.writeFile(named: "script.js", Array("x".utf8)).get() == path + "/script.js")
     }
 }

@@ -19,11 +19,16 @@ import Testing
         }
 
         func run(_ life: inout SessionLife<String>) {
-            life.run(isStopping: { self.waits.count >= self.stopAfterWaits || self.opens.isEmpty },
-                     wait: { self.waits.append($0); return self.waits.count >= self.stopAfterWaits },
-                     open: { self.opens.removeFirst() },
-                     serve: { self.served.append($0); return self.serves.isEmpty ? .stopped : self.serves.removeFirst() },
-                     report: { self.news.append($0) })
+            life.run(
+                isStopping: { self.waits.count >= self.stopAfterWaits || self.opens.isEmpty },
+                wait: {
+                    self.waits.append($0); return self.waits.count >= self.stopAfterWaits
+                },
+                open: { self.opens.removeFirst() },
+                serve: {
+                    self.served.append($0); return self.serves.isEmpty ? .stopped : self.serves.removeFirst()
+                },
+                report: { self.news.append($0) })
         }
     }
 
@@ -31,13 +36,19 @@ import Testing
 
     /// Two failures are told once; a session opened resets the backoff; a session that ends is told and opened again.
     @Test func failuresAreToldOnceAndTheBackoffResetsOnSuccess() {
-        let script = Script(opens: [.failed(OpenFailure(reason: "no display")), .failed(OpenFailure(reason: "no display")), .opened("a"),
-                                    .opened("b")],
-                            serves: [.ended(reason: "the display went away"), .stopped])
+        let script = Script(
+            opens: [
+                .failed(OpenFailure(reason: "no display")), .failed(OpenFailure(reason: "no display")), .opened("a"),
+                .opened("b"),
+            ],
+            serves: [.ended(reason: "the display went away"), .stopped])
         var life = SessionLife<String>(backoff: Self.backoff)
         script.run(&life)
-        #expect(script.news == [.failed(reason: "no display", first: true), .failed(reason: "no display", first: false),
-                                .ended(reason: "the display went away")])
+        #expect(
+            script.news == [
+                .failed(reason: "no display", first: true), .failed(reason: "no display", first: false),
+                .ended(reason: "the display went away"),
+            ])
         #expect(script.waits == [0.25, 0.5, 0.25], "doubling, then the first again after a success")
         #expect(script.served == ["a", "b"], "served until stopped")
     }
@@ -55,7 +66,11 @@ import Testing
         let script = Script(opens: Array(repeating: .failed(OpenFailure(reason: "no bus")), count: 5))
         var life = SessionLife<String>(backoff: Self.backoff, failuresAllowed: 2)
         script.run(&life)
-        #expect(script.news == [.failed(reason: "no bus", first: true), .failed(reason: "no bus", first: false), .gaveUp(reason: "no bus")])
+        #expect(
+            script.news == [
+                .failed(reason: "no bus", first: true), .failed(reason: "no bus", first: false),
+                .gaveUp(reason: "no bus"),
+            ])
         #expect(script.waits == [0.25, 0.5])
     }
 

@@ -1,6 +1,7 @@
 import Glibc
 import Synchronization
 import Testing
+
 @testable import BackendThread
 
 /// The one poll loop every session thread serves (`SessionThread.serve`), with stand-in sessions over pipes: the
@@ -47,7 +48,9 @@ import Testing
         }
         thread.wake()
         try waitFor { journal.withLock { $0.contains("dispatch [0]") } }
-        #expect(journal.withLock { Array($0.prefix(2)) } == ["woken", "dispatch [0]"], "what the loop left, then what is ready")
+        #expect(
+            journal.withLock { Array($0.prefix(2)) } == ["woken", "dispatch [0]"],
+            "what the loop left, then what is ready")
         thread.stop()
         #expect(thread.waitUntilStopped(seconds: 10))
         #expect(ended.withLock { $0 } == .stopped)

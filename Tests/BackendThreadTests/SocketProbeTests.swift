@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 import UnixSupport
 
 /// The probe a backend asks a display server with before its library waits on it without a bound (issue 48): a
@@ -27,16 +27,21 @@ import UnixSupport
             close(client)
         }
         server.start()
-        #expect(SocketProbe.ask([.unix(listener.path)], greeting: Self.greeting, within: 5, isStopping: { false }) == .answered)
+        #expect(
+            SocketProbe.ask([.unix(listener.path)], greeting: Self.greeting, within: 5, isStopping: { false })
+                == .answered)
     }
 
     @Test func aServerThatSaysNothingIsSilentOnceTheBoundIsPast() throws {
         let listener = try Self.listener()
         let started = monotonicSeconds()
-        let outcome = SocketProbe.ask([.unix(listener.path)], greeting: Self.greeting, within: 0.3, isStopping: { false })
+        let outcome = SocketProbe.ask(
+            [.unix(listener.path)], greeting: Self.greeting, within: 0.3, isStopping: { false })
         let waited = monotonicSeconds() - started
         #expect(outcome == .silent("it took the connection but did not answer within 0.3 s"))
-        #expect(outcome.problem(of: "the server") == "the server does not answer (it took the connection but did not answer within 0.3 s)")
+        #expect(
+            outcome.problem(of: "the server")
+                == "the server does not answer (it took the connection but did not answer within 0.3 s)")
         #expect(waited >= 0.3, "the bound is waited for, \(waited) s")
     }
 
@@ -48,7 +53,9 @@ import UnixSupport
         let server = Thread { close(accept(descriptor, nil, nil)) }
         server.start()
         let started = monotonicSeconds()
-        #expect(SocketProbe.ask([.unix(listener.path)], greeting: Self.greeting, within: 30, isStopping: { false }) == .answered)
+        #expect(
+            SocketProbe.ask([.unix(listener.path)], greeting: Self.greeting, within: 30, isStopping: { false })
+                == .answered)
         #expect(monotonicSeconds() - started < 10, "not the 30 s bound")
     }
 
@@ -71,10 +78,14 @@ import UnixSupport
     /// Endpoints are tried in order, and the first that takes the connection is the one asked.
     @Test func nothingListeningIsUnreachableAndTheNextEndpointIsTried() throws {
         let nowhere = NSTemporaryDirectory() + "animd-probe-nowhere-\(getpid()).sock"
-        #expect(SocketProbe.ask([.unix(nowhere), .unix("@animd-probe-nowhere-\(getpid())")], greeting: Self.greeting, within: 1,
-                                isStopping: { false }) == .unreachable)
+        #expect(
+            SocketProbe.ask(
+                [.unix(nowhere), .unix("@animd-probe-nowhere-\(getpid())")], greeting: Self.greeting, within: 1,
+                isStopping: { false }) == .unreachable)
         let listener = try Self.listener()
-        #expect(SocketProbe.ask([.unix(nowhere), .unix(listener.path)], greeting: Self.greeting, within: 0.2, isStopping: { false })
+        #expect(
+            SocketProbe.ask(
+                [.unix(nowhere), .unix(listener.path)], greeting: Self.greeting, within: 0.2, isStopping: { false })
                 == .silent("it took the connection but did not answer within 0.2 s"))
     }
 
@@ -83,7 +94,8 @@ import UnixSupport
         let listener = try Self.listener()
         let stopAt = monotonicSeconds() + 0.2
         let started = monotonicSeconds()
-        let outcome = SocketProbe.ask([.unix(listener.path)], greeting: Self.greeting, within: 30, isStopping: { monotonicSeconds() >= stopAt })
+        let outcome = SocketProbe.ask(
+            [.unix(listener.path)], greeting: Self.greeting, within: 30, isStopping: { monotonicSeconds() >= stopAt })
         #expect(outcome == .stopped)
         #expect(monotonicSeconds() - started < 5, "it ended at the stop, not at the 30 s bound")
     }

@@ -1,6 +1,7 @@
 import Gestures
 import Testing
 import Transitions
+
 @testable import AnimConfig
 
 /// `apps`, `except-apps` and `when-fullscreen` as a user writes them (issue 31): read onto the binding, checked where
@@ -14,7 +15,9 @@ import Transitions
     }
 
     @Test func keysAreReadOntoTheBinding() throws {
-        let config = try ConfigLayeringTests.load(Self.binding("apps = [\"Firefox\", \"org.gnome.Nautilus\"]\nwhen-fullscreen = false")).config
+        let config = try ConfigLayeringTests.load(
+            Self.binding("apps = [\"Firefox\", \"org.gnome.Nautilus\"]\nwhen-fullscreen = false")
+        ).config
         let binding = try #require(config.bindings.first { $0.name == "sidebar-open" })
         #expect(binding.condition == BindingCondition(apps: ["Firefox", "org.gnome.Nautilus"], whenFullscreen: false))
         let others = config.bindings.filter { $0.name != "sidebar-open" }
@@ -27,11 +30,19 @@ import Transitions
         ("apps = \"firefox\"", "bindings.sidebar-open.apps", "must be an array of strings"),
         ("except-apps = [1]", "bindings.sidebar-open.except-apps", "must be an array of strings"),
         ("apps = [\"\"]", "bindings.sidebar-open.apps", "an application name must be 1 to 256 bytes long, got 0"),
-        ("apps = [\"\(String(repeating: "a", count: 257))\"]", "bindings.sidebar-open.apps", "an application name must be 1 to 256 bytes long, got 257"),
-        ("when-fullscreen = \"no\"", "bindings.sidebar-open.when-fullscreen", "must be true or false, got the string \"no\""),
+        (
+            "apps = [\"\(String(repeating: "a", count: 257))\"]", "bindings.sidebar-open.apps",
+            "an application name must be 1 to 256 bytes long, got 257"
+        ),
+        (
+            "when-fullscreen = \"no\"", "bindings.sidebar-open.when-fullscreen",
+            "must be true or false, got the string \"no\""
+        ),
         ("when-tablet-mode = 1", "bindings.sidebar-open.when-tablet-mode", "must be true or false, got the number 1"),
-        ("apps = [\"gimp\"]\nexcept-apps = [\"GIMP\"]", "bindings.sidebar-open.except-apps",
-         "names \"gimp\", which apps names too: the binding could never work there"),
+        (
+            "apps = [\"gimp\"]\nexcept-apps = [\"GIMP\"]", "bindings.sidebar-open.except-apps",
+            "names \"gimp\", which apps names too: the binding could never work there"
+        ),
     ])
     func mistakesAreNamed(keys: String, key: String, message: String) {
         let errors = ConfigLayeringTests.errors(Self.binding(keys))
@@ -40,7 +51,10 @@ import Transitions
 
     @Test func tooManyNamesAreRefused() {
         let names = (0...64).map { "\"app\($0)\"" }.joined(separator: ", ")
-        #expect(ConfigLayeringTests.errors(Self.binding("apps = [\(names)]")).map(\.message) == ["must list 1 to 64 application names, got 65"])
+        #expect(
+            ConfigLayeringTests.errors(Self.binding("apps = [\(names)]")).map(\.message) == [
+                "must list 1 to 64 application names, got 65"
+            ])
     }
 
     /// Two edge pans that split one edge between applications are a choice, not an accident: no warning. Two that
@@ -59,14 +73,18 @@ import Transitions
             """
         }
         #expect(try ConfigLayeringTests.load(text("apps = [\"krita\"]", "except-apps = [\"Krita\"]")).warnings.isEmpty)
-        let warnings = try ConfigLayeringTests.load(text("apps = [\"krita\", \"gimp\"]", "except-apps = [\"Krita\"]")).warnings
-        #expect(warnings.count == 1 && warnings[0].hasPrefix("bindings sidebar-open and drawing both start"), "\(warnings)")
+        let warnings = try ConfigLayeringTests.load(text("apps = [\"krita\", \"gimp\"]", "except-apps = [\"Krita\"]"))
+            .warnings
+        #expect(
+            warnings.count == 1 && warnings[0].hasPrefix("bindings sidebar-open and drawing both start"), "\(warnings)")
     }
 
     /// The backend takes the edge of a binding only while the focus lets it work: off, its barrier and drag strip are
     /// not in the plan; the other bindings' are.
     @Test func theInputPlanFollowsTheFocus() throws {
-        let config = try ConfigLayeringTests.load(Self.binding("apps = [\"krita\"]\nsources = [\"pressure\", \"pointer\"]")).config
+        let config = try ConfigLayeringTests.load(
+            Self.binding("apps = [\"krita\"]\nsources = [\"pressure\", \"pointer\"]")
+        ).config
         let krita = SessionFocus.known(FocusedWindow(names: ["krita"], fullscreen: false), source: .x11)
         let other = SessionFocus.known(FocusedWindow(names: ["xterm", "XTerm"], fullscreen: false), source: .x11)
         #expect(config.inputPlan(in: SessionState(focus: krita)).pressureEdges.contains(.left))
@@ -74,20 +92,26 @@ import Transitions
         for focus in [other, .unknown(reason: "none")] {
             let plan = config.inputPlan(in: SessionState(focus: focus))
             #expect(!plan.pressureEdges.contains(.left) && plan.dragStrips.isEmpty, "\(focus)")
-            #expect(plan.pressureEdges == config.inputPlan(in: SessionState(focus: krita)).pressureEdges.subtracting([.left]))
+            #expect(
+                plan.pressureEdges
+                    == config.inputPlan(in: SessionState(focus: krita)).pressureEdges.subtracting([.left]))
         }
     }
 
     /// `when-tablet-mode` is read onto the binding; like `apps`, a binding that is off takes no input, so the
     /// backend's plan has its edge only in the mode it works in; and an edge split by the mode is no overlap.
     @Test func theTabletModeIsReadAndFollowed() throws {
-        let config = try ConfigLayeringTests.load(Self.binding("when-tablet-mode = true\nsources = [\"pressure\", \"pointer\"]")).config
+        let config = try ConfigLayeringTests.load(
+            Self.binding("when-tablet-mode = true\nsources = [\"pressure\", \"pointer\"]")
+        ).config
         let binding = try #require(config.bindings.first { $0.name == "sidebar-open" })
         #expect(binding.condition == BindingCondition(whenTabletMode: true))
         let focus = SessionFocus.unknown(reason: "none")
         #expect(config.inputPlan(in: SessionState(focus: focus, tabletMode: true)).dragStrips[.left] != nil)
         for mode in [false, nil] as [Bool?] {
-            #expect(config.inputPlan(in: SessionState(focus: focus, tabletMode: mode)).dragStrips[.left] == nil, "\(String(describing: mode))")
+            #expect(
+                config.inputPlan(in: SessionState(focus: focus, tabletMode: mode)).dragStrips[.left] == nil,
+                "\(String(describing: mode))")
         }
         let split = """
             [bindings.sidebar-open]

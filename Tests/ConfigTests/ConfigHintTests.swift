@@ -1,5 +1,6 @@
 import Gestures
 import Testing
+
 @testable import AnimConfig
 
 /// Config mistakes a person makes, each answered with an error or a warning that names the fix: a string left
@@ -9,8 +10,11 @@ import Testing
 
     /// `edge = "right` is reported where the string opens, as a string not closed (toml++ would say "unescaped
     /// control characters…"), for both kinds of one-line string; a closed one and a multi-line one are fine.
-    @Test(arguments: [("[bindings.sidebar-open]\nedge = \"right\n", 2, 8, "\""), ("[bindings.sidebar-open]\nedge = 'right\n", 2, 8, "'"),
-                      ("x = \"a\\\"\n", 1, 5, "\""), ("[daemon]\nframe-rate = 60\nscreen = [1920, \"1080]", 3, 17, "\"")])
+    @Test(arguments: [
+        ("[bindings.sidebar-open]\nedge = \"right\n", 2, 8, "\""),
+        ("[bindings.sidebar-open]\nedge = 'right\n", 2, 8, "'"),
+        ("x = \"a\\\"\n", 1, 5, "\""), ("[daemon]\nframe-rate = 60\nscreen = [1920, \"1080]", 3, 17, "\""),
+    ])
     func anOpenStringIsNamed(text: String, line: Int, column: Int, quote: String) throws {
         let error = try #require(Self.errors(text).first)
         #expect(error.line == line && error.column == column, "\(error)")
@@ -31,7 +35,9 @@ import Testing
         let error = try #require(errors.first)
         #expect(error.key == "bindings.sidebar-opne" && error.line == 1)
         #expect(error.message.hasPrefix("no binding is named \"sidebar-opne\"; did you mean \"sidebar-open\"?"))
-        #expect(error.message.contains("The bindings are: " + ConfigLayeringTests.defaultBindings.joined(separator: ", ") + "."))
+        #expect(
+            error.message.contains(
+                "The bindings are: " + ConfigLayeringTests.defaultBindings.joined(separator: ", ") + "."))
         #expect(error.message.hasSuffix("A new binding needs transition and gesture."))
     }
 
@@ -69,9 +75,12 @@ import Testing
     /// The built-in touchpad gestures' names are reserved: a binding that takes one is refused, saying why.
     @Test(arguments: BuiltInGesture.allCases)
     func aBindingMayNotTakeABuiltInGesturesName(gesture: BuiltInGesture) throws {
-        let text = "[bindings.\(gesture.rawValue)]\ntransition = \"panel\"\ngesture = \"edge-pan\"\nedge = \"top\"\ndistance = 300\n"
+        let text =
+            "[bindings.\(gesture.rawValue)]\ntransition = \"panel\"\ngesture = \"edge-pan\"\nedge = \"top\"\ndistance = 300\n"
         let errors = Self.errors(text)
-        #expect(errors.count == 1 && errors.first?.key == "bindings.\(gesture.rawValue)" && errors.first?.line == 1, "\(errors)")
+        #expect(
+            errors.count == 1 && errors.first?.key == "bindings.\(gesture.rawValue)" && errors.first?.line == 1,
+            "\(errors)")
         #expect(errors.first?.message.hasPrefix("\"\(gesture.rawValue)\" is reserved") == true)
     }
 
@@ -79,7 +88,9 @@ import Testing
     /// warnings say there are more, once.
     @Test func theListsStayShortWhateverTheConfig() throws {
         var text = "defaults = false\n[transitions.t]\nsnap-points = [0, 1]\n"
-        for i in 0..<30 { text += "[bindings.b\(i)]\ntransition = \"t\"\ngesture = \"edge-pan\"\nedge = \"left\"\ndistance = 100\n" }
+        for i in 0..<30 {
+            text += "[bindings.b\(i)]\ntransition = \"t\"\ngesture = \"edge-pan\"\nedge = \"left\"\ndistance = 100\n"
+        }
         let loaded = try ConfigLayeringTests.load(text)
         #expect(loaded.warnings.count == ConfigWarnings.overlapLimit + 1)
         #expect(loaded.warnings.last == "more edge pans overlap than these 10; animctl config shows every binding")
@@ -93,7 +104,9 @@ import Testing
     @Test func exactlyTheLimitIsNotMore() throws {
         var text = "defaults = false\n[transitions.t]\nsnap-points = [0, 1]\n"
         // 5 on one edge: 10 pairs.
-        for i in 0..<5 { text += "[bindings.b\(i)]\ntransition = \"t\"\ngesture = \"edge-pan\"\nedge = \"left\"\ndistance = 100\n" }
+        for i in 0..<5 {
+            text += "[bindings.b\(i)]\ntransition = \"t\"\ngesture = \"edge-pan\"\nedge = \"left\"\ndistance = 100\n"
+        }
         let warnings = try ConfigLayeringTests.load(text).warnings
         #expect(warnings.count == 10 && !warnings.contains { $0.hasPrefix("more") })
     }
@@ -102,8 +115,11 @@ import Testing
     @Test func noGuessForAFarNameAndNoErrorForANewBinding() throws {
         let far = try #require(Self.errors("[bindings.zzzzzzzzzzzz]\ndistance = 5\n").first)
         #expect(!far.message.contains("did you mean"))
-        #expect(Self.errors("[bindings.mine]\ntransition = \"panel\"\ngesture = \"edge-pan\"\nedge = \"top\"\ndistance = 300\n"
-                            + "sources = [\"pointer\"]\n").isEmpty)
+        #expect(
+            Self.errors(
+                "[bindings.mine]\ntransition = \"panel\"\ngesture = \"edge-pan\"\nedge = \"top\"\ndistance = 300\n"
+                    + "sources = [\"pointer\"]\n"
+            ).isEmpty)
     }
 
     /// Moving sidebar-open to the right edge, where panel-open is, warns: both take touch and pressure there, and
@@ -111,13 +127,22 @@ import Testing
     /// (`hold`) do not warn.
     @Test func twoEdgePansOnOneEdgeAndSourceWarn() throws {
         let moved = try ConfigLayeringTests.load("[bindings.sidebar-open]\nedge = \"right\"\n")
-        #expect(moved.warnings == ["bindings sidebar-open and panel-open both start with an edge pan from the right edge (touch, pressure): "
-                                   + "while both apply, the first in the file takes the swipe and panel-open does not begin; give one "
-                                   + "another edge or other sources, or order them with require-to-fail"])
-        #expect(try ConfigLayeringTests.load("[bindings.sidebar-open]\nedge = \"right\"\nsources = [\"pointer\"]\n").warnings.isEmpty)
-        #expect(try ConfigLayeringTests.load("[bindings.sidebar-open]\nedge = \"right\"\nrequire-to-fail = [\"panel-open\"]\n").warnings.isEmpty)
-        #expect(try ConfigLayeringTests.load("[bindings.sidebar-open]\nedge = \"right\"\nhold = 0.3\n").warnings.isEmpty,
-                "a held swipe beside an ordinary one is told apart by the rest")
+        #expect(
+            moved.warnings == [
+                "bindings sidebar-open and panel-open both start with an edge pan from the right edge (touch, pressure): "
+                    + "while both apply, the first in the file takes the swipe and panel-open does not begin; give one "
+                    + "another edge or other sources, or order them with require-to-fail"
+            ])
+        #expect(
+            try ConfigLayeringTests.load("[bindings.sidebar-open]\nedge = \"right\"\nsources = [\"pointer\"]\n")
+                .warnings.isEmpty)
+        #expect(
+            try ConfigLayeringTests.load(
+                "[bindings.sidebar-open]\nedge = \"right\"\nrequire-to-fail = [\"panel-open\"]\n"
+            ).warnings.isEmpty)
+        #expect(
+            try ConfigLayeringTests.load("[bindings.sidebar-open]\nedge = \"right\"\nhold = 0.3\n").warnings.isEmpty,
+            "a held swipe beside an ordinary one is told apart by the rest")
         #expect(try ConfigLayeringTests.load("").warnings.isEmpty, "the default has no overlap")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Gestures
 import Motion
 import Testing
+
 @testable import AnimConfig
 
 /// A user's file laid over the embedded default (docs/config.md, "Layers"). Expected values come from the text of
@@ -33,13 +34,17 @@ import Testing
         #expect(loaded.warnings.isEmpty)
         // The file's order: its tables as written, although TOMLKit lists keys by name.
         var tables: [Substring] = []
-        for entry in loaded.entries where tables.last != entry.key.split(separator: ".")[0] { tables.append(entry.key.split(separator: ".")[0]) }
+        for entry in loaded.entries where tables.last != entry.key.split(separator: ".")[0] {
+            tables.append(entry.key.split(separator: ".")[0])
+        }
         #expect(tables == ["daemon", "input", "transitions", "bindings"])
         #expect(loaded.entries.first { $0.key.hasPrefix("transitions.") }?.key == "transitions.sidebar.snap-points")
         let rate = try #require(loaded.entries.first { $0.key == "daemon.frame-rate" })
         #expect(rate.value == "60" && rate.origin.layer == ConfigLayer.defaultName)
-        #expect(rate.origin.line == DaemonConfig.defaultText.split(separator: "\n", omittingEmptySubsequences: false)
-            .firstIndex { $0.hasPrefix("frame-rate = ") }.map { $0 + 1 })
+        #expect(
+            rate.origin.line
+                == DaemonConfig.defaultText.split(separator: "\n", omittingEmptySubsequences: false)
+                .firstIndex { $0.hasPrefix("frame-rate = ") }.map { $0 + 1 })
     }
 
     @Test func anEmptyFileKeepsEveryDefault() throws {
@@ -55,12 +60,18 @@ import Testing
         let loaded = try Self.load("# mine\n[transitions.sidebar]\ntiming = \"ease-out\"\n")
         let sidebar = try #require(loaded.config.transition(named: "sidebar"))
         #expect(sidebar.timing == .easeOut)
-        #expect(sidebar.snapPoints == [0, 1] && sidebar.rubberBand == 0.55 && sidebar.duration == 0.35, "the default's other keys")
-        #expect(loaded.config.transition(named: "panel")?.timing == .spring(.perceptual(dampingRatio: 0.9, response: 0.35, velocity: 0)))
+        #expect(
+            sidebar.snapPoints == [0, 1] && sidebar.rubberBand == 0.55 && sidebar.duration == 0.35,
+            "the default's other keys")
+        #expect(
+            loaded.config.transition(named: "panel")?.timing
+                == .spring(.perceptual(dampingRatio: 0.9, response: 0.35, velocity: 0)))
         #expect(loaded.config.bindings.map(\.name) == Self.defaultBindings)
         let timing = try #require(loaded.entries.first { $0.key == "transitions.sidebar.timing" })
         // `timing = ` is 9 characters: the value starts in column 10 of line 3.
-        #expect(timing.value == "\"ease-out\"" && timing.origin == ConfigOrigin(layer: Self.path, line: 3, keyColumn: 1, valueColumn: 10))
+        #expect(
+            timing.value == "\"ease-out\""
+                && timing.origin == ConfigOrigin(layer: Self.path, line: 3, keyColumn: 1, valueColumn: 10))
         let snaps = try #require(loaded.entries.first { $0.key == "transitions.sidebar.snap-points" })
         #expect(snaps.value == "[0, 1]" && snaps.origin.layer == ConfigLayer.defaultName)
         #expect(loaded.entries.filter { $0.key == "transitions.sidebar.timing" }.count == 1, "one entry per key")
@@ -68,7 +79,8 @@ import Testing
 
     /// A new transition and binding join the default's, after them; a binding may use a default transition.
     @Test func newNamesAreAdded() throws {
-        let loaded = try Self.load("""
+        let loaded = try Self.load(
+            """
             [transitions.dock]
             snap-points = [0, 1, 2]
             [bindings.dock-up]
@@ -92,7 +104,9 @@ import Testing
     @Test func aDefaultBindingCanBeTurnedOff() throws {
         let loaded = try Self.load("[bindings.launcher-open]\nenabled = false\n")
         #expect(loaded.config.bindings.map(\.name) == Self.defaultBindings.filter { $0 != "launcher-open" })
-        #expect(Self.errors("[bindings.launcher-open]\nenabled = \"no\"\n").first?.message == "must be true or false, got the string \"no\"")
+        #expect(
+            Self.errors("[bindings.launcher-open]\nenabled = \"no\"\n").first?.message
+                == "must be true or false, got the string \"no\"")
     }
 
     /// `defaults = false` starts from nothing: only the file's own transitions and bindings, and a warning
@@ -112,14 +126,19 @@ import Testing
     /// An error that the user's value causes is reported in the user's file, at the value.
     @Test func errorsNameTheUsersFile() throws {
         let edge = try #require(Self.errors("\n[bindings.sidebar-open]\nedge = \"middle\"\n").first)
-        #expect(edge.file == Self.path && edge.line == 3 && edge.column == 8 && edge.key == "bindings.sidebar-open.edge")
+        #expect(
+            edge.file == Self.path && edge.line == 3 && edge.column == 8 && edge.key == "bindings.sidebar-open.edge")
         // A binding the user adds without `transition`: reported at its header, in the user's file.
-        let missing = try #require(Self.errors("[bindings.mine]\ngesture = \"pan\"\ndirection = \"up\"\ndistance = 10\n").first)
-        #expect(missing.file == Self.path && missing.line == 1 && missing.column == 1 && missing.key == "bindings.mine.transition")
+        let missing = try #require(
+            Self.errors("[bindings.mine]\ngesture = \"pan\"\ndirection = \"up\"\ndistance = 10\n").first)
+        #expect(
+            missing.file == Self.path && missing.line == 1 && missing.column == 1
+                && missing.key == "bindings.mine.transition")
         // An unknown key is reported at the key; a misspelt one in an inline table at its own column.
         let unknown = try #require(Self.errors("[daemon]\n  frame-rat = 30\n").first)
         #expect(unknown.line == 2 && unknown.column == 3 && unknown.key == "daemon.frame-rat")
-        let inline = try #require(Self.errors("[bindings.sidebar-close]\nregion = { edge = \"lft\", depth = 400 }\n").first)
+        let inline = try #require(
+            Self.errors("[bindings.sidebar-close]\nregion = { edge = \"lft\", depth = 400 }\n").first)
         // `region = { edge = ` is 18 characters: "lft" starts in column 19.
         #expect(inline.key == "bindings.sidebar-close.region.edge" && inline.line == 2 && inline.column == 19)
     }
@@ -134,7 +153,8 @@ import Testing
 
     /// `animctl config` writes each value back as TOML that reads as the same value.
     @Test func entriesAreTOML() throws {
-        let loaded = try Self.load("""
+        let loaded = try Self.load(
+            """
             [daemon]
             frame-rate = 144.0
             [transitions.sidebar]

@@ -1,6 +1,7 @@
 import Gestures
 import Testing
 import Transitions
+
 @testable import AnimConfig
 
 /// An edge pan's `output` and `span` as a user writes them: read onto the recognizer, checked where they enter, and
@@ -8,12 +9,16 @@ import Transitions
 @Suite struct EdgePlacementConfigTests {
     static func options(_ keys: String) throws -> EdgePanOptions? {
         let config = try ConfigLayeringTests.load("[bindings.sidebar-open]\n" + keys).config
-        guard case let .edgePan(options)? = config.bindings.first(where: { $0.name == "sidebar-open" })?.gesture else { return nil }
+        guard case let .edgePan(options)? = config.bindings.first(where: { $0.name == "sidebar-open" })?.gesture else {
+            return nil
+        }
         return options
     }
 
     @Test func keysAreReadOntoTheEdgePan() throws {
-        #expect(try Self.options(#"output = "HDMI-1""# + "\nspan = [0.25, 0.75]")?.placement == EdgePlacement(output: "HDMI-1", span: 0.25...0.75))
+        #expect(
+            try Self.options(#"output = "HDMI-1""# + "\nspan = [0.25, 0.75]")?.placement
+                == EdgePlacement(output: "HDMI-1", span: 0.25...0.75))
         #expect(try Self.options("")?.placement == EdgePlacement(), "unless told, every monitor's whole edge")
     }
 
@@ -31,7 +36,8 @@ import Transitions
     /// The same edge split in two halves, or on two monitors: no overlap warning. Halves that meet do get it.
     @Test func differentPartsOfAnEdgeAreNoOverlap() throws {
         func warnings(_ first: String, _ second: String) throws -> [String] {
-            try ConfigLayeringTests.load("""
+            try ConfigLayeringTests.load(
+                """
                 [bindings.sidebar-open]
                 \(first)
                 [bindings.other-half]
@@ -40,7 +46,8 @@ import Transitions
                 edge = "left"
                 distance = 300
                 \(second)
-                """).warnings
+                """
+            ).warnings
         }
         #expect(try warnings("span = [0, 0.5]", "span = [0.5, 1]").isEmpty)
         #expect(try warnings(#"output = "A""#, #"output = "B""#).isEmpty)

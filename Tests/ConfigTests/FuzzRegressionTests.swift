@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import AnimConfig
 
 /// Inputs the fuzzers found (scripts/fuzz.sh), kept so that they stay harmless.
 struct FuzzRegressionTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FuzzRegressions")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "FuzzRegressions")
 
     /// The cases below exist: a moved or emptied folder would otherwise run none of them and stay green.
     @Test func theFuzzerCasesAreThere() throws {
@@ -25,7 +27,8 @@ struct FuzzRegressionTests {
         do {
             _ = try ConfigParser.load(user: ConfigLayer(name: name, text: text))
         } catch {
-            #expect(!error.errors.isEmpty && error.errors.allSatisfy { $0.line >= 1 && $0.column >= 1 && !$0.file.isEmpty })
+            #expect(
+                !error.errors.isEmpty && error.errors.allSatisfy { $0.line >= 1 && $0.column >= 1 && !$0.file.isEmpty })
         }
     }
 }
@@ -34,7 +37,9 @@ struct FuzzRegressionTests {
 /// located error of animd's own reader.
 struct TOMLKeyErrorTests {
     /// A table header or key that starts beyond ASCII (which aborted animd, exit 134) is a located config error.
-    @Test(arguments: [("[é]\nx = 1\n", 1, 2), ("[transitions.日本]\n", 1, 14), ("[daemon]\n€ = 1\n", 2, 1), ("x = 1 # ok\n[ꙮ]\n", 2, 2)])
+    @Test(arguments: [
+        ("[é]\nx = 1\n", 1, 2), ("[transitions.日本]\n", 1, 14), ("[daemon]\n€ = 1\n", 2, 1), ("x = 1 # ok\n[ꙮ]\n", 2, 2),
+    ])
     func strayCharactersAreErrors(text: String, line: Int, column: Int) throws {
         let error = try #require(ConfigLayeringTests.errors(text).first, "accepted \(text)")
         #expect(error.message.contains("TOML keys are ASCII"), "\(error)")
@@ -42,7 +47,10 @@ struct TOMLKeyErrorTests {
     }
 
     /// A table header that starts with anything but a key (which aborted animd too) is a located config error.
-    @Test(arguments: ["[ =]\n", "[[ =]]\n", "x = 1\n  [\t= { \"a\" = 1 }\n", "[ #]\n", "[\n# comment\n[input]\n", "[", "[]\n", "[ ]\n"])
+    @Test(arguments: [
+        "[ =]\n", "[[ =]]\n", "x = 1\n  [\t= { \"a\" = 1 }\n", "[ #]\n", "[\n# comment\n[input]\n", "[", "[]\n",
+        "[ ]\n",
+    ])
     func headersStartWithAKey(text: String) throws {
         let error = try #require(ConfigLayeringTests.errors(text).first, "accepted \(text)")
         #expect(error.message.contains("table header must start with a key"), "\(error)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimConfig
 
 /// Nesting is bounded as the text is read: a few kilobytes of nesting, which used to exhaust the stack of a running
@@ -15,7 +16,11 @@ import Testing
         switch shape {
         case "header": ("[" + Array(repeating: "a", count: 5000).joined(separator: ".") + "]\n", 2 * 65)
         case "dotted key": (Array(repeating: "a", count: 4000).joined(separator: ".") + " = 1\n", 2 * 65 - 1)
-        case "inline tables": ("x = " + String(repeating: "{a = ", count: 50_000) + "1" + String(repeating: "}", count: 50_000) + "\n", 4 + 5 * 31 + 2)
+        case "inline tables":
+            (
+                "x = " + String(repeating: "{a = ", count: 50_000) + "1" + String(repeating: "}", count: 50_000) + "\n",
+                4 + 5 * 31 + 2
+            )
         default: ("x = " + String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000) + "\n", 4 + 64)
         }
     }
@@ -30,11 +35,15 @@ import Testing
 
     /// At the limit, and with numbers whose dots are no keys', a config reads.
     @Test func theLimitItselfAndNumbersAreFine() {
-        let atLimit = "[" + Array(repeating: "a", count: TOMLReader.nestingLimit - 1).joined(separator: ".") + "]\nx = 1\n"
+        let atLimit =
+            "[" + Array(repeating: "a", count: TOMLReader.nestingLimit - 1).joined(separator: ".") + "]\nx = 1\n"
         #expect(!ConfigLayeringTests.errors(atLimit).contains { $0.message.contains("nested") })
-        let pastLimit = "[" + Array(repeating: "a", count: TOMLReader.nestingLimit).joined(separator: ".") + "]\nx = 1\n"
+        let pastLimit =
+            "[" + Array(repeating: "a", count: TOMLReader.nestingLimit).joined(separator: ".") + "]\nx = 1\n"
         #expect(Self.firstError(pastLimit)?.message.contains("nested") == true, "one level more is refused")
-        let numbers = "[daemon]\nframe-rate = 59.94\n" + "x = [" + Array(repeating: "1.5", count: 200).joined(separator: ", ") + "]\n"
+        let numbers =
+            "[daemon]\nframe-rate = 59.94\n" + "x = [" + Array(repeating: "1.5", count: 200).joined(separator: ", ")
+            + "]\n"
         #expect(!ConfigLayeringTests.errors(numbers).contains { $0.message.contains("nested") })
     }
 }
@@ -43,17 +52,25 @@ import Testing
 /// table, and the bound itself reads.
 @Suite struct ConfigSizeTests {
     /// Without the embedded default's five transitions, so that the count is the file's.
-    static func transitions(_ count: Int) -> String { "defaults = false\n" + (0..<count).map { "[transitions.t\($0)]\n" }.joined() }
+    static func transitions(_ count: Int) -> String {
+        "defaults = false\n" + (0..<count).map { "[transitions.t\($0)]\n" }.joined()
+    }
 
     @Test func tooManyTransitionsIsOneError() {
         let errors = ConfigLayeringTests.errors(Self.transitions(10_000))
-        #expect(errors.map(\.message) == ["has 10000 transitions; at most \(DaemonConfig.maximumTransitions)"], "\(errors.prefix(3))")
+        #expect(
+            errors.map(\.message) == ["has 10000 transitions; at most \(DaemonConfig.maximumTransitions)"],
+            "\(errors.prefix(3))")
         #expect(ConfigLayeringTests.errors(Self.transitions(DaemonConfig.maximumTransitions)).isEmpty)
     }
 
     @Test func tooManyBindingsIsOneError() {
-        let bindings = (0..<2000).map { "[bindings.b\($0)]\ntransition = \"t0\"\ngesture = \"pan\"\ndistance = 100\nincreases = \"right\"\n" }.joined()
+        let bindings = (0..<2000).map {
+            "[bindings.b\($0)]\ntransition = \"t0\"\ngesture = \"pan\"\ndistance = 100\nincreases = \"right\"\n"
+        }.joined()
         let errors = ConfigLayeringTests.errors(Self.transitions(1) + bindings)
-        #expect(errors.contains { $0.message == "has 2000 bindings; at most \(DaemonConfig.maximumBindings)" }, "\(errors.prefix(3))")
+        #expect(
+            errors.contains { $0.message == "has 2000 bindings; at most \(DaemonConfig.maximumBindings)" },
+            "\(errors.prefix(3))")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimConfig
 
 /// animd's TOML reader against TOML 1.0 (https://toml.io/en/v1.0.0): the spec's own examples of valid documents
@@ -22,7 +23,8 @@ import Testing
 
     /// Basic strings take the spec's escapes; literal strings take none.
     @Test func strings() throws {
-        #expect(try Self.read(#"x = "I'm a string. \"You can quote me\". Name\tJos\u00E9\nLocation\tSF.""#)["x"]?.string
+        #expect(
+            try Self.read(#"x = "I'm a string. \"You can quote me\". Name\tJos\u00E9\nLocation\tSF.""#)["x"]?.string
                 == "I'm a string. \"You can quote me\". Name\tJos\u{E9}\nLocation\tSF.")
         #expect(try Self.read(#"x = "\b\f\r\\\U0001F600""#)["x"]?.string == "\u{8}\u{C}\r\\\u{1F600}")
         #expect(try Self.read(#"x = 'C:\Users\nodejs\templates'"#)["x"]?.string == #"C:\Users\nodejs\templates"#)
@@ -32,29 +34,43 @@ import Testing
     /// A multi-line string drops the line break after its opening; a backslash at a line's end drops the break and
     /// the blanks after it; one or two quotes may end the content (the spec's examples).
     @Test func multilineStrings() throws {
-        #expect(try Self.read("x = \"\"\"\nRoses are red\nViolets are blue\"\"\"")["x"]?.string == "Roses are red\nViolets are blue")
+        #expect(
+            try Self.read("x = \"\"\"\nRoses are red\nViolets are blue\"\"\"")["x"]?.string
+                == "Roses are red\nViolets are blue")
         let folded = "x = \"\"\"\nThe quick brown \\\n\n\n  fox jumps over \\\n    the lazy dog.\"\"\""
         #expect(try Self.read(folded)["x"]?.string == "The quick brown fox jumps over the lazy dog.")
-        #expect(try Self.read(#"x = """Here are fifteen quotation marks: ""\"""\"""\"""\"""\".""""#)["x"]?.string
+        #expect(
+            try Self.read(#"x = """Here are fifteen quotation marks: ""\"""\"""\"""\"""\".""""#)["x"]?.string
                 == #"Here are fifteen quotation marks: """""""""""""""."#)
-        #expect(try Self.read(#"x = """"This," she said, "is just a pointless statement."""""#)["x"]?.string
+        #expect(
+            try Self.read(#"x = """"This," she said, "is just a pointless statement."""""#)["x"]?.string
                 == #""This," she said, "is just a pointless statement.""#)
-        #expect(try Self.read("x = '''\nThe first newline is\ntrimmed in raw strings.\n   All other whitespace\n   is preserved.\n'''")["x"]?.string
+        #expect(
+            try Self.read(
+                "x = '''\nThe first newline is\ntrimmed in raw strings.\n   All other whitespace\n   is preserved.\n'''"
+            )["x"]?.string
                 == "The first newline is\ntrimmed in raw strings.\n   All other whitespace\n   is preserved.\n")
-        #expect(try Self.read("x = ''''That,' she said, 'is still pointless.''''")["x"]?.string == "'That,' she said, 'is still pointless.'")
+        #expect(
+            try Self.read("x = ''''That,' she said, 'is still pointless.''''")["x"]?.string
+                == "'That,' she said, 'is still pointless.'")
         #expect(try Self.read("x = \"\"\"a\r\nb\"\"\"")["x"]?.string == "a\nb", "CR LF is a line break")
     }
 
-    @Test(arguments: [("+99", 99), ("42", 42), ("0", 0), ("-17", -17), ("1_000", 1000), ("5_349_221", 5_349_221), ("1_2_3_4_5", 12345),
-                      ("0xDEADBEEF", 0xDEADBEEF), ("0xdead_beef", 0xDEADBEEF), ("0o01234567", 0o1234567), ("0o755", 0o755),
-                      ("0b11010110", 0b11010110), ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min)])
+    @Test(arguments: [
+        ("+99", 99), ("42", 42), ("0", 0), ("-17", -17), ("1_000", 1000), ("5_349_221", 5_349_221),
+        ("1_2_3_4_5", 12345),
+        ("0xDEADBEEF", 0xDEADBEEF), ("0xdead_beef", 0xDEADBEEF), ("0o01234567", 0o1234567), ("0o755", 0o755),
+        ("0b11010110", 0b11010110), ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min),
+    ])
     func integers(text: String, expected: Int) throws {
         #expect(try Self.read("x = \(text)")["x"]?.int == expected)
     }
 
-    @Test(arguments: [("+1.0", 1.0), ("3.1415", 3.1415), ("-0.01", -0.01), ("5e+22", 5e22), ("1e06", 1e6), ("-2E-2", -2e-2),
-                      ("6.626e-34", 6.626e-34), ("224_617.445_991_228", 224_617.445_991_228), ("-0.0", -0.0), ("inf", .infinity),
-                      ("+inf", .infinity), ("-inf", -.infinity)])
+    @Test(arguments: [
+        ("+1.0", 1.0), ("3.1415", 3.1415), ("-0.01", -0.01), ("5e+22", 5e22), ("1e06", 1e6), ("-2E-2", -2e-2),
+        ("6.626e-34", 6.626e-34), ("224_617.445_991_228", 224_617.445_991_228), ("-0.0", -0.0), ("inf", .infinity),
+        ("+inf", .infinity), ("-inf", -.infinity),
+    ])
     func floats(text: String, expected: Double) throws {
         let value = try #require(try Self.read("x = \(text)")["x"]?.number)
         #expect(value == expected && value.sign == expected.sign)
@@ -64,37 +80,43 @@ import Testing
         #expect(try Self.read("x = nan")["x"]?.number?.isNaN == true)
         #expect(try Self.read("x = -nan")["x"]?.number?.isNaN == true)
         #expect(try Self.read("x = true")["x"]?.bool == true && Self.read("x = false")["x"]?.bool == false)
-        for date in ["1979-05-27T07:32:00Z", "1979-05-27T00:32:00-07:00", "1979-05-27T00:32:00.999999-07:00", "1979-05-27 07:32:00Z",
-                     "1979-05-27T07:32:00", "1979-05-27T00:32:00.999999", "1979-05-27", "07:32:00", "00:32:00.999999", "2024-02-29"] {
-            guard case .dateOrTime = try Self.value("x = \(date)") else { Issue.record("\(date) is a date or time"); continue }
+        for date in [
+            "1979-05-27T07:32:00Z", "1979-05-27T00:32:00-07:00", "1979-05-27T00:32:00.999999-07:00",
+            "1979-05-27 07:32:00Z",
+            "1979-05-27T07:32:00", "1979-05-27T00:32:00.999999", "1979-05-27", "07:32:00", "00:32:00.999999",
+            "2024-02-29",
+        ] {
+            guard case .dateOrTime = try Self.value("x = \(date)") else {
+                Issue.record("\(date) is a date or time"); continue
+            }
         }
     }
 
     /// Tables, dotted keys, quoted keys and arrays of tables nest as the spec's examples say, in the file's order.
     @Test func tablesAndKeys() throws {
         let text = """
-        name = "Orange"
-        physical.color = "orange"
-        physical.shape = "round"
-        site."google.com" = true
-        "ʎǝʞ" = 'value'
-        3.14159 = "pi"
+            name = "Orange"
+            physical.color = "orange"
+            physical.shape = "round"
+            site."google.com" = true
+            "ʎǝʞ" = 'value'
+            3.14159 = "pi"
 
-        [dog."tater.man"]
-        type.name = "pug"
+            [dog."tater.man"]
+            type.name = "pug"
 
-        [x.y.z.w]
-        [x]
-        k = 1
+            [x.y.z.w]
+            [x]
+            k = 1
 
-        [[products]]
-        name = "Hammer"
-        [[products]]
-        [[products]]
-        name = "Nail"
-        [products.detail]
-        size = 2
-        """
+            [[products]]
+            name = "Hammer"
+            [[products]]
+            [[products]]
+            name = "Nail"
+            [products.detail]
+            size = 2
+            """
         let table = try Self.read(text)
         #expect(table.keys == ["name", "physical", "site", "ʎǝʞ", "3", "dog", "x", "products"])
         #expect(table.node(at: ["physical", "shape"])?.string == "round")
@@ -105,21 +127,23 @@ import Testing
         let products = try #require(table["products"]?.array)
         #expect(products.count == 3)
         #expect(products[0].table?["name"]?.string == "Hammer" && products[1].table?.keys == [])
-        #expect(products[2].table?.node(at: ["detail", "size"])?.int == 2, "a [table] below [[products]] goes in its last element")
+        #expect(
+            products[2].table?.node(at: ["detail", "size"])?.int == 2,
+            "a [table] below [[products]] goes in its last element")
     }
 
     @Test func arraysAndInlineTables() throws {
         let text = """
-        integers = [ 1, 2, 3 ]
-        nested_mixed_array = [ [ 1, 2 ], ["a", "b", "c"] ]
-        numbers = [ 0.1, 0.2, 0.5, 1, 2, 5 ]
-        contributors = [
-          "Foo Bar <foo@example.com>", # a comment
-          { name = "Baz Qux", email = "bazqux@example.com", url = "https://example.com/bazqux" },
-        ]
-        animal = { type.name = "pug" }
-        empty = {}
-        """
+            integers = [ 1, 2, 3 ]
+            nested_mixed_array = [ [ 1, 2 ], ["a", "b", "c"] ]
+            numbers = [ 0.1, 0.2, 0.5, 1, 2, 5 ]
+            contributors = [
+              "Foo Bar <foo@example.com>", # a comment
+              { name = "Baz Qux", email = "bazqux@example.com", url = "https://example.com/bazqux" },
+            ]
+            animal = { type.name = "pug" }
+            empty = {}
+            """
         let table = try Self.read(text)
         #expect(table["integers"]?.array?.compactMap(\.int) == [1, 2, 3])
         #expect(table["nested_mixed_array"]?.array?[1].array?.compactMap(\.string) == ["a", "b", "c"])
@@ -190,14 +214,17 @@ import Testing
         let array = try #require(table.node(at: ["a", "é"]))
         #expect((array.origin.line, array.origin.valueColumn) == (4, 7))
         #expect(array.array?.map { [$0.origin.line, $0.origin.valueColumn] } == [[4, 8], [5, 3]])
-        #expect(table["b"]?.origin.line == 6 && table["b"]?.origin.keyColumn == 1, "an implied table is placed where it is first named")
+        #expect(
+            table["b"]?.origin.line == 6 && table["b"]?.origin.keyColumn == 1,
+            "an implied table is placed where it is first named")
         #expect(Self.error("x = \"é\" y")?.position == TextPosition(line: 1, column: 9))
     }
 
     /// An error names the key it concerns with its whole path, or the table in force.
     @Test func errorsNameTheirKey() {
         #expect(Self.error("[daemon]\nscreen = [1, 2\n")?.key == "daemon.screen")
-        #expect(Self.error("[bindings.open]\nregion = { edge = \"left\", depth = }\n")?.key == "bindings.open.region.depth")
+        #expect(
+            Self.error("[bindings.open]\nregion = { edge = \"left\", depth = }\n")?.key == "bindings.open.region.depth")
         #expect(Self.error("[daemon]\n=1\n")?.key == "daemon")
     }
 }

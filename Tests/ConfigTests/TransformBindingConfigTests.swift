@@ -2,6 +2,7 @@ import Foundation
 import Gestures
 import Testing
 import Transitions
+
 @testable import AnimConfig
 
 /// `gesture = "pinch"` and `gesture = "rotate"` (issue 45), written as a user writes them over the default config:
@@ -20,7 +21,9 @@ import Transitions
     /// sources; its distance is a finger's travel for 1 at the hand's radius, 65 · ln 2 px.
     @Test func aPinchWithItsDefaults() throws {
         let pinch = try Self.binding("gesture = \"pinch\"\nincreases = \"in\"\n")
-        guard case let .transform(transform, region) = pinch.gesture else { Issue.record("not a transform: \(pinch.gesture)"); return }
+        guard case let .transform(transform, region) = pinch.gesture else {
+            Issue.record("not a transform: \(pinch.gesture)"); return
+        }
         #expect(transform.kind == .pinch(closing: true, factor: 2) && region == nil)
         #expect(transform.options == TransformOptions(slop: TransformOptions.scaleSlop, minTouches: 2, maxTouches: 5))
         #expect(abs(TransformOptions.scaleSlop - log(1.15)) < 1e-15)
@@ -29,7 +32,8 @@ import Transitions
 
     /// Every key of a rotation, and a pinch out on the touchpad with its own factor and slop.
     @Test func everyKeyIsRead() throws {
-        let rotate = try Self.binding("""
+        let rotate = try Self.binding(
+            """
             gesture = "rotate"
             increases = "counter-clockwise"
             angle = 180
@@ -43,24 +47,41 @@ import Transitions
         #expect(turn.options == TransformOptions(slop: 5, minTouches: 3, maxTouches: 4))
         #expect(abs(rotate.distance - 65 * .pi) < 1e-9)
 
-        let pinch = try Self.binding("gesture = \"pinch\"\nincreases = \"out\"\nfactor = 3\nscale-slop = 0.3\nsources = [\"touchpad\"]\n")
+        let pinch = try Self.binding(
+            "gesture = \"pinch\"\nincreases = \"out\"\nfactor = 3\nscale-slop = 0.3\nsources = [\"touchpad\"]\n")
         guard case let .transform(out, _) = pinch.gesture else { Issue.record("not a transform"); return }
-        #expect(out.kind == .pinch(closing: false, factor: 3) && abs(out.options.slop - log(1.3)) < 1e-12 && pinch.sources == [.touchpad])
+        #expect(
+            out.kind == .pinch(closing: false, factor: 3) && abs(out.options.slop - log(1.3)) < 1e-12
+                && pinch.sources == [.touchpad])
     }
 
     /// What the reader refuses, at the key, in words that say what to write instead.
     @Test func mistakesAreNamed() {
-        #expect(Self.messages("gesture = \"pinch\"\n") == ["bindings.b.increases: is required for a pinch: \"in\" or \"out\""])
-        #expect(Self.messages("gesture = \"rotate\"\nincreases = \"in\"\n")
-            == ["bindings.b.increases: a rotation's must be \"clockwise\" or \"counter-clockwise\", not \"in\""])
-        #expect(Self.messages("gesture = \"pan\"\nincreases = \"out\"\ndistance = 300\n")
-            == ["bindings.b.increases: a pan's must be \"left\", \"right\", \"up\" or \"down\", not \"out\""])
-        #expect(Self.messages("gesture = \"pinch\"\nincreases = \"in\"\nmin-touches = 1\n").first?.contains("takes 2 to 5 fingers") == true)
-        #expect(Self.messages("gesture = \"pinch\"\nincreases = \"in\"\nmax-touches = 6\n").first?.contains("takes 2 to 5 fingers") == true)
-        #expect(Self.messages("gesture = \"pinch\"\nincreases = \"in\"\noutput = \"A\"\nregion = [0, 0, 10, 10]\n")
-            == ["bindings.b.output: a pinch has one place: region or output, not both"])
-        #expect(Self.messages("gesture = \"pinch\"\nincreases = \"in\"\ndistance = 300\n").first?.hasPrefix("bindings.b.distance: unknown key") == true)
-        #expect(Self.messages("gesture = \"pinch\"\nincreases = \"in\"\nfactor = 1\n").first?.contains("between 1.05 and 100") == true)
+        #expect(
+            Self.messages("gesture = \"pinch\"\n") == [
+                "bindings.b.increases: is required for a pinch: \"in\" or \"out\""
+            ])
+        #expect(
+            Self.messages("gesture = \"rotate\"\nincreases = \"in\"\n")
+                == ["bindings.b.increases: a rotation's must be \"clockwise\" or \"counter-clockwise\", not \"in\""])
+        #expect(
+            Self.messages("gesture = \"pan\"\nincreases = \"out\"\ndistance = 300\n")
+                == ["bindings.b.increases: a pan's must be \"left\", \"right\", \"up\" or \"down\", not \"out\""])
+        #expect(
+            Self.messages("gesture = \"pinch\"\nincreases = \"in\"\nmin-touches = 1\n").first?.contains(
+                "takes 2 to 5 fingers") == true)
+        #expect(
+            Self.messages("gesture = \"pinch\"\nincreases = \"in\"\nmax-touches = 6\n").first?.contains(
+                "takes 2 to 5 fingers") == true)
+        #expect(
+            Self.messages("gesture = \"pinch\"\nincreases = \"in\"\noutput = \"A\"\nregion = [0, 0, 10, 10]\n")
+                == ["bindings.b.output: a pinch has one place: region or output, not both"])
+        #expect(
+            Self.messages("gesture = \"pinch\"\nincreases = \"in\"\ndistance = 300\n").first?.hasPrefix(
+                "bindings.b.distance: unknown key") == true)
+        #expect(
+            Self.messages("gesture = \"pinch\"\nincreases = \"in\"\nfactor = 1\n").first?.contains(
+                "between 1.05 and 100") == true)
     }
 
     /// Issue 57: a touch count out of range is reported at its own key's line and column (it was reported at line
@@ -76,17 +97,34 @@ import Transitions
         for source in ["pressure", "pointer"] {
             let refused = ConfigSchemaTests.errors(head + "sources = [\"\(source)\"]\n")
             #expect(refused.map { "\($0.key) \($0.line)" } == ["bindings.b.sources 5"], "\(refused)")
-            #expect(refused.first?.message == "a pinch can read none of these, and would never begin: it reads \"touch\", \"touchpad\"")
+            #expect(
+                refused.first?.message
+                    == "a pinch can read none of these, and would never begin: it reads \"touch\", \"touchpad\"")
         }
-        #expect(Self.messages("gesture = \"pinch\"\nincreases = \"in\"\nsources = [\"touch\", \"pressure\"]\n").isEmpty,
-                "a source it cannot read beside one it can is passed over, as the default's pressure is for a pan")
-        #expect(Self.messages("gesture = \"rotate\"\nincreases = \"clockwise\"\nsources = [\"pressure\", \"pointer\"]\n")
-            == ["bindings.b.sources: a rotate can read none of these, and would never begin: it reads \"touch\", \"touchpad\""])
-        #expect(Self.messages("gesture = \"long-press\"\nsources = [\"pointer\"]\n")
-            == ["bindings.b.sources: a long-press can read none of these, and would never begin: it reads \"touch\""])
-        #expect(Self.messages("gesture = \"pan\"\nincreases = \"up\"\ndistance = 100\nsources = [\"pressure\"]\n")
-            == ["bindings.b.sources: a pan can read none of these, and would never begin: it reads \"touch\", \"pointer\", \"touchpad\""])
-        #expect(Self.messages("gesture = \"edge-pan\"\nedge = \"left\"\nincreases = \"right\"\ndistance = 100\nsources = [\"touchpad\"]\n")
-            == ["bindings.b.sources: an edge-pan can read none of these, and would never begin: it reads \"touch\", \"pointer\", \"pressure\""])
+        #expect(
+            Self.messages("gesture = \"pinch\"\nincreases = \"in\"\nsources = [\"touch\", \"pressure\"]\n").isEmpty,
+            "a source it cannot read beside one it can is passed over, as the default's pressure is for a pan")
+        #expect(
+            Self.messages("gesture = \"rotate\"\nincreases = \"clockwise\"\nsources = [\"pressure\", \"pointer\"]\n")
+                == [
+                    "bindings.b.sources: a rotate can read none of these, and would never begin: it reads \"touch\", \"touchpad\""
+                ])
+        #expect(
+            Self.messages("gesture = \"long-press\"\nsources = [\"pointer\"]\n")
+                == [
+                    "bindings.b.sources: a long-press can read none of these, and would never begin: it reads \"touch\""
+                ])
+        #expect(
+            Self.messages("gesture = \"pan\"\nincreases = \"up\"\ndistance = 100\nsources = [\"pressure\"]\n")
+                == [
+                    "bindings.b.sources: a pan can read none of these, and would never begin: it reads \"touch\", \"pointer\", \"touchpad\""
+                ])
+        #expect(
+            Self.messages(
+                "gesture = \"edge-pan\"\nedge = \"left\"\nincreases = \"right\"\ndistance = 100\nsources = [\"touchpad\"]\n"
+            )
+                == [
+                    "bindings.b.sources: an edge-pan can read none of these, and would never begin: it reads \"touch\", \"pointer\", \"pressure\""
+                ])
     }
 }

@@ -1,5 +1,5 @@
-public import Foundation
 import AnimClient
+public import Foundation
 
 /// Starts animd, or a baseline server, the one way the integration tests and the benchmarks do: in a private
 /// folder of its own, with an environment that reaches neither the session's display nor systemd nor the user's
@@ -20,8 +20,10 @@ public enum DaemonLauncher {
 
     /// The variables that would tie a launched daemon to this machine's session: its displays, systemd's notify
     /// socket and watchdog, a socket path of its own, and the session bus (whose portal would decide reduced motion).
-    public static let sessionVariables = ["DISPLAY", "WAYLAND_DISPLAY", "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "ANIMD_SOCKET",
-                                          "DBUS_SESSION_BUS_ADDRESS"]
+    public static let sessionVariables = [
+        "DISPLAY", "WAYLAND_DISPLAY", "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "ANIMD_SOCKET",
+        "DBUS_SESSION_BUS_ADDRESS",
+    ]
 
     /// This process's environment without `sessionVariables`, with `folder` as XDG_CONFIG_HOME (so that a user's
     /// own animd.toml is never read), then `extra` over it.
@@ -40,7 +42,9 @@ public enum DaemonLauncher {
     }
 
     /// Starts `executable ARGUMENTS` with `environment`; its stderr goes to `log`, or nowhere.
-    public static func start(_ executable: String, _ arguments: [String], environment: [String: String], log: String? = nil) throws -> Process {
+    public static func start(
+        _ executable: String, _ arguments: [String], environment: [String: String], log: String? = nil
+    ) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

@@ -1,5 +1,6 @@
 import Gestures
 import Testing
+
 @testable import FocusSources
 
 /// wlr-foreign-toplevel-management's rules, as its XML states them: changes are pending until `done`; `activated`
@@ -35,7 +36,8 @@ import Testing
         var table = ForeignToplevelFocus()
         for id in 0..<UInt32(ForeignToplevelFocus.limit + 10) { table.add(id) }
         #expect(!table.hasRoom)
-        #expect(table.update(UInt32(ForeignToplevelFocus.limit + 5), .done) == false, "one past the limit is not followed")
+        #expect(
+            table.update(UInt32(ForeignToplevelFocus.limit + 5), .done) == false, "one past the limit is not followed")
         _ = table.update(7, .state([UInt32](repeating: 0, count: 100_000) + [2]))
         _ = table.update(7, .done)
         #expect(table.focus.window == nil, "only the first 16 states are read")

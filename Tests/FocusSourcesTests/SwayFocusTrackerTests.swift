@@ -1,6 +1,7 @@
 import AnimProtocol
 import Gestures
 import Testing
+
 @testable import FocusSources
 
 /// sway's IPC as i3's documentation lays it out (i3wm.org/docs/ipc.html, sway-ipc(7)): frames cut anywhere, the
@@ -9,12 +10,15 @@ import Testing
     /// A frame built byte by byte from the documented layout: magic, length and type in the host's order, payload.
     static func frame(_ type: UInt32, _ payload: String) -> [UInt8] {
         let body = Array(payload.utf8)
-        return Array("i3-ipc".utf8) + withUnsafeBytes(of: UInt32(body.count)) { Array($0) } + withUnsafeBytes(of: type) { Array($0) } + body
+        return Array("i3-ipc".utf8) + withUnsafeBytes(of: UInt32(body.count)) { Array($0) }
+            + withUnsafeBytes(of: type) { Array($0) } + body
     }
 
     @Test func framesAreCutWhereverReadsEnd() throws {
         let stream = Self.frame(2, #"{"success":true}"#) + Self.frame(0x8000_0003, #"{"change":"focus"}"#)
-        #expect(I3IPC.message(2, #"{"success":true}"#) == Array(stream.prefix(14 + 16)), "what animd writes is the documented layout")
+        #expect(
+            I3IPC.message(2, #"{"success":true}"#) == Array(stream.prefix(14 + 16)),
+            "what animd writes is the documented layout")
         for cut in [1, 5, 14, 15, 29, 30, 31, stream.count - 1] {
             var framer = I3IPCFramer()
             let messages = try framer.frames(from: stream[..<cut]).get() + framer.frames(from: stream[cut...]).get()
@@ -27,7 +31,8 @@ import Testing
         var framer = I3IPCFramer()
         #expect(throws: FocusSourceError.self) { try framer.frames(from: Array("HTTP/1.1 200 OK\r\n".utf8)).get() }
         var big = I3IPCFramer()
-        let header = Array("i3-ipc".utf8) + withUnsafeBytes(of: UInt32(I3IPC.payloadLimit + 1)) { Array($0) } + [4, 0, 0, 0]
+        let header =
+            Array("i3-ipc".utf8) + withUnsafeBytes(of: UInt32(I3IPC.payloadLimit + 1)) { Array($0) } + [4, 0, 0, 0]
         #expect(throws: FocusSourceError.self) { try big.frames(from: header).get() }
     }
 
@@ -48,19 +53,27 @@ import Testing
         var tracker = SwayFocusTracker()
         #expect(try Self.read(&tracker, I3IPC.subscribe, #"{"success":true}"#).isEmpty)
         _ = try Self.read(&tracker, I3IPC.getTree, Self.tree)
-        #expect(tracker.focus == .known(FocusedWindow(names: ["steamwebhelper", "Steam"], fullscreen: true), source: .sway),
-                "an Xwayland window: instance and class; fullscreen_mode 1 is full screen")
+        #expect(
+            tracker.focus
+                == .known(FocusedWindow(names: ["steamwebhelper", "Steam"], fullscreen: true), source: .sway),
+            "an Xwayland window: instance and class; fullscreen_mode 1 is full screen")
         _ = try Self.read(&tracker, I3IPC.getTree, Self.tree.replacingFocus())
         #expect(tracker.focus == .known(nil, source: .sway), "the workspace has the focus: no window")
     }
 
     @Test func windowEventsMoveTheFocus() throws {
         var tracker = SwayFocusTracker()
-        _ = try Self.read(&tracker, I3IPC.windowEvent, #"{"change":"focus","container":{"id":7,"app_id":"foot","fullscreen_mode":0}}"#)
+        _ = try Self.read(
+            &tracker, I3IPC.windowEvent, #"{"change":"focus","container":{"id":7,"app_id":"foot","fullscreen_mode":0}}"#
+        )
         #expect(tracker.focus.window == FocusedWindow(names: ["foot"], fullscreen: false))
-        _ = try Self.read(&tracker, I3IPC.windowEvent, #"{"change":"fullscreen_mode","container":{"id":8,"app_id":"mpv","fullscreen_mode":2}}"#)
+        _ = try Self.read(
+            &tracker, I3IPC.windowEvent,
+            #"{"change":"fullscreen_mode","container":{"id":8,"app_id":"mpv","fullscreen_mode":2}}"#)
         #expect(tracker.focus.window?.fullscreen == false, "another window's full screen changes nothing")
-        _ = try Self.read(&tracker, I3IPC.windowEvent, #"{"change":"fullscreen_mode","container":{"id":7,"app_id":"foot","fullscreen_mode":2}}"#)
+        _ = try Self.read(
+            &tracker, I3IPC.windowEvent,
+            #"{"change":"fullscreen_mode","container":{"id":7,"app_id":"foot","fullscreen_mode":2}}"#)
         #expect(tracker.focus.window?.fullscreen == true)
         _ = try Self.read(&tracker, I3IPC.windowEvent, #"{"change":"close","container":{"id":8,"app_id":"mpv"}}"#)
         #expect(tracker.focus.window?.app == "foot", "another window closing changes nothing")
@@ -74,10 +87,13 @@ import Testing
     /// from the header, before the payload is gathered (issue 48: valid 8 MiB trees, again and again, held the loop).
     @Test func eventsAndRepliesHaveTheirOwnBounds() throws {
         func header(_ length: Int, _ type: UInt32) -> [UInt8] {
-            Array("i3-ipc".utf8) + withUnsafeBytes(of: UInt32(length)) { Array($0) } + withUnsafeBytes(of: type) { Array($0) }
+            Array("i3-ipc".utf8) + withUnsafeBytes(of: UInt32(length)) { Array($0) }
+                + withUnsafeBytes(of: type) { Array($0) }
         }
         var reply = I3IPCFramer()
-        #expect(try reply.frames(from: header(256 << 10 + 1, I3IPC.getTree)).get().isEmpty, "a tree past the event bound is still a tree")
+        #expect(
+            try reply.frames(from: header(256 << 10 + 1, I3IPC.getTree)).get().isEmpty,
+            "a tree past the event bound is still a tree")
         var event = I3IPCFramer()
         #expect(throws: FocusSourceError("an event of 262145 bytes, past the 256 KiB bound")) {
             try event.frames(from: header(256 << 10 + 1, I3IPC.windowEvent)).get()
@@ -100,7 +116,9 @@ import Testing
         #expect(try Self.read(&tracker, I3IPC.getTree, Self.tree) == getTree, "it came stale: once more")
         #expect(tracker.focus.window?.app == "Steam", "a stale tree still says the focus")
         #expect(try Self.read(&tracker, I3IPC.getTree, Self.tree).isEmpty, "up to date: nothing more")
-        #expect(try Self.read(&tracker, I3IPC.workspaceEvent, #"{"change":"focus"}"#) == getTree, "none asked: asked at once")
+        #expect(
+            try Self.read(&tracker, I3IPC.workspaceEvent, #"{"change":"focus"}"#) == getTree,
+            "none asked: asked at once")
     }
 
     @Test func aRefusalOrAPayloadThatIsNotJSONIsAnError() {

@@ -1,5 +1,6 @@
 import AnimProtocol
 import Testing
+
 @testable import Gestures
 
 /// Arbitration rules of MOTION.md §4, driven by hand-made events.
@@ -14,7 +15,9 @@ import Testing
         return events
     }
 
-    static func run(_ specs: [RecognizerSpec], _ events: [InputEvent], shouldBegin: (BeginRequest) -> Bool = { _ in true }) -> [ArenaOutput] {
+    static func run(
+        _ specs: [RecognizerSpec], _ events: [InputEvent], shouldBegin: (BeginRequest) -> Bool = { _ in true }
+    ) -> [ArenaOutput] {
         var arena = GestureArena(recognizers: specs, geometry: .fallback)
         return events.flatMap { arena.handle($0, shouldBegin: shouldBegin) }
     }
@@ -68,7 +71,9 @@ import Testing
 
     /// A shouldBegin predicate that returns false makes the recognizer fail.
     @Test func shouldBeginFalseFails() {
-        let outputs = Self.run([pan], Self.drag(from: Point(x: 500, y: 500), by: Point(x: 200, y: 0))) { $0.name != "pan" }
+        let outputs = Self.run([pan], Self.drag(from: Point(x: 500, y: 500), by: Point(x: 200, y: 0))) {
+            $0.name != "pan"
+        }
         #expect(outputs.states(of: "pan") == [.failed])
         #expect(outputs.releases == 1)
     }
@@ -76,22 +81,36 @@ import Testing
     /// An axis lock fails the pan when the other axis dominates at begin.
     @Test func axisLockFailsOnOtherAxis() {
         let horizontal = RecognizerSpec(name: "h", kind: .pan(PanOptions(axis: .horizontal)))
-        #expect(Self.run([horizontal], Self.drag(from: Point(x: 500, y: 500), by: Point(x: 30, y: 200))).states(of: "h") == [.failed])
-        #expect(Self.run([horizontal], Self.drag(from: Point(x: 500, y: 500), by: Point(x: -200, y: 30))).states(of: "h").first == .began)
+        #expect(
+            Self.run([horizontal], Self.drag(from: Point(x: 500, y: 500), by: Point(x: 30, y: 200))).states(of: "h")
+                == [.failed])
+        #expect(
+            Self.run([horizontal], Self.drag(from: Point(x: 500, y: 500), by: Point(x: -200, y: 30))).states(of: "h")
+                .first == .began)
     }
 
     /// A direction requirement fails motion the other way along the same axis.
     @Test func directionFailsOppositeMotion() {
         let left = RecognizerSpec(name: "l", kind: .pan(PanOptions(direction: .left)))
-        #expect(Self.run([left], Self.drag(from: Point(x: 500, y: 500), by: Point(x: 200, y: 0))).states(of: "l") == [.failed])
-        #expect(Self.run([left], Self.drag(from: Point(x: 500, y: 500), by: Point(x: -200, y: 0))).states(of: "l").first == .began)
+        #expect(
+            Self.run([left], Self.drag(from: Point(x: 500, y: 500), by: Point(x: 200, y: 0))).states(of: "l") == [
+                .failed
+            ])
+        #expect(
+            Self.run([left], Self.drag(from: Point(x: 500, y: 500), by: Point(x: -200, y: 0))).states(of: "l").first
+                == .began)
     }
 
     /// A start region limits where a pan may start.
     @Test func regionLimitsStart() {
-        let inside = RecognizerSpec(name: "r", kind: .pan(PanOptions(region: [Rect(x: 0, y: 0, width: 400, height: 1080)])))
-        #expect(Self.run([inside], Self.drag(from: Point(x: 500, y: 500), by: Point(x: -200, y: 0))).states(of: "r").isEmpty)
-        #expect(Self.run([inside], Self.drag(from: Point(x: 300, y: 500), by: Point(x: -200, y: 0))).states(of: "r").first == .began)
+        let inside = RecognizerSpec(
+            name: "r", kind: .pan(PanOptions(region: [Rect(x: 0, y: 0, width: 400, height: 1080)])))
+        #expect(
+            Self.run([inside], Self.drag(from: Point(x: 500, y: 500), by: Point(x: -200, y: 0))).states(of: "r").isEmpty
+        )
+        #expect(
+            Self.run([inside], Self.drag(from: Point(x: 300, y: 500), by: Point(x: -200, y: 0))).states(of: "r").first
+                == .began)
     }
 
     /// The pan begins after a 10 px slop, and its translation starts at zero there with no jump.
@@ -127,12 +146,18 @@ import Testing
 
     /// A three-finger touchpad swipe drives a pan limited to the touchpad.
     @Test func touchpadSwipePans() {
-        let swipe = RecognizerSpec(name: "pager", kind: .pan(PanOptions(minTouches: 3, maxTouches: 3, axis: .horizontal)), sources: [.touchpad])
+        let swipe = RecognizerSpec(
+            name: "pager", kind: .pan(PanOptions(minTouches: 3, maxTouches: 3, axis: .horizontal)), sources: [.touchpad]
+        )
         var events = [InputEvent(time: 0, kind: .swipeBegin(fingers: 3), location: Point(x: 100, y: 100))]
         for i in 1...20 {
-            events.append(InputEvent(time: Double(i) * 0.01, kind: .swipeUpdate(fingers: 3, delta: Point(x: -5, y: 0)), location: Point(x: 100, y: 100)))
+            events.append(
+                InputEvent(
+                    time: Double(i) * 0.01, kind: .swipeUpdate(fingers: 3, delta: Point(x: -5, y: 0)),
+                    location: Point(x: 100, y: 100)))
         }
-        events.append(InputEvent(time: 0.21, kind: .swipeEnd(fingers: 3, cancelled: false), location: Point(x: 100, y: 100)))
+        events.append(
+            InputEvent(time: 0.21, kind: .swipeEnd(fingers: 3, cancelled: false), location: Point(x: 100, y: 100)))
         let updates = Self.run([swipe], events).updates
         #expect(updates.first?.state == .began)
         #expect(updates.last?.state == .ended)
@@ -142,15 +167,19 @@ import Testing
 
     /// A pointer press is a sequence only for button 1; moves without a press do nothing.
     @Test func pointerNeedsButtonOne() {
-        let events = [InputEvent(time: 0, kind: .buttonDown(button: 3), location: Point(x: 1, y: 500)),
-                      InputEvent(time: 0.1, kind: .pointerMove, location: Point(x: 200, y: 500)),
-                      InputEvent(time: 0.2, kind: .buttonUp(button: 3), location: Point(x: 200, y: 500))]
+        let events = [
+            InputEvent(time: 0, kind: .buttonDown(button: 3), location: Point(x: 1, y: 500)),
+            InputEvent(time: 0.1, kind: .pointerMove, location: Point(x: 200, y: 500)),
+            InputEvent(time: 0.2, kind: .buttonUp(button: 3), location: Point(x: 200, y: 500)),
+        ]
         #expect(Self.run([edge], events).isEmpty)
     }
 }
 
 @Suite struct GeometryTests {
-    let two = ScreenGeometry(monitors: [Rect(x: 0, y: 0, width: 1920, height: 1080), Rect(x: 1920, y: 0, width: 1280, height: 1024)])
+    let two = ScreenGeometry(monitors: [
+        Rect(x: 0, y: 0, width: 1920, height: 1080), Rect(x: 1920, y: 0, width: 1280, height: 1024),
+    ])
 
     /// Outer edges are screen edges; the shared inner edge is not, from either side.
     @Test func sharedEdgesAreNotScreenEdges() {
@@ -183,10 +212,14 @@ import Testing
 
     /// Every kind round-trips through JSON.
     @Test func everyKindRoundTrips() throws {
-        let kinds: [InputEvent.Kind] = [.touchDown(id: 1), .touchMove(id: 2), .touchUp(id: 3), .touchCancel(id: 4), .pointerMove,
-                                        .buttonDown(button: 1), .buttonUp(button: 3), .swipeBegin(fingers: 3),
-                                        .swipeUpdate(fingers: 3, delta: Point(x: 1.5, y: -2)), .swipeEnd(fingers: 4, cancelled: true)]
-        let events = kinds.enumerated().map { InputEvent(time: Double($0.offset), kind: $0.element, location: Point(x: 1, y: 2)) }
+        let kinds: [InputEvent.Kind] = [
+            .touchDown(id: 1), .touchMove(id: 2), .touchUp(id: 3), .touchCancel(id: 4), .pointerMove,
+            .buttonDown(button: 1), .buttonUp(button: 3), .swipeBegin(fingers: 3),
+            .swipeUpdate(fingers: 3, delta: Point(x: 1.5, y: -2)), .swipeEnd(fingers: 4, cancelled: true),
+        ]
+        let events = kinds.enumerated().map {
+            InputEvent(time: Double($0.offset), kind: $0.element, location: Point(x: 1, y: 2))
+        }
         #expect(try Trace.decode(Trace.encode(events)) == events)
     }
 
@@ -213,12 +246,17 @@ import Testing
 @Suite struct TouchpadGestureArenaTests {
     static let at = Point(x: 960, y: 540)
 
-    static func event(_ time: Double, _ kind: InputEvent.Kind) -> InputEvent { InputEvent(time: time, kind: kind, location: at) }
+    static func event(_ time: Double, _ kind: InputEvent.Kind) -> InputEvent {
+        InputEvent(time: time, kind: kind, location: at)
+    }
 
     @Test func pinchesAndHoldsShareTheArenasSequenceNumbers() {
         var arena = GestureArena(recognizers: [RecognizerSpec.edge(.left)], geometry: .fallback)
-        let touch = ArenaTests.drag(from: Point(x: 500, y: 500), by: Point(x: 5, y: 0), steps: 1).flatMap { arena.handle($0) }
-        #expect(touch == [.released(sequence: 1, source: .touch, touches: [1])], "no recognizer takes a touch mid-screen")
+        let touch = ArenaTests.drag(from: Point(x: 500, y: 500), by: Point(x: 5, y: 0), steps: 1).flatMap {
+            arena.handle($0)
+        }
+        #expect(
+            touch == [.released(sequence: 1, source: .touch, touches: [1])], "no recognizer takes a touch mid-screen")
         let pinch = arena.handle(Self.event(1, .pinchBegin(fingers: 2)))
         guard case let .gesture(began)? = pinch.first else { Issue.record("\(pinch)"); return }
         #expect(began.name == BuiltInGesture.pinch.rawValue && began.state == .began && began.sequence == 2)
@@ -233,7 +271,9 @@ import Testing
         }
         #expect(cancelled == ["pinch cancelled 2", "hold cancelled 3"])
         #expect(!arena.isTracking(.touchpad))
-        #expect(arena.handle(Self.event(3, .pinchEnd(fingers: 2, cancelled: false))).isEmpty, "an end without a pinch is ignored")
+        #expect(
+            arena.handle(Self.event(3, .pinchEnd(fingers: 2, cancelled: false))).isEmpty,
+            "an end without a pinch is ignored")
     }
 
     /// A pinch's translation is the sum of its deltas; its scale and rotation travel with `began` and `changed` only.
@@ -241,7 +281,8 @@ import Testing
         var arena = GestureArena(recognizers: [], geometry: .fallback)
         _ = arena.handle(Self.event(0, .pinchBegin(fingers: 2)))
         _ = arena.handle(Self.event(0.01, .pinchUpdate(fingers: 2, delta: Point(x: 2, y: 3), scale: 1.2, rotation: 5)))
-        let changed = arena.handle(Self.event(0.02, .pinchUpdate(fingers: 2, delta: Point(x: -1, y: 1), scale: 1.5, rotation: 10)))
+        let changed = arena.handle(
+            Self.event(0.02, .pinchUpdate(fingers: 2, delta: Point(x: -1, y: 1), scale: 1.5, rotation: 10)))
         guard case let .gesture(update)? = changed.first else { Issue.record("\(changed)"); return }
         #expect(update.translation == Point(x: 1, y: 4) && update.pinch?.scale == 1.5 && update.pinch?.rotation == 10)
         let ended = arena.handle(Self.event(0.03, .pinchEnd(fingers: 2, cancelled: false)))
@@ -254,7 +295,8 @@ import Testing
 /// and never join it, so lifting the fingers it holds ends it, however many more came down.
 @Suite struct OpenTouchLimitTests {
     @Test func touchesBeyondTheBoundNeverJoinTheSequence() {
-        var arena = GestureArena(recognizers: [RecognizerSpec(name: "pan", kind: .pan(PanOptions()))], geometry: .fallback)
+        var arena = GestureArena(
+            recognizers: [RecognizerSpec(name: "pan", kind: .pan(PanOptions()))], geometry: .fallback)
         var released: Set<Int> = []
         for id in 0..<56_000 {
             for output in arena.handle(InputEvent(time: 0, kind: .touchDown(id: id), location: Point(x: 500, y: 500))) {
@@ -262,8 +304,9 @@ import Testing
             }
         }
         #expect(released.isSuperset(of: InputLimits.openTouches..<56_000), "every touch past the bound is handed back")
-        #expect(arena.handle(InputEvent(time: 0.01, kind: .touchDown(id: 3), location: Point(x: 500, y: 500))).isEmpty,
-                "a finger already down is not added again")
+        #expect(
+            arena.handle(InputEvent(time: 0.01, kind: .touchDown(id: 3), location: Point(x: 500, y: 500))).isEmpty,
+            "a finger already down is not added again")
         for id in 0..<InputLimits.openTouches {
             #expect(arena.isTracking(.touch), "finger \(id) of the bound is still down")
             _ = arena.handle(InputEvent(time: 0.03, kind: .touchUp(id: id), location: Point(x: 500, y: 500)))

@@ -1,6 +1,7 @@
 import AnimProtocol
 import Foundation
 import Testing
+
 @testable import Gestures
 
 /// Outer edges, edge pressure and the arena's pressure and cancel paths.
@@ -8,17 +9,27 @@ struct EdgeInputTests {
     /// One monitor: each edge is one stretch along the whole border; right and bottom lines lie one past the last pixel.
     @Test func oneMonitorHasFourOuterEdges() {
         let segments = ScreenGeometry(monitors: [Rect(x: 0, y: 0, width: 1280, height: 800)]).outerSegments()
-        #expect(Set(segments) == [EdgeSegment(edge: .left, line: 0, start: 0, end: 800), EdgeSegment(edge: .right, line: 1280, start: 0, end: 800),
-                                  EdgeSegment(edge: .top, line: 0, start: 0, end: 1280), EdgeSegment(edge: .bottom, line: 800, start: 0, end: 1280)])
+        #expect(
+            Set(segments) == [
+                EdgeSegment(edge: .left, line: 0, start: 0, end: 800),
+                EdgeSegment(edge: .right, line: 1280, start: 0, end: 800),
+                EdgeSegment(edge: .top, line: 0, start: 0, end: 1280),
+                EdgeSegment(edge: .bottom, line: 800, start: 0, end: 1280),
+            ])
     }
 
     /// Side by side, 1920×1080 and 1280×1024 top-aligned: the shared border has no barrier where the other monitor is
     /// beyond it, only the 56 px of the taller monitor's right border that overhang.
     @Test func sharedBordersAreNotOuterEdges() {
-        let geometry = ScreenGeometry(monitors: [Rect(x: 0, y: 0, width: 1920, height: 1080), Rect(x: 1920, y: 0, width: 1280, height: 1024)])
+        let geometry = ScreenGeometry(monitors: [
+            Rect(x: 0, y: 0, width: 1920, height: 1080), Rect(x: 1920, y: 0, width: 1280, height: 1024),
+        ])
         let segments = geometry.outerSegments()
-        #expect(segments.filter { $0.edge == .right } == [EdgeSegment(edge: .right, line: 1920, start: 1024, end: 1080),
-                                                          EdgeSegment(edge: .right, line: 3200, start: 0, end: 1024)])
+        #expect(
+            segments.filter { $0.edge == .right } == [
+                EdgeSegment(edge: .right, line: 1920, start: 1024, end: 1080),
+                EdgeSegment(edge: .right, line: 3200, start: 0, end: 1024),
+            ])
         #expect(segments.filter { $0.edge == .left } == [EdgeSegment(edge: .left, line: 0, start: 0, end: 1080)])
         #expect(segments.filter { $0.edge == .bottom }.map(\.line) == [1080, 1024])
         #expect(geometry.outerSegments(of: [.top]).count == 2)
@@ -26,8 +37,12 @@ struct EdgeInputTests {
 
     /// A strip lies inside the monitor along its stretch.
     @Test func stripsLieInside() {
-        #expect(EdgeSegment(edge: .right, line: 1280, start: 0, end: 800).strip(width: 2) == Rect(x: 1278, y: 0, width: 2, height: 800))
-        #expect(EdgeSegment(edge: .bottom, line: 800, start: 0, end: 1280).strip(width: 3) == Rect(x: 0, y: 797, width: 1280, height: 3))
+        #expect(
+            EdgeSegment(edge: .right, line: 1280, start: 0, end: 800).strip(width: 2)
+                == Rect(x: 1278, y: 0, width: 2, height: 800))
+        #expect(
+            EdgeSegment(edge: .bottom, line: 800, start: 0, end: 1280).strip(width: 3)
+                == Rect(x: 0, y: 797, width: 1280, height: 3))
     }
 
     /// A push that slides into the corner and onto the other edge ends the first push and begins the second; a
@@ -35,9 +50,13 @@ struct EdgeInputTests {
     @Test func cornerSwitchesEdges() {
         var pressure = EdgePressure()
         _ = pressure.hit(.init(edge: .left, location: Point(x: 0, y: 790), delta: Point(x: -10, y: 0), time: 1))
-        let switched = pressure.hit(.init(edge: .bottom, location: Point(x: 0, y: 799), delta: Point(x: 0, y: 12), time: 1.008))
-        #expect(switched.map(\.kind) == [.pressureEnd(edge: .left, cancelled: false), .pressureBegin(edge: .bottom),
-                                         .pressureUpdate(edge: .bottom, push: 12)])
+        let switched = pressure.hit(
+            .init(edge: .bottom, location: Point(x: 0, y: 799), delta: Point(x: 0, y: 12), time: 1.008))
+        #expect(
+            switched.map(\.kind) == [
+                .pressureEnd(edge: .left, cancelled: false), .pressureBegin(edge: .bottom),
+                .pressureUpdate(edge: .bottom, push: 12),
+            ])
         #expect(pressure.cancel().map(\.kind) == [.pressureEnd(edge: .bottom, cancelled: true)])
         #expect(pressure.cancel().isEmpty && !pressure.isPushing)
     }
@@ -49,7 +68,9 @@ struct EdgeInputTests {
         _ = pressure.hit(.init(edge: .left, location: Point(x: 0, y: 300), delta: Point(x: -40, y: 0), time: 1))
         pressure.configure(cap: 10, releaseDelay: 0.5)
         #expect(pressure.isPushing)
-        #expect(pressure.hit(.init(edge: .left, location: Point(x: 0, y: 300), delta: Point(x: -40, y: 0), time: 1.01)).map(\.kind)
+        #expect(
+            pressure.hit(.init(edge: .left, location: Point(x: 0, y: 300), delta: Point(x: -40, y: 0), time: 1.01)).map(
+                \.kind)
                 == [.pressureUpdate(edge: .left, push: 10)])
         #expect(pressure.expire(at: 1.2).isEmpty, "the new 0.5 s delay applies")
         #expect(pressure.expire(at: 1.51).map(\.kind) == [.pressureEnd(edge: .left, cancelled: false)])
@@ -58,23 +79,32 @@ struct EdgeInputTests {
     /// Pans ignore pressure, an edge pan ignores pressure on another edge, and a push shorter than the pressure slop
     /// is released when it ends.
     @Test func pressureOnlyDrivesItsEdgePan() {
-        let specs = [RecognizerSpec(name: "pan", kind: .pan(PanOptions()), sources: [.pressure]),
-                     RecognizerSpec(name: "right", kind: .edgePan(EdgePanOptions(edge: .right)), sources: [.pressure])]
+        let specs = [
+            RecognizerSpec(name: "pan", kind: .pan(PanOptions()), sources: [.pressure]),
+            RecognizerSpec(name: "right", kind: .edgePan(EdgePanOptions(edge: .right)), sources: [.pressure]),
+        ]
         var arena = GestureArena(recognizers: specs, geometry: .fallback)
         let left = Point(x: 0, y: 300)
         let begin = arena.handle(InputEvent(time: 0, kind: .pressureBegin(edge: .left), location: left))
         #expect(begin == [.released(sequence: 1, source: .pressure, touches: [])], "nothing can use a left push")
-        #expect(arena.handle(InputEvent(time: 0.1, kind: .pressureEnd(edge: .left, cancelled: false), location: left)).isEmpty)
+        #expect(
+            arena.handle(InputEvent(time: 0.1, kind: .pressureEnd(edge: .left, cancelled: false), location: left))
+                .isEmpty)
         let right = Point(x: 1919, y: 300)
         #expect(arena.handle(InputEvent(time: 1, kind: .pressureBegin(edge: .right), location: right)).isEmpty)
-        #expect(arena.handle(InputEvent(time: 1.008, kind: .pressureUpdate(edge: .right, push: 15), location: right)).isEmpty)
-        let ended = arena.handle(InputEvent(time: 1.1, kind: .pressureEnd(edge: .right, cancelled: false), location: right))
+        #expect(
+            arena.handle(InputEvent(time: 1.008, kind: .pressureUpdate(edge: .right, push: 15), location: right))
+                .isEmpty)
+        let ended = arena.handle(
+            InputEvent(time: 1.1, kind: .pressureEnd(edge: .right, cancelled: false), location: right))
         #expect(ended.contains(.released(sequence: 2, source: .pressure, touches: [])), "15 px is under the 40 px slop")
     }
 
     /// Cancelling a source ends its sequence: an undecided one is released with its touches, and nothing stays tracked.
     @Test func cancelReleasesUndecidedTouches() {
-        var arena = GestureArena(recognizers: [RecognizerSpec(name: "left", kind: .edgePan(EdgePanOptions(edge: .left)))], geometry: .fallback)
+        var arena = GestureArena(
+            recognizers: [RecognizerSpec(name: "left", kind: .edgePan(EdgePanOptions(edge: .left)))],
+            geometry: .fallback)
         _ = arena.handle(InputEvent(time: 0, kind: .touchDown(id: 4), location: Point(x: 3, y: 300)))
         #expect(arena.isTracking(.touch))
         let cancelled = arena.cancel(.touch, at: 0.05)
@@ -116,7 +146,9 @@ struct EdgeInputTests {
             InputEvent(time: 1.008, kind: .pressureUpdate(edge: .top, push: 12.5), location: Point(x: 400, y: 0)),
             InputEvent(time: 1.1, kind: .pressureEnd(edge: .top, cancelled: true), location: Point(x: 401, y: 0)),
             InputEvent(time: 2, kind: .pinchBegin(fingers: 2), location: Point(x: 5, y: 6)),
-            InputEvent(time: 2.01, kind: .pinchUpdate(fingers: 2, delta: Point(x: 1, y: -1), scale: 0.8, rotation: -4), location: Point(x: 5, y: 6)),
+            InputEvent(
+                time: 2.01, kind: .pinchUpdate(fingers: 2, delta: Point(x: 1, y: -1), scale: 0.8, rotation: -4),
+                location: Point(x: 5, y: 6)),
             InputEvent(time: 2.02, kind: .pinchEnd(fingers: 2, cancelled: false), location: Point(x: 5, y: 6)),
         ]
         #expect(try Trace.decode(Trace.encode(events)) == events)
@@ -136,17 +168,24 @@ struct TouchSurfaceEdgeTests {
         #expect(geometry.touchDistance(from: inner, to: .left) == 5)
         #expect(geometry.touchDistance(from: Point(x: 3199, y: 799), to: .right) == 0)
         #expect(geometry.touchDistance(from: Point(x: 3199, y: 799), to: .bottom) == 0)
-        #expect(geometry.touchDistance(from: Point(x: 1915, y: 400), to: .right) == nil, "off the glass, the screen-edge rule")
+        #expect(
+            geometry.touchDistance(from: Point(x: 1915, y: 400), to: .right) == nil,
+            "off the glass, the screen-edge rule")
         #expect(geometry.touchDistance(from: Point(x: 3, y: 400), to: .left) == 3)
     }
 
     @Test func theArenaStartsAnEdgePanOnTheGlassEdge() {
         let spec = RecognizerSpec(name: "left-edge", kind: .edgePan(EdgePanOptions(edge: .left)), sources: [.touch])
         func claims(_ surfaces: [Rect]) -> Bool {
-            var arena = GestureArena(recognizers: [spec], geometry: ScreenGeometry(monitors: [Self.left, Self.right], touchSurfaces: surfaces))
+            var arena = GestureArena(
+                recognizers: [spec],
+                geometry: ScreenGeometry(monitors: [Self.left, Self.right], touchSurfaces: surfaces))
             var outputs = arena.handle(InputEvent(time: 0, kind: .touchDown(id: 1), location: Point(x: 1922, y: 400)))
             for step in 1...5 {
-                outputs += arena.handle(InputEvent(time: Double(step) * 0.01, kind: .touchMove(id: 1), location: Point(x: 1922 + Double(step) * 20, y: 400)))
+                outputs += arena.handle(
+                    InputEvent(
+                        time: Double(step) * 0.01, kind: .touchMove(id: 1),
+                        location: Point(x: 1922 + Double(step) * 20, y: 400)))
             }
             return outputs.contains { if case .claimed = $0 { true } else { false } }
         }

@@ -16,7 +16,9 @@ struct FocusSettleTests {
         #expect(settle.published == Self.logo && settle.deadline == 10 + FocusSettle.delay)
         #expect(settle.read(Self.calc, at: 10.001) == true)
         #expect(settle.published == Self.calc && settle.deadline == nil)
-        #expect(settle.expire(at: 11) == false && settle.published == Self.calc, "the gap that was replaced stays unpublished")
+        #expect(
+            settle.expire(at: 11) == false && settle.published == Self.calc,
+            "the gap that was replaced stays unpublished")
     }
 
     /// A gap that lasts (the last window closed, the desktop clicked) is published once its delay is over, not before.
@@ -35,11 +37,15 @@ struct FocusSettleTests {
     /// after a gap, a gap after a gap or after no manager, the manager's loss, the same window returning.
     @Test func everyOtherReadIsPublishedAtOnce() {
         var settle = FocusSettle(Self.noManager)
-        #expect(settle.read(Self.none, at: 0) == true && settle.published == Self.none, "no window, with no window before it")
+        #expect(
+            settle.read(Self.none, at: 0) == true && settle.published == Self.none,
+            "no window, with no window before it")
         #expect(settle.read(Self.logo, at: 1) == true && settle.published == Self.logo)
         #expect(settle.read(Self.calc, at: 2) == true && settle.published == Self.calc)
         #expect(settle.read(Self.calc, at: 3) == false, "the same focus again is no change")
-        #expect(settle.read(Self.noManager, at: 4) == true && settle.published == Self.noManager, "the manager's loss is not a gap")
+        #expect(
+            settle.read(Self.noManager, at: 4) == true && settle.published == Self.noManager,
+            "the manager's loss is not a gap")
         #expect(settle.deadline == nil)
     }
 
@@ -47,7 +53,9 @@ struct FocusSettleTests {
     @Test func aLossReplacesAWaitingGap() {
         var settle = FocusSettle(Self.logo)
         _ = settle.read(Self.none, at: 5)
-        #expect(settle.read(Self.noManager, at: 5.01) == true && settle.published == Self.noManager && settle.deadline == nil)
+        #expect(
+            settle.read(Self.noManager, at: 5.01) == true && settle.published == Self.noManager
+                && settle.deadline == nil)
         // The window that had the focus comes back before the gap is believed: nothing changed for the bindings.
         var back = FocusSettle(Self.logo)
         _ = back.read(Self.none, at: 5)

@@ -1,6 +1,7 @@
 import AnimProtocol
 import Foundation
 import Testing
+
 @testable import Gestures
 
 /// Loads the generated fixtures (scripts/generate-traces.py).
@@ -21,8 +22,10 @@ enum TraceFixtures {
         return try #require(Double(words[index + 1]))
     }
 
-    static func run(_ name: String, _ recognizers: [RecognizerSpec], geometry: ScreenGeometry = .fallback,
-                    shouldBegin: (BeginRequest) -> Bool = { _ in true }) throws -> [ArenaOutput] {
+    static func run(
+        _ name: String, _ recognizers: [RecognizerSpec], geometry: ScreenGeometry = .fallback,
+        shouldBegin: (BeginRequest) -> Bool = { _ in true }
+    ) throws -> [ArenaOutput] {
         var arena = GestureArena(recognizers: recognizers, geometry: geometry)
         return try events(name).flatMap { arena.handle($0, shouldBegin: shouldBegin) }
     }

@@ -1,5 +1,6 @@
 import AnimProtocol
 import Testing
+
 @testable import Gestures
 
 /// Recorded-shape traces through the arena; each test names its expected outcome.
@@ -98,8 +99,10 @@ import Testing
         #expect(ended.velocity == .zero)
     }
 
-    static let twoMonitors = ScreenGeometry(monitors: [Rect(x: 0, y: 0, width: 1920, height: 1080),
-                                                       Rect(x: 1920, y: 0, width: 1920, height: 1080)])
+    static let twoMonitors = ScreenGeometry(monitors: [
+        Rect(x: 0, y: 0, width: 1920, height: 1080),
+        Rect(x: 1920, y: 0, width: 1920, height: 1080),
+    ])
 
     /// On two monitors side by side, the shared inner edge is not a screen edge.
     @Test func sharedInnerEdgeIsNotAnEdge() throws {

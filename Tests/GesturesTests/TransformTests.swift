@@ -1,6 +1,7 @@
 import AnimProtocol
 import Foundation
 import Testing
+
 @testable import Gestures
 
 /// Pinch and rotation (issue 45): the fingers' spread and turn about their centroid, measured against the formulas
@@ -12,7 +13,9 @@ import Testing
     }
 
     /// `count` points `radius` from `centre`, evenly spread, turned `degrees` clockwise (y grows downward).
-    static func ring(_ count: Int, radius: Double, degrees: Double = 0, centre: Point = Point(x: 500, y: 400)) -> [Point] {
+    static func ring(_ count: Int, radius: Double, degrees: Double = 0, centre: Point = Point(x: 500, y: 400))
+        -> [Point]
+    {
         (0..<count).map { index in
             let angle = (360 * Double(index) / Double(count) + degrees) * .pi / 180
             return centre + Point(x: radius * cos(angle), y: radius * sin(angle))
@@ -33,9 +36,16 @@ import Testing
     /// Turning in steps of 30° clockwise (y down) to two whole turns: 720°, not the angle's remainder; and back.
     @Test func theTurnIsCountedAcrossTheSeamInDegreesClockwise() {
         var spread = TouchSpread(touches: Self.touches(Self.ring(3, radius: 100)), time: 0)
-        for step in 1...24 { spread.update(Self.touches(Self.ring(3, radius: 100, degrees: Double(step) * 30)), moved: 0, at: Double(step) * 0.01) }
+        for step in 1...24 {
+            spread.update(
+                Self.touches(Self.ring(3, radius: 100, degrees: Double(step) * 30)), moved: 0, at: Double(step) * 0.01)
+        }
         #expect(abs(spread.transform.y - 720) < 1e-9 && abs(spread.transform.x) < 1e-12)
-        for step in (0..<24).reversed() { spread.update(Self.touches(Self.ring(3, radius: 100, degrees: Double(step) * 30)), moved: 0, at: 0.3 - Double(step) * 0.001) }
+        for step in (0..<24).reversed() {
+            spread.update(
+                Self.touches(Self.ring(3, radius: 100, degrees: Double(step) * 30)), moved: 0,
+                at: 0.3 - Double(step) * 0.001)
+        }
         #expect(abs(spread.transform.y) < 1e-9)
     }
 
@@ -65,7 +75,9 @@ import Testing
         var widest = 0.0
         for step in 1...10 {
             for finger in 1...3 {
-                path.move(finger, to: Point(x: 900 + Double(finger) * 30 - Double(step) * 8, y: 500), at: Double(step) * 0.008)
+                path.move(
+                    finger, to: Point(x: 900 + Double(finger) * 30 - Double(step) * 8, y: 500), at: Double(step) * 0.008
+                )
                 widest = max(widest, abs(path.spread?.transform.x ?? 0))
             }
             #expect(abs(path.spread?.settled.x ?? .nan) < 1e-12, "step \(step)")
@@ -101,17 +113,23 @@ import Testing
     // MARK: - The arena, on traces
 
     static let pan = RecognizerSpec(name: "pan", kind: .pan(PanOptions(minTouches: 3, maxTouches: 3)))
-    static let pinch = RecognizerSpec(name: "pinch", kind: .pinch(TransformOptions(slop: TransformOptions.scaleSlop, minTouches: 3, maxTouches: 3)))
-    static let rotate = RecognizerSpec(name: "rotate", kind: .rotate(TransformOptions(slop: TransformOptions.angleSlop, minTouches: 3, maxTouches: 3)))
+    static let pinch = RecognizerSpec(
+        name: "pinch", kind: .pinch(TransformOptions(slop: TransformOptions.scaleSlop, minTouches: 3, maxTouches: 3)))
+    static let rotate = RecognizerSpec(
+        name: "rotate", kind: .rotate(TransformOptions(slop: TransformOptions.angleSlop, minTouches: 3, maxTouches: 3)))
 
     /// The same three fingers closing, turning, or moving together: whichever passes its own slop first begins, the
     /// others fail, and the sequence is claimed once.
-    @Test(arguments: [("three-finger-pinch-in", "pinch"), ("three-finger-rotate", "rotate"), ("three-finger-pan", "pan")])
+    @Test(arguments: [
+        ("three-finger-pinch-in", "pinch"), ("three-finger-rotate", "rotate"), ("three-finger-pan", "pan"),
+    ])
     func theGestureThatFirstPassesItsSlopWins(_ trace: String, _ winner: String) throws {
         let outputs = try TraceFixtures.run(trace, [Self.pan, Self.pinch, Self.rotate])
         for name in ["pan", "pinch", "rotate"] {
             if name == winner {
-                #expect(outputs.states(of: name).first == .began && outputs.states(of: name).last == .ended, "\(trace): \(name)")
+                #expect(
+                    outputs.states(of: name).first == .began && outputs.states(of: name).last == .ended,
+                    "\(trace): \(name)")
             } else {
                 #expect(outputs.states(of: name) == [.failed], "\(trace): \(name) \(outputs.states(of: name))")
             }
@@ -140,9 +158,14 @@ import Testing
     /// the trace's true 2.5, as the pans' flicks are held to.
     @Test func thePinchsReleaseVelocityIsTracked() throws {
         let two = RecognizerSpec(name: "pinch", kind: .pinch(TransformOptions(slop: TransformOptions.scaleSlop)))
-        let ended = try #require(try TraceFixtures.run("two-finger-pinch-flick", [two]).updates.last { $0.name == "pinch" && $0.state == .ended })
+        let ended = try #require(
+            try TraceFixtures.run("two-finger-pinch-flick", [two]).updates.last {
+                $0.name == "pinch" && $0.state == .ended
+            })
         let truth = try TraceFixtures.trueVelocity("two-finger-pinch-flick")
-        #expect(abs(ended.transformVelocity.x - truth) / truth < 0.05, "measured \(ended.transformVelocity.x), true \(truth)")
+        #expect(
+            abs(ended.transformVelocity.x - truth) / truth < 0.05,
+            "measured \(ended.transformVelocity.x), true \(truth)")
     }
 
     // MARK: - The arena, by hand
@@ -158,33 +181,47 @@ import Testing
 
     /// More fingers than its most fail it.
     @Test func tooManyFingersFailAPinch() {
-        let pinch = RecognizerSpec(name: "pinch", kind: .pinch(TransformOptions(slop: TransformOptions.scaleSlop, maxTouches: 2)))
+        let pinch = RecognizerSpec(
+            name: "pinch", kind: .pinch(TransformOptions(slop: TransformOptions.scaleSlop, maxTouches: 2)))
         let points = Self.ring(3, radius: 100)
-        let events = points.enumerated().map { InputEvent(time: Double($0.offset) * 0.01, kind: .touchDown(id: $0.offset + 1), location: $0.element) }
+        let events = points.enumerated().map {
+            InputEvent(time: Double($0.offset) * 0.01, kind: .touchDown(id: $0.offset + 1), location: $0.element)
+        }
         #expect(ArenaTests.run([pinch], events).states(of: "pinch") == [.failed])
     }
 
     static func touchpadPinch(_ scales: [Double], rotation: Double = 0) -> [InputEvent] {
         var events = [InputEvent(time: 0, kind: .pinchBegin(fingers: 4), location: Point(x: 300, y: 300))]
         for (index, scale) in scales.enumerated() {
-            events.append(InputEvent(time: Double(index + 1) * 0.01, kind: .pinchUpdate(fingers: 4, delta: .zero, scale: scale, rotation: rotation),
-                                     location: Point(x: 300, y: 300)))
+            events.append(
+                InputEvent(
+                    time: Double(index + 1) * 0.01,
+                    kind: .pinchUpdate(fingers: 4, delta: .zero, scale: scale, rotation: rotation),
+                    location: Point(x: 300, y: 300)))
         }
-        events.append(InputEvent(time: Double(scales.count + 1) * 0.01, kind: .pinchEnd(fingers: 4, cancelled: false), location: Point(x: 300, y: 300)))
+        events.append(
+            InputEvent(
+                time: Double(scales.count + 1) * 0.01, kind: .pinchEnd(fingers: 4, cancelled: false),
+                location: Point(x: 300, y: 300)))
         return events
     }
 
     /// The touchpad's pinch, read by the scale libinput and XI 2.4 report: ln of it, since the pinch recognizer
     /// began (past ln 1.15), while the built-in `pinch` is published as before.
     @Test func aTouchpadPinchIsReadByItsOwnScale() {
-        var four = RecognizerSpec(name: "overview", kind: .pinch(TransformOptions(slop: TransformOptions.scaleSlop, minTouches: 4, maxTouches: 4)))
+        var four = RecognizerSpec(
+            name: "overview",
+            kind: .pinch(TransformOptions(slop: TransformOptions.scaleSlop, minTouches: 4, maxTouches: 4)))
         four.sources = [.touchpad]
         let outputs = ArenaTests.run([four], Self.touchpadPinch([0.95, 0.8, 0.6, 0.5]))
         let updates = outputs.updates.filter { $0.name == "overview" }
         #expect(updates.map(\.state) == [.began, .changed, .changed, .ended])
         // Began at 0.8 (|ln 0.8| ≥ ln 1.15; 0.95 is within), so it ends ln(0.5/0.8) since.
         #expect(abs((updates.last?.transform.x ?? .nan) - log(0.5 / 0.8)) < 1e-12)
-        #expect(outputs.states(of: BuiltInGesture.pinch.rawValue) == [.began, .changed, .changed, .changed, .changed, .ended])
+        #expect(
+            outputs.states(of: BuiltInGesture.pinch.rawValue) == [
+                .began, .changed, .changed, .changed, .changed, .ended,
+            ])
     }
 
     /// Without a pinch or rotation recognizer on the touchpad, a touchpad pinch is the built-in gesture only, as it

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Gestures
 
 extension SplitMix64 {
@@ -21,7 +22,8 @@ struct NoisyPath: Sendable {
     func feed(_ tracker: inout VelocityTracker, rng: inout SplitMix64, noise: Bool = true) {
         let count = Int((duration * 120).rounded())
         for i in 0...count {
-            let trueTime = min(max(Double(i) / 120 + (noise ? Double.random(in: -0.0005...0.0005, using: &rng) : 0), 0), duration)
+            let trueTime = min(
+                max(Double(i) / 120 + (noise ? Double.random(in: -0.0005...0.0005, using: &rng) : 0), 0), duration)
             let reported = noise ? (trueTime * 1000).rounded() / 1000 : trueTime
             let x = position(trueTime) + (noise ? rng.gaussian(sigma: 0.3) : 0)
             tracker.add(Point(x: x, y: 0), at: reported)
@@ -33,14 +35,24 @@ struct NoisyPath: Sendable {
     static let scenarios: [NoisyPath] = {
         let accel = 2500 / 0.15, decel = 2000 / 0.15, shortAccel = 3000 / 0.06
         // A minimum-jerk 400 px stroke over 0.25 s, released at 60 % of it (still moving fast).
-        @Sendable func minJerk(_ t: Double) -> Double { let s = t / 0.25; return 400 * (10 * pow(s, 3) - 15 * pow(s, 4) + 6 * pow(s, 5)) }
-        @Sendable func minJerkVelocity(_ t: Double) -> Double { let s = t / 0.25; return 400 / 0.25 * (30 * s * s - 60 * pow(s, 3) + 30 * pow(s, 4)) }
+        @Sendable func minJerk(_ t: Double) -> Double {
+            let s = t / 0.25; return 400 * (10 * pow(s, 3) - 15 * pow(s, 4) + 6 * pow(s, 5))
+        }
+        @Sendable func minJerkVelocity(_ t: Double) -> Double {
+            let s = t / 0.25; return 400 / 0.25 * (30 * s * s - 60 * pow(s, 3) + 30 * pow(s, 4))
+        }
         return [
             NoisyPath(name: "constant 2000 px/s", position: { 2000 * $0 }, velocity: { _ in 2000 }, duration: 0.15),
             NoisyPath(name: "constant 500 px/s", position: { 500 * $0 }, velocity: { _ in 500 }, duration: 0.3),
-            NoisyPath(name: "accelerating to 2500", position: { 0.5 * accel * $0 * $0 }, velocity: { accel * $0 }, duration: 0.15),
-            NoisyPath(name: "decelerating to 1500", position: { 3500 * $0 - 0.5 * decel * $0 * $0 }, velocity: { 3500 - decel * $0 }, duration: 0.15),
-            NoisyPath(name: "short 60 ms flick to 3000", position: { 0.5 * shortAccel * $0 * $0 }, velocity: { shortAccel * $0 }, duration: 0.06),
+            NoisyPath(
+                name: "accelerating to 2500", position: { 0.5 * accel * $0 * $0 }, velocity: { accel * $0 },
+                duration: 0.15),
+            NoisyPath(
+                name: "decelerating to 1500", position: { 3500 * $0 - 0.5 * decel * $0 * $0 },
+                velocity: { 3500 - decel * $0 }, duration: 0.15),
+            NoisyPath(
+                name: "short 60 ms flick to 3000", position: { 0.5 * shortAccel * $0 * $0 },
+                velocity: { shortAccel * $0 }, duration: 0.06),
             NoisyPath(name: "min-jerk stroke at 60 %", position: minJerk, velocity: minJerkVelocity, duration: 0.15),
         ]
     }()
@@ -59,7 +71,8 @@ struct NoisyPath: Sendable {
     @Test func impulseMatchesAndroidReference() {
         let times = (0...12).map { -0.096 + Double($0) * 0.008 }
         let accelerating = times.map { 1000 * $0 + 5000 * $0 * $0 }
-        #expect(abs(VelocityEstimator.impulse.velocity(times: times, positions: accelerating) - 963.0583560858067) < 1e-6)
+        #expect(
+            abs(VelocityEstimator.impulse.velocity(times: times, positions: accelerating) - 963.0583560858067) < 1e-6)
         #expect(abs(VelocityEstimator.impulse.velocity(times: times, positions: times.map { 1500 * $0 }) - 1500) < 1e-6)
     }
 
@@ -116,7 +129,9 @@ struct NoisyPath: Sendable {
     /// The default estimator has the smallest worst-case relative error of all three.
     @Test func defaultHasBestWorstCase() {
         var worst: [VelocityEstimator: Double] = [:]
-        var table = "| scenario | " + VelocityEstimator.allCases.map { "\($0.rawValue) mean / worst" }.joined(separator: " | ") + " |\n"
+        var table =
+            "| scenario | " + VelocityEstimator.allCases.map { "\($0.rawValue) mean / worst" }.joined(separator: " | ")
+            + " |\n"
         table += "|---|" + VelocityEstimator.allCases.map { _ in "---|" }.joined() + "\n"
         for path in NoisyPath.scenarios {
             var row = "| \(path.name) |"
@@ -126,7 +141,8 @@ struct NoisyPath: Sendable {
                     var rng = SplitMix64(seed: UInt64(seed))
                     var tracker = VelocityTracker(estimator: estimator)
                     path.feed(&tracker, rng: &rng)
-                    errors.append(abs(tracker.velocity(at: path.duration).x - path.releaseVelocity) / path.releaseVelocity)
+                    errors.append(
+                        abs(tracker.velocity(at: path.duration).x - path.releaseVelocity) / path.releaseVelocity)
                 }
                 let mean = errors.reduce(0, +) / Double(errors.count), maximum = errors.max() ?? 0
                 worst[estimator] = max(worst[estimator] ?? 0, maximum)
@@ -134,7 +150,10 @@ struct NoisyPath: Sendable {
             }
             table += row + "\n"
         }
-        table += "| **worst case** |" + VelocityEstimator.allCases.map { String(format: " **%.1f %%** |", (worst[$0] ?? 0) * 100) }.joined() + "\n"
+        table +=
+            "| **worst case** |"
+            + VelocityEstimator.allCases.map { String(format: " **%.1f %%** |", (worst[$0] ?? 0) * 100) }.joined()
+            + "\n"
         print(table)
         let best = VelocityEstimator.allCases.min { (worst[$0] ?? 0) < (worst[$1] ?? 0) }
         #expect(VelocityTracker.defaultEstimator == best, "measured worst cases: \(worst)")

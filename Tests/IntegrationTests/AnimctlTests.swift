@@ -1,9 +1,9 @@
 import AnimClient
 import AnimProtocol
 import Foundation
+import JSONText
 import TestSupport
 import Testing
-import JSONText
 
 /// animctl as a user runs it: output on stdout, errors on stderr with a non-zero exit.
 @Suite(.serialized) struct AnimctlTests {
@@ -11,21 +11,30 @@ import JSONText
     @Test func queriesAndErrors() throws {
         let daemon = try DaemonProcess()
         let hello = try animctl(["hello"], socket: daemon.socket)
-        #expect(hello.status == 0 && hello.stdout.contains("animd 0.1.0 (protocol 1)") && hello.stdout.contains("input       x11 off"))
+        #expect(
+            hello.status == 0 && hello.stdout.contains("animd 0.1.0 (protocol 1)")
+                && hello.stdout.contains("input       x11 off"))
         let list = try animctl(["list"], socket: daemon.socket)
-        #expect(list.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        #expect(
+            list.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
                 == ["sidebar", "panel", "launcher", "notifications", "pager", "overview"])
         #expect(try animctl(["toggle", "sidebar"], socket: daemon.socket).status == 0)
         let get = try animctl(["get", "sidebar", "--json"], socket: daemon.socket)
         #expect((try? JSONParser.parse(Array(get.stdout.utf8)))?["name"] == "sidebar")
         let bad = try animctl(["toggle", "nope"], socket: daemon.socket)
         #expect(bad.status == 1 && bad.stdout.isEmpty && bad.stderr.contains("unknown transition \"nope\" (-32001)"))
-        #expect(bad.stderr.contains("known transitions: sidebar, panel, launcher, notifications, pager, overview"), "\(bad.stderr)")
+        #expect(
+            bad.stderr.contains("known transitions: sidebar, panel, launcher, notifications, pager, overview"),
+            "\(bad.stderr)")
         // watch and record subscribe; a name animd does not know is answered as every other command answers it.
         for command in [["watch", "nope"], ["watch", "--json", "nope"]] {
             let watch = try animctl(command, socket: daemon.socket)
-            #expect(watch.status == 1 && watch.stderr.contains("unknown transition \"nope\" (-32001)"), "\(command): \(watch.stderr)")
-            #expect(watch.stderr.contains("known transitions: sidebar, panel, launcher, notifications, pager, overview"), "\(command): \(watch.stderr)")
+            #expect(
+                watch.status == 1 && watch.stderr.contains("unknown transition \"nope\" (-32001)"),
+                "\(command): \(watch.stderr)")
+            #expect(
+                watch.stderr.contains("known transitions: sidebar, panel, launcher, notifications, pager, overview"),
+                "\(command): \(watch.stderr)")
         }
     }
 
@@ -34,7 +43,8 @@ import JSONText
     @Test func overlappingBindingsAreWarnedOf() throws {
         let daemon = try DaemonProcess(userConfig: "[bindings.sidebar-open]\nedge = \"right\"\n")
         let hello = try animctl(["hello"], socket: daemon.socket)
-        let warning = "bindings sidebar-open and panel-open both start with an edge pan from the right edge (touch, pressure)"
+        let warning =
+            "bindings sidebar-open and panel-open both start with an edge pan from the right edge (touch, pressure)"
         #expect(hello.stdout.contains("  warning: " + warning), "\(hello.stdout)")
         #expect(daemon.log.contains("config: " + warning), "\(daemon.log)")
     }
@@ -43,11 +53,15 @@ import JSONText
     @Test func negativeNumbersAreValues() throws {
         let daemon = try DaemonProcess()
         let below = try animctl(["animate", "sidebar", "-1"], socket: daemon.socket)
-        #expect(below.status == 1 && below.stderr.contains("to must be a snap index from 0 to 1, got -1"), "\(below.stderr)")
+        #expect(
+            below.status == 1 && below.stderr.contains("to must be a snap index from 0 to 1, got -1"), "\(below.stderr)"
+        )
         #expect(try animctl(["begin", "sidebar", "1"], socket: daemon.socket).status == 0)
         #expect(try animctl(["scrub", "sidebar", "-0"], socket: daemon.socket).status == 0, "-0 is a fraction of 0")
         let scrub = try animctl(["scrub", "sidebar", "-0.5"], socket: daemon.socket)
-        #expect(scrub.status == 1 && scrub.stderr.contains("\"fraction\" must be between 0 and 1, got -0.5"), "\(scrub.stderr)")
+        #expect(
+            scrub.status == 1 && scrub.stderr.contains("\"fraction\" must be between 0 and 1, got -0.5"),
+            "\(scrub.stderr)")
         // Released at 0 with a velocity back toward 0: it comes to rest at snap 0.
         let release = try animctl(["release", "sidebar", "--velocity", "-2"], socket: daemon.socket)
         #expect(release.status == 0, "\(release.stderr)")
@@ -61,12 +75,14 @@ import JSONText
     /// `watch --frames driven --log`: a running leg prints as its curve, and no frame of it comes.
     @Test func watchDrivenPrintsLegs() throws {
         let daemon = try DaemonProcess()
-        let (watcher, stdout, _) = try startAnimctl(["watch", "--frames", "driven", "--log", "--until-ended", "sidebar"], socket: daemon.socket)
+        let (watcher, stdout, _) = try startAnimctl(
+            ["watch", "--frames", "driven", "--log", "--until-ended", "sidebar"], socket: daemon.socket)
         let rpc = try daemon.connect()
         try waitUntil("the watcher subscribed") { (try rpc.ok("daemon.hello")["clients"]?.integer ?? 0) >= 2 }
         _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": 1, "timing": "ease-out", "duration": 0.3])
         watcher.waitUntilExit()
-        let lines = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(
+            separator: "\n")
         #expect(lines.count == 2 && lines[0].hasPrefix("began ") && lines[1].hasPrefix("ended "), "\(lines)")
         #expect(lines.first?.contains("cubic-bezier(0,0,0.58,1) x 0→1 in 0.3 s, from 0 to 1") == true, "\(lines)")
         let refused = try animctl(["watch", "--frames", "some"], socket: daemon.socket)
@@ -78,10 +94,14 @@ import JSONText
         #expect(try animctl(["toggle", "sidebar"], socket: daemon.socket).status == 0)
         let rested = try animctl(["wait", "sidebar"], socket: daemon.socket)
         #expect(rested.status == 0 && rested.stdout == "sidebar at snap 1\n", "\(rested.stdout) \(rested.stderr)")
-        #expect(try animctl(["wait", "sidebar", "pager"], socket: daemon.socket).stdout == "sidebar at snap 1\npager at snap 0\n")
+        #expect(
+            try animctl(["wait", "sidebar", "pager"], socket: daemon.socket).stdout
+                == "sidebar at snap 1\npager at snap 0\n")
         _ = try animctl(["begin", "panel", "1"], socket: daemon.socket)
         let held = try animctl(["wait", "panel", "--timeout", "0.3"], socket: daemon.socket)
-        #expect(held.status == 1 && held.stderr.contains("still not at rest after 0.30 s: panel (interactive)"), "\(held.stderr)")
+        #expect(
+            held.status == 1 && held.stderr.contains("still not at rest after 0.30 s: panel (interactive)"),
+            "\(held.stderr)")
         // animd dying while wait waits (no daemon.shutdown): wait says so, rather than waiting out its timeout.
         let waiting = try startAnimctl(["wait", "panel", "--timeout", "60"], socket: daemon.socket)
         try waitUntil("wait subscribed") { try daemon.connect().ok("daemon.hello")["subscriptions"] == 1 }
@@ -106,7 +126,9 @@ import JSONText
         let output = String(decoding: early.stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(early.process.terminationStatus == 0 && output.contains("animd 0.1.0"), "\(output)")
         _ = daemon
-        #expect(try animctl(["hello", "--wait", "0.2"], socket: folder + "/none.sock").status == 3, "nobody came: no daemon")
+        #expect(
+            try animctl(["hello", "--wait", "0.2"], socket: folder + "/none.sock").status == 3, "nobody came: no daemon"
+        )
     }
 
     /// `hello --wait` also waits out input that is still connecting (a CI run once printed "x11 off (connecting)"
@@ -115,12 +137,15 @@ import JSONText
     /// not "connecting".
     @Test func helloWaitsForInputToBeOnOrOff() throws {
         let number = 900 + Int(getpid() % 90)
-        let half = try #require(HalfAnsweringSocket(path: "@/tmp/.X11-unix/X\(number)", reply: SessionTests.failedSetup))
+        let half = try #require(
+            HalfAnsweringSocket(path: "@/tmp/.X11-unix/X\(number)", reply: SessionTests.failedSetup))
         let daemon = try DaemonProcess(display: ":\(number + 1)")
         _ = try daemon.connect().ok("daemon.environment", ["DISPLAY": .string(":\(number)")])
         let hello = try animctl(["hello", "--wait", "30"], socket: daemon.socket)
-        #expect(hello.status == 0 && hello.stdout.contains("input       x11 off on :\(number) (cannot open display :\(number): "),
-                "\(hello.stdout)")
+        #expect(
+            hello.status == 0
+                && hello.stdout.contains("input       x11 off on :\(number) (cannot open display :\(number): "),
+            "\(hello.stdout)")
         #expect(!hello.stdout.contains("(connecting)"), "\(hello.stdout)")
         withExtendedLifetime(half) {}
     }
@@ -128,8 +153,11 @@ import JSONText
     /// `curve --help` lists the timing grammar and its ranges itself, from the parser's own limits.
     @Test func curveHelpListsTheGrammar() throws {
         let help = try animctl(["curve", "--help"], socket: nil)
-        for form in ["ease-in-out", "cubic-bezier(x1, y1, x2, y2)", "spring(damping-ratio=Z, response=R)", "spring(duration=D, bounce=B)",
-                     "spring(mass=M, stiffness=K, damping=C)", "velocity=V", "Z 0.01…100"] {
+        for form in [
+            "ease-in-out", "cubic-bezier(x1, y1, x2, y2)", "spring(damping-ratio=Z, response=R)",
+            "spring(duration=D, bounce=B)",
+            "spring(mass=M, stiffness=K, damping=C)", "velocity=V", "Z 0.01…100",
+        ] {
             #expect(help.stdout.contains(form), "curve --help lacks \(form)")
         }
         #expect(!help.stdout.contains("docs/motion.md"), "the grammar is listed, not pointed to")
@@ -141,14 +169,22 @@ import JSONText
         #expect(try animctl(["toggle", "sidebar"], socket: daemon.socket).status == 0)
         let refused = try animctl(["animate", "sidebar", "7"], socket: daemon.socket)
         #expect(refused.status == 1 && refused.stderr.contains("to must be a snap index from 0 to 1, got 7"))
-        #expect(refused.stderr.components(separatedBy: "transition.animate").count == 2, "the method is named once: \(refused.stderr)")
+        #expect(
+            refused.stderr.components(separatedBy: "transition.animate").count == 2,
+            "the method is named once: \(refused.stderr)")
         let nothing = try animctl([], socket: nil)
-        #expect(nothing.status == 2 && nothing.stderr.contains("SUBCOMMANDS"), "no subcommand is a usage error: \(nothing.status)")
+        #expect(
+            nothing.status == 2 && nothing.stderr.contains("SUBCOMMANDS"),
+            "no subcommand is a usage error: \(nothing.status)")
         let missing = try animctl(["inject", daemon.folder + "/absent.jsonl"], socket: daemon.socket)
-        #expect(missing.status == 2 && missing.stderr.contains("cannot read \(daemon.folder)/absent.jsonl: No such file or directory"),
-                "\(missing.status) \(missing.stderr)")
-        for usage in [["animate", "sidebar"], ["toggle", "sidebar", "--bogus"], ["frobnicate"], ["animate", "sidebar", "one"],
-                      ["watch", "--count", "0"], ["call", "no.such.method"], ["call", "daemon.hello", "{not json"]] {
+        #expect(
+            missing.status == 2
+                && missing.stderr.contains("cannot read \(daemon.folder)/absent.jsonl: No such file or directory"),
+            "\(missing.status) \(missing.stderr)")
+        for usage in [
+            ["animate", "sidebar"], ["toggle", "sidebar", "--bogus"], ["frobnicate"], ["animate", "sidebar", "one"],
+            ["watch", "--count", "0"], ["call", "no.such.method"], ["call", "daemon.hello", "{not json"],
+        ] {
             let result = try animctl(usage, socket: daemon.socket)
             #expect(result.status == 2 && !result.stderr.isEmpty, "\(usage): \(result.status) \(result.stderr)")
         }
@@ -170,7 +206,9 @@ import JSONText
         }
         #expect(holder != nil)
         let refused = try animctl(["hello"], socket: daemon.socket)
-        #expect(refused.status == 1 && refused.stderr.contains("limit reached: at most 1 clients (max-clients) (-32004)"), "\(refused.stderr)")
+        #expect(
+            refused.status == 1 && refused.stderr.contains("limit reached: at most 1 clients (max-clients) (-32004)"),
+            "\(refused.stderr)")
         let watch = try animctl(["watch", "--count", "1"], socket: daemon.socket)
         #expect(watch.status == 1 && watch.stderr.contains("limit reached: at most 1 clients"), "\(watch.stderr)")
     }
@@ -185,11 +223,15 @@ import JSONText
         watcher.standardOutput = out
         try watcher.run()
         let rpc = try daemon.connect()
-        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"] == 1"#) { try rpc.ok("daemon.hello")["subscriptions"] == 1 }
+        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"] == 1"#) {
+            try rpc.ok("daemon.hello")["subscriptions"] == 1
+        }
         _ = try rpc.ok("transition.toggle", ["name": "panel"])
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         watcher.waitUntilExit()
-        let methods = text.split(separator: "\n").compactMap { (try? JSONParser.parse(Array($0.utf8)))?.notificationMethod }
+        let methods = text.split(separator: "\n").compactMap {
+            (try? JSONParser.parse(Array($0.utf8)))?.notificationMethod
+        }
         #expect(watcher.terminationStatus == 0)
         #expect(methods.first == .began && methods.last == .ended)
         #expect(methods.dropFirst().dropLast().allSatisfy { $0 == .progress })
@@ -213,7 +255,9 @@ import JSONText
         script.standardError = FileHandle.nullDevice
         let output = PipeOutput(screen)
         try script.run()
-        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"] == 1"#) { try rpc.ok("daemon.hello")["subscriptions"] == 1 }
+        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"] == 1"#) {
+            try rpc.ok("daemon.hello")["subscriptions"] == 1
+        }
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
         _ = try rpc.notification(where: { method, _ in method == .ended })
@@ -233,7 +277,9 @@ import JSONText
         let redraws = screenText.components(separatedBy: "\u{1B}[\(lines)A").count - 1
         #expect(redraws >= 3, "redrawn \(redraws) times")
         #expect(screenText.contains("sidebar") && screenText.contains("animating") && screenText.contains("snap 0→1"))
-        #expect(screenText.contains("\u{1B}[?25l") && screenText.hasSuffix("\u{1B}[?25h"), "the cursor is hidden, then shown again")
+        #expect(
+            screenText.contains("\u{1B}[?25l") && screenText.hasSuffix("\u{1B}[?25h"),
+            "the cursor is hidden, then shown again")
     }
 
     /// watch --count stops after that many events.
@@ -246,7 +292,9 @@ import JSONText
         let out = Pipe()
         watcher.standardOutput = out
         try watcher.run()
-        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"] == 1"#) { try rpc.ok("daemon.hello")["subscriptions"] == 1 }
+        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"] == 1"#) {
+            try rpc.ok("daemon.hello")["subscriptions"] == 1
+        }
         _ = try rpc.ok("transition.toggle", ["name": "launcher"])
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         watcher.waitUntilExit()
@@ -264,7 +312,9 @@ import JSONText
         let out = Pipe()
         watcher.standardOutput = out
         try watcher.run()
-        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"] == 1"#) { try rpc.ok("daemon.hello")["subscriptions"] == 1 }
+        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"] == 1"#) {
+            try rpc.ok("daemon.hello")["subscriptions"] == 1
+        }
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
         _ = out.fileHandleForReading.availableData
         try out.fileHandleForReading.close()
@@ -280,7 +330,8 @@ import JSONText
         let trace = try String(contentsOfFile: Binaries.trace("flick-constant"), encoding: .utf8)
         let ok = try animctl(["inject", "-", "--speed", "0"], socket: daemon.socket, stdin: trace)
         #expect(ok.status == 0 && ok.stdout.contains("injected 20 events"))
-        let bad = try animctl(["inject", "-"], socket: daemon.socket, stdin: "{\"t\":0,\"kind\":\"touch-down\",\"x\":1,\"y\":1}\n")
+        let bad = try animctl(
+            ["inject", "-"], socket: daemon.socket, stdin: "{\"t\":0,\"kind\":\"touch-down\",\"x\":1,\"y\":1}\n")
         #expect(bad.status == 1 && bad.stderr.contains("line 1: missing field \"id\""))
     }
 
@@ -290,11 +341,15 @@ import JSONText
         let daemon = try DaemonProcess()
         for bad in ["1e-300", "-1", "nan", "1e308", "0.0009"] {
             let refused = try animctl(["inject", "-", "--speed", bad], socket: daemon.socket, stdin: "")
-            #expect(refused.status == 2 && refused.stderr.contains("--speed must be 0, or from 0.001 to 1000"), "\(bad): \(refused.stderr)")
+            #expect(
+                refused.status == 2 && refused.stderr.contains("--speed must be 0, or from 0.001 to 1000"),
+                "\(bad): \(refused.stderr)")
         }
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["events": ["input-events"]])
-        let trace = #"{"t":0,"kind":"pointer-move","x":1,"y":1}"# + "\n" + #"{"t":30000000,"kind":"pointer-move","x":2,"y":2}"# + "\n"
+        let trace =
+            #"{"t":0,"kind":"pointer-move","x":1,"y":1}"# + "\n" + #"{"t":30000000,"kind":"pointer-move","x":2,"y":2}"#
+            + "\n"
         let file = daemon.folder + "/wide.jsonl"
         try trace.write(toFile: file, atomically: true, encoding: .utf8)
         let slow = try startAnimctl(["inject", file, "--speed", "0.001"], socket: daemon.socket)
@@ -335,11 +390,15 @@ import JSONText
         defer { kill(fake.processIdentifier, SIGKILL); fake.waitUntilExit() }
         try waitUntil("the fake server's socket") { FileManager.default.fileExists(atPath: socket) }
         let refused = try animctl(["hello"], socket: socket)
-        #expect(refused.status != 0 && refused.stderr.contains("runs as uid 65534, not as you"), "\(refused.status) \(refused.stdout) \(refused.stderr)")
+        #expect(
+            refused.status != 0 && refused.stderr.contains("runs as uid 65534, not as you"),
+            "\(refused.status) \(refused.stdout) \(refused.stderr)")
         #expect(!refused.stdout.contains("fake"))
         // The Python client refuses it the same way.
-        let python = try runTool("/usr/bin/python3", ["-c", "import animd\ntry:\n animd.connect('\(socket)')\nexcept animd.AnimdError as e:\n print(e)"],
-                                 environment: ["PYTHONPATH": Binaries.repo.appendingPathComponent("clients/python").path])
+        let python = try runTool(
+            "/usr/bin/python3",
+            ["-c", "import animd\ntry:\n animd.connect('\(socket)')\nexcept animd.AnimdError as e:\n print(e)"],
+            environment: ["PYTHONPATH": Binaries.repo.appendingPathComponent("clients/python").path])
         #expect(python.output.contains("runs as uid 65534, not as you"), "\(python.output)")
     }
 
@@ -349,7 +408,8 @@ import JSONText
         let folder = try DaemonProcess.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let socket = folder + "/odd.sock"
-        let snapshot = #"{"name":"sidebar","progress":0,"velocity":0,"phase":"idle","from":0,"to":0,"target":0,"snap":0,"snapPoints":[0,null,1],"seq":1,"time":0}"#
+        let snapshot =
+            #"{"name":"sidebar","progress":0,"velocity":0,"phase":"idle","from":0,"to":0,"target":0,"snap":0,"snapPoints":[0,null,1],"seq":1,"time":0}"#
         let server = """
             import socket, sys
             s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(4)
@@ -368,8 +428,10 @@ import JSONText
         try waitUntil("the server's socket") { FileManager.default.fileExists(atPath: socket) }
         for command in [["get", "sidebar"], ["list"]] {
             let shown = try animctl(command, socket: socket)
-            #expect(shown.status == 1 && shown.stdout.isEmpty && shown.stderr.contains("animd's answer cannot be shown (see it whole with --json)"),
-                    "\(command): \(shown.status) \(shown.stdout) \(shown.stderr)")
+            #expect(
+                shown.status == 1 && shown.stdout.isEmpty
+                    && shown.stderr.contains("animd's answer cannot be shown (see it whole with --json)"),
+                "\(command): \(shown.status) \(shown.stdout) \(shown.stderr)")
         }
         #expect(try animctl(["get", "sidebar", "--json"], socket: socket).stdout.contains(#""snapPoints":[0,null,1]"#))
     }
@@ -386,7 +448,8 @@ import JSONText
         let settle = (try? JSONParser.parse(Array(spring.stdout.utf8)))?["duration"]?.number ?? 0
         #expect(abs(settle - 0.7347716981942961) < 1e-9, "the settling time of vectors.json's smooth spring")
         // The spec's own velocity is the curve's: sampled to its settling time, the last sample is the target.
-        let launched = try animctl(["curve", "spring(mass=1, stiffness=170, damping=26, velocity=5)", "--samples", "2", "--json"], socket: nil)
+        let launched = try animctl(
+            ["curve", "spring(mass=1, stiffness=170, damping=26, velocity=5)", "--samples", "2", "--json"], socket: nil)
         #expect(launched.stdout.hasSuffix(",1]]}\n"), "\(launched.stdout)")
         let bad = try animctl(["curve", "spring(dampin=1)"], socket: nil)
         #expect(bad.status == 2 && bad.stderr.contains("column 8: unknown spring parameter \"dampin\""))

@@ -16,7 +16,10 @@ import Testing
         (["--sockt", "/tmp/s"], ["Unknown option '--sockt'. Did you mean '--socket'?"]),
         (["--frobnicate"], ["Unknown option '--frobnicate'"]),
         (["-x"], ["Unknown option '-x'"]),
-        (["--input-backend", "wayland"], ["'wayland' is invalid for '--input-backend <input-backend>'", "'auto', 'x11', 'libinput'"]),
+        (
+            ["--input-backend", "wayland"],
+            ["'wayland' is invalid for '--input-backend <input-backend>'", "'auto', 'x11', 'libinput'"]
+        ),
         (["stray"], ["Unexpected argument 'stray'"]),
         (["--generate-completion-script", "tcsh"], ["'tcsh' is invalid", "'bash', 'zsh', 'fish'"]),
     ]
@@ -39,23 +42,30 @@ import Testing
         let longs = arguments.compactMap { ($0["preferredName"] as? [String: Any])?["name"] as? String }
         #expect(longs == ["socket", "config", "verbose", "check-config", "input-backend", "version", "help"])
         let help = try runTool(Binaries.animd.path, ["--help"]).output
-        let scripts = try ["bash", "zsh", "fish"].map { try runTool(Binaries.animd.path, ["--generate-completion-script", $0]).output }
+        let scripts = try ["bash", "zsh", "fish"].map {
+            try runTool(Binaries.animd.path, ["--generate-completion-script", $0]).output
+        }
         for long in longs {
             #expect(help.contains("--" + long), "--help lists --\(long)")
             for script in scripts { #expect(script.contains(long), "a completion script completes --\(long)") }
         }
         for long in longs where long != "help" && long != "version" {
-            #expect(help.contains("USAGE: ") && help.split(separator: "\n").contains { $0.hasPrefix("USAGE:") && $0.contains("[--\(long)") },
-                    "the usage line names --\(long)")
+            #expect(
+                help.contains("USAGE: ")
+                    && help.split(separator: "\n").contains { $0.hasPrefix("USAGE:") && $0.contains("[--\(long)") },
+                "the usage line names --\(long)")
         }
     }
 
     /// Well-formed lines still do what they say: `--name=value` as `--name value`, and `-v` as `--verbose`.
     @Test func aValueMayFollowAnEqualsSign() throws {
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("animd-command-line-\(UUID().uuidString).toml")
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animd-command-line-\(UUID().uuidString).toml")
         try "defaults = true\n".write(to: config, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: config) }
-        for arguments in [["--check-config", "--config=\(config.path)"], ["-v", "--check-config", "--config", config.path]] {
+        for arguments in [
+            ["--check-config", "--config=\(config.path)"], ["-v", "--check-config", "--config", config.path],
+        ] {
             let result = try runTool(Binaries.animd.path, arguments, readingStderr: true)
             #expect(result.status == 0, "animd \(arguments): \(result)")
         }

@@ -1,15 +1,17 @@
 import AnimClient
 import AnimProtocol
 import Foundation
-import Testing
 import JSONText
+import Testing
 
 /// A client that never reads costs the others nothing.
 @Suite(.serialized) struct BackpressureTests {
     /// While one subscriber never reads, another (animctl watch, reading as it goes) receives every frame with no
     /// seq skipped, and the stalled one is disconnected once its backlog passes max-backlog, with a logged reason.
     @Test func neverReadingClientDoesNotHoldOthersBack() throws {
-        let daemon = try DaemonProcess(config: DaemonProcess.defaultConfigText.replacingOccurrences(of: "max-backlog = 1048576", with: "max-backlog = 16384"))
+        let daemon = try DaemonProcess(
+            config: DaemonProcess.defaultConfigText.replacingOccurrences(
+                of: "max-backlog = 1048576", with: "max-backlog = 16384"))
         let stalled = try daemon.connect()
         _ = try stalled.ok("subscribe")
 
@@ -22,11 +24,18 @@ import JSONText
         try watcher.run()
         let driver = try daemon.connect()
         // Wait until the watcher has subscribed too.
-        try waitUntil(#"driver.ok("daemon.hello")["subscriptions"] == 2"#) { try driver.ok("daemon.hello")["subscriptions"] == 2 }
+        try waitUntil(#"driver.ok("daemon.hello")["subscriptions"] == 2"#) {
+            try driver.ok("daemon.hello")["subscriptions"] == 2
+        }
 
         // A long finger drag: every move is a frame, published at once.
         var events: [JSONValue] = [["t": 0, "kind": "touch-down", "id": 1, "x": 3, "y": 500]]
-        for i in 1...1500 { events.append(["t": .number(Double(i) * 0.001), "kind": "touch-move", "id": 1, "x": .number(3 + Double(i % 600)), "y": 500]) }
+        for i in 1...1500 {
+            events.append([
+                "t": .number(Double(i) * 0.001), "kind": "touch-move", "id": 1, "x": .number(3 + Double(i % 600)),
+                "y": 500,
+            ])
+        }
         events.append(["t": 2, "kind": "touch-up", "id": 1, "x": 3, "y": 500])
         for chunk in stride(from: 0, to: events.count, by: 50) {
             _ = try driver.ok("input.inject", ["events": .array(Array(events[chunk..<min(chunk + 50, events.count)]))])
@@ -48,7 +57,9 @@ import JSONText
         var sawEnd = false, whole = 0
         for _ in 0..<200_000 {
             guard let line = try? stalled.readLine(timeout: 10) else { sawEnd = true; break }
-            #expect((try? JSONParser.parse(line)) != nil, "a line with its newline that is not JSON: \(String(decoding: line.prefix(80), as: UTF8.self))")
+            #expect(
+                (try? JSONParser.parse(line)) != nil,
+                "a line with its newline that is not JSON: \(String(decoding: line.prefix(80), as: UTF8.self))")
             whole += 1
         }
         #expect(sawEnd && whole > 0)

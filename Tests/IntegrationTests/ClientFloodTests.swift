@@ -28,26 +28,34 @@ import UnixSupport
             case .reloadNotifications:
                 members = Array(repeating: #"{"jsonrpc":"2.0","method":"daemon.reload"}"#, count: 1024)
             case .nestedBatches:
-                let inner = "[" + (0..<100).map { #"{"jsonrpc":"2.0","id":"# + "\($0)" + #","method":"daemon.config"}"# }
+                let inner =
+                    "["
+                    + (0..<100).map { #"{"jsonrpc":"2.0","id":"# + "\($0)" + #","method":"daemon.config"}"# }
                     .joined(separator: ",") + "]"
                 members = Array(repeating: inner, count: 8)
             case .updateStorm:
                 members = (0..<400).map { index in
-                    #"{"jsonrpc":"2.0","id":"# + "\(index)" + #","method":"transition.update","params":{"name":"storm","transition":"#
+                    #"{"jsonrpc":"2.0","id":"# + "\(index)"
+                        + #","method":"transition.update","params":{"name":"storm","transition":"#
                         + #"{"timing":"spring(damping-ratio=1, response=0."# + "\(2 + index % 2)" + #")"}}}"#
                 }
             case .declareAndRetractStorm:
-                let declare = #"{"jsonrpc":"2.0","method":"transition.declare","params":{"name":"storm","#
-                    + #""transition":{"snap-points":[0,1]},"bindings":{"storm-pan":"# + ClientFloodTests.pan + "}},\"id\":"
+                let declare =
+                    #"{"jsonrpc":"2.0","method":"transition.declare","params":{"name":"storm","#
+                    + #""transition":{"snap-points":[0,1]},"bindings":{"storm-pan":"# + ClientFloodTests.pan
+                    + "}},\"id\":"
                 let retract = #"{"jsonrpc":"2.0","method":"transition.retract","params":{"name":"storm"},"id":"#
-                members = (0..<150).flatMap { (index: Int) -> [String] in [declare + "\(2 * index)}", retract + "\(2 * index + 1)}"] }
+                members = (0..<150).flatMap { (index: Int) -> [String] in
+                    [declare + "\(2 * index)}", retract + "\(2 * index + 1)}"]
+                }
             }
             return "[" + members.joined(separator: ",") + "]\n"
         }
     }
 
     /// A pan binding over the bottom 64 px: pans never contend for a place, so any number may be declared.
-    static let pan = #"{"gesture":"pan","direction":"down","increases":"up","region":{"edge":"bottom","depth":64},"distance":64}"#
+    static let pan =
+        #"{"gesture":"pan","direction":"down","increases":"up","region":{"edge":"bottom","depth":64},"distance":64}"#
 
     /// Fills the daemon's declarations but one (its default limit is 64, eight a connection): eight holders, each
     /// with up to eight transitions of 16 bindings. The connections are returned to be held open.
@@ -65,7 +73,9 @@ import UnixSupport
         }
     }
 
-    @Test(.disabled(if: Sanitizer.active, "bounds latency and CPU time, which a sanitizer multiplies"), arguments: Shape.allCases)
+    @Test(
+        .disabled(if: Sanitizer.active, "bounds latency and CPU time, which a sanitizer multiplies"),
+        arguments: Shape.allCases)
     func aBatchOfAnyShapeCannotHoldTheLoop(shape: Shape) throws {
         let daemon = try DaemonProcess()
         let pid = daemon.process.processIdentifier
@@ -76,13 +86,18 @@ import UnixSupport
 
         var attacker: RPCConnection? = try daemon.connect()
         if shape == .updateStorm {
-            _ = try attacker?.declare("storm", transition: ["snap-points": [0, 1]], bindings: ["storm-pan": try JSONParser.parse(Array(Self.pan.utf8))]).get()
+            _ = try attacker?.declare(
+                "storm", transition: ["snap-points": [0, 1]],
+                bindings: ["storm-pan": try JSONParser.parse(Array(Self.pan.utf8))]
+            ).get()
         }
         #expect(shape.line.utf8.count <= 65_536, "\(shape.line.utf8.count) bytes")
         for _ in 0..<4 { try attacker?.send(raw: shape.line) }
         let times = try LoopMeasures.freshGets(daemon)
         let worst = times.max() ?? 0, samples = times.count
-        #expect(worst < LoopMeasures.answerBound, "\(shape): the slowest of \(samples) fresh gets took \(Int(worst * 1000)) ms")
+        #expect(
+            worst < LoopMeasures.answerBound,
+            "\(shape): the slowest of \(samples) fresh gets took \(Int(worst * 1000)) ms")
         if shape == .nestedBatches {
             // Each batch inside is one invalid member, answered and not carried out.
             let answer = try #require(try attacker?.readLine(timeout: 10).map { try JSONParser.parse($0) }?.array)
@@ -90,7 +105,9 @@ import UnixSupport
         }
         attacker = nil
         LoopMeasures.expectQuietAfterwards(pid, restingRSS: restingRSS, label: shape.rawValue, times: times)
-        try waitUntil("the attacker's declarations are gone") { try rpc.ok("daemon.hello")["declared"]?.array?.count == 63 }
+        try waitUntil("the attacker's declarations are gone") {
+            try rpc.ok("daemon.hello")["declared"]?.array?.count == 63
+        }
         withExtendedLifetime(holders) {}
     }
 
@@ -103,9 +120,12 @@ import UnixSupport
         let daemon = try DaemonProcess()
         let swipe = (0..<100).map { step -> String in
             let kind = step == 0 ? "touch-down" : step == 99 ? "touch-up" : "touch-move"
-            return #"{"t":"# + "\(Double(step) * 0.001)" + #","kind":""# + kind + #"","id":1,"x":"# + "\(3 + step * 4)" + #","y":500}"#
+            return #"{"t":"# + "\(Double(step) * 0.001)" + #","kind":""# + kind + #"","id":1,"x":"# + "\(3 + step * 4)"
+                + #","y":500}"#
         }
-        let request = #"{"jsonrpc":"2.0","id":1,"method":"input.inject","params":{"events":["# + swipe.joined(separator: ",") + "]}}\n"
+        let request =
+            #"{"jsonrpc":"2.0","id":1,"method":"input.inject","params":{"events":["# + swipe.joined(separator: ",")
+            + "]}}\n"
         let stop = Mutex(false)
         let answered = Mutex((taken: 0, refused: 0))
         let group = DispatchGroup()
@@ -144,8 +164,11 @@ import UnixSupport
         group.wait()
         let worst = times.max() ?? 0
         let counts = answered.withLock { $0 }
-        print("48 injecting connections: slowest fresh get \(Int(worst * 1000)) ms of \(times.count); \(counts.taken) requests taken, \(counts.refused) refused")
-        #expect(worst < LoopMeasures.answerBound, "the slowest of \(times.count) fresh gets took \(Int(worst * 1000)) ms")
+        print(
+            "48 injecting connections: slowest fresh get \(Int(worst * 1000)) ms of \(times.count); \(counts.taken) requests taken, \(counts.refused) refused"
+        )
+        #expect(
+            worst < LoopMeasures.answerBound, "the slowest of \(times.count) fresh gets took \(Int(worst * 1000)) ms")
         // Whether any were refused depends on how fast this machine carries injections out: one slower than the budget
         // never meets it (a fresh machine took 367 requests in the run and refused none). That the budget is the
         // daemon's, shared by every connection, is CoreMachineTests.injectionsShareTheDaemonsBudget's, on a manual clock.
@@ -164,7 +187,10 @@ import UnixSupport
         let rpc = try daemon.connect()
         let dripper = rawConnect(daemon.socket)
         defer { close(dripper) }
-        #expect(LoadTests.send(#"{"jsonrpc":"2.0","id":1,"method":"transition.get","params":{"name":""# + String(repeating: "x", count: 60_000), to: dripper))
+        #expect(
+            LoadTests.send(
+                #"{"jsonrpc":"2.0","id":1,"method":"transition.get","params":{"name":""#
+                    + String(repeating: "x", count: 60_000), to: dripper))
         let before = LoopMeasures.cpuTicks(pid)
         let end = monotonicSeconds() + 3
         var dripped = 0

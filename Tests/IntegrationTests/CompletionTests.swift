@@ -24,8 +24,11 @@ import Testing
     }
 
     static func environment(_ daemon: DaemonProcess) -> [String: String] {
-        ["ANIMD_SOCKET": daemon.socket, "PATH": Binaries.folder.path + ":/usr/bin:/bin", "HOME": daemon.folder, "XDG_CONFIG_HOME": daemon.folder,
-         "TERM": "xterm"]
+        [
+            "ANIMD_SOCKET": daemon.socket, "PATH": Binaries.folder.path + ":/usr/bin:/bin", "HOME": daemon.folder,
+            "XDG_CONFIG_HOME": daemon.folder,
+            "TERM": "xterm",
+        ]
     }
 
     @Test func bashOffersTransitionsMotionAndEventGroups() throws {
@@ -34,22 +37,29 @@ import Testing
         _ = try widget.declare("declared-one", transition: ["snap-points": [0, 1]], bindings: [:]).get()
         let environment = Self.environment(daemon)
         #expect(try Self.bash(["animctl", "toggle", "s"], environment: environment) == ["sidebar"])
-        #expect(Set(try Self.bash(["animctl", "get", "d"], environment: environment)) == ["dockbar", "declared-one"], "a declared one too")
+        #expect(
+            Set(try Self.bash(["animctl", "get", "d"], environment: environment)) == ["dockbar", "declared-one"],
+            "a declared one too")
         #expect(try Self.bash(["animctl", "motion", ""], environment: environment) == ["auto", "full", "reduced"])
         #expect(try Self.bash(["animctl", "watch", "--events", "fo"], environment: environment) == ["focus"])
         // Without animd, the config's names (the user's file over the default).
         daemon.terminate()
         try FileManager.default.createDirectory(atPath: daemon.folder + "/animd", withIntermediateDirectories: true)
-        try "[transitions.from-the-file]\n".write(toFile: daemon.folder + "/animd/animd.toml", atomically: true, encoding: .utf8)
+        try "[transitions.from-the-file]\n".write(
+            toFile: daemon.folder + "/animd/animd.toml", atomically: true, encoding: .utf8)
         #expect(try Self.bash(["animctl", "toggle", "f"], environment: environment) == ["from-the-file"])
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "needs fish (scripts/install-deps.sh)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "needs fish (scripts/install-deps.sh)"))
     func fishOffersTheSame() throws {
         let daemon = try DaemonProcess(config: "defaults = true\n")
         let environment = Self.environment(daemon)
         #expect(try Self.fish("animctl toggle si", environment: environment).contains("animctl toggle sidebar"))
         #expect(try Self.fish("animctl motion re", environment: environment).contains("animctl motion reduced"))
-        #expect(try Self.fish("animctl watch --events dev", environment: environment).contains("animctl watch --events device"))
+        #expect(
+            try Self.fish("animctl watch --events dev", environment: environment).contains(
+                "animctl watch --events device"))
     }
 }

@@ -10,21 +10,25 @@ import XorgInputTest
 /// `transition.get` over a fresh connection every 50 ms for 3 s; for the drip, animd's CPU meanwhile; then, once the
 /// peer has gone, animd's memory against what it held before and its CPU.
 @Suite(.serialized) struct CompositorFloodTests {
-    @Test(.disabled(if: Sanitizer.active, "bounds latency and CPU time, which a sanitizer multiplies"),
-          arguments: ["sway-events", "sway-trees", "hyprland-drip"])
+    @Test(
+        .disabled(if: Sanitizer.active, "bounds latency and CPU time, which a sanitizer multiplies"),
+        arguments: ["sway-events", "sway-trees", "hyprland-drip"])
     func aHostileCompositorSocketCannotHoldTheLoop(kind: String) throws {
         let folder = try DaemonProcess.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let drip = kind == "hyprland-drip"
         let path = drip ? folder + "/hypr/flood_1" : folder + "/sway-ipc.sock"
-        let peer = try LineProcess(URL(fileURLWithPath: "/usr/bin/python3"), [CompositorFocusTests.standIn, "flood", kind, path],
-                                   environment: [:])
+        let peer = try LineProcess(
+            URL(fileURLWithPath: "/usr/bin/python3"), [CompositorFocusTests.standIn, "flood", kind, path],
+            environment: [:])
         defer { peer.close() }
         #expect(peer.wait(for: "ready"))
         // The daemon reads its focus nowhere else: no display, no bus.
-        let daemon = try DaemonProcess(config: CompositorFocusTests.config,
-                                       environment: drip ? ["HYPRLAND_INSTANCE_SIGNATURE": "flood_1", "XDG_RUNTIME_DIR": folder]
-                                                         : ["SWAYSOCK": path])
+        let daemon = try DaemonProcess(
+            config: CompositorFocusTests.config,
+            environment: drip
+                ? ["HYPRLAND_INSTANCE_SIGNATURE": "flood_1", "XDG_RUNTIME_DIR": folder]
+                : ["SWAYSOCK": path])
         let pid = daemon.process.processIdentifier
         let rpc = try daemon.connect()
         _ = try rpc.ok("daemon.hello")
@@ -35,13 +39,16 @@ import XorgInputTest
         let times = try LoopMeasures.freshGets(daemon)
         let attackTicks = LoopMeasures.cpuTicks(pid) - cpuBefore
         let worst = times.max() ?? 0, samples = times.count
-        #expect(worst < LoopMeasures.answerBound, "\(kind): the slowest of \(samples) fresh gets took \(Int(worst * 1000)) ms")
+        #expect(
+            worst < LoopMeasures.answerBound,
+            "\(kind): the slowest of \(samples) fresh gets took \(Int(worst * 1000)) ms")
         if drip {
             // Each byte scanned once: a read of one byte costs a read. Rescanning the 60 KB at each took a core.
             #expect(attackTicks < 60, "\(kind): \(attackTicks) CPU ticks (of 100 a second) in 3 s")
         }
         if kind == "sway-trees" {
-            #expect(try CompositorFocusTests.focus(rpc)["app"]?.string?.hasPrefix("app-") == true, "the trees were read")
+            #expect(
+                try CompositorFocusTests.focus(rpc)["app"]?.string?.hasPrefix("app-") == true, "the trees were read")
         }
 
         peer.send("!stop")
@@ -57,8 +64,9 @@ import XorgInputTest
         // What is left is the watch's retries, a connect refused now and then: a tick at most, where a busy loop takes 200.
         #expect(idleTicks <= 2, "\(kind): animd is busy after the peer left")
         let grown = HostileInputTests.rss(pid) - restingRSS
-        print("\(kind): slowest fresh get \(Int(worst * 1000)) ms of \(samples); \(attackTicks) CPU ticks in the 3 s; after: "
-              + "\(idleTicks) ticks in 2 s, resident memory \(grown >> 10) KiB over what it was")
+        print(
+            "\(kind): slowest fresh get \(Int(worst * 1000)) ms of \(samples); \(attackTicks) CPU ticks in the 3 s; after: "
+                + "\(idleTicks) ticks in 2 s, resident memory \(grown >> 10) KiB over what it was")
         #expect(grown < 8 << 20, "\(kind): resident memory grew by \(grown >> 10) KiB")
         #expect(try rpc.ok("daemon.hello")["name"] == "animd")
     }

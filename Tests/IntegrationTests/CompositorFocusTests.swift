@@ -1,9 +1,9 @@
 import AnimClient
 import AnimProtocol
 import Foundation
+import JSONText
 import Testing
 import XorgInputTest
-import JSONText
 
 /// The focused application from a Wayland compositor's IPC (issue 31): a real headless sway with two real Wayland
 /// clients (weston-flower and weston-clickdot, whose app_ids are `org.freedesktop.weston.flower` and
@@ -37,13 +37,19 @@ import JSONText
     static func swipe(_ rpc: RPCConnection, fromLeft: Bool, transition: String) throws -> Bool {
         let (x, step) = fromLeft ? (2.0, 40.0) : (1278.0, -40.0)
         var events: [JSONValue] = [["t": 0, "kind": "touch-down", "id": 1, "x": .number(x), "y": 400]]
-        for i in 1...8 { events.append(["t": .number(0.01 * Double(i)), "kind": "touch-move", "id": 1, "x": .number(x + step * Double(i)), "y": 400]) }
+        for i in 1...8 {
+            events.append([
+                "t": .number(0.01 * Double(i)), "kind": "touch-move", "id": 1, "x": .number(x + step * Double(i)),
+                "y": 400,
+            ])
+        }
         events.append(["t": 0.1, "kind": "touch-up", "id": 1, "x": .number(x + step * 8), "y": 400])
         _ = try rpc.ok("input.inject", ["events": .array(events)])
         let after = try rpc.ok("transition.get", ["name": .string(transition)])
         let began = !(after["phase"] == "idle" && after["progress"] == 0)
         if began {
-            _ = try rpc.ok("transition.animate", ["name": .string(transition), "to": 0, "timing": "linear", "duration": 0.001])
+            _ = try rpc.ok(
+                "transition.animate", ["name": .string(transition), "to": 0, "timing": "linear", "duration": 0.001])
             try waitUntil("\(transition) is back at 0") {
                 let state = try rpc.ok("transition.get", ["name": .string(transition)])
                 return state["phase"] == "idle" && state["progress"] == 0
@@ -65,9 +71,11 @@ import JSONText
     /// `zwlr_foreign_toplevel_manager_v1` on the Wayland connection the libinput backend reads outputs from (no
     /// `SWAYSOCK`: as labwc, niri or Wayfire would be read). Bindings follow either the same way, window events
     /// included: the focus moves, a window goes full screen and back, windows close.
-    @Test(.enabled(if: HeadlessSway.installed && FileManager.default.isExecutableFile(atPath: "/usr/bin/weston-flower"),
-                   "needs sway and weston's demo clients (scripts/install-deps.sh)"),
-          arguments: ["sway", "wlr-foreign-toplevel"])
+    @Test(
+        .enabled(
+            if: HeadlessSway.installed && FileManager.default.isExecutableFile(atPath: "/usr/bin/weston-flower"),
+            "needs sway and weston's demo clients (scripts/install-deps.sh)"),
+        arguments: ["sway", "wlr-foreign-toplevel"])
     func swaysFocusTurnsBindingsOnAndOff(source: String) throws {
         let sway = try HeadlessSway(outputs: 1, config: "output HEADLESS-1 mode --custom 1280x720\n")
         let clients = try ["weston-flower", "weston-clickdot"].map { name in
@@ -79,7 +87,8 @@ import JSONText
             return tree.contains(Self.flower) && tree.contains(Self.clickdot)
         }
         let ipc = source == "sway" ? ["SWAYSOCK": sway.ipcSocket] : [:]
-        let daemon = try DaemonProcess(config: Self.config, environment: sway.clientEnvironment.merging(ipc) { $1 }, inputBackend: "auto")
+        let daemon = try DaemonProcess(
+            config: Self.config, environment: sway.clientEnvironment.merging(ipc) { $1 }, inputBackend: "auto")
         let rpc = try daemon.connect()
         _ = try SwayTests.outputsAgree(rpc, sway)
         try sway.message(["[app_id=\"\(Self.clickdot)\"]", "focus"])
@@ -87,16 +96,21 @@ import JSONText
         _ = try rpc.ok("subscribe", ["events": ["focus"]])
 
         #expect(try Self.focus(rpc)["names"] == [.string(Self.clickdot)])
-        #expect(try Self.swipe(rpc, fromLeft: true, transition: "sidebar") == false, "apps: off over another application")
+        #expect(
+            try Self.swipe(rpc, fromLeft: true, transition: "sidebar") == false, "apps: off over another application")
 
         try sway.message(["[app_id=\"\(Self.flower)\"]", "focus"])
         try Self.waitForApp(rpc, .string(Self.flower), source: source)
-        #expect(try Self.swipe(rpc, fromLeft: true, transition: "sidebar") == true, "apps: on over the flower, named in another case")
+        #expect(
+            try Self.swipe(rpc, fromLeft: true, transition: "sidebar") == true,
+            "apps: on over the flower, named in another case")
         #expect(try Self.swipe(rpc, fromLeft: false, transition: "panel") == true)
 
         try sway.message(["fullscreen", "enable"])
         try Self.waitForApp(rpc, .string(Self.flower), fullscreen: true, source: source)
-        #expect(try Self.swipe(rpc, fromLeft: false, transition: "panel") == false, "when-fullscreen = false: off over a full-screen window")
+        #expect(
+            try Self.swipe(rpc, fromLeft: false, transition: "panel") == false,
+            "when-fullscreen = false: off over a full-screen window")
         try sway.message(["fullscreen", "disable"])
         try Self.waitForApp(rpc, .string(Self.flower), source: source)
 
@@ -104,10 +118,16 @@ import JSONText
         try sway.message(["kill"])
         try Self.waitForApp(rpc, .string(Self.clickdot), source: source)
         try sway.message(["kill"])
-        try waitUntil("no window has the focus") { try Self.focus(rpc)["app"] == .null && Self.focus(rpc)["source"] == .string(source) }
-        let events = try rpc.notificationsBeforeABarrier().filter { $0.notificationMethod == .focus }.compactMap { $0["params"] }
+        try waitUntil("no window has the focus") {
+            try Self.focus(rpc)["app"] == .null && Self.focus(rpc)["source"] == .string(source)
+        }
+        let events = try rpc.notificationsBeforeABarrier().filter { $0.notificationMethod == .focus }.compactMap {
+            $0["params"]
+        }
         let seen = events.map { "\($0["app"]?.string ?? "none")\($0["fullscreen"] == true ? " full screen" : "")" }
-        #expect(seen == [Self.flower, Self.flower + " full screen", Self.flower, Self.clickdot, "none"], "one daemon.focus event per change")
+        #expect(
+            seen == [Self.flower, Self.flower + " full screen", Self.flower, Self.clickdot, "none"],
+            "one daemon.focus event per change")
     }
 
     /// sway dies: the focus is unknown, with the reason, and `apps` bindings are off; a new sway, named to animd by
@@ -115,13 +135,16 @@ import JSONText
     @Test(.enabled(if: HeadlessSway.installed, "needs sway (scripts/install-deps.sh)"))
     func swayRestartsAndIsFollowedAgain() throws {
         let sway = try HeadlessSway(outputs: 1, config: "output HEADLESS-1 mode --custom 1280x720\n")
-        let daemon = try DaemonProcess(config: Self.config, environment: sway.clientEnvironment.merging(["SWAYSOCK": sway.ipcSocket]) { $1 },
-                                       inputBackend: "auto")
+        let daemon = try DaemonProcess(
+            config: Self.config, environment: sway.clientEnvironment.merging(["SWAYSOCK": sway.ipcSocket]) { $1 },
+            inputBackend: "auto")
         let rpc = try daemon.connect()
         try waitUntil("sway's IPC answers") { try Self.focus(rpc)["source"] == "sway" }
         #expect(try Self.focus(rpc)["app"] == .null, "a new sway has no window")
         sway.crash()
-        try waitUntil("the loss is said") { try Self.focus(rpc)["reason"]?.string?.contains("sway's IPC is lost") == true }
+        try waitUntil("the loss is said") {
+            try Self.focus(rpc)["reason"]?.string?.contains("sway's IPC is lost") == true
+        }
         #expect(try Self.swipe(rpc, fromLeft: true, transition: "sidebar") == false)
         try sway.restart()
         let result = try animctl(["environment", "SWAYSOCK=" + sway.ipcSocket], socket: daemon.socket)
@@ -139,19 +162,26 @@ import JSONText
         let rpc = try daemon.connect()
         try Self.waitForApp(rpc, .null, source: "wlr-foreign-toplevel")
         sway.crash()
-        try waitUntil("the loss is said") { try Self.focus(rpc)["reason"]?.string?.contains("the compositor is out of reach") == true }
+        try waitUntil("the loss is said") {
+            try Self.focus(rpc)["reason"]?.string?.contains("the compositor is out of reach") == true
+        }
         try sway.restart()
-        try waitUntil("the new sway is followed", timeout: 20) { try Self.focus(rpc)["source"] == "wlr-foreign-toplevel" }
+        try waitUntil("the new sway is followed", timeout: 20) {
+            try Self.focus(rpc)["source"] == "wlr-foreign-toplevel"
+        }
     }
 
     /// Garbage on sway's socket, and a header announcing 1 GiB: each is said, and animd keeps serving.
-    @Test(arguments: [("6e6f7420692d69706320617420616c6c", "without the i3-ipc magic"),
-                      ("69332d697063" + "00000040" + "02000000", "past the 2 MiB bound")])
+    @Test(arguments: [
+        ("6e6f7420692d69706320617420616c6c", "without the i3-ipc magic"),
+        ("69332d697063" + "00000040" + "02000000", "past the 2 MiB bound"),
+    ])
     func garbageOnTheSocketIsSaid(bytes: String, reason: String) throws {
         let folder = try DaemonProcess.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let socket = folder + "/sway-ipc.sock"
-        let standIn = try LineProcess(URL(fileURLWithPath: "/usr/bin/python3"), [Self.standIn, "raw", socket, bytes], environment: [:])
+        let standIn = try LineProcess(
+            URL(fileURLWithPath: "/usr/bin/python3"), [Self.standIn, "raw", socket, bytes], environment: [:])
         defer { standIn.close() }
         #expect(standIn.wait(for: "ready"))
         let daemon = try DaemonProcess(config: Self.config, environment: ["SWAYSOCK": socket])
@@ -168,12 +198,15 @@ import JSONText
     @Test func hyprlandsLinesAreFollowed() throws {
         let runtime = try DaemonProcess.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: runtime) }
-        let standIn = try LineProcess(URL(fileURLWithPath: "/usr/bin/python3"), [Self.standIn, "hyprland", runtime + "/hypr/test_1"], environment: [:])
+        let standIn = try LineProcess(
+            URL(fileURLWithPath: "/usr/bin/python3"), [Self.standIn, "hyprland", runtime + "/hypr/test_1"],
+            environment: [:])
         defer { standIn.close() }
         #expect(standIn.wait(for: "ready"))
         standIn.send(#"!state {"address": "0x1", "class": "kitty", "title": "~", "fullscreen": 0}"#)
         #expect(standIn.wait(for: "sent"))
-        let daemon = try DaemonProcess(config: Self.config, environment: ["HYPRLAND_INSTANCE_SIGNATURE": "test_1", "XDG_RUNTIME_DIR": runtime])
+        let daemon = try DaemonProcess(
+            config: Self.config, environment: ["HYPRLAND_INSTANCE_SIGNATURE": "test_1", "XDG_RUNTIME_DIR": runtime])
         let rpc = try daemon.connect()
         #expect(standIn.wait(for: "client 1"))
         func waitFor(_ app: JSONValue, fullscreen: Bool = false) throws {
@@ -183,9 +216,11 @@ import JSONText
             }
         }
         try waitFor("kitty")
-        for (line, app, fullscreen) in [("activewindow>>org.freedesktop.weston.flower,Flower, with a comma", JSONValue.string(Self.flower), false),
-                                        ("fullscreen>>1", .string(Self.flower), true), ("fullscreen>>0", .string(Self.flower), false),
-                                        ("activewindow>>,", .null, false)] {
+        for (line, app, fullscreen) in [
+            ("activewindow>>org.freedesktop.weston.flower,Flower, with a comma", JSONValue.string(Self.flower), false),
+            ("fullscreen>>1", .string(Self.flower), true), ("fullscreen>>0", .string(Self.flower), false),
+            ("activewindow>>,", .null, false),
+        ] {
             standIn.send(line)
             try waitFor(app, fullscreen: fullscreen)
         }
@@ -199,7 +234,9 @@ import JSONText
         standIn.send("!close")
         #expect(standIn.wait(for: "client 2", timeout: 15), "the event socket is connected again")
         let closed = try rpc.notification(where: { method, _ in method == .focus }).1
-        #expect(closed["reason"]?.string?.contains("Hyprland's event socket is lost (the socket closed); trying again") == true, "\(closed)")
+        #expect(
+            closed["reason"]?.string?.contains("Hyprland's event socket is lost (the socket closed); trying again")
+                == true, "\(closed)")
         try waitFor(.string(Self.flower))
         standIn.send(String(repeating: "x", count: 70_000))
         _ = try rpc.notification(where: { method, params in

@@ -1,9 +1,9 @@
 import AnimClient
 import AnimProtocol
 import Foundation
+import JSONText
 import Testing
 import XorgInputTest
-import JSONText
 
 /// Each client declares (issue 29): the Python package (`declare`, `update`, and `hold` across animd's restarts) and
 /// animctl (`declare FILE`, `watch --declare FILE`), against a live animd. The Swift client is
@@ -17,8 +17,10 @@ import JSONText
     @Test func aPythonWidgetDeclaresUpdatesAndCloses() throws {
         let daemon = try DaemonProcess()
         let python = try PythonVenv.python()
-        let widget = try LineProcess(URL(fileURLWithPath: python), [Self.widget, daemon.socket, "py-dock", JSONWriter.string(DeclarationTests.dock)],
-                                     environment: [:])
+        let widget = try LineProcess(
+            URL(fileURLWithPath: python),
+            [Self.widget, daemon.socket, "py-dock", JSONWriter.string(DeclarationTests.dock)],
+            environment: [:])
         defer { widget.close() }
         let declared = try #require(widget.nextLine(timeout: 20), "the widget said nothing")
         #expect(declared.hasPrefix("declared "), "\(declared)")
@@ -28,11 +30,15 @@ import JSONText
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["dock"]])
         _ = try rpc.ok("input.inject", DeclarationTests.swipe(x: 960, steps: 6))
-        let before = try #require(rpc.notificationsBeforeABarrier().last { $0["method"] == "transition.progress" }?["params"]?["progress"]?.number)
+        let before = try #require(
+            rpc.notificationsBeforeABarrier().last { $0["method"] == "transition.progress" }?["params"]?["progress"]?
+                .number)
         widget.send(#"update {"bindings": {"dock-swipe": {"distance": 100}}}"#)
         #expect(widget.nextLine()?.hasPrefix("updated ") == true)
         _ = try rpc.ok("input.inject", ["events": [["t": 0.07, "kind": "touch-move", "id": 1, "x": 960, "y": 1008]]])
-        let next = try #require(rpc.notificationsBeforeABarrier().last { $0["method"] == "transition.progress" }?["params"]?["progress"]?.number)
+        let next = try #require(
+            rpc.notificationsBeforeABarrier().last { $0["method"] == "transition.progress" }?["params"]?["progress"]?
+                .number)
         #expect(abs(next - (before + 0.1)) < 1e-9, "\(before) → \(next)")
 
         widget.send("close")
@@ -48,7 +54,8 @@ import JSONText
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let socket = folder + "/animd.sock"
         var first: DaemonProcess? = try DaemonProcess(socket: socket)
-        let holder = try LineProcess(URL(fileURLWithPath: try PythonVenv.python()), [Self.holder, socket], environment: [:])
+        let holder = try LineProcess(
+            URL(fileURLWithPath: try PythonVenv.python()), [Self.holder, socket], environment: [:])
         defer { holder.close() }
         #expect(holder.nextLine(timeout: 20) == "declared")
         first?.terminate()
@@ -77,10 +84,20 @@ import JSONText
         let rpc = try daemon.connect()
         try waitUntil("animctl declared the dock") { try rpc.ok("daemon.hello")["declared"]?.array?.count == 1 }
         let pid = holding.process.processIdentifier
-        #expect(try animctl(["list"], socket: daemon.socket).stdout.contains("dock           idle         progress  0.0000  velocity    0.000  at snap 0  declared by \"bar\" (pid \(pid))"))
-        #expect(try animctl(["hello"], socket: daemon.socket).stdout.contains("declared    dock by \"bar\" (pid \(pid)), bindings dock-open, dock-close\n  yielding to them: launcher-open (embedded default)"))
+        #expect(
+            try animctl(["list"], socket: daemon.socket).stdout.contains(
+                "dock           idle         progress  0.0000  velocity    0.000  at snap 0  declared by \"bar\" (pid \(pid))"
+            ))
+        #expect(
+            try animctl(["hello"], socket: daemon.socket).stdout.contains(
+                "declared    dock by \"bar\" (pid \(pid)), bindings dock-open, dock-close\n  yielding to them: launcher-open (embedded default)"
+            ))
         let again = try animctl(["declare", file], socket: daemon.socket)
-        #expect(again.status == 1 && again.stderr.contains("transition.declare: conflict: \"dock\" is declared already, by \"bar\" (pid \(pid)) (-32005)"), "\(again.stderr)")
+        #expect(
+            again.status == 1
+                && again.stderr.contains(
+                    "transition.declare: conflict: \"dock\" is declared already, by \"bar\" (pid \(pid)) (-32005)"),
+            "\(again.stderr)")
         let bad = try animctl(["declare", "/nonexistent/dock.toml"], socket: daemon.socket)
         #expect(bad.status == 1 && bad.stderr.contains("cannot read /nonexistent/dock.toml"))
         kill(pid, SIGKILL)
@@ -93,10 +110,17 @@ import JSONText
         let file = daemon.folder + "/bad.toml"
         try "[daemon]\nframe-rate = 60\n[transitions.dock]\n".write(toFile: file, atomically: true, encoding: .utf8)
         let local = try animctl(["declare", file], socket: daemon.socket)
-        #expect(local.status == 2 && local.stderr.contains("\(file): line 1, column 1: daemon: a declaration file holds [transitions.NAME] and [bindings.NAME] only"),
-                "\(local.stderr)")
+        #expect(
+            local.status == 2
+                && local.stderr.contains(
+                    "\(file): line 1, column 1: daemon: a declaration file holds [transitions.NAME] and [bindings.NAME] only"
+                ),
+            "\(local.stderr)")
         try "[transitions.dock]\nduration = 1e308\n".write(toFile: file, atomically: true, encoding: .utf8)
         let refused = try animctl(["declare", file], socket: daemon.socket)
-        #expect(refused.status == 1 && refused.stderr.contains("transition.duration: must be between 0.001 and 60, got 1e+308"), "\(refused.stderr)")
+        #expect(
+            refused.status == 1
+                && refused.stderr.contains("transition.duration: must be between 0.001 and 60, got 1e+308"),
+            "\(refused.stderr)")
     }
 }

@@ -1,8 +1,8 @@
 import AnimClient
 import AnimProtocol
 import Foundation
-import Testing
 import JSONText
+import Testing
 
 /// What reaches a subscriber that limits its rate or does not read.
 @Suite(.serialized) struct DeliveryTests {
@@ -13,7 +13,8 @@ import JSONText
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["pager"], "events": ["progress"], "maxRate": 2])
         _ = try rpc.ok("transition.animate", ["name": "pager", "to": 2, "timing": "linear", "duration": 0.2])
-        let (_, final) = try rpc.notification(where: { method, params in method == .progress && params["progress"] == 2 })
+        let (_, final) = try rpc.notification(where: { method, params in method == .progress && params["progress"] == 2
+            })
         #expect(final["to"] == 2)
     }
 
@@ -22,13 +23,16 @@ import JSONText
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state", "gesture"], "maxRate": 5])
-        #expect(try animctl(["inject", Binaries.trace("flick-constant"), "--speed", "0"], socket: daemon.socket).status == 0)
+        #expect(
+            try animctl(["inject", Binaries.trace("flick-constant"), "--speed", "0"], socket: daemon.socket).status == 0
+        )
         let events = try rpc.notifications(until: { method, _ in method == .ended })
         #expect(events.contains { $0.0 == .gesture && $0.1["state"] == "changed" })
         // A rate-held `changed` frame must not trail its gesture's own `ended`.
         let gestureEnd = try #require(events.firstIndex { $0.0 == .gesture && $0.1["state"] == "ended" })
-        #expect(!events[gestureEnd...].contains { $0.0 == .gesture && $0.1["state"] == "changed" },
-                "\(events.map { "\($0.0?.rawValue ?? "?") \($0.1["state"]?.string ?? "")" })")
+        #expect(
+            !events[gestureEnd...].contains { $0.0 == .gesture && $0.1["state"] == "changed" },
+            "\(events.map { "\($0.0?.rawValue ?? "?") \($0.1["state"]?.string ?? "")" })")
         // A sentinel after ended: the daemon answers a request only after everything it queued before it.
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
         let after = try rpc.notifications(until: { method, _ in method == .began })
@@ -45,13 +49,20 @@ import JSONText
         defer { close(fd) }
         #expect(fd >= 0)
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        let request = Array(String(repeating: "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"transition.list\"}\n", count: 100).utf8)
+        let request = Array(
+            String(repeating: "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"transition.list\"}\n", count: 100).utf8)
         var sent = 0
         var dropped = false
         let deadline = Date().addingTimeInterval(3)
         while Date() < deadline && !dropped {
             let n = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n > 0 { sent += n } else if errno == EPIPE || errno == ECONNRESET { dropped = true } else { usleep(10_000) }
+            if n > 0 {
+                sent += n
+            } else if errno == EPIPE || errno == ECONNRESET {
+                dropped = true
+            } else {
+                usleep(10_000)
+            }
         }
         #expect(!dropped, "the client is stalled, not disconnected: its answers never passed max-backlog")
         // Each 5.2 KiB of requests asks for ~140 KiB of answers: an animd that kept reading would take tens of MiB in
@@ -66,8 +77,11 @@ import JSONText
 
     /// A config as large as the limits allow: 256 transitions and 1024 bindings, as TOML; `extra` goes first.
     static func largestConfig(_ extra: String = "") -> String {
-        extra + (0..<256).map { "[transitions.t\($0)]\ntiming = \"spring(damping-ratio=0.9, response=0.35)\"\n" }.joined()
-            + (0..<1024).map { "[bindings.b\($0)]\ntransition = \"t\($0 % 256)\"\ngesture = \"pan\"\ndistance = 100\nincreases = \"right\"\n" }.joined()
+        extra
+            + (0..<256).map { "[transitions.t\($0)]\ntiming = \"spring(damping-ratio=0.9, response=0.35)\"\n" }.joined()
+            + (0..<1024).map {
+                "[bindings.b\($0)]\ntransition = \"t\($0 % 256)\"\ngesture = \"pan\"\ndistance = 100\nincreases = \"right\"\n"
+            }.joined()
     }
 
     /// Reads from a raw socket until `lines` lines arrived or nothing came for `seconds`.
@@ -92,12 +106,17 @@ import JSONText
         let daemon = try DaemonProcess(config: Self.largestConfig("[daemon]\nmax-backlog = 4096\n"))
         let fd = rawConnect(daemon.socket)
         defer { close(fd) }
-        #expect(LoadTests.send(String(repeating: "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"daemon.config\"}\n", count: 10)
-                               + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"transition.list\"}\n", to: fd))
+        #expect(
+            LoadTests.send(
+                String(repeating: "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"daemon.config\"}\n", count: 10)
+                    + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"transition.list\"}\n", to: fd))
         usleep(500_000)  // not reading: the answers wait in animd
         let lines = Self.readLines(fd, 11)
         #expect(lines.count == 11, "\(lines.count) answers arrived")
-        #expect(lines.prefix(10).allSatisfy { $0.hasPrefix(#"{"jsonrpc":"2.0","id":1,"result":{"#) && $0.hasSuffix("}}") && $0.utf8.count > 100_000 })
+        #expect(
+            lines.prefix(10).allSatisfy {
+                $0.hasPrefix(#"{"jsonrpc":"2.0","id":1,"result":{"#) && $0.hasSuffix("}}") && $0.utf8.count > 100_000
+            })
         #expect(lines.last?.hasPrefix(#"{"jsonrpc":"2.0","id":2,"result":{"transitions":["#) == true)
         #expect(!daemon.log.contains("disconnecting a client that does not read"), "dropped for its own answers")
     }
@@ -111,9 +130,14 @@ import JSONText
         let daemon = try DaemonProcess(config: Self.largestConfig())
         let fd = rawConnect(daemon.socket)
         defer { close(fd) }
-        #expect(LoadTests.send(#"{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"transitions":["t0"],"events":["progress"]}}"# + "\n", to: fd))
+        #expect(
+            LoadTests.send(
+                #"{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"transitions":["t0"],"events":["progress"]}}"#
+                    + "\n", to: fd))
         #expect(Self.readLines(fd, 1).first?.contains(#""subscription""#) == true)
-        #expect(LoadTests.send(String(repeating: "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"daemon.config\"}\n", count: 2), to: fd))
+        #expect(
+            LoadTests.send(
+                String(repeating: "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"daemon.config\"}\n", count: 2), to: fd))
         usleep(300_000)  // not reading: the answers fill the socket, and NIO holds the rest
         let other = try daemon.connect()
         _ = try other.ok("subscribe", ["transitions": ["t0"], "events": ["state"]])
@@ -137,7 +161,8 @@ import JSONText
             }
         }
         #expect(answers() == 2, "both answers arrived")
-        #expect(frames().last?.contains(#""progress":1,"#) == true, "the last frame arrived: \(frames().last ?? "none")")
+        #expect(
+            frames().last?.contains(#""progress":1,"#) == true, "the last frame arrived: \(frames().last ?? "none")")
     }
 
     /// A client that pipelines reloads of the largest config (notifications: no answer stalls it) cannot keep
@@ -147,8 +172,10 @@ import JSONText
         let daemon = try DaemonProcess(config: Self.largestConfig())
         let fd = rawConnect(daemon.socket)
         defer { close(fd) }
-        #expect(LoadTests.send(String(repeating: "{\"jsonrpc\":\"2.0\",\"method\":\"daemon.reload\"}\n", count: 50)
-                               + "{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":\"daemon.hello\"}\n", to: fd))
+        #expect(
+            LoadTests.send(
+                String(repeating: "{\"jsonrpc\":\"2.0\",\"method\":\"daemon.reload\"}\n", count: 50)
+                    + "{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":\"daemon.hello\"}\n", to: fd))
         let other = try daemon.connect()
         #expect(try other.ok("daemon.hello")["name"] == "animd")
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -159,12 +186,13 @@ import JSONText
     /// flow gets the following ones, one that subscribed to another transition gets none, and one that unsubscribed
     /// gets no more.
     @Test func subscriptionsChangedMidAnimationAreHonoured() throws {
-        let daemon = try DaemonProcess(config: """
-            [transitions.sidebar]
-            timing = "linear"
-            duration = 1.5
-            [transitions.panel]
-            """)
+        let daemon = try DaemonProcess(
+            config: """
+                [transitions.sidebar]
+                timing = "linear"
+                duration = 1.5
+                [transitions.panel]
+                """)
         let early = try daemon.connect(), late = try daemon.connect(), other = try daemon.connect()
         let earlyID = try #require(try early.ok("subscribe", ["transitions": ["sidebar"]])["subscription"])
         _ = try other.ok("subscribe", ["transitions": ["panel"]])
@@ -194,21 +222,28 @@ import JSONText
     @Test func answersAndEventsKeepTheirOrderAcrossAFullSocket() throws {
         // The ordering is under test, not the backlog limit: a daemon starved of CPU (a build beside it, seen once)
         // may read many queued bursts at once, and 3000 answers with their legs are more than the default 1 MiB.
-        let daemon = try DaemonProcess(config: """
-            [daemon]
-            max-backlog = 16777216
-            [transitions.sidebar]
-            timing = "linear"
-            duration = 3
-            """)
+        let daemon = try DaemonProcess(
+            config: """
+                [daemon]
+                max-backlog = 16777216
+                [transitions.sidebar]
+                timing = "linear"
+                duration = 3
+                """)
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         // From another thread, on a duplicate of the socket (the daemon stops reading while it cannot write to us),
         // 10 ms apart, so that frames come between the answers.
         let bursts = (0..<30).map { burst in
-            RPCLine.request(id: 2 * burst + 1, method: "transition.stop", params: ["name": "sidebar", "withoutFinishing": true])
-                + RPCLine.request(id: 2 * burst + 2, method: "transition.animate", params: ["name": "sidebar", "to": .number(Double(1 - burst % 2))])
-                + (1...100).map { RPCLine.request(id: 10_000 + burst * 100 + $0, method: "transition.get", params: ["name": "sidebar"]) }.joined()
+            RPCLine.request(
+                id: 2 * burst + 1, method: "transition.stop", params: ["name": "sidebar", "withoutFinishing": true])
+                + RPCLine.request(
+                    id: 2 * burst + 2, method: "transition.animate",
+                    params: ["name": "sidebar", "to": .number(Double(1 - burst % 2))])
+                + (1...100).map {
+                    RPCLine.request(
+                        id: 10_000 + burst * 100 + $0, method: "transition.get", params: ["name": "sidebar"])
+                }.joined()
         }
         let descriptor = dup(rpc.descriptor)
         Thread {
@@ -216,7 +251,9 @@ import JSONText
                 let bytes = Array(burst.utf8)
                 var offset = 0
                 while offset < bytes.count {
-                    let written = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    let written = bytes[offset...].withUnsafeBytes {
+                        send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                    }
                     if written <= 0 { break }
                     offset += written
                 }
@@ -247,13 +284,17 @@ import JSONText
         while answered < 3000 {
             guard let line = nextLine(), let message = (try? JSONParser.parse(line)) else { break }
             if let id = message["id"]?.integer, id > 10_000, let seq = message["result"]?["seq"]?.integer {
-                if seq < newestEvent { violations.append("answer \(id) (seq \(seq)) came after event seq \(newestEvent)") }
+                if seq < newestEvent {
+                    violations.append("answer \(id) (seq \(seq)) came after event seq \(newestEvent)")
+                }
                 newestAnswer = max(newestAnswer, seq)
                 answered += 1
             } else if let method = message.notificationMethod, let seq = message["params"]?["seq"]?.integer {
                 if method != .progress {
                     stateEvents += 1
-                    if seq <= newestAnswer { violations.append("\(method) seq \(seq) came after an answer with seq \(newestAnswer)") }
+                    if seq <= newestAnswer {
+                        violations.append("\(method) seq \(seq) came after an answer with seq \(newestAnswer)")
+                    }
                 } else {
                     frames += 1
                 }

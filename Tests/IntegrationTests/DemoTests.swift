@@ -26,9 +26,11 @@ import UnixSupport
     static func startDemo(_ options: [String]) throws -> RunningDemo {
         let xvfb = try Xvfb(size: "800x600x24")
         let daemon = try DaemonProcess()
-        let demo = try XProbe(["--socket", daemon.socket, "--size", "\(Self.size.width)x\(Self.size.height)"] + options,
-                              display: xvfb.display, executable: "animd-demo")
-        guard let ready = demo.nextLine(), ready.hasPrefix("ready "), let window = ready.split(separator: " ").last else {
+        let demo = try XProbe(
+            ["--socket", daemon.socket, "--size", "\(Self.size.width)x\(Self.size.height)"] + options,
+            display: xvfb.display, executable: "animd-demo")
+        guard let ready = demo.nextLine(), ready.hasPrefix("ready "), let window = ready.split(separator: " ").last
+        else {
             xvfb.stop()
             throw HarnessError("animd-demo did not map its window (\(demo.diagnosis))")
         }
@@ -57,7 +59,9 @@ import UnixSupport
             // A row below the pager and its labels, above the (closed) launcher.
             let width = image.run(of: Self.sidebarColor, row: 300)
             let expected = fraction * Self.drawerWidth
-            #expect(abs(Double(width) - expected) <= 0.02 * Self.drawerWidth, "progress \(fraction): \(width) px, expected \(expected)")
+            #expect(
+                abs(Double(width) - expected) <= 0.02 * Self.drawerWidth,
+                "progress \(fraction): \(width) px, expected \(expected)")
         }
     }
 
@@ -76,8 +80,12 @@ import UnixSupport
         let expected = (width: 0.5 * 0.6 * Double(Self.size.width), height: 0.5 * 0.6 * Double(Self.size.height))
         let across = (0..<image.width).count { image.pixel($0, 240) == Self.overviewColor }
         let down = image.count(of: Self.overviewColor, column: 240)
-        #expect(abs(Double(across) - expected.width) <= 0.02 * expected.width, "\(across) px across, expected \(expected.width)")
-        #expect(abs(Double(down) - expected.height) <= 0.02 * expected.height, "\(down) px down, expected \(expected.height)")
+        #expect(
+            abs(Double(across) - expected.width) <= 0.02 * expected.width,
+            "\(across) px across, expected \(expected.width)")
+        #expect(
+            abs(Double(down) - expected.height) <= 0.02 * expected.height,
+            "\(down) px down, expected \(expected.height)")
         #expect(image.pixel(Self.size.width / 2, Self.size.height / 2) == Self.overviewColor, "centred")
     }
 
@@ -98,9 +106,11 @@ import UnixSupport
             let image = try XWDImage(window: String(window), display: xvfb.display)
             let after = monotonicSeconds()
             let width = Double(image.run(of: Self.sidebarColor, row: 300))
-            let low = (leg.progress(at: before) ?? .nan) * Self.drawerWidth, high = (leg.progress(at: after) ?? .nan) * Self.drawerWidth
-            #expect(width >= low - 0.02 * Self.drawerWidth && width <= high + 0.02 * Self.drawerWidth,
-                    "at \(instant) s: \(width) px, the leg gives \(low) to \(high) px")
+            let low = (leg.progress(at: before) ?? .nan) * Self.drawerWidth,
+                high = (leg.progress(at: after) ?? .nan) * Self.drawerWidth
+            #expect(
+                width >= low - 0.02 * Self.drawerWidth && width <= high + 0.02 * Self.drawerWidth,
+                "at \(instant) s: \(width) px, the leg gives \(low) to \(high) px")
         }
     }
 
@@ -114,16 +124,21 @@ import UnixSupport
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let socket = folder + "/s.sock"
         var daemon: DaemonProcess? = try DaemonProcess(socket: socket)
-        let demo = try XProbe(["--socket", socket, "--print-frames", "--size", "\(Self.size.width)x\(Self.size.height)"],
-                              display: xvfb.display, executable: "animd-demo")
-        guard demo.nextLine()?.hasPrefix("ready ") == true else { throw HarnessError("animd-demo did not map its window (\(demo.diagnosis))") }
+        let demo = try XProbe(
+            ["--socket", socket, "--print-frames", "--size", "\(Self.size.width)x\(Self.size.height)"],
+            display: xvfb.display, executable: "animd-demo")
+        guard demo.nextLine()?.hasPrefix("ready ") == true else {
+            throw HarnessError("animd-demo did not map its window (\(demo.diagnosis))")
+        }
         #expect(daemon?.terminate() == 0)
         daemon = nil
         // The one that replaces it: a new process on the same socket, as systemd would restart it.
         daemon = try DaemonProcess(socket: socket)
         let deadline = Date().addingTimeInterval(10)
         var reconnected = false
-        while !reconnected, let line = demo.nextLine(timeout: max(0.01, deadline.timeIntervalSinceNow)) { reconnected = line == "connected" }
+        while !reconnected, let line = demo.nextLine(timeout: max(0.01, deadline.timeIntervalSinceNow)) {
+            reconnected = line == "connected"
+        }
         #expect(reconnected, "the demo subscribed to the new animd (\(demo.diagnosis))")
         let rpc = try #require(try daemon?.connect())
         _ = try rpc.ok("transition.begin", ["name": "sidebar", "to": 1])
@@ -161,7 +176,9 @@ struct XWDImage {
             data[(4 * index)..<(4 * index + 4)].reduce(0) { $0 << 8 | Int($1) }  // the header is big-endian
         }
         let headerSize = field(0), bitsPerPixel = field(11), bytesPerLine = field(12), colors = field(19)
-        guard field(1) == 7, bitsPerPixel == 32 else { throw HarnessError("unexpected XWD: version \(field(1)), \(bitsPerPixel) bpp") }
+        guard field(1) == 7, bitsPerPixel == 32 else {
+            throw HarnessError("unexpected XWD: version \(field(1)), \(bitsPerPixel) bpp")
+        }
         width = field(4)
         height = field(5)
         let leastFirst = field(7) == 0
@@ -171,9 +188,12 @@ struct XWDImage {
         pixels.reserveCapacity(width * height)
         for y in 0..<height {
             for x in 0..<width {
-                let bytes = data[(start + y * bytesPerLine + 4 * x)..<(start + y * bytesPerLine + 4 * x + 4)].map(UInt32.init)
-                let value = leastFirst ? bytes[0] | bytes[1] << 8 | bytes[2] << 16 | bytes[3] << 24
-                                       : bytes[3] | bytes[2] << 8 | bytes[1] << 16 | bytes[0] << 24
+                let bytes = data[(start + y * bytesPerLine + 4 * x)..<(start + y * bytesPerLine + 4 * x + 4)].map(
+                    UInt32.init)
+                let value =
+                    leastFirst
+                    ? bytes[0] | bytes[1] << 8 | bytes[2] << 16 | bytes[3] << 24
+                    : bytes[3] | bytes[2] << 8 | bytes[1] << 16 | bytes[0] << 24
                 pixels.append(value & 0xFFFFFF)
             }
         }

@@ -1,10 +1,10 @@
 import AnimClient
 import AnimProtocol
 import Foundation
-import Testing
-import TestSupport
-import UnixSupport
 import JSONText
+import TestSupport
+import Testing
+import UnixSupport
 
 /// Clients that write and go away without reading (issue 47): one line of Python used to abort animd. Each client
 /// here writes from 1 B to 1 MiB of pipelined requests, batches, declarations or garbage, as much as the socket takes
@@ -45,7 +45,8 @@ import JSONText
             if index % 25 == 24 {
                 // A fresh connection is answered meanwhile.
                 let rpc = try daemon.connect()
-                #expect(try rpc.ok("daemon.hello", timeout: Self.helloTimeout)["name"] == "animd", "after client \(index)")
+                #expect(
+                    try rpc.ok("daemon.hello", timeout: Self.helloTimeout)["name"] == "animd", "after client \(index)")
             }
         }
         for client in open { client.end(.close) }
@@ -97,9 +98,16 @@ enum Payload {
             case 3:
                 // Declarations, subscriptions and toggles: state that must end with the connection.
                 let name = "early\(index)-\(id)"
-                bytes += Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"transition.declare","params":{"name":"\#(name)","transition":{"snap-points":[0,1]},"bindings":{}}}"#.utf8) + [10]
-                bytes += Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"subscribe","params":{"transitions":["\#(name)","sidebar"]}}"#.utf8) + [10]
-                bytes += Array(#"{"jsonrpc":"2.0","method":"transition.toggle","params":{"name":"\#(name)"}}"#.utf8) + [10]
+                bytes +=
+                    Array(
+                        #"{"jsonrpc":"2.0","id":\#(id),"method":"transition.declare","params":{"name":"\#(name)","transition":{"snap-points":[0,1]},"bindings":{}}}"#
+                            .utf8) + [10]
+                bytes +=
+                    Array(
+                        #"{"jsonrpc":"2.0","id":\#(id),"method":"subscribe","params":{"transitions":["\#(name)","sidebar"]}}"#
+                            .utf8) + [10]
+                bytes +=
+                    Array(#"{"jsonrpc":"2.0","method":"transition.toggle","params":{"name":"\#(name)"}}"#.utf8) + [10]
             default:
                 // Everything at once, line by line.
                 bytes += Array(request(id, using: &random).utf8) + [10] + garbage(using: &random)
@@ -160,7 +168,9 @@ final class RawClient {
     func sendWithoutBlocking(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+            let sent = bytes.withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+            }
             guard sent > 0 else { return }
             offset += sent
         }

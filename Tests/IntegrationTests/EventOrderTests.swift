@@ -1,18 +1,22 @@
 import AnimClient
 import AnimProtocol
 import Foundation
-import Testing
 import JSONText
+import Testing
 
 /// The order guarantees of PROTOCOL.md, observed by a subscriber.
 @Suite(.serialized) struct EventOrderTests {
     /// Checks: seq strictly increases; began precedes its progress; every began gets exactly one ended.
-    static func checkOrder(_ events: [(NotificationMethod?, JSONValue)], sourceLocation: SourceLocation = #_sourceLocation) {
+    static func checkOrder(
+        _ events: [(NotificationMethod?, JSONValue)], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         var lastSeq: [String: Int] = [:]
         var open: Set<String> = []
         for (method, params) in events {
             guard let name = params["name"]?.string, let seq = params["seq"]?.integer else { continue }
-            #expect(seq > lastSeq[name, default: 0], "seq went backwards at \(method) \(seq)", sourceLocation: sourceLocation)
+            #expect(
+                seq > lastSeq[name, default: 0], "seq went backwards at \(method) \(seq)",
+                sourceLocation: sourceLocation)
             lastSeq[name] = seq
             switch method {
             case .began:
@@ -47,9 +51,12 @@ import JSONText
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
-        var events = try rpc.notifications(until: { method, params in method == .progress && (params["progress"]?.number ?? 0) > 0.2 })
+        var events = try rpc.notifications(until: { method, params in
+            method == .progress && (params["progress"]?.number ?? 0) > 0.2
+        })
         _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": 0])
-        events += try rpc.notifications(until: { method, params in method == .ended && params["position"] != "current" })
+        events += try rpc.notifications(until: { method, params in method == .ended && params["position"] != "current" }
+        )
         Self.checkOrder(events)
         let endedIndex = try #require(events.firstIndex { $0.0 == .ended })
         let interrupted = events[endedIndex].1

@@ -49,7 +49,8 @@ import TransitionModel
             let all = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { Int32($0) } ?? []
             return all.filter { candidate in
                 guard let stat = try? String(contentsOfFile: "/proc/\(candidate)/stat", encoding: .utf8),
-                      let close = stat.lastIndex(of: ")") else { return false }
+                    let close = stat.lastIndex(of: ")")
+                else { return false }
                 let fields = stat[stat.index(after: close)...].split(separator: " ")
                 return fields.count > 1 && Int32(fields[1]) == pid
             }
@@ -61,15 +62,21 @@ import TransitionModel
     static func example(_ path: String) -> String { Binaries.repo.appendingPathComponent("examples/\(path)").path }
 
     static func waitForSubscriber(_ rpc: RPCConnection, count: Int = 1) throws {
-        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"] == .number(Double(count))"#) { try rpc.ok("daemon.hello")["subscriptions"] == .number(Double(count)) }
+        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"] == .number(Double(count))"#) {
+            try rpc.ok("daemon.hello")["subscriptions"] == .number(Double(count))
+        }
     }
 
     /// examples/python/progress.py: the initial snapshot, began, frames that reach 1, and ended at snap 1.
     @Test func pythonClientPrintsProgress() throws {
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
-        let client = try Command("/usr/bin/env", ["python3", Self.example("python/progress.py"), "--socket", daemon.socket,
-                                                  "--until-ended", "sidebar"])
+        let client = try Command(
+            "/usr/bin/env",
+            [
+                "python3", Self.example("python/progress.py"), "--socket", daemon.socket,
+                "--until-ended", "sidebar",
+            ])
         try Self.waitForSubscriber(rpc)
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
         client.process.waitUntilExit()
@@ -89,35 +96,43 @@ import TransitionModel
     @Test func ewwListenerDeclaresAndPrintsProgress() throws {
         let yuck = try String(contentsOfFile: Self.example("eww/eww.yuck"), encoding: .utf8)
         let listen = try #require(yuck.range(of: "(deflisten"), "no deflisten")
-        let command = try #require(yuck[listen.upperBound...].split(separator: "`").dropFirst().first.map(String.init), "no `command`")
+        let command = try #require(
+            yuck[listen.upperBound...].split(separator: "`").dropFirst().first.map(String.init), "no `command`")
         let daemon = try DaemonProcess()
         let home = daemon.folder + "/home"
         try FileManager.default.createDirectory(atPath: home + "/.config/eww", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.example("eww/dock.toml"), toPath: home + "/.config/eww/dock.toml")
         let rpc = try daemon.connect()
-        let listener = try Command("/bin/sh", ["-c", command], environment: ["ANIMD_SOCKET": daemon.socket, "HOME": home])
+        let listener = try Command(
+            "/bin/sh", ["-c", command], environment: ["ANIMD_SOCKET": daemon.socket, "HOME": home])
         try waitUntil("eww's command declared the dock") {
             try rpc.ok("daemon.hello")["declared"]?.array?.first?["owner"]?["client"] == "eww-dock"
         }
         _ = try rpc.ok("subscribe", ["transitions": ["dock"]])
         _ = try rpc.ok("input.inject", DeclarationTests.swipe(x: 960, steps: 10, lift: true))
         #expect(try rpc.notification(where: { method, _ in method == .ended }).1["snap"] == 1)
-        #expect(listener.wait { lines in lines.count >= 3 && lines.last.flatMap(Double.init).map { abs($0 - 1) < 1e-3 } == true },
-                "\(listener.text)")
+        #expect(
+            listener.wait { lines in
+                lines.count >= 3 && lines.last.flatMap(Double.init).map { abs($0 - 1) < 1e-3 } == true
+            },
+            "\(listener.text)")
         #expect(listener.lines.allSatisfy { Double($0) != nil }, "every line is a number for eww: \(listener.text)")
         listener.stop()
         #expect(try rpc.notification(where: { method, _ in method == .removed }).1["reason"] == "disconnected")
     }
 
     /// examples/xdotool/follow-sidebar.sh moves a real X window: off screen while closed, at x = 0 once open, and back.
-    @Test(.enabled(if: Xvfb.installed, "needs Xvfb (scripts/install-deps.sh)")) func xdotoolPipelineMovesAWindow() throws {
+    @Test(.enabled(if: Xvfb.installed, "needs Xvfb (scripts/install-deps.sh)")) func xdotoolPipelineMovesAWindow()
+        throws
+    {
         let xvfb = try Xvfb()
         defer { xvfb.stop() }
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
         let window = try XProbe.window(-300, 100, 300, 200, display: xvfb.display)
         _ = window
-        let search = try Command("/usr/bin/xdotool", ["search", "--name", "animd-xprobe window"], environment: ["DISPLAY": xvfb.display])
+        let search = try Command(
+            "/usr/bin/xdotool", ["search", "--name", "animd-xprobe window"], environment: ["DISPLAY": xvfb.display])
         #expect(search.wait { !$0.isEmpty })
         let id = try #require(search.lines.first, "xdotool found no window")
         func x() throws -> Int? {
@@ -132,8 +147,9 @@ import TransitionModel
             process.waitUntilExit()
             return text.split(separator: "\n").first { $0.hasPrefix("X=") }.flatMap { Int($0.dropFirst(2)) }
         }
-        let follower = try Command(Self.example("xdotool/follow-sidebar.sh"), [id],
-                                   environment: ["DISPLAY": xvfb.display, "ANIMD_SOCKET": daemon.socket])
+        let follower = try Command(
+            Self.example("xdotool/follow-sidebar.sh"), [id],
+            environment: ["DISPLAY": xvfb.display, "ANIMD_SOCKET": daemon.socket])
         try Self.waitForSubscriber(rpc)
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         for (snap, expected) in [(1, 0), (0, -300)] {
@@ -144,7 +160,9 @@ import TransitionModel
                 position = try x()
                 return position == expected
             }
-            #expect(position == expected, "snap \(snap): x = \(position.map(String.init) ?? "?"); script said \(follower.text)")
+            #expect(
+                position == expected,
+                "snap \(snap): x = \(position.map(String.init) ?? "?"); script said \(follower.text)")
         }
         follower.stop()
     }

@@ -8,19 +8,28 @@ import Testing
 /// mocked touchscreen (umockdev answers EVIOCGRAB) and makes a twin through a mocked /dev/uinput whose ioctls and
 /// writes the test's host records. The default config's bindings are in force: edge pans on every edge (zones of
 /// 20 px, 43 device units of the 4096 across 1920 px), three-finger pans and pinches.
-@Suite(.serialized, .enabled(if: MockedDevice.installed, "needs root (a mount namespace) and umockdev, cc, pkg-config (scripts/install-deps.sh)"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: MockedDevice.installed,
+        "needs root (a mount namespace) and umockdev, cc, pkg-config (scripts/install-deps.sh)"))
 struct ExclusiveTouchTests {
     typealias Screen = RelayedTouchscreen
     typealias Event = RelayedTouchscreen.Event
     static let config = "defaults = true\n[input]\ntouch-edges = \"exclusive\"\ntouch-hold-limit = 1\n"
 
-    private func start(_ screen: RelayedTouchscreen, config: String = Self.config, transitions: [String] = ["sidebar"]) throws -> (DaemonProcess, RPCConnection) {
+    private func start(_ screen: RelayedTouchscreen, config: String = Self.config, transitions: [String] = ["sidebar"])
+        throws -> (DaemonProcess, RPCConnection)
+    {
         let daemon = try DaemonProcess(config: config, inputBackend: "libinput", wrapper: screen.wrapper)
         let rpc = try daemon.connect()
         do {
-            _ = try rpc.ok("subscribe", ["transitions": .array(transitions.map { .string($0) }), "events": ["state", "input", "input-events"]])
+            _ = try rpc.ok(
+                "subscribe",
+                ["transitions": .array(transitions.map { .string($0) }), "events": ["state", "input", "input-events"]])
             try screen.plugIn()
-            try Screen.awaitTouchDetail(rpc, containing: "taken; applications get its twin \"animd test touchscreen (animd twin)\"")
+            try Screen.awaitTouchDetail(
+                rpc, containing: "taken; applications get its twin \"animd test touchscreen (animd twin)\"")
         } catch {
             stop(screen, daemon)
             throw error
@@ -46,8 +55,11 @@ struct ExclusiveTouchTests {
         #expect(Set(log.filter { $0.hasPrefix("evbit") }) == ["evbit 0", "evbit 1", "evbit 3"])
         #expect(log.filter { $0.hasPrefix("keybit") } == ["keybit 330"], "BTN_TOUCH alone: no BTN_LEFT (272)")
         #expect(log.filter { $0.hasPrefix("propbit") } == ["propbit 1"])
-        #expect(Set(log.filter { $0.hasPrefix("abs ") }) == ["abs 0 0 4095 0 0 16", "abs 1 0 4095 0 0 16", "abs 47 0 4 0 0 0", "abs 53 0 4095 0 0 16",
-                                                           "abs 54 0 4095 0 0 16", "abs 55 0 2 0 0 0", "abs 57 0 65535 0 0 0"], "\(log)")
+        #expect(
+            Set(log.filter { $0.hasPrefix("abs ") }) == [
+                "abs 0 0 4095 0 0 16", "abs 1 0 4095 0 0 16", "abs 47 0 4 0 0 0", "abs 53 0 4095 0 0 16",
+                "abs 54 0 4095 0 0 16", "abs 55 0 2 0 0 0", "abs 57 0 65535 0 0 0",
+            ], "\(log)")
         #expect(log.contains("create"))
         var frames: [[(Int, Int, Int)]] = [Screen.down(0, 1, 8, 2048) + Screen.touch(true)]
         for step in 1...12 { frames.append(Screen.move(0, 8 + step * 120, 2048)) }
@@ -76,7 +88,9 @@ struct ExclusiveTouchTests {
         let (daemon, _) = try start(screen)
         defer { stop(screen, daemon) }
         try screen.write(Screen.down(0, 7, 2048, 1024) + Screen.touch(true))
-        #expect(try screen.awaitTwinFrames(1) == [down(0, 0, 2048, 1024) + [touching] + single(2048, 1024)], "before the finger lifts")
+        #expect(
+            try screen.awaitTwinFrames(1) == [down(0, 0, 2048, 1024) + [touching] + single(2048, 1024)],
+            "before the finger lifts")
         try screen.write(Screen.up(0) + Screen.touch(false))
         #expect(try screen.awaitTwinFrames(2)[1] == up(0) + [lifted])
     }
@@ -88,7 +102,9 @@ struct ExclusiveTouchTests {
         let (daemon, rpc) = try start(screen)
         defer { stop(screen, daemon) }
         try screen.write(Screen.down(0, 7, 8, 1024) + Screen.touch(true))
-        _ = try rpc.notification(where: { method, params in method == .inputEvent && params["event"]?["kind"] == "touch-down" })
+        _ = try rpc.notification(where: { method, params in
+            method == .inputEvent && params["event"]?["kind"] == "touch-down"
+        })
         #expect(screen.twinEvents.isEmpty, "held while animd decides")
         try screen.write(Screen.up(0) + Screen.touch(false))
         let frames = try screen.awaitTwinFrames(2)
@@ -119,7 +135,10 @@ struct ExclusiveTouchTests {
         try screen.write(Screen.move(0, 8, y + 40))
         try screen.write(Screen.up(0) + Screen.touch(false))
         let frames = try screen.awaitTwinFrames(known + 2)
-        #expect(Array(frames.suffix(2)) == [[Event(3, 47, 0), Event(3, 54, y + 40), Event(3, 1, y + 40)], up(0) + [lifted]])
+        #expect(
+            Array(frames.suffix(2)) == [
+                [Event(3, 47, 0), Event(3, 54, y + 40), Event(3, 1, y + 40)], up(0) + [lifted],
+            ])
     }
 
     /// Two fingers: one swiping in from the left edge, which opens the sidebar, and one landing mid-screen meanwhile.
@@ -132,7 +151,9 @@ struct ExclusiveTouchTests {
         var frames: [[(Int, Int, Int)]] = [Screen.down(0, 1, 8, 2048) + Screen.touch(true)]
         for step in 1...4 { frames.append(Screen.move(0, 8 + step * 120, 2048)) }
         frames.append(Screen.move(0, 608, 2048) + Screen.down(1, 2, 3000, 1000))
-        for step in 1...4 { frames.append(Screen.move(0, 608 + step * 120, 2048) + Screen.move(1, 3000, 1000 + step * 10)) }
+        for step in 1...4 {
+            frames.append(Screen.move(0, 608 + step * 120, 2048) + Screen.move(1, 3000, 1000 + step * 10))
+        }
         frames.append(Screen.up(1))
         frames.append(Screen.up(0) + Screen.touch(false))
         try screen.write(frames: frames)
@@ -140,7 +161,9 @@ struct ExclusiveTouchTests {
         #expect(events.first { $0.0 == .began }?.1["gesture"] == "sidebar-open")
         let twin = try screen.awaitTwinFrames(6)
         #expect(twin[0] == down(0, 0, 3000, 1000) + [touching] + single(3000, 1000))
-        #expect(twin[1...4].map { $0 } == (1...4).map { [Event(3, 47, 0), Event(3, 54, 1000 + $0 * 10), Event(3, 1, 1000 + $0 * 10)] })
+        #expect(
+            twin[1...4].map { $0 }
+                == (1...4).map { [Event(3, 47, 0), Event(3, 54, 1000 + $0 * 10), Event(3, 1, 1000 + $0 * 10)] })
         #expect(twin[5] == up(0) + [lifted])
         #expect(twin.count == 6, "nothing of the edge finger: \(twin)")
     }
@@ -154,11 +177,17 @@ struct ExclusiveTouchTests {
         defer { stop(screen, daemon) }
         let corners = [(1200, 1200), (2800, 1200), (2000, 2800)]
         func pinch(fingers: Int) -> [[(Int, Int, Int)]] {
-            var frames = [corners.prefix(fingers).enumerated().flatMap { Screen.down($0.offset, 10 + $0.offset, $0.element.0, $0.element.1) } + Screen.touch(true)]
+            var frames = [
+                corners.prefix(fingers).enumerated().flatMap {
+                    Screen.down($0.offset, 10 + $0.offset, $0.element.0, $0.element.1)
+                } + Screen.touch(true)
+            ]
             for step in 1...10 {
-                frames.append(corners.prefix(fingers).enumerated().flatMap { finger, corner in
-                    Screen.move(finger, corner.0 + (2000 - corner.0) * step / 20, corner.1 + (1700 - corner.1) * step / 20)
-                })
+                frames.append(
+                    corners.prefix(fingers).enumerated().flatMap { finger, corner in
+                        Screen.move(
+                            finger, corner.0 + (2000 - corner.0) * step / 20, corner.1 + (1700 - corner.1) * step / 20)
+                    })
             }
             frames.append((0..<fingers).flatMap(Screen.up) + Screen.touch(false))
             return frames
@@ -169,7 +198,10 @@ struct ExclusiveTouchTests {
         _ = try rpc.ok("daemon.hello")
         #expect(screen.twinEvents.isEmpty, "\(screen.twinFrames)")
         try screen.write(pinch(fingers: 2)[0])
-        #expect(try screen.awaitTwinFrames(1) == [down(0, 0, 1200, 1200) + down(1, 1, 2800, 1200) + [touching] + single(1200, 1200)])
+        #expect(
+            try screen.awaitTwinFrames(1) == [
+                down(0, 0, 1200, 1200) + down(1, 1, 2800, 1200) + [touching] + single(1200, 1200)
+            ])
         try screen.write(pinch(fingers: 2).last!)
     }
 
@@ -186,18 +218,23 @@ struct ExclusiveTouchTests {
             stop(screen, daemon)
         }
         try screen.write(Screen.down(0, 1, 8, 1024) + Screen.touch(true))
-        _ = try rpc.notification(where: { method, params in method == .inputEvent && params["event"]?["kind"] == "touch-down" })
+        _ = try rpc.notification(where: { method, params in
+            method == .inputEvent && params["event"]?["kind"] == "touch-down"
+        })
         kill(pid, SIGSTOP)
         #expect(try screen.awaitTwinFrames(1) == [down(0, 0, 8, 1024) + [touching] + single(8, 1024)], "mid-touch")
         try screen.write(Screen.up(0) + Screen.touch(false))
         #expect(try screen.awaitTwinFrames(2)[1] == up(0) + [lifted])
         try screen.write(Screen.down(0, 2, 8, 2000) + Screen.touch(true))
         // The single-touch x is where it was: like the kernel, the twin sends no value that did not change.
-        #expect(try screen.awaitTwinFrames(3)[2] == down(0, 1, 8, 2000) + [touching, Event(3, 1, 2000)], "before a touch")
+        #expect(
+            try screen.awaitTwinFrames(3)[2] == down(0, 1, 8, 2000) + [touching, Event(3, 1, 2000)], "before a touch")
         let held = try #require(delay(in: screen, afterWrite: 3))
         #expect(held >= 150_000, "held for the limit first: \(held) µs")
         try screen.write(Screen.down(1, 3, 2048, 2048))
-        #expect(try screen.awaitTwinFrames(4)[3] == down(1, 2, 2048, 2048), "a tap elsewhere passes at once, stopped or not")
+        #expect(
+            try screen.awaitTwinFrames(4)[3] == down(1, 2, 2048, 2048), "a tap elsewhere passes at once, stopped or not"
+        )
         try screen.write(Screen.up(0) + Screen.up(1) + Screen.touch(false))
         #expect(try screen.awaitTwinFrames(5)[4] == up(0) + up(1) + [lifted])
         print("held while animd was stopped: \(held) µs (limit 150 000)")
@@ -206,8 +243,11 @@ struct ExclusiveTouchTests {
     /// The microseconds from the host's writing `events-N` to the twin's next event.
     private func delay(in screen: RelayedTouchscreen, afterWrite number: Int) -> Int? {
         let log = screen.log
-        guard let index = log.firstIndex(where: { $0.hasPrefix("wrote \(number) ") }), let wrote = Int(log[index].split(separator: " ")[2]),
-              let event = log[index...].first(where: { $0.hasPrefix("event ") }), let time = Int(event.split(separator: " ")[1]) else { return nil }
+        guard let index = log.firstIndex(where: { $0.hasPrefix("wrote \(number) ") }),
+            let wrote = Int(log[index].split(separator: " ")[2]),
+            let event = log[index...].first(where: { $0.hasPrefix("event ") }),
+            let time = Int(event.split(separator: " ")[1])
+        else { return nil }
         return time - wrote
     }
 
@@ -246,7 +286,8 @@ struct ExclusiveTouchTests {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(pid_t.init).filter { child in
             guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 2 && pid_t(fields[1]) == pid
         }
@@ -254,7 +295,9 @@ struct ExclusiveTouchTests {
 
     /// Alive and not a zombie.
     private func isRunning(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
         return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
     }
 
@@ -267,13 +310,17 @@ struct ExclusiveTouchTests {
         defer { screen.removeFolder() }
         let (daemon, rpc) = try start(screen, transitions: ["overview"])
         defer { stop(screen, daemon) }
-        var frames: [[(Int, Int, Int)]] = [Screen.down(0, 1, 1200, 1200) + Screen.touch(true), Screen.down(1, 2, 2800, 1200),
-                                           Screen.down(2, 3, 2000, 2800)]
+        var frames: [[(Int, Int, Int)]] = [
+            Screen.down(0, 1, 1200, 1200) + Screen.touch(true), Screen.down(1, 2, 2800, 1200),
+            Screen.down(2, 3, 2000, 2800),
+        ]
         let corners = [(1200, 1200), (2800, 1200), (2000, 2800)]
         for step in 1...10 {
-            frames.append(corners.enumerated().flatMap { finger, corner in
-                Screen.move(finger, corner.0 + (2000 - corner.0) * step / 20, corner.1 + (1700 - corner.1) * step / 20)
-            })
+            frames.append(
+                corners.enumerated().flatMap { finger, corner in
+                    Screen.move(
+                        finger, corner.0 + (2000 - corner.0) * step / 20, corner.1 + (1700 - corner.1) * step / 20)
+                })
         }
         frames.append((0..<3).flatMap(Screen.up) + Screen.touch(false))
         try screen.write(frames: frames)
@@ -301,14 +348,18 @@ struct ExclusiveTouchTests {
         var ends = 0
         let deadline = Date().addingTimeInterval(20)
         while ends < 2, Date() < deadline {
-            guard let (method, params) = try? seen.notification(where: { _, _ in true }, timeout: 1), method == .inputEvent,
-                  let event = params["event"] else { continue }
+            guard let (method, params) = try? seen.notification(where: { _, _ in true }, timeout: 1),
+                method == .inputEvent,
+                let event = params["event"]
+            else { continue }
             input.append(event)
             if event["kind"] == "touch-cancel" || event["kind"] == "touch-up" { ends += 1 }
         }
         let kinds = input.compactMap { $0["kind"]?.string }
         #expect(kinds.filter { $0 == "touch-down" }.count == 2, "\(kinds)")
-        #expect(kinds.filter { $0 == "touch-cancel" }.count == 2 && !kinds.contains("touch-up"), "cancelled, never lifted: \(kinds)")
+        #expect(
+            kinds.filter { $0 == "touch-cancel" }.count == 2 && !kinds.contains("touch-up"),
+            "cancelled, never lifted: \(kinds)")
         let downs = input.filter { $0["kind"] == "touch-down" }.compactMap { $0["x"]?.number }
         // libinput scales (v − min) · size / (max − min + 1), as in LibinputTests.
         let landed: [Double] = [1200.0 * 1920 / 4096, 2800.0 * 1920 / 4096]

@@ -8,7 +8,10 @@ import XorgInputTest
 /// publishes `_NET_ACTIVE_WINDOW`, two real applications of different classes (xlogo, xcalc) take the focus as
 /// `xdotool windowactivate` and `wmctrl` move it, and XTest pushes against the left edge, where the binding's
 /// pointer barrier is, or is not.
-@Suite(.serialized, .enabled(if: FocusDesktop.installed, "needs Xvfb, openbox, xdotool, wmctrl, xlogo and xcalc (scripts/install-deps.sh)"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: FocusDesktop.installed, "needs Xvfb, openbox, xdotool, wmctrl, xlogo and xcalc (scripts/install-deps.sh)"))
 struct FocusTests {
     /// The sidebar's opening edge, for pressure and button-1 drags as in the X input tests, under an app condition.
     static func config(_ condition: String) -> String { X11InputTests.edgeDragConfig + "\n" + condition }
@@ -22,10 +25,16 @@ struct FocusTests {
     }
 
     static let cases = [
-        Case(condition: #"apps = ["xlogo"]"#, off: [FocusDesktop.activate("XCalc")], on: [FocusDesktop.activate("XLogo")]),
-        Case(condition: #"except-apps = ["XCALC"]"#, off: [FocusDesktop.activate("XCalc")], on: [FocusDesktop.activate("XLogo")]),
-        Case(condition: "when-fullscreen = false", off: [FocusDesktop.activate("XLogo"), FocusDesktop.fullscreen("add")],
-             on: [FocusDesktop.fullscreen("remove")]),
+        Case(
+            condition: #"apps = ["xlogo"]"#, off: [FocusDesktop.activate("XCalc")], on: [FocusDesktop.activate("XLogo")]
+        ),
+        Case(
+            condition: #"except-apps = ["XCALC"]"#, off: [FocusDesktop.activate("XCalc")],
+            on: [FocusDesktop.activate("XLogo")]),
+        Case(
+            condition: "when-fullscreen = false",
+            off: [FocusDesktop.activate("XLogo"), FocusDesktop.fullscreen("add")],
+            on: [FocusDesktop.fullscreen("remove")]),
     ]
 
     /// While the focus turns the binding off, its edge is not intercepted (no left barrier, no drag strip) and a push
@@ -53,7 +62,9 @@ struct FocusTests {
         let focusEvents = events.enumerated().filter { $0.element.0 == .focus }
         let firstBegan = try #require(events.firstIndex { $0.0 == .began })
         let lastFocus = try #require(focusEvents.last)
-        #expect(lastFocus.offset < firstBegan, "nothing began before the focus turned the binding on: \(events.map { $0.0?.rawValue ?? "?" })")
+        #expect(
+            lastFocus.offset < firstBegan,
+            "nothing began before the focus turned the binding on: \(events.map { $0.0?.rawValue ?? "?" })")
         #expect(events[firstBegan].1["gesture"] == "sidebar-open" && events.last?.1["snap"] == 1)
         #expect(focusEvents.allSatisfy { $0.element.1["source"] == "x11" })
     }
@@ -75,15 +86,19 @@ struct FocusTests {
         try desktop.run(FocusDesktop.activate("XLogo"))
         try waitUntil("animd sees xlogo") { try rpc.ok("daemon.hello")["focus"]?["app"] == "XLogo" }
         let focus = try rpc.ok("daemon.hello")["focus"]
-        #expect(focus == ["app": "XLogo", "names": ["logo-one", "XLogo"], "fullscreen": false, "source": "x11", "reason": .null])
+        #expect(
+            focus == [
+                "app": "XLogo", "names": ["logo-one", "XLogo"], "fullscreen": false, "source": "x11", "reason": .null,
+            ])
         let shown = try animctl(["hello"], socket: daemon.socket).stdout
         #expect(shown.contains("focus       XLogo (names: logo-one, XLogo), from x11"), "\(shown)")
 
         // `animctl watch --events focus` prints each change as it comes. openbox publishes no active window between
         // the two; animd holds that gap back for `FocusSettle.delay`, but a machine stalled for longer than that
         // would let it through, and timing decides no test here: a gap line is allowed before the window's.
-        let watch = try LineProcess(Binaries.animctl, ["watch", "--log", "--events", "focus", "--socket", daemon.socket],
-                                    environment: [:])
+        let watch = try LineProcess(
+            Binaries.animctl, ["watch", "--log", "--events", "focus", "--socket", daemon.socket],
+            environment: [:])
         defer { watch.close() }
         try waitUntil("the watch subscribed") { try rpc.ok("daemon.hello")["subscriptions"] == 1 }
         try desktop.run(FocusDesktop.activate("XCalc"))
@@ -93,7 +108,9 @@ struct FocusTests {
             if line.hasPrefix("focus     XCalc") { break }
         }
         #expect(lines.last == "focus     XCalc (names: xcalc, XCalc), from x11", "\(lines)")
-        #expect(lines.dropLast().allSatisfy { $0 == "focus     no window, from x11" }, "only a passing gap before it: \(lines)")
+        #expect(
+            lines.dropLast().allSatisfy { $0 == "focus     no window, from x11" },
+            "only a passing gap before it: \(lines)")
     }
 
     /// The window manager stops and another starts; a 1 MB WM_CLASS on the focused window; the focused window closes.
@@ -119,8 +136,10 @@ struct FocusTests {
         try waitUntil("the binding is on again") { try Self.leftEdgeTaken(rpc) == true }
 
         let huge = try DaemonProcess.makeFolder() + "/wm-class"
-        try Data(Array("huge\0".utf8) + [UInt8](repeating: UInt8(ascii: "B"), count: 1 << 20) + [0]).write(to: URL(fileURLWithPath: huge))
-        let window = try desktop.output(["xdotool", "search", "--classname", "logo-one"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try Data(Array("huge\0".utf8) + [UInt8](repeating: UInt8(ascii: "B"), count: 1 << 20) + [0]).write(
+            to: URL(fileURLWithPath: huge))
+        let window = try desktop.output(["xdotool", "search", "--classname", "logo-one"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let probe = try XProbe(["set-property", window, "WM_CLASS", huge], display: desktop.display)
         try probe.expect("set")
         try waitUntil("the new class is read") { try rpc.ok("daemon.hello")["focus"]?["names"]?.array?.first == "huge" }
@@ -164,14 +183,18 @@ final class FocusDesktop {
     }
 
     /// Activates the window of that class, as a pager or a click would, and waits for the manager.
-    static func activate(_ name: String) -> [String] { ["xdotool", "search", "--class", name, "windowactivate", "--sync"] }
+    static func activate(_ name: String) -> [String] {
+        ["xdotool", "search", "--class", name, "windowactivate", "--sync"]
+    }
 
     /// Makes the active window full screen (`add`) or not (`remove`), through the manager (EWMH).
     static func fullscreen(_ action: String) -> [String] { ["wmctrl", "-r", ":ACTIVE:", "-b", "\(action),fullscreen"] }
 
     func startWindowManager() throws {
         windowManager = try launch("/usr/bin/openbox", [])
-        try waitUntil("openbox manages the screen") { try output(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"]).contains("window id") }
+        try waitUntil("openbox manages the screen") {
+            try output(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"]).contains("window id")
+        }
     }
 
     func stopWindowManager() {

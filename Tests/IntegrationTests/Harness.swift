@@ -1,26 +1,31 @@
 import AnimClient
-import DaemonLauncher
 import AnimProtocol
+import DaemonLauncher
 import Foundation
+import JSONText
 import Testing
 import TransitionModel
-import JSONText
 
 /// Where `swift build` put the executables: beside the test bundle, else .build/debug.
 enum Binaries {
     static let folder: URL = {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [beside, beside.deletingLastPathComponent()] where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("animd").path) {
+        for candidate in [beside, beside.deletingLastPathComponent()]
+        where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("animd").path) {
             return candidate
         }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent(".build/debug")
     }()
 
     static var animd: URL { folder.appendingPathComponent("animd") }
     static var animctl: URL { folder.appendingPathComponent("animctl") }
-    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static func trace(_ name: String) -> String { repo.appendingPathComponent("Tests/GesturesTests/Traces/\(name).jsonl").path }
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static func trace(_ name: String) -> String {
+        repo.appendingPathComponent("Tests/GesturesTests/Traces/\(name).jsonl").path
+    }
 }
 
 struct HarnessError: Error, CustomStringConvertible {
@@ -44,8 +49,12 @@ final class DaemonProcess {
     /// - wrapper: a command that runs animd (given as its next arguments), such as umockdev's.
     /// - user: a uid to run animd as (with setpriv, from root), which then owns its folder.
     /// - verbose: `--verbose` (the default here, for the log a failure shows); false runs animd as users do.
-    init(config: String? = nil, userConfig: String? = nil, display: String? = nil, socket socketPath: String? = nil, environment extra: [String: String] = [:],
-         descriptorLimit: Int? = nil, inputBackend: String = "x11", wrapper: [String] = [], user: uid_t? = nil, verbose: Bool = true) throws {
+    init(
+        config: String? = nil, userConfig: String? = nil, display: String? = nil, socket socketPath: String? = nil,
+        environment extra: [String: String] = [:],
+        descriptorLimit: Int? = nil, inputBackend: String = "x11", wrapper: [String] = [], user: uid_t? = nil,
+        verbose: Bool = true
+    ) throws {
         // A write to a daemon or a child that has just gone away must fail that test, not kill the whole run with
         // SIGPIPE (seen once with both cores busy). Idempotent, so every daemon may set it.
         Glibc.signal(SIGPIPE, SIG_IGN)
@@ -72,8 +81,9 @@ final class DaemonProcess {
         }
         var variables = extra
         if let display, variables["DISPLAY"] == nil { variables["DISPLAY"] = display }
-        process = try DaemonLauncher.start(command[0], Array(command.dropFirst()),
-                                           environment: DaemonLauncher.environment(folder: folder, variables), log: logPath)
+        process = try DaemonLauncher.start(
+            command[0], Array(command.dropFirst()),
+            environment: DaemonLauncher.environment(folder: folder, variables), log: logPath)
         do {
             // animd answers only its own user, and a client checks that the daemon is its own user's too: another
             // user's daemon is waited for in its log.
@@ -94,8 +104,12 @@ final class DaemonProcess {
     /// `animctl hello --json` as animd's own user, who alone it answers (setpriv, from root): the hello's result.
     func helloAsItsUser() throws -> JSONValue {
         guard let user else { throw HarnessError("animd runs as this process's own user") }
-        let (status, output) = try runTool("/usr/bin/setpriv", ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", Binaries.animctl.path,
-                                                                "hello", "--json", "--socket", socket])
+        let (status, output) = try runTool(
+            "/usr/bin/setpriv",
+            [
+                "--reuid=\(user)", "--regid=\(user)", "--clear-groups", Binaries.animctl.path,
+                "hello", "--json", "--socket", socket,
+            ])
         guard status == 0 else { throw HarnessError("animctl hello as uid \(user) exited \(status): \(output)") }
         return try JSONParser.parse(Array(output.utf8))
     }
@@ -160,8 +174,9 @@ func animctl(_ arguments: [String], socket: String?, stdin: String? = nil) throw
     let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
     let stderrData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                         stderr: String(decoding: stderrData, as: UTF8.self))
+    return CommandResult(
+        status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+        stderr: String(decoding: stderrData, as: UTF8.self))
 }
 
 /// Starts `animctl ARGS --socket SOCKET` in the background, with its stdout and stderr on pipes (stderr is a few
@@ -184,8 +199,10 @@ func rawConnect(_ path: String) -> Int32 {
 
 extension RPCConnection {
     /// Calls and expects success.
-    func ok(_ method: String, _ params: JSONValue? = nil, timeout: Double = 10,
-            sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
+    func ok(
+        _ method: String, _ params: JSONValue? = nil, timeout: Double = 10,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> JSONValue {
         switch try call(method, params, timeout: timeout) {
         case let .success(result): return result
         case let .failure(error):
@@ -195,7 +212,9 @@ extension RPCConnection {
     }
 
     /// Calls and expects an error; returns it.
-    func failing(_ method: String, _ params: JSONValue? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> RPCError {
+    func failing(_ method: String, _ params: JSONValue? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> RPCError
+    {
         switch try call(method, params) {
         case let .success(result):
             Issue.record("\(method) should fail, got \(result)", sourceLocation: sourceLocation)
@@ -206,10 +225,14 @@ extension RPCConnection {
 
     /// Reads notifications until one matches, with a generous bound that only catches hangs. The method is nil for a
     /// name the contract does not have.
-    func notification(where match: (NotificationMethod?, JSONValue) -> Bool, timeout: Double = 15) throws -> (NotificationMethod?, JSONValue) {
+    func notification(where match: (NotificationMethod?, JSONValue) -> Bool, timeout: Double = 15) throws -> (
+        NotificationMethod?, JSONValue
+    ) {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            guard let message = try nextNotification(timeout: max(0.01, deadline.timeIntervalSinceNow)) else { throw HarnessError("connection closed") }
+            guard let message = try nextNotification(timeout: max(0.01, deadline.timeIntervalSinceNow)) else {
+                throw HarnessError("connection closed")
+            }
             let method = message.notificationMethod
             let params = message["params"] ?? .null
             if match(method, params) { return (method, params) }
@@ -228,12 +251,15 @@ extension RPCConnection {
     }
 
     /// Collects notifications until one matches (inclusive).
-    func notifications(until match: (NotificationMethod?, JSONValue) -> Bool, timeout: Double = 15) throws -> [(NotificationMethod?, JSONValue)] {
+    func notifications(until match: (NotificationMethod?, JSONValue) -> Bool, timeout: Double = 15) throws -> [(
+        NotificationMethod?, JSONValue
+    )] {
         var seen: [(NotificationMethod?, JSONValue)] = []
-        _ = try notification(where: { method, params in
-            seen.append((method, params))
-            return match(method, params)
-        }, timeout: timeout)
+        _ = try notification(
+            where: { method, params in
+                seen.append((method, params))
+                return match(method, params)
+            }, timeout: timeout)
         return seen
     }
 }
@@ -254,12 +280,16 @@ func waitUntil(_ what: String, timeout: Double = 10, _ condition: () throws -> B
     }
 }
 
-private func formatSeconds(_ seconds: Double) -> String { seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s" }
+private func formatSeconds(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+}
 
 /// Runs a tool to completion and returns its status and its stdout, or its stderr with `readingStderr` (the other
 /// one is discarded), or both interleaved with `readingBoth`.
-func runTool(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
-             readingStderr: Bool = false, readingBoth: Bool = false) throws -> (status: Int32, output: String) {
+func runTool(
+    _ path: String, _ arguments: [String], environment: [String: String]? = nil,
+    readingStderr: Bool = false, readingBoth: Bool = false
+) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments

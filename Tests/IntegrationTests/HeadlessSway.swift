@@ -41,14 +41,19 @@ final class HeadlessSway {
             let id = uid_t(Self.unprivileged) ?? 65534
             for path in [runtime, configPath] { chown(path, id, gid_t(id)) }
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=\(Self.unprivileged)", "--regid=\(Self.unprivileged)", "--clear-groups", "/usr/bin/sway", "-c", configPath]
+            process.arguments = [
+                "--reuid=\(Self.unprivileged)", "--regid=\(Self.unprivileged)", "--clear-groups", "/usr/bin/sway", "-c",
+                configPath,
+            ]
         } else {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/sway")
             process.arguments = ["-c", configPath]
         }
         chmod(runtime, 0o700)
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": runtime, "XDG_RUNTIME_DIR": runtime, "WLR_BACKENDS": "headless",
-                               "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_HEADLESS_OUTPUTS": "\(outputCount)"]
+        process.environment = [
+            "PATH": "/usr/bin:/bin", "HOME": runtime, "XDG_RUNTIME_DIR": runtime, "WLR_BACKENDS": "headless",
+            "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_HEADLESS_OUTPUTS": "\(outputCount)",
+        ]
         process.standardOutput = FileHandle.nullDevice
         _ = FileManager.default.createFile(atPath: runtime + "/sway.log", contents: nil)
         process.standardError = FileHandle(forWritingAtPath: runtime + "/sway.log")
@@ -85,7 +90,9 @@ final class HeadlessSway {
         let result = try runTool("/usr/bin/swaymsg", arguments, environment: ["PATH": "/usr/bin:/bin"])
         let answer = try? JSONParser.parse(Array(result.output.utf8))
         guard result.status == 0, let answer, answer.array?.contains(where: { $0["success"] == false }) != true else {
-            throw HarnessError("swaymsg \(command.joined(separator: " ")) failed (\(result.status)): \(result.output); sway's log: \(log)")
+            throw HarnessError(
+                "swaymsg \(command.joined(separator: " ")) failed (\(result.status)): \(result.output); sway's log: \(log)"
+            )
         }
         return answer
     }
@@ -102,10 +109,11 @@ final class HeadlessSway {
             return children.lazy.compactMap(find).first
         }
         guard let node = find(try message([], type: "get_tree")),
-              let x = node["rect"]?["x"]?.number, let y = node["rect"]?["y"]?.number,
-              let dx = node["window_rect"]?["x"]?.number, let dy = node["window_rect"]?["y"]?.number,
-              let width = node["window_rect"]?["width"]?.number, let height = node["window_rect"]?["height"]?.number,
-              width > 0, height > 0 else { return nil }
+            let x = node["rect"]?["x"]?.number, let y = node["rect"]?["y"]?.number,
+            let dx = node["window_rect"]?["x"]?.number, let dy = node["window_rect"]?["y"]?.number,
+            let width = node["window_rect"]?["width"]?.number, let height = node["window_rect"]?["height"]?.number,
+            width > 0, height > 0
+        else { return nil }
         return (Int(x + dx), Int(y + dy), Int(width), Int(height))
     }
 
@@ -113,8 +121,10 @@ final class HeadlessSway {
     func screenshot(_ output: String) throws -> PPMImage {
         let path = runtime + "/shot-\(UInt32.random(in: 0...UInt32.max)).ppm"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try runTool("/usr/bin/grim", ["-t", "ppm", "-o", output, path], environment: clientEnvironment.merging(["PATH": "/usr/bin:/bin"]) { $1 },
-                                 readingStderr: true)
+        let result = try runTool(
+            "/usr/bin/grim", ["-t", "ppm", "-o", output, path],
+            environment: clientEnvironment.merging(["PATH": "/usr/bin:/bin"]) { $1 },
+            readingStderr: true)
         guard result.status == 0 else { throw HarnessError("grim -o \(output) failed: \(result.output)") }
         return try PPMImage(path: path)
     }
@@ -159,8 +169,10 @@ struct PPMImage {
             fields.append(String(decoding: bytes[start..<index], as: UTF8.self))
         }
         index += 1
-        guard fields.count == 4, fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]), fields[3] == "255",
-              width > 0, height > 0, bytes.count - index == width * height * 3 else {
+        guard fields.count == 4, fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]),
+            fields[3] == "255",
+            width > 0, height > 0, bytes.count - index == width * height * 3
+        else {
             throw HarnessError("not an 8-bit P6 image: \(path) (\(fields))")
         }
         self.width = width; self.height = height

@@ -1,8 +1,8 @@
 import AnimClient
 import AnimProtocol
 import Foundation
-import Testing
 import JSONText
+import Testing
 
 /// Nothing a client sends can crash, hang or lock animd.
 @Suite(.serialized) struct HostileInputTests {
@@ -23,8 +23,10 @@ import JSONText
     /// and cost 400 ms in a debug build): each 60,000-byte value below is refused with a message under 1 KiB, and one
     /// that quotes the value quotes its start and says how long it was.
     @Test(arguments: [
-        ("transition.animate", "timing", "x"), ("transition.animate", "timing", "spring(x"), ("transition.animate", "timing", "spring(mass="),
-        ("transition.animate", "timing", "cubic-bezier(a"), ("transition.animate", "timing", "ease-in "), ("transition.get", "name", "x"),
+        ("transition.animate", "timing", "x"), ("transition.animate", "timing", "spring(x"),
+        ("transition.animate", "timing", "spring(mass="),
+        ("transition.animate", "timing", "cubic-bezier(a"), ("transition.animate", "timing", "ease-in "),
+        ("transition.get", "name", "x"),
         ("daemon.motion", "setting", "x"), ("subscribe", "events", "x"), ("transition.get", "", "x"), ("", "", "x"),
     ])
     func aRefusalQuotesAnExcerpt(method: String, key: String, start: String) throws {
@@ -39,9 +41,13 @@ import JSONText
         case (_, "timing"): error = try rpc.failing(method, ["name": "panel", "to": 1, "timing": .string(value)])
         default: error = try rpc.failing(method, [key: .string(value)])
         }
-        #expect(error.message.utf8.count < 1024, "\(method) \(key) \(start): a message of \(error.message.utf8.count) bytes")
+        #expect(
+            error.message.utf8.count < 1024, "\(method) \(key) \(start): a message of \(error.message.utf8.count) bytes"
+        )
         if error.message.contains("999") {
-            #expect(error.message.contains("\"\(start)999") && error.message.contains("(60000 bytes)"), "\(method) \(key) \(start): \(error.message)")
+            #expect(
+                error.message.contains("\"\(start)999") && error.message.contains("(60000 bytes)"),
+                "\(method) \(key) \(start): \(error.message)")
         }
     }
 
@@ -50,7 +56,9 @@ import JSONText
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
         #expect(try rpc.failing("transition.animate", ["name": "panel", "to": 1, "velocity": 1e200]).code == -32602)
-        let spec = try rpc.failing("transition.animate", ["name": "panel", "to": 1, "timing": "spring(damping-ratio=0.9, response=0.3, velocity=1e200)"])
+        let spec = try rpc.failing(
+            "transition.animate",
+            ["name": "panel", "to": 1, "timing": "spring(damping-ratio=0.9, response=0.3, velocity=1e200)"])
         #expect(spec.code == -32602 && spec.message.contains("velocity"))
         #expect(try rpc.ok("daemon.hello")["name"] == "animd")
     }
@@ -64,7 +72,12 @@ import JSONText
         do {
             let injector = try daemon.connect()
             var events: [JSONValue] = [["t": 0, "kind": "touch-down", "id": 1, "x": 3, "y": 500]]
-            for step in 1...10 { events.append(["t": .number(0.01 * Double(step)), "kind": "touch-move", "id": 1, "x": .number(3 + Double(step) * 15), "y": 500]) }
+            for step in 1...10 {
+                events.append([
+                    "t": .number(0.01 * Double(step)), "kind": "touch-move", "id": 1,
+                    "x": .number(3 + Double(step) * 15), "y": 500,
+                ])
+            }
             _ = try injector.ok("input.inject", ["events": .array(events)])
             _ = try watcher.notification(where: { method, _ in method == .began })
             #expect(try watcher.failing("transition.toggle", ["name": "sidebar"]).code == -32002, "the finger holds it")
@@ -108,12 +121,31 @@ import JSONText
                 ("transition.release", ["name": "launcher", "velocity": n]),
                 ("subscribe", ["maxRate": n]),
                 ("unsubscribe", ["subscription": n]),
-                ("transition.animate", ["name": "pager", "to": 2, "timing": .string("spring(response=0.3, velocity=\(value))")]),
+                (
+                    "transition.animate",
+                    ["name": "pager", "to": 2, "timing": .string("spring(response=0.3, velocity=\(value))")]
+                ),
                 ("input.inject", ["events": [["t": n, "kind": "touch-down", "id": 1, "x": 3, "y": 500]]]),
                 ("input.inject", ["events": [["t": 0, "kind": "touch-move", "id": n, "x": n, "y": n]]]),
-                ("input.inject", ["events": [["t": 0, "kind": "swipe-update", "fingers": n, "dx": n, "dy": n, "x": 0, "y": 0]]]),
-                ("input.inject", ["events": [["t": 0, "kind": "pressure-update", "edge": "left", "push": n, "x": 0, "y": 0]]]),
-                ("input.inject", ["events": [["t": 0, "kind": "pinch-update", "fingers": 2, "dx": 0, "dy": 0, "scale": n, "rotation": n, "x": 0, "y": 0]]]),
+                (
+                    "input.inject",
+                    ["events": [["t": 0, "kind": "swipe-update", "fingers": n, "dx": n, "dy": n, "x": 0, "y": 0]]]
+                ),
+                (
+                    "input.inject",
+                    ["events": [["t": 0, "kind": "pressure-update", "edge": "left", "push": n, "x": 0, "y": 0]]]
+                ),
+                (
+                    "input.inject",
+                    [
+                        "events": [
+                            [
+                                "t": 0, "kind": "pinch-update", "fingers": 2, "dx": 0, "dy": 0, "scale": n,
+                                "rotation": n, "x": 0, "y": 0,
+                            ]
+                        ]
+                    ]
+                ),
                 ("input.inject", ["events": [["t": 0, "kind": "button-down", "button": n, "x": 0, "y": 0]]]),
                 ("input.inject", ["events": [["t": 1, "kind": "touch-up", "id": 1, "x": 3, "y": 500]]]),
             ]
@@ -135,8 +167,9 @@ import JSONText
     /// Resident memory in bytes, from /proc.
     static func rss(_ pid: Int32) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kib = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return 0 }
         return kib * 1024
     }
 }

@@ -12,10 +12,15 @@ import Testing
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         var total = 0
         for task in tasks {
-            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else {
+                continue
+            }
             let lines = status.split(separator: "\n")
-            guard let name = lines.first(where: { $0.hasPrefix("Name:") })?.split(separator: "\t").last, name.hasPrefix(prefix) else { continue }
-            for line in lines where line.hasPrefix("voluntary_ctxt_switches:") || line.hasPrefix("nonvoluntary_ctxt_switches:") {
+            guard let name = lines.first(where: { $0.hasPrefix("Name:") })?.split(separator: "\t").last,
+                name.hasPrefix(prefix)
+            else { continue }
+            for line in lines
+            where line.hasPrefix("voluntary_ctxt_switches:") || line.hasPrefix("nonvoluntary_ctxt_switches:") {
                 total += Int(line.split(separator: "\t").last ?? "0") ?? 0
             }
         }
@@ -52,17 +57,24 @@ import Testing
     /// With a focus source followed (issue 31), idle still means asleep: sway's IPC on the loop and its foreign-toplevel
     /// manager on the libinput thread; an X window manager's properties on the X thread. Counted as above, over the
     /// whole process, once the focus is known. One test per source, so that a missing one is a skip the report names.
-    @Test(.disabled(if: Sanitizer.active, "ThreadSanitizer's runtime has threads of its own that wake"),
-          .enabled(if: HeadlessSway.installed, "needs sway, swaymsg and grim (scripts/install-deps.sh), and setpriv under root"))
+    @Test(
+        .disabled(if: Sanitizer.active, "ThreadSanitizer's runtime has threads of its own that wake"),
+        .enabled(
+            if: HeadlessSway.installed, "needs sway, swaymsg and grim (scripts/install-deps.sh), and setpriv under root"
+        ))
     func idleFollowingSwayNeverWakes() throws {
         let sway = try HeadlessSway(outputs: 1, config: "")
-        let daemon = try DaemonProcess(environment: sway.clientEnvironment.merging(["SWAYSOCK": sway.ipcSocket]) { $1 }, inputBackend: "auto")
+        let daemon = try DaemonProcess(
+            environment: sway.clientEnvironment.merging(["SWAYSOCK": sway.ipcSocket]) { $1 }, inputBackend: "auto")
         try Self.expectAsleep(daemon, following: "sway")
         withExtendedLifetime(sway) {}
     }
 
-    @Test(.disabled(if: Sanitizer.active, "ThreadSanitizer's runtime has threads of its own that wake"),
-          .enabled(if: FocusDesktop.installed, "needs Xvfb, openbox, xdotool, wmctrl, xlogo and xcalc (scripts/install-deps.sh)"))
+    @Test(
+        .disabled(if: Sanitizer.active, "ThreadSanitizer's runtime has threads of its own that wake"),
+        .enabled(
+            if: FocusDesktop.installed,
+            "needs Xvfb, openbox, xdotool, wmctrl, xlogo and xcalc (scripts/install-deps.sh)"))
     func idleFollowingAnXWindowManagerNeverWakes() throws {
         let desktop = try FocusDesktop()
         let daemon = try DaemonProcess(display: desktop.display)
@@ -89,22 +101,23 @@ import Testing
     /// held swipe's `failed` prove that both deadlines fired.
     @Test(.disabled(if: Sanitizer.active, "ThreadSanitizer's runtime has threads of its own that wake"))
     func aRestingFingerWakesOnlyAtDeadlines() throws {
-        let daemon = try DaemonProcess(config: """
-            defaults = true
-            [bindings.launcher-press]
-            transition = "launcher"
-            gesture = "long-press"
-            edge = "bottom"
-            duration = 6
-            to = 0
-            [bindings.launcher-held]
-            transition = "sidebar"
-            gesture = "edge-pan"
-            edge = "bottom"
-            increases = "up"
-            distance = 400
-            hold = 4
-            """)
+        let daemon = try DaemonProcess(
+            config: """
+                defaults = true
+                [bindings.launcher-press]
+                transition = "launcher"
+                gesture = "long-press"
+                edge = "bottom"
+                duration = 6
+                to = 0
+                [bindings.launcher-held]
+                transition = "sidebar"
+                gesture = "edge-pan"
+                edge = "bottom"
+                increases = "up"
+                distance = 400
+                hold = 4
+                """)
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["events": ["gesture"]])
         _ = try rpc.ok("input.inject", ["events": [["t": 0, "kind": "touch-down", "id": 1, "x": 960, "y": 1078]]])
@@ -133,7 +146,9 @@ import Testing
         func slices() throws -> (loop: Int64, main: Int64) {
             var slices: [String: Int64] = [:]
             for task in try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") {
-                guard let name = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8), let tid = pid_t(task) else { continue }
+                guard let name = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8),
+                    let tid = pid_t(task)
+                else { continue }
                 slices[name.trimmingCharacters(in: .whitespacesAndNewlines)] = animd_thread_slice(tid)
             }
             let loop = try #require(slices.first { $0.key.hasPrefix("NIO-SGLTN") }?.value, "threads: \(slices)")
@@ -146,7 +161,8 @@ import Testing
         _ = try first.ok("subscribe", ["events": ["progress"]])
         _ = try watcher.ok("subscribe", ["events": ["state", "input"]])
         #expect(try slices().loop == ordinary, "one frame reader; a state watcher reads no frames")
-        let subscription = try second.ok("subscribe", ["transitions": ["sidebar"], "events": ["progress"], "frames": "driven"])["subscription"]
+        let subscription = try second.ok(
+            "subscribe", ["transitions": ["sidebar"], "events": ["progress"], "frames": "driven"])["subscription"]
         #expect(try slices().loop == (supported ? 100_000 : ordinary), "two frame readers")
         _ = try second.ok("unsubscribe", ["subscription": subscription ?? .null])
         #expect(try slices().loop == ordinary, "one frame reader again")
@@ -155,7 +171,9 @@ import Testing
             _ = try leaving.ok("subscribe", ["events": ["progress"]])
             #expect(try slices().loop == (supported ? 100_000 : ordinary), "two frame readers again")
         }
-        try waitUntil("the loop's slice to return to the default once the second reader left") { try slices().loop == ordinary }
+        try waitUntil("the loop's slice to return to the default once the second reader left") {
+            try slices().loop == ordinary
+        }
     }
 
     /// Asks for a 0.1 ms slice on a new thread and reads it back.
@@ -173,7 +191,8 @@ import Testing
     static var canSwitchUser: Bool { getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") }
 
     /// A peer of another uid (SO_PEERCRED) is disconnected without an answer, even when file permissions let it connect.
-    @Test(.enabled(if: IdleAndPeerTests.canSwitchUser, "needs root and setpriv to connect as another user")) func otherUserIsRefused() throws {
+    @Test(.enabled(if: IdleAndPeerTests.canSwitchUser, "needs root and setpriv to connect as another user"))
+    func otherUserIsRefused() throws {
         let daemon = try DaemonProcess()
         // animd sets the socket's mode just after it starts listening, and logs this line after that: wait for it,
         // or animd's own chmod could undo the one below.
@@ -183,27 +202,31 @@ import Testing
         chmod(daemon.socket, 0o666)
         // animd may close before the hello is even sent (EPIPE); either way no answer may come back.
         let script = """
-        import socket
-        s = socket.socket(socket.AF_UNIX)
-        s.connect('\(daemon.socket)')
-        s.settimeout(10)
-        try:
-            s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"daemon.hello"}\\n')
-            data = s.recv(4096)
-        except OSError:
-            data = b''
-        print(repr(data))
-        """
+            import socket
+            s = socket.socket(socket.AF_UNIX)
+            s.connect('\(daemon.socket)')
+            s.settimeout(10)
+            try:
+                s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"daemon.hello"}\\n')
+                data = s.recv(4096)
+            except OSError:
+                data = b''
+            print(repr(data))
+            """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/env", "python3", "-c", script]
+        process.arguments = [
+            "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/env", "python3", "-c", script,
+        ]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = out
         try process.run()
         let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "b''", "the peer got no answer, only the close: \(output)")
+        #expect(
+            output.trimmingCharacters(in: .whitespacesAndNewlines) == "b''",
+            "the peer got no answer, only the close: \(output)")
         #expect(daemon.log.contains("refusing a peer of another user"))
         #expect(try daemon.connect().ok("daemon.hello")["name"] == "animd")
     }

@@ -1,9 +1,9 @@
 import AnimClient
 import AnimProtocol
 import Foundation
-import Testing
-import TestSupport
 import JSONText
+import TestSupport
+import Testing
 
 /// Gestures from traces, through input.inject and animctl inject, to transitions.
 @Suite(.serialized) struct InjectTests {
@@ -36,7 +36,9 @@ import JSONText
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
-        #expect(try animctl(["inject", "--speed", "4", Binaries.trace("edge-slow-drag")], socket: daemon.socket).status == 0)
+        #expect(
+            try animctl(["inject", "--speed", "4", Binaries.trace("edge-slow-drag")], socket: daemon.socket).status == 0
+        )
         let events = try rpc.notifications(until: { method, _ in method == .ended })
         #expect(events.last?.1["snap"] == 1)
     }
@@ -46,7 +48,8 @@ import JSONText
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe")
-        #expect(try animctl(["inject", "--speed", "0", Binaries.trace("outside-zone")], socket: daemon.socket).status == 0)
+        #expect(
+            try animctl(["inject", "--speed", "0", Binaries.trace("outside-zone")], socket: daemon.socket).status == 0)
         let list = try rpc.ok("transition.list")["transitions"]?.array ?? []
         #expect(list.allSatisfy { $0["phase"] == "idle" && $0["seq"] == 0 })
         _ = try rpc.ok("transition.toggle", ["name": "panel"])
@@ -61,12 +64,18 @@ import JSONText
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": 1, "timing": "linear", "duration": 2])
-        _ = try rpc.notification(where: { method, params in method == .progress && (params["progress"]?.number ?? 0) > 0.1 })
-        _ = try rpc.ok("input.inject", ["events": [
-            ["t": 0, "kind": "touch-down", "id": 1, "x": 4, "y": 500],
-            ["t": 0.01, "kind": "touch-move", "id": 1, "x": 24, "y": 500],
-            ["t": 0.02, "kind": "touch-move", "id": 1, "x": 64, "y": 500],
-        ]])
+        _ = try rpc.notification(where: { method, params in
+            method == .progress && (params["progress"]?.number ?? 0) > 0.1
+        })
+        _ = try rpc.ok(
+            "input.inject",
+            [
+                "events": [
+                    ["t": 0, "kind": "touch-down", "id": 1, "x": 4, "y": 500],
+                    ["t": 0.01, "kind": "touch-move", "id": 1, "x": 24, "y": 500],
+                    ["t": 0.02, "kind": "touch-move", "id": 1, "x": 64, "y": 500],
+                ]
+            ])
         let events = try rpc.notifications(until: { method, _ in method == .leg })
         let caught = try #require(events.last?.1)
         #expect(caught["leg"]?["kind"] == "driven" && caught["velocity"] == 0)
@@ -97,20 +106,27 @@ import JSONText
         _ = try rpc.notification(where: { method, params in method == .ended && params["name"] == "launcher" })
 
         _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": 1, "timing": "linear", "duration": 2])
-        _ = try rpc.notification(where: { method, params in method == .progress && (params["progress"]?.number ?? 0) > 0.05 })
+        _ = try rpc.notification(where: { method, params in
+            method == .progress && (params["progress"]?.number ?? 0) > 0.05
+        })
         let drag: [JSONValue] = (0...10).map { step in
-            ["t": .number(1 + 0.01 * Double(step)), "kind": step == 0 ? "touch-down" : "touch-move", "id": 2,
-             "x": .number(4 + 12 * Double(step)), "y": 500]
+            [
+                "t": .number(1 + 0.01 * Double(step)), "kind": step == 0 ? "touch-down" : "touch-move", "id": 2,
+                "x": .number(4 + 12 * Double(step)), "y": 500,
+            ]
         }
         _ = try rpc.ok("input.inject", ["events": .array(drag)])
         // The drag's frames are all written before the answer; the last is the finger's velocity at the lift.
         let frames = try rpc.notificationsBeforeABarrier().filter { $0["method"] == "transition.progress" }
         let flicked = try #require(frames.last?["params"]?["velocity"]?.number)
-        #expect(frames.last?["params"]?["phase"] == "interactive" && flicked > 2, "12 px per 10 ms over 400 px: 3 a second")
+        #expect(
+            frames.last?["params"]?["phase"] == "interactive" && flicked > 2, "12 px per 10 ms over 400 px: 3 a second")
         _ = try rpc.ok("input.inject", ["events": [["t": 1.1, "kind": "touch-up", "id": 2, "x": 124, "y": 500]]])
         let released = try rpc.notification(where: { method, _ in method == .leg }).1
         #expect(released["leg"]?["kind"] == "spring")
-        #expect(abs((released["velocity"]?.number ?? 0) - flicked) <= 0.01 * flicked, "the spring starts at the finger's \(flicked): \(released)")
+        #expect(
+            abs((released["velocity"]?.number ?? 0) - flicked) <= 0.01 * flicked,
+            "the spring starts at the finger's \(flicked): \(released)")
     }
 
     /// A long press injected as a trace meets the same deadline however it arrives (issue 32; docs/protocol.md):
@@ -128,7 +144,9 @@ import JSONText
             """
         let played = try animctl(["inject", "-", "--speed", speed], socket: daemon.socket, stdin: trace)
         #expect(played.status == 0, "\(played.stderr)")
-        let press = { (method: NotificationMethod?, params: JSONValue) in method == .gesture && params["name"] == "launcher-press" }
+        let press = { (method: NotificationMethod?, params: JSONValue) in
+            method == .gesture && params["name"] == "launcher-press"
+        }
         let seen = try rpc.notifications(until: { press($0, $1) && $1["state"] != "began" })
         #expect(seen.filter(press).compactMap { $0.1["state"]?.string } == ["began", "ended"])
         // The fill arrives as the press is recognized, before the lift.
@@ -141,10 +159,14 @@ import JSONText
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["events": ["gesture"]])
-        _ = try rpc.ok("input.inject", ["events": [
-            ["t": 0, "kind": "hold-begin", "fingers": 3, "x": 960, "y": 540],
-            ["t": 0.4, "kind": "hold-end", "fingers": 3, "cancelled": true, "x": 960, "y": 540],
-        ]])
+        _ = try rpc.ok(
+            "input.inject",
+            [
+                "events": [
+                    ["t": 0, "kind": "hold-begin", "fingers": 3, "x": 960, "y": 540],
+                    ["t": 0.4, "kind": "hold-end", "fingers": 3, "cancelled": true, "x": 960, "y": 540],
+                ]
+            ])
         let began = try rpc.notification(where: { method, _ in method == .gesture }).1
         #expect(began["name"] == "hold" && began["state"] == "began")
         let ended = try rpc.notification(where: { method, _ in method == .gesture }).1
@@ -155,7 +177,13 @@ import JSONText
     @Test func badEventIsRefused() throws {
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
-        let error = try rpc.failing("input.inject", ["events": [["t": 0, "kind": "pointer-move", "x": 1, "y": 1], ["t": 0, "kind": "touch-down", "x": 1, "y": 1]]])
+        let error = try rpc.failing(
+            "input.inject",
+            [
+                "events": [
+                    ["t": 0, "kind": "pointer-move", "x": 1, "y": 1], ["t": 0, "kind": "touch-down", "x": 1, "y": 1],
+                ]
+            ])
         #expect(error.code == -32602 && error.message.contains("events[1]: missing field \"id\""))
     }
 
@@ -169,17 +197,25 @@ import JSONText
         func swipe(at start: Double) -> [JSONValue] {
             (0...10).map { step in
                 let kind: JSONValue = step == 10 ? "touch-up" : step == 0 ? "touch-down" : "touch-move"
-                return .object([("t", .number(start + 0.01 * Double(step))), ("kind", kind), ("id", 1), ("x", .number(4 + 30 * Double(step))), ("y", 500)])
+                return .object([
+                    ("t", .number(start + 0.01 * Double(step))), ("kind", kind), ("id", 1),
+                    ("x", .number(4 + 30 * Double(step))), ("y", 500),
+                ])
             }
         }
-        let answer = try rpc.ok("input.inject", ["events": .array(swipe(at: 0) + [["kind": "tablet-mode", "on": true]] + swipe(at: 1))])
+        let answer = try rpc.ok(
+            "input.inject", ["events": .array(swipe(at: 0) + [["kind": "tablet-mode", "on": true]] + swipe(at: 1))])
         #expect(answer["accepted"] == 23)
         let events = try rpc.notifications(until: { method, _ in method == .ended })
-        #expect(events.first.map { $0.0 == .tabletMode && $0.1["on"] == true } == true, "the mode first: the swipe before it began nothing")
+        #expect(
+            events.first.map { $0.0 == .tabletMode && $0.1["on"] == true } == true,
+            "the mode first: the swipe before it began nothing")
         #expect(events.first { $0.0 == .began }?.1["gesture"] == "sidebar-open" && events.last?.1["snap"] == 1)
         #expect(try rpc.ok("daemon.hello")["tablet-mode"] == true)
         let error = try rpc.failing("input.inject", ["events": [["kind": "tablet-mode", "on": "yes"]]])
-        #expect(error.code == -32602 && error.message.contains("events[0]: field \"on\" has the wrong type"), "\(error.message)")
+        #expect(
+            error.code == -32602 && error.message.contains("events[0]: field \"on\" has the wrong type"),
+            "\(error.message)")
         #expect(try rpc.ok("daemon.hello")["tablet-mode"] == true)
     }
 }

@@ -1,8 +1,8 @@
 import AnimProtocol
 import Foundation
+import JSONText
 import Testing
 import XorgInputTest
-import JSONText
 
 /// clients/js (issue 29): the ES module's leg evaluator against the reference vectors, and its client declaring a
 /// transition against a live animd, under node and under GJS (`gjs -m`, Gio's socket), as AGS widgets and GNOME
@@ -42,7 +42,9 @@ import JSONText
     /// anywhere, a batch in order with its refusals in place, and a closed connection rejecting what waits.
     @Test func theClientSettlesWhatItIsFed() throws {
         try #require(Host.node.installed, "/usr/bin/node is missing (scripts/install-deps.sh)")
-        let run = try runTool(Host.node.executable.path, [Binaries.repo.appendingPathComponent("clients/js/tests/run-client-node.mjs").path])
+        let run = try runTool(
+            Host.node.executable.path,
+            [Binaries.repo.appendingPathComponent("clients/js/tests/run-client-node.mjs").path])
         #expect(run.status == 0 && run.output.hasPrefix("ok: 10 checks"), "\(run.output)")
     }
 
@@ -64,10 +66,15 @@ import JSONText
         let ended = try rpc.notification(where: { method, _ in method == .ended }).1
         var lines: [String] = []
         while let line = widget.nextLine(), !line.hasPrefix("transition.ended ") { lines.append(line) }
-        #expect(lines.first?.hasPrefix("transition.began ") == true && lines.contains { $0.contains("\"gesture\":\"dock-swipe\"") })
-        let evaluated = try #require(lines.last.flatMap { $0.hasPrefix("follower ") ? Double($0.dropFirst("follower ".count)) : nil }, "\(lines)")
+        #expect(
+            lines.first?.hasPrefix("transition.began ") == true
+                && lines.contains { $0.contains("\"gesture\":\"dock-swipe\"") })
+        let evaluated = try #require(
+            lines.last.flatMap { $0.hasPrefix("follower ") ? Double($0.dropFirst("follower ".count)) : nil }, "\(lines)"
+        )
         let progress = try #require(ended["progress"]?.number)
-        #expect(abs(evaluated - progress) < 1e-9, "the module's leg gives \(evaluated) where animd ended at \(progress)")
+        #expect(
+            abs(evaluated - progress) < 1e-9, "the module's leg gives \(evaluated) where animd ended at \(progress)")
 
         widget.close()
         #expect(try rpc.notification(where: { method, _ in method == .removed }).1["owner"]?["client"] == "js-dock")

@@ -20,9 +20,12 @@ import Testing
         let file = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
         defer { try? file.close() }
         let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
-        let files = Set(maps.split(separator: "\n").compactMap { line in
-            line.split(separator: " ", omittingEmptySubsequences: true).last.flatMap { $0.hasPrefix("/") ? $0.split(separator: "/").last : nil }
-        })
+        let files = Set(
+            maps.split(separator: "\n").compactMap { line in
+                line.split(separator: " ", omittingEmptySubsequences: true).last.flatMap {
+                    $0.hasPrefix("/") ? $0.split(separator: "/").last : nil
+                }
+            })
         return sonames.filter { soname in files.contains { $0 == soname || $0.hasPrefix(soname + ".") } }
     }
 
@@ -44,7 +47,10 @@ import Testing
         #expect(try Self.mapped(Self.libinput + Self.systemd, by: rpc) == [], "mapped under X11")
     }
 
-    @Test(.enabled(if: MockedDevice.installed, "needs root (a mount namespace) and umockdev, cc, pkg-config (scripts/install-deps.sh)"))
+    @Test(
+        .enabled(
+            if: MockedDevice.installed,
+            "needs root (a mount namespace) and umockdev, cc, pkg-config (scripts/install-deps.sh)"))
     func theLibinputBackendMapsLibinputAlone() throws {
         let mock = try MockedDevice(.touchscreen)
         defer { mock.removeFolder() }
@@ -56,7 +62,10 @@ import Testing
         #expect(try Self.mapped(Self.x11 + Self.systemd, by: rpc) == [], "mapped under libinput")
     }
 
-    @Test(.enabled(if: PortalSession.installed, "needs dbus-daemon, xdg-desktop-portal and python3-gi (scripts/install-deps.sh)"))
+    @Test(
+        .enabled(
+            if: PortalSession.installed,
+            "needs dbus-daemon, xdg-desktop-portal and python3-gi (scripts/install-deps.sh)"))
     func aSessionBusMapsLibsystemd() throws {
         let session = try PortalSession(values: #"[["org.freedesktop.appearance", "reduced-motion", "u", 1]]"#)
         let daemon = try DaemonProcess(environment: ["DBUS_SESSION_BUS_ADDRESS": session.address])
@@ -81,12 +90,16 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let daemon = try DaemonProcess(display: xvfb.display, environment: ["LD_LIBRARY_PATH": folder])
         let rpc = try daemon.connect()
-        try waitUntil("the X11 backend gives up") { try rpc.ok("daemon.hello")["input"]?["reason"]?.string?.contains("cannot be loaded") == true }
+        try waitUntil("the X11 backend gives up") {
+            try rpc.ok("daemon.hello")["input"]?["reason"]?.string?.contains("cannot be loaded") == true
+        }
         let hello = try rpc.ok("daemon.hello")
         let input = try #require(hello["input"])
         #expect(input["connected"] == false)
-        #expect(input["reason"]?.string?.hasPrefix("the X libraries cannot be loaded: ") == true && input["reason"]?.string?.contains("libX11.so.6") == true,
-                "\(input)")
+        #expect(
+            input["reason"]?.string?.hasPrefix("the X libraries cannot be loaded: ") == true
+                && input["reason"]?.string?.contains("libX11.so.6") == true,
+            "\(input)")
         #expect(try rpc.ok("transition.get", ["name": "sidebar"])["name"] == "sidebar")
     }
 
@@ -96,10 +109,14 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let daemon = try DaemonProcess(environment: ["LD_LIBRARY_PATH": folder], inputBackend: "libinput")
         let rpc = try daemon.connect()
-        try waitUntil("the libinput backend gives up") { try rpc.ok("daemon.hello")["input"]?["reason"]?.string?.contains("cannot be loaded") == true }
+        try waitUntil("the libinput backend gives up") {
+            try rpc.ok("daemon.hello")["input"]?["reason"]?.string?.contains("cannot be loaded") == true
+        }
         let hello = try rpc.ok("daemon.hello")
         let input = try #require(hello["input"])
-        #expect(input["connected"] == false && input["reason"]?.string?.hasPrefix("libinput cannot be loaded: ") == true, "\(input)")
+        #expect(
+            input["connected"] == false && input["reason"]?.string?.hasPrefix("libinput cannot be loaded: ") == true,
+            "\(input)")
         #expect(try Self.mapped(Self.libinput, by: rpc) == [])
     }
 
@@ -107,10 +124,16 @@ import Testing
     @Test func libsystemdThatCannotBeLoadedIsSaid() throws {
         let folder = try Self.brokenLibrary("libsystemd.so.0")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let daemon = try DaemonProcess(environment: ["LD_LIBRARY_PATH": folder, "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(folder)/bus"])
+        let daemon = try DaemonProcess(environment: [
+            "LD_LIBRARY_PATH": folder, "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(folder)/bus",
+        ])
         let rpc = try daemon.connect()
-        try waitUntil("the portal watch gives up") { try rpc.ok("daemon.motion")["detail"]?.string?.contains("cannot be loaded") == true }
+        try waitUntil("the portal watch gives up") {
+            try rpc.ok("daemon.motion")["detail"]?.string?.contains("cannot be loaded") == true
+        }
         let motion = try rpc.ok("daemon.motion")
-        #expect(motion["state"] == "full" && motion["detail"]?.string?.contains("libsystemd cannot be loaded: ") == true, "\(motion)")
+        #expect(
+            motion["state"] == "full" && motion["detail"]?.string?.contains("libsystemd cannot be loaded: ") == true,
+            "\(motion)")
     }
 }

@@ -2,10 +2,10 @@ import AnimClient
 import AnimProtocol
 import DaemonLauncher
 import Foundation
+import JSONText
 import Synchronization
 import Testing
 import XorgInputTest
-import JSONText
 
 /// The three leg evaluators a client embeds (Swift's AnimClient, C's clients/c/animd-leg.h, Python's
 /// clients/python) against the reference vectors of scripts/leg-vectors.py, and against a live daemon's frames.
@@ -21,7 +21,9 @@ import JSONText
         guard cases.count >= 10 else { throw HarnessError("\(vectorsPath) has \(cases.count) cases") }
         return cases.flatMap { item in
             (item["samples"]?.array ?? []).compactMap { sample -> Sample? in
-                guard let values = sample.array?.compactMap(\.number), values.count == 3, let leg = item["leg"] else { return nil }
+                guard let values = sample.array?.compactMap(\.number), values.count == 3, let leg = item["leg"] else {
+                    return nil
+                }
                 return Sample(leg: leg, time: values[0], progress: values[1], velocity: values[2])
             }
         }
@@ -34,8 +36,10 @@ import JSONText
 
     /// The fixture is what the script writes today (it is the reference, so it must not drift from it).
     @Test func theVectorsAreCurrent() throws {
-        let result = try runTool("/usr/bin/env", ["python3", Binaries.repo.appendingPathComponent("scripts/leg-vectors.py").path, "--check"],
-                                 readingStderr: true)
+        let result = try runTool(
+            "/usr/bin/env",
+            ["python3", Binaries.repo.appendingPathComponent("scripts/leg-vectors.py").path, "--check"],
+            readingStderr: true)
         #expect(result.status == 0, "\(result.output)")
     }
 
@@ -45,7 +49,9 @@ import JSONText
         for sample in samples {
             let leg = try #require(Leg(json: sample.leg), "\(sample.leg)")
             let actual = leg.progress(at: sample.time).flatMap { p in leg.velocity(at: sample.time).map { (p, $0) } }
-            #expect(Self.close(actual, sample.progress, sample.velocity), "\(leg.kind) at \(sample.time): \(String(describing: actual))")
+            #expect(
+                Self.close(actual, sample.progress, sample.velocity),
+                "\(leg.kind) at \(sample.time): \(String(describing: actual))")
         }
     }
 
@@ -66,23 +72,29 @@ import JSONText
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let header = Binaries.repo.appendingPathComponent("clients/c/animd-leg.h").path
         try """
-            #include <cstdio>
-            #include "\(header)"
-            int main() {
-                animd_leg leg = {};
-                leg.kind = ANIMD_LEG_CUBIC;
-                leg.x2 = 1; leg.y2 = 1; leg.to = 1; leg.start_time = 10; leg.end_x = 1; leg.duration = 2;
-                double progress = 0, velocity = 0;
-                if (!animd_leg_eval(&leg, 11, &progress, &velocity)) return 1;
-                std::printf("%.17g %.17g\\n", progress, velocity);
-                return 0;
-            }
-            """.write(toFile: folder + "/check.cpp", atomically: true, encoding: .utf8)
-        let built = try runTool("/usr/bin/env", ["c++", "-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-o", folder + "/check",
-                                                 folder + "/check.cpp", "-lm"], readingStderr: true)
+        #include <cstdio>
+        #include "\(header)"
+        int main() {
+            animd_leg leg = {};
+            leg.kind = ANIMD_LEG_CUBIC;
+            leg.x2 = 1; leg.y2 = 1; leg.to = 1; leg.start_time = 10; leg.end_x = 1; leg.duration = 2;
+            double progress = 0, velocity = 0;
+            if (!animd_leg_eval(&leg, 11, &progress, &velocity)) return 1;
+            std::printf("%.17g %.17g\\n", progress, velocity);
+            return 0;
+        }
+        """.write(toFile: folder + "/check.cpp", atomically: true, encoding: .utf8)
+        let built = try runTool(
+            "/usr/bin/env",
+            [
+                "c++", "-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-o", folder + "/check",
+                folder + "/check.cpp", "-lm",
+            ], readingStderr: true)
         #expect(built.status == 0, "\(built.output)")
         let ran = try runTool(folder + "/check", [])
-        let values = ran.output.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let values = ran.output.split(separator: " ").compactMap {
+            Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         #expect(ran.status == 0 && values.count == 2)
         #expect(abs((values.first ?? .nan) - 0.5) <= 1e-9 && abs((values.last ?? .nan) - 0.5) <= 1e-6, "\(ran.output)")
     }
@@ -91,8 +103,10 @@ import JSONText
     /// against the installed package.
     @Test func pythonInstallsAndEvaluatesTheVectors() throws {
         let python = try Self.installedPython()
-        let result = try runTool(python, ["-m", "unittest", "discover", "-s", Binaries.repo.appendingPathComponent("clients/python/tests").path],
-                                 environment: ["ANIMD_LEG_VECTORS": Self.vectorsPath, "PATH": "/usr/bin:/bin"], readingStderr: true)
+        let result = try runTool(
+            python,
+            ["-m", "unittest", "discover", "-s", Binaries.repo.appendingPathComponent("clients/python/tests").path],
+            environment: ["ANIMD_LEG_VECTORS": Self.vectorsPath, "PATH": "/usr/bin:/bin"], readingStderr: true)
         #expect(result.status == 0 && result.output.contains("OK"), "\(result.output)")
     }
 
@@ -101,8 +115,12 @@ import JSONText
     @Test func pythonAndCMatchALiveDaemon() throws {
         let daemon = try DaemonProcess()
         let python = try Self.installedPython()
-        let client = try LineProcess(URL(fileURLWithPath: python), [Binaries.repo.appendingPathComponent("clients/python/tests/live_conformance.py").path,
-                                                                    daemon.socket, "sidebar"], display: "")
+        let client = try LineProcess(
+            URL(fileURLWithPath: python),
+            [
+                Binaries.repo.appendingPathComponent("clients/python/tests/live_conformance.py").path,
+                daemon.socket, "sidebar",
+            ], display: "")
         defer { client.close() }
         #expect(client.nextLine(timeout: 20) == "ready")
         let run = try LegTests.scriptedRun(on: daemon)
@@ -117,8 +135,10 @@ import JSONText
         var lines: [String] = [], expected: [(Double, Double)] = []
         for (frame, announced) in LegTests.animatingFrames(of: run) {
             guard let leg = announced, let time = frame["time"]?.number, let progress = frame["progress"]?.number,
-                  let velocity = frame["velocity"]?.number else {
-                Issue.record("frame \(frame["seq"] ?? .null) animates, but the driven client has no leg for it"); continue
+                let velocity = frame["velocity"]?.number
+            else {
+                Issue.record("frame \(frame["seq"] ?? .null) animates, but the driven client has no leg for it");
+                continue
             }
             lines.append(Self.cLine(leg, at: time))
             expected.append((progress, velocity))
@@ -127,7 +147,9 @@ import JSONText
         let results = try Self.evaluateWithC(lines)
         #expect(results.count == lines.count)
         for (result, (progress, velocity)) in zip(results, expected) {
-            #expect(Self.close(Self.pair(result), progress, velocity), "C gives \(result); the frame says \(progress) \(velocity)")
+            #expect(
+                Self.close(Self.pair(result), progress, velocity),
+                "C gives \(result); the frame says \(progress) \(velocity)")
         }
     }
 
@@ -135,10 +157,15 @@ import JSONText
     /// change: Python (its own two connections) and C (on the leg Swift received) give every animating frame of a
     /// toggle under `reduced-duration = 0.3`, and the instant leg of `reduced-duration = 0` is at its end at once.
     @Test func pythonAndCMatchReducedMotion() throws {
-        let daemon = try DaemonProcess(config: "defaults = true\n[daemon]\nmotion = \"reduced\"\nreduced-duration = 0.3\n")
+        let daemon = try DaemonProcess(
+            config: "defaults = true\n[daemon]\nmotion = \"reduced\"\nreduced-duration = 0.3\n")
         let python = try Self.installedPython()
-        let client = try LineProcess(URL(fileURLWithPath: python), [Binaries.repo.appendingPathComponent("clients/python/tests/live_conformance.py").path,
-                                                                    daemon.socket, "sidebar"], display: "")
+        let client = try LineProcess(
+            URL(fileURLWithPath: python),
+            [
+                Binaries.repo.appendingPathComponent("clients/python/tests/live_conformance.py").path,
+                daemon.socket, "sidebar",
+            ], display: "")
         defer { client.close() }
         #expect(client.nextLine(timeout: 20) == "ready")
         let rpc = try daemon.connect()
@@ -148,18 +175,24 @@ import JSONText
         let summary = try #require(client.nextLine(timeout: 30), "the Python client printed no summary")
         client.process.waitUntilExit()
         let report = try JSONParser.parse(Array(summary.utf8))
-        #expect(client.process.terminationStatus == 0 && (report["compared"]?.integer ?? 0) >= 5 && report["kinds"] == ["cubic"], "\(summary)")
+        #expect(
+            client.process.terminationStatus == 0 && (report["compared"]?.integer ?? 0) >= 5
+                && report["kinds"] == ["cubic"], "\(summary)")
 
         let leg = try #require(events.first { $0.0 == .began }?.1["leg"])
         #expect(leg["controlPoints"] == [0, 0, 0.58, 1] && leg["duration"] == 0.3, "\(leg)")
         let frames = events.filter { $0.0 == .progress && $0.1["phase"] == "animating" }.map(\.1)
         #expect(frames.count >= 5)
-        let results = try Self.evaluateWithC(frames.compactMap { frame in frame["time"]?.number.map { Self.cLine(leg, at: $0) } })
+        let results = try Self.evaluateWithC(
+            frames.compactMap { frame in frame["time"]?.number.map { Self.cLine(leg, at: $0) } })
         for (result, frame) in zip(results, frames) {
-            #expect(Self.close(Self.pair(result), frame["progress"]?.number ?? .nan, frame["velocity"]?.number ?? .nan), "C gives \(result): \(frame)")
+            #expect(
+                Self.close(Self.pair(result), frame["progress"]?.number ?? .nan, frame["velocity"]?.number ?? .nan),
+                "C gives \(result): \(frame)")
         }
 
-        _ = try DaemonLauncher.writeConfig("defaults = true\n[daemon]\nmotion = \"reduced\"\n", named: "animd", in: daemon.folder)
+        _ = try DaemonLauncher.writeConfig(
+            "defaults = true\n[daemon]\nmotion = \"reduced\"\n", named: "animd", in: daemon.folder)
         _ = try rpc.ok("daemon.reload")
         _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
         let (_, instant) = try rpc.notification(where: { method, _ in method == .began })
@@ -174,11 +207,13 @@ import JSONText
     /// One line of leg-eval's input: the leg's fields in the header's order, then the time.
     static func cLine(_ leg: JSONValue, at time: Double) -> String {
         let kind = leg["kind"]?.string ?? "?"
-        let keys: [String] = switch kind {
-        case "cubic": ["from", "to", "startTime", "startX", "endX", "duration"]
-        case "spring": ["mass", "stiffness", "damping", "velocity", "from", "to", "startTime", "elapsed", "settlingTime"]
-        default: []
-        }
+        let keys: [String] =
+            switch kind {
+            case "cubic": ["from", "to", "startTime", "startX", "endX", "duration"]
+            case "spring":
+                ["mass", "stiffness", "damping", "velocity", "from", "to", "startTime", "elapsed", "settlingTime"]
+            default: []
+            }
         let points = kind == "cubic" ? (leg["controlPoints"]?.array ?? []).compactMap(\.number) : []
         let values = points + keys.map { leg[$0]?.number ?? .nan } + [time]
         return ([kind] + values.map { String($0) }).joined(separator: " ")
@@ -194,8 +229,10 @@ import JSONText
         let folder = try DaemonProcess.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let source = Binaries.repo.appendingPathComponent("clients/c/tests/leg-eval.c").path
-        let built = try runTool("/usr/bin/env", ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-O2", "-o", folder + "/leg-eval", source, "-lm"],
-                                readingStderr: true)
+        let built = try runTool(
+            "/usr/bin/env",
+            ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-O2", "-o", folder + "/leg-eval", source, "-lm"],
+            readingStderr: true)
         guard built.status == 0 else { throw HarnessError("leg-eval did not build: \(built.output)") }
         try (lines.joined(separator: "\n") + "\n").write(toFile: folder + "/in", atomically: true, encoding: .utf8)
         let process = Process()
@@ -225,18 +262,26 @@ enum PythonVenv {
             let folder = try DaemonProcess.makeFolder()
             Self.folder.withLock { $0 = folder }
             atexit { PythonVenv.folder.withLock { $0 }.map { _ = try? FileManager.default.removeItem(atPath: $0) } }
-            let venv = try runTool("/usr/bin/python3", ["-m", "venv", "--system-site-packages", folder + "/venv"], readingStderr: true)
+            let venv = try runTool(
+                "/usr/bin/python3", ["-m", "venv", "--system-site-packages", folder + "/venv"], readingStderr: true)
             guard venv.status == 0 else { throw HarnessError("python3 -m venv failed: \(venv.output)") }
             // From a copy: setuptools writes build/ and *.egg-info beside the sources it builds.
-            try FileManager.default.copyItem(atPath: Binaries.repo.appendingPathComponent("clients/python").path, toPath: folder + "/source")
+            try FileManager.default.copyItem(
+                atPath: Binaries.repo.appendingPathComponent("clients/python").path, toPath: folder + "/source")
             // A build of an earlier checkout left in the tree (ignored by git) would be newer than the copied sources,
             // and setuptools would install it as up to date.
-            for leftover in ["build", "animd.egg-info"] { try? FileManager.default.removeItem(atPath: folder + "/source/" + leftover) }
+            for leftover in ["build", "animd.egg-info"] {
+                try? FileManager.default.removeItem(atPath: folder + "/source/" + leftover)
+            }
             // --no-build-isolation: build with the setuptools already installed, never fetch one.
-            let installed = try runTool(folder + "/venv/bin/pip", ["install", "--quiet", "--no-build-isolation", "--no-deps", folder + "/source"],
-                                        environment: ["PATH": folder + "/venv/bin:/usr/bin:/bin", "HOME": folder, "PIP_NO_INPUT": "1"],
-                                        readingStderr: true)
-            guard installed.status == 0 else { throw HarnessError("pip install ./clients/python failed: \(installed.output)") }
+            let installed = try runTool(
+                folder + "/venv/bin/pip",
+                ["install", "--quiet", "--no-build-isolation", "--no-deps", folder + "/source"],
+                environment: ["PATH": folder + "/venv/bin:/usr/bin:/bin", "HOME": folder, "PIP_NO_INPUT": "1"],
+                readingStderr: true)
+            guard installed.status == 0 else {
+                throw HarnessError("pip install ./clients/python failed: \(installed.output)")
+            }
             python = folder + "/venv/bin/python"
             return folder + "/venv/bin/python"
         }

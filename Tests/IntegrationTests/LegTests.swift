@@ -1,8 +1,8 @@
 import AnimClient
 import AnimProtocol
 import Foundation
-import Testing
 import JSONText
+import Testing
 
 /// Analytic legs against a live daemon: a client subscribed with `frames: "driven"` evaluates the legs it is
 /// sent, and must see at every frame time exactly what a client with every frame sees.
@@ -31,7 +31,9 @@ import JSONText
         func progress(_ test: @escaping (Double) -> Bool) -> (NotificationMethod?, JSONValue) -> Bool {
             { method, params in method == .progress && test(params["progress"]?.number ?? .nan) }
         }
-        _ = try everyFrame.ok("transition.animate", ["name": "sidebar", "to": 1, "timing": "cubic-bezier(0.3,0.1,0.2,1)", "duration": 1.2])
+        _ = try everyFrame.ok(
+            "transition.animate",
+            ["name": "sidebar", "to": 1, "timing": "cubic-bezier(0.3,0.1,0.2,1)", "duration": 1.2])
         try until(progress { $0 > 0.3 })
         _ = try everyFrame.ok("transition.pause", ["name": "sidebar"])
         _ = try everyFrame.ok("transition.resume", ["name": "sidebar"])
@@ -40,18 +42,25 @@ import JSONText
         try until(progress { $0 < 0.45 })
         _ = try everyFrame.ok("transition.continue", ["name": "sidebar", "timing": "ease-out", "durationFactor": 1.5])
         try frames(3)
-        _ = try everyFrame.ok("transition.continue", ["name": "sidebar", "timing": "spring(damping-ratio=0.5, response=0.5)"])
+        _ = try everyFrame.ok(
+            "transition.continue", ["name": "sidebar", "timing": "spring(damping-ratio=0.5, response=0.5)"])
         try frames(3)
-        _ = try everyFrame.ok("input.inject", ["events": [
-            ["t": 0, "kind": "touch-down", "id": 1, "x": 4, "y": 500],
-            ["t": 0.01, "kind": "touch-move", "id": 1, "x": 24, "y": 500],
-            ["t": 0.02, "kind": "touch-move", "id": 1, "x": 64, "y": 500],
-            ["t": 0.03, "kind": "touch-move", "id": 1, "x": 104, "y": 500],
-            ["t": 0.04, "kind": "touch-move", "id": 1, "x": 154, "y": 500],
-            ["t": 0.05, "kind": "touch-up", "id": 1, "x": 204, "y": 500],
-        ]])
+        _ = try everyFrame.ok(
+            "input.inject",
+            [
+                "events": [
+                    ["t": 0, "kind": "touch-down", "id": 1, "x": 4, "y": 500],
+                    ["t": 0.01, "kind": "touch-move", "id": 1, "x": 24, "y": 500],
+                    ["t": 0.02, "kind": "touch-move", "id": 1, "x": 64, "y": 500],
+                    ["t": 0.03, "kind": "touch-move", "id": 1, "x": 104, "y": 500],
+                    ["t": 0.04, "kind": "touch-move", "id": 1, "x": 154, "y": 500],
+                    ["t": 0.05, "kind": "touch-up", "id": 1, "x": 204, "y": 500],
+                ]
+            ])
         try until { method, params in method == .ended && params["position"] != "current" }
-        run.driven = try legsOnly.notifications(until: { method, params in method == .ended && params["position"] != "current" })
+        run.driven = try legsOnly.notifications(until: { method, params in
+            method == .ended && params["position"] != "current"
+        })
         return run
     }
 
@@ -85,19 +94,27 @@ import JSONText
             }
             kinds.insert(leg.kind)
             let progress = try #require(leg.progress(at: time)), velocity = try #require(leg.velocity(at: time))
-            let expected = try #require(frame["progress"]?.number), expectedVelocity = try #require(frame["velocity"]?.number)
+            let expected = try #require(frame["progress"]?.number),
+                expectedVelocity = try #require(frame["velocity"]?.number)
             #expect(abs(progress - expected) <= 1e-9, "frame \(seq): leg gives \(progress), the frame says \(expected)")
-            #expect(abs(velocity - expectedVelocity) <= 1e-6 * max(1, abs(expectedVelocity)),
-                    "frame \(seq): leg gives velocity \(velocity), the frame says \(expectedVelocity)")
+            #expect(
+                abs(velocity - expectedVelocity) <= 1e-6 * max(1, abs(expectedVelocity)),
+                "frame \(seq): leg gives velocity \(velocity), the frame says \(expectedVelocity)")
             compared += 1
         }
         #expect(kinds == ["cubic", "spring"], "the script runs both curve kinds: \(kinds)")
         #expect(compared > 20, "only \(compared) frames compared")
         // The driven client got no frame of a running leg, but the driven ones (pause, finger), and the same state events.
         let drivenFrames = run.driven.filter { $0.0 == .progress }
-        #expect(drivenFrames.allSatisfy { $0.1["phase"] != "animating" }, "a frame of a running leg reached the driven client")
-        #expect(drivenFrames.contains { $0.1["phase"] == "interactive" } && drivenFrames.contains { $0.1["phase"] == "paused" })
-        let states = { (events: [(NotificationMethod?, JSONValue)]) in events.filter { $0.0 != .progress }.map { "\($0.0?.rawValue ?? "?") \($0.1)" } }
+        #expect(
+            drivenFrames.allSatisfy { $0.1["phase"] != "animating" },
+            "a frame of a running leg reached the driven client")
+        #expect(
+            drivenFrames.contains { $0.1["phase"] == "interactive" }
+                && drivenFrames.contains { $0.1["phase"] == "paused" })
+        let states = { (events: [(NotificationMethod?, JSONValue)]) in
+            events.filter { $0.0 != .progress }.map { "\($0.0?.rawValue ?? "?") \($0.1)" }
+        }
         #expect(states(run.all) == states(run.driven), "both clients get the same began, leg and ended events")
         let legEvents = run.driven.filter { $0.0 == .leg }.compactMap { $0.1["leg"]?["kind"]?.string }
         // pause, resume, reverse, continue, continue (spring), the catch (the finger lands on the sidebar's strip,
@@ -115,14 +132,22 @@ import JSONText
         for (method, params) in run.driven {
             let leg = params["leg"].flatMap(Leg.init(json:))
             if method == .leg, let leg, case .spring = leg, let time = params["time"]?.number {
-                let before: (Double, Double)? = switch previous.leg {
-                case let old? where old != .driven: (old.progress(at: time) ?? .nan, old.velocity(at: time) ?? .nan)
-                // Released by a finger: the last driven frame is where and how fast the finger was.
-                default: previous.frame.flatMap { frame in frame["progress"]?.number.flatMap { p in frame["velocity"]?.number.map { (p, $0) } } }
-                }
+                let before: (Double, Double)? =
+                    switch previous.leg {
+                    case let old? where old != .driven: (old.progress(at: time) ?? .nan, old.velocity(at: time) ?? .nan)
+                    // Released by a finger: the last driven frame is where and how fast the finger was.
+                    default:
+                        previous.frame.flatMap { frame in
+                            frame["progress"]?.number.flatMap { p in frame["velocity"]?.number.map { (p, $0) } }
+                        }
+                    }
                 if let (position, velocity) = before {
-                    #expect(abs((leg.progress(at: time) ?? .nan) - position) <= 1e-6, "position jumps at \(method): \(position) → \(leg.progress(at: time) ?? .nan)")
-                    #expect(abs((leg.velocity(at: time) ?? .nan) - velocity) <= 0.01 * peak, "velocity jumps: \(velocity) → \(leg.velocity(at: time) ?? .nan)")
+                    #expect(
+                        abs((leg.progress(at: time) ?? .nan) - position) <= 1e-6,
+                        "position jumps at \(method): \(position) → \(leg.progress(at: time) ?? .nan)")
+                    #expect(
+                        abs((leg.velocity(at: time) ?? .nan) - velocity) <= 0.01 * peak,
+                        "velocity jumps: \(velocity) → \(leg.velocity(at: time) ?? .nan)")
                     checked += 1
                 }
             }
@@ -147,13 +172,16 @@ import JSONText
             switch method {
             case .leg:
                 if let old = previous.leg, let expected = old.progress(at: time) ?? lastFrame {
-                    #expect(abs(progress - expected) <= 1e-9, "the leg at \(time) starts at \(progress), the one before was at \(expected)")
+                    #expect(
+                        abs(progress - expected) <= 1e-9,
+                        "the leg at \(time) starts at \(progress), the one before was at \(expected)")
                     boundaries += 1
                 }
                 previous.leg = params["leg"].flatMap(Leg.init(json:))
             case .began:
                 if let ended = previous.ended {
-                    #expect(progress == ended, "a leg begins at \(progress) where the interrupted one ended at \(ended)")
+                    #expect(
+                        progress == ended, "a leg begins at \(progress) where the interrupted one ended at \(ended)")
                     boundaries += 1
                 }
                 previous = (params["leg"].flatMap(Leg.init(json:)), nil)
@@ -200,12 +228,15 @@ import JSONText
         let rpc = try daemon.connect(), slow = try daemon.connect()
         _ = try slow.ok("subscribe", ["transitions": ["panel"], "frames": "driven", "maxRate": 2])
         _ = try rpc.ok("transition.begin", ["name": "panel", "to": 1])
-        for step in 1...10 { _ = try rpc.ok("transition.scrub", ["name": "panel", "fraction": .number(Double(step) / 10)]) }
+        for step in 1...10 {
+            _ = try rpc.ok("transition.scrub", ["name": "panel", "fraction": .number(Double(step) / 10)])
+        }
         _ = try rpc.ok("transition.stop", ["name": "panel", "withoutFinishing": true])
         let events = try slow.notifications(until: { method, _ in method == .ended })
         let frames = events.filter { $0.0 == .progress }
         #expect(frames.count < 10, "\(frames.count) frames for 10 scrubs at maxRate 2")
-        #expect(frames.last?.1["progress"] == 1, "the newest frame comes last: \(frames.map { $0.1["progress"] ?? .null })")
+        #expect(
+            frames.last?.1["progress"] == 1, "the newest frame comes last: \(frames.map { $0.1["progress"] ?? .null })")
     }
 
     /// `frames` takes "all" or "driven" and nothing else; a late subscriber gets the running leg in its answer.
@@ -219,7 +250,9 @@ import JSONText
         let follower = LegFollower(answer: answer)
         let snapshot = try #require(follower.snapshots["sidebar"])
         guard case let .cubic(leg)? = snapshot.leg else { Issue.record("no cubic leg in \(answer)"); return }
-        #expect(leg.curve == .linear && leg.from == 0 && leg.to == 1 && leg.startX == 0 && leg.endX == 1 && leg.duration == 5)
+        #expect(
+            leg.curve == .linear && leg.from == 0 && leg.to == 1 && leg.startX == 0 && leg.endX == 1
+                && leg.duration == 5)
         // Linear over 5 s: at the answer's own time, its own progress.
         #expect(abs((follower.progress(of: "sidebar", at: snapshot.time) ?? .nan) - snapshot.progress) <= 1e-9)
         #expect(abs((follower.progress(of: "sidebar", at: leg.startTime + 2.5) ?? .nan) - 0.5) <= 1e-12)

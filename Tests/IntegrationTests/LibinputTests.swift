@@ -1,14 +1,19 @@
 import AnimClient
 import AnimProtocol
 import Foundation
-import Testing
 import JSONText
+import Testing
 
 /// Real libinput against mocked devices: animd's libinput backend runs under umockdev, which mocks a touchscreen's
 /// sysfs entry, udev properties and evdev ioctls (Tests/LibinputFixtures) and replays evdev events the test writes.
 /// libinput turns them into touch events as it would from the kernel; a socket subscriber sees what animd makes of
 /// them.
-@Suite(.serialized, .enabled(if: MockedDevice.installed, "needs root (a mount namespace) and umockdev, cc, pkg-config (scripts/install-deps.sh)")) struct LibinputTests {
+@Suite(
+    .serialized,
+    .enabled(
+        if: MockedDevice.installed,
+        "needs root (a mount namespace) and umockdev, cc, pkg-config (scripts/install-deps.sh)")) struct LibinputTests
+{
     /// A replayed edge swipe from the touchscreen's left border opens the sidebar; input.status names libinput, the
     /// seat and the touchscreen, and says why the pointer's sources cannot work there.
     @Test func replayedEdgeSwipeOpensTheSidebar() throws {
@@ -22,7 +27,8 @@ import JSONText
         var input = try rpc.ok("daemon.hello")["input"] ?? .null
         if input["sources"]?["touch"]?["detail"]?.string?.contains("1 touchscreen(s)") != true {
             input = try rpc.notification(where: { method, params in
-                method == .inputStatus && params["sources"]?["touch"]?["detail"]?.string?.contains("1 touchscreen(s)") == true
+                method == .inputStatus
+                    && params["sources"]?["touch"]?["detail"]?.string?.contains("1 touchscreen(s)") == true
             }).1
         }
         #expect(input["backend"] == "libinput" && input["seat"] == "seat0" && input["connected"] == true)
@@ -49,16 +55,27 @@ import JSONText
         defer { mock.removeFolder() }
         let daemon = try DaemonProcess(inputBackend: "libinput", wrapper: mock.wrapper)
         let rpc = try daemon.connect()
-        _ = try rpc.ok("subscribe", ["transitions": ["sidebar", "pager", "panel", "launcher", "notifications"],
-                                     "events": ["progress", "state", "input-events"]])
+        _ = try rpc.ok(
+            "subscribe",
+            [
+                "transitions": ["sidebar", "pager", "panel", "launcher", "notifications"],
+                "events": ["progress", "state", "input-events"],
+            ])
         defer { mock.stop(rpc) }
-        try mock.plugIn(MockedDevice.touches([.init(points: [(0.002, 0.5), (0.35, 0.5)]),
-                                              .init(from: 6, to: 10, points: [(0.5, 0.3), (0.52, 0.3)])]))
+        try mock.plugIn(
+            MockedDevice.touches([
+                .init(points: [(0.002, 0.5), (0.35, 0.5)]),
+                .init(from: 6, to: 10, points: [(0.5, 0.3), (0.52, 0.3)]),
+            ]))
         let events = try rpc.notifications(until: { method, _ in method == .ended }, timeout: 20)
-        let downs = events.filter { $0.0 == .inputEvent && $0.1["event"]?["kind"] == "touch-down" }.compactMap { $0.1["event"]?["x"]?.number }
+        let downs = events.filter { $0.0 == .inputEvent && $0.1["event"]?["kind"] == "touch-down" }.compactMap {
+            $0.1["event"]?["x"]?.number
+        }
         let expected: [Double] = [8.0 * 1920 / 4096, 2048.0 * 1920 / 4096]
         #expect(downs == expected, "both fingers reached animd")
-        #expect(Set(events.filter { $0.0 != .inputEvent }.compactMap { $0.1["name"]?.string }) == ["sidebar"], "\(events.map(\.0))")
+        #expect(
+            Set(events.filter { $0.0 != .inputEvent }.compactMap { $0.1["name"]?.string }) == ["sidebar"],
+            "\(events.map(\.0))")
         #expect(events.last?.1["snap"] == 1)
     }
 
@@ -78,17 +95,22 @@ import JSONText
         // Unplugged once animd has seen the last replayed position (frame 16 of 98, in device units, scaled as in
         // the first test): the finger is down, mid-swipe.
         let lastX = ((0.002 + (1.0 - 0.002) * 16 / 98) * 4096).rounded() * 1920 / 4096
-        var events = try rpc.notifications(until: { method, params in
-            method == .inputEvent && params["event"]?["kind"] == "touch-move" && params["event"]?["x"]?.number == lastX
-        }, timeout: 20)
+        var events = try rpc.notifications(
+            until: { method, params in
+                method == .inputEvent && params["event"]?["kind"] == "touch-move"
+                    && params["event"]?["x"]?.number == lastX
+            }, timeout: 20)
         try mock.unplug()
         events += try rpc.notifications(until: { method, _ in method == .ended }, timeout: 20)
         #expect(events.first { $0.0 == .began }?.1["gesture"] == "sidebar-open")
         let kinds = events.compactMap { $0.0 == .inputEvent ? $0.1["event"]?["kind"]?.string : nil }
-        #expect(!kinds.contains("touch-up") && kinds.last == "touch-cancel", "the finger never lifted; libinput cancelled it")
+        #expect(
+            !kinds.contains("touch-up") && kinds.last == "touch-cancel",
+            "the finger never lifted; libinput cancelled it")
         #expect(events.last?.1["snap"] == 0 && events.last?.1["position"] == "start")
         func gone(_ method: NotificationMethod?, _ params: JSONValue) -> Bool {
-            method == .inputStatus && params["sources"]?["touch"]?["detail"]?.string?.contains("0 touchscreen(s)") == true
+            method == .inputStatus
+                && params["sources"]?["touch"]?["detail"]?.string?.contains("0 touchscreen(s)") == true
         }
         if !events.contains(where: gone) { _ = try rpc.notification(where: gone) }
     }
@@ -107,12 +129,16 @@ import JSONText
         // libinput may first report a hold (fingers resting before they move: a loaded machine can delay umockdev's
         // replay beyond libinput's hold timeout), which it ends when the swipe begins: the first event of another
         // kind is the swipe.
-        let first = events.first { $0.0 == .inputEvent && !($0.1["event"]?["kind"]?.string?.hasPrefix("hold-") ?? false) }
+        let first = events.first {
+            $0.0 == .inputEvent && !($0.1["event"]?["kind"]?.string?.hasPrefix("hold-") ?? false)
+        }
         #expect(first?.1["event"]?["kind"] == "swipe-begin")
         #expect(first?.1["event"]?["fingers"] == 3)
         #expect(events.first { $0.0 == .began }?.1["gesture"] == "pager-swipe")
         #expect(events.last?.1["snap"] == 1)
-        #expect(try rpc.ok("daemon.hello")["input"]?["sources"]?["touchpad"]?["detail"]?.string?.hasSuffix(": animd test touchpad") == true)
+        #expect(
+            try rpc.ok("daemon.hello")["input"]?["sources"]?["touchpad"]?["detail"]?.string?.hasSuffix(
+                ": animd test touchpad") == true)
     }
 
     /// Three fingers resting on a mocked touchpad while the pager runs a long leg: libinput reports a hold, which
@@ -121,8 +147,9 @@ import JSONText
     @Test func aTouchpadHoldCatchesARunningLegAndItsEndSettlesIt() throws {
         let mock = try MockedDevice(.touchpad)
         defer { mock.removeFolder() }
-        let daemon = try DaemonProcess(config: "defaults = true\n[bindings.pager-swipe]\ncatch = true\n", inputBackend: "libinput",
-                                       wrapper: mock.wrapper)
+        let daemon = try DaemonProcess(
+            config: "defaults = true\n[bindings.pager-swipe]\ncatch = true\n", inputBackend: "libinput",
+            wrapper: mock.wrapper)
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["pager"], "events": ["state", "input-events"]])
         defer { mock.stop(rpc) }
@@ -142,7 +169,9 @@ import JSONText
         let time = try #require(caught["time"]?.number), progress = try #require(caught["progress"]?.number)
         #expect(caught["leg"]?["kind"] == "driven" && caught["velocity"] == 0)
         #expect(abs(progress - (time - startTime) / 60) <= 1e-9, "stopped at the leg's own value")
-        #expect(settling["leg"]?["kind"] == "spring" && settling["leg"]?["velocity"] == 0 && settling["progress"]?.number == progress)
+        #expect(
+            settling["leg"]?["kind"] == "spring" && settling["leg"]?["velocity"] == 0
+                && settling["progress"]?.number == progress)
         let ended = try #require(events.last?.1)
         #expect(ended["snap"] == 0 && ended["position"] == "start", "from \(progress) the nearest page is the first")
     }
@@ -196,8 +225,9 @@ struct MockedDevice {
     static let fixtures = Binaries.repo.appendingPathComponent("Tests/LibinputFixtures").path
     static var installed: Bool {
         // umockdev-run stands for its package, which also ships the preload library; the header is libumockdev-dev's.
-        getuid() == 0 && ["/usr/bin/umockdev-run", "/usr/bin/unshare", "/usr/bin/cc", "/usr/bin/pkg-config"]
-            .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+        getuid() == 0
+            && ["/usr/bin/umockdev-run", "/usr/bin/unshare", "/usr/bin/cc", "/usr/bin/pkg-config"]
+                .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
             && FileManager.default.fileExists(atPath: "/usr/include/umockdev-1.0/umockdev.h")
     }
 
@@ -211,12 +241,14 @@ struct MockedDevice {
         let folder = try DaemonProcess.makeFolder()
         (self.folder, eventsPath, unplugPath) = (folder, folder + "/device.events", folder + "/unplug")
         try Self.shell("cc -shared -fPIC -O2 -o '\(folder)/evdev-node.so' '\(Self.fixtures)/evdev-node.c' -ldl")
-        try Self.shell("cc -O2 -o '\(folder)/mockhost' '\(Self.fixtures)/mockhost.c' $(pkg-config --cflags --libs umockdev-1.0)")
+        try Self.shell(
+            "cc -O2 -o '\(folder)/mockhost' '\(Self.fixtures)/mockhost.c' $(pkg-config --cflags --libs umockdev-1.0)")
         let mocked = "\(Self.fixtures)/\(kind.fixture)"
-        let script = Self.udevPrelude(kind) + """
-            exec env LD_PRELOAD=libumockdev-preload.so.0 \(folder)/mockhost \(mocked).umockdev \(kind.node) \(mocked).ioctl \\
-                \(eventsPath) \(kind.sysfsPath) \(unpluggable ? unplugPath : "-") 120 \(folder)/evdev-node.so -- "$@"
-            """
+        let script =
+            Self.udevPrelude(kind) + """
+                exec env LD_PRELOAD=libumockdev-preload.so.0 \(folder)/mockhost \(mocked).umockdev \(kind.node) \(mocked).ioctl \\
+                    \(eventsPath) \(kind.sysfsPath) \(unpluggable ? unplugPath : "-") 120 \(folder)/evdev-node.so -- "$@"
+                """
         try script.write(toFile: folder + "/run.sh", atomically: true, encoding: .utf8)
         wrapper = ["/usr/bin/unshare", "-m", "/bin/sh", folder + "/run.sh"]
     }
@@ -280,7 +312,10 @@ struct MockedDevice {
         }
 
         mutating func add(_ type: Int, _ code: Int, _ value: Int) {
-            lines.append(String(format: "E: %d.%06d %04x %04x %d", Int(time), Int((time - time.rounded(.down)) * 1e6), type, code, value))
+            lines.append(
+                String(
+                    format: "E: %d.%06d %04x %04x %d", Int(time), Int((time - time.rounded(.down)) * 1e6), type, code,
+                    value))
         }
 
         /// Ends a frame with SYN_REPORT; the next starts 10 ms later.
@@ -298,7 +333,8 @@ struct MockedDevice {
         var down = 0
         for frame in 0...16 {
             let downBefore = down
-            for (slot, stroke) in strokes.enumerated() where (stroke.from...stroke.to).contains(frame) && !stroke.points.isEmpty {
+            for (slot, stroke) in strokes.enumerated()
+            where (stroke.from...stroke.to).contains(frame) && !stroke.points.isEmpty {
                 writer.add(EventWriter.abs, EventWriter.slotAxis, slot)
                 if frame == stroke.to {
                     writer.add(EventWriter.abs, EventWriter.trackingID, -1)
@@ -306,7 +342,9 @@ struct MockedDevice {
                     continue
                 }
                 // Linear along the points, from the first at `from` to the last at `to - 1`.
-                let k = Double(frame - stroke.from) / Double(max(1, stroke.to - 1 - stroke.from)) * Double(stroke.points.count - 1)
+                let k =
+                    Double(frame - stroke.from) / Double(max(1, stroke.to - 1 - stroke.from))
+                    * Double(stroke.points.count - 1)
                 let i = min(Int(k.rounded(.down)), stroke.points.count - 1)
                 let a = stroke.points[i], b = stroke.points[min(stroke.points.count - 1, i + 1)]
                 let f = k - Double(i)

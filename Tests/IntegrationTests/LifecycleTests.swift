@@ -1,9 +1,9 @@
 import AnimClient
 import AnimProtocol
 import Foundation
+import JSONText
 import Testing
 import UnixSupport
-import JSONText
 
 /// Starting, refusing, reloading and stopping, as a user's session would.
 @Suite(.serialized) struct LifecycleTests {
@@ -57,21 +57,29 @@ import JSONText
         let request = Array(RPCLine.request(id: 1, method: "daemon.config").utf8)
         var sent = 0
         for _ in 0..<20_000 {
-            let written = request.withUnsafeBytes { send(stalled, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            let written = request.withUnsafeBytes {
+                send(stalled, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
             guard written > 0 else { break }
             sent += 1
         }
         #expect(sent > 100, "the stalled client got some requests in")
         // Stalled for sure once animd says so: its socket is full, and more answers than NIO's high-water mark wait
         // in animd (hundreds of requests ask for megabytes).
-        try waitUntil("animd to hold answers for the stalled client") { daemon.log.contains("client stalled: its answers wait for it to read") }
+        try waitUntil("animd to hold answers for the stalled client") {
+            daemon.log.contains("client stalled: its answers wait for it to read")
+        }
         daemon.signal(SIGTERM)
         _ = try reader.notification(where: { method, _ in method == .shutdown })
         // A bound that only catches the old hang (never ending); how soon it ends is the deadline's business.
         try waitUntil("animd to exit after SIGTERM", timeout: 15) { !daemon.process.isRunning }
         #expect(daemon.process.terminationStatus == 0)
-        #expect(!FileManager.default.fileExists(atPath: daemon.socket) && !FileManager.default.fileExists(atPath: daemon.socket + ".lock"))
-        #expect(daemon.log.contains("did not take daemon.shutdown in time"), "the stalled client was closed at the deadline")
+        #expect(
+            !FileManager.default.fileExists(atPath: daemon.socket)
+                && !FileManager.default.fileExists(atPath: daemon.socket + ".lock"))
+        #expect(
+            daemon.log.contains("did not take daemon.shutdown in time"), "the stalled client was closed at the deadline"
+        )
     }
 
     /// Signals a desktop may send with no meaning for animd (USR1, USR2, ALRM, VTALRM, PROF, IO) leave it running,
@@ -81,10 +89,14 @@ import JSONText
         let rpc = try daemon.connect()
         for number in [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO] {
             daemon.signal(number)
-            #expect(try rpc.ok("daemon.hello")["pid"]?.integer == Int(daemon.process.processIdentifier), "after signal \(number)")
+            #expect(
+                try rpc.ok("daemon.hello")["pid"]?.integer == Int(daemon.process.processIdentifier),
+                "after signal \(number)")
         }
         #expect(daemon.terminate() == 0)
-        #expect(!FileManager.default.fileExists(atPath: daemon.socket) && !FileManager.default.fileExists(atPath: daemon.socket + ".lock"))
+        #expect(
+            !FileManager.default.fileExists(atPath: daemon.socket)
+                && !FileManager.default.fileExists(atPath: daemon.socket + ".lock"))
     }
 
     /// Two daemons started at once on one path: one serves, the other is refused; once the winner stops, nothing is
@@ -115,7 +127,9 @@ import JSONText
             #expect(running.count == 1, "round \(round): exactly one daemon serves")
             #expect(pair.filter { !$0.isRunning }.allSatisfy { $0.terminationStatus == 1 })
             for process in running { process.terminate(); process.waitUntilExit() }
-            #expect(!FileManager.default.fileExists(atPath: socket) && !FileManager.default.fileExists(atPath: socket + ".lock"))
+            #expect(
+                !FileManager.default.fileExists(atPath: socket)
+                    && !FileManager.default.fileExists(atPath: socket + ".lock"))
         }
     }
 
@@ -123,7 +137,8 @@ import JSONText
     @Test func sighupReloads() throws {
         let daemon = try DaemonProcess(config: "[transitions.sidebar]\n")
         let rpc = try daemon.connect()
-        try "defaults = false\n[transitions.sidebar]\n[transitions.dock]\nsnap-points = [0, 1, 2]\n".write(toFile: daemon.folder + "/animd.toml", atomically: true, encoding: .utf8)
+        try "defaults = false\n[transitions.sidebar]\n[transitions.dock]\nsnap-points = [0, 1, 2]\n".write(
+            toFile: daemon.folder + "/animd.toml", atomically: true, encoding: .utf8)
         daemon.signal(SIGHUP)
         var names: [String] = []
         try waitUntil("the reloaded transitions") {
@@ -143,7 +158,8 @@ import JSONText
         let daemon = try DaemonProcess(config: "[daemon]\nscreen = [1920, 1080]\n[transitions.sidebar]\n")
         let rpc = try daemon.connect()
         #expect(try rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1920, 1080]])
-        try "defaults = false\n[daemon]\nscreen = [800, 600]\n[transitions.sidebar]\n".write(toFile: daemon.folder + "/animd.toml", atomically: true, encoding: .utf8)
+        try "defaults = false\n[daemon]\nscreen = [800, 600]\n[transitions.sidebar]\n".write(
+            toFile: daemon.folder + "/animd.toml", atomically: true, encoding: .utf8)
         _ = try rpc.ok("daemon.reload")
         #expect(try rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 800, 600]])
     }
@@ -155,7 +171,9 @@ import JSONText
         #expect(hello["input"]?["connected"] == false && hello["input"]?["display"] == .null)
         #expect(hello["input"]?["monitors"] == [[0, 0, 1920, 1080]])
         // The X thread reports the missing display on its own time: wait for the line, bounded only to catch hangs.
-        try waitUntil(#"daemon.log.contains("input is off until a display appears")"#) { daemon.log.contains("input is off until a display appears") }
+        try waitUntil(#"daemon.log.contains("input is off until a display appears")"#) {
+            daemon.log.contains("input is off until a display appears")
+        }
         #expect(daemon.log.contains("input is off until a display appears"))
     }
 
@@ -163,7 +181,8 @@ import JSONText
     @Test func invalidConfigAtStartup() throws {
         let folder = try DaemonProcess.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "[transitions.sidebar]\ntiming = \"springy\"\n".write(toFile: folder + "/bad.toml", atomically: true, encoding: .utf8)
+        try "[transitions.sidebar]\ntiming = \"springy\"\n".write(
+            toFile: folder + "/bad.toml", atomically: true, encoding: .utf8)
         let (status, message) = try runAnimdToExit(["--socket", folder + "/s.sock", "--config", folder + "/bad.toml"])
         #expect(status == 78)
         // `timing = ` is 9 characters: the value is in column 10.
@@ -178,11 +197,17 @@ import JSONText
         try String(repeating: "# a comment line of a config that is far too long\n", count: 30_000)
             .write(toFile: folder + "/huge.toml", atomically: true, encoding: .utf8)
         #expect(mkfifo(folder + "/fifo.toml", 0o600) == 0)
-        for (name, reason) in [("folder.toml", "it is a directory, not a regular file"), ("absent.toml", "No such file or directory"),
-                               ("fifo.toml", "it is a FIFO, not a regular file"),
-                               ("huge.toml", "it is larger than 1024 KiB, too large for a config")] {
-            let (status, message) = try runAnimdToExit(["--socket", folder + "/s.sock", "--config", folder + "/" + name])
-            #expect(status == 78 && message.contains("\(folder)/\(name): cannot read the file: \(reason)"), "\(status) \(message)")
+        for (name, reason) in [
+            ("folder.toml", "it is a directory, not a regular file"), ("absent.toml", "No such file or directory"),
+            ("fifo.toml", "it is a FIFO, not a regular file"),
+            ("huge.toml", "it is larger than 1024 KiB, too large for a config"),
+        ] {
+            let (status, message) = try runAnimdToExit([
+                "--socket", folder + "/s.sock", "--config", folder + "/" + name,
+            ])
+            #expect(
+                status == 78 && message.contains("\(folder)/\(name): cannot read the file: \(reason)"),
+                "\(status) \(message)")
         }
     }
 
@@ -209,7 +234,8 @@ import JSONText
         let daemon = try DaemonProcess(userConfig: text)
         let rpc = try daemon.connect()
         func reload(_ index: Int) throws {
-            try (text + "\n# reload \(index % 2)\n").write(toFile: daemon.folder + "/animd/animd.toml", atomically: true, encoding: .utf8)
+            try (text + "\n# reload \(index % 2)\n").write(
+                toFile: daemon.folder + "/animd/animd.toml", atomically: true, encoding: .utf8)
             _ = try rpc.ok("daemon.reload")
         }
         for index in 0..<100 { try reload(index) }
@@ -217,7 +243,8 @@ import JSONText
         for index in 0..<1000 { try reload(index) }
         let grown = HostileInputTests.rss(daemon.process.processIdentifier) - before
         #expect(grown < 2 << 20, "resident memory grew by \(grown >> 10) KiB over 1000 reloads")
-        #expect(try rpc.ok("daemon.hello")["config"]?["layers"]?.array?.count == 2, "the user's file was read every time")
+        #expect(
+            try rpc.ok("daemon.hello")["config"]?["layers"]?.array?.count == 2, "the user's file was read every time")
     }
 
     /// The socket path is trusted no more than it must be: a file that is no socket is left alone, a socket another
@@ -246,7 +273,9 @@ import JSONText
         try "target\n".write(toFile: folder + "/target", atomically: true, encoding: .utf8)
         #expect(symlink(folder + "/target", folder + "/linked.sock.lock") == 0)
         #expect(try refusal(folder + "/linked.sock").contains("it is a symbolic link"))
-        #expect(try String(contentsOfFile: folder + "/target", encoding: .utf8) == "target\n", "the link's target is untouched")
+        #expect(
+            try String(contentsOfFile: folder + "/target", encoding: .utf8) == "target\n",
+            "the link's target is untouched")
 
         try FileManager.default.createDirectory(atPath: folder + "/open", withIntermediateDirectories: false)
         #expect(chmod(folder + "/open", 0o777) == 0)
@@ -257,7 +286,8 @@ import JSONText
         if getuid() == 0 {
             #expect(mkdir(folder + "/theirs", 0o755) == 0 && chown(folder + "/theirs", 65533, 65533) == 0)
             #expect(try refusal(folder + "/theirs/animd.sock").contains("it belongs to uid 65533, not to us"))
-            #expect(!FileManager.default.fileExists(atPath: folder + "/theirs/animd.sock.lock"), "nothing was made in it")
+            #expect(
+                !FileManager.default.fileExists(atPath: folder + "/theirs/animd.sock.lock"), "nothing was made in it")
         }
         // animd's own folder in /tmp is never reached through a link, even to a folder of its user's.
         let fallback = "/tmp/animd-\(getuid())"

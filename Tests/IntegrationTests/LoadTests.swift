@@ -1,8 +1,8 @@
 import AnimClient
 import AnimProtocol
 import Foundation
-import Testing
 import JSONText
+import Testing
 
 /// Many clients, churn, stopped readers and half-closed sockets: animd keeps serving and gives back what it took.
 @Suite(.serialized) struct LoadTests {
@@ -13,7 +13,9 @@ import JSONText
     /// What each open descriptor is, for failure messages.
     static func descriptorTargets(_ pid: Int32) -> [String] {
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-        return fds.sorted().map { "\($0)→" + ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) ?? "?") }
+        return fds.sorted().map {
+            "\($0)→" + ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) ?? "?")
+        }
     }
 
     static func send(_ line: String, to fd: Int32) -> Bool {
@@ -77,7 +79,8 @@ import JSONText
         defer { close(fresh) }
         #expect(Self.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"daemon.hello\"}\n", to: fresh))
         let answer = DeliveryTests.readLines(fresh, 1, seconds: 5)
-        #expect(answer.first?.contains("no descriptor left for another client (RLIMIT_NOFILE 128)") == true, "\(answer)")
+        #expect(
+            answer.first?.contains("no descriptor left for another client (RLIMIT_NOFILE 128)") == true, "\(answer)")
         #expect(answer.first?.contains("\"code\":-32004") == true, "\(answer)")
         // Clients leave: descriptors are free again, and a new client is answered.
         held.prefix(40).forEach { close($0) }
@@ -121,19 +124,25 @@ import JSONText
         }
         let peakRSS = HostileInputTests.rss(pid)
         clients.removeAll()
-        #expect(Self.settle(pid, to: baselineFDs) == baselineFDs, "before \(baselineTargets), after \(Self.descriptorTargets(pid))")
+        #expect(
+            Self.settle(pid, to: baselineFDs) == baselineFDs,
+            "before \(baselineTargets), after \(Self.descriptorTargets(pid))")
         #expect(try rpc.ok("daemon.hello")["clients"] == 1)
         let kept = HostileInputTests.rss(pid) - baselineRSS
-        #expect(kept < 16 << 20, "RSS kept \(kept >> 20) MiB of the \((peakRSS - baselineRSS) >> 20) MiB the clients took")
+        #expect(
+            kept < 16 << 20, "RSS kept \(kept >> 20) MiB of the \((peakRSS - baselineRSS) >> 20) MiB the clients took")
     }
 
     /// A subscriber stopped with SIGSTOP while five legs run, then continued, receives every began and ended in order;
     /// a subscriber beside it never waits for it.
     @Test func stoppedSubscriberCatchesUp() throws {
         let daemon = try DaemonProcess()
-        let (watch, out, _) = try startAnimctl(["watch", "sidebar", "--json", "--events", "state", "--count", "10"], socket: daemon.socket)
+        let (watch, out, _) = try startAnimctl(
+            ["watch", "sidebar", "--json", "--events", "state", "--count", "10"], socket: daemon.socket)
         let rpc = try daemon.connect()
-        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 >= 1"#) { try rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 >= 1 }
+        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 >= 1"#) {
+            try rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 >= 1
+        }
         kill(watch.processIdentifier, SIGSTOP)
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"], "events": ["state"]])
         for _ in 0..<5 {
@@ -141,7 +150,8 @@ import JSONText
             _ = try rpc.notification(where: { method, _ in method == .ended })
         }
         kill(watch.processIdentifier, SIGCONT)
-        let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(
+            separator: "\n")
         watch.waitUntilExit()
         let methods = lines.compactMap { (try? JSONParser.parse(Array($0.utf8))) }.map(\.notificationMethod)
         #expect(methods == Array(repeating: [NotificationMethod.began, .ended], count: 5).flatMap { $0 })
@@ -152,7 +162,10 @@ import JSONText
         let daemon = try DaemonProcess()
         let fd = rawConnect(daemon.socket)
         defer { close(fd) }
-        #expect(Self.send(String(repeating: "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"transition.list\"}\n", count: 50), to: fd))
+        #expect(
+            Self.send(
+                String(repeating: "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"transition.list\"}\n", count: 50), to: fd)
+        )
         shutdown(fd, Int32(SHUT_WR))
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -182,7 +195,9 @@ import JSONText
         // The harness's probe connection may still hold a place while the first clients arrive.
         #expect((63...64).contains(admitted.count), "\(admitted.count) admitted")
         #expect(refusals.count == 80 - admitted.count)
-        #expect(refusals.allSatisfy { $0 == "limit reached: at most 64 clients (the descriptor limit (RLIMIT_NOFILE))" }, "\(refusals.first ?? "")")
+        #expect(
+            refusals.allSatisfy { $0 == "limit reached: at most 64 clients (the descriptor limit (RLIMIT_NOFILE))" },
+            "\(refusals.first ?? "")")
         #expect(try admitted[0].ok("daemon.hello")["clients"] != nil, "admitted clients are still served")
         admitted.removeLast(10)
         var again: RPCConnection?

@@ -26,7 +26,8 @@ enum LoopMeasures {
     /// fields, counted after the command's name, which may hold spaces and ends at the last ')'.
     static func cpuTicks(_ pid: Int32) -> Int {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return 0 }
+            let close = stat.lastIndex(of: ")")
+        else { return 0 }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         // fields[0] is the state, the 3rd field of the line; utime and stime are the 14th and 15th.
         guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return 0 }
@@ -43,15 +44,19 @@ enum LoopMeasures {
     /// What the attacker left behind, half a second after it went: `pid`'s CPU ticks over a second, which must be
     /// two at most, and its resident memory over `restingRSS`, which must be under 16 MiB; printed under `label`
     /// with the slowest of `times`.
-    static func expectQuietAfterwards(_ pid: Int32, restingRSS: Int, label: String, times: [Double],
-                                      sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectQuietAfterwards(
+        _ pid: Int32, restingRSS: Int, label: String, times: [Double],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         usleep(500_000)
         let idleTicks = cpuTicks(pid, over: 1)
         let grown = HostileInputTests.rss(pid) - restingRSS
-        print("\(label): slowest fresh get \(Int((times.max() ?? 0) * 1000)) ms of \(times.count); after: \(idleTicks) ticks in 1 s, "
-              + "resident memory \(grown >> 10) KiB over what it was")
+        print(
+            "\(label): slowest fresh get \(Int((times.max() ?? 0) * 1000)) ms of \(times.count); after: \(idleTicks) ticks in 1 s, "
+                + "resident memory \(grown >> 10) KiB over what it was")
         #expect(idleTicks <= 2, "\(label): animd is busy after the attacker left", sourceLocation: sourceLocation)
-        #expect(grown < 16 << 20, "\(label): resident memory grew by \(grown >> 10) KiB", sourceLocation: sourceLocation)
+        #expect(
+            grown < 16 << 20, "\(label): resident memory grew by \(grown >> 10) KiB", sourceLocation: sourceLocation)
     }
 
     /// The threads of `pid` named `name` (/proc/PID/task/TID/comm), as a backend names its own: the count that must
@@ -59,10 +64,13 @@ enum LoopMeasures {
     static func threads(_ pid: Int32, named name: String) -> Int {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         return tasks.count { task in
-            (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines) == name
+            (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8))?.trimmingCharacters(
+                in: .newlines) == name
         }
     }
 
     /// The threads of `pid`.
-    static func threads(_ pid: Int32) -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0 }
+    static func threads(_ pid: Int32) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0
+    }
 }

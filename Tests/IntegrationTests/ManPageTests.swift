@@ -1,7 +1,7 @@
 import AnimProtocol
 import Foundation
-import Testing
 import JSONText
+import Testing
 
 /// docs/man/*.1 are generated from the commands' ArgumentParser definitions by `make man`; they must still
 /// describe every subcommand and option the commands have.
@@ -41,7 +41,9 @@ import JSONText
         for name in subcommands where name != "help" {
             #expect(page.contains(".It Cm \(name)"), "docs/man/\(tool).1 lacks \(name): run make man")
         }
-        for name in options { #expect(page.contains("Fl -\(name)"), "docs/man/\(tool).1 lacks --\(name): run make man") }
+        for name in options {
+            #expect(page.contains("Fl -\(name)"), "docs/man/\(tool).1 lacks --\(name): run make man")
+        }
     }
 
     /// The sections a Unix user looks for are there, and an option shared by many commands is described once.
@@ -49,31 +51,44 @@ import JSONText
     func manPageHasTheUsualSections(tool: String) throws {
         let page = try String(contentsOf: Binaries.repo.appendingPathComponent("docs/man/\(tool).1"), encoding: .utf8)
         let sections = page.split(separator: "\n").filter { $0.hasPrefix(".Sh ") }.map { String($0.dropFirst(4)) }
-        #expect(sections == ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS"] + (tool == "animctl" ? ["COMMANDS"] : [])
+        #expect(
+            sections == ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS"] + (tool == "animctl" ? ["COMMANDS"] : [])
                 + ["ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES", "SEE ALSO"], "\(sections)")
         #expect(page.components(separatedBy: "animd's socket (default").count <= 2, "--socket is described once")
     }
 
     /// `man -l` renders each page without a word of warning, also where the locale is not UTF-8 (then "…" must be
     /// roff's glyph, not a raw character) and mdoc's (no empty input lines).
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man"), "needs man (man-db)"), arguments: ["animctl", "animd", "animd-demo"])
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man"), "needs man (man-db)"),
+        arguments: ["animctl", "animd", "animd-demo"])
     func manPageRendersWithoutWarnings(tool: String) throws {
         let page = Binaries.repo.appendingPathComponent("docs/man/\(tool).1").path
         for locale in ["C", "C.UTF-8"] {
-            let rendered = try runTool("/usr/bin/man", ["-l", page], environment: ["PATH": "/usr/bin:/bin", "LANG": locale, "LC_ALL": locale,
-                                                                                    "MANPAGER": "cat", "MANWIDTH": "100"], readingStderr: true)
-            #expect(rendered.status == 0 && rendered.output.isEmpty, "\(tool).1 with LANG=\(locale): \(rendered.output)")
+            let rendered = try runTool(
+                "/usr/bin/man", ["-l", page],
+                environment: [
+                    "PATH": "/usr/bin:/bin", "LANG": locale, "LC_ALL": locale,
+                    "MANPAGER": "cat", "MANWIDTH": "100",
+                ], readingStderr: true)
+            #expect(
+                rendered.status == 0 && rendered.output.isEmpty, "\(tool).1 with LANG=\(locale): \(rendered.output)")
         }
     }
 
     /// animd-demo's page is written by hand (it reads its options without ArgumentParser): it names every option of
     /// the demo's own usage line, and only those.
     @Test func theDemosPageNamesItsOptions() throws {
-        let page = try String(contentsOf: Binaries.repo.appendingPathComponent("docs/man/animd-demo.1"), encoding: .utf8)
+        let page = try String(
+            contentsOf: Binaries.repo.appendingPathComponent("docs/man/animd-demo.1"), encoding: .utf8)
         let usage = try runTool(Binaries.folder.appendingPathComponent("animd-demo").path, ["--help"]).output
-        let options = usage.split(separator: " ").filter { $0.hasPrefix("[--") }.map { $0.dropFirst(3).prefix { $0 != "]" } }
+        let options = usage.split(separator: " ").filter { $0.hasPrefix("[--") }.map {
+            $0.dropFirst(3).prefix { $0 != "]" }
+        }
         #expect(options.count == 4, "\(usage)")
-        let described = page.split(separator: "\n").filter { $0.hasPrefix(".It Fl -") }.map { $0.dropFirst(8).prefix { $0 != " " } }
+        let described = page.split(separator: "\n").filter { $0.hasPrefix(".It Fl -") }.map {
+            $0.dropFirst(8).prefix { $0 != " " }
+        }
         #expect(described == options, "the page describes \(described), the usage names \(options)")
     }
 
@@ -88,8 +103,10 @@ import JSONText
     @Test func manPagesAreCurrent() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Binaries.repo.appendingPathComponent("scripts/make-man.py").path, "--check",
-                             Binaries.folder.path, "animctl", "animd"]
+        process.arguments = [
+            "python3", Binaries.repo.appendingPathComponent("scripts/make-man.py").path, "--check",
+            Binaries.folder.path, "animctl", "animd",
+        ]
         let err = Pipe()
         process.standardError = err
         try process.run()

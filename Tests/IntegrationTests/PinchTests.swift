@@ -1,13 +1,17 @@
 import AnimClient
 import AnimProtocol
 import Foundation
+import JSONText
 import Testing
 import XorgInputTest
-import JSONText
 
 /// Pinch bindings (issue 45) through a real X server's input: XI 2.4 touchpad pinches and XI2 touches from Xorg's
 /// inputtest driver, read by a live animd whose config binds a pinch to a transition of its own.
-@Suite(.serialized, .enabled(if: HeadlessXorg.installed, "needs root and Xorg with the dummy and inputtest drivers (scripts/install-deps.sh)"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: HeadlessXorg.installed, "needs root and Xorg with the dummy and inputtest drivers (scripts/install-deps.sh)"
+    ))
 struct PinchTests {
     /// The default config, with a `zoom` transition that a two-finger touchpad pinch in drives (the default's
     /// `overview` takes four fingers there, and three on the glass, where the pager's pan takes three too).
@@ -44,15 +48,21 @@ struct PinchTests {
         try xorg.touchpad.sync()
         let events = try rpc.notifications(until: { method, _ in method == .ended })
         #expect(events.first { $0.0 == .began }?.1["gesture"] == "zoom-touchpad")
-        let frames = events.filter { $0.0 == .progress && $0.1["phase"] == "interactive" }.compactMap { $0.1["progress"]?.number }
+        let frames = events.filter { $0.0 == .progress && $0.1["phase"] == "interactive" }.compactMap {
+            $0.1["progress"]?.number
+        }
         let expected = [0.625, 0.5].map { log(0.75 / $0) / log(2) }
-        #expect(frames.count == expected.count && zip(frames, expected).allSatisfy { abs($0 - $1) < 1e-6 }, "\(frames) vs \(expected)")
+        #expect(
+            frames.count == expected.count && zip(frames, expected).allSatisfy { abs($0 - $1) < 1e-6 },
+            "\(frames) vs \(expected)")
         withExtendedLifetime(daemon) {}
     }
 
     /// The default `overview-touchpad`: an XI 2.4 pinch of four fingers closing to half opens the overview, which
     /// rests at snap 1; the same with two fingers is the zoom's, and three are neither's.
-    @Test(arguments: [(4, "overview-touchpad"), (2, "zoom-touchpad")]) func theTouchpadsFingersChooseTheBinding(_ fingers: Int, _ binding: String) throws {
+    @Test(arguments: [(4, "overview-touchpad"), (2, "zoom-touchpad")]) func theTouchpadsFingersChooseTheBinding(
+        _ fingers: Int, _ binding: String
+    ) throws {
         let xorg = try HeadlessXorg()
         let (daemon, rpc, _) = try TouchTests.start(try Self.config(), on: xorg)
         _ = try rpc.ok("subscribe", ["transitions": ["overview", "zoom"], "events": ["state"]])
@@ -67,7 +77,9 @@ struct PinchTests {
         try xorg.touchpad.sync()
         let events = try rpc.notifications(until: { method, _ in method == .ended })
         let began = events.filter { $0.0 == .began }
-        #expect(began.count == 1 && began.first?.1["gesture"] == .string(binding), "three fingers begin nothing: \(began.map(\.1))")
+        #expect(
+            began.count == 1 && began.first?.1["gesture"] == .string(binding),
+            "three fingers begin nothing: \(began.map(\.1))")
         #expect(events.last?.1["snap"] == 1)
         withExtendedLifetime(daemon) {}
     }
@@ -97,16 +109,21 @@ struct PinchTests {
         }
         try xorg.touchscreen.sync()
         let events = try rpc.notifications(until: { method, params in
-            method == .progress && params["name"] == "overview" && (params["progress"]?.number ?? 0) >= log(170.0 / 100) / log(2) - 0.01
+            method == .progress && params["name"] == "overview"
+                && (params["progress"]?.number ?? 0) >= log(170.0 / 100) / log(2) - 0.01
         })
-        #expect(events.first { $0.0 == .began }?.1["gesture"] == "overview-pinch", "the overview's pinch began, not the pager: \(events.map { $0.1["name"] ?? .null })")
+        #expect(
+            events.first { $0.0 == .began }?.1["gesture"] == "overview-pinch",
+            "the overview's pinch began, not the pager: \(events.map { $0.1["name"] ?? .null })")
         for finger in 0..<3 {
             let (x, y) = place(finger, 100)
             try xorg.touchscreen.touch(.end, id: UInt32(finger + 1), x: x, y: y)
         }
         try xorg.touchscreen.sync()
         let rest = try rpc.notifications(until: { method, params in method == .ended && params["name"] == "overview" })
-        let driven = (events + rest).filter { $0.0 == .progress && $0.1["phase"] == "interactive" }.compactMap { $0.1["progress"]?.number }
+        let driven = (events + rest).filter { $0.0 == .progress && $0.1["phase"] == "interactive" }.compactMap {
+            $0.1["progress"]?.number
+        }
         let last = try #require(driven.last)
         #expect(abs(last - log(170.0 / 100) / log(2)) < 0.01, "\(last)")
         #expect(!(events + rest).contains { $0.0 == .began && $0.1["name"] == "pager" })

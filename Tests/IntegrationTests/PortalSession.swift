@@ -6,7 +6,9 @@ import Foundation
 /// so SIGTERM would never reach them (`Xvfb.stop`).
 final class PortalSession {
     static var installed: Bool {
-        ["/usr/bin/dbus-daemon", "/usr/libexec/xdg-desktop-portal", "/usr/bin/python3"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/bin/dbus-daemon", "/usr/libexec/xdg-desktop-portal", "/usr/bin/python3"].allSatisfy {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     let folder: String
@@ -45,17 +47,22 @@ final class PortalSession {
         address = "unix:path=\(folder)/bus"
         values = ""
         // NO_AT_BRIDGE: GTK in the portal would start an accessibility bus of its own.
-        busEnvironment = ["DISPLAY": display, "XDG_CONFIG_HOME": folder + "/config", "XDG_CURRENT_DESKTOP": "gnome", "GSETTINGS_BACKEND": "dconf",
-                          "NO_AT_BRIDGE": "1"]
+        busEnvironment = [
+            "DISPLAY": display, "XDG_CONFIG_HOME": folder + "/config", "XDG_CURRENT_DESKTOP": "gnome",
+            "GSETTINGS_BACKEND": "dconf",
+            "NO_AT_BRIDGE": "1",
+        ]
         // Only what the settings need can be started: the portal, its GTK backend, dconf. (The document portal would
         // mount a FUSE file system of its own.)
         let services = folder + "/services"
         try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
         for name in ["org.freedesktop.portal.Desktop", "org.freedesktop.impl.portal.desktop.gtk", "ca.desrt.dconf"] {
-            try FileManager.default.copyItem(atPath: "/usr/share/dbus-1/services/\(name).service", toPath: "\(services)/\(name).service")
+            try FileManager.default.copyItem(
+                atPath: "/usr/share/dbus-1/services/\(name).service", toPath: "\(services)/\(name).service")
         }
         try Self.writeBusConfig(in: folder, address: address, services: services)
-        processes["bus"] = try start("/usr/bin/dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork"], busEnvironment)
+        processes["bus"] = try start(
+            "/usr/bin/dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork"], busEnvironment)
         try waitUntil("the session bus listens") { FileManager.default.fileExists(atPath: "\(self.folder)/bus") }
     }
 
@@ -63,17 +70,23 @@ final class PortalSession {
     private let busEnvironment: [String: String]
 
     static var gnomeInstalled: Bool {
-        installed && ["/usr/libexec/xdg-desktop-portal-gtk", "/usr/bin/gsettings", "/usr/libexec/dconf-service"]
-            .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+        installed
+            && ["/usr/libexec/xdg-desktop-portal-gtk", "/usr/bin/gsettings", "/usr/libexec/dconf-service"]
+                .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
             && ["org.freedesktop.portal.Desktop", "org.freedesktop.impl.portal.desktop.gtk", "ca.desrt.dconf"]
-            .allSatisfy { FileManager.default.fileExists(atPath: "/usr/share/dbus-1/services/\($0).service") }
+                .allSatisfy { FileManager.default.fileExists(atPath: "/usr/share/dbus-1/services/\($0).service") }
     }
 
     /// `gsettings set SCHEMA KEY VALUE` in the session, as a user's settings panel does.
     func gsettings(_ schema: String, _ key: String, _ value: String) throws {
-        let result = try runTool("/usr/bin/gsettings", ["set", schema, key, value],
-                                 environment: ProcessInfo.processInfo.environment.merging(busEnvironment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 }) { $1 })
-        guard result.status == 0 else { throw HarnessError("gsettings set \(schema) \(key) \(value): \(result.output)") }
+        let result = try runTool(
+            "/usr/bin/gsettings", ["set", schema, key, value],
+            environment: ProcessInfo.processInfo.environment.merging(
+                busEnvironment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 }
+            ) { $1 })
+        guard result.status == 0 else {
+            throw HarnessError("gsettings set \(schema) \(key) \(value): \(result.output)")
+        }
     }
 
     /// Rewrites the bus's policy, with `denied` (a `<deny …/>` rule's attributes) after what it allows, or without,
@@ -81,20 +94,26 @@ final class PortalSession {
     /// blocked signals), as an administrator's policy change would.
     func changePolicy(denying denied: String?) throws {
         try Self.writeBusConfig(in: folder, address: address, services: nil, denied: denied)
-        let reloaded = try runTool("/usr/bin/gdbus", ["call", "--address", address, "--dest", "org.freedesktop.DBus", "--object-path",
-                                                      "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.ReloadConfig"], readingStderr: true)
+        let reloaded = try runTool(
+            "/usr/bin/gdbus",
+            [
+                "call", "--address", address, "--dest", "org.freedesktop.DBus", "--object-path",
+                "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.ReloadConfig",
+            ], readingStderr: true)
         guard reloaded.status == 0 else { throw HarnessError("the bus did not reload its config: \(reloaded.output)") }
     }
 
-    private static func writeBusConfig(in folder: String, address: String, services: String?, denied: String? = nil) throws {
+    private static func writeBusConfig(in folder: String, address: String, services: String?, denied: String? = nil)
+        throws
+    {
         try """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig><type>session</type><listen>\(address)</listen><auth>EXTERNAL</auth>
-            \(services.map { "<servicedir>\($0)</servicedir>" } ?? "")
-            <policy context="default"><allow user="*"/><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/>\(denied.map { "<deny \($0)/>" } ?? "")</policy>
-            </busconfig>
-            """.write(toFile: folder + "/bus.conf", atomically: true, encoding: .utf8)
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig><type>session</type><listen>\(address)</listen><auth>EXTERNAL</auth>
+        \(services.map { "<servicedir>\($0)</servicedir>" } ?? "")
+        <policy context="default"><allow user="*"/><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/>\(denied.map { "<deny \($0)/>" } ?? "")</policy>
+        </busconfig>
+        """.write(toFile: folder + "/bus.conf", atomically: true, encoding: .utf8)
     }
 
     private func startEverything() throws {
@@ -124,7 +143,9 @@ final class PortalSession {
         // The bus hands its address to what it starts with its guid after it: the prefix is what names it.
         let marker = Array("DBUS_SESSION_BUS_ADDRESS=\(address)".utf8)
         return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry -> pid_t? in
-            guard let pid = pid_t(entry), pid != getpid(), let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ") else { return nil }
+            guard let pid = pid_t(entry), pid != getpid(),
+                let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ")
+            else { return nil }
             return Array(environ).firstRange(of: marker) != nil ? pid : nil
         }
     }
@@ -136,8 +157,9 @@ final class PortalSession {
     }
 
     func startPortal() throws {
-        processes["portal"] = try start("/usr/libexec/xdg-desktop-portal", ["--replace"],
-                                        ["XDG_CURRENT_DESKTOP": "animdtest", "XDG_DESKTOP_PORTAL_DIR": Self.fixtures])
+        processes["portal"] = try start(
+            "/usr/libexec/xdg-desktop-portal", ["--replace"],
+            ["XDG_CURRENT_DESKTOP": "animdtest", "XDG_DESKTOP_PORTAL_DIR": Self.fixtures])
         try waitUntil("the portal owns its name") { self.owns("org.freedesktop.portal.Desktop") }
     }
 
@@ -154,15 +176,22 @@ final class PortalSession {
     }
 
     private func owns(_ name: String) -> Bool {
-        (try? runTool("/usr/bin/dbus-send", ["--bus=\(address)", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                             "org.freedesktop.DBus.NameHasOwner", "string:\(name)"]).output.contains("boolean true")) ?? false
+        (try? runTool(
+            "/usr/bin/dbus-send",
+            [
+                "--bus=\(address)", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                "org.freedesktop.DBus.NameHasOwner", "string:\(name)",
+            ]
+        ).output.contains("boolean true")) ?? false
     }
 
     private func start(_ executable: String, _ arguments: [String], _ extra: [String: String] = [:]) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["DBUS_SESSION_BUS_ADDRESS": address].merging(extra) { $1 }) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["DBUS_SESSION_BUS_ADDRESS": address].merging(extra) { $1 }
+        ) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

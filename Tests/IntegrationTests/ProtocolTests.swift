@@ -1,8 +1,8 @@
 import AnimClient
 import AnimProtocol
 import Foundation
-import Testing
 import JSONText
+import Testing
 
 /// Every method and every error code of PROTOCOL.md, against a real animd over its real socket.
 @Suite(.serialized) struct ProtocolTests {
@@ -11,10 +11,13 @@ import JSONText
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
         let hello = try rpc.ok("daemon.hello")
-        #expect(hello["name"] == "animd" && hello["protocol"] == 1 && hello["pid"]?.integer == Int(daemon.process.processIdentifier))
+        #expect(
+            hello["name"] == "animd" && hello["protocol"] == 1
+                && hello["pid"]?.integer == Int(daemon.process.processIdentifier))
         #expect(hello["frameRate"] == 60 && hello["input"]?["backend"] == "x11")
         #expect(try rpc.ok("daemon.reload") == .object([]))
-        #expect(try rpc.ok("transition.list")["transitions"]?.array?.compactMap { $0["name"]?.string }
+        #expect(
+            try rpc.ok("transition.list")["transitions"]?.array?.compactMap { $0["name"]?.string }
                 == ["sidebar", "panel", "launcher", "notifications", "pager", "overview"])
         let sidebar = try rpc.ok("transition.get", ["name": "sidebar"])
         #expect(sidebar["phase"] == "idle" && sidebar["snapPoints"] == [0, 1] && sidebar["seq"] == 0)
@@ -23,11 +26,15 @@ import JSONText
         let id = try #require(subscription["subscription"]?.integer)
         #expect(try rpc.ok("unsubscribe", ["subscription": .number(Double(id))]) == .object([]))
         #expect(try rpc.ok("transition.toggle", ["name": "sidebar"]) == .object([]))
-        #expect(try rpc.ok("transition.animate", ["name": "pager", "to": 2, "timing": "ease-out", "duration": 0.2]) == .object([]))
+        #expect(
+            try rpc.ok("transition.animate", ["name": "pager", "to": 2, "timing": "ease-out", "duration": 0.2])
+                == .object([]))
         #expect(try rpc.ok("transition.begin", ["name": "panel", "to": 1]) == .object([]))
         #expect(try rpc.ok("transition.scrub", ["name": "panel", "fraction": 0.3]) == .object([]))
         #expect(try rpc.ok("transition.get", ["name": "panel"])["progress"] == 0.3)
-        #expect(try rpc.ok("transition.continue", ["name": "panel", "timing": "linear", "durationFactor": 2]) == .object([]))
+        #expect(
+            try rpc.ok("transition.continue", ["name": "panel", "timing": "linear", "durationFactor": 2]) == .object([])
+        )
         #expect(try rpc.ok("transition.pause", ["name": "panel"]) == .object([]))
         #expect(try rpc.ok("transition.reverse", ["name": "panel"]) == .object([]))
         #expect(try rpc.ok("transition.resume", ["name": "panel"]) == .object([]))
@@ -39,16 +46,20 @@ import JSONText
         #expect(try rpc.ok("transition.begin", ["name": "launcher", "to": 1]) == .object([]))
         #expect(try rpc.ok("transition.release", ["name": "launcher", "velocity": 3]) == ["to": 1])
         #expect(try rpc.ok("transition.stop", ["name": "launcher", "withoutFinishing": true]) == .object([]))
-        #expect(try rpc.ok("input.inject", ["events": [["t": 0, "kind": "pointer-move", "x": 5, "y": 5]]]) == ["accepted": 1])
+        #expect(
+            try rpc.ok("input.inject", ["events": [["t": 0, "kind": "pointer-move", "x": 5, "y": 5]]]) == [
+                "accepted": 1
+            ])
     }
 
     /// Each error code of the contract comes back where the contract says.
     @Test func everyErrorCode() throws {
-        let daemon = try DaemonProcess(config: """
-        [daemon]
-        max-subscriptions = 2
-        [transitions.sidebar]
-        """)
+        let daemon = try DaemonProcess(
+            config: """
+                [daemon]
+                max-subscriptions = 2
+                [transitions.sidebar]
+                """)
         let rpc = try daemon.connect()
         try rpc.send(raw: "this is not json")
         #expect(try rpc.readJSON()["error"]?["code"] == -32700)
@@ -56,7 +67,9 @@ import JSONText
         #expect(try rpc.readJSON()["error"]?["code"] == -32600)
         try rpc.send(raw: "[1, 2, 3]")
         let batch = try rpc.readJSON().array ?? []
-        #expect(batch.count == 3 && batch.allSatisfy { $0["error"]?["code"] == -32600 }, "a batch of three that are not requests")
+        #expect(
+            batch.count == 3 && batch.allSatisfy { $0["error"]?["code"] == -32600 },
+            "a batch of three that are not requests")
         try rpc.send(raw: #"{"jsonrpc":"1.0","id":7,"method":"daemon.hello"}"#)
         let wrongVersion = try rpc.readJSON()
         #expect(wrongVersion["error"]?["code"] == -32600 && wrongVersion["id"] == 7)
@@ -64,11 +77,16 @@ import JSONText
         #expect(try rpc.failing("transition.toggle").code == -32602)
         #expect(try rpc.failing("transition.toggle", ["name": 5]).code == -32602)
         #expect(try rpc.failing("transition.scrub", ["name": "sidebar", "fraction": 2]).code == -32602)
-        #expect(try rpc.failing("transition.toggle", ["name": "sidebar", "nmae": "x"]).message.contains("unknown parameter \"nmae\""))
-        #expect(try rpc.failing("transition.animate", ["name": "sidebar", "to": 1, "timing": "eese"]).message.contains("unknown timing"))
+        #expect(
+            try rpc.failing("transition.toggle", ["name": "sidebar", "nmae": "x"]).message.contains(
+                "unknown parameter \"nmae\""))
+        #expect(
+            try rpc.failing("transition.animate", ["name": "sidebar", "to": 1, "timing": "eese"]).message.contains(
+                "unknown timing"))
         #expect(try rpc.failing("transition.toggle", ["name": "nope"]).code == -32001)
         #expect(try rpc.failing("transition.finish", ["name": "sidebar", "at": "end"]).code == -32002)
-        try "[transitions.sidebar]\nsnap-points = [0]\n".write(toFile: daemon.folder + "/animd.toml", atomically: true, encoding: .utf8)
+        try "[transitions.sidebar]\nsnap-points = [0]\n".write(
+            toFile: daemon.folder + "/animd.toml", atomically: true, encoding: .utf8)
         let invalid = try rpc.failing("daemon.reload")
         #expect(invalid.code == -32003)
         let first = try #require(invalid.data?["errors"]?.array?.first)
@@ -107,7 +125,8 @@ import JSONText
     @Test func lineAtTheLimitIsAccepted() throws {
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
-        try rpc.send(bytes: Array(repeating: UInt8(ascii: " "), count: 65_535) + [UInt8(ascii: "x"), UInt8(ascii: "\n")])
+        try rpc.send(
+            bytes: Array(repeating: UInt8(ascii: " "), count: 65_535) + [UInt8(ascii: "x"), UInt8(ascii: "\n")])
         #expect(try rpc.readJSON()["error"]?["code"] == -32700)
         #expect(try rpc.ok("daemon.hello")["name"] == "animd")
     }
@@ -125,7 +144,9 @@ extension RPCConnection {
     /// The next line as JSON, whatever it is.
     func readJSON(timeout: Double = 10) throws -> JSONValue {
         guard let line = try readLine(timeout: timeout) else { throw HarnessError("connection closed") }
-        guard let value = (try? JSONParser.parse(line)) else { throw HarnessError("not JSON: \(String(decoding: line, as: UTF8.self))") }
+        guard let value = (try? JSONParser.parse(line)) else {
+            throw HarnessError("not JSON: \(String(decoding: line, as: UTF8.self))")
+        }
         return value
     }
 }

@@ -17,8 +17,10 @@ enum QMLModule {
 
     /// cmake, Qt 6's CMake packages for Quick and Network, and the `qml` runtime (scripts/install-deps.sh).
     static var installed: Bool {
-        ["/usr/bin/cmake", runtime, "/usr/lib/x86_64-linux-gnu/cmake/Qt6Quick/Qt6QuickConfig.cmake",
-         "/usr/lib/x86_64-linux-gnu/cmake/Qt6Network/Qt6NetworkConfig.cmake"].allSatisfy { FileManager.default.fileExists(atPath: $0) }
+        [
+            "/usr/bin/cmake", runtime, "/usr/lib/x86_64-linux-gnu/cmake/Qt6Quick/Qt6QuickConfig.cmake",
+            "/usr/lib/x86_64-linux-gnu/cmake/Qt6Network/Qt6NetworkConfig.cmake",
+        ].allSatisfy { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// Qt 6's Wayland platform (qt6-wayland), which QT_QPA_PLATFORM=wayland loads.
@@ -31,8 +33,10 @@ enum QMLModule {
     static func importPath(sanitized: Bool = false) throws -> String {
         func once(_ result: inout Result<String, HarnessError>?) throws -> String {
             if result == nil {
-                result = Result { try build(into: sanitized ? sanitizedFolder : folder, sanitizer: sanitized ? "address" : nil) }
-                    .mapError { $0 as? HarnessError ?? HarnessError("\($0)") }
+                result = Result {
+                    try build(into: sanitized ? sanitizedFolder : folder, sanitizer: sanitized ? "address" : nil)
+                }
+                .mapError { $0 as? HarnessError ?? HarnessError("\($0)") }
             }
             return try result!.get()
         }
@@ -48,15 +52,21 @@ enum QMLModule {
     /// cmake with an empty signal mask: it waits for its children through SIGCHLD (libuv), which the test runner's
     /// inherited mask would hold back for good.
     private static func cmake(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let unblocked = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])"
-        return try runTool("/usr/bin/python3", ["-c", unblocked, "/usr/bin/cmake"] + arguments,
-                           environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()], readingStderr: true)
+        let unblocked =
+            "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])"
+        return try runTool(
+            "/usr/bin/python3", ["-c", unblocked, "/usr/bin/cmake"] + arguments,
+            environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()], readingStderr: true)
     }
 
     private static func build(into folder: String, sanitizer: String?) throws -> String {
         let source = Binaries.repo.appendingPathComponent("clients/qml").path
-        let configure = try cmake(["-S", source, "-B", folder, "-DCMAKE_BUILD_TYPE=Release", "-DANIMD_SANITIZE=\(sanitizer ?? "")"])
-        guard configure.status == 0 else { throw HarnessError("cmake could not configure clients/qml: \(configure.output)") }
+        let configure = try cmake([
+            "-S", source, "-B", folder, "-DCMAKE_BUILD_TYPE=Release", "-DANIMD_SANITIZE=\(sanitizer ?? "")",
+        ])
+        guard configure.status == 0 else {
+            throw HarnessError("cmake could not configure clients/qml: \(configure.output)")
+        }
         let make = try cmake(["--build", folder, "-j2"])
         guard make.status == 0 else { throw HarnessError("cmake could not build clients/qml: \(make.output)") }
         return folder + "/qml"

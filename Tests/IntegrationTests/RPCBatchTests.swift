@@ -2,8 +2,8 @@ import AnimClient
 import AnimProtocol
 import Foundation
 import Glibc
-import Testing
 import JSONText
+import Testing
 
 /// JSON-RPC 2.0 batches against a live daemon (issue 29): a widget subscribes, drives and reads its state in one
 /// write, from Swift's `AnimClient`, from the Python package, and as raw lines on the socket.
@@ -13,10 +13,12 @@ import JSONText
     @Test func aSwiftClientSubscribesDrivesAndReadsInOneWrite() throws {
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
-        let results = try rpc.callBatch([("subscribe", ["transitions": ["sidebar"], "events": ["state"]]),
-                                         ("transition.toggle", ["name": "sidebar"]),
-                                         ("transition.get", ["name": "nope"]),
-                                         ("transition.get", ["name": "sidebar"])])
+        let results = try rpc.callBatch([
+            ("subscribe", ["transitions": ["sidebar"], "events": ["state"]]),
+            ("transition.toggle", ["name": "sidebar"]),
+            ("transition.get", ["name": "nope"]),
+            ("transition.get", ["name": "sidebar"]),
+        ])
         #expect(results.count == 4)
         let subscribed = try results[0].get()
         #expect(subscribed["transitions"]?.array?.first?["phase"] == "idle", "subscribed before the toggle ran")
@@ -44,15 +46,21 @@ import JSONText
             }
             return nil
         }
-        let mixed = try #require(try exchange(#"[{"jsonrpc":"2.0","method":"transition.get","params":{"name":"panel"},"id":"1"},"#
-                                              + #"{"jsonrpc":"2.0","method":"transition.toggle","params":{"name":"panel"}},{"foo":"boo"},"#
-                                              + #"{"jsonrpc":"2.0","method":"foo.get","id":"5"}]"#)?.array)
+        let mixed = try #require(
+            try exchange(
+                #"[{"jsonrpc":"2.0","method":"transition.get","params":{"name":"panel"},"id":"1"},"#
+                    + #"{"jsonrpc":"2.0","method":"transition.toggle","params":{"name":"panel"}},{"foo":"boo"},"#
+                    + #"{"jsonrpc":"2.0","method":"foo.get","id":"5"}]"#)?.array)
         #expect(mixed.map { $0["id"] } == ["1", .null, "5"])
         #expect(mixed[1]["error"]?["code"] == -32600 && mixed[2]["error"]?["code"] == -32601)
-        #expect(try exchange(#"[{"jsonrpc":"2.0","method":"transition.toggle","params":{"name":"panel"}}]"#) == nil, "notifications only: no answer")
+        #expect(
+            try exchange(#"[{"jsonrpc":"2.0","method":"transition.toggle","params":{"name":"panel"}}]"#) == nil,
+            "notifications only: no answer")
         #expect(try exchange("[]")?["error"]?["code"] == -32600)
         #expect(try exchange("[1,2,3]")?.array?.count == 3)
-        #expect(try exchange(#"[{"jsonrpc":"2.0","method":"sum","id":"1"},{"jsonrpc":"2.0","method""#)?["error"]?["code"] == -32700)
+        #expect(
+            try exchange(#"[{"jsonrpc":"2.0","method":"sum","id":"1"},{"jsonrpc":"2.0","method""#)?["error"]?["code"]
+                == -32700)
     }
 
     /// The Python package's `batch`: results in order, an error in place rather than raised.
@@ -67,7 +75,8 @@ import JSONText
                 print(json.dumps([r.code if isinstance(r, animd.RPCError) else r for r in results]))
             """
         let result = try runTool(python, ["-c", script, daemon.socket])
-        let answers = try #require((try? JSONParser.parse(Array(result.output.utf8)))?.array, "\(result.status): \(result.output)")
+        let answers = try #require(
+            (try? JSONParser.parse(Array(result.output.utf8)))?.array, "\(result.status): \(result.output)")
         #expect(answers.count == 4 && answers[1] == .object([]) && answers[2] == -32001)
         #expect(answers[0]["subscription"] != nil && answers[3]["phase"] == "animating")
     }
@@ -83,7 +92,10 @@ import JSONText
         let rpc = try daemon.connect()
         _ = try rpc.ok("daemon.hello")
         let restingRSS = HostileInputTests.rss(pid)
-        let line = "[" + (0..<1024).map { #"{"jsonrpc":"2.0","id":"# + "\($0)" + #","method":"daemon.config"}"# }.joined(separator: ",") + "]\n"
+        let line =
+            "["
+            + (0..<1024).map { #"{"jsonrpc":"2.0","id":"# + "\($0)" + #","method":"daemon.config"}"# }.joined(
+                separator: ",") + "]\n"
         let attackers = (0..<4).map { _ in rawConnect(daemon.socket) }
         defer { attackers.forEach { close($0) } }
         for fd in attackers { for _ in 0..<4 { #expect(LoadTests.send(line, to: fd)) } }

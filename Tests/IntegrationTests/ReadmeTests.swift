@@ -25,7 +25,8 @@ import Testing
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
         while let line = lines.next() {
             guard line.hasPrefix("<!-- readme-test: "), let name = line.split(separator: " ").dropFirst(2).first,
-                  lines.next() == "```sh" else { continue }
+                lines.next() == "```sh"
+            else { continue }
             var commands: [String] = []
             while let body = lines.next(), body != "```" {
                 // An indented line, or one after a trailing `|`, goes on the command before it.
@@ -49,8 +50,10 @@ import Testing
     /// Runs `lines` in one bash, each checked against `table` by its command, then `epilogue` (the test's own check
     /// of what the block left running); returns the whole transcript.
     @discardableResult
-    static func run(_ block: String, _ lines: [String], _ table: [String: Check], environment: [String: String],
-                    epilogue: String = "") throws -> String {
+    static func run(
+        _ block: String, _ lines: [String], _ table: [String: Check], environment: [String: String],
+        epilogue: String = ""
+    ) throws -> String {
         for line in lines where table[command(of: line)] == nil {
             Issue.record("README block \(block) has a line this test does not check: \(command(of: line))")
         }
@@ -86,19 +89,28 @@ import Testing
         watchdog.cancel()
         for (index, line) in lines.enumerated() {
             guard let check = table[command(of: line)] else { continue }
-            var segment = transcript.components(separatedBy: "@@@ begin \(index)\n").dropFirst().first?
+            var segment =
+                transcript.components(separatedBy: "@@@ begin \(index)\n").dropFirst().first?
                 .components(separatedBy: "@@@ status \(index) ").first ?? ""
             // A background job prints after its own line: whatever follows that line counts.
-            if case .startsWindow = check { segment = transcript.components(separatedBy: "@@@ begin \(index)\n").dropFirst().joined() }
-            let status = transcript.components(separatedBy: "@@@ status \(index) ").dropFirst().first?.prefix { $0.isNumber } ?? "?"
-            #expect(status == "0", "README \(block), line \(index + 1): \(command(of: line)) exited \(status)\n\(segment)")
-            let expected: [String] = switch check {
-            case let .prints(texts), let .replaced(_, _, texts): texts
-            case .starts: []
-            case let .startsWindow(_, prints): [prints]
+            if case .startsWindow = check {
+                segment = transcript.components(separatedBy: "@@@ begin \(index)\n").dropFirst().joined()
             }
+            let status =
+                transcript.components(separatedBy: "@@@ status \(index) ").dropFirst().first?.prefix { $0.isNumber }
+                ?? "?"
+            #expect(
+                status == "0", "README \(block), line \(index + 1): \(command(of: line)) exited \(status)\n\(segment)")
+            let expected: [String] =
+                switch check {
+                case let .prints(texts), let .replaced(_, _, texts): texts
+                case .starts: []
+                case let .startsWindow(_, prints): [prints]
+                }
             for text in expected {
-                #expect(segment.contains(text), "README \(block), line \(index + 1): \(command(of: line)) did not print \"\(text)\":\n\(segment)")
+                #expect(
+                    segment.contains(text),
+                    "README \(block), line \(index + 1): \(command(of: line)) did not print \"\(text)\":\n\(segment)")
             }
         }
         return transcript
@@ -107,9 +119,12 @@ import Testing
     /// A home, a runtime folder and a display of the test's own, so that nothing of the machine's user is used.
     static func environment(display: String, home: String) throws -> [String: String] {
         let runtime = home + "/run"
-        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         var environment = ProcessInfo.processInfo.environment
-        for name in ["ANIMD_SOCKET", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE", "NOTIFY_SOCKET", "XAUTHORITY"] { environment[name] = nil }
+        for name in ["ANIMD_SOCKET", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE", "NOTIFY_SOCKET", "XAUTHORITY"] {
+            environment[name] = nil
+        }
         environment["HOME"] = home
         environment["XDG_CONFIG_HOME"] = home + "/.config"
         environment["XDG_RUNTIME_DIR"] = runtime
@@ -119,21 +134,27 @@ import Testing
     }
 
     /// The overshoot of a spring of damping ratio ζ, in percent: e^(−πζ/√(1−ζ²)) (MOTION.md §1).
-    static func overshoot(dampingRatio zeta: Double) -> Double { 100 * exp(-Double.pi * zeta / (1 - zeta * zeta).squareRoot()) }
+    static func overshoot(dampingRatio zeta: Double) -> Double {
+        100 * exp(-Double.pi * zeta / (1 - zeta * zeta).squareRoot())
+    }
 
     @Test func theTourDoesWhatItSays() throws {
         let xvfb = try Xvfb(size: "1280x800x24")
         defer { xvfb.stop() }
         let home = try DaemonProcess.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: home) }
-        try Self.runTour(environment: try Self.environment(display: xvfb.display, home: home), home: home,
-                         input: ["input       x11 connected on \(xvfb.display)", "monitors    1280×800+0+0"])
+        try Self.runTour(
+            environment: try Self.environment(display: xvfb.display, home: home), home: home,
+            input: ["input       x11 connected on \(xvfb.display)", "monitors    1280×800+0+0"])
     }
 
     /// The same tour on Wayland: sway headless with a 1280 × 800 output, `WAYLAND_DISPLAY` set (an absolute path,
     /// as libwayland allows, so that animd's socket stays in the test's own runtime folder), and Xvfb standing in
     /// for the Xwayland a Wayland desktop gives X clients such as animd-demo. `auto` picks libinput.
-    @Test(.enabled(if: HeadlessSway.installed, "needs sway, swaymsg and grim (scripts/install-deps.sh), and setpriv under root"))
+    @Test(
+        .enabled(
+            if: HeadlessSway.installed, "needs sway, swaymsg and grim (scripts/install-deps.sh), and setpriv under root"
+        ))
     func theTourDoesWhatItSaysOnWayland() throws {
         let sway = try HeadlessSway(outputs: 1, config: "output HEADLESS-1 mode --custom 1280x800")
         let xvfb = try Xvfb(size: "1280x800x24")
@@ -144,8 +165,12 @@ import Testing
         let wayland = sway.runtime + "/" + sway.socket
         environment["WAYLAND_DISPLAY"] = wayland
         environment["XDG_SESSION_TYPE"] = "wayland"
-        try Self.runTour(environment: environment, home: home,
-                         input: ["input       libinput connected on \(wayland)", "outputs     HEADLESS-1 1280×800+0+0", "monitors    1280×800+0+0"])
+        try Self.runTour(
+            environment: environment, home: home,
+            input: [
+                "input       libinput connected on \(wayland)", "outputs     HEADLESS-1 1280×800+0+0",
+                "monitors    1280×800+0+0",
+            ])
     }
 
     /// Runs the tour block line by line; `hello` must print `input` besides its version and config.
@@ -154,16 +179,27 @@ import Testing
         let table: [String: Check] = [
             "make build && export PATH=$PWD/.build/debug:$PATH": .replaced(
                 by: "export PATH='\(Binaries.folder.path)':$PATH",
-                reason: "the suite runs inside `swift test`, which holds SwiftPM's build lock; `make -n build` is checked below"),
+                reason:
+                    "the suite runs inside `swift test`, which holds SwiftPM's build lock; `make -n build` is checked below"
+            ),
             "animd 2>/tmp/animd.log &": .starts,
-            "animctl hello --wait 30": .prints(["animd 0.1.0 (protocol 1)", "config      (embedded default): 6 transitions, 11 bindings"] + input),
+            "animctl hello --wait 30": .prints(
+                ["animd 0.1.0 (protocol 1)", "config      (embedded default): 6 transitions, 11 bindings"] + input),
             "animctl toggle sidebar && animctl wait sidebar": .prints(["sidebar at snap"]),
-            "animctl inject Tests/GesturesTests/Traces/flick-constant.jsonl && animctl wait sidebar": .prints(["sidebar at snap 1"]),
+            "animctl inject Tests/GesturesTests/Traces/flick-constant.jsonl && animctl wait sidebar": .prints([
+                "sidebar at snap 1"
+            ]),
             "animctl animate pager 2 && animctl get pager": .prints(["animating", "heading to 2"]),
-            "animctl begin panel 1 && animctl scrub panel 0.4 && animctl get panel": .prints(["interactive", "progress  0.4000"]),
+            "animctl begin panel 1 && animctl scrub panel 0.4 && animctl get panel": .prints([
+                "interactive", "progress  0.4000",
+            ]),
             "animctl release panel --velocity 2 && animctl wait panel": .prints(["1\npanel at snap 1"]),
-            "animctl curve 'spring(damping-ratio=0.6, response=0.4)'": .prints(["spring(damping-ratio=0.6, response=0.4)", "overshoot "]),
-            "animctl config | grep -A3 'transitions.sidebar]'": .prints(["[transitions.sidebar]", "snap-points = [0, 1]", "# (embedded default):"]),
+            "animctl curve 'spring(damping-ratio=0.6, response=0.4)'": .prints([
+                "spring(damping-ratio=0.6, response=0.4)", "overshoot ",
+            ]),
+            "animctl config | grep -A3 'transitions.sidebar]'": .prints([
+                "[transitions.sidebar]", "snap-points = [0, 1]", "# (embedded default):",
+            ]),
             "animd-demo &": .startsWindow("animd-demo", prints: "ready "),
             "animctl watch --json --count 2 sidebar | jq -c '.params | {name, phase}' & animctl toggle sidebar; wait $!":
                 .prints(["{\"name\":\"sidebar\",\"phase\":\"animating\"}"]),
@@ -174,9 +210,14 @@ import Testing
         let rests = transcript.components(separatedBy: "\n").filter { $0.hasPrefix("sidebar at snap") }
         #expect(Array(rests.prefix(3)) == ["sidebar at snap 1", "sidebar at snap 0", "sidebar at snap 1"], "\(rests)")
         // The curve's overshoot, as sampled, against the formula's peak: within the 101 samples' resolution.
-        let printed = transcript.components(separatedBy: "overshoot ").dropFirst().first?.split(separator: " ").first.flatMap { Double($0) }
-        #expect(printed.map { abs($0 - Self.overshoot(dampingRatio: 0.6)) < 0.05 } == true, "overshoot \(printed ?? .nan) %")
-        #expect(!FileManager.default.fileExists(atPath: home + "/run/animd.sock"), "kill %1 stopped animd, which removed its socket")
+        let printed = transcript.components(separatedBy: "overshoot ").dropFirst().first?.split(separator: " ").first
+            .flatMap { Double($0) }
+        #expect(
+            printed.map { abs($0 - Self.overshoot(dampingRatio: 0.6)) < 0.05 } == true, "overshoot \(printed ?? .nan) %"
+        )
+        #expect(
+            !FileManager.default.fileExists(atPath: home + "/run/animd.sock"),
+            "kill %1 stopped animd, which removed its socket")
         #expect(!FileManager.default.fileExists(atPath: home + "/run/animd.sock.lock"))
         // What `make build` would do, without doing it.
         let plan = try runTool("/usr/bin/make", ["-n", "-C", Binaries.repo.path, "build"]).output
@@ -187,8 +228,11 @@ import Testing
     /// Debian's Python, the client installed into it with pip, the panel started; from the README, and from
     /// examples/README.md (whose `apt-get` line is checked, not run: install-deps has installed those packages).
     /// The panel must then be connected and subscribed, and have said nothing on stderr.
-    @Test(.enabled(if: HeadlessSway.installed, "needs sway, swaymsg and grim (scripts/install-deps.sh), and setpriv under root"),
-          arguments: ["README.md", "examples/README.md"])
+    @Test(
+        .enabled(
+            if: HeadlessSway.installed, "needs sway, swaymsg and grim (scripts/install-deps.sh), and setpriv under root"
+        ),
+        arguments: ["README.md", "examples/README.md"])
     func thePanelStepsWorkAsTyped(file: String) throws {
         let sway = try HeadlessSway(outputs: 1, config: "output HEADLESS-1 mode --custom 1280x720")
         let home = try DaemonProcess.makeFolder()
@@ -196,8 +240,9 @@ import Testing
         var environment = try Self.environment(display: "", home: home)
         environment["DISPLAY"] = nil
         environment["WAYLAND_DISPLAY"] = sway.runtime + "/" + sway.socket
-        let daemon = try DaemonProcess(socket: home + "/run/animd.sock", environment: ["WAYLAND_DISPLAY": sway.runtime + "/" + sway.socket],
-                                       inputBackend: "auto")
+        let daemon = try DaemonProcess(
+            socket: home + "/run/animd.sock", environment: ["WAYLAND_DISPLAY": sway.runtime + "/" + sway.socket],
+            inputBackend: "auto")
         let panel = try #require(try Self.blocks(in: file)["panel"], "\(file) has no panel block")
         let packages = "python3-gi python3-gi-cairo gir1.2-gtk-3.0 gir1.2-gtklayershell-0.1"
         let table: [String: Check] = [
@@ -234,9 +279,11 @@ import Testing
             { echo '{"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"transitions":["sidebar"]}}'
               echo '{"jsonrpc":"2.0","id":2,"method":"transition.toggle","params":{"name":"sidebar"}}'; sleep 2; } |
               socat - UNIX-CONNECT:"$(animctl socket-path)"
-            """: .prints(["{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"subscription\":1,\"transitions\":[{\"name\":\"sidebar\"",
-                          "\"method\":\"transition.began\"", "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}",
-                          "\"method\":\"transition.progress\"", "\"method\":\"transition.ended\""]),
+            """: .prints([
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"subscription\":1,\"transitions\":[{\"name\":\"sidebar\"",
+                "\"method\":\"transition.began\"", "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}",
+                "\"method\":\"transition.progress\"", "\"method\":\"transition.ended\"",
+            ])
         ]
         try Self.run("client", client, table, environment: environment)
         _ = daemon
@@ -253,11 +300,15 @@ import Testing
             "export XDG_RUNTIME_DIR=$(mktemp -d) && chmod 0700 \"$XDG_RUNTIME_DIR\"": .replaced(
                 by: "scripts/install.sh install \"$HOME/.local\" '\(Binaries.folder.path)' >/dev/null && "
                     + "export XDG_RUNTIME_DIR=$(mktemp -d) && chmod 0700 \"$XDG_RUNTIME_DIR\"",
-                reason: "the units must be installed first: `make install PREFIX=~/.local` would build a release inside `swift test`"),
-            "systemd-analyze --user verify ~/.local/share/systemd/user/animd.service ~/.local/share/systemd/user/animd.socket": .prints([]),
+                reason:
+                    "the units must be installed first: `make install PREFIX=~/.local` would build a release inside `swift test`"
+            ),
+            "systemd-analyze --user verify ~/.local/share/systemd/user/animd.service ~/.local/share/systemd/user/animd.socket":
+                .prints([]),
         ]
         let transcript = try Self.run("verify", verify, table, environment: environment)
-        let output = transcript.components(separatedBy: "@@@ begin 1\n").last?.components(separatedBy: "@@@ status").first ?? "?"
+        let output =
+            transcript.components(separatedBy: "@@@ begin 1\n").last?.components(separatedBy: "@@@ status").first ?? "?"
         #expect(output.isEmpty, "valid units: systemd-analyze prints nothing, got \(output)")
     }
 }

@@ -1,8 +1,8 @@
 import AnimClient
 import AnimProtocol
 import Foundation
-import Testing
 import JSONText
+import Testing
 
 /// `animctl record` prints what the recognizers receive in the trace format, and what it prints replays.
 @Suite(.serialized) struct RecordTests {
@@ -10,7 +10,9 @@ import JSONText
     static func startRecording(_ arguments: [String], daemon: DaemonProcess) throws -> (Process, Pipe) {
         let (process, out, _) = try startAnimctl(["record"] + arguments, socket: daemon.socket)
         let rpc = try daemon.connect()
-        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 >= 1"#) { try rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 >= 1 }
+        try waitUntil(#"rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 >= 1"#) {
+            try rpc.ok("daemon.hello")["subscriptions"]?.integer ?? 0 >= 1
+        }
         return (process, out)
     }
 

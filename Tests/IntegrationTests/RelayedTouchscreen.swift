@@ -17,13 +17,15 @@ struct RelayedTouchscreen {
         folder = try DaemonProcess.makeFolder()
         let fixtures = MockedDevice.fixtures
         try MockedDevice.shell("cc -shared -fPIC -O2 -o '\(folder)/evdev-node.so' '\(fixtures)/evdev-node.c' -ldl")
-        try MockedDevice.shell("cc -O2 -o '\(folder)/relayhost' '\(fixtures)/relayhost.c' $(pkg-config --cflags --libs umockdev-1.0)")
+        try MockedDevice.shell(
+            "cc -O2 -o '\(folder)/relayhost' '\(fixtures)/relayhost.c' $(pkg-config --cflags --libs umockdev-1.0)")
         let kind = MockedDevice.Kind.touchscreen
         let mocked = "\(fixtures)/\(kind.fixture)"
-        let script = MockedDevice.udevPrelude(kind) + """
-            env LD_PRELOAD=libumockdev-preload.so.0 \(folder)/relayhost \(folder) \(mocked).umockdev \(kind.node) \(mocked).ioctl \\
-                \(kind.sysfsPath) 300 \(folder)/evdev-node.so -- /bin/sh -c 'for run in $(seq \(restarts + 1)); do "$@" || true; done' animd "$@" || echo "relayhost exited $?" >&2
-            """
+        let script =
+            MockedDevice.udevPrelude(kind) + """
+                env LD_PRELOAD=libumockdev-preload.so.0 \(folder)/relayhost \(folder) \(mocked).umockdev \(kind.node) \(mocked).ioctl \\
+                    \(kind.sysfsPath) 300 \(folder)/evdev-node.so -- /bin/sh -c 'for run in $(seq \(restarts + 1)); do "$@" || true; done' animd "$@" || echo "relayhost exited $?" >&2
+                """
         try script.write(toFile: folder + "/run.sh", atomically: true, encoding: .utf8)
         wrapper = ["/usr/bin/unshare", "-m", "/bin/sh", folder + "/run.sh"]
     }
@@ -54,14 +56,19 @@ struct RelayedTouchscreen {
         }
     }
 
-    var log: [String] { ((try? String(contentsOfFile: folder + "/twin.log", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+    var log: [String] {
+        ((try? String(contentsOfFile: folder + "/twin.log", encoding: .utf8)) ?? "").split(separator: "\n").map(
+            String.init)
+    }
 
     /// The events written to the twin, as (type, code, value), in order.
     var twinEvents: [TwinEvent] {
         log.compactMap { line in
             let words = line.split(separator: " ")
-            guard words.first == "event", words.count == 5, let time = Int(words[1]), let type = Int(words[2]), let code = Int(words[3]),
-                  let value = Int(words[4]) else { return nil }
+            guard words.first == "event", words.count == 5, let time = Int(words[1]), let type = Int(words[2]),
+                let code = Int(words[3]),
+                let value = Int(words[4])
+            else { return nil }
             return TwinEvent(time: time, type: type, code: code, value: value)
         }
     }
@@ -124,7 +131,9 @@ struct RelayedTouchscreen {
         [(abs, Self.slot, slot), (abs, trackingID, id), (abs, Self.x, x), (abs, Self.y, y)]
     }
 
-    static func move(_ slot: Int, _ x: Int, _ y: Int) -> [(Int, Int, Int)] { [(abs, Self.slot, slot), (abs, Self.x, x), (abs, Self.y, y)] }
+    static func move(_ slot: Int, _ x: Int, _ y: Int) -> [(Int, Int, Int)] {
+        [(abs, Self.slot, slot), (abs, Self.x, x), (abs, Self.y, y)]
+    }
 
     static func up(_ slot: Int) -> [(Int, Int, Int)] { [(abs, Self.slot, slot), (abs, trackingID, -1)] }
 

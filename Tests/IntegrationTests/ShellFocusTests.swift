@@ -1,16 +1,19 @@
 import AnimClient
 import AnimProtocol
 import Foundation
+import JSONText
 import Testing
 import XorgInputTest
-import JSONText
 
 /// The focused application from the desktop shell on a real session bus (issue 31), each shell's D-Bus contract
 /// played by a stand-in (Tests/Fixtures/focus/shell-standin.py), for neither GNOME Shell nor KWin runs here:
 /// GNOME's Focused Window D-Bus extension, and KWin's scripting, which runs animd's own KWin script under node
 /// against KWin's scripting API as the script uses it (kwin-harness.js).
-@Suite(.serialized, .enabled(if: PortalSession.installed && FileManager.default.isExecutableFile(atPath: "/usr/bin/node"),
-                             "needs dbus-daemon, python3-gi and node (scripts/install-deps.sh)"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: PortalSession.installed && FileManager.default.isExecutableFile(atPath: "/usr/bin/node"),
+        "needs dbus-daemon, python3-gi and node (scripts/install-deps.sh)"))
 struct ShellFocusTests {
     static let script = Binaries.repo.appendingPathComponent("Tests/Fixtures/focus/shell-standin.py").path
 
@@ -18,8 +21,9 @@ struct ShellFocusTests {
     static let config = FocusTests.config(#"apps = ["firefox"]"#)
 
     static func standIn(_ arguments: [String], on bus: PortalSession) throws -> LineProcess {
-        let process = try LineProcess(URL(fileURLWithPath: "/usr/bin/python3"), [script] + arguments,
-                                      environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        let process = try LineProcess(
+            URL(fileURLWithPath: "/usr/bin/python3"), [script] + arguments,
+            environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         guard process.wait(for: "ready") else { throw HarnessError("the stand-in \(arguments) never owned its name") }
         return process
     }
@@ -30,11 +34,15 @@ struct ShellFocusTests {
         return try DaemonProcess(config: config, environment: environment)
     }
 
-    static func waitForFocus(_ rpc: RPCConnection, _ what: String, _ match: @escaping (JSONValue) -> Bool) throws -> JSONValue {
+    static func waitForFocus(_ rpc: RPCConnection, _ what: String, _ match: @escaping (JSONValue) -> Bool) throws
+        -> JSONValue
+    {
         try waitForFocus(what, hello: { try rpc.ok("daemon.hello") }, match)
     }
 
-    static func waitForFocus(_ what: String, hello: () throws -> JSONValue, _ match: (JSONValue) -> Bool) throws -> JSONValue {
+    static func waitForFocus(_ what: String, hello: () throws -> JSONValue, _ match: (JSONValue) -> Bool) throws
+        -> JSONValue
+    {
         var focus = JSONValue.null
         try waitUntil("the focus is \(what) (it is \(focus))") {
             focus = try hello()["focus"] ?? .null
@@ -54,7 +62,8 @@ struct ShellFocusTests {
 
         shell.send(#"{"title":"animd","wm_class":"firefox","wm_class_instance":"Navigator","pid":42,"focus":true}"#)
         let focus = try Self.waitForFocus(rpc, "firefox") { $0["app"] == "firefox" }
-        #expect(focus["names"] == ["Navigator", "firefox"] && focus["source"] == "gnome" && focus["fullscreen"] == false)
+        #expect(
+            focus["names"] == ["Navigator", "firefox"] && focus["source"] == "gnome" && focus["fullscreen"] == false)
         #expect(try CompositorFocusTests.swipe(rpc, fromLeft: true, transition: "sidebar") == true)
 
         shell.send("not json at all")
@@ -88,12 +97,19 @@ struct ShellFocusTests {
         let bus = try PortalSession(bare: ())
         let shell = try Self.standIn(["kde", "plasma6"], on: bus)
         defer { shell.close() }
-        try bus.changePolicy(denying: #"send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus" send_member="GetNameOwner""#)
+        try bus.changePolicy(
+            denying:
+                #"send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus" send_member="GetNameOwner""#
+        )
         // dbus-daemon reads its policy again as it handles the SIGHUP: asked until it refuses.
         try waitUntil("the policy is in force") {
-            let asked = try runTool("/usr/bin/gdbus", ["call", "--address", bus.address, "--dest", "org.freedesktop.DBus", "--object-path",
-                                                       "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.GetNameOwner", "org.kde.KWin"],
-                                    readingStderr: true)
+            let asked = try runTool(
+                "/usr/bin/gdbus",
+                [
+                    "call", "--address", bus.address, "--dest", "org.freedesktop.DBus", "--object-path",
+                    "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.GetNameOwner", "org.kde.KWin",
+                ],
+                readingStderr: true)
             return asked.status != 0 && asked.output.contains("AccessDenied")
         }
         let daemon = try Self.daemon(on: bus, runtime: bus.folder)
@@ -103,7 +119,9 @@ struct ShellFocusTests {
         }
         #expect(denied["reason"]?.string?.contains("org.freedesktop.DBus.Error.AccessDenied") == true, "\(denied)")
         try bus.changePolicy(denying: nil)
-        #expect(shell.wait(for: "loaded animd-focus") && shell.wait(for: "started"), "asked again, KWin is handed the script")
+        #expect(
+            shell.wait(for: "loaded animd-focus") && shell.wait(for: "started"),
+            "asked again, KWin is handed the script")
         shell.send("activate firefox Navigator")
         _ = try Self.waitForFocus(rpc, "firefox") { $0["app"] == "firefox" && $0["source"] == "kde" }
     }
@@ -132,9 +150,16 @@ struct ShellFocusTests {
         _ = try Self.waitForFocus(rpc, "full screen") { $0["fullscreen"] == true }
 
         // Another client that calls Report is not KWin.
-        let unique = try String(contentsOfFile: script, encoding: .utf8).firstMatch(of: /callDBus\("([^"]+)"/).map { String($0.1) } ?? ""
-        let forged = try runTool("/usr/bin/gdbus", ["call", "--address", bus.address, "--dest", unique, "--object-path", "/org/animd/Focus",
-                                                    "--method", "org.animd.Focus.Report", "evil", "evil", "false"], readingStderr: true)
+        let unique =
+            try String(contentsOfFile: script, encoding: .utf8).firstMatch(of: /callDBus\("([^"]+)"/).map {
+                String($0.1)
+            } ?? ""
+        let forged = try runTool(
+            "/usr/bin/gdbus",
+            [
+                "call", "--address", bus.address, "--dest", unique, "--object-path", "/org/animd/Focus",
+                "--method", "org.animd.Focus.Report", "evil", "evil", "false",
+            ], readingStderr: true)
         #expect(!unique.isEmpty && forged.status != 0, "the forged call is not answered: \(forged.output)")
         #expect(try rpc.ok("daemon.hello")["focus"]?["app"] == "firefox")
 
@@ -156,7 +181,10 @@ struct ShellFocusTests {
     /// (65533) plants both at the old name: neither is followed, written nor handed to KWin, and the script goes into
     /// animd's own private `/tmp/animd-65534`, where focus works. When that user owns that folder instead, KWin
     /// focus is off, hello says why, and KWin is handed nothing.
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs root, to be two users"))
+    @Test(
+        .enabled(
+            if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+            "needs root, to be two users"))
     func kwinScriptCannotBePlanted() throws {
         let (victim, attacker): (uid_t, uid_t) = (65534, 65533)
         let oldPath = "/tmp/animd-kwin-focus-\(victim).js", privateFolder = "/tmp/animd-\(victim)"
@@ -179,14 +207,22 @@ struct ShellFocusTests {
         chmod(bus.folder, 0o711)
         chmod(bus.folder + "/bus", 0o777)
         let shell = try Self.standIn(["kde", "plasma6"], on: bus)
-        let daemon = try DaemonProcess(config: Self.config, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_RUNTIME_DIR": ""], user: victim)
+        let daemon = try DaemonProcess(
+            config: Self.config, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_RUNTIME_DIR": ""],
+            user: victim)
         let hello = { try daemon.helloAsItsUser() }
-        #expect(shell.wait(for: "script at \(privateFolder)/animd-kwin-focus.js") && shell.wait(for: "started"), "animd's log: \(daemon.log)")
+        #expect(
+            shell.wait(for: "script at \(privateFolder)/animd-kwin-focus.js") && shell.wait(for: "started"),
+            "animd's log: \(daemon.log)")
         shell.send("activate firefox Navigator")
-        _ = try Self.waitForFocus("firefox, through the private folder", hello: hello) { $0["app"] == "firefox" && $0["source"] == "kde" }
+        _ = try Self.waitForFocus("firefox, through the private folder", hello: hello) {
+            $0["app"] == "firefox" && $0["source"] == "kde"
+        }
         var folder = stat()
         #expect(lstat(privateFolder, &folder) == 0 && folder.st_uid == victim && folder.st_mode & 0o777 == 0o700)
-        #expect(try String(contentsOfFile: victimsFile, encoding: .utf8) == "the victim's own\n", "the link was not followed")
+        #expect(
+            try String(contentsOfFile: victimsFile, encoding: .utf8) == "the victim's own\n",
+            "the link was not followed")
         shell.close()
         _ = try Self.waitForFocus("unknown once KWin left", hello: hello) { $0["source"] == .null }
 
@@ -207,10 +243,16 @@ struct ShellFocusTests {
         chown(privateFolder, attacker, gid_t(attacker)); chmod(privateFolder, 0o777)
         let third = try Self.standIn(["kde", "plasma6"], on: bus)
         defer { third.close() }
-        let off = try Self.waitForFocus("off, with the reason", hello: hello) { $0["reason"]?.string?.contains("KWin focus is off") == true }
-        #expect(off["reason"]?.string?.contains("belongs to uid \(attacker)") == true && off["reason"]?.string?.contains("XDG_RUNTIME_DIR") == true,
-                "\(off)")
+        let off = try Self.waitForFocus("off, with the reason", hello: hello) {
+            $0["reason"]?.string?.contains("KWin focus is off") == true
+        }
+        #expect(
+            off["reason"]?.string?.contains("belongs to uid \(attacker)") == true
+                && off["reason"]?.string?.contains("XDG_RUNTIME_DIR") == true,
+            "\(off)")
         #expect(third.nextLine(timeout: 1) == nil, "KWin was handed nothing")
-        #expect((try? FileManager.default.contentsOfDirectory(atPath: privateFolder)) == [], "nothing was written into the attacker's folder")
+        #expect(
+            (try? FileManager.default.contentsOfDirectory(atPath: privateFolder)) == [],
+            "nothing was written into the attacker's folder")
     }
 }

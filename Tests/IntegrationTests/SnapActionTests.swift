@@ -18,13 +18,14 @@ import Testing
     /// An animd whose `launcher` (linear, `duration`) appends "TRANSITION SNAP" to `record` at each of its two snaps.
     static func recordingArrivals(in record: String, duration: Double, verbose: Bool = true) throws -> DaemonProcess {
         let append = "[\"sh\", \"-c\", \"echo \\\"$ANIMD_TRANSITION $ANIMD_SNAP\\\" >> \(record)\"]"
-        return try DaemonProcess(config: """
-            [transitions.launcher]
-            timing = "linear"
-            duration = \(duration)
-            on-snap.0 = \(append)
-            on-snap.1 = \(append)
-            """, verbose: verbose)
+        return try DaemonProcess(
+            config: """
+                [transitions.launcher]
+                timing = "linear"
+                duration = \(duration)
+                on-snap.0 = \(append)
+                on-snap.1 = \(append)
+                """, verbose: verbose)
     }
 
     /// Each completed arrival runs its snap's action once, with ANIMD_TRANSITION and ANIMD_SNAP set; a leg stopped
@@ -51,31 +52,34 @@ import Testing
         #expect(Self.lines(of: record, count: 3) == ["launcher 1", "launcher 0", "launcher 0"])
         // The barrier: an arrival after the stop, whose action is spawned after any the stopped leg could have had.
         try arrive(at: 1)
-        #expect(Self.lines(of: record, count: 4) == ["launcher 1", "launcher 0", "launcher 0", "launcher 1"], "nothing ran for the stopped leg")
+        #expect(
+            Self.lines(of: record, count: 4) == ["launcher 1", "launcher 0", "launcher 0", "launcher 1"],
+            "nothing ran for the stopped leg")
     }
 
     /// While one action hangs, another floods its output and a third cannot even start, a transition keeps its
     /// frames: no gap of half a second in 1 s of 60 Hz frames (a blocked loop would show the whole hang).
     @Test func actionsNeverHoldTheFrames() throws {
-        let daemon = try DaemonProcess(config: """
-            [daemon]
-            frame-rate = 60
-            [transitions.sidebar]
-            timing = "linear"
-            duration = 0.05
-            on-snap.1 = ["sleep", "5"]
-            [transitions.notifications]
-            timing = "linear"
-            duration = 0.05
-            on-snap.1 = ["sh", "-c", "yes 'a line of output' | head -c 20000000"]
-            [transitions.panel]
-            timing = "linear"
-            duration = 0.05
-            on-snap.1 = ["/nonexistent/animd-action"]
-            [transitions.pager]
-            timing = "linear"
-            duration = 1
-            """)
+        let daemon = try DaemonProcess(
+            config: """
+                [daemon]
+                frame-rate = 60
+                [transitions.sidebar]
+                timing = "linear"
+                duration = 0.05
+                on-snap.1 = ["sleep", "5"]
+                [transitions.notifications]
+                timing = "linear"
+                duration = 0.05
+                on-snap.1 = ["sh", "-c", "yes 'a line of output' | head -c 20000000"]
+                [transitions.panel]
+                timing = "linear"
+                duration = 0.05
+                on-snap.1 = ["/nonexistent/animd-action"]
+                [transitions.pager]
+                timing = "linear"
+                duration = 1
+                """)
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", [:])
         // The pager runs for 1 s; the three actions start during it.
@@ -100,7 +104,9 @@ import Testing
         #expect(log.contains("on-snap action could not start"), "the missing program is reported")
         #expect(log.contains("bytes-not-logged"), "the flood is drained, not logged")
         #expect(log.contains("on-snap action skipped"), "the hanging action is not started twice")
-        #expect(log.components(separatedBy: "on-snap action: a line of output").count - 1 == 50, "at most 50 lines logged per run")
+        #expect(
+            log.components(separatedBy: "on-snap action: a line of output").count - 1 == 50,
+            "at most 50 lines logged per run")
     }
 
     /// A launcher that snaps at once, whose on-snap action writes what `command` prints to `file`, whole (through a
@@ -127,9 +133,13 @@ import Testing
         _ = try rpc.ok("subscribe", ["transitions": ["launcher"]])
         _ = try rpc.ok("transition.animate", ["name": "launcher", "to": 1])
         try waitUntil("the action's listing") { FileManager.default.fileExists(atPath: listing) }
-        let lines = try String(contentsOfFile: listing, encoding: .utf8).split(separator: "\n").filter { $0.contains("->") }
+        let lines = try String(contentsOfFile: listing, encoding: .utf8).split(separator: "\n").filter {
+            $0.contains("->")
+        }
         let targets = lines.map { $0.components(separatedBy: "-> ").last ?? "" }
-        #expect(!targets.contains { $0.hasPrefix("socket:") || $0.hasPrefix("anon_inode:") }, "\(lines.joined(separator: "\n"))")
+        #expect(
+            !targets.contains { $0.hasPrefix("socket:") || $0.hasPrefix("anon_inode:") },
+            "\(lines.joined(separator: "\n"))")
         #expect(lines.count <= 4, "0, 1, 2 and the listing's directory: \(lines.joined(separator: "\n"))")
         withExtendedLifetime(others) {}
     }
@@ -140,7 +150,8 @@ import Testing
         return entries.compactMap(Int32.init).filter { child in
             // /proc/PID/stat: "pid (comm) state ppid …"; comm may hold spaces and parentheses, so read after the last ")".
             guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 1 && fields[0] == "Z" && Int32(fields[1]) == pid
         }
@@ -178,13 +189,22 @@ import Testing
         let folder = try DaemonProcess.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let dump = folder + "/environment"
-        let daemon = try DaemonProcess(config: Self.launcherWriting("env", to: dump), environment: ["NOTIFY_SOCKET": folder + "/no-notify", "WATCHDOG_PID": "1", "WATCHDOG_USEC": "30000000",
-                               "JOURNAL_STREAM": "8:1234", "ANIMD_TEST_MARK": "kept"])
+        let daemon = try DaemonProcess(
+            config: Self.launcherWriting("env", to: dump),
+            environment: [
+                "NOTIFY_SOCKET": folder + "/no-notify", "WATCHDOG_PID": "1", "WATCHDOG_USEC": "30000000",
+                "JOURNAL_STREAM": "8:1234", "ANIMD_TEST_MARK": "kept",
+            ])
         let rpc = try daemon.connect()
         _ = try rpc.ok("transition.animate", ["name": "launcher", "to": 1])
         try waitUntil("the action's environment") { FileManager.default.fileExists(atPath: dump) }
-        let names = Set(try String(contentsOfFile: dump, encoding: .utf8).split(separator: "\n").compactMap { $0.split(separator: "=").first.map(String.init) })
-        for name in ["NOTIFY_SOCKET", "WATCHDOG_PID", "WATCHDOG_USEC", "JOURNAL_STREAM"] { #expect(!names.contains(name), "\(name) reached the child") }
+        let names = Set(
+            try String(contentsOfFile: dump, encoding: .utf8).split(separator: "\n").compactMap {
+                $0.split(separator: "=").first.map(String.init)
+            })
+        for name in ["NOTIFY_SOCKET", "WATCHDOG_PID", "WATCHDOG_USEC", "JOURNAL_STREAM"] {
+            #expect(!names.contains(name), "\(name) reached the child")
+        }
         #expect(names.isSuperset(of: ["ANIMD_TEST_MARK", "ANIMD_TRANSITION", "ANIMD_SNAP", "PATH"]))
     }
 }

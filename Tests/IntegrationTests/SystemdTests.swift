@@ -17,30 +17,39 @@ import Testing
             try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
         }
         let runtime = folder + "/runtime"
-        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        return try runTool("/usr/bin/systemd-analyze", ["--user", "verify", folder + "/" + unit],
-                           environment: ["XDG_RUNTIME_DIR": runtime, "PATH": "/usr/bin:/bin"], readingStderr: true)
+        try FileManager.default.createDirectory(
+            atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        return try runTool(
+            "/usr/bin/systemd-analyze", ["--user", "verify", folder + "/" + unit],
+            environment: ["XDG_RUNTIME_DIR": runtime, "PATH": "/usr/bin:/bin"], readingStderr: true)
     }
 
     /// systemd-analyze accepts the service and the socket unit without a single warning. (It exits 0 even for an
     /// unknown key or a bad Type=, printing only a warning, so silence is the check.)
-    @Test(.enabled(if: SystemdTests.analyzeInstalled, "needs systemd-analyze (scripts/install-deps.sh)"), arguments: ["animd.service", "animd.socket"])
+    @Test(
+        .enabled(if: SystemdTests.analyzeInstalled, "needs systemd-analyze (scripts/install-deps.sh)"),
+        arguments: ["animd.service", "animd.socket"])
     func unitVerifies(unit: String) throws {
         let (status, output) = try Self.verify(unit)
         #expect(status == 0 && output.isEmpty, "\(unit): \(output)")
     }
 
-    static var activateInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate") }
+    static var activateInstalled: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate")
+    }
 
     /// Socket activation: systemd-socket-activate binds the socket and starts animd on the first connection; animd
     /// serves that connection on the inherited socket and leaves the path to systemd when it stops.
-    @Test(.enabled(if: SystemdTests.activateInstalled, "needs systemd-socket-activate (scripts/install-deps.sh)")) func socketActivation() throws {
+    @Test(.enabled(if: SystemdTests.activateInstalled, "needs systemd-socket-activate (scripts/install-deps.sh)"))
+    func socketActivation() throws {
         let folder = try DaemonProcess.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/activated.sock"
         let activator = Process()
         activator.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
-        activator.arguments = ["-l", path, "-E", "XDG_CONFIG_HOME=\(folder)", Binaries.animd.path, "--input-backend", "x11"]
+        activator.arguments = [
+            "-l", path, "-E", "XDG_CONFIG_HOME=\(folder)", Binaries.animd.path, "--input-backend", "x11",
+        ]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
         activator.environment = environment
@@ -68,7 +77,9 @@ import Testing
         #expect(receiver.receive()?.text == "READY=1")
         // No DISPLAY in the harness; the harness's probe connection may or may not be counted yet.
         let status = receiver.receive()?.text ?? ""
-        #expect(status.hasPrefix("STATUS=\(try Self.defaultTransitionCount()) transitions, ") && status.hasSuffix(" X input off"), "\(status)")
+        #expect(
+            status.hasPrefix("STATUS=\(try Self.defaultTransitionCount()) transitions, ")
+                && status.hasSuffix(" X input off"), "\(status)")
         #expect(!receiver.received(within: 0.5) { $0.hasPrefix("WATCHDOG=1") }, "no watchdog was asked for")
         daemon.signal(SIGTERM)
         #expect(receiver.received(within: 10) { $0 == "STOPPING=1" })
@@ -80,14 +91,23 @@ import Testing
     /// hello says what to do.
     @Test func aDaemonWithoutTheSessionsDisplaySaysSo() throws {
         let receiver = try NotifyReceiver()
-        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": receiver.path, "WAYLAND_DISPLAY": "", "XDG_SESSION_TYPE": ""],
-                                       inputBackend: "auto")
-        #expect(receiver.received(within: 10) { $0.hasPrefix("STATUS=") && $0.hasSuffix(", libinput input on seat0, no display") })
+        let daemon = try DaemonProcess(
+            environment: ["NOTIFY_SOCKET": receiver.path, "WAYLAND_DISPLAY": "", "XDG_SESSION_TYPE": ""],
+            inputBackend: "auto")
+        #expect(
+            receiver.received(within: 10) {
+                $0.hasPrefix("STATUS=") && $0.hasSuffix(", libinput input on seat0, no display")
+            })
         let hello = try animctl(["hello"], socket: daemon.socket).stdout
-        #expect(hello.contains("input       libinput connected on seat0\n  warning: no WAYLAND_DISPLAY (nor DISPLAY): no compositor gives "
-                               + "the monitors, so the screen is [daemon] screen; a user service needs the session's environment"), "\(hello)")
+        #expect(
+            hello.contains(
+                "input       libinput connected on seat0\n  warning: no WAYLAND_DISPLAY (nor DISPLAY): no compositor gives "
+                    + "the monitors, so the screen is [daemon] screen; a user service needs the session's environment"),
+            "\(hello)")
         let config = try animctl(["config"], socket: daemon.socket).stdout
-        #expect(config.contains("screen = [1920, 1080]") && !config.contains("unused"), "here [daemon] screen is in force: \(config)")
+        #expect(
+            config.contains("screen = [1920, 1080]") && !config.contains("unused"),
+            "here [daemon] screen is in force: \(config)")
     }
 
     /// WATCHDOG_USEC = 0.2 s: WATCHDOG=1 comes every 0.1 s (half the timeout), never sooner; STATUS follows the clients.
@@ -114,7 +134,9 @@ import Testing
         }
         // The median near the interval on a quiet machine.
         #expect(gaps[gaps.count / 2] < 0.5, "gaps \(gaps)")
-        #expect(statuses.contains("STATUS=\(try Self.defaultTransitionCount()) transitions, 1 client, X input off"), "\(statuses)")
+        #expect(
+            statuses.contains("STATUS=\(try Self.defaultTransitionCount()) transitions, 1 client, X input off"),
+            "\(statuses)")
         daemon.signal(SIGTERM)
         daemon.process.waitUntilExit()
     }
@@ -128,7 +150,9 @@ import Testing
     /// A watchdog meant for another process (WATCHDOG_PID) is not armed.
     @Test func ignoresAWatchdogForAnotherProcess() throws {
         let receiver = try NotifyReceiver()
-        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": receiver.path, "WATCHDOG_USEC": "200000", "WATCHDOG_PID": "1"])
+        let daemon = try DaemonProcess(environment: [
+            "NOTIFY_SOCKET": receiver.path, "WATCHDOG_USEC": "200000", "WATCHDOG_PID": "1",
+        ])
         #expect(receiver.receive()?.text == "READY=1")
         #expect(!receiver.received(within: 0.6) { $0 == "WATCHDOG=1" })
         daemon.signal(SIGTERM)
@@ -150,7 +174,9 @@ final class NotifyReceiver {
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in path.utf8.enumerated() { raw[i] = b } }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         #expect(bound == 0)
     }
@@ -168,7 +194,10 @@ final class NotifyReceiver {
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
-        return (String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self), Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+        return (
+            String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self),
+            Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        )
     }
 
     /// Whether a datagram matching `match` arrives within `seconds`.

@@ -18,23 +18,43 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
     let command: @Sendable (_ socket: String, _ flags: [String]) throws -> (URL, [String], [String: String])
 
     /// examples/gtk4/sidebar-panel.py, through clients/python's `animd.tracker`.
-    static let gtk4 = ToolkitPanel(description: "GTK 4 (Python)", transition: "gtk4-panel", installed: GTK.installed4) { socket, flags in
-        (URL(fileURLWithPath: try PythonVenv.python()),
-         [Binaries.repo.appendingPathComponent("examples/gtk4/sidebar-panel.py").path, "--socket", socket] + flags, [:])
+    static let gtk4 = ToolkitPanel(description: "GTK 4 (Python)", transition: "gtk4-panel", installed: GTK.installed4) {
+        socket, flags in
+        (
+            URL(fileURLWithPath: try PythonVenv.python()),
+            [Binaries.repo.appendingPathComponent("examples/gtk4/sidebar-panel.py").path, "--socket", socket] + flags,
+            [:]
+        )
     }
 
     /// examples/gjs/sidebar-panel.js under `gjs -m`, through clients/js's tracker.mjs.
-    static let gjs = ToolkitPanel(description: "GTK 4 (GJS)", transition: "gjs-panel", installed: GTK.installed4 && JavaScriptClientTests.Host.gjs.installed) { socket, flags in
-        (URL(fileURLWithPath: "/usr/bin/gjs"), ["-m", Binaries.repo.appendingPathComponent("examples/gjs/sidebar-panel.js").path, "--socket", socket] + flags, [:])
+    static let gjs = ToolkitPanel(
+        description: "GTK 4 (GJS)", transition: "gjs-panel",
+        installed: GTK.installed4 && JavaScriptClientTests.Host.gjs.installed
+    ) { socket, flags in
+        (
+            URL(fileURLWithPath: "/usr/bin/gjs"),
+            ["-m", Binaries.repo.appendingPathComponent("examples/gjs/sidebar-panel.js").path, "--socket", socket]
+                + flags, [:]
+        )
     }
 
     /// examples/qml/sidebar-panel.qml under Qt 6's `qml` runtime, through the Animd module built from clients/qml. QML
     /// prints to standard error, so that is read here too (through sh), each message bare (QT_MESSAGE_PATTERN).
-    static let qml = ToolkitPanel(description: "Qt 6 QML", transition: "qml-panel", installed: QMLModule.installed) { socket, flags in
-        (URL(fileURLWithPath: "/bin/sh"),
-         ["-c", "exec \"$0\" \"$@\" 2>&1", QMLModule.runtime, Binaries.repo.appendingPathComponent("examples/qml/sidebar-panel.qml").path,
-          "--", "--socket", socket] + flags,
-         ["QML_IMPORT_PATH": try QMLModule.importPath(), "QT_MESSAGE_PATTERN": "%{message}", "QT_QPA_PLATFORM": "xcb"])
+    static let qml = ToolkitPanel(description: "Qt 6 QML", transition: "qml-panel", installed: QMLModule.installed) {
+        socket, flags in
+        (
+            URL(fileURLWithPath: "/bin/sh"),
+            [
+                "-c", "exec \"$0\" \"$@\" 2>&1", QMLModule.runtime,
+                Binaries.repo.appendingPathComponent("examples/qml/sidebar-panel.qml").path,
+                "--", "--socket", socket,
+            ] + flags,
+            [
+                "QML_IMPORT_PATH": try QMLModule.importPath(), "QT_MESSAGE_PATTERN": "%{message}",
+                "QT_QPA_PLATFORM": "xcb",
+            ]
+        )
     }
 
     static let all = [gtk4, gjs, qml]
@@ -69,8 +89,9 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
         if window.isEmpty {
             // QML says it is visible before its X window carries its title: look until it does.
             try waitUntil("\(self)'s window has its title") {
-                let found = try runTool("/usr/bin/xdotool", ["search", "--name", "^\(Self.title)"],
-                                        environment: ["DISPLAY": display, "PATH": "/usr/bin:/bin"])
+                let found = try runTool(
+                    "/usr/bin/xdotool", ["search", "--name", "^\(Self.title)"],
+                    environment: ["DISPLAY": display, "PATH": "/usr/bin:/bin"])
                 window = found.output.split(separator: "\n").first.map(String.init) ?? ""
                 return !window.isEmpty
             }
@@ -118,23 +139,36 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
     /// window afterwards (a GTK critical would abort: G_DEBUG=fatal-criticals). (GTK 4 disposes a widget only once
     /// nothing holds it, and the tracker holds its widget: there, `stop()` is the way; docs/toolkits.md.)
     @Test(arguments: ["python", "gjs"]) func aTrackerWhoseWindowIsDestroyedStops(_ host: String) throws {
-        try #require(GTK.installed && (host == "python" || JavaScriptClientTests.Host.gjs.installed), "needs GTK 3 (and gjs)")
+        try #require(
+            GTK.installed && (host == "python" || JavaScriptClientTests.Host.gjs.installed), "needs GTK 3 (and gjs)")
         let xvfb = try Xvfb()
         defer { xvfb.stop() }
         let daemon = try DaemonProcess()
         let rpc = try daemon.connect()
-        let (executable, script) = host == "python"
-            ? (URL(fileURLWithPath: try PythonVenv.python()), Binaries.repo.appendingPathComponent("clients/python/tests/teardown_gtk3.py").path)
-            : (URL(fileURLWithPath: "/usr/bin/gjs"), Binaries.repo.appendingPathComponent("clients/js/tests/teardown-gjs.mjs").path)
+        let (executable, script) =
+            host == "python"
+            ? (
+                URL(fileURLWithPath: try PythonVenv.python()),
+                Binaries.repo.appendingPathComponent("clients/python/tests/teardown_gtk3.py").path
+            )
+            : (
+                URL(fileURLWithPath: "/usr/bin/gjs"),
+                Binaries.repo.appendingPathComponent("clients/js/tests/teardown-gjs.mjs").path
+            )
         let arguments = host == "python" ? [script, daemon.socket] : ["-m", script, daemon.socket]
-        let child = try LineProcess(executable, arguments, environment: ["DISPLAY": xvfb.display, "G_DEBUG": "fatal-criticals"])
+        let child = try LineProcess(
+            executable, arguments, environment: ["DISPLAY": xvfb.display, "G_DEBUG": "fatal-criticals"])
         defer { child.close() }
         #expect(child.wait(for: "declared", timeout: 20), "the tracker declared")
         #expect(try rpc.ok("daemon.hello")["declared"]?.array?.count == 1)
         #expect(child.wait(for: "destroyed", timeout: 10))
-        try waitUntil("the destroyed window's declaration ends") { try rpc.ok("daemon.hello")["declared"]?.array?.isEmpty == true }
+        try waitUntil("the destroyed window's declaration ends") {
+            try rpc.ok("daemon.hello")["declared"]?.array?.isEmpty == true
+        }
         usleep(500_000)
-        #expect(child.process.isRunning, "\(host): the program ended (status \(child.process.terminationStatus)) after its window went")
+        #expect(
+            child.process.isRunning,
+            "\(host): the program ended (status \(child.process.terminationStatus)) after its window went")
     }
 
     /// A real touch on Xorg's inputtest touchscreen, an edge swipe that opens the panel: the helper's signals come in
@@ -142,7 +176,9 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
     /// velocity and target are what animd announced at the release (its `transition.leg`), the velocity within 1 %.
     @Test(arguments: ToolkitPanel.all) func aRealTouchGivesTheSwipeTrackersSignals(_ kind: ToolkitPanel) throws {
         try #require(kind.installed, "\(kind) is not installed (scripts/install-deps.sh)")
-        try #require(HeadlessXorg.installed, "needs root and Xorg with the dummy and inputtest drivers (scripts/install-deps.sh)")
+        try #require(
+            HeadlessXorg.installed, "needs root and Xorg with the dummy and inputtest drivers (scripts/install-deps.sh)"
+        )
         let xorg = try HeadlessXorg()
         let (daemon, rpc, _) = try TouchTests.start(on: xorg)
         let (panel, _) = try kind.start(daemon.socket, ["--width", "320", "--height", "600"], display: xorg.display)
@@ -152,19 +188,26 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
         try TouchTests.stroke(xorg, from: (3, 300), to: (243, 300), steps: 12)
         let events = try rpc.notifications(until: { method, _ in method == .ended })
         #expect(events.first { $0.0 == .began }?.1["gesture"] == .string("\(kind.transition)-open"))
-        let release = try #require(events.last { $0.0 == .leg && $0.1["phase"] == "animating" }?.1, "animd announced the release's leg")
-        let frames = events.filter { $0.0 == .progress && $0.1["phase"] == "interactive" }.compactMap { $0.1["progress"]?.number }
+        let release = try #require(
+            events.last { $0.0 == .leg && $0.1["phase"] == "animating" }?.1, "animd announced the release's leg")
+        let frames = events.filter { $0.0 == .progress && $0.1["phase"] == "interactive" }.compactMap {
+            $0.1["progress"]?.number
+        }
 
         var lines: [String] = []
         while lines.last?.hasPrefix("end-swipe") != true, let line = ToolkitPanel.nextLine(panel) { lines.append(line) }
         #expect(lines.first == "begin-swipe" && lines.last?.hasPrefix("end-swipe") == true, "\(lines)")
         let updates = lines.dropFirst().dropLast().map { $0.split(separator: " ") }
         #expect(updates.allSatisfy { $0.first == "update-swipe" }, "only updates between begin and end: \(lines)")
-        #expect(updates.compactMap { $0.last.flatMap { Double($0) } } == frames, "one update-swipe per frame, with its progress")
+        #expect(
+            updates.compactMap { $0.last.flatMap { Double($0) } } == frames,
+            "one update-swipe per frame, with its progress")
         let end = (lines.last ?? "").split(separator: " ").dropFirst().compactMap { Double($0) }
         let velocity = try #require(release["velocity"]?.number), target = try #require(release["target"]?.number)
         let to = try #require(release["snapPoints"]?.array?[Int(target)].number)
-        #expect(end.count == 2 && abs(end[0] - velocity) <= 0.01 * abs(velocity) && velocity > 0, "end-swipe \(end), animd: \(velocity)")
+        #expect(
+            end.count == 2 && abs(end[0] - velocity) <= 0.01 * abs(velocity) && velocity > 0,
+            "end-swipe \(end), animd: \(velocity)")
         #expect(end.count == 2 && end[1] == to, "end-swipe heads for snap \(to): \(end)")
         withExtendedLifetime(daemon) {}
     }
@@ -174,7 +217,8 @@ struct ToolkitPanel: CustomStringConvertible, Sendable {
         try #require(kind.installed, "\(kind) is not installed (scripts/install-deps.sh)")
         let xvfb = try Xvfb(size: "800x600x24")
         let daemon = try DaemonProcess()
-        let (panel, window) = try kind.start(daemon.socket, ["--width", "320", "--height", "400"], display: xvfb.display)
+        let (panel, window) = try kind.start(
+            daemon.socket, ["--width", "320", "--height", "400"], display: xvfb.display)
         #expect(ToolkitPanel.nextLine(panel) == "declared")
         return (xvfb, daemon, panel, window)
     }

@@ -1,16 +1,21 @@
 import AnimClient
 import AnimProtocol
 import Foundation
-import Testing
+import JSONText
 import TestSupport
+import Testing
 import UnixSupport
 import XorgInputTest
-import JSONText
 
 /// Real touches through a real X server's touch pipeline: a headless Xorg whose fake touchscreen and touchpad (the
 /// inputtest driver) make genuine XI2 touches and XI 2.4 gestures. Beside each test an ordinary window that selects
 /// XI2 touch events records what an application receives, and a socket subscriber sees what animd makes of it.
-@Suite(.serialized, .enabled(if: HeadlessXorg.installed, "needs root and Xorg with the dummy and inputtest drivers (scripts/install-deps.sh)")) struct TouchTests {
+@Suite(
+    .serialized,
+    .enabled(
+        if: HeadlessXorg.installed, "needs root and Xorg with the dummy and inputtest drivers (scripts/install-deps.sh)"
+    )) struct TouchTests
+{
     /// The default config with one line changed.
     static func defaultConfig(replacing line: String, with replacement: String) throws -> String {
         let config = try String(contentsOf: Binaries.repo.appendingPathComponent("config/animd.toml"), encoding: .utf8)
@@ -31,20 +36,25 @@ import JSONText
     }
 
     /// One finger from `from` to `to` in `steps` moves `ms` apart, then lifted (unless `lift` is false).
-    static func stroke(_ xorg: HeadlessXorg, id: UInt32 = 1, from: (Double, Double), to: (Double, Double), steps: Int = 12,
-                       ms: UInt32 = 8, lift: Bool = true) throws {
+    static func stroke(
+        _ xorg: HeadlessXorg, id: UInt32 = 1, from: (Double, Double), to: (Double, Double), steps: Int = 12,
+        ms: UInt32 = 8, lift: Bool = true
+    ) throws {
         try xorg.touchscreen.touch(.begin, id: id, x: from.0, y: from.1)
         for step in 1...steps {
             usleep(ms * 1000)
             let k = Double(step) / Double(steps)
-            try xorg.touchscreen.touch(.update, id: id, x: from.0 + (to.0 - from.0) * k, y: from.1 + (to.1 - from.1) * k)
+            try xorg.touchscreen.touch(
+                .update, id: id, x: from.0 + (to.0 - from.0) * k, y: from.1 + (to.1 - from.1) * k)
         }
         if lift { try xorg.touchscreen.touch(.end, id: id, x: to.0, y: to.1) }
         try xorg.touchscreen.sync()
     }
 
     /// animd on the server. Keep the returned daemon until the test ends: its deinit stops the process.
-    static func start(_ config: String? = nil, on xorg: HeadlessXorg) throws -> (DaemonProcess, RPCConnection, JSONValue) {
+    static func start(_ config: String? = nil, on xorg: HeadlessXorg) throws -> (
+        DaemonProcess, RPCConnection, JSONValue
+    ) {
         let daemon = try DaemonProcess(config: config, display: xorg.display)
         let rpc = try daemon.connect()
         let input = try rpc.waitForX(xorg.display)
@@ -58,15 +68,18 @@ import JSONText
         let window = try Self.window(0, 0, 1920, 1080, on: xorg)
         let (daemon, rpc, input) = try Self.start(on: xorg)
         #expect(input["sources"]?["touch"]?["state"] == "active")
-        #expect(input["sources"]?["touch"]?["detail"]?.string?.contains("nothing held); 1 touchscreen(s): \(HeadlessXorg.touchscreenName)") == true)
+        #expect(
+            input["sources"]?["touch"]?["detail"]?.string?.contains(
+                "nothing held); 1 touchscreen(s): \(HeadlessXorg.touchscreenName)") == true)
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         try Self.stroke(xorg, from: (3, 500), to: (300, 500))
         let opened = try rpc.notifications(until: { method, _ in method == .ended })
         #expect(opened.first { $0.0 == .began }?.1["gesture"] == "sidebar-open")
         #expect(opened.last?.1["snap"] == 1)
         let received = try window.touches(until: "end")
-        #expect(received.first == "begin 3.00 500.00" && received.last == "end 300.00 500.00" && received.count == 14,
-                "the application received the whole swipe: \(received)")
+        #expect(
+            received.first == "begin 3.00 500.00" && received.last == "end 300.00 500.00" && received.count == 14,
+            "the application received the whole swipe: \(received)")
         try Self.stroke(xorg, id: 2, from: (300, 500), to: (60, 500), steps: 6)
         let closed = try rpc.notifications(until: { method, _ in method == .ended })
         #expect(closed.first { $0.0 == .began }?.1["gesture"] == "sidebar-close")
@@ -85,7 +98,9 @@ import JSONText
         _ = try rpc.ok("transition.animate", ["name": "sidebar", "to": 1, "timing": "linear", "duration": 2])
         let (_, began) = try rpc.notification(where: { method, _ in method == .began })
         let startTime = try #require(began["leg"]?["startTime"]?.number)
-        _ = try rpc.notification(where: { method, params in method == .progress && (params["progress"]?.number ?? 0) > 0.1 })
+        _ = try rpc.notification(where: { method, params in
+            method == .progress && (params["progress"]?.number ?? 0) > 0.1
+        })
         let touched = monotonicSeconds()
         try xorg.touchscreen.touch(.begin, id: 1, x: 4, y: 500)
         try xorg.touchscreen.sync()
@@ -93,21 +108,29 @@ import JSONText
         let caught = try #require(events.last?.1)
         let time = try #require(caught["time"]?.number), progress = try #require(caught["progress"]?.number)
         #expect(caught["leg"]?["kind"] == "driven" && caught["velocity"] == 0 && caught["phase"] == "interactive")
-        #expect(abs(progress - (time - startTime) / 2) <= 1e-9, "stopped at the leg's own value at \(time): \(progress)")
+        #expect(
+            abs(progress - (time - startTime) / 2) <= 1e-9, "stopped at the leg's own value at \(time): \(progress)")
         let late = events.filter { $0.0 == .progress && ($0.1["time"]?.number ?? 0) > touched }.count
-        print("catch: \(Int(((time - touched) * 1e6).rounded())) µs after the touch was sent, \(late) animating frame(s) between")
+        print(
+            "catch: \(Int(((time - touched) * 1e6).rounded())) µs after the touch was sent, \(late) animating frame(s) between"
+        )
         usleep(100_000)
         let still = try rpc.notificationsBeforeABarrier()
-        #expect(still.allSatisfy { $0["params"]?["progress"]?.number ?? progress == progress }, "nothing moves it while the finger rests: \(still)")
+        #expect(
+            still.allSatisfy { $0["params"]?["progress"]?.number ?? progress == progress },
+            "nothing moves it while the finger rests: \(still)")
         for step in 1...6 {
             usleep(8_000)
             try xorg.touchscreen.touch(.update, id: 1, x: 4 + 10 * Double(step), y: 500)
         }
         try xorg.touchscreen.sync()
-        let (_, moved) = try rpc.notification(where: { method, params in method == .progress && params["progress"]?.number != progress })
+        let (_, moved) = try rpc.notification(where: { method, params in
+            method == .progress && params["progress"]?.number != progress
+        })
         let movedTo = try #require(moved["progress"]?.number)
-        #expect(moved["phase"] == "interactive" && movedTo > progress && movedTo <= progress + 60.0 / 400 + 1e-9,
-                "the finger moves it on from \(progress), not from elsewhere: \(movedTo)")
+        #expect(
+            moved["phase"] == "interactive" && movedTo > progress && movedTo <= progress + 60.0 / 400 + 1e-9,
+            "the finger moves it on from \(progress), not from elsewhere: \(movedTo)")
         try xorg.touchscreen.touch(.end, id: 1, x: 64, y: 500)
         try xorg.touchscreen.sync()
         let ended = try rpc.notifications(until: { method, _ in method == .ended })
@@ -132,19 +155,27 @@ import JSONText
             return seen.ended && seen.recognized
         })
         let began = try #require(filled.first { $0.0 == .began }?.1)
-        #expect(began["gesture"] == "launcher-press" && began["leg"]?["kind"] == "cubic" && began["leg"]?["duration"] == 0.5)
+        #expect(
+            began["gesture"] == "launcher-press" && began["leg"]?["kind"] == "cubic" && began["leg"]?["duration"] == 0.5
+        )
         let start = try #require(began["leg"]?["startTime"]?.number)
-        let frames = filled.filter { $0.0 == .progress }.compactMap { frame in frame.1["time"]?.number.flatMap { t in frame.1["progress"]?.number.map { (t, $0) } } }
+        let frames = filled.filter { $0.0 == .progress }.compactMap { frame in
+            frame.1["time"]?.number.flatMap { t in frame.1["progress"]?.number.map { (t, $0) } }
+        }
         #expect(frames.count >= 5, "frames while the press fills: \(frames.count)")
         #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.1 < $1.1 }, "they rise")
-        #expect(frames.allSatisfy { abs($0.1 - min(1, ($0.0 - start) / 0.5)) <= 1e-9 }, "linear in the time held: \(frames)")
+        #expect(
+            frames.allSatisfy { abs($0.1 - min(1, ($0.0 - start) / 0.5)) <= 1e-9 }, "linear in the time held: \(frames)"
+        )
         let recognized = try #require(filled.first { $0.0 == .gesture && $0.1["name"] == "launcher-press" }?.1)
         #expect(recognized["state"] == "began")
         let ended = try #require(filled.last { $0.0 == .ended }?.1)
         #expect(ended["snap"] == 1 && ended["position"] == "end")
         try xorg.touchscreen.touch(.end, id: 1, x: 960, y: 1078)
         try xorg.touchscreen.sync()
-        let (_, lifted) = try rpc.notification(where: { method, params in method == .gesture && params["name"] == "launcher-press" })
+        let (_, lifted) = try rpc.notification(where: { method, params in
+            method == .gesture && params["name"] == "launcher-press"
+        })
         #expect(lifted["state"] == "ended")
         withExtendedLifetime(daemon) {}
     }
@@ -158,7 +189,9 @@ import JSONText
         for (index, y) in rows.enumerated() { try xorg.touchscreen.touch(.begin, id: UInt32(index + 1), x: 1300, y: y) }
         for step in 1...12 {
             usleep(8000)
-            for (index, y) in rows.enumerated() { try xorg.touchscreen.touch(.update, id: UInt32(index + 1), x: 1300 - Double(step) * 40, y: y) }
+            for (index, y) in rows.enumerated() {
+                try xorg.touchscreen.touch(.update, id: UInt32(index + 1), x: 1300 - Double(step) * 40, y: y)
+            }
         }
         for (index, y) in rows.enumerated() { try xorg.touchscreen.touch(.end, id: UInt32(index + 1), x: 820, y: y) }
         try xorg.touchscreen.sync()
@@ -177,8 +210,10 @@ import JSONText
         try xorg.touchscreen.touch(.begin, id: 1, x: 5, y: 500)
         try xorg.touchscreen.touch(.end, id: 1, x: 5, y: 500)
         try Self.stroke(xorg, id: 2, from: (5, 300), to: (5, 700), steps: 8)
-        #expect(try window.touches(until: "end 5.00 700.00")
-                == ["begin 5.00 500.00", "end 5.00 500.00", "begin 5.00 300.00"] + (1...8).map { "update 5.00 \(300 + $0 * 50).00" } + ["end 5.00 700.00"])
+        #expect(
+            try window.touches(until: "end 5.00 700.00")
+                == ["begin 5.00 500.00", "end 5.00 500.00", "begin 5.00 300.00"]
+                + (1...8).map { "update 5.00 \(300 + $0 * 50).00" } + ["end 5.00 700.00"])
         #expect(try rpc.ok("transition.get", ["name": "sidebar"])["seq"] == 0, "nothing opened")
         withExtendedLifetime(daemon) {}
     }
@@ -189,7 +224,8 @@ import JSONText
         let xorg = try HeadlessXorg()
         let window = try Self.window(0, 0, 1920, 1080, on: xorg)
         let (daemon, rpc, _) = try Self.start(exclusive ? Self.exclusive() : nil, on: xorg)
-        let drag = ["begin 800.00 500.00"] + (1...12).map { "update \(800 + $0 * 25).00 500.00" } + ["end 1100.00 500.00"]
+        let drag =
+            ["begin 800.00 500.00"] + (1...12).map { "update \(800 + $0 * 25).00 500.00" } + ["end 1100.00 500.00"]
         try Self.stroke(xorg, from: (800, 500), to: (1100, 500))
         #expect(try window.touches(until: "end") == drag)
         daemon.signal(SIGSTOP)
@@ -223,7 +259,9 @@ import JSONText
         #expect(events.last?.1["snap"] == 1)
         let received = window.touches(for: 1)
         #expect(received.contains("begin 1000.00 600.00") && received.contains("end 1000.00 600.00"))
-        #expect(received.contains("begin 3.00 500.00") == !exclusive, "the edge swipe reaches the window only when shared: \(received)")
+        #expect(
+            received.contains("begin 3.00 500.00") == !exclusive,
+            "the edge swipe reaches the window only when shared: \(received)")
         withExtendedLifetime(daemon) {}
     }
 
@@ -233,7 +271,8 @@ import JSONText
         let xorg = try HeadlessXorg()
         #expect(try xorg.run("xrandr", ["--setmonitor", "one", "960/254x1080/286+0+0", "DUMMY0"]) == 0)
         #expect(try xorg.run("xrandr", ["--setmonitor", "two", "960/254x1080/286+960+0", "none"]) == 0)
-        let config = try Self.defaultConfig(replacing: "touchscreens = {}", with: "touchscreens = { \"\(HeadlessXorg.touchscreenName)\" = \"two\" }")
+        let config = try Self.defaultConfig(
+            replacing: "touchscreens = {}", with: "touchscreens = { \"\(HeadlessXorg.touchscreenName)\" = \"two\" }")
         let (daemon, rpc, input) = try Self.start(config, on: xorg)
         #expect(input["monitors"] == [[0, 0, 960, 1080], [960, 0, 960, 1080]])
         #expect(input["outputs"]?.array?.compactMap { $0["name"]?.string } == ["one", "two"], "RandR's monitor names")
@@ -243,7 +282,8 @@ import JSONText
         try xorg.touchscreen.touch(.begin, id: 1, valuatorX: 0.002 * unit, valuatorY: 0.5 * unit)
         for step in 1...10 {
             usleep(8000)
-            try xorg.touchscreen.touch(.update, id: 1, valuatorX: (0.002 + Double(step) * 0.03) * unit, valuatorY: 0.5 * unit)
+            try xorg.touchscreen.touch(
+                .update, id: 1, valuatorX: (0.002 + Double(step) * 0.03) * unit, valuatorY: 0.5 * unit)
         }
         try xorg.touchscreen.touch(.end, id: 1, valuatorX: 0.302 * unit, valuatorY: 0.5 * unit)
         try xorg.touchscreen.sync()
@@ -265,8 +305,13 @@ import JSONText
         let xorg = try HeadlessXorg()
         let window = try Self.window(0, 0, 1920, 1080, on: xorg)
         // A quarter turn: screen x = 1 − device y, screen y = device x (in the unit square).
-        #expect(try xorg.run("xinput", ["set-prop", HeadlessXorg.touchscreenName, "Coordinate Transformation Matrix",
-                                        "0", "-1", "1", "1", "0", "0", "0", "0", "1"]) == 0)
+        #expect(
+            try xorg.run(
+                "xinput",
+                [
+                    "set-prop", HeadlessXorg.touchscreenName, "Coordinate Transformation Matrix",
+                    "0", "-1", "1", "1", "0", "0", "0", "0", "1",
+                ]) == 0)
         let (daemon, rpc, _) = try Self.start(exclusive ? Self.exclusive() : nil, on: xorg)
         _ = try rpc.ok("subscribe", ["transitions": ["sidebar"]])
         let unit = InputTestDevice.axisMax + 1
@@ -313,7 +358,9 @@ import JSONText
         try xorg.touchpad.pinch(.update, fingers: 2, scale: 1.5, angle: 10)
         try xorg.touchpad.pinch(.end, fingers: 2, scale: 1.5)
         try xorg.touchpad.sync()
-        let pinch = try rpc.notification(where: { method, params in method == .gesture && params["name"] == "pinch" && params["state"] == "changed" })
+        let pinch = try rpc.notification(where: { method, params in
+            method == .gesture && params["name"] == "pinch" && params["state"] == "changed"
+        })
         #expect(pinch.1["scale"] == 1.5 && pinch.1["rotation"] == 10)
         withExtendedLifetime(daemon) {}
     }
@@ -350,7 +397,8 @@ import JSONText
         _ = try rpc.notification(where: { method, _ in method == .began })
         #expect(try xorg.run("xinput", ["disable", HeadlessXorg.touchscreenName]) == 0)
         func noTouchscreen(_ method: NotificationMethod?, _ params: JSONValue) -> Bool {
-            method == .inputStatus && params["sources"]?["touch"]?["detail"]?.string?.contains("0 touchscreen(s)") == true
+            method == .inputStatus
+                && params["sources"]?["touch"]?["detail"]?.string?.contains("0 touchscreen(s)") == true
         }
         // The status comes at once, the end after the release's animation: either may be first.
         let events = try rpc.notifications(until: { method, _ in method == .ended })
@@ -360,7 +408,8 @@ import JSONText
         #expect(try xorg.run("xinput", ["enable", HeadlessXorg.touchscreenName]) == 0)
         try xorg.touchscreen.reconnect()
         _ = try rpc.notification(where: { method, params in
-            method == .inputStatus && params["sources"]?["touch"]?["detail"]?.string?.contains("1 touchscreen(s)") == true
+            method == .inputStatus
+                && params["sources"]?["touch"]?["detail"]?.string?.contains("1 touchscreen(s)") == true
         })
         if ended["snap"] == 1 {
             _ = try rpc.ok("transition.toggle", ["name": "sidebar"])
@@ -382,7 +431,9 @@ import JSONText
         try selector.expect("holding")
         let (daemon, rpc, input) = try Self.start(on: xorg)
         #expect(input["sources"]?["touch"]?["state"] == "active")
-        #expect(input["sources"]?["touch"]?["detail"]?.string?.contains("another client holds the touch grab on the root window") == true)
+        #expect(
+            input["sources"]?["touch"]?["detail"]?.string?.contains(
+                "another client holds the touch grab on the root window") == true)
         #expect(input["sources"]?["touchpad"]?["state"] == "unavailable")
         #expect(input["sources"]?["touchpad"]?["detail"]?.string?.contains("another client") == true)
         #expect(daemon.log.contains("touchpad input unavailable"))
@@ -410,11 +461,14 @@ import JSONText
         try xorg.touchscreen.touch(.begin, id: 3, x: 960, y: 500)
         try xorg.touchscreen.touch(.end, id: 3, x: 960, y: 500)
         try xorg.touchscreen.sync()
-        #expect(try window.touches(until: "end") == ["begin 960.00 500.00", "end 960.00 500.00"],
-                "neither the held swipe nor the released tap in the right strip reached the window")
+        #expect(
+            try window.touches(until: "end") == ["begin 960.00 500.00", "end 960.00 500.00"],
+            "neither the held swipe nor the released tap in the right strip reached the window")
         #expect(try xorg.run("xrandr", ["--output", "DUMMY0", "--mode", "1280x1024"]) == 0)
-        #expect(try XProbe.topWindow(at: 1279, 500, display: xorg.display, becoming: "animd touch strip") == "animd touch strip",
-                "the right strip moved to the new right edge")
+        #expect(
+            try XProbe.topWindow(at: 1279, 500, display: xorg.display, becoming: "animd touch strip")
+                == "animd touch strip",
+            "the right strip moved to the new right edge")
         withExtendedLifetime(daemon) {}
     }
 
@@ -424,8 +478,12 @@ import JSONText
         let xorg = try HeadlessXorg()
         let (daemon, _, _) = try Self.start(Self.exclusive(), on: xorg)
         let dock = try Self.window(0, 0, 64, 1080, on: xorg)
-        #expect(try XProbe.topWindow(at: 0, 500, display: xorg.display, becoming: "animd touch strip") == "animd touch strip")
-        #expect(try XProbe.topWindow(at: 30, 500, display: xorg.display) == "animd-xprobe touch window", "beside the strip, the dock")
+        #expect(
+            try XProbe.topWindow(at: 0, 500, display: xorg.display, becoming: "animd touch strip")
+                == "animd touch strip")
+        #expect(
+            try XProbe.topWindow(at: 30, 500, display: xorg.display) == "animd-xprobe touch window",
+            "beside the strip, the dock")
         withExtendedLifetime((daemon, dock)) {}
     }
 }

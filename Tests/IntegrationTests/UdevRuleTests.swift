@@ -16,11 +16,21 @@ struct UdevRuleTests {
         let folder = try DaemonProcess.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/rules", withIntermediateDirectories: true)
-        if let rule { try rule.write(toFile: folder + "/rules/70-animd-touch.rules", atomically: true, encoding: .utf8) }
-        let fixtures = devices.flatMap { ["--device", Binaries.repo.appendingPathComponent("Tests/LibinputFixtures/\($0).umockdev").path] }
-        let inner = (["/usr/bin/umockdev-run"] + fixtures + ["--", "/bin/sh", "-c", script]).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
-        let run = try runTool("/usr/bin/unshare", ["-m", "--propagation", "private", "/bin/sh", "-c",
-                                                   "mount --bind \(folder)/rules /etc/udev/rules.d && exec \(inner.joined(separator: " "))"])
+        if let rule {
+            try rule.write(toFile: folder + "/rules/70-animd-touch.rules", atomically: true, encoding: .utf8)
+        }
+        let fixtures = devices.flatMap {
+            ["--device", Binaries.repo.appendingPathComponent("Tests/LibinputFixtures/\($0).umockdev").path]
+        }
+        let inner = (["/usr/bin/umockdev-run"] + fixtures + ["--", "/bin/sh", "-c", script]).map {
+            "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'"
+        }
+        let run = try runTool(
+            "/usr/bin/unshare",
+            [
+                "-m", "--propagation", "private", "/bin/sh", "-c",
+                "mount --bind \(folder)/rules /etc/udev/rules.d && exec \(inner.joined(separator: " "))",
+            ])
         guard run.status == 0 else { throw HarnessError("the mocked world failed (\(run.status)): \(run.output)") }
         return run.output
     }
@@ -28,7 +38,9 @@ struct UdevRuleTests {
     /// The tags udev gives each mocked device's node on "add" with `rule` in force, by the device's name in its
     /// description (`NAME=`).
     static func tags(rule: String?) throws -> [String: Set<String>] {
-        let output = try inMockedWorld(rule: rule, """
+        let output = try inMockedWorld(
+            rule: rule,
+            """
             for node in /sys/devices/virtual/input/input*/event*; do
                 echo "device $(cat $(dirname $node)/name)"
                 udevadm test --action=add "$node" 2>/dev/null | grep '^CURRENT_TAGS='
@@ -37,12 +49,17 @@ struct UdevRuleTests {
         var tags: [String: Set<String>] = [:], device = ""
         for line in output.split(separator: "\n") {
             if line.hasPrefix("device ") { device = String(line.dropFirst("device animd test ".count)) }
-            if line.hasPrefix("CURRENT_TAGS=") { tags[device] = Set(line.dropFirst("CURRENT_TAGS=".count).split(separator: ":").map(String.init)) }
+            if line.hasPrefix("CURRENT_TAGS=") {
+                tags[device] = Set(line.dropFirst("CURRENT_TAGS=".count).split(separator: ":").map(String.init))
+            }
         }
         return tags
     }
 
-    static var rule: String { (try? String(contentsOf: Binaries.repo.appendingPathComponent("udev/70-animd-touch.rules"), encoding: .utf8)) ?? "" }
+    static var rule: String {
+        (try? String(contentsOf: Binaries.repo.appendingPathComponent("udev/70-animd-touch.rules"), encoding: .utf8))
+            ?? ""
+    }
 
     /// Touchscreens, touchpads and tablet-mode switches get `uaccess`; a switch that also carries keys (a laptop's
     /// extra buttons, issue 58: tagged before), a keyboard and a lid switch do not. Without the rule, none does.
@@ -70,12 +87,16 @@ struct UdevRuleTests {
     @Test func thePackagesTriggerTellsUdevAboutTheDevicesThatMayMatch() throws {
         for script in ["debian/animd.postinst", "debian/animd.postrm"] {
             let text = try String(contentsOf: Binaries.repo.appendingPathComponent(script), encoding: .utf8)
-            let trigger = try #require(text.split(separator: "\n").first { $0.contains("udevadm trigger") }, "\(script) runs udevadm trigger")
+            let trigger = try #require(
+                text.split(separator: "\n").first { $0.contains("udevadm trigger") }, "\(script) runs udevadm trigger")
             let command = trigger.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " || true", with: "")
                 .replacingOccurrences(of: "udevadm trigger", with: "udevadm trigger --dry-run --verbose")
-            let output = try Self.inMockedWorld(rule: Self.rule, command + #" | while read -r node; do echo "$(cat "$(dirname "$node")/name")"; done"#)
+            let output = try Self.inMockedWorld(
+                rule: Self.rule, command + #" | while read -r node; do echo "$(cat "$(dirname "$node")/name")"; done"#)
             let told = Set(output.split(separator: "\n").map { String($0.dropFirst("animd test ".count)) })
-            #expect(told == ["touchscreen", "touchpad", "tablet-mode switch", "extra buttons", "lid switch"], "\(script): \(told.sorted())")
+            #expect(
+                told == ["touchscreen", "touchpad", "tablet-mode switch", "extra buttons", "lid switch"],
+                "\(script): \(told.sorted())")
         }
     }
 }
@@ -83,6 +104,9 @@ struct UdevRuleTests {
 /// What running udev over mocked devices needs: a mount namespace of its own (root), umockdev and udevadm.
 enum MockedUdev {
     static var canRun: Bool {
-        getuid() == 0 && ["/usr/bin/umockdev-run", "/usr/bin/unshare", "/usr/bin/udevadm"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+        getuid() == 0
+            && ["/usr/bin/umockdev-run", "/usr/bin/unshare", "/usr/bin/udevadm"].allSatisfy {
+                FileManager.default.isExecutableFile(atPath: $0)
+            }
     }
 }

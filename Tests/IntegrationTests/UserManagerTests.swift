@@ -19,7 +19,10 @@ final class UserManager {
     /// started and never answered, for a reason not yet found, and the suite is then skipped with that said
     /// (scripts/report-skipped.sh lists it).
     static let canRun: Bool = {
-        guard getuid() == 0, ["/lib/systemd/systemd", "/usr/bin/systemctl", "/usr/bin/unshare"].allSatisfy({ FileManager.default.isExecutableFile(atPath: $0) })
+        guard getuid() == 0,
+            ["/lib/systemd/systemd", "/usr/bin/systemctl", "/usr/bin/unshare"].allSatisfy({
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
         else { return false }
         return (try? UserManager()) != nil
     }()
@@ -28,15 +31,29 @@ final class UserManager {
         home = try DaemonProcess.makeFolder()
         runtime = try DaemonProcess.makeFolder()
         chmod(runtime, 0o700)
-        let manager = "mkdir -p /run/systemd && mount -t tmpfs tmpfs /run/systemd && mkdir -p /run/systemd/system && exec /lib/systemd/systemd --user"
-        let started = try runTool("/bin/sh", ["-c", "/usr/bin/unshare -m --propagation private /bin/sh -c '\(manager)' < /dev/null > /dev/null 2>&1 & echo $!"],
-                                  environment: Self.environment(home: home, runtime: runtime))
-        guard let pid = Int32(started.output.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw HarnessError("no user manager: \(started.output)") }
+        let manager =
+            "mkdir -p /run/systemd && mount -t tmpfs tmpfs /run/systemd && mkdir -p /run/systemd/system && exec /lib/systemd/systemd --user"
+        let started = try runTool(
+            "/bin/sh",
+            [
+                "-c",
+                "/usr/bin/unshare -m --propagation private /bin/sh -c '\(manager)' < /dev/null > /dev/null 2>&1 & echo $!",
+            ],
+            environment: Self.environment(home: home, runtime: runtime))
+        guard let pid = Int32(started.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw HarnessError("no user manager: \(started.output)")
+        }
         self.pid = pid
         try waitUntil("the user manager answers") { self.systemctl(["show", "--property=Version"]).status == 0 }
-        let install = try runTool("/bin/bash", [Binaries.repo.appendingPathComponent("scripts/install.sh").path, "install", home + "/.local",
-                                                Binaries.folder.path], environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
-        guard install.status == 0 else { throw HarnessError("install.sh into \(home)/.local failed: \(install.output)") }
+        let install = try runTool(
+            "/bin/bash",
+            [
+                Binaries.repo.appendingPathComponent("scripts/install.sh").path, "install", home + "/.local",
+                Binaries.folder.path,
+            ], environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
+        guard install.status == 0 else {
+            throw HarnessError("install.sh into \(home)/.local failed: \(install.output)")
+        }
         _ = systemctl(["daemon-reload"])
     }
 
@@ -55,20 +72,29 @@ final class UserManager {
     var environment: [String: String] { Self.environment(home: home, runtime: runtime) }
 
     static func environment(home: String, runtime: String) -> [String: String] {
-        ["HOME": home, "XDG_RUNTIME_DIR": runtime, "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share",
-         "PATH": "\(home)/.local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]
+        [
+            "HOME": home, "XDG_RUNTIME_DIR": runtime, "XDG_CONFIG_HOME": home + "/.config",
+            "XDG_DATA_HOME": home + "/.local/share",
+            "PATH": "\(home)/.local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
+        ]
     }
 
     var socket: String { runtime + "/animd.sock" }
 
     @discardableResult
     func systemctl(_ arguments: [String]) -> (status: Int32, output: String) {
-        (try? runTool("/usr/bin/systemctl", ["--user", "--no-pager"] + arguments, environment: environment)) ?? (127, "")
+        (try? runTool("/usr/bin/systemctl", ["--user", "--no-pager"] + arguments, environment: environment)) ?? (
+            127, ""
+        )
     }
 
     /// Runs an installed command in a session whose variables are `session`, laid over the home's.
-    func run(_ command: String, _ arguments: [String], session: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        try runTool(home + "/.local/bin/" + command, arguments, environment: environment.merging(session) { $1 }, readingBoth: true)
+    func run(_ command: String, _ arguments: [String], session: [String: String] = [:]) throws -> (
+        status: Int32, output: String
+    ) {
+        try runTool(
+            home + "/.local/bin/" + command, arguments, environment: environment.merging(session) { $1 },
+            readingBoth: true)
     }
 
     /// `daemon.hello` over the unit's socket (which starts animd if it is not running).
@@ -79,17 +105,21 @@ final class UserManager {
         let folder = home + "/.config/systemd/user"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try """
-            [Unit]
-            Description=a desktop session that reaches graphical-session.target, as GNOME's and KDE Plasma's do
-            BindsTo=graphical-session.target
-            Wants=graphical-session.target
-            Before=graphical-session.target
-            """.write(toFile: folder + "/test-session.target", atomically: true, encoding: .utf8)
+        [Unit]
+        Description=a desktop session that reaches graphical-session.target, as GNOME's and KDE Plasma's do
+        BindsTo=graphical-session.target
+        Wants=graphical-session.target
+        Before=graphical-session.target
+        """.write(toFile: folder + "/test-session.target", atomically: true, encoding: .utf8)
         _ = systemctl(["daemon-reload"])
     }
 }
 
-@Suite(.serialized, .enabled(if: UserManager.canRun && Xvfb.installed, "needs root, systemd, unshare and Xvfb, and a user manager that answers here"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: UserManager.canRun && Xvfb.installed,
+        "needs root, systemd, unshare and Xvfb, and a user manager that answers here"))
 struct UserManagerTests {
     /// A session that reaches graphical-session.target starts an enabled animd with its display; a log-out stops
     /// animd.service and leaves animd.socket listening (it was PartOf the session, and stayed stopped: animctl then
@@ -105,17 +135,23 @@ struct UserManagerTests {
         // systemd 252 took graphical-session.target's new wants only after a reload, in this order of commands.
         #expect(manager.systemctl(["daemon-reload"]).status == 0)
         #expect(manager.systemctl(["start", "test-session.target"]).status == 0)
-        try waitUntil("animd.service runs") { manager.systemctl(["is-active", "--quiet", "animd.service"]).status == 0 }
+        try waitUntil("animd.service runs") {
+            manager.systemctl(["is-active", "--quiet", "animd.service"]).status == 0
+        }
         let hello = try manager.hello()
         #expect(hello["input"]?["display"] == .string(xvfb.display) && hello["input"]?["connected"] == true, "\(hello)")
-        let mainPID = manager.systemctl(["show", "--property=MainPID", "--value", "animd.service"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let mainPID = manager.systemctl(["show", "--property=MainPID", "--value", "animd.service"]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(hello["pid"]?.integer.map(String.init) == mainPID, "systemd runs it")
 
         // Log out: the session goes, graphical-session.target with it (systemd stops it once unneeded; a pending job
         // can keep it, so the test stops it as a desktop's log-out does), and animd.service with them; the socket stays.
         #expect(manager.systemctl(["stop", "test-session.target", "graphical-session.target"]).status == 0)
-        try waitUntil("animd.service stops with the session") { manager.systemctl(["is-active", "--quiet", "animd.service"]).status != 0 }
-        #expect(manager.systemctl(["is-active", "--quiet", "animd.socket"]).status == 0, "the socket outlives the session")
+        try waitUntil("animd.service stops with the session") {
+            manager.systemctl(["is-active", "--quiet", "animd.service"]).status != 0
+        }
+        #expect(
+            manager.systemctl(["is-active", "--quiet", "animd.socket"]).status == 0, "the socket outlives the session")
         let between = try manager.run("animctl", ["hello", "--socket", manager.socket])
         #expect(between.status == 0, "a client between sessions starts animd through the socket: \(between.output)")
         // Log in again.
@@ -130,7 +166,8 @@ struct UserManagerTests {
         let xvfb = try Xvfb(size: "1024x768x24")
         let manager = try UserManager()
         let entry = try String(contentsOfFile: manager.home + "/.config/autostart/animd.desktop", encoding: .utf8)
-        let exec = try #require(entry.split(separator: "\n").first { $0.hasPrefix("Exec=") }).dropFirst("Exec=".count).split(separator: " ")
+        let exec = try #require(entry.split(separator: "\n").first { $0.hasPrefix("Exec=") }).dropFirst("Exec=".count)
+            .split(separator: " ")
         #expect(exec == [Substring(manager.home + "/.local/bin/animctl"), "session-start"], "\(exec)")
         let session = ["DISPLAY": xvfb.display, "XDG_SESSION_TYPE": "x11", "XDG_CURRENT_DESKTOP": "XFCE"]
         let disabled = try manager.run("animctl", ["session-start"], session: session)
@@ -139,20 +176,32 @@ struct UserManagerTests {
 
         #expect(manager.systemctl(["enable", "animd.socket", "animd.service"]).status == 0)
         let started = try manager.run("animctl", ["session-start"], session: session)
-        #expect(started.status == 0 && started.output.contains("animd started for this session (DISPLAY=\(xvfb.display))"), "\(started.output)")
+        #expect(
+            started.status == 0 && started.output.contains("animd started for this session (DISPLAY=\(xvfb.display))"),
+            "\(started.output)")
         #expect(try manager.hello()["input"]?["display"] == .string(xvfb.display))
-        #expect(manager.systemctl(["show-environment"]).output.contains("DISPLAY=\(xvfb.display)"), "imported into the manager")
+        #expect(
+            manager.systemctl(["show-environment"]).output.contains("DISPLAY=\(xvfb.display)"),
+            "imported into the manager")
 
         // Another session (a new display) while animd runs: it is handed over, without a restart of the service.
         let other = try Xvfb(size: "800x600x24")
-        let handed = try manager.run("animctl", ["session-start"], session: session.merging(["DISPLAY": other.display]) { $1 })
-        #expect(handed.output.contains("animd runs already; it was given this session's variables (input restarted)"), "\(handed.output)")
+        let handed = try manager.run(
+            "animctl", ["session-start"], session: session.merging(["DISPLAY": other.display]) { $1 })
+        #expect(
+            handed.output.contains("animd runs already; it was given this session's variables (input restarted)"),
+            "\(handed.output)")
         #expect(try manager.hello()["input"]?["display"] == .string(other.display))
 
         // Doctor, from the session: nothing to fix.
-        let doctor = try manager.run("animctl", ["doctor", "--socket", manager.socket], session: session.merging(["DISPLAY": other.display]) { $1 })
+        let doctor = try manager.run(
+            "animctl", ["doctor", "--socket", manager.socket],
+            session: session.merging(["DISPLAY": other.display]) { $1 })
         #expect(doctor.status == 0, "\(doctor.output)")
-        #expect(doctor.output.contains("this session (XFCE) runs \(manager.home)/.config/autostart/animd.desktop, which starts animd"), "\(doctor.output)")
+        #expect(
+            doctor.output.contains(
+                "this session (XFCE) runs \(manager.home)/.config/autostart/animd.desktop, which starts animd"),
+            "\(doctor.output)")
     }
 
     /// `animd` started by hand while systemd's animd.socket listens says so, and names the command that lets it run
@@ -162,7 +211,8 @@ struct UserManagerTests {
         #expect(manager.systemctl(["start", "animd.socket"]).status == 0)
         let byHand = try manager.run("animd", ["--socket", manager.socket])
         #expect(byHand.status == 1, "\(byHand.output)")
-        #expect(byHand.output.contains("systemd's animd.socket listens there, and starts animd as a service for it")
+        #expect(
+            byHand.output.contains("systemd's animd.socket listens there, and starts animd as a service for it")
                 && byHand.output.contains("systemctl --user stop animd.socket animd.service"), "\(byHand.output)")
     }
 
@@ -177,12 +227,18 @@ struct UserManagerTests {
             let run = try manager.run("animctl", ["doctor", "--json", "--socket", manager.socket], session: session)
             return (run.status, (try? JSONParser.parse(Array(run.output.utf8)))?.array ?? [])
         }
-        func finding(_ findings: [JSONValue], _ topic: String) -> JSONValue? { findings.first { $0["topic"] == .string(topic) } }
+        func finding(_ findings: [JSONValue], _ topic: String) -> JSONValue? {
+            findings.first { $0["topic"] == .string(topic) }
+        }
 
         var (status, findings) = try doctor()
         #expect(status == 1)
-        #expect(finding(findings, "daemon")?["verdict"] == "problem" && finding(findings, "daemon")?["fix"] == "systemctl --user enable --now animd.socket animd.service")
-        #expect(finding(findings, "units")?["text"]?.string?.contains("neither animd.service nor animd.socket is enabled") == true)
+        #expect(
+            finding(findings, "daemon")?["verdict"] == "problem"
+                && finding(findings, "daemon")?["fix"] == "systemctl --user enable --now animd.socket animd.service")
+        #expect(
+            finding(findings, "units")?["text"]?.string?.contains("neither animd.service nor animd.socket is enabled")
+                == true)
 
         // Enabled and running by the socket, but without the session's display.
         #expect(manager.systemctl(["enable", "--now", "animd.socket", "animd.service"]).status == 0)
@@ -191,12 +247,19 @@ struct UserManagerTests {
         #expect(status == 1)
         #expect(finding(findings, "units")?["verdict"] == "ok")
         let variables = findings.filter { $0["topic"] == "session variables" }
-        #expect(variables.contains { $0["verdict"] == "problem" && $0["text"]?.string?.contains("but animd reads no display") == true
-                                        && $0["fix"]?.string?.hasPrefix("systemctl --user import-environment") == true }, "\(variables)")
-        #expect(variables.contains { $0["text"]?.string?.contains("systemd's user manager lacks this session's DISPLAY") == true }, "\(variables)")
+        #expect(
+            variables.contains {
+                $0["verdict"] == "problem" && $0["text"]?.string?.contains("but animd reads no display") == true
+                    && $0["fix"]?.string?.hasPrefix("systemctl --user import-environment") == true
+            }, "\(variables)")
+        #expect(
+            variables.contains {
+                $0["text"]?.string?.contains("systemd's user manager lacks this session's DISPLAY") == true
+            }, "\(variables)")
         _ = try manager.run("animctl", ["session-start"], session: session)
         (status, findings) = try doctor()
-        #expect(findings.filter { $0["topic"] == "session variables" }.allSatisfy { $0["verdict"] == "ok" }, "\(findings)")
+        #expect(
+            findings.filter { $0["topic"] == "session variables" }.allSatisfy { $0["verdict"] == "ok" }, "\(findings)")
         #expect(status == 0, "\(findings)")
 
         // A gesture tool that reads the same touches.
@@ -209,7 +272,9 @@ struct UserManagerTests {
         (status, findings) = try doctor()
         #expect(status == 1)
         let running = try #require(finding(findings, "gesture tools"))
-        #expect(running["text"]?.string?.hasPrefix("touchegg is running (pid \(touchegg.processIdentifier))") == true, "\(running)")
+        #expect(
+            running["text"]?.string?.hasPrefix("touchegg is running (pid \(touchegg.processIdentifier))") == true,
+            "\(running)")
         #expect(running["fix"]?.string?.contains("systemctl disable --now touchegg.service") == true)
         // SIGKILL: the test runner's blocked SIGTERM is inherited.
         kill(touchegg.processIdentifier, SIGKILL)

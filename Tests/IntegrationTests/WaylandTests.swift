@@ -1,15 +1,17 @@
 import AnimClient
 import AnimProtocol
 import Foundation
-import Testing
 import JSONText
+import Testing
 
 /// A real Wayland compositor: a headless Weston with one 1280 × 800 output. With `WAYLAND_DISPLAY` set, `auto`
 /// picks libinput, and the compositor's outputs are the screen, followed when the compositor goes and comes back.
-@Suite(.serialized, .enabled(if: HeadlessWeston.installed, "needs weston (scripts/install-deps.sh)")) struct WaylandTests {
+@Suite(.serialized, .enabled(if: HeadlessWeston.installed, "needs weston (scripts/install-deps.sh)"))
+struct WaylandTests {
     @Test func outputsComeFromTheCompositor() throws {
         var weston = try HeadlessWeston(width: 1280, height: 800)
-        let daemon = try DaemonProcess(environment: ["WAYLAND_DISPLAY": weston.socket, "XDG_RUNTIME_DIR": weston.runtime], inputBackend: "auto")
+        let daemon = try DaemonProcess(
+            environment: ["WAYLAND_DISPLAY": weston.socket, "XDG_RUNTIME_DIR": weston.runtime], inputBackend: "auto")
         let rpc = try daemon.connect()
         func input(until matches: (JSONValue) -> Bool) throws -> JSONValue {
             var input = JSONValue.null
@@ -21,15 +23,19 @@ import JSONText
         }
         let first = try input { $0["monitors"] == [[0, 0, 1280, 800]] }
         #expect(first["backend"] == "libinput" && first["display"] == .string(weston.socket))
-        #expect(first["sources"]?["touch"]?["detail"]?.string?.contains("outputs of \(weston.socket): headless 1280×800+0+0") == true)
+        #expect(
+            first["sources"]?["touch"]?["detail"]?.string?.contains(
+                "outputs of \(weston.socket): headless 1280×800+0+0") == true)
         // The edges follow the output: 5 px from its right border is the right edge zone there (on the default
         // 1920 px screen it would be mid-screen), and a swipe from it opens the panel.
         _ = try rpc.ok("subscribe", ["transitions": ["panel"]])
         var swipe: [JSONValue] = []
         for step in 0...10 {
             let kind = step == 0 ? "touch-down" : step == 10 ? "touch-up" : "touch-move"
-            let event: JSONValue = .object([("t", .number(Double(step) * 0.01)), ("kind", .string(kind)), ("id", .number(1)),
-                                            ("x", .number(1275 - Double(step) * 40)), ("y", .number(400))])
+            let event: JSONValue = .object([
+                ("t", .number(Double(step) * 0.01)), ("kind", .string(kind)), ("id", .number(1)),
+                ("x", .number(1275 - Double(step) * 40)), ("y", .number(400)),
+            ])
             swipe.append(event)
         }
         _ = try rpc.ok("input.inject", .object([("events", .array(swipe))]))
@@ -37,7 +43,9 @@ import JSONText
         #expect(opened.first { $0.0 == .began }?.1["gesture"] == "panel-open")
 
         weston.stop()
-        try waitUntil(#"daemon.log.contains("the Wayland compositor went away")"#) { daemon.log.contains("the Wayland compositor went away") }
+        try waitUntil(#"daemon.log.contains("the Wayland compositor went away")"#) {
+            daemon.log.contains("the Wayland compositor went away")
+        }
         #expect(daemon.log.contains("the Wayland compositor went away; keeping its last outputs"))
         #expect(try rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1280, 800]], "the last outputs stay")
 
@@ -69,7 +77,10 @@ final class HeadlessWeston {
         chmod(self.runtime, 0o700)
         self.socket = socket ?? "animd-test-\(getpid())-\(UInt16.random(in: 0...UInt16.max))"
         process.executableURL = URL(fileURLWithPath: "/usr/bin/weston")
-        process.arguments = ["--backend=headless-backend.so", "--socket=\(self.socket)", "--width=\(width)", "--height=\(height)", "--idle-time=0"]
+        process.arguments = [
+            "--backend=headless-backend.so", "--socket=\(self.socket)", "--width=\(width)", "--height=\(height)",
+            "--idle-time=0",
+        ]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = self.runtime
         environment["WAYLAND_DISPLAY"] = nil

@@ -7,7 +7,10 @@ import XorgInputTest
 
 /// examples/gtk/sidebar-panel.py, the reference widget, under Xvfb: it follows driven frames, and draws running
 /// legs from their curve at its own frame clock, checked from screenshots.
-@Suite(.serialized, .enabled(if: Xvfb.installed && GTK.installed, "needs Xvfb and GTK 3 for /usr/bin/python3 (scripts/install-deps.sh)")) struct WidgetTests {
+@Suite(
+    .serialized,
+    .enabled(if: Xvfb.installed && GTK.installed, "needs Xvfb and GTK 3 for /usr/bin/python3 (scripts/install-deps.sh)")
+) struct WidgetTests {
     static let panelColor: UInt32 = 0x2E7D32
     static let width = 320.0
 
@@ -16,9 +19,12 @@ import XorgInputTest
         defer { xvfb.stop() }
         let daemon = try DaemonProcess()
         let python = try PythonVenv.python()
-        let panel = try LineProcess(URL(fileURLWithPath: python),
-                                    [Binaries.repo.appendingPathComponent("examples/gtk/sidebar-panel.py").path, "--socket", daemon.socket,
-                                     "--width", "320", "--height", "400", "--print-ready"], display: xvfb.display)
+        let panel = try LineProcess(
+            URL(fileURLWithPath: python),
+            [
+                Binaries.repo.appendingPathComponent("examples/gtk/sidebar-panel.py").path, "--socket", daemon.socket,
+                "--width", "320", "--height", "400", "--print-ready",
+            ], display: xvfb.display)
         defer { panel.close() }
         let ready = try #require(panel.nextLine(timeout: 20), "the panel never mapped its window")
         let window = String(ready.split(separator: " ").last ?? "")
@@ -44,9 +50,12 @@ import XorgInputTest
         let xvfb = try Xvfb(size: "800x600x24")
         defer { xvfb.stop() }
         let daemon = try DaemonProcess()
-        let panel = try LineProcess(URL(fileURLWithPath: try PythonVenv.python()),
-                                    [Binaries.repo.appendingPathComponent("examples/gtk/sidebar-panel.py").path, "--socket", daemon.socket,
-                                     "--edge", "bottom", "--width", "200", "--height", "400", "--print-ready"], display: xvfb.display)
+        let panel = try LineProcess(
+            URL(fileURLWithPath: try PythonVenv.python()),
+            [
+                Binaries.repo.appendingPathComponent("examples/gtk/sidebar-panel.py").path, "--socket", daemon.socket,
+                "--edge", "bottom", "--width", "200", "--height", "400", "--print-ready",
+            ], display: xvfb.display)
         let ready = try #require(panel.nextLine(timeout: 20), "the panel never mapped its window")
         let window = String(ready.split(separator: " ").last ?? "")
         let rpc = try daemon.connect()
@@ -54,11 +63,14 @@ import XorgInputTest
         _ = try rpc.ok("input.inject", DeclarationTests.swipe(x: 960, steps: 12))
         let swiped = try rpc.notificationsBeforeABarrier()
         #expect(swiped.first?["params"]?["gesture"] == "gtk-panel-open")
-        let progress = try #require(swiped.last { $0["method"] == "transition.progress" }?["params"]?["progress"]?.number)
+        let progress = try #require(
+            swiped.last { $0["method"] == "transition.progress" }?["params"]?["progress"]?.number)
         #expect(progress > 0.3, "\(swiped)")
         // Whole 10 px steps over 200 px: the panel shows as many rows as the finger moved.
         try waitUntil("the panel drew \(progress * 200) px of the swipe from the bottom") {
-            (try? XWDImage(window: window, display: xvfb.display)).map { abs(Double($0.count(of: Self.panelColor, column: 200)) - progress * 200) < 0.5 } == true
+            (try? XWDImage(window: window, display: xvfb.display)).map {
+                abs(Double($0.count(of: Self.panelColor, column: 200)) - progress * 200) < 0.5
+            } == true
         }
         _ = try rpc.ok("input.inject", ["events": [["t": 0.13, "kind": "touch-up", "id": 1, "x": 960, "y": 958]]])
         _ = try rpc.notification(where: { method, _ in method == .ended })
@@ -71,7 +83,9 @@ import XorgInputTest
     /// From a scrubbed panel's transition (`name`), a slow linear leg: `shown()` (px of the panel's colour, from a
     /// screenshot taken 0.5, 1.5 and 2.5 s into it) matches the leg evaluated just before and just after, within 2 %
     /// of the travel.
-    static func expectRunningLegDrawn(_ rpc: RPCConnection, name: String = "gtk-panel", shown: () throws -> Double) throws {
+    static func expectRunningLegDrawn(_ rpc: RPCConnection, name: String = "gtk-panel", shown: () throws -> Double)
+        throws
+    {
         _ = try rpc.ok("transition.continue", ["name": .string(name), "timing": "linear", "durationFactor": 8])
         let leg = try #require(LegFollower(answer: try rpc.ok("transition.list")).snapshots[name]?.leg)
         guard case let .cubic(cubic) = leg else { Issue.record("expected a cubic leg: \(leg)"); return }
@@ -81,7 +95,9 @@ import XorgInputTest
             let drawn = try shown()
             let after = monotonicSeconds()
             let low = (leg.progress(at: before) ?? .nan) * width, high = (leg.progress(at: after) ?? .nan) * width
-            #expect(drawn >= low - 0.02 * width && drawn <= high + 0.02 * width, "at \(instant) s: \(drawn) px shown, the leg gives \(low) to \(high) px")
+            #expect(
+                drawn >= low - 0.02 * width && drawn <= high + 0.02 * width,
+                "at \(instant) s: \(drawn) px shown, the leg gives \(low) to \(high) px")
         }
     }
 
@@ -99,6 +115,8 @@ enum GTK {
 
     /// GTK 4 and libadwaita's typelibs for /usr/bin/python3 (gir1.2-gtk-4.0, gir1.2-adw-1).
     static var installed4: Bool {
-        (try? runTool("/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '4.0'); gi.require_version('Adw', '1')"]).status) == 0
+        (try? runTool(
+            "/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '4.0'); gi.require_version('Adw', '1')"]
+        ).status) == 0
     }
 }

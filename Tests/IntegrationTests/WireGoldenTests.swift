@@ -9,8 +9,12 @@ import Testing
         let golden = Binaries.repo.appendingPathComponent("Tests/Fixtures/wire-golden.jsonl").path
         let lines = try String(contentsOfFile: golden, encoding: .utf8).split(separator: "\n")
         #expect(lines.count >= 90, "the golden conversation lost its lines")
-        let result = try runTool("/usr/bin/env", ["python3", Binaries.repo.appendingPathComponent("scripts/wire-differential.py").path,
-                                                  "check", Binaries.animd.path, golden])
+        let result = try runTool(
+            "/usr/bin/env",
+            [
+                "python3", Binaries.repo.appendingPathComponent("scripts/wire-differential.py").path,
+                "check", Binaries.animd.path, golden,
+            ])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("byte for byte the same"), "\(result.output)")
     }

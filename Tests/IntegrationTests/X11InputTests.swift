@@ -1,8 +1,8 @@
 import AnimClient
 import AnimProtocol
 import Foundation
-import Testing
 import JSONText
+import Testing
 
 /// Real X input under a real Xvfb: XTest relative motion and buttons from
 /// animd-xprobe, an ordinary window of the test's own that records what it
@@ -81,14 +81,19 @@ import JSONText
         try XProbe.drive(["warp 0 400", "down 1", "push 15 0 20 8", "up 1"], display: xvfb.display)
         let events = try rpc.notifications(until: { method, _ in method == .ended })
         let (interactive, ended) = Self.openingLeg(events)
-        #expect(!interactive.isEmpty && interactive.allSatisfy { abs($0 / Self.pushStep - ($0 / Self.pushStep).rounded()) < 1e-9 },
-                "the sidebar follows the pointer 1:1 in 15 px steps: \(interactive)")
+        #expect(
+            !interactive.isEmpty
+                && interactive.allSatisfy { abs($0 / Self.pushStep - ($0 / Self.pushStep).rounded()) < 1e-9 },
+            "the sidebar follows the pointer 1:1 in 15 px steps: \(interactive)")
         #expect(ended?["snap"] == 1)
         let opened = try rpc.ok("transition.get", ["name": "sidebar"])["seq"]
-        try XProbe.drive(["warp 100 400", "down 1", "up 1", "warp 600 400", "down 1", "push 15 0 10 8", "up 1"], display: xvfb.display)
+        try XProbe.drive(
+            ["warp 100 400", "down 1", "up 1", "warp 600 400", "down 1", "push 15 0 10 8", "up 1"],
+            display: xvfb.display)
         let buttons = try window.buttons(until: "release 1 750 400")
-        #expect(buttons == ["press 1 100 400", "release 1 100 400", "press 1 600 400", "release 1 750 400"],
-                "the strip's own press never reached the window; the others all did")
+        #expect(
+            buttons == ["press 1 100 400", "release 1 100 400", "press 1 600 400", "release 1 750 400"],
+            "the strip's own press never reached the window; the others all did")
         #expect(try rpc.ok("transition.get", ["name": "sidebar"])["seq"] == opened, "a mid-screen drag starts nothing")
     }
 
@@ -104,10 +109,14 @@ import JSONText
         daemon.signal(SIGSTOP)
         defer { daemon.signal(SIGCONT) }
         // A press in the strip goes to the stopped animd; everything after it must still flow.
-        try XProbe.drive(["warp 0 300", "down 1", "push 10 0 3 8", "up 1", "warp 100 400", "down 1", "up 1",
-                          "warp 300 500", "down 1", "push 10 0 5 8", "up 1"], display: xvfb.display)
+        try XProbe.drive(
+            [
+                "warp 0 300", "down 1", "push 10 0 3 8", "up 1", "warp 100 400", "down 1", "up 1",
+                "warp 300 500", "down 1", "push 10 0 5 8", "up 1",
+            ], display: xvfb.display)
         let buttons = try window.buttons(until: "release 1 350 500")
-        let expected = (edgeDrag ? [] : ["press 1 0 300", "release 1 30 300"])
+        let expected =
+            (edgeDrag ? [] : ["press 1 0 300", "release 1 30 300"])
             + ["press 1 100 400", "release 1 100 400", "press 1 300 500", "release 1 350 500"]
         #expect(buttons == expected)
     }
@@ -119,8 +128,11 @@ import JSONText
         let daemon = try DaemonProcess(config: Self.edgeDragConfig, display: xvfb.display)
         _ = try daemon.connect().waitForX(xvfb.display)
         let dock = try XProbe.window(0, 0, 64, 800, display: xvfb.display)
-        #expect(try XProbe.topWindow(at: 0, 400, display: xvfb.display, becoming: "animd edge strip") == "animd edge strip")
-        #expect(try XProbe.topWindow(at: 10, 400, display: xvfb.display) == "animd-xprobe window", "the strip is only 2 px wide")
+        #expect(
+            try XProbe.topWindow(at: 0, 400, display: xvfb.display, becoming: "animd edge strip") == "animd edge strip")
+        #expect(
+            try XProbe.topWindow(at: 10, 400, display: xvfb.display) == "animd-xprobe window",
+            "the strip is only 2 px wide")
         _ = dock
     }
 
@@ -142,7 +154,8 @@ import JSONText
         let sidebar = try rpc.ok("transition.get", ["name": "sidebar"])
         #expect(sidebar["phase"] == "idle" && sidebar["progress"] == 0)
         #expect(try rpc.ok("daemon.hello")["input"]?["connected"] == false)
-        #expect(try rpc.ok("transition.begin", ["name": "sidebar", "to": 1]) == .object([]), "commands are not locked out")
+        #expect(
+            try rpc.ok("transition.begin", ["name": "sidebar", "to": 1]) == .object([]), "commands are not locked out")
         _ = try rpc.ok("transition.release", ["name": "sidebar", "velocity": -5])
         _ = try rpc.notification(where: { method, params in method == .ended && params["snap"] == 0 })
 
@@ -158,7 +171,9 @@ import JSONText
     @Test func reloadDuringAPushLocksNothing() throws {
         let xvfb = try Xvfb()
         // A 2 s release delay holds the push open while the reload happens.
-        let config = { (cap: Int) in "defaults = false\n[input]\npressure-release = 2\npressure-cap = \(cap)\n" + Self.edgeDragConfig }
+        let config = { (cap: Int) in
+            "defaults = false\n[input]\npressure-release = 2\npressure-cap = \(cap)\n" + Self.edgeDragConfig
+        }
         let daemon = try DaemonProcess(config: config(15), display: xvfb.display)
         let rpc = try daemon.connect()
         _ = try rpc.waitForX(xvfb.display)
@@ -175,7 +190,9 @@ import JSONText
             _ = try rpc.notification(where: { method, _ in method == .ended })
         }
         try XProbe.drive(["warp 30 400", "push -15 0 30 8"], display: xvfb.display)
-        #expect(try rpc.notification(where: { method, _ in method == .ended }).1["snap"] == 1, "pressure works after the reload")
+        #expect(
+            try rpc.notification(where: { method, _ in method == .ended }).1["snap"] == 1,
+            "pressure works after the reload")
     }
 
     /// A client that already holds the touchpad gesture selection (a window manager, touchegg) makes touchpad input
@@ -200,7 +217,8 @@ import JSONText
     /// Without RandR, the monitors come from Xinerama: an Xvfb with two screens, Xinerama on and RandR off, reports
     /// both of its screens as they are configured.
     @Test func xineramaIsTheFallback() throws {
-        let xvfb = try Xvfb(size: "800x600x24", options: ["-screen", "1", "640x480x24", "+xinerama", "-extension", "RANDR"])
+        let xvfb = try Xvfb(
+            size: "800x600x24", options: ["-screen", "1", "640x480x24", "+xinerama", "-extension", "RANDR"])
         let daemon = try DaemonProcess(display: xvfb.display)
         let input = try daemon.connect().waitForX(xvfb.display)
         #expect(input["monitors"]?.array?.count == 2)
@@ -217,16 +235,22 @@ import JSONText
         let xvfb = try Xvfb()
         let shipped = try String(contentsOf: Binaries.repo.appendingPathComponent("config/animd.toml"), encoding: .utf8)
         try #require(shipped.contains("pressure-release = 0.12"))
-        let daemon = try DaemonProcess(config: shipped.replacingOccurrences(of: "pressure-release = 0.12", with: "pressure-release = 1"),
-                                       display: xvfb.display)
+        let daemon = try DaemonProcess(
+            config: shipped.replacingOccurrences(of: "pressure-release = 0.12", with: "pressure-release = 1"),
+            display: xvfb.display)
         let rpc = try daemon.connect()
         _ = try rpc.waitForX(xvfb.display)
         _ = try rpc.ok("subscribe", ["transitions": ["panel"], "events": ["state", "input"]])
-        #expect(try xvfb.run("xrandr", ["--newmode", "1024x768", "63.50", "1024", "1072", "1176", "1328", "768", "771", "775", "798"]) == 0)
+        #expect(
+            try xvfb.run(
+                "xrandr",
+                ["--newmode", "1024x768", "63.50", "1024", "1072", "1176", "1328", "768", "771", "775", "798"]) == 0)
         #expect(try xvfb.run("xrandr", ["--addmode", "screen", "1024x768"]) == 0)
         #expect(try xvfb.run("xrandr", ["--output", "screen", "--mode", "1024x768"]) == 0)
         #expect(try xvfb.run("xrandr", ["--fb", "1024x768"]) == 0)
-        try waitUntil(#"rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1024, 768]]"#) { try rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1024, 768]] }
+        try waitUntil(#"rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1024, 768]]"#) {
+            try rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1024, 768]]
+        }
         #expect(try rpc.ok("daemon.hello")["input"]?["monitors"] == [[0, 0, 1024, 768]])
         try XProbe.drive(["warp 990 400", "push 15 0 20 8"], display: xvfb.display)
         let ended = try rpc.notification(where: { method, _ in method == .ended })

@@ -1,10 +1,10 @@
 import AnimClient
 import AnimProtocol
 import Foundation
+import JSONText
 import Synchronization
 import Testing
 import XorgInputTest
-import JSONText
 
 /// A real X server on a free display, stopped when the test is done.
 final class Xvfb {
@@ -25,7 +25,9 @@ final class Xvfb {
         try process.run()
         // Ready when its socket exists.
         let socket = "/tmp/.X11-unix/X\(number)"
-        try waitUntil(#"FileManager.default.fileExists(atPath: socket)"#) { FileManager.default.fileExists(atPath: socket) }
+        try waitUntil(#"FileManager.default.fileExists(atPath: socket)"#) {
+            FileManager.default.fileExists(atPath: socket)
+        }
         usleep(100_000)
     }
 
@@ -43,7 +45,9 @@ final class Xvfb {
     static func freeNumber() -> Int { DisplayNumbers.free() }
 
     /// Runs an X client to completion on this display (xrandr).
-    func run(_ tool: String, _ arguments: [String]) throws -> Int32 { try XClient.run(tool, arguments, display: display) }
+    func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+        try XClient.run(tool, arguments, display: display)
+    }
 }
 
 /// An X client of the tests on a display, read a line at a time: animd-xprobe (a recording window, XTest input, a
@@ -54,8 +58,9 @@ final class XProbe {
 
     init(_ arguments: [String], display: String, executable: String = "animd-xprobe") throws {
         _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-        child = try LineProcess(Binaries.folder.appendingPathComponent(executable), arguments, display: display,
-                                standardError: FileHandle(forWritingAtPath: errorPath) ?? .nullDevice)
+        child = try LineProcess(
+            Binaries.folder.appendingPathComponent(executable), arguments, display: display,
+            standardError: FileHandle(forWritingAtPath: errorPath) ?? .nullDevice)
     }
 
     deinit {
@@ -68,7 +73,8 @@ final class XProbe {
     /// What it said on stderr, and how it ended, for failure messages.
     var diagnosis: String {
         let stderr = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-        return process.isRunning ? "still running; stderr: \(stderr)" : "exited \(process.terminationStatus); stderr: \(stderr)"
+        return process.isRunning
+            ? "still running; stderr: \(stderr)" : "exited \(process.terminationStatus); stderr: \(stderr)"
     }
 
     /// The next line it printed, or nil when it printed nothing more within `timeout` seconds.
@@ -80,7 +86,9 @@ final class XProbe {
         while let next = nextLine(timeout: max(0.01, deadline.timeIntervalSinceNow)) {
             if next == line { return }
         }
-        throw HarnessError("\(process.executableURL?.lastPathComponent ?? "") \(process.arguments ?? []) never printed \"\(line)\" (\(diagnosis))")
+        throw HarnessError(
+            "\(process.executableURL?.lastPathComponent ?? "") \(process.arguments ?? []) never printed \"\(line)\" (\(diagnosis))"
+        )
     }
 
     /// Button lines the window has printed until one matches `last` (inclusive), motion left out.

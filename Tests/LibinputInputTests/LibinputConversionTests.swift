@@ -2,18 +2,23 @@ import AnimProtocol
 import Foundation
 import Gestures
 import Testing
-@testable import LibinputInput
 import UnixSupport
+
+@testable import LibinputInput
 
 /// libinput-shaped values (slots, transformed positions, gesture deltas, the cancelled flag, device removal) go
 /// through the converter and come out as the traces' own InputEvents, which the arena decides as it decides the
 /// traces.
 struct LibinputConversionTests {
-    static let traces = ["flick-constant", "flick-accelerating", "flick-decelerating", "edge-slow-drag", "edge-short-slow-drag",
-                         "hold-then-release", "left-edge-vertical", "outside-zone", "one-finger-pan", "two-finger-pan", "edge-cancel"]
+    static let traces = [
+        "flick-constant", "flick-accelerating", "flick-decelerating", "edge-slow-drag", "edge-short-slow-drag",
+        "hold-then-release", "left-edge-vertical", "outside-zone", "one-finger-pan", "two-finger-pan", "edge-cancel",
+    ]
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("GesturesTests/Traces")
-    static let edges = Edge.allCases.map { RecognizerSpec(name: "\($0)-edge", kind: .edgePan(EdgePanOptions(edge: $0)), sources: [.touch]) }
+    static let edges = Edge.allCases.map {
+        RecognizerSpec(name: "\($0)-edge", kind: .edgePan(EdgePanOptions(edge: $0)), sources: [.touch])
+    }
     static let device = 7
 
     /// Each trace event as libinput reports it: touches by slot (the trace's id, offset), up and cancel without a
@@ -21,8 +26,10 @@ struct LibinputConversionTests {
     static func records(_ trace: [InputEvent]) -> [LibinputRecord] {
         trace.compactMap { event in
             switch event.kind {
-            case let .touchDown(id): .touchDown(device: device, slot: Int32(id + 40), at: event.location, time: event.time)
-            case let .touchMove(id): .touchMotion(device: device, slot: Int32(id + 40), at: event.location, time: event.time)
+            case let .touchDown(id):
+                .touchDown(device: device, slot: Int32(id + 40), at: event.location, time: event.time)
+            case let .touchMove(id):
+                .touchMotion(device: device, slot: Int32(id + 40), at: event.location, time: event.time)
             case let .touchUp(id): .touchUp(device: device, slot: Int32(id + 40), time: event.time)
             case let .touchCancel(id): .touchCancel(device: device, slot: Int32(id + 40), time: event.time)
             default: nil
@@ -31,7 +38,8 @@ struct LibinputConversionTests {
     }
 
     @Test(arguments: traces) func tracesComeOutUnchanged(name: String) throws {
-        let trace = try Trace.decode(String(contentsOf: Self.folder.appendingPathComponent(name + ".jsonl"), encoding: .utf8))
+        let trace = try Trace.decode(
+            String(contentsOf: Self.folder.appendingPathComponent(name + ".jsonl"), encoding: .utf8))
         try #require(!trace.isEmpty)
         var converter = LibinputConverter(gestureLocation: Point(x: 960, y: 540))
         let converted = Self.records(trace).flatMap { converter.convert($0) }
@@ -46,7 +54,7 @@ struct LibinputConversionTests {
             }
             switch (original.kind, event.kind) {
             case let (.touchDown(a), .touchDown(b)), let (.touchMove(a), .touchMove(b)), let (.touchUp(a), .touchUp(b)),
-                 let (.touchCancel(a), .touchCancel(b)):
+                let (.touchCancel(a), .touchCancel(b)):
                 #expect(mapped(a) == b)
             default:
                 Issue.record("\(original.kind) became \(event.kind)")
@@ -57,7 +65,9 @@ struct LibinputConversionTests {
         var reference = GestureArena(recognizers: Self.edges, geometry: .fallback)
         var arena = GestureArena(recognizers: Self.edges, geometry: .fallback)
         // Ups carry the last motion's position, which is where the traces lift too; the arena decides the same.
-        #expect(converted.map { arena.handle($0).map(Self.summary) } == trace.map { reference.handle($0).map(Self.summary) })
+        #expect(
+            converted.map { arena.handle($0).map(Self.summary) } == trace.map { reference.handle($0).map(Self.summary) }
+        )
         #expect(converter.openTouchCount == 0)
     }
 
@@ -76,7 +86,8 @@ struct LibinputConversionTests {
         _ = converter.convert(.touchDown(device: 1, slot: 0, at: Point(x: 5, y: 500), time: 1))
         _ = converter.convert(.touchMotion(device: 1, slot: 0, at: Point(x: 80, y: 500), time: 1.01))
         _ = converter.convert(.touchDown(device: 2, slot: 0, at: Point(x: 900, y: 500), time: 1.02))
-        #expect(converter.convert(.deviceRemoved(device: 1, time: 1.05))
+        #expect(
+            converter.convert(.deviceRemoved(device: 1, time: 1.05))
                 == [InputEvent(time: 1.05, kind: .touchCancel(id: 1), location: Point(x: 80, y: 500))])
         #expect(converter.convert(.touchUp(device: 2, slot: 0, time: 1.1)).map(\.kind) == [.touchUp(id: 2)])
         #expect(converter.convert(.touchUp(device: 1, slot: 0, time: 1.1)).isEmpty, "already cancelled")
@@ -87,17 +98,25 @@ struct LibinputConversionTests {
     /// holds their finger count and cancelled flag.
     @Test func touchpadGestures() {
         var converter = LibinputConverter(gestureLocation: Point(x: 960, y: 540))
-        let events = [LibinputRecord.swipeBegin(fingers: 3, time: 0), .swipeUpdate(fingers: 3, delta: Point(x: -30, y: 1), time: 0.01),
-                      .swipeEnd(fingers: 3, cancelled: true, time: 0.02), .pinchBegin(fingers: 2, time: 1),
-                      .pinchUpdate(fingers: 2, delta: .zero, scale: 1.5, angleDelta: 10, time: 1.01),
-                      .pinchUpdate(fingers: 2, delta: .zero, scale: 1.25, angleDelta: -2.5, time: 1.02), .pinchEnd(fingers: 2, cancelled: false, time: 1.03),
-                      .holdBegin(fingers: 2, time: 2), .holdEnd(fingers: 2, cancelled: true, time: 2.5)]
-            .flatMap { converter.convert($0) }
-        #expect(events.map(\.kind) == [.swipeBegin(fingers: 3), .swipeUpdate(fingers: 3, delta: Point(x: -30, y: 1)),
-                                       .swipeEnd(fingers: 3, cancelled: true), .pinchBegin(fingers: 2),
-                                       .pinchUpdate(fingers: 2, delta: .zero, scale: 1.5, rotation: 10),
-                                       .pinchUpdate(fingers: 2, delta: .zero, scale: 1.25, rotation: 7.5), .pinchEnd(fingers: 2, cancelled: false),
-                                       .holdBegin(fingers: 2), .holdEnd(fingers: 2, cancelled: true)])
+        let events = [
+            LibinputRecord.swipeBegin(fingers: 3, time: 0),
+            .swipeUpdate(fingers: 3, delta: Point(x: -30, y: 1), time: 0.01),
+            .swipeEnd(fingers: 3, cancelled: true, time: 0.02), .pinchBegin(fingers: 2, time: 1),
+            .pinchUpdate(fingers: 2, delta: .zero, scale: 1.5, angleDelta: 10, time: 1.01),
+            .pinchUpdate(fingers: 2, delta: .zero, scale: 1.25, angleDelta: -2.5, time: 1.02),
+            .pinchEnd(fingers: 2, cancelled: false, time: 1.03),
+            .holdBegin(fingers: 2, time: 2), .holdEnd(fingers: 2, cancelled: true, time: 2.5),
+        ]
+        .flatMap { converter.convert($0) }
+        #expect(
+            events.map(\.kind) == [
+                .swipeBegin(fingers: 3), .swipeUpdate(fingers: 3, delta: Point(x: -30, y: 1)),
+                .swipeEnd(fingers: 3, cancelled: true), .pinchBegin(fingers: 2),
+                .pinchUpdate(fingers: 2, delta: .zero, scale: 1.5, rotation: 10),
+                .pinchUpdate(fingers: 2, delta: .zero, scale: 1.25, rotation: 7.5),
+                .pinchEnd(fingers: 2, cancelled: false),
+                .holdBegin(fingers: 2), .holdEnd(fingers: 2, cancelled: true),
+            ])
         #expect(events.allSatisfy { $0.location == Point(x: 960, y: 540) })
     }
 
@@ -110,11 +129,19 @@ struct LibinputConversionTests {
             #expect(converter.convert(.touchDown(device: 1, slot: 0, at: Point(x: bad, y: 5), time: 0)).isEmpty)
             #expect(converter.convert(.swipeUpdate(fingers: 3, delta: Point(x: 0, y: bad), time: 0)).isEmpty)
         }
-        for fingers in [0, -1, 11, Int.max] { #expect(converter.convert(.swipeBegin(fingers: fingers, time: 0)).isEmpty) }
-        #expect(converter.convert(.touchDown(device: 1, slot: 0, at: Point(x: -0.0, y: .leastNonzeroMagnitude), time: 0)).count == 1)
-        #expect(converter.convert(.touchDown(device: 1, slot: 0, at: Point(x: 1, y: 1), time: 0)).isEmpty, "a slot already down")
+        for fingers in [0, -1, 11, Int.max] {
+            #expect(converter.convert(.swipeBegin(fingers: fingers, time: 0)).isEmpty)
+        }
+        #expect(
+            converter.convert(.touchDown(device: 1, slot: 0, at: Point(x: -0.0, y: .leastNonzeroMagnitude), time: 0))
+                .count == 1)
+        #expect(
+            converter.convert(.touchDown(device: 1, slot: 0, at: Point(x: 1, y: 1), time: 0)).isEmpty,
+            "a slot already down")
         _ = converter.convert(.pinchBegin(fingers: 2, time: 0))
-        #expect(converter.convert(.pinchUpdate(fingers: 2, delta: .zero, scale: 1e308, angleDelta: .nan, time: 0)).map(\.kind)
+        #expect(
+            converter.convert(.pinchUpdate(fingers: 2, delta: .zero, scale: 1e308, angleDelta: .nan, time: 0)).map(
+                \.kind)
                 == [.pinchUpdate(fingers: 2, delta: .zero, scale: 1, rotation: 0)])
     }
 }
@@ -124,18 +151,33 @@ struct LibinputConversionTests {
 struct LibinputSourceStatusTests {
     @Test func unopenableDevicesAreNamedWithTheFix() {
         let denied = [(path: "/dev/input/event5", errno: EACCES)]
-        let none = LibinputSourceStatus.make(seat: "seat0", wanted: true, kind: "touchscreen", found: [], failures: denied, fix: "the fix")
+        let none = LibinputSourceStatus.make(
+            seat: "seat0", wanted: true, kind: "touchscreen", found: [], failures: denied, fix: "the fix")
         #expect(none.state == .unavailable)
-        #expect(none.detail == "libinput on seat0: 0 touchscreen(s); 1 device(s) could not be opened, first /dev/input/event5: Permission denied (EACCES);"
+        #expect(
+            none.detail
+                == "libinput on seat0: 0 touchscreen(s); 1 device(s) could not be opened, first /dev/input/event5: Permission denied (EACCES);"
                 + " the fix")
-        let some = LibinputSourceStatus.make(seat: "seat1", wanted: true, kind: "touchpad", found: ["SYNA"], failures: denied)
-        #expect(some.state == .active && some.detail.hasPrefix("libinput on seat1: 1 touchpad(s): SYNA; 1 device(s) could not be opened"))
-        let other = LibinputSourceStatus.make(seat: "seat0", wanted: true, kind: "touchpad", found: [], failures: [(path: "/dev/input/event9", errno: ENODEV)])
-        #expect(other.state == .unavailable && other.detail.hasSuffix("(errno \(ENODEV))"), "only EACCES points at the udev rule")
-        #expect(LibinputSourceStatus.make(seat: "seat0", wanted: false, kind: "touchpad", found: [], failures: denied).state == .unused)
+        let some = LibinputSourceStatus.make(
+            seat: "seat1", wanted: true, kind: "touchpad", found: ["SYNA"], failures: denied)
+        #expect(
+            some.state == .active
+                && some.detail.hasPrefix("libinput on seat1: 1 touchpad(s): SYNA; 1 device(s) could not be opened"))
+        let other = LibinputSourceStatus.make(
+            seat: "seat0", wanted: true, kind: "touchpad", found: [],
+            failures: [(path: "/dev/input/event9", errno: ENODEV)])
+        #expect(
+            other.state == .unavailable && other.detail.hasSuffix("(errno \(ENODEV))"),
+            "only EACCES points at the udev rule")
+        #expect(
+            LibinputSourceStatus.make(seat: "seat0", wanted: false, kind: "touchpad", found: [], failures: denied).state
+                == .unused)
         let absent = LibinputSourceStatus.make(seat: "seat0", wanted: true, kind: "touchpad", found: [], failures: [])
-        #expect(absent.state == .active && absent.detail == "libinput on seat0: 0 touchpad(s): none present yet; one that appears is used at once",
-                "a source with nothing to read says so, and takes a device that appears")
+        #expect(
+            absent.state == .active
+                && absent.detail
+                    == "libinput on seat0: 0 touchpad(s): none present yet; one that appears is used at once",
+            "a source with nothing to read says so, and takes a device that appears")
     }
 }
 
@@ -148,22 +190,39 @@ struct DeviceAccessFixTests {
 
     @Test func eachInstallGetsItsOwnFix() {
         let packaged = Self.advice("/usr/bin/animd", files: ["/usr/lib/udev/rules.d/70-animd-touch.rules"])
-        #expect(packaged.hasPrefix("animd's udev rule is installed (/usr/lib/udev/rules.d/70-animd-touch.rules) but not in force for this "
-                                   + "device yet: sudo udevadm control --reload && sudo udevadm trigger"), "\(packaged)")
-        #expect(Self.advice("/usr/bin/animd", files: []).contains("sudo apt-get install --reinstall animd"), "the package's rule is missing")
-        let personal = Self.advice("/home/ana/.local/bin/animd", files: ["/home/ana/.local/share/animd/70-animd-touch.rules"])
-        #expect(personal.hasPrefix("install animd's udev rule for touchscreens, touchpads and tablet-mode switches: sudo install -m 0644 "
-                                   + "/home/ana/.local/share/animd/70-animd-touch.rules /etc/udev/rules.d/ && sudo udevadm control --reload"), "\(personal)")
+        #expect(
+            packaged.hasPrefix(
+                "animd's udev rule is installed (/usr/lib/udev/rules.d/70-animd-touch.rules) but not in force for this "
+                    + "device yet: sudo udevadm control --reload && sudo udevadm trigger"), "\(packaged)")
+        #expect(
+            Self.advice("/usr/bin/animd", files: []).contains("sudo apt-get install --reinstall animd"),
+            "the package's rule is missing")
+        let personal = Self.advice(
+            "/home/ana/.local/bin/animd", files: ["/home/ana/.local/share/animd/70-animd-touch.rules"])
+        #expect(
+            personal.hasPrefix(
+                "install animd's udev rule for touchscreens, touchpads and tablet-mode switches: sudo install -m 0644 "
+                    + "/home/ana/.local/share/animd/70-animd-touch.rules /etc/udev/rules.d/ && sudo udevadm control --reload"
+            ), "\(personal)")
         let checkout = Self.advice("/src/animd/.build/debug/animd", files: ["/src/animd/udev/70-animd-touch.rules"])
-        #expect(checkout.contains("sudo install -m 0644 /src/animd/udev/70-animd-touch.rules /etc/udev/rules.d/"), "\(checkout)")
-        #expect(Self.advice("/opt/animd/bin/animd", files: ["/etc/udev/rules.d/70-animd-touch.rules"]).hasPrefix("animd's udev rule is installed (/etc"))
+        #expect(
+            checkout.contains("sudo install -m 0644 /src/animd/udev/70-animd-touch.rules /etc/udev/rules.d/"),
+            "\(checkout)")
+        #expect(
+            Self.advice("/opt/animd/bin/animd", files: ["/etc/udev/rules.d/70-animd-touch.rules"]).hasPrefix(
+                "animd's udev rule is installed (/etc"))
     }
 
     /// The command the fix names is the one the package runs after it installs the rule.
     @Test func theFixAppliesTheRuleAsThePackageDoes() throws {
-        let postinst = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("debian/animd.postinst"), encoding: .utf8)
-        let trigger = try #require(postinst.split(separator: "\n").first { $0.contains("udevadm trigger") }?.trimmingCharacters(in: .whitespaces))
-        #expect(DeviceAccessFix.apply == "sudo udevadm control --reload && sudo " + trigger.replacingOccurrences(of: " || true", with: ""))
+        let postinst = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("debian/animd.postinst"), encoding: .utf8)
+        let trigger = try #require(
+            postinst.split(separator: "\n").first { $0.contains("udevadm trigger") }?.trimmingCharacters(
+                in: .whitespaces))
+        #expect(
+            DeviceAccessFix.apply == "sudo udevadm control --reload && sudo "
+                + trigger.replacingOccurrences(of: " || true", with: ""))
     }
 }

@@ -1,13 +1,16 @@
 import Gestures
 import Testing
+
 @testable import LibinputInput
 
 /// Compositor outputs below the Wayland boundary: what wl_output and zxdg_output_v1 say, as values, into the screen
 /// animd uses, and touches placed on an output turned by its transform.
 struct WaylandOutputTests {
     /// A complete output as a compositor announces one: geometry, the current mode, scale, name, then done.
-    static func announce(_ table: inout WaylandOutputTable, _ id: UInt32, name: String, at x: Int32, _ y: Int32, mode: (Int32, Int32),
-                         scale: Int32 = 1, transform: Int32 = 0, logical: (Int32, Int32, Int32, Int32)? = nil) {
+    static func announce(
+        _ table: inout WaylandOutputTable, _ id: UInt32, name: String, at x: Int32, _ y: Int32, mode: (Int32, Int32),
+        scale: Int32 = 1, transform: Int32 = 0, logical: (Int32, Int32, Int32, Int32)? = nil
+    ) {
         table.add(id)
         table.update(id, .geometry(x: x, y: y, transform: transform))
         table.update(id, .mode(width: 640, height: 480, current: false))
@@ -30,8 +33,11 @@ struct WaylandOutputTests {
         Self.announce(&table, 12, name: "HDMI-A-1", at: 0, 0, mode: (1920, 1080), logical: (3360, 0, 1280, 720))
         table.add(15)
         table.update(15, .mode(width: 800, height: 600, current: true))
-        #expect(table.placed.map(\.rect) == [Rect(x: 0, y: 0, width: 1280, height: 720), Rect(x: 1280, y: 0, width: 1080, height: 1920),
-                                             Rect(x: 3360, y: 0, width: 1280, height: 720)], "output 15 has no done yet")
+        #expect(
+            table.placed.map(\.rect) == [
+                Rect(x: 0, y: 0, width: 1280, height: 720), Rect(x: 1280, y: 0, width: 1080, height: 1920),
+                Rect(x: 3360, y: 0, width: 1280, height: 720),
+            ], "output 15 has no done yet")
         #expect(table.placed.map(\.name) == ["DP-1", "eDP-1", "HDMI-A-1"])
         table.remove(9)
         #expect(table.placed.map(\.name) == ["DP-1", "HDMI-A-1"])
@@ -77,6 +83,8 @@ struct WaylandOutputTests {
         #expect(place(corner, on: rect, transform: 3) == Point(x: 100, y: Double(500).nextDown))
         #expect(place(corner, on: rect, transform: 4) == Point(x: Double(1100).nextDown, y: 0), "flipped")
         #expect(place(Point(x: 0.25, y: 0.5), on: rect, transform: 1) == Point(x: 100 + 0.5 * 1000, y: 0.25 * 500))
-        #expect(place(Point(x: -3, y: 9), on: rect, transform: 0) == Point(x: 100, y: Double(500).nextDown), "kept on the output")
+        #expect(
+            place(Point(x: -3, y: 9), on: rect, transform: 0) == Point(x: 100, y: Double(500).nextDown),
+            "kept on the output")
     }
 }

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import Motion
 
 /// One scenario per rule of MOTION.md §2, with time passed in by hand.

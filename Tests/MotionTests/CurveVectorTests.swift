@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Motion
 
 /// Bézier samples are held to 1e-9 (the issue asks for 1e-7); springs to 1e-9.
@@ -28,8 +29,13 @@ import Testing
 
     /// The named specs are the CSS / Core Animation control points.
     @Test func namedSpecsUseTheReferenceControlPoints() throws {
-        let byName = Dictionary(uniqueKeysWithValues: vectors.bezier.map { ($0.curve.split(separator: " ").first.map(String.init) ?? "", $0.control_points) })
-        for (name, spec) in [("ease", TimingSpec.ease), ("ease-in", .easeIn), ("ease-out", .easeOut), ("ease-in-out", .easeInOut)] {
+        let byName = Dictionary(
+            uniqueKeysWithValues: vectors.bezier.map {
+                ($0.curve.split(separator: " ").first.map(String.init) ?? "", $0.control_points)
+            })
+        for (name, spec) in [
+            ("ease", TimingSpec.ease), ("ease-in", .easeIn), ("ease-out", .easeOut), ("ease-in-out", .easeInOut),
+        ] {
             let c = try #require(spec.cubic)
             #expect([c.x1, c.y1, c.x2, c.y2] == byName[name], "\(name)")
         }
@@ -38,7 +44,8 @@ import Testing
     /// Spring positions and velocities match the closed-form reference for every damping regime.
     @Test func springPositionsAndVelocities() {
         for c in vectors.spring.cases {
-            let spring = SpringCurve(mass: c.mass, stiffness: c.stiffness, damping: c.damping, initialVelocity: c.v0_relative)
+            let spring = SpringCurve(
+                mass: c.mass, stiffness: c.stiffness, damping: c.damping, initialVelocity: c.v0_relative)
             for (i, t) in c.t.enumerated() {
                 #expect(abs(spring.displacement(at: t) - c.x_closed[i]) < 1e-9, "\(c.case) x(\(t))")
                 #expect(abs(spring.displacementVelocity(at: t) - c.velocity_closed[i]) < 1e-9, "\(c.case) x'(\(t))")
@@ -50,7 +57,8 @@ import Testing
     /// The settling time is the exact last time |x| ≥ 0.001, not an envelope bound.
     @Test func springSettlingTimes() {
         for c in vectors.spring.cases {
-            let spring = SpringCurve(mass: c.mass, stiffness: c.stiffness, damping: c.damping, initialVelocity: c.v0_relative)
+            let spring = SpringCurve(
+                mass: c.mass, stiffness: c.stiffness, damping: c.damping, initialVelocity: c.v0_relative)
             #expect(abs(spring.settlingTime() - c.`settle_exact_eps1e-3`) < 1e-9, "\(c.case)")
         }
         for named in vectors.spring.named_spring_settling {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Motion
 
 /// The percent-driven completion beyond the reference vectors (those are in CurveVectorTests).

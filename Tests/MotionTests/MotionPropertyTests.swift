@@ -1,18 +1,21 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import Motion
 
 /// Properties over many random specs and times, from a fixed seed.
 @Suite struct MotionPropertyTests {
     static func randomCubic(_ rng: inout SplitMix64, monotone: Bool) -> CubicBezier {
         let yRange = monotone ? 0.0...1.0 : -1.0...2.0
-        return CubicBezier(.random(in: 0...1, using: &rng), .random(in: yRange, using: &rng),
-                           .random(in: 0...1, using: &rng), .random(in: yRange, using: &rng))
+        return CubicBezier(
+            .random(in: 0...1, using: &rng), .random(in: yRange, using: &rng),
+            .random(in: 0...1, using: &rng), .random(in: yRange, using: &rng))
     }
 
     static func randomSpring(_ rng: inout SplitMix64) -> SpringCurve {
-        SpringCurve(dampingRatio: .random(in: 0.1...3, using: &rng), response: .random(in: 0.05...2, using: &rng),
-                    initialVelocity: .random(in: -10...10, using: &rng))
+        SpringCurve(
+            dampingRatio: .random(in: 0.1...3, using: &rng), response: .random(in: 0.05...2, using: &rng),
+            initialVelocity: .random(in: -10...10, using: &rng))
     }
 
     /// Every cubic curve starts exactly at 0 and ends exactly at 1.
@@ -61,7 +64,8 @@ import TestSupport
             let settle = s.settlingTime()
             #expect(abs(s.displacement(at: settle)) >= SpringCurve.settlingEpsilon * (1 - 1e-9))
             for k in 1...20 {
-                #expect(abs(s.displacement(at: settle + Double(k) * 0.05 * (settle + 0.01))) < SpringCurve.settlingEpsilon)
+                #expect(
+                    abs(s.displacement(at: settle + Double(k) * 0.05 * (settle + 0.01))) < SpringCurve.settlingEpsilon)
             }
         }
     }
@@ -70,9 +74,13 @@ import TestSupport
     @Test func reverseReverseIsIdentity() throws {
         var rng = SplitMix64(seed: 5)
         for _ in 0..<500 {
-            let timing: TimingSpec = Bool.random(using: &rng)
+            let timing: TimingSpec =
+                Bool.random(using: &rng)
                 ? .cubicBezier(Self.randomCubic(&rng, monotone: true))
-                : .spring(.perceptual(dampingRatio: .random(in: 0.3...2, using: &rng), response: .random(in: 0.1...1, using: &rng), velocity: 0))
+                : .spring(
+                    .perceptual(
+                        dampingRatio: .random(in: 0.3...2, using: &rng), response: .random(in: 0.1...1, using: &rng),
+                        velocity: 0))
             var a = Animator(duration: .random(in: 0.1...2, using: &rng), timing: timing)
             try a.startAnimation(at: 0)
             let t = Double.random(in: 0...0.09, using: &rng)
@@ -91,9 +99,13 @@ import TestSupport
     @Test func reverseNeverJumps() throws {
         var rng = SplitMix64(seed: 6)
         for _ in 0..<500 {
-            let timing: TimingSpec = Bool.random(using: &rng)
+            let timing: TimingSpec =
+                Bool.random(using: &rng)
                 ? .cubicBezier(Self.randomCubic(&rng, monotone: false))
-                : .spring(.physical(mass: 1, stiffness: .random(in: 10...500, using: &rng), damping: .random(in: 1...60, using: &rng), velocity: 0))
+                : .spring(
+                    .physical(
+                        mass: 1, stiffness: .random(in: 10...500, using: &rng),
+                        damping: .random(in: 1...60, using: &rng), velocity: 0))
             var a = Animator(duration: 1, timing: timing)
             try a.startAnimation(at: 0)
             let t = Double.random(in: 0...0.9, using: &rng)

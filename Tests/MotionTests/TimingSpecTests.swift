@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Motion
 
 @Suite struct TimingSpecTests {
@@ -11,11 +12,23 @@ import Testing
         ("ease-in-out", .easeInOut),
         ("cubic-bezier(0.17,0.67,0.76,1)", .cubicBezier(CubicBezier(0.17, 0.67, 0.76, 1))),
         ("cubic-bezier( 0.3 , -0.5, 0.7 , 1.6 )", .cubicBezier(CubicBezier(0.3, -0.5, 0.7, 1.6))),
-        ("spring(mass=1, stiffness=100, damping=10)", .spring(.physical(mass: 1, stiffness: 100, damping: 10, velocity: 0))),
-        ("spring(stiffness=100,damping=10,velocity=2)", .spring(.physical(mass: 1, stiffness: 100, damping: 10, velocity: 2))),
-        ("spring(damping-ratio=0.8, response=0.3)", .spring(.perceptual(dampingRatio: 0.8, response: 0.3, velocity: 0))),
+        (
+            "spring(mass=1, stiffness=100, damping=10)",
+            .spring(.physical(mass: 1, stiffness: 100, damping: 10, velocity: 0))
+        ),
+        (
+            "spring(stiffness=100,damping=10,velocity=2)",
+            .spring(.physical(mass: 1, stiffness: 100, damping: 10, velocity: 2))
+        ),
+        (
+            "spring(damping-ratio=0.8, response=0.3)",
+            .spring(.perceptual(dampingRatio: 0.8, response: 0.3, velocity: 0))
+        ),
         ("spring(response=0.3)", .spring(.perceptual(dampingRatio: 1, response: 0.3, velocity: 0))),
-        ("spring(duration=0.5, bounce=0.3, velocity=1.5)", .spring(.durationBounce(duration: 0.5, bounce: 0.3, velocity: 1.5))),
+        (
+            "spring(duration=0.5, bounce=0.3, velocity=1.5)",
+            .spring(.durationBounce(duration: 0.5, bounce: 0.3, velocity: 1.5))
+        ),
         ("spring(duration=0.5,bounce=-0.5)", .spring(.durationBounce(duration: 0.5, bounce: -0.5, velocity: 0))),
     ])
     func parses(text: String, expected: TimingSpec) throws {
@@ -24,9 +37,11 @@ import Testing
 
     /// The canonical text reads back as the same spec (spec → curve → spec).
     @Test func canonicalTextRoundTrips() throws {
-        let texts = ["linear", "ease", "ease-in", "ease-out", "ease-in-out", "cubic-bezier(0.17,0.67,0.76,1)",
-                     "spring(mass=3, stiffness=1000, damping=500)", "spring(damping-ratio=0.8, response=0.3)",
-                     "spring(duration=0.5, bounce=0.3, velocity=1.5)"]
+        let texts = [
+            "linear", "ease", "ease-in", "ease-out", "ease-in-out", "cubic-bezier(0.17,0.67,0.76,1)",
+            "spring(mass=3, stiffness=1000, damping=500)", "spring(damping-ratio=0.8, response=0.3)",
+            "spring(duration=0.5, bounce=0.3, velocity=1.5)",
+        ]
         for text in texts {
             let spec = try TimingSpec(parsing: text)
             #expect(spec.description == text)
@@ -62,10 +77,19 @@ import Testing
     /// A spring missing a value names the form, shows it written out, and for a lone `damping` points to the
     /// damping-ratio form that the default config uses.
     @Test(arguments: [
-        ("spring(damping=0.5)", ["stiffness", "spring(stiffness=170, damping=26)", "spring(damping-ratio=0.5, response=0.4)"]),
+        (
+            "spring(damping=0.5)",
+            ["stiffness", "spring(stiffness=170, damping=26)", "spring(damping-ratio=0.5, response=0.4)"]
+        ),
         ("spring(response=0.3, velocity=2)", [] as [String]),
         ("spring(bounce=0.2)", ["duration", "spring(duration=0.5, bounce=0.2)"]),
-        ("spring(velocity=1)", ["spring(stiffness=170, damping=26)", "spring(damping-ratio=0.8, response=0.4)", "spring(duration=0.5, bounce=0.2)"]),
+        (
+            "spring(velocity=1)",
+            [
+                "spring(stiffness=170, damping=26)", "spring(damping-ratio=0.8, response=0.4)",
+                "spring(duration=0.5, bounce=0.2)",
+            ]
+        ),
     ])
     func aSpringWithAMissingValueShowsTheFix(text: String, mentions: [String]) {
         do {

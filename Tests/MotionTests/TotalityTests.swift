@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Motion
 
 /// Any finite spring gets a settling time in bounded steps; absurd specs are refused where they are parsed.

@@ -27,7 +27,9 @@ public final class HalfAnsweringSocket: Sendable {
         self.listener = listener
         stopPipe = (ends[0], ends[1])
         let (stop, accepted) = (ends[0], accepted)
-        PosixThread.start(named: "half-answering") { Self.serve(listener, stop: stop, reply: reply, accepted: accepted) }
+        PosixThread.start(named: "half-answering") {
+            Self.serve(listener, stop: stop, reply: reply, accepted: accepted)
+        }
     }
 
     deinit {
@@ -45,7 +47,11 @@ public final class HalfAnsweringSocket: Sendable {
             close(stop)
         }
         while true {
-            var fds = [pollfd(fd: stop, events: Int16(POLLIN), revents: 0), pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+            var fds =
+                [
+                    pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+                ]
                 + clients.map { pollfd(fd: $0.answers ? $0.descriptor : -1, events: Int16(POLLIN), revents: 0) }
             guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else { return }
             if fds[0].revents != 0 { return }
@@ -64,7 +70,9 @@ public final class HalfAnsweringSocket: Sendable {
                 var buffer = [UInt8](repeating: 0, count: 4096)
                 let count = read(clients[index].descriptor, &buffer, buffer.count)
                 guard count > 0 else { continue }
-                _ = reply.withUnsafeBytes { send(clients[index].descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                _ = reply.withUnsafeBytes {
+                    send(clients[index].descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
                 // Answered once; from now on it is only held open.
                 clients[index].answers = false
             }

@@ -6,11 +6,11 @@ import TextWriting
 @Suite struct EditDistanceTests {
     @Test(arguments: [
         ("", "", 0), ("", "abc", 3), ("abc", "", 3), ("socket", "socket", 0),
-        ("sockt", "socket", 1),          // one insertion
+        ("sockt", "socket", 1),  // one insertion
         ("verbos", "verbose", 1),
-        ("kitten", "sitting", 3),        // the textbook pair: k→s, e→i, +g
-        ("flaw", "lawn", 2),             // −f, +n
-        ("éa", "ea", 1),                 // a character, not a byte
+        ("kitten", "sitting", 3),  // the textbook pair: k→s, e→i, +g
+        ("flaw", "lawn", 2),  // −f, +n
+        ("éa", "ea", 1),  // a character, not a byte
     ])
     func countsEdits(a: String, b: String, distance: Int) {
         #expect(editDistance(a, b) == distance)

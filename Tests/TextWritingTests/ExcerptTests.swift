@@ -13,7 +13,9 @@ struct ExcerptTests {
         #expect(excerpt("abcdef", bytes: 0) == "…")
     }
 
-    @Test(arguments: [("aé", 2, "a…"), ("aé", 3, "aé"), ("a€b", 3, "a…"), ("a€b", 4, "a€…"), ("𝄞x", 3, "…"), ("𝄞x", 4, "𝄞…")])
+    @Test(arguments: [
+        ("aé", 2, "a…"), ("aé", 3, "aé"), ("a€b", 3, "a…"), ("a€b", 4, "a€…"), ("𝄞x", 3, "…"), ("𝄞x", 4, "𝄞…"),
+    ])
     func aCutNeverSplitsACharacter(text: String, limit: Int, expected: String) {
         #expect(excerpt(text, bytes: limit) == expected)
     }

@@ -3,7 +3,9 @@ import TextWriting
 
 @Suite struct NumberTextTests {
     /// Whole numbers are written digit by digit: the same text as the standard library's, at both ends of Int64.
-    @Test(arguments: [0, 1, -1, 9, 10, -10, 99, 100, 1_234_567_890, -987_654_321, 999_999_999_999_999, Int64.max, Int64.min])
+    @Test(arguments: [
+        0, 1, -1, 9, 10, -10, 99, 100, 1_234_567_890, -987_654_321, 999_999_999_999_999, Int64.max, Int64.min,
+    ])
     func integersAreWrittenAsTheStandardLibraryWritesThem(value: Int64) {
         var out = ""
         writeInteger(value, to: &out)

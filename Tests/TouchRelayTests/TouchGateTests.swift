@@ -4,15 +4,21 @@ import TouchRelay
 /// The gate, driven frame by frame with a manual clock: every twin frame and every report is asserted.
 struct TouchGateTests {
     /// A left-edge zone 40 units wide on a 4096-unit glass, three fingers for a pinch, a hold of 150 ms.
-    private let rules = GateRules(zones: [DeviceRect(minX: 0, minY: 0, maxX: 40, maxY: 4096)], fingers: 3, holdLimit: 0.15)
+    private let rules = GateRules(
+        zones: [DeviceRect(minX: 0, minY: 0, maxX: 40, maxY: 4096)], fingers: 3, holdLimit: 0.15)
     private func point(_ x: Int32, _ y: Int32) -> DevicePoint { DevicePoint(x: x, y: y) }
 
     /// A tap mid-glass reaches the twin in the frame it came in, and its lift in the next.
     @Test func aTouchNoRuleHoldsPassesAtOnce() {
         var gate = TouchGate(rules: rules, twinSlots: 5)
-        #expect(gate.route([.down(slot: 0, at: point(2000, 2000))], at: 1)
-            == GateOutput(twinFrames: [[.down(slot: 0, at: point(2000, 2000))]], reports: [.down(id: 1, at: point(2000, 2000), held: false), .frame(time: 1)]))
-        #expect(gate.route([.up(slot: 0)], at: 1.01) == GateOutput(twinFrames: [[.up(slot: 0)]], reports: [.up(id: 1), .frame(time: 1.01)]))
+        #expect(
+            gate.route([.down(slot: 0, at: point(2000, 2000))], at: 1)
+                == GateOutput(
+                    twinFrames: [[.down(slot: 0, at: point(2000, 2000))]],
+                    reports: [.down(id: 1, at: point(2000, 2000), held: false), .frame(time: 1)]))
+        #expect(
+            gate.route([.up(slot: 0)], at: 1.01)
+                == GateOutput(twinFrames: [[.up(slot: 0)]], reports: [.up(id: 1), .frame(time: 1.01)]))
         #expect(gate.isIdle && gate.deadline == nil)
     }
 
@@ -34,8 +40,13 @@ struct TouchGateTests {
         var gate = TouchGate(rules: rules, twinSlots: 5)
         _ = gate.route([.down(slot: 0, at: point(5, 2000))], at: 1)
         _ = gate.route([.move(slot: 0, to: point(8, 2500))], at: 1.01)
-        #expect(gate.pass(1) == GateOutput(twinFrames: [[.down(slot: 0, at: point(5, 2000))], [.move(slot: 0, to: point(8, 2500))]]))
-        #expect(gate.route([.move(slot: 0, to: point(9, 2600))], at: 1.02).twinFrames == [[.move(slot: 0, to: point(9, 2600))]])
+        #expect(
+            gate.pass(1)
+                == GateOutput(twinFrames: [[.down(slot: 0, at: point(5, 2000))], [.move(slot: 0, to: point(8, 2500))]]))
+        #expect(
+            gate.route([.move(slot: 0, to: point(9, 2600))], at: 1.02).twinFrames == [
+                [.move(slot: 0, to: point(9, 2600))]
+            ])
         #expect(gate.route([.up(slot: 0)], at: 1.03).twinFrames == [[.up(slot: 0)]])
     }
 
@@ -54,9 +65,13 @@ struct TouchGateTests {
         var gate = TouchGate(rules: rules, twinSlots: 5)
         _ = gate.route([.down(slot: 0, at: point(5, 2000))], at: 1)
         #expect(gate.expire(at: 1.149) == GateOutput())
-        #expect(gate.expire(at: 1.15) == GateOutput(twinFrames: [[.down(slot: 0, at: point(5, 2000))]], reports: [.expired(id: 1)]))
+        #expect(
+            gate.expire(at: 1.15)
+                == GateOutput(twinFrames: [[.down(slot: 0, at: point(5, 2000))]], reports: [.expired(id: 1)]))
         #expect(gate.deadline == nil)
-        #expect(gate.claim(1) == GateOutput(twinFrames: [[.cancel(slot: 0)]]), "claimed after all: the twin's touch is cancelled")
+        #expect(
+            gate.claim(1) == GateOutput(twinFrames: [[.cancel(slot: 0)]]),
+            "claimed after all: the twin's touch is cancelled")
         #expect(gate.route([.up(slot: 0)], at: 1.3).twinFrames == [])
     }
 
@@ -65,19 +80,29 @@ struct TouchGateTests {
     @Test func theOtherFingerPassesAloneInItsOwnSlot() {
         var gate = TouchGate(rules: rules, twinSlots: 5)
         _ = gate.route([.down(slot: 0, at: point(5, 2000))], at: 1)
-        #expect(gate.route([.down(slot: 1, at: point(2000, 1000))], at: 1.01).twinFrames == [[.down(slot: 0, at: point(2000, 1000))]])
+        #expect(
+            gate.route([.down(slot: 1, at: point(2000, 1000))], at: 1.01).twinFrames == [
+                [.down(slot: 0, at: point(2000, 1000))]
+            ])
         _ = gate.claim(1)
-        #expect(gate.route([.move(slot: 0, to: point(400, 2000)), .move(slot: 1, to: point(2010, 1000))], at: 1.02).twinFrames
-            == [[.move(slot: 0, to: point(2010, 1000))]])
+        #expect(
+            gate.route([.move(slot: 0, to: point(400, 2000)), .move(slot: 1, to: point(2010, 1000))], at: 1.02)
+                .twinFrames
+                == [[.move(slot: 0, to: point(2010, 1000))]])
     }
 
     /// Three fingers landing in one frame are all held for a three-finger binding; two are not.
     @Test func theFingerCountHoldsAtTheBindingsCount() {
         var gate = TouchGate(rules: rules, twinSlots: 5)
-        #expect(gate.route([.down(slot: 0, at: point(1000, 1000)), .down(slot: 1, at: point(1500, 1000))], at: 1).twinFrames
-            == [[.down(slot: 0, at: point(1000, 1000)), .down(slot: 1, at: point(1500, 1000))]])
+        #expect(
+            gate.route([.down(slot: 0, at: point(1000, 1000)), .down(slot: 1, at: point(1500, 1000))], at: 1).twinFrames
+                == [[.down(slot: 0, at: point(1000, 1000)), .down(slot: 1, at: point(1500, 1000))]])
         var three = TouchGate(rules: rules, twinSlots: 5)
-        let output = three.route([.down(slot: 0, at: point(1000, 1000)), .down(slot: 1, at: point(1500, 1000)), .down(slot: 2, at: point(2000, 1000))], at: 1)
+        let output = three.route(
+            [
+                .down(slot: 0, at: point(1000, 1000)), .down(slot: 1, at: point(1500, 1000)),
+                .down(slot: 2, at: point(2000, 1000)),
+            ], at: 1)
         #expect(output.twinFrames == [])
         #expect(output.reports.filter { if case .down(_, _, true) = $0 { true } else { false } }.count == 3)
     }
@@ -86,8 +111,9 @@ struct TouchGateTests {
     @Test func aLiftInTheSameFrameIsNotCounted() {
         var gate = TouchGate(rules: rules, twinSlots: 5)
         _ = gate.route([.down(slot: 0, at: point(1000, 1000)), .down(slot: 1, at: point(1500, 1000))], at: 1)
-        #expect(gate.route([.up(slot: 0), .down(slot: 2, at: point(2000, 1000))], at: 1.01).twinFrames
-            == [[.up(slot: 0), .down(slot: 0, at: point(2000, 1000))]], "two down after the frame: passed")
+        #expect(
+            gate.route([.up(slot: 0), .down(slot: 2, at: point(2000, 1000))], at: 1.01).twinFrames
+                == [[.up(slot: 0), .down(slot: 0, at: point(2000, 1000))]], "two down after the frame: passed")
     }
 
     /// Fingers that passed before the count was reached are cancelled on the twin when the binding claims them.
@@ -108,7 +134,10 @@ struct TouchGateTests {
         var gate = TouchGate(rules: rules, twinSlots: 5)
         _ = gate.route([.down(slot: 0, at: point(5, 2000))], at: 1)
         #expect(gate.stall().twinFrames == [[.down(slot: 0, at: point(5, 2000))]])
-        #expect(gate.route([.down(slot: 1, at: point(5, 3000))], at: 1.01).twinFrames == [[.down(slot: 1, at: point(5, 3000))]])
+        #expect(
+            gate.route([.down(slot: 1, at: point(5, 3000))], at: 1.01).twinFrames == [
+                [.down(slot: 1, at: point(5, 3000))]
+            ])
         gate.resume()
         _ = gate.route([.up(slot: 0), .up(slot: 1)], at: 1.02)
         #expect(gate.route([.down(slot: 0, at: point(5, 2000))], at: 1.03).twinFrames == [], "held again")

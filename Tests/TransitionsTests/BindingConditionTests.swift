@@ -1,13 +1,14 @@
 import AnimConfig
 import Gestures
 import Testing
-import Transitions
 import TransitionModel
+import Transitions
 
 /// Bindings by the focused application (issue 31) and by tablet mode (issue 45): the rule of each key, and the engine
 /// leaving a binding that is off out of the arena, so that its touch goes to the next binding, or to no one.
 @Suite struct BindingConditionTests {
-    static let firefox = SessionFocus.known(FocusedWindow(names: ["Navigator", "firefox"], fullscreen: false), source: .x11)
+    static let firefox = SessionFocus.known(
+        FocusedWindow(names: ["Navigator", "firefox"], fullscreen: false), source: .x11)
     static let game = SessionFocus.known(FocusedWindow(names: ["steam_app_1"], fullscreen: true), source: .sway)
     static let desktop = SessionFocus.known(nil, source: .x11)
     static let unknown = SessionFocus.unknown(reason: "no window manager")
@@ -19,15 +20,20 @@ import TransitionModel
         let apps = BindingCondition(apps: ["FIREFOX"]), except = BindingCondition(exceptApps: ["navigator"])
         let windowed = BindingCondition(whenFullscreen: false)
         let expected: [(BindingCondition, SessionFocus, Bool)] = [
-            (apps, Self.firefox, true), (apps, Self.game, false), (apps, Self.desktop, false), (apps, Self.unknown, false),
-            (except, Self.firefox, false), (except, Self.game, true), (except, Self.desktop, true), (except, Self.unknown, true),
-            (windowed, Self.firefox, true), (windowed, Self.game, false), (windowed, Self.desktop, true), (windowed, Self.unknown, true),
+            (apps, Self.firefox, true), (apps, Self.game, false), (apps, Self.desktop, false),
+            (apps, Self.unknown, false),
+            (except, Self.firefox, false), (except, Self.game, true), (except, Self.desktop, true),
+            (except, Self.unknown, true),
+            (windowed, Self.firefox, true), (windowed, Self.game, false), (windowed, Self.desktop, true),
+            (windowed, Self.unknown, true),
             (BindingCondition(), Self.game, true), (BindingCondition(), Self.unknown, true),
         ]
         for (condition, focus, allowed) in expected {
             #expect(condition.allows(SessionState(focus: focus)) == allowed, "\(condition) with \(focus)")
         }
-        #expect(BindingCondition(apps: ["steam_app_1"], whenFullscreen: false).allows(SessionState(focus: Self.game)) == false, "both must hold")
+        #expect(
+            BindingCondition(apps: ["steam_app_1"], whenFullscreen: false).allows(SessionState(focus: Self.game))
+                == false, "both must hold")
     }
 
     /// Case is ignored letter by letter, beyond ASCII too; a name is never matched by a part of it.
@@ -39,19 +45,24 @@ import TransitionModel
 
     /// Names are bounded where they enter: four at most, each cut at 256 bytes on a character's edge.
     @Test func namesAreBounded() {
-        let window = FocusedWindow(names: ["a", "b", "c", "d", "e"] + [String(repeating: "é", count: 300)], fullscreen: false)
+        let window = FocusedWindow(
+            names: ["a", "b", "c", "d", "e"] + [String(repeating: "é", count: 300)], fullscreen: false)
         #expect(window.names == ["a", "b", "c", "d"])
         let long = FocusedWindow(names: [String(repeating: "x", count: 1 << 20)], fullscreen: false)
         #expect(long.names[0].utf8.count == FocusedWindow.nameLimit)
         let odd = FocusedWindow(names: ["x" + String(repeating: "é", count: 300)], fullscreen: false)
-        #expect(odd.names[0] == "x" + String(repeating: "é", count: 127), "255 bytes: the character the limit falls in is left out whole")
+        #expect(
+            odd.names[0] == "x" + String(repeating: "é", count: 127),
+            "255 bytes: the character the limit falls in is left out whole")
     }
 
     /// Two conditions that no focus turns on together: a deliberate split of one edge between applications.
     @Test func exclusionIsASplitOnPurpose() {
         #expect(BindingCondition(apps: ["gimp"]).excludes(BindingCondition(exceptApps: ["GIMP"])))
         #expect(BindingCondition(apps: ["gimp"]).excludes(BindingCondition(apps: ["krita"])))
-        #expect(!BindingCondition(apps: ["gimp", "krita"]).excludes(BindingCondition(exceptApps: ["gimp"])), "both work over krita")
+        #expect(
+            !BindingCondition(apps: ["gimp", "krita"]).excludes(BindingCondition(exceptApps: ["gimp"])),
+            "both work over krita")
         #expect(!BindingCondition(apps: ["gimp"]).excludes(BindingCondition(apps: ["Gimp"])))
         #expect(!BindingCondition(exceptApps: ["gimp"]).excludes(BindingCondition(exceptApps: ["krita"])))
         #expect(!BindingCondition().excludes(BindingCondition(whenFullscreen: false)))
@@ -105,8 +116,9 @@ import TransitionModel
         tester.engine.setFocus(Self.game)
         let (began, decisions) = Self.swipe(&tester, at: 60)
         #expect(began == nil, "over a full-screen game neither works")
-        #expect(decisions.allSatisfy { if case .released = $0 { true } else { false } } && !decisions.isEmpty,
-                "the touch is handed back to the application: \(decisions)")
+        #expect(
+            decisions.allSatisfy { if case .released = $0 { true } else { false } } && !decisions.isEmpty,
+            "the touch is handed back to the application: \(decisions)")
     }
 
     /// A focus change while a finger drives a transition does not cut the gesture short: the swipe that moved the
@@ -118,11 +130,15 @@ import TransitionModel
         var began: [String] = []
         for (index, event) in events.enumerated() {
             if index == 5 { tester.engine.setFocus(Self.desktop) }
-            for case let .began(snapshot, _, _) in tester.engine.handle(event, at: event.time).events { began.append(snapshot.name) }
+            for case let .began(snapshot, _, _) in tester.engine.handle(event, at: event.time).events {
+                began.append(snapshot.name)
+            }
         }
         let lift = tester.engine.handle(EngineGestureTests.lift(at: Point(x: 302, y: 400), time: 0.25), at: 0.25)
         #expect(began == ["drawing"])
-        #expect(tester.engine.snapshot(of: "drawing", at: 0.25)?.phase == .animating, "released into its completion: \(lift.events)")
+        #expect(
+            tester.engine.snapshot(of: "drawing", at: 0.25)?.phase == .animating,
+            "released into its completion: \(lift.events)")
         _ = tester.engine.tick(at: 5)
         #expect(Self.swipe(&tester, at: 10).began == "sidebar")
     }
@@ -147,7 +163,9 @@ import TransitionModel
             (BindingCondition(), true, true), (BindingCondition(), false, true), (BindingCondition(), nil, true),
         ]
         for (condition, mode, allowed) in expected {
-            #expect(condition.allows(SessionState(focus: Self.firefox, tabletMode: mode)) == allowed, "\(condition) with \(String(describing: mode))")
+            #expect(
+                condition.allows(SessionState(focus: Self.firefox, tabletMode: mode)) == allowed,
+                "\(condition) with \(String(describing: mode))")
         }
         #expect(!tablet.isAlways && !laptop.isAlways)
         let both = BindingCondition(apps: ["firefox"], whenTabletMode: true)

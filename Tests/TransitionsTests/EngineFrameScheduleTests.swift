@@ -1,5 +1,6 @@
 import Motion
 import Testing
+
 @testable import Transitions
 
 /// The engine says when it wants its next tick (`EngineOutput.nextFrame`):
@@ -36,7 +37,9 @@ import Testing
         var engine = Engine(config: EngineCommandTests.linearConfig, geometry: .fallback)
         _ = engine.perform(.toggle("sidebar"), at: 0)
         #expect(engine.perform(.pause("sidebar"), at: 0.3).1.nextFrame == nil)
-        #expect(engine.perform(.continue("sidebar", timing: nil, durationFactor: nil, velocity: nil), at: 0.5).1.nextFrame != nil)
+        #expect(
+            engine.perform(.continue("sidebar", timing: nil, durationFactor: nil, velocity: nil), at: 0.5).1.nextFrame
+                != nil)
     }
 
     /// The display's refresh replaces the config's rate; absurd rates are held to 1…1000 Hz.

@@ -6,7 +6,9 @@ import Transitions
 /// fixture is read by the real parser, and its tables handed to the engine as the daemon hands them.
 extension Engine {
     init(config: DaemonConfig, geometry: ScreenGeometry) {
-        self.init(transitions: config.transitions, bindings: config.bindings, frameRate: config.daemon.frameRate, geometry: geometry)
+        self.init(
+            transitions: config.transitions, bindings: config.bindings, frameRate: config.daemon.frameRate,
+            geometry: geometry)
     }
 
     mutating func reconfigure(_ config: DaemonConfig, at time: Double) -> EngineOutput {

@@ -2,10 +2,11 @@ import AnimConfig
 import Foundation
 import Gestures
 import Motion
-import Testing
 import TestSupport
-@testable import Transitions
+import Testing
 import TransitionModel
+
+@testable import Transitions
 
 /// Random interleavings of gestures, commands, interrupts, reloads, cancels and time, with extreme values the
 /// protocol accepts, from fixed seeds. After every step: every began has exactly one ended, seq strictly increases
@@ -24,42 +25,43 @@ struct EnginePropertyTests {
     /// mode, beside the launcher's, which then does not (issue 45).
     static let config: DaemonConfig = {
         do {
-            return try EngineTester.defaultConfig(adding: HoldConfigs.launcherPress + """
-                [bindings.panel-held]
-                transition = "pager"
-                gesture = "edge-pan"
-                edge = "right"
-                distance = 600
-                hold = 0.3
-                [bindings.notifications-press]
-                transition = "notifications"
-                gesture = "long-press"
-                edge = "top"
-                [bindings.notifications-open]
-                require-to-fail = ["notifications-press"]
-                [bindings.sidebar-open]
-                catch = true
-                [bindings.launcher-pinch]
-                transition = "launcher"
-                gesture = "pinch"
-                increases = "out"
-                min-touches = 2
-                max-touches = 3
-                sources = ["touch", "touchpad"]
-                [bindings.panel-turn]
-                transition = "panel"
-                gesture = "rotate"
-                increases = "counter-clockwise"
-                angle = 45
-                [bindings.tablet-launcher]
-                transition = "notifications"
-                gesture = "edge-pan"
-                edge = "bottom"
-                distance = 300
-                when-tablet-mode = true
-                [bindings.launcher-open]
-                when-tablet-mode = false
-                """)
+            return try EngineTester.defaultConfig(
+                adding: HoldConfigs.launcherPress + """
+                    [bindings.panel-held]
+                    transition = "pager"
+                    gesture = "edge-pan"
+                    edge = "right"
+                    distance = 600
+                    hold = 0.3
+                    [bindings.notifications-press]
+                    transition = "notifications"
+                    gesture = "long-press"
+                    edge = "top"
+                    [bindings.notifications-open]
+                    require-to-fail = ["notifications-press"]
+                    [bindings.sidebar-open]
+                    catch = true
+                    [bindings.launcher-pinch]
+                    transition = "launcher"
+                    gesture = "pinch"
+                    increases = "out"
+                    min-touches = 2
+                    max-touches = 3
+                    sources = ["touch", "touchpad"]
+                    [bindings.panel-turn]
+                    transition = "panel"
+                    gesture = "rotate"
+                    increases = "counter-clockwise"
+                    angle = 45
+                    [bindings.tablet-launcher]
+                    transition = "notifications"
+                    gesture = "edge-pan"
+                    edge = "bottom"
+                    distance = 300
+                    when-tablet-mode = true
+                    [bindings.launcher-open]
+                    when-tablet-mode = false
+                    """)
         } catch {
             fatalError("property config: \(error)")
         }
@@ -80,8 +82,10 @@ struct EnginePropertyTests {
             guard let progress = motion.progress(at: s.time), let velocity = motion.velocity(at: s.time) else {
                 return failures.append("\(step): \(s.name) animates, but its announced leg is driven")
             }
-            if !(abs(progress - s.progress) <= 1e-9) || !(abs(velocity - s.velocity) <= 1e-6 * max(1, abs(s.velocity))) {
-                failures.append("\(step): \(s.name) frame \(s.progress), \(s.velocity) but its leg gives \(progress), \(velocity)")
+            if !(abs(progress - s.progress) <= 1e-9) || !(abs(velocity - s.velocity) <= 1e-6 * max(1, abs(s.velocity)))
+            {
+                failures.append(
+                    "\(step): \(s.name) frame \(s.progress), \(s.velocity) but its leg gives \(progress), \(velocity)")
             }
         }
 
@@ -109,12 +113,16 @@ struct EnginePropertyTests {
                     lastEnd[s.name] = position
                     snapshot = s
                 case let .gesture(update):
-                    if ![update.translation.x, update.translation.y, update.velocity.x, update.velocity.y].allSatisfy(\.isFinite) {
+                    if ![update.translation.x, update.translation.y, update.velocity.x, update.velocity.y].allSatisfy(
+                        \.isFinite)
+                    {
                         failures.append("\(step): non-finite gesture \(update)")
                     }
                     continue
                 }
-                if snapshot.seq <= lastSeq[snapshot.name, default: 0] { failures.append("\(step): seq went back for \(snapshot.name)") }
+                if snapshot.seq <= lastSeq[snapshot.name, default: 0] {
+                    failures.append("\(step): seq went back for \(snapshot.name)")
+                }
                 lastSeq[snapshot.name] = snapshot.seq
                 if ![snapshot.progress, snapshot.fraction, snapshot.velocity, snapshot.time].allSatisfy(\.isFinite) {
                     failures.append("\(step): non-finite snapshot \(snapshot)")
@@ -137,7 +145,9 @@ struct EnginePropertyTests {
         mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
 
         /// Extremes the protocol accepts, and ordinary values.
-        mutating func velocity() -> Double { pick([-1000, 1000, 0, -0.0, Double.leastNonzeroMagnitude, double(-30...30)]) }
+        mutating func velocity() -> Double {
+            pick([-1000, 1000, 0, -0.0, Double.leastNonzeroMagnitude, double(-30...30)])
+        }
 
         mutating func feed(_ event: InputEvent, _ step: String) {
             checker.check(engine.handle(event, at: time).events, step)
@@ -156,8 +166,10 @@ struct EnginePropertyTests {
         }
 
         mutating func touchGesture() {
-            let edgeStart = pick([Point(x: 1, y: double(0...1079)), Point(x: 1918, y: double(0...1079)), Point(x: double(0...1919), y: 1),
-                                  Point(x: double(0...1919), y: 1078), Point(x: double(0...1919), y: double(0...1079))])
+            let edgeStart = pick([
+                Point(x: 1, y: double(0...1079)), Point(x: 1918, y: double(0...1079)), Point(x: double(0...1919), y: 1),
+                Point(x: double(0...1919), y: 1078), Point(x: double(0...1919), y: double(0...1079)),
+            ])
             let delta = Point(x: double(-900...900), y: double(-900...900))
             let fingers = pick([1, 1, 1, 2, 3])
             let ids = (0..<fingers).map { nextTouch + $0 }
@@ -165,9 +177,11 @@ struct EnginePropertyTests {
             let steps = Int.random(in: 1...25, using: &rng)
             let dt = pick([0.0, 0.001, 0.008, 0.03])
             // The hand may also spread or close, and turn, as it moves: pinches and rotations, and every mix.
-            let spread = pick([1, 1, 0.2, 3, double(0.5...2)]), turn = pick([0, 0, 60, -200, double(-30...30)]) * .pi / 180
+            let spread = pick([1, 1, 0.2, 3, double(0.5...2)]),
+                turn = pick([0, 0, 60, -200, double(-30...30)]) * .pi / 180
             func offset(_ finger: Int, _ share: Double) -> Point {
-                let base = Double(finger) * 40 - Double(fingers - 1) * 20, scale = 1 + (spread - 1) * share, angle = turn * share
+                let base = Double(finger) * 40 - Double(fingers - 1) * 20, scale = 1 + (spread - 1) * share,
+                    angle = turn * share
                 return Point(x: Double(fingers - 1) * 20 + base * scale * cos(angle), y: base * scale * sin(angle))
             }
             for (i, id) in ids.enumerated() {
@@ -179,32 +193,48 @@ struct EnginePropertyTests {
                 time += dt
                 let share = Double(step) / Double(steps)
                 for (i, id) in ids.enumerated() {
-                    feed(InputEvent(time: time, kind: .touchMove(id: id), location: edgeStart + offset(i, share) + delta * share), "move")
+                    feed(
+                        InputEvent(
+                            time: time, kind: .touchMove(id: id), location: edgeStart + offset(i, share) + delta * share
+                        ), "move")
                 }
                 if chance(0.05) { advance(dt) }
             }
             let ending = double(0...1)
             for id in ids {
-                if ending < 0.7 { feed(InputEvent(time: time, kind: .touchUp(id: id), location: edgeStart + delta), "up") }
-                else if ending < 0.85 { feed(InputEvent(time: time, kind: .touchCancel(id: id), location: edgeStart + delta), "cancel") }
+                if ending < 0.7 {
+                    feed(InputEvent(time: time, kind: .touchUp(id: id), location: edgeStart + delta), "up")
+                } else if ending < 0.85 {
+                    feed(InputEvent(time: time, kind: .touchCancel(id: id), location: edgeStart + delta), "cancel")
+                }
                 // else: never lifted, until the input vanishes.
             }
         }
 
         mutating func push() {
             let edge = pick(Edge.allCases)
-            let at: Point = switch edge {
-            case .left: Point(x: 0, y: 500)
-            case .right: Point(x: 1919, y: 500)
-            case .top: Point(x: 900, y: 0)
-            case .bottom: Point(x: 900, y: 1079)
-            }
+            let at: Point =
+                switch edge {
+                case .left: Point(x: 0, y: 500)
+                case .right: Point(x: 1919, y: 500)
+                case .top: Point(x: 900, y: 0)
+                case .bottom: Point(x: 900, y: 1079)
+                }
             feed(InputEvent(time: time, kind: .pressureBegin(edge: edge), location: at), "push begin")
             for _ in 0..<Int.random(in: 0...40, using: &rng) {
                 time += pick([0.0, 0.008, 0.02])
-                feed(InputEvent(time: time, kind: .pressureUpdate(edge: edge, push: pick([0, 15, EdgePressure.maximumPush, double(0...15)])), location: at), "push")
+                feed(
+                    InputEvent(
+                        time: time,
+                        kind: .pressureUpdate(
+                            edge: edge, push: pick([0, 15, EdgePressure.maximumPush, double(0...15)])), location: at),
+                    "push")
             }
-            if chance(0.85) { feed(InputEvent(time: time, kind: .pressureEnd(edge: edge, cancelled: chance(0.2)), location: at), "push end") }
+            if chance(0.85) {
+                feed(
+                    InputEvent(time: time, kind: .pressureEnd(edge: edge, cancelled: chance(0.2)), location: at),
+                    "push end")
+            }
         }
 
         mutating func swipe() {
@@ -212,10 +242,18 @@ struct EnginePropertyTests {
             feed(InputEvent(time: time, kind: .swipeBegin(fingers: fingers), location: Point(x: 900, y: 500)), "swipe")
             for _ in 0..<Int.random(in: 0...30, using: &rng) {
                 time += 0.008
-                feed(InputEvent(time: time, kind: .swipeUpdate(fingers: fingers, delta: Point(x: double(-60...60), y: double(-5...5))),
-                                location: Point(x: 900, y: 500)), "swipe")
+                feed(
+                    InputEvent(
+                        time: time,
+                        kind: .swipeUpdate(fingers: fingers, delta: Point(x: double(-60...60), y: double(-5...5))),
+                        location: Point(x: 900, y: 500)), "swipe")
             }
-            if chance(0.85) { feed(InputEvent(time: time, kind: .swipeEnd(fingers: fingers, cancelled: chance(0.2)), location: Point(x: 900, y: 500)), "swipe end") }
+            if chance(0.85) {
+                feed(
+                    InputEvent(
+                        time: time, kind: .swipeEnd(fingers: fingers, cancelled: chance(0.2)),
+                        location: Point(x: 900, y: 500)), "swipe end")
+            }
         }
 
         /// A touchpad pinch, with the scales and turns XI 2.4 and libinput may report, 0 and 1000 among them.
@@ -228,30 +266,47 @@ struct EnginePropertyTests {
                 time += 0.008
                 scale = pick([scale * double(0.8...1.25), 0, 1000, scale])
                 rotation += pick([0, double(-20...20), 36_000])
-                feed(InputEvent(time: time, kind: .pinchUpdate(fingers: fingers, delta: Point(x: double(-5...5), y: 0), scale: min(scale, 1000),
-                                                                rotation: min(max(rotation, -36_000), 36_000)), location: at), "pinch")
+                feed(
+                    InputEvent(
+                        time: time,
+                        kind: .pinchUpdate(
+                            fingers: fingers, delta: Point(x: double(-5...5), y: 0), scale: min(scale, 1000),
+                            rotation: min(max(rotation, -36_000), 36_000)), location: at), "pinch")
             }
-            if chance(0.85) { feed(InputEvent(time: time, kind: .pinchEnd(fingers: fingers, cancelled: chance(0.2)), location: at), "pinch end") }
+            if chance(0.85) {
+                feed(
+                    InputEvent(time: time, kind: .pinchEnd(fingers: fingers, cancelled: chance(0.2)), location: at),
+                    "pinch end")
+            }
         }
 
         mutating func command() {
             let name = pick(EnginePropertyTests.names)
-            let timing: TimingSpec? = pick([nil, .linear, .easeInOut, .spring(.perceptual(dampingRatio: 0.01, response: 0.001, velocity: 1000)),
-                                            .spring(.perceptual(dampingRatio: 100, response: 0.3, velocity: -1000)),
-                                            .spring(.durationBounce(duration: 0.3, bounce: 0.5, velocity: 0))])
-            let command: Command = switch Int.random(in: 0..<11, using: &rng) {
-            case 0: .toggle(name)
-            case 1: .animate(name, to: Int.random(in: 0...3, using: &rng), timing: timing, duration: pick([nil, 0.001, 60, double(0.05...1)]), velocity: velocity())
-            case 2: .begin(name, to: Int.random(in: 0...3, using: &rng))
-            case 3: .scrub(name, fraction: pick([0, 1, -0.0, double(0...1)]))
-            case 4: .pause(name)
-            case 5: .resume(name)
-            case 6: .reverse(name)
-            case 7: .continue(name, timing: timing, durationFactor: pick([nil, 0, 100, double(0...2)]), velocity: pick([nil, velocity()]))
-            case 8: .release(name, velocity: pick([nil, velocity()]))
-            case 9: .stop(name, withoutFinishing: chance(0.5))
-            default: .finish(name, at: pick([.start, .end, .current]))
-            }
+            let timing: TimingSpec? = pick([
+                nil, .linear, .easeInOut, .spring(.perceptual(dampingRatio: 0.01, response: 0.001, velocity: 1000)),
+                .spring(.perceptual(dampingRatio: 100, response: 0.3, velocity: -1000)),
+                .spring(.durationBounce(duration: 0.3, bounce: 0.5, velocity: 0)),
+            ])
+            let command: Command =
+                switch Int.random(in: 0..<11, using: &rng) {
+                case 0: .toggle(name)
+                case 1:
+                    .animate(
+                        name, to: Int.random(in: 0...3, using: &rng), timing: timing,
+                        duration: pick([nil, 0.001, 60, double(0.05...1)]), velocity: velocity())
+                case 2: .begin(name, to: Int.random(in: 0...3, using: &rng))
+                case 3: .scrub(name, fraction: pick([0, 1, -0.0, double(0...1)]))
+                case 4: .pause(name)
+                case 5: .resume(name)
+                case 6: .reverse(name)
+                case 7:
+                    .continue(
+                        name, timing: timing, durationFactor: pick([nil, 0, 100, double(0...2)]),
+                        velocity: pick([nil, velocity()]))
+                case 8: .release(name, velocity: pick([nil, velocity()]))
+                case 9: .stop(name, withoutFinishing: chance(0.5))
+                default: .finish(name, at: pick([.start, .end, .current]))
+                }
             checker.check(engine.perform(command, at: time).1.events, "\(command)")
         }
 
@@ -273,7 +328,8 @@ struct EnginePropertyTests {
             case 9: pinch()
             case 4, 5, 6: command()
             case 7: reload()
-            case 8: checker.check(engine.cancelInput(from: [pick(InputSource.allCases)], at: time).events, "cancel input")
+            case 8:
+                checker.check(engine.cancelInput(from: [pick(InputSource.allCases)], at: time).events, "cancel input")
             // No events: a gesture under way finishes as it began, and the next meets the new mode's bindings.
             case 10: engine.setTabletMode(pick([true, false, nil]))
             default: advance(pick([0.001, 0.05, 0.3, 1.5]))
@@ -289,7 +345,9 @@ struct EnginePropertyTests {
             var run = Run(seed: 0xA11D_0000 + seed)
             for step in 0..<60 {
                 run.step()
-                if !run.engine.legIndexIsExact { run.checker.failures.append("step \(step): the index of legs is not exact") }
+                if !run.engine.legIndexIsExact {
+                    run.checker.failures.append("step \(step): the index of legs is not exact")
+                }
             }
             // Input goes away and time passes: nothing may stay finger-driven or animate for ever.
             run.checker.check(run.engine.cancelInput(from: InputSource.allCases, at: run.time).events, "all input gone")
@@ -302,21 +360,26 @@ struct EnginePropertyTests {
             for name in Self.names {
                 guard let snapshot = run.engine.snapshot(of: name, at: run.time) else { continue }
                 // The lock users saw: commands refused because a finger that is gone still drives it.
-                if case let (.failure(.notAllowed(reason)), _) = run.engine.perform(.pause(name), at: run.time), reason.contains("gesture drives") {
+                if case let (.failure(.notAllowed(reason)), _) = run.engine.perform(.pause(name), at: run.time),
+                    reason.contains("gesture drives")
+                {
                     run.checker.failures.append("\(name) is still finger-driven")
                 }
                 switch snapshot.phase {
                 case .animating:
                     run.checker.failures.append("\(name) still animates")
                 case .idle where run.checker.lastEnd[name] != .current && snapshot.progress != Double(snapshot.snap):
-                    run.checker.failures.append("\(name) rests at \(snapshot.progress), not at its snap \(snapshot.snap)")
+                    run.checker.failures.append(
+                        "\(name) rests at \(snapshot.progress), not at its snap \(snapshot.snap)")
                 default:
                     break
                 }
             }
-            if !run.engine.isAnimating { run.checker.failures += run.checker.openLegs.filter { name in
-                run.engine.snapshot(of: name, at: run.time)?.phase == .idle
-            }.map { "\($0): began without ended" } }
+            if !run.engine.isAnimating {
+                run.checker.failures += run.checker.openLegs.filter { name in
+                    run.engine.snapshot(of: name, at: run.time)?.phase == .idle
+                }.map { "\($0): began without ended" }
+            }
             failures += run.checker.failures.map { "seed \(0xA11D_0000 + seed): \($0)" }
             if failures.count > 20 { break }
         }

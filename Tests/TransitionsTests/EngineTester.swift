@@ -1,9 +1,10 @@
+import AnimConfig
 import Gestures
 import Motion
 import Testing
-import AnimConfig
-@testable import Transitions
 import TransitionModel
+
+@testable import Transitions
 
 /// What a test expects one engine event to be.
 enum Expected: CustomStringConvertible {
@@ -38,11 +39,12 @@ enum Expected: CustomStringConvertible {
         case let (.gesture(n, st), .gesture(update)):
             return update.name == n && update.state == st
         case let (.leg(n, kind), .leg(s, motion)):
-            let actual: LegKind = switch motion {
-            case .driven: .driven
-            case .cubic: .cubic
-            case .spring: .spring
-            }
+            let actual: LegKind =
+                switch motion {
+                case .driven: .driven
+                case .cubic: .cubic
+                case .spring: .spring
+                }
             return s.name == n && actual == kind
         default:
             return false
@@ -76,38 +78,48 @@ struct EngineTester {
     }
 
     @discardableResult
-    mutating func command(_ command: Command, at time: Double, expect expected: [Expected],
-                          sourceLocation: SourceLocation = #_sourceLocation) -> Result<CommandResult, EngineError> {
+    mutating func command(
+        _ command: Command, at time: Double, expect expected: [Expected],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Result<CommandResult, EngineError> {
         let (result, output) = engine.perform(command, at: time)
         check(output, at: time, expected, decisions: [], sourceLocation)
         return result
     }
 
     @discardableResult
-    mutating func input(_ event: InputEvent, at time: Double, expect expected: [Expected], decisions: [ArenaOutput] = [],
-                        sourceLocation: SourceLocation = #_sourceLocation) -> EngineOutput {
+    mutating func input(
+        _ event: InputEvent, at time: Double, expect expected: [Expected], decisions: [ArenaOutput] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> EngineOutput {
         let output = engine.handle(event, at: time)
         check(output, at: time, expected, decisions: decisions, sourceLocation)
         return output
     }
 
     @discardableResult
-    mutating func cancel(_ sources: [InputSource], at time: Double, expect expected: [Expected], decisions: [ArenaOutput] = [],
-                         sourceLocation: SourceLocation = #_sourceLocation) -> EngineOutput {
+    mutating func cancel(
+        _ sources: [InputSource], at time: Double, expect expected: [Expected], decisions: [ArenaOutput] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> EngineOutput {
         let output = engine.cancelInput(from: sources, at: time)
         check(output, at: time, expected, decisions: decisions, sourceLocation)
         return output
     }
 
-    mutating func reconfigure(_ config: DaemonConfig, at time: Double, expect expected: [Expected], decisions: [ArenaOutput] = [],
-                              sourceLocation: SourceLocation = #_sourceLocation) {
+    mutating func reconfigure(
+        _ config: DaemonConfig, at time: Double, expect expected: [Expected], decisions: [ArenaOutput] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         check(engine.reconfigure(config, at: time), at: time, expected, decisions: decisions, sourceLocation)
     }
 
     /// Feeds events without asserting each one's events (their order and frame deadlines are still checked), and
     /// returns them for summary checks; the touch decisions of them all must be `decisions`.
-    mutating func inputs(_ events: [InputEvent], decisions: [ArenaOutput] = [], sourceLocation: SourceLocation = #_sourceLocation,
-                         at time: (InputEvent) -> Double) -> [EngineEvent] {
+    mutating func inputs(
+        _ events: [InputEvent], decisions: [ArenaOutput] = [], sourceLocation: SourceLocation = #_sourceLocation,
+        at time: (InputEvent) -> Double
+    ) -> [EngineEvent] {
         var produced: [EngineEvent] = []
         var decided: [ArenaOutput] = []
         for event in events {
@@ -117,20 +129,25 @@ struct EngineTester {
             produced += output.events
             decided += output.touchDecisions
         }
-        #expect(decided == decisions, "touch decisions: expected \(decisions), got \(decided)", sourceLocation: sourceLocation)
+        #expect(
+            decided == decisions, "touch decisions: expected \(decisions), got \(decided)",
+            sourceLocation: sourceLocation)
         return produced
     }
 
     /// Time passing with no event: the recognizers' deadlines that have come fire.
     @discardableResult
-    mutating func advance(at time: Double, expect expected: [Expected], decisions: [ArenaOutput] = [],
-                          sourceLocation: SourceLocation = #_sourceLocation) -> EngineOutput {
+    mutating func advance(
+        at time: Double, expect expected: [Expected], decisions: [ArenaOutput] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> EngineOutput {
         let output = engine.advanceRecognizers(at: time)
         check(output, at: time, expected, decisions: decisions, sourceLocation)
         return output
     }
 
-    mutating func tick(at time: Double, expect expected: [Expected], sourceLocation: SourceLocation = #_sourceLocation) {
+    mutating func tick(at time: Double, expect expected: [Expected], sourceLocation: SourceLocation = #_sourceLocation)
+    {
         check(engine.tick(at: time), at: time, expected, decisions: [], sourceLocation)
     }
 
@@ -138,8 +155,10 @@ struct EngineTester {
     /// frame must be a progress event and the last two progress + ended.
     /// Returns the progress values seen, and the end time.
     @discardableResult
-    mutating func runToEnd(_ name: String, from start: Double, rate: Double = 60, position: AnimatingPosition, snap: Int,
-                           sourceLocation: SourceLocation = #_sourceLocation) -> (values: [Double], end: Double) {
+    mutating func runToEnd(
+        _ name: String, from start: Double, rate: Double = 60, position: AnimatingPosition, snap: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (values: [Double], end: Double) {
         var values: [Double] = []
         var time = start
         for _ in 0..<10_000 {
@@ -149,8 +168,12 @@ struct EngineTester {
             verifyOrder(events, sourceLocation)
             verifyNextFrame(output, at: time, sourceLocation)
             if let last = events.last, case let .ended(snapshot, ended) = last {
-                #expect(ended == position && snapshot.snap == snap, "ended \(ended) at snap \(snapshot.snap)", sourceLocation: sourceLocation)
-                #expect(abs(snapshot.progress - Double(snap)) < 1e-9 || position == .current, sourceLocation: sourceLocation)
+                #expect(
+                    ended == position && snapshot.snap == snap, "ended \(ended) at snap \(snapshot.snap)",
+                    sourceLocation: sourceLocation)
+                #expect(
+                    abs(snapshot.progress - Double(snap)) < 1e-9 || position == .current, sourceLocation: sourceLocation
+                )
                 #expect(events.count == 2, "a final frame, then ended", sourceLocation: sourceLocation)
                 return (values, time)
             }
@@ -161,8 +184,10 @@ struct EngineTester {
         return (values, time)
     }
 
-    private mutating func check(_ output: EngineOutput, at time: Double, _ expected: [Expected], decisions: [ArenaOutput],
-                                _ location: SourceLocation) {
+    private mutating func check(
+        _ output: EngineOutput, at time: Double, _ expected: [Expected], decisions: [ArenaOutput],
+        _ location: SourceLocation
+    ) {
         let events = output.events
         verifyOrder(events, location)
         verifyNextFrame(output, at: time, location)
@@ -170,22 +195,26 @@ struct EngineTester {
         for (event, expectation) in zip(events, expected) {
             #expect(expectation.matches(event), "expected \(expectation), got \(event)", sourceLocation: location)
         }
-        #expect(output.touchDecisions == decisions, "touch decisions: expected \(decisions), got \(output.touchDecisions)",
-                sourceLocation: location)
+        #expect(
+            output.touchDecisions == decisions, "touch decisions: expected \(decisions), got \(output.touchDecisions)",
+            sourceLocation: location)
     }
 
     /// A step asks for a frame exactly while something animates, and for the first one due after it: later than
     /// the step, and no more than one period away (FrameClock's grid).
     private func verifyNextFrame(_ output: EngineOutput, at time: Double, _ location: SourceLocation) {
-        #expect(engine.legIndexIsExact, "the engine's index of legs names other transitions than those in a leg", sourceLocation: location)
+        #expect(
+            engine.legIndexIsExact, "the engine's index of legs names other transitions than those in a leg",
+            sourceLocation: location)
         guard let next = output.nextFrame else {
             #expect(!engine.isAnimating, "a leg runs, but no frame is asked for", sourceLocation: location)
             return
         }
         #expect(engine.isAnimating, "a frame is asked for while nothing animates", sourceLocation: location)
         let period = 1 / engine.frameRate
-        #expect(next > time && next <= time + period + 1e-9, "next frame \(next) for a step at \(time), period \(period)",
-                sourceLocation: location)
+        #expect(
+            next > time && next <= time + period + 1e-9, "next frame \(next) for a step at \(time), period \(period)",
+            sourceLocation: location)
     }
 
     private mutating func verifyOrder(_ events: [EngineEvent], _ location: SourceLocation) {
@@ -216,7 +245,9 @@ struct EngineTester {
 }
 
 extension InputEvent {
-    static func touch(_ kind: (Int) -> InputEvent.Kind, _ x: Double, _ y: Double, at t: Double, id: Int = 1) -> InputEvent {
+    static func touch(_ kind: (Int) -> InputEvent.Kind, _ x: Double, _ y: Double, at t: Double, id: Int = 1)
+        -> InputEvent
+    {
         InputEvent(time: t, kind: kind(id), location: Point(x: x, y: y))
     }
 }

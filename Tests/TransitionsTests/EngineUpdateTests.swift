@@ -1,15 +1,18 @@
+import AnimConfig
 import Gestures
 import Motion
 import Testing
-import AnimConfig
-@testable import Transitions
 import TransitionModel
+
+@testable import Transitions
 
 /// A declared transition updated in place while it moves (`transition.update`, issue 29): the engine takes the new
 /// tables with the gestures of the named bindings kept, and nothing jumps.
 @Suite struct EngineUpdateTests {
     static func progress(_ events: [EngineEvent], of name: String) -> [Double] {
-        events.compactMap { if case let .progress(snapshot) = $0, snapshot.name == name { snapshot.progress } else { nil } }
+        events.compactMap {
+            if case let .progress(snapshot) = $0, snapshot.name == name { snapshot.progress } else { nil }
+        }
     }
 
     /// The default config with the sidebar's edge pan `distance` px long.
@@ -26,11 +29,14 @@ import TransitionModel
         var tester = EngineTester()
         let start = Point(x: 3, y: 500)
         let first = EngineGestureTests.drag(from: start, by: Point(x: 200, y: 0), steps: 20, duration: 0.2)
-        let before = Self.progress(tester.inputs(first, decisions: [.claimed(sequence: 1, source: .touch, touches: [1])]) { $0.time }, of: "sidebar")
+        let before = Self.progress(
+            tester.inputs(first, decisions: [.claimed(sequence: 1, source: .touch, touches: [1])]) { $0.time },
+            of: "sidebar")
         let reached = try #require(before.last)
         let updated = try Self.sidebar(distance: 100)
-        let output = tester.engine.reconfigure(transitions: updated.transitions, bindings: updated.bindings, at: 0.21,
-                                               keepingGestures: ["sidebar-open"])
+        let output = tester.engine.reconfigure(
+            transitions: updated.transitions, bindings: updated.bindings, at: 0.21,
+            keepingGestures: ["sidebar-open"])
         #expect(output.events.isEmpty, "an update mid-swipe ends nothing and moves nothing: \(output.events)")
         #expect(tester.engine.snapshot(of: "sidebar", at: 0.21)?.progress == reached)
         let move = InputEvent(time: 0.22, kind: .touchMove(id: 1), location: start + Point(x: 210, y: 0))
@@ -42,8 +48,10 @@ import TransitionModel
     /// The same change as a reload (no gesture kept): the swipe is cancelled, back to where it began.
     @Test func aReloadMidSwipeCancelsIt() throws {
         var tester = EngineTester()
-        _ = tester.inputs(EngineGestureTests.drag(from: Point(x: 3, y: 500), by: Point(x: 200, y: 0)),
-                          decisions: [.claimed(sequence: 1, source: .touch, touches: [1])]) { $0.time }
+        _ = tester.inputs(
+            EngineGestureTests.drag(from: Point(x: 3, y: 500), by: Point(x: 200, y: 0)),
+            decisions: [.claimed(sequence: 1, source: .touch, touches: [1])]
+        ) { $0.time }
         let updated = try Self.sidebar(distance: 100)
         _ = tester.engine.reconfigure(transitions: updated.transitions, bindings: updated.bindings, at: 0.21)
         #expect(tester.engine.snapshot(of: "sidebar", at: 0.21)?.target == 0)
@@ -60,7 +68,8 @@ import TransitionModel
         let index = try #require(updated.transitions.firstIndex { $0.name == "sidebar" })
         updated.transitions[index].snapPoints = [0, 0.8]
         updated.transitions[index].timing = .easeOut
-        let output = tester.engine.reconfigure(transitions: updated.transitions, bindings: updated.bindings, at: 0.15, keepingGestures: [])
+        let output = tester.engine.reconfigure(
+            transitions: updated.transitions, bindings: updated.bindings, at: 0.15, keepingGestures: [])
         #expect(output.events.isEmpty)
         let after = try #require(tester.engine.snapshot(of: "sidebar", at: 0.15))
         #expect(after.progress == before.progress && after.velocity == before.velocity && after.phase == .animating)

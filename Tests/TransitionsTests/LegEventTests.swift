@@ -1,8 +1,9 @@
+import AnimConfig
 import Foundation
 import Gestures
 import Motion
 import Testing
-import AnimConfig
+
 @testable import Transitions
 
 /// The `leg` a `began` carries and the `leg` events that follow each change of motion, with their parameters
@@ -31,32 +32,54 @@ struct LegEventTests {
         #expect(leg.velocity == 0 && leg.from == 0 && leg.to == 1 && leg.startTime == 10 && leg.elapsed == 0)
         // The settling time is the last time |x| ≥ 0.001: just before it the spring is still that far out, after it never.
         #expect(abs(leg.spring.displacement(at: leg.settlingTime)) >= 0.001 * (1 - 1e-9))
-        #expect((1...400).allSatisfy { abs(leg.spring.displacement(at: leg.settlingTime + Double($0) * 0.005)) < 0.001 })
+        #expect(
+            (1...400).allSatisfy { abs(leg.spring.displacement(at: leg.settlingTime + Double($0) * 0.005)) < 0.001 })
     }
 
     /// Linear over 2 s: pause at 1 s says driven, then its frame; resume at 3 s runs the other half from x = 0.5
     /// in 1 s; reverse at 3.5 s retraces from x = 0.75 back to 0 at the same rate, 1.5 s.
     @Test func pauseResumeAndReverseEachAnnounceTheNewMotion() throws {
         var tester = EngineTester()
-        tester.command(.animate("sidebar", to: 1, timing: .linear, duration: 2, velocity: nil), at: 0,
-                       expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
-        #expect(tester.engine.motion(of: "sidebar") == .cubic(CubicLegMotion(curve: .linear, from: 0, to: 1, startTime: 0, startX: 0, endX: 1, duration: 2)))
-        tester.command(.pause("sidebar"), at: 1, expect: [.leg("sidebar", .driven), .progress("sidebar", .paused, progress: 0.5)])
-        tester.command(.resume("sidebar"), at: 3, expect: [.leg("sidebar", .cubic), .progress("sidebar", .animating, progress: 0.5)])
-        #expect(tester.engine.motion(of: "sidebar") == .cubic(CubicLegMotion(curve: .linear, from: 0, to: 1, startTime: 3, startX: 0.5, endX: 1, duration: 1)))
+        tester.command(
+            .animate("sidebar", to: 1, timing: .linear, duration: 2, velocity: nil), at: 0,
+            expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
+        #expect(
+            tester.engine.motion(of: "sidebar")
+                == .cubic(CubicLegMotion(curve: .linear, from: 0, to: 1, startTime: 0, startX: 0, endX: 1, duration: 2))
+        )
+        tester.command(
+            .pause("sidebar"), at: 1, expect: [.leg("sidebar", .driven), .progress("sidebar", .paused, progress: 0.5)])
+        tester.command(
+            .resume("sidebar"), at: 3,
+            expect: [.leg("sidebar", .cubic), .progress("sidebar", .animating, progress: 0.5)])
+        #expect(
+            tester.engine.motion(of: "sidebar")
+                == .cubic(
+                    CubicLegMotion(curve: .linear, from: 0, to: 1, startTime: 3, startX: 0.5, endX: 1, duration: 1)))
         tester.tick(at: 3.5, expect: [.progress("sidebar", .animating, progress: 0.75)])
-        tester.command(.reverse("sidebar"), at: 3.5, expect: [.leg("sidebar", .cubic), .progress("sidebar", .animating, progress: 0.75)])
-        #expect(tester.engine.motion(of: "sidebar") == .cubic(CubicLegMotion(curve: .linear, from: 0, to: 1, startTime: 3.5, startX: 0.75, endX: 0, duration: 1.5)))
+        tester.command(
+            .reverse("sidebar"), at: 3.5,
+            expect: [.leg("sidebar", .cubic), .progress("sidebar", .animating, progress: 0.75)])
+        #expect(
+            tester.engine.motion(of: "sidebar")
+                == .cubic(
+                    CubicLegMotion(curve: .linear, from: 0, to: 1, startTime: 3.5, startX: 0.75, endX: 0, duration: 1.5)
+                ))
         #expect(abs((tester.engine.motion(of: "sidebar")?.progress(at: 4.25) ?? .nan) - 0.375) <= 1e-9)
     }
 
     /// A finger catching a running leg as its pan begins ends it and begins a driven one; its moves announce
     /// nothing; the release announces the completion, a spring handed the finger's velocity (MOTION.md §5).
     @Test func aFingerDrivesThenReleasesIntoASpring() throws {
-        var tester = EngineTester(config: try EngineTester.defaultConfig(adding: "[bindings.sidebar-close]\ncatch = false\n"))
-        tester.command(.animate("sidebar", to: 1, timing: .linear, duration: 2, velocity: nil), at: 0,
-                       expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
-        let caught = tester.inputs(EngineGestureTests.drag(from: Point(x: 3, y: 500), by: Point(x: 120, y: 0), startTime: 0.5), decisions: [.claimed(sequence: 1, source: .touch, touches: [1])]) { $0.time }
+        var tester = EngineTester(
+            config: try EngineTester.defaultConfig(adding: "[bindings.sidebar-close]\ncatch = false\n"))
+        tester.command(
+            .animate("sidebar", to: 1, timing: .linear, duration: 2, velocity: nil), at: 0,
+            expect: [.began("sidebar", .command, from: 0, to: 1, progress: 0)])
+        let caught = tester.inputs(
+            EngineGestureTests.drag(from: Point(x: 3, y: 500), by: Point(x: 120, y: 0), startTime: 0.5),
+            decisions: [.claimed(sequence: 1, source: .touch, touches: [1])]
+        ) { $0.time }
         #expect(caught.contains { if case .began(_, .gesture("sidebar-open"), .driven) = $0 { true } else { false } })
         #expect(!caught.contains { if case .leg = $0 { true } else { false } }, "finger moves change no motion")
         let released = tester.inputs([EngineGestureTests.lift(at: Point(x: 123, y: 500), time: 0.71)]) { $0.time }
@@ -70,7 +93,8 @@ struct LegEventTests {
     /// A cubic completion of a leg pushed past its end (rubber-banded) keeps its start outside [0, 1]: the
     /// stretch runs the whole curve from there, in max(distance, 5 %) · duration / completion speed.
     @Test func aRubberBandedReleaseStartsOutsideTheSnaps() throws {
-        let config = try ConfigParser.parse("""
+        let config = try ConfigParser.parse(
+            """
             defaults = false
             [transitions.sheet]
             snap-points = [0, 1]
@@ -85,7 +109,10 @@ struct LegEventTests {
             distance = 100
             """)
         var tester = EngineTester(config: config)
-        _ = tester.inputs(EngineGestureTests.drag(from: Point(x: 3, y: 500), by: Point(x: 300, y: 0), duration: 2), decisions: [.claimed(sequence: 1, source: .touch, touches: [1])]) { $0.time }
+        _ = tester.inputs(
+            EngineGestureTests.drag(from: Point(x: 3, y: 500), by: Point(x: 300, y: 0), duration: 2),
+            decisions: [.claimed(sequence: 1, source: .touch, touches: [1])]
+        ) { $0.time }
         let released = tester.inputs([EngineGestureTests.lift(at: Point(x: 303, y: 500), time: 3)]) { $0.time }
         guard case let .cubic(leg)? = Self.motion(in: released) else { Issue.record("\(released)"); return }
         #expect(leg.from > 1 && leg.to == 1, "from \(leg.from)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Transitions
 
 /// Nothing that reaches the release rules or snapshots can trap.
@@ -15,7 +16,8 @@ struct TotalArithmeticTests {
     @Test(arguments: [1e30, -1e30, 1e308, .infinity, -.infinity, .nan, .leastNonzeroMagnitude, -0.0])
     func releaseRulesAreTotal(velocity: Double) {
         for rule in [ReleaseRule.projection(rate: 0.998), .threshold(fraction: 0.5, velocity: 1000)] {
-            let target = ReleaseRules.target(progress: 0.4, velocity: velocity, origin: 0, lastSnap: 3, rule: rule, reach: 1, distance: 400)
+            let target = ReleaseRules.target(
+                progress: 0.4, velocity: velocity, origin: 0, lastSnap: 3, rule: rule, reach: 1, distance: 400)
             #expect((0...1).contains(target), "reach 1 from snap 0")
         }
     }

@@ -2,17 +2,24 @@ import CX11
 import Foundation
 import Gestures
 import Testing
+
 @testable import X11Input
 
 /// Touch sequences from the traces, sent as the raw touch events the X server sends the root window, come out as
 /// the same InputEvents (with animd's own ids). Where a strip's grab also holds a touch (exclusive touch edges), it
 /// gets exactly one allowance, which matches the arena's decision.
 struct TouchConversionTests {
-    static let touchTraces = ["flick-constant", "flick-accelerating", "flick-decelerating", "edge-slow-drag",
-                              "edge-short-slow-drag", "hold-then-release", "left-edge-vertical", "outside-zone",
-                              "one-finger-pan", "two-finger-pan", "two-monitor-inner-edge", "two-monitor-outer-edge", "edge-cancel"]
-    static let twoMonitors = ScreenGeometry(monitors: [Rect(x: 0, y: 0, width: 1920, height: 1080), Rect(x: 1920, y: 0, width: 1920, height: 1080)])
-    static let edges = Edge.allCases.map { RecognizerSpec(name: "\($0)-edge", kind: .edgePan(EdgePanOptions(edge: $0)), sources: [.touch]) }
+    static let touchTraces = [
+        "flick-constant", "flick-accelerating", "flick-decelerating", "edge-slow-drag",
+        "edge-short-slow-drag", "hold-then-release", "left-edge-vertical", "outside-zone",
+        "one-finger-pan", "two-finger-pan", "two-monitor-inner-edge", "two-monitor-outer-edge", "edge-cancel",
+    ]
+    static let twoMonitors = ScreenGeometry(monitors: [
+        Rect(x: 0, y: 0, width: 1920, height: 1080), Rect(x: 1920, y: 0, width: 1920, height: 1080),
+    ])
+    static let edges = Edge.allCases.map {
+        RecognizerSpec(name: "\($0)-edge", kind: .edgePan(EdgePanOptions(edge: $0)), sources: [.touch])
+    }
 
     /// What the X thread would hand the engine for one trace, and the allowances it would send back.
     struct Run {
@@ -28,7 +35,9 @@ struct TouchConversionTests {
         let trace = try Traces.events(name)
         let geometry = geometry(name)
         var converter = XInputConverter()
-        let desktop = geometry.monitors.reduce(Rect(x: 0, y: 0, width: 0, height: 0)) { Rect(x: 0, y: 0, width: max($0.width, $1.maxX), height: max($0.height, $1.maxY)) }
+        let desktop = geometry.monitors.reduce(Rect(x: 0, y: 0, width: 0, height: 0)) {
+            Rect(x: 0, y: 0, width: max($0.width, $1.maxX), height: max($0.height, $1.maxY))
+        }
         converter.touchscreens[XEvents.touchscreen] = XEvents.mapping(width: desktop.width, height: desktop.height)
         var arena = GestureArena(recognizers: edges, geometry: geometry)
         var run = Run()
@@ -86,7 +95,8 @@ struct TouchConversionTests {
             #expect(run.allowances.allSatisfy { $0.accept == claimed }, "a removed device's touches need no answer")
         } else {
             #expect(Set(run.allowances.map(\.touchID)) == touches && run.allowances.count == touches.count)
-            #expect(run.allowances.allSatisfy { $0.accept == claimed && $0.deviceID == XEvents.master && $0.window == 77 })
+            #expect(
+                run.allowances.allSatisfy { $0.accept == claimed && $0.deviceID == XEvents.master && $0.window == 77 })
         }
     }
 
@@ -96,7 +106,8 @@ struct TouchConversionTests {
         case let .released(sequence, _, touches): "released \(sequence) \(touches)"
         case let .landed(sequence, _, recognizers): "landed \(sequence) \(recognizers)"
         // Device units back to pixels differ from the trace in the last bits: a micropixel decides nothing.
-        case let .gesture(u): "\(u.name) \(u.state) \((u.translation.x * 1e6).rounded()) \((u.translation.y * 1e6).rounded()) \(u.touchCount)"
+        case let .gesture(u):
+            "\(u.name) \(u.state) \((u.translation.x * 1e6).rounded()) \((u.translation.y * 1e6).rounded()) \(u.touchCount)"
         }
     }
 
@@ -132,8 +143,11 @@ struct TouchConversionTests {
         feed(XI_RawTouchBegin, 7, 3, 100)
         for step in 1...5 { feed(XI_RawTouchUpdate, 7, 3 + Double(step) * 10, 100 + UInt(step) * 8) }
         feed(XI_RawTouchBegin, 8, 400, 160)
-        #expect(allowances == [.init(deviceID: XEvents.master, touchID: 7, window: 77, accept: true),
-                               .init(deviceID: XEvents.master, touchID: 8, window: 77, accept: true)])
+        #expect(
+            allowances == [
+                .init(deviceID: XEvents.master, touchID: 7, window: 77, accept: true),
+                .init(deviceID: XEvents.master, touchID: 8, window: 77, accept: true),
+            ])
     }
 
     /// The grabbed begin and the arena's decision may come in either order; the answer goes out once both are in.
@@ -143,11 +157,15 @@ struct TouchConversionTests {
         var converter = Self.converter()
         _ = XEvents.rawTouch(XI_RawTouchBegin, touch: 4, x: 5, y: 5, ms: 1) { converter.rawTouch($0) }
         #expect(converter.allowances(for: .released(sequence: 1, source: .touch, touches: [1])).isEmpty, "not held yet")
-        #expect(converter.grabbedTouch(XEvents.grabbedBegin(touch: 4, window: 9))
+        #expect(
+            converter.grabbedTouch(XEvents.grabbedBegin(touch: 4, window: 9))
                 == [.init(deviceID: XEvents.master, touchID: 4, window: 9, accept: false)])
-        #expect(converter.grabbedTouch(XEvents.grabbedBegin(touch: 4, window: 9))
-                == [.init(deviceID: XEvents.master, touchID: 4, window: 9, accept: false)], "a second grab of it is given away")
-        #expect(converter.grabbedTouch(XEvents.grabbedBegin(touch: 99, window: 9))
+        #expect(
+            converter.grabbedTouch(XEvents.grabbedBegin(touch: 4, window: 9))
+                == [.init(deviceID: XEvents.master, touchID: 4, window: 9, accept: false)],
+            "a second grab of it is given away")
+        #expect(
+            converter.grabbedTouch(XEvents.grabbedBegin(touch: 99, window: 9))
                 == [.init(deviceID: XEvents.master, touchID: 99, window: 9, accept: false)])
         var update = XIDeviceEvent()
         update.evtype = XI_TouchUpdate
@@ -160,14 +178,17 @@ struct TouchConversionTests {
         var converter = Self.converter()
         #expect(XEvents.rawTouch(XI_RawTouchUpdate, touch: 9, x: 1, y: 1, ms: 1) { converter.rawTouch($0) }.isEmpty)
         #expect(XEvents.rawTouch(XI_RawTouchEnd, touch: 9, x: 1, y: 1, ms: 2) { converter.rawTouch($0) }.isEmpty)
-        #expect(XEvents.rawTouch(XI_RawTouchBegin, touch: 9, x: 1, y: 1, ms: 2, source: 12) { converter.rawTouch($0) }.isEmpty)
+        #expect(
+            XEvents.rawTouch(XI_RawTouchBegin, touch: 9, x: 1, y: 1, ms: 2, source: 12) { converter.rawTouch($0) }
+                .isEmpty)
         _ = XEvents.rawTouch(XI_RawTouchBegin, touch: 9, x: 1, y: 1, ms: 3) { converter.rawTouch($0) }
         _ = converter.grabbedTouch(XEvents.grabbedBegin(touch: 9))
         _ = XEvents.rawTouch(XI_RawTouchEnd, touch: 9, x: 1, y: 1, ms: 4) { converter.rawTouch($0) }
         #expect(converter.openTouchCount == 1, "ended, not yet answered")
         #expect(converter.allowances(for: .released(sequence: 1, source: .touch, touches: [1])).count == 1)
         #expect(converter.openTouchCount == 0)
-        #expect(converter.allowances(for: .released(sequence: 1, source: .touch, touches: [1])).isEmpty, "answered once")
+        #expect(
+            converter.allowances(for: .released(sequence: 1, source: .touch, touches: [1])).isEmpty, "answered once")
         _ = XEvents.rawTouch(XI_RawTouchBegin, touch: 10, x: 1, y: 1, ms: 5) { converter.rawTouch($0) }
         _ = converter.allowances(for: .released(sequence: 2, source: .touch, touches: [2]))
         _ = XEvents.rawTouch(XI_RawTouchEnd, touch: 10, x: 1, y: 1, ms: 6) { converter.rawTouch($0) }
@@ -177,10 +198,14 @@ struct TouchConversionTests {
     /// An update that carries one axis keeps the other from the touch's last event.
     @Test func anUpdateWithOneAxisKeepsTheOther() {
         var converter = Self.converter()
-        let events = XEvents.rawTouch(XI_RawTouchBegin, touch: 1, x: 100, y: 200, ms: 1) { converter.rawTouch($0) }
+        let events =
+            XEvents.rawTouch(XI_RawTouchBegin, touch: 1, x: 100, y: 200, ms: 1) { converter.rawTouch($0) }
             + XEvents.rawTouch(XI_RawTouchUpdate, touch: 1, x: 150, y: nil, ms: 2) { converter.rawTouch($0) }
             + XEvents.rawTouch(XI_RawTouchUpdate, touch: 1, x: nil, y: 260, ms: 3) { converter.rawTouch($0) }
             + XEvents.rawTouch(XI_RawTouchEnd, touch: 1, x: nil, y: nil, ms: 4) { converter.rawTouch($0) }
-        #expect(events.map(\.location) == [Point(x: 100, y: 200), Point(x: 150, y: 200), Point(x: 150, y: 260), Point(x: 150, y: 260)])
+        #expect(
+            events.map(\.location) == [
+                Point(x: 100, y: 200), Point(x: 150, y: 200), Point(x: 150, y: 260), Point(x: 150, y: 260),
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Gestures
 import Testing
+
 @testable import X11Input
 
 /// The server's placement of absolute touch coordinates (dix `rescaleValuatorAxis`: `(v − min) · size / (max − min +
@@ -13,14 +14,17 @@ struct TouchscreenMappingTests {
     @Test func placesTouchesAsTheServerDoes() {
         #expect(Self.inputtest.location(x: 100, y: 32768) == Point(x: 100.0 * 1920 / 65536, y: 540))
         #expect(Self.inputtest.location(x: 0, y: 0) == Point(x: 0, y: 0))
-        #expect(Self.inputtest.location(x: 65535, y: 65535) == Point(x: 65535.0 * 1920 / 65536, y: 65535.0 * 1080 / 65536))
+        #expect(
+            Self.inputtest.location(x: 65535, y: 65535) == Point(x: 65535.0 * 1920 / 65536, y: 65535.0 * 1080 / 65536))
         let offset = TouchscreenMapping(xAxis: 100...4195, yAxis: -50...1997, target: Self.desktop)
-        #expect(offset.location(x: 100 + 2048, y: -50 + 1024) == Point(x: 960, y: 540), "normalised from the axis minimum")
+        #expect(
+            offset.location(x: 100 + 2048, y: -50 + 1024) == Point(x: 960, y: 540), "normalised from the axis minimum")
     }
 
     /// Pinned to a monitor, the device's range covers that monitor instead of the desktop.
     @Test func pinnedToAMonitor() {
-        let pinned = TouchscreenMapping(xAxis: 0...4095, yAxis: 0...4095, target: Rect(x: 1920, y: 0, width: 1280, height: 800))
+        let pinned = TouchscreenMapping(
+            xAxis: 0...4095, yAxis: 0...4095, target: Rect(x: 1920, y: 0, width: 1280, height: 800))
         #expect(pinned.location(x: 0, y: 2048) == Point(x: 1920, y: 400))
         #expect(pinned.location(x: 4095, y: 0) == Point(x: 1920 + 4095.0 * 1280 / 4096, y: 0))
         #expect(pinned.surface == pinned.target)
@@ -41,11 +45,14 @@ struct TouchscreenMappingTests {
         rotated.matrix = [0, -1, 1, 1, 0, 0, 0, 0, 1]
         #expect(rotated.surface == Self.desktop)
         #expect(rotated.transformed(Point(x: 0.25, y: 0.5)) == Point(x: 0.5, y: 0.25))
-        let rightHalf = TouchscreenMapping(xAxis: 0...65535, yAxis: 0...65535, target: Self.desktop, matrix: [0.5, 0, 0.5, 0, 1, 0, 0, 0, 1])
+        let rightHalf = TouchscreenMapping(
+            xAxis: 0...65535, yAxis: 0...65535, target: Self.desktop, matrix: [0.5, 0, 0.5, 0, 1, 0, 0, 0, 1])
         #expect(rightHalf.surface == Rect(x: 960, y: 0, width: 960, height: 1080))
-        let singular = TouchscreenMapping(xAxis: 0...65535, yAxis: 0...65535, target: Self.desktop, matrix: [1, 0, 0, 0, 1, 0, 1, 0, -1])
+        let singular = TouchscreenMapping(
+            xAxis: 0...65535, yAxis: 0...65535, target: Self.desktop, matrix: [1, 0, 0, 0, 1, 0, 1, 0, -1])
         #expect(singular.surface == Self.desktop)
-        let broken = TouchscreenMapping(xAxis: 0...65535, yAxis: 0...65535, target: Self.desktop, matrix: [.nan, 0, 0, 0, 1, 0, 0, 0, 1])
+        let broken = TouchscreenMapping(
+            xAxis: 0...65535, yAxis: 0...65535, target: Self.desktop, matrix: [.nan, 0, 0, 0, 1, 0, 0, 0, 1])
         #expect(broken.matrix == TouchscreenMapping.identity)
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import UnixSupport
+
 @testable import X11Input
 
 /// Where Xlib connects for a display name, as the probe asks it first (issue 48); xcb's own parsing is the
@@ -16,7 +17,10 @@ import UnixSupport
         #expect(XDisplayEndpoints.of("tcp/example.org:3") == [.tcp(host: "example.org", port: 6003)])
     }
 
-    @Test(arguments: ["", "0", ":", ":x", ":-1", ":-0", ":1e3", ":1e308", ":5e-324", ":59536", ":99999999999999999999999", "host:", ":١"])
+    @Test(arguments: [
+        "", "0", ":", ":x", ":-1", ":-0", ":1e3", ":1e308", ":5e-324", ":59536", ":99999999999999999999999", "host:",
+        ":١",
+    ])
     func aNameXlibRefusesIsNotProbed(name: String) {
         #expect(XDisplayEndpoints.of(name) == nil)
     }

@@ -2,6 +2,7 @@ import AnimProtocol
 import CX11
 import Foundation
 import Gestures
+
 @testable import X11Input
 
 /// XI2 event structs built in memory the way Xlib hands them over.
@@ -10,7 +11,9 @@ enum XEvents {
     static let touchscreen: Int32 = 11
 
     /// A device event (button, motion) as Xlib hands it over, at root coordinates.
-    static func device(_ type: Int32, detail: Int32, x: Double, y: Double, ms: UInt, source: Int32 = master) -> XIDeviceEvent {
+    static func device(_ type: Int32, detail: Int32, x: Double, y: Double, ms: UInt, source: Int32 = master)
+        -> XIDeviceEvent
+    {
         var e = XIDeviceEvent()
         e.type = GenericEvent
         e.evtype = type
@@ -25,8 +28,10 @@ enum XEvents {
 
     /// A touch as the raw event on the root window carries it: valuators 0 and 1 (either may be left out), in the
     /// device units of `XEvents.mapping`, where one unit is one pixel.
-    static func rawTouch<T>(_ type: Int32, touch: Int32, x: Double?, y: Double?, ms: UInt, source: Int32 = touchscreen,
-                            _ body: (XIRawEvent) -> T) -> T {
+    static func rawTouch<T>(
+        _ type: Int32, touch: Int32, x: Double?, y: Double?, ms: UInt, source: Int32 = touchscreen,
+        _ body: (XIRawEvent) -> T
+    ) -> T {
         var e = XIRawEvent()
         e.type = GenericEvent
         e.evtype = type
@@ -38,7 +43,8 @@ enum XEvents {
         var values = [x, y].compactMap { $0 }
         return mask.withUnsafeMutableBufferPointer { maskBuffer in
             values.withUnsafeMutableBufferPointer { valueBuffer in
-                e.valuators = XIValuatorState(mask_len: 1, mask: maskBuffer.baseAddress, values: valueBuffer.baseAddress)
+                e.valuators = XIValuatorState(
+                    mask_len: 1, mask: maskBuffer.baseAddress, values: valueBuffer.baseAddress)
                 return body(e)
             }
         }
@@ -47,7 +53,8 @@ enum XEvents {
     /// A touchscreen whose device units are the pixels of `width` × `height` (axes 0 … size − 1, as the server
     /// normalises over max − min + 1).
     static func mapping(width: Double = 1920, height: Double = 1080) -> TouchscreenMapping {
-        TouchscreenMapping(xAxis: 0...(width - 1), yAxis: 0...(height - 1), target: Rect(x: 0, y: 0, width: width, height: height))
+        TouchscreenMapping(
+            xAxis: 0...(width - 1), yAxis: 0...(height - 1), target: Rect(x: 0, y: 0, width: width, height: height))
     }
 
     /// The begin of a touch as a strip's passive grab delivers it.
@@ -57,8 +64,10 @@ enum XEvents {
         return e
     }
 
-    static func barrier(_ type: Int32, barrier: UInt, x: Double, y: Double, dx: Double, dy: Double, ms: UInt,
-                        flags: Int32 = 0, eventID: UInt32 = 1) -> XIBarrierEvent {
+    static func barrier(
+        _ type: Int32, barrier: UInt, x: Double, y: Double, dx: Double, dy: Double, ms: UInt,
+        flags: Int32 = 0, eventID: UInt32 = 1
+    ) -> XIBarrierEvent {
         var e = XIBarrierEvent()
         e.type = GenericEvent
         e.evtype = type
@@ -75,7 +84,9 @@ enum XEvents {
         return e
     }
 
-    static func swipe(_ type: Int32, fingers: Int32, dx: Double = 0, dy: Double = 0, ms: UInt, flags: Int32 = 0) -> XIGestureSwipeEvent {
+    static func swipe(_ type: Int32, fingers: Int32, dx: Double = 0, dy: Double = 0, ms: UInt, flags: Int32 = 0)
+        -> XIGestureSwipeEvent
+    {
         var e = XIGestureSwipeEvent()
         e.type = GenericEvent
         e.evtype = type
@@ -90,7 +101,9 @@ enum XEvents {
         return e
     }
 
-    static func pinch(_ type: Int32, fingers: Int32, scale: Double = 1, angle: Double = 0, ms: UInt, flags: Int32 = 0) -> XIGesturePinchEvent {
+    static func pinch(_ type: Int32, fingers: Int32, scale: Double = 1, angle: Double = 0, ms: UInt, flags: Int32 = 0)
+        -> XIGesturePinchEvent
+    {
         var e = XIGesturePinchEvent()
         e.type = GenericEvent
         e.evtype = type
@@ -111,9 +124,12 @@ enum XEvents {
         let ms = baseMS + UInt((event.time * 1000).rounded())
         let (x, y) = (event.location.x, event.location.y)
         switch event.kind {
-        case let .touchDown(id): return rawTouch(XI_RawTouchBegin, touch: Int32(1000 + id), x: x, y: y, ms: ms) { converter.rawTouch($0) }
-        case let .touchMove(id): return rawTouch(XI_RawTouchUpdate, touch: Int32(1000 + id), x: x, y: y, ms: ms) { converter.rawTouch($0) }
-        case let .touchUp(id): return rawTouch(XI_RawTouchEnd, touch: Int32(1000 + id), x: x, y: y, ms: ms) { converter.rawTouch($0) }
+        case let .touchDown(id):
+            return rawTouch(XI_RawTouchBegin, touch: Int32(1000 + id), x: x, y: y, ms: ms) { converter.rawTouch($0) }
+        case let .touchMove(id):
+            return rawTouch(XI_RawTouchUpdate, touch: Int32(1000 + id), x: x, y: y, ms: ms) { converter.rawTouch($0) }
+        case let .touchUp(id):
+            return rawTouch(XI_RawTouchEnd, touch: Int32(1000 + id), x: x, y: y, ms: ms) { converter.rawTouch($0) }
         case .touchCancel: return converter.removeDevice(touchscreen, at: Double(ms) / 1000)
         default: return []
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import X11Input
 
 /// The XSETTINGS property as the specification lays it out, built here byte by byte, in both byte orders; and bytes
@@ -12,7 +13,8 @@ struct XSettingsTests {
     }
 
     static func property(_ settings: [[UInt8]], bigEndian: Bool, count: UInt32? = nil) -> [UInt8] {
-        [bigEndian ? 1 : 0, 0, 0, 0] + card32(42, bigEndian) + card32(count ?? UInt32(settings.count), bigEndian) + settings.flatMap { $0 }
+        [bigEndian ? 1 : 0, 0, 0, 0] + card32(42, bigEndian) + card32(count ?? UInt32(settings.count), bigEndian)
+            + settings.flatMap { $0 }
     }
 
     static func card16(_ value: UInt16, _ big: Bool) -> [UInt8] {
@@ -29,14 +31,23 @@ struct XSettingsTests {
 
     @Test(arguments: [false, true]) func readsEveryKindOfSetting(bigEndian: Bool) {
         let theme = Array("Adwaita".utf8)
-        let bytes = Self.property([
-            Self.setting(1, "Net/ThemeName", value: Self.card32(UInt32(theme.count), bigEndian) + theme + Self.padding(theme.count), bigEndian: bigEndian),
-            Self.setting(2, "Gtk/Color", value: Array(repeating: 1, count: 8), bigEndian: bigEndian),
-            Self.setting(0, "Gtk/EnableAnimations", value: Self.card32(0, bigEndian), bigEndian: bigEndian),
-        ], bigEndian: bigEndian)
-        #expect(XSettings.parse(bytes) == ["Net/ThemeName": .string("Adwaita"), "Gtk/Color": .color, "Gtk/EnableAnimations": .integer(0)])
+        let bytes = Self.property(
+            [
+                Self.setting(
+                    1, "Net/ThemeName",
+                    value: Self.card32(UInt32(theme.count), bigEndian) + theme + Self.padding(theme.count),
+                    bigEndian: bigEndian),
+                Self.setting(2, "Gtk/Color", value: Array(repeating: 1, count: 8), bigEndian: bigEndian),
+                Self.setting(0, "Gtk/EnableAnimations", value: Self.card32(0, bigEndian), bigEndian: bigEndian),
+            ], bigEndian: bigEndian)
+        #expect(
+            XSettings.parse(bytes) == [
+                "Net/ThemeName": .string("Adwaita"), "Gtk/Color": .color, "Gtk/EnableAnimations": .integer(0),
+            ])
         #expect(XSettings.animationsEnabled(in: bytes) == false)
-        let on = Self.property([Self.setting(0, "Gtk/EnableAnimations", value: Self.card32(1, bigEndian), bigEndian: bigEndian)], bigEndian: bigEndian)
+        let on = Self.property(
+            [Self.setting(0, "Gtk/EnableAnimations", value: Self.card32(1, bigEndian), bigEndian: bigEndian)],
+            bigEndian: bigEndian)
         #expect(XSettings.animationsEnabled(in: on) == true)
     }
 
@@ -44,14 +55,20 @@ struct XSettingsTests {
         let one = Self.setting(0, "Gtk/EnableAnimations", value: Self.card32(0, false), bigEndian: false)
         #expect(XSettings.animationsEnabled(in: Self.property([], bigEndian: false)) == nil, "no such setting")
         #expect(XSettings.parse([]) == nil)
-        #expect(XSettings.parse([2, 0, 0, 0] + Self.card32(1, false) + Self.card32(0, false)) == nil, "no such byte order")
+        #expect(
+            XSettings.parse([2, 0, 0, 0] + Self.card32(1, false) + Self.card32(0, false)) == nil, "no such byte order")
         let whole = Self.property([one], bigEndian: false)
-        for cut in [5, 12, 20, whole.count - 1] { #expect(XSettings.parse(Array(whole.prefix(cut))) == nil, "cut at \(cut)") }
+        for cut in [5, 12, 20, whole.count - 1] {
+            #expect(XSettings.parse(Array(whole.prefix(cut))) == nil, "cut at \(cut)")
+        }
         // A count far beyond what the bytes hold is bounded by them.
         #expect(XSettings.parse(Self.property([one], bigEndian: false, count: .max)) == nil)
         let hugeName = [0, 0] + Self.card16(.max, false) + [UInt8](repeating: 65, count: 8)
         #expect(XSettings.parse(Self.property([hugeName], bigEndian: false)) == nil)
-        #expect(XSettings.parse(Self.property([[9, 0] + Self.card16(1, false) + [65, 0, 0, 0] + Self.card32(0, false)], bigEndian: false)) == nil,
-                "no such type")
+        #expect(
+            XSettings.parse(
+                Self.property(
+                    [[9, 0] + Self.card16(1, false) + [65, 0, 0, 0] + Self.card32(0, false)], bigEndian: false)) == nil,
+            "no such type")
     }
 }

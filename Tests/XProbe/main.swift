@@ -51,7 +51,9 @@ func waitForStdinToClose(whilePumping pump: (() -> Void)? = nil) -> Never {
     while true {
         // Xlib may already hold events in its queue, which poll() cannot see: drain it before every wait.
         pump?()
-        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: xfd, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: xfd, events: Int16(POLLIN), revents: 0),
+        ]
         _ = poll(&fds, 2, -1)
         if fds[0].revents != 0 {
             var byte: UInt8 = 0
@@ -66,7 +68,8 @@ func requireXInput(_ major: Int32, _ minor: Int32) -> Int32 {
     var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
     var gotMajor = major, gotMinor = minor
     guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0,
-          XIQueryVersion(display, &gotMajor, &gotMinor) == Success, (gotMajor, gotMinor) >= (major, minor) else {
+        XIQueryVersion(display, &gotMajor, &gotMinor) == Success, (gotMajor, gotMinor) >= (major, minor)
+    else {
         fail("no XInput \(major).\(minor)")
     }
     return opcode
@@ -89,20 +92,23 @@ func selectTouches(on window: Window) {
 /// under the tests' servers), named and selecting `events`, not yet mapped.
 func probeWindow(_ usage: String, name: String, events: Int) -> Window {
     guard arguments.count == 5, let x = Int32(arguments[1]), let y = Int32(arguments[2]),
-          let w = UInt32(arguments[3]), let h = UInt32(arguments[4]) else { fail("usage: \(usage) X Y W H") }
+        let w = UInt32(arguments[3]), let h = UInt32(arguments[4])
+    else { fail("usage: \(usage) X Y W H") }
     var attributes = XSetWindowAttributes()
     attributes.override_redirect = 1
     attributes.event_mask = events
-    let window = XCreateWindow(display, root, x, y, w, h, 0, 0, UInt32(InputOutput), nil,
-                               UInt(CWOverrideRedirect | CWEventMask), &attributes)
+    let window = XCreateWindow(
+        display, root, x, y, w, h, 0, 0, UInt32(InputOutput), nil,
+        UInt(CWOverrideRedirect | CWEventMask), &attributes)
     XStoreName(display, window, name)
     return window
 }
 
 switch arguments.first {
 case "window":
-    let window = probeWindow("window", name: "animd-xprobe window",
-                             events: ButtonPressMask | ButtonReleaseMask | PointerMotionMask | StructureNotifyMask)
+    let window = probeWindow(
+        "window", name: "animd-xprobe window",
+        events: ButtonPressMask | ButtonReleaseMask | PointerMotionMask | StructureNotifyMask)
     XMapRaised(display, window)
     XFlush(display)
     waitForStdinToClose {
@@ -141,7 +147,9 @@ case "drive":
     say("done")
 case "top-at":
     // The name of the topmost mapped window that contains the point, or "none".
-    guard arguments.count == 3, let px = Int32(arguments[1]), let py = Int32(arguments[2]) else { fail("usage: top-at X Y") }
+    guard arguments.count == 3, let px = Int32(arguments[1]), let py = Int32(arguments[2]) else {
+        fail("usage: top-at X Y")
+    }
     // Grabbed, the server restacks nothing while the tree is walked: animd may destroy a strip between the listing
     // and the question about it, and Xlib's default handler would end the probe on that BadWindow.
     XGrabServer(display)
@@ -156,7 +164,9 @@ case "top-at":
         guard let window = children?[index] else { continue }
         var attributes = XWindowAttributes()
         guard XGetWindowAttributes(display, window, &attributes) != 0, attributes.map_state == IsViewable,
-              px >= attributes.x, px < attributes.x + attributes.width, py >= attributes.y, py < attributes.y + attributes.height else { continue }
+            px >= attributes.x, px < attributes.x + attributes.width, py >= attributes.y,
+            py < attributes.y + attributes.height
+        else { continue }
         var name: UnsafeMutablePointer<CChar>?
         found = XFetchName(display, window, &name) != 0 && name != nil ? String(cString: name!) : "unnamed"
         if let name { XFree(name) }
@@ -168,13 +178,18 @@ case "hold-gestures":
     var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
     var major: Int32 = 2, minor: Int32 = 4
     guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0,
-          XIQueryVersion(display, &major, &minor) == Success, (major, minor) >= (2, 4) else { fail("no XInput 2.4") }
+        XIQueryVersion(display, &major, &minor) == Success, (major, minor) >= (2, 4)
+    else { fail("no XInput 2.4") }
     var bits = [UInt8](repeating: 0, count: Int(animd_xi_mask_len(XI_LASTEVENT)))
-    for gesture in [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
-                    XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd] {
+    for gesture in [
+        XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
+        XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd,
+    ] {
         animd_xi_set_mask(&bits, gesture)
     }
-    XSetErrorHandler { _, _ in refused.withLock { $0 = true }; return 0 }
+    XSetErrorHandler { _, _ in
+        refused.withLock { $0 = true }; return 0
+    }
     bits.withUnsafeMutableBufferPointer { buffer in
         var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
         _ = XISelectEvents(display, root, &mask, 1)
@@ -193,17 +208,22 @@ case "touch-window":
         while XPending(display) > 0 {
             XNextEvent(display, &event)
             if event.type == MapNotify { say("ready") }
-            guard event.type == GenericEvent, event.xcookie.extension == opcode, XGetEventData(display, &event.xcookie) != 0,
-                  let data = event.xcookie.data else { continue }
+            guard event.type == GenericEvent, event.xcookie.extension == opcode,
+                XGetEventData(display, &event.xcookie) != 0,
+                let data = event.xcookie.data
+            else { continue }
             let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
-            let phase = switch e.evtype {
-            case XI_TouchBegin: "begin"
-            case XI_TouchUpdate: "update"
-            default: "end"
-            }
-            say("touch \(phase) \(e.detail) \(String(format: "%.2f %.2f", e.root_x, e.root_y)) \(Int(now.tv_sec) * 1_000_000_000 + now.tv_nsec)")
+            let phase =
+                switch e.evtype {
+                case XI_TouchBegin: "begin"
+                case XI_TouchUpdate: "update"
+                default: "end"
+                }
+            say(
+                "touch \(phase) \(e.detail) \(String(format: "%.2f %.2f", e.root_x, e.root_y)) \(Int(now.tv_sec) * 1_000_000_000 + now.tv_nsec)"
+            )
             XFreeEventData(display, &event.xcookie)
         }
     }
@@ -221,14 +241,18 @@ case "observe-raw-touches":
         var event = XEvent()
         while XPending(display) > 0 {
             XNextEvent(display, &event)
-            if event.type == GenericEvent, event.xcookie.extension == opcode, XGetEventData(display, &event.xcookie) != 0 {
+            if event.type == GenericEvent, event.xcookie.extension == opcode,
+                XGetEventData(display, &event.xcookie) != 0
+            {
                 XFreeEventData(display, &event.xcookie)
             }
         }
     }
 case "hold-touch-grab":
     _ = requireXInput(2, 2)
-    XSetErrorHandler { _, _ in refused.withLock { $0 = true }; return 0 }
+    XSetErrorHandler { _, _ in
+        refused.withLock { $0 = true }; return 0
+    }
     var modifiers = XIGrabModifiers(modifiers: Int32(bitPattern: XIAnyModifier), status: 0)
     var failed: Int32 = 0
     withTouchMask { mask in failed = XIGrabTouchBegin(display, XIAllMasterDevices, root, 0, &mask, 1, &modifiers) }
@@ -240,13 +264,18 @@ case "hold-touch-grab":
         while XPending(display) > 0 { XNextEvent(display, &event) }
     }
 case "xsettings-manager":
-    guard arguments.count >= 3, let period = UInt32(arguments[1]) else { fail("usage: animd-xprobe xsettings-manager MS FILE…") }
+    guard arguments.count >= 3, let period = UInt32(arguments[1]) else {
+        fail("usage: animd-xprobe xsettings-manager MS FILE…")
+    }
     let files = arguments.dropFirst(2).map { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } ?? [] }
     let window = XCreateSimpleWindow(display, root, -1, -1, 1, 1, 0, 0, 0)
     let selection = XInternAtom(display, "_XSETTINGS_S\(XDefaultScreen(display))", 0)
     let settings = XInternAtom(display, "_XSETTINGS_SETTINGS", 0)
     func publish(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { _ = XChangeProperty(display, window, settings, settings, 8, PropModeReplace, $0.baseAddress, Int32($0.count)) }
+        bytes.withUnsafeBufferPointer {
+            _ = XChangeProperty(
+                display, window, settings, settings, 8, PropModeReplace, $0.baseAddress, Int32($0.count))
+        }
         XSync(display, 0)
     }
     publish(files[0])
@@ -268,14 +297,19 @@ case "xsettings-manager":
     }
     waitForStdinToClose()
 case "set-property":
-    guard arguments.count == 4, let window = Window(arguments[1]), let bytes = FileManager.default.contents(atPath: arguments[3]) else {
+    guard arguments.count == 4, let window = Window(arguments[1]),
+        let bytes = FileManager.default.contents(atPath: arguments[3])
+    else {
         fail("usage: animd-xprobe set-property WINDOW NAME FILE")
     }
     let property = XInternAtom(display, arguments[2], 0), string = XInternAtom(display, "STRING", 0)
-    [UInt8](bytes).withUnsafeBufferPointer { _ = XChangeProperty(display, window, property, string, 8, PropModeReplace, $0.baseAddress, Int32($0.count)) }
+    [UInt8](bytes).withUnsafeBufferPointer {
+        _ = XChangeProperty(display, window, property, string, 8, PropModeReplace, $0.baseAddress, Int32($0.count))
+    }
     XSync(display, 0)
     say("set")
 default:
-    fail("usage: animd-xprobe window X Y W H | drive CMD… | top-at X Y | hold-gestures | touch-window X Y W H | hold-touch-grab | "
-         + "observe-raw-touches | xsettings-manager MS FILE… | set-property WINDOW NAME FILE")
+    fail(
+        "usage: animd-xprobe window X Y W H | drive CMD… | top-at X Y | hold-gestures | touch-window X Y W H | hold-touch-grab | "
+            + "observe-raw-touches | xsettings-manager MS FILE… | set-property WINDOW NAME FILE")
 }

@@ -32,11 +32,14 @@ public final class HeadlessXorg {
         display = ":\(number)"
         folder = try Self.makeFolder()
         let config = folder + "/xorg.conf"
-        try Self.config(touchSocket: folder + "/t.sock", padSocket: folder + "/p.sock").write(toFile: config, atomically: true, encoding: .utf8)
+        try Self.config(touchSocket: folder + "/t.sock", padSocket: folder + "/p.sock").write(
+            toFile: config, atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: folder + "/conf.d", withIntermediateDirectories: true)
         process.executableURL = URL(fileURLWithPath: Self.server)
-        process.arguments = [display, "-config", config, "-configdir", folder + "/conf.d", "-noreset", "-nolisten", "tcp",
-                             "-novtswitch", "-sharevts", "-logfile", folder + "/xorg.log"]
+        process.arguments = [
+            display, "-config", config, "-configdir", folder + "/conf.d", "-noreset", "-nolisten", "tcp",
+            "-novtswitch", "-sharevts", "-logfile", folder + "/xorg.log",
+        ]
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -73,7 +76,9 @@ public final class HeadlessXorg {
 
     /// Runs an X client to completion on this display (xrandr, xinput); its status.
     @discardableResult
-    public func run(_ tool: String, _ arguments: [String]) throws -> Int32 { try XClient.run(tool, arguments, display: display) }
+    public func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+        try XClient.run(tool, arguments, display: display)
+    }
 
     /// Short, because the device sockets' paths must fit in sockaddr_un.
     private static func makeFolder() throws -> String {
@@ -140,11 +145,18 @@ public enum DisplayNumbers {
         // An X server also listens on the abstract socket "@/tmp/.X11-unix/XN", which belongs to the network namespace,
         // not to the file system: a server in another root (CI's rehearsed machine) or one whose files were removed
         // still holds it, and a new server on that number exits at once ("server already active").
-        let abstract = Set(((try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8)) ?? "").split(separator: "\n")
-            .compactMap { $0.split(separator: " ").last.flatMap { $0.hasPrefix("@/tmp/.X11-unix/X") ? Int($0.dropFirst(17)) : nil } })
+        let abstract = Set(
+            ((try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8)) ?? "").split(separator: "\n")
+                .compactMap {
+                    $0.split(separator: " ").last.flatMap {
+                        $0.hasPrefix("@/tmp/.X11-unix/X") ? Int($0.dropFirst(17)) : nil
+                    }
+                })
         return last.withLock { last in
-            repeat { last = last >= 989 ? 90 : last + 1 }
-            while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(last)") || FileManager.default.fileExists(atPath: "/tmp/.X\(last)-lock")
+            repeat {
+                last = last >= 989 ? 90 : last + 1
+            } while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(last)")
+                || FileManager.default.fileExists(atPath: "/tmp/.X\(last)-lock")
                 || abstract.contains(last)
             return last
         }

@@ -55,7 +55,9 @@ public final class InputTestDevice {
             for (index, byte) in path.utf8.prefix(bytes.count - 1).enumerated() { bytes[index] = byte }
         }
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard connected == 0 else { close(fd); throw InputTestError("cannot connect to \(path): errno \(errno)") }
         var version = xf86ITEventClientVersion()
@@ -65,7 +67,9 @@ public final class InputTestDevice {
         try send(&version)
         var reply = xf86ITResponseServerVersion()
         try receive(&reply)
-        guard reply.header.type == XF86IT_RESPONSE_SERVER_VERSION else { throw InputTestError("\(path): no version reply") }
+        guard reply.header.type == XF86IT_RESPONSE_SERVER_VERSION else {
+            throw InputTestError("\(path): no version reply")
+        }
     }
 
     /// A touch at screen pixels: the valuators the server maps back to exactly (x, y) (x_px = v · width / 65536).
@@ -141,7 +145,9 @@ public final class InputTestDevice {
             var got = 0
             while got < size {
                 var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                guard poll(&pfd, 1, 10_000) > 0 else { throw InputTestError("the inputtest socket did not answer within 10 s") }
+                guard poll(&pfd, 1, 10_000) > 0 else {
+                    throw InputTestError("the inputtest socket did not answer within 10 s")
+                }
                 let count = read(fd, bytes.baseAddress! + got, size - got)
                 guard count > 0 else { throw InputTestError("the inputtest socket closed") }
                 got += count

@@ -9,12 +9,16 @@ public final class LineProcess {
     private var buffer: [UInt8] = []
 
     /// `display` is set as DISPLAY; standard error goes to `standardError` (discarded by default).
-    public convenience init(_ executable: URL, _ arguments: [String], display: String, standardError: FileHandle = .nullDevice) throws {
+    public convenience init(
+        _ executable: URL, _ arguments: [String], display: String, standardError: FileHandle = .nullDevice
+    ) throws {
         try self.init(executable, arguments, environment: ["DISPLAY": display], standardError: standardError)
     }
 
     /// `environment` is laid over the tests' own (a Wayland client's WAYLAND_DISPLAY and XDG_RUNTIME_DIR).
-    public init(_ executable: URL, _ arguments: [String], environment: [String: String], standardError: FileHandle = .nullDevice) throws {
+    public init(
+        _ executable: URL, _ arguments: [String], environment: [String: String], standardError: FileHandle = .nullDevice
+    ) throws {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }

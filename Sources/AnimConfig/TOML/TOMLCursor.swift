@@ -69,14 +69,20 @@ struct TOMLCursor {
 
     /// Skips one line break, if the cursor is at one.
     mutating func skipNewline() {
-        if current == .carriageReturn && peek(1) == .newline { advance(by: 2) } else if current == .newline { advance() }
+        if current == .carriageReturn && peek(1) == .newline {
+            advance(by: 2)
+        } else if current == .newline {
+            advance()
+        }
     }
 
     /// Skips a comment up to, not past, its line break. TOML allows no control character in one but tab.
     mutating func skipComment() throws(TOMLError) {
         guard current == .hash else { return }
         while let byte = current, !atNewline {
-            if byte.isForbiddenControl { throw TOMLError(position: position, message: "a control character (\(byte.hexCode)) in a comment") }
+            if byte.isForbiddenControl {
+                throw TOMLError(position: position, message: "a control character (\(byte.hexCode)) in a comment")
+            }
             advance()
         }
     }
@@ -93,10 +99,13 @@ struct TOMLCursor {
 }
 
 extension UInt8 {
-    static let tab = UInt8(ascii: "\t"), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r"), space = UInt8(ascii: " ")
-    static let hash = UInt8(ascii: "#"), quote = UInt8(ascii: "\""), apostrophe = UInt8(ascii: "'"), backslash = UInt8(ascii: "\\")
+    static let tab = UInt8(ascii: "\t"), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r"),
+        space = UInt8(ascii: " ")
+    static let hash = UInt8(ascii: "#"), quote = UInt8(ascii: "\""), apostrophe = UInt8(ascii: "'"),
+        backslash = UInt8(ascii: "\\")
     static let dot = UInt8(ascii: "."), equals = UInt8(ascii: "="), comma = UInt8(ascii: ",")
-    static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]"), openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
+    static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]"), openBrace = UInt8(ascii: "{"),
+        closeBrace = UInt8(ascii: "}")
 
     /// A control character TOML allows nowhere but as a line break (tab is allowed everywhere).
     var isForbiddenControl: Bool { (self < 0x20 && self != .tab) || self == 0x7F }
@@ -105,7 +114,8 @@ extension UInt8 {
 
     /// A bare key's characters: A-Z, a-z, 0-9, `_` and `-` (TOML 1.0).
     var isBareKey: Bool {
-        isDigit || (self | 0x20 >= UInt8(ascii: "a") && self | 0x20 <= UInt8(ascii: "z")) || self == UInt8(ascii: "_") || self == UInt8(ascii: "-")
+        isDigit || (self | 0x20 >= UInt8(ascii: "a") && self | 0x20 <= UInt8(ascii: "z")) || self == UInt8(ascii: "_")
+            || self == UInt8(ascii: "-")
     }
 
     var hexCode: String {

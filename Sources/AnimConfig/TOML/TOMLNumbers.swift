@@ -17,7 +17,9 @@ extension TOMLCursor {
         if let value = TOMLNumber.float(token) { return .float(value) }
         if TOMLDateTime.isValid(token) { return .dateOrTime }
         if token.isEmpty {
-            throw TOMLError(position: start, message: atEnd || atNewline ? "a value is missing" : "\"\(currentCharacter)\" does not start a value")
+            throw TOMLError(
+                position: start,
+                message: atEnd || atNewline ? "a value is missing" : "\"\(currentCharacter)\" does not start a value")
         }
         throw TOMLError(position: start, message: "\(text) is not a value; a string needs quotes: \"\(text)\"")
     }
@@ -52,12 +54,15 @@ enum TOMLNumber {
             return (String(decoding: digits.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self), radix)
         }
         guard isDecimalInteger(token) else { return nil }
-        return (String(decoding: token.filter { $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "+") }, as: UTF8.self), 10)
+        return (
+            String(decoding: token.filter { $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "+") }, as: UTF8.self), 10
+        )
     }
 
     /// `[+-]` and digits with single underscores between them, without a leading zero (but `0` itself).
     static func isDecimalInteger(_ token: [UInt8]) -> Bool {
-        let digits = token.first == UInt8(ascii: "+") || token.first == UInt8(ascii: "-") ? token.dropFirst() : token[...]
+        let digits =
+            token.first == UInt8(ascii: "+") || token.first == UInt8(ascii: "-") ? token.dropFirst() : token[...]
         guard underscoresBetweenDigits(digits, radix: 10) else { return false }
         return digits.first != UInt8(ascii: "0") || digits.count == 1
     }
@@ -77,7 +82,9 @@ enum TOMLNumber {
         if let dot, !underscoresBetweenDigits(mantissa[(dot + 1)...], radix: 10) { return nil }
         if let exponentAt {
             var exponent = body[(exponentAt + 1)...]
-            if exponent.first == UInt8(ascii: "+") || exponent.first == UInt8(ascii: "-") { exponent = exponent.dropFirst() }
+            if exponent.first == UInt8(ascii: "+") || exponent.first == UInt8(ascii: "-") {
+                exponent = exponent.dropFirst()
+            }
             guard underscoresBetweenDigits(exponent, radix: 10) else { return nil }
         }
         return Double(String(decoding: token.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self))
@@ -85,7 +92,9 @@ enum TOMLNumber {
 
     /// At least one digit of `radix`, and every underscore between two digits.
     static func underscoresBetweenDigits(_ digits: ArraySlice<UInt8>, radix: Int) -> Bool {
-        guard let first = digits.first, let last = digits.last, isDigit(first, radix), isDigit(last, radix) else { return false }
+        guard let first = digits.first, let last = digits.last, isDigit(first, radix), isDigit(last, radix) else {
+            return false
+        }
         var previousWasDigit = false
         for byte in digits {
             if byte == UInt8(ascii: "_") {
@@ -112,7 +121,9 @@ enum TOMLDateTime {
         if isDate(text.prefix(10)) {
             guard text.count > 10 else { return true }
             let separator = text[text.startIndex + 10]
-            guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == .space else { return false }
+            guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == .space else {
+                return false
+            }
             return isTime(text.dropFirst(11), offsetAllowed: true)
         }
         return isTime(text, offsetAllowed: false)
@@ -122,7 +133,8 @@ enum TOMLDateTime {
     static func isDate(_ text: ArraySlice<UInt8>) -> Bool {
         let bytes = Array(text)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]) else { return false }
+            let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10])
+        else { return false }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         return (1...12).contains(month) && day >= 1 && day <= days[month - 1]
@@ -132,8 +144,9 @@ enum TOMLDateTime {
     private static func isTime(_ text: ArraySlice<UInt8>, offsetAllowed: Bool) -> Bool {
         let bytes = Array(text)
         guard bytes.count >= 8, bytes[2] == UInt8(ascii: ":"), bytes[5] == UInt8(ascii: ":"),
-              let hour = number(bytes[0..<2]), let minute = number(bytes[3..<5]), let second = number(bytes[6..<8]),
-              hour <= 23, minute <= 59, second <= 60 else { return false }
+            let hour = number(bytes[0..<2]), let minute = number(bytes[3..<5]), let second = number(bytes[6..<8]),
+            hour <= 23, minute <= 59, second <= 60
+        else { return false }
         var rest = bytes[8...]
         if rest.first == .dot {
             let fraction = rest.dropFirst().prefix { $0.isDigit }
@@ -144,8 +157,10 @@ enum TOMLDateTime {
         guard offsetAllowed else { return false }
         if rest.elementsEqual([UInt8(ascii: "Z")]) || rest.elementsEqual([UInt8(ascii: "z")]) { return true }
         let offset = Array(rest)
-        guard offset.count == 6, offset[0] == UInt8(ascii: "+") || offset[0] == UInt8(ascii: "-"), offset[3] == UInt8(ascii: ":"),
-              let hours = number(offset[1..<3]), let minutes = number(offset[4..<6]) else { return false }
+        guard offset.count == 6, offset[0] == UInt8(ascii: "+") || offset[0] == UInt8(ascii: "-"),
+            offset[3] == UInt8(ascii: ":"),
+            let hours = number(offset[1..<3]), let minutes = number(offset[4..<6])
+        else { return false }
         return hours <= 23 && minutes <= 59
     }
 

@@ -56,7 +56,9 @@ struct TOMLReader {
         cursor.skipBlanks()
         try cursor.skipComment()
         guard cursor.atEnd || cursor.atNewline else {
-            throw TOMLError(position: cursor.position, message: "\(describeCurrent()) where the line should end: one key = value, or one [table], a line")
+            throw TOMLError(
+                position: cursor.position,
+                message: "\(describeCurrent()) where the line should end: one key = value, or one [table], a line")
         }
         cursor.skipNewline()
     }
@@ -69,14 +71,18 @@ struct TOMLReader {
         cursor.skipBlanks()
         guard let byte = cursor.current, byte.isBareKey || byte == .quote || byte == .apostrophe else {
             if let byte = cursor.current, byte >= 0x80 { throw nonASCIIKey() }
-            let what = cursor.atEnd ? "the end of the text" : cursor.atNewline ? "a line break" : "\"\(cursor.currentCharacter)\""
+            let what =
+                cursor.atEnd
+                ? "the end of the text" : cursor.atNewline ? "a line break" : "\"\(cursor.currentCharacter)\""
             throw TOMLError(position: cursor.position, message: "a table header must start with a key, not \(what)")
         }
         let path = try readKey(depth: 0)
         cursor.skipBlanks()
         guard cursor.looking(at: isArray ? "]]" : "]") else {
-            throw TOMLError(position: cursor.position, message: "\(describeCurrent()) in a table header: close it with \(isArray ? "]]" : "]")",
-                            key: path.dotted)
+            throw TOMLError(
+                position: cursor.position,
+                message: "\(describeCurrent()) in a table header: close it with \(isArray ? "]]" : "]")",
+                key: path.dotted)
         }
         cursor.advance(by: isArray ? 2 : 1)
         sectionPath = ""
@@ -89,7 +95,9 @@ struct TOMLReader {
         let path = try readKey(depth: depth)
         cursor.skipBlanks()
         guard cursor.current == .equals else {
-            throw TOMLError(position: cursor.position, message: "\(describeCurrent()) after the key \(path.dotted): write key = value", key: path.dotted)
+            throw TOMLError(
+                position: cursor.position,
+                message: "\(describeCurrent()) after the key \(path.dotted): write key = value", key: path.dotted)
         }
         cursor.advance()
         cursor.skipBlanks()
@@ -157,11 +165,16 @@ struct TOMLReader {
             if cursor.current == .closeBracket { break }
             let start = cursor.position
             let value = try readValue(depth: depth)
-            elements.append(ConfigNode(value: value, origin: tables.origin(at: TextPosition(line: start.line, column: keyColumn), value: start)))
+            elements.append(
+                ConfigNode(
+                    value: value,
+                    origin: tables.origin(at: TextPosition(line: start.line, column: keyColumn), value: start)))
             try cursor.skipBlankLines()
             if cursor.current == .comma { cursor.advance(); continue }
             guard cursor.current == .closeBracket else {
-                throw TOMLError(position: cursor.position, message: "\(describeCurrent()) in an array: separate values with \",\" and close it with \"]\"")
+                throw TOMLError(
+                    position: cursor.position,
+                    message: "\(describeCurrent()) in an array: separate values with \",\" and close it with \"]\"")
             }
             break
         }
@@ -186,7 +199,10 @@ struct TOMLReader {
             cursor.skipBlanks()
             if cursor.current == .comma { cursor.advance(); continue }
             guard cursor.current == .closeBrace else {
-                let hint = cursor.atNewline ? "an inline table stays on one line; use a [table] for more" : "separate keys with \",\" and close it with \"}\""
+                let hint =
+                    cursor.atNewline
+                    ? "an inline table stays on one line; use a [table] for more"
+                    : "separate keys with \",\" and close it with \"}\""
                 throw TOMLError(position: cursor.position, message: "\(describeCurrent()) in an inline table: \(hint)")
             }
             cursor.advance()
@@ -199,12 +215,17 @@ struct TOMLReader {
     }
 
     private func nonASCIIKey() -> TOMLError {
-        TOMLError(position: cursor.position,
-                  message: "\"\(cursor.currentCharacter)\" outside a string or comment: TOML keys are ASCII (A-Z, a-z, 0-9, _ and -); quote the key")
+        TOMLError(
+            position: cursor.position,
+            message:
+                "\"\(cursor.currentCharacter)\" outside a string or comment: TOML keys are ASCII (A-Z, a-z, 0-9, _ and -); quote the key"
+        )
     }
 
     private func tooDeep(at position: TextPosition) -> TOMLError {
-        TOMLError(position: position, message: "nested more than \(Self.nestingLimit) levels deep (each part of a header or a dotted key, "
-                  + "each bracket of an array or inline table); animd's config needs 4")
+        TOMLError(
+            position: position,
+            message: "nested more than \(Self.nestingLimit) levels deep (each part of a header or a dotted key, "
+                + "each bracket of an array or inline table); animd's config needs 4")
     }
 }

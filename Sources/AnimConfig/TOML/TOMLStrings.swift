@@ -13,7 +13,10 @@ extension TOMLCursor {
         var text: [UInt8] = []
         while true {
             guard let byte = current, !atNewline else {
-                throw TOMLError(position: opening, message: "this string is not closed: add the closing \(basic ? "\"" : "'") before the end of the line")
+                throw TOMLError(
+                    position: opening,
+                    message:
+                        "this string is not closed: add the closing \(basic ? "\"" : "'") before the end of the line")
             }
             if byte == (basic ? .quote : .apostrophe) {
                 advance()
@@ -36,7 +39,8 @@ extension TOMLCursor {
         while true {
             guard let byte = current else {
                 let closing = basic ? "\"\"\"" : "'''"
-                throw TOMLError(position: opening, message: "this multi-line string is not closed: add the closing \(closing)")
+                throw TOMLError(
+                    position: opening, message: "this multi-line string is not closed: add the closing \(closing)")
             }
             if byte == delimiter && peek(1) == delimiter && peek(2) == delimiter {
                 var run = 3
@@ -51,7 +55,9 @@ extension TOMLCursor {
             } else if basic && byte == .backslash && lineEndingBackslash() {
                 // A backslash that ends a line removes it and every blank and line break after it.
                 advance()
-                while let next = current, next == .space || next == .tab || atNewline { if atNewline { skipNewline() } else { advance() } }
+                while let next = current, next == .space || next == .tab || atNewline {
+                    if atNewline { skipNewline() } else { advance() }
+                }
             } else if basic && byte == .backslash {
                 try readEscape(into: &text)
             } else {
@@ -69,7 +75,9 @@ extension TOMLCursor {
 
     private mutating func append(_ byte: UInt8, into text: inout [UInt8], in place: String) throws(TOMLError) {
         if byte.isForbiddenControl {
-            throw TOMLError(position: position, message: "a control character (\(byte.hexCode)) in \(place): write it as an escape, such as \\u0007")
+            throw TOMLError(
+                position: position,
+                message: "a control character (\(byte.hexCode)) in \(place): write it as an escape, such as \\u0007")
         }
         text.append(byte)
         advance()
@@ -79,9 +87,13 @@ extension TOMLCursor {
     private mutating func readEscape(into text: inout [UInt8]) throws(TOMLError) {
         let start = position
         advance()
-        let simple: [UInt8: UInt8] = [UInt8(ascii: "b"): 0x08, UInt8(ascii: "t"): .tab, UInt8(ascii: "n"): .newline, UInt8(ascii: "f"): 0x0C,
-                                      UInt8(ascii: "r"): .carriageReturn, .quote: .quote, .backslash: .backslash]
-        guard let letter = current else { throw TOMLError(position: start, message: "a backslash at the end of the text") }
+        let simple: [UInt8: UInt8] = [
+            UInt8(ascii: "b"): 0x08, UInt8(ascii: "t"): .tab, UInt8(ascii: "n"): .newline, UInt8(ascii: "f"): 0x0C,
+            UInt8(ascii: "r"): .carriageReturn, .quote: .quote, .backslash: .backslash,
+        ]
+        guard let letter = current else {
+            throw TOMLError(position: start, message: "a backslash at the end of the text")
+        }
         if let byte = simple[letter] {
             text.append(byte)
             advance()
@@ -89,19 +101,26 @@ extension TOMLCursor {
         }
         let digits = letter == UInt8(ascii: "u") ? 4 : letter == UInt8(ascii: "U") ? 8 : 0
         guard digits > 0 else {
-            throw TOMLError(position: start, message: "\"\\\(currentCharacter)\" is not an escape; write \\\\ for a backslash")
+            throw TOMLError(
+                position: start, message: "\"\\\(currentCharacter)\" is not an escape; write \\\\ for a backslash")
         }
         advance()
         var value: UInt32 = 0
         for _ in 0..<digits {
             guard let byte = current, let digit = byte.hexDigitValue else {
-                throw TOMLError(position: start, message: "\\\(Character(Unicode.Scalar(letter))) takes \(digits) hexadecimal digits")
+                throw TOMLError(
+                    position: start,
+                    message: "\\\(Character(Unicode.Scalar(letter))) takes \(digits) hexadecimal digits")
             }
             value = value << 4 | UInt32(digit)
             advance()
         }
         guard let scalar = Unicode.Scalar(value) else {
-            throw TOMLError(position: start, message: "\\\(Character(Unicode.Scalar(letter))) names no Unicode scalar value (a surrogate, or past U+10FFFF)")
+            throw TOMLError(
+                position: start,
+                message:
+                    "\\\(Character(Unicode.Scalar(letter))) names no Unicode scalar value (a surrogate, or past U+10FFFF)"
+            )
         }
         text += Array(String(Character(scalar)).utf8)
     }

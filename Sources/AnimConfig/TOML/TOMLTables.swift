@@ -46,13 +46,18 @@ struct TOMLTables {
 
     init(layer: String) {
         self.layer = layer
-        tables = [Table(definition: .header, origin: ConfigOrigin(layer: layer, line: 1, keyColumn: 1, valueColumn: 1), depth: 0)]
+        tables = [
+            Table(
+                definition: .header, origin: ConfigOrigin(layer: layer, line: 1, keyColumn: 1, valueColumn: 1), depth: 0
+            )
+        ]
     }
 
     func depth(of table: Int) -> Int { tables[table].depth }
 
     func origin(at position: TextPosition, value: TextPosition? = nil) -> ConfigOrigin {
-        ConfigOrigin(layer: layer, line: position.line, keyColumn: position.column, valueColumn: (value ?? position).column)
+        ConfigOrigin(
+            layer: layer, line: position.line, keyColumn: position.column, valueColumn: (value ?? position).column)
     }
 
     /// The table a `[header]` opens, defining it.
@@ -68,12 +73,18 @@ struct TOMLTables {
                 tables[index].definition = .header
                 tables[index].origin = origin(at: header)
                 return index
-            case .header: throw error("table [\(path.dotted)] is defined twice; first on line \(tables[index].origin.line)", at: key, path)
+            case .header:
+                throw error(
+                    "table [\(path.dotted)] is defined twice; first on line \(tables[index].origin.line)", at: key, path
+                )
             case .dotted:
-                throw error("table [\(path.dotted)] is already defined by dotted keys on line \(tables[index].origin.line); "
-                            + "a header cannot define it again", at: key, path)
+                throw error(
+                    "table [\(path.dotted)] is already defined by dotted keys on line \(tables[index].origin.line); "
+                        + "a header cannot define it again", at: key, path)
             }
-        case .tableArray: throw error("\(path.dotted) is an array of tables ([[\(path.dotted)]]); it cannot be a [table] too", at: key, path)
+        case .tableArray:
+            throw error(
+                "\(path.dotted) is an array of tables ([[\(path.dotted)]]); it cannot be a [table] too", at: key, path)
         case let .value(node): throw valueInTheWay(node, at: key, path)
         }
     }
@@ -92,7 +103,9 @@ struct TOMLTables {
             elements.append(tables.count - 1)
             tables[parent].slots[key.name] = .tableArray(elements)
         case let .table(index):
-            throw error("\(path.dotted) is a table (line \(tables[index].origin.line)); [[\(path.dotted)]] cannot add to it", at: key, path)
+            throw error(
+                "\(path.dotted) is a table (line \(tables[index].origin.line)); [[\(path.dotted)]] cannot add to it",
+                at: key, path)
         case let .value(node): throw valueInTheWay(node, at: key, path)
         }
         return tables.count - 1
@@ -107,22 +120,27 @@ struct TOMLTables {
                 current = insertTable(key.name, in: current, definition: .dotted, origin: origin(at: path[0].position))
             case let .table(index):
                 if tables[index].definition == .header {
-                    throw error("table [\(path.prefix(offset + 1).dotted)] is defined by a header on line \(tables[index].origin.line); "
-                                + "dotted keys cannot add to it", at: key, path)
+                    throw error(
+                        "table [\(path.prefix(offset + 1).dotted)] is defined by a header on line \(tables[index].origin.line); "
+                            + "dotted keys cannot add to it", at: key, path)
                 }
                 tables[index].definition = .dotted
                 current = index
-            case .tableArray: throw error("\(path.prefix(offset + 1).dotted) is an array of tables; a dotted key cannot add to it", at: key, path)
+            case .tableArray:
+                throw error(
+                    "\(path.prefix(offset + 1).dotted) is an array of tables; a dotted key cannot add to it", at: key,
+                    path)
             case let .value(existing): throw valueInTheWay(existing, at: key, path)
             }
         }
         let key = path[path.count - 1]
         if let existing = tables[current].slots[key.name] {
-            let line = switch existing {
-            case let .value(node): node.origin.line
-            case let .table(index): tables[index].origin.line
-            case let .tableArray(elements): tables[elements[0]].origin.line
-            }
+            let line =
+                switch existing {
+                case let .value(node): node.origin.line
+                case let .table(index): tables[index].origin.line
+                case let .tableArray(elements): tables[elements[0]].origin.line
+                }
             throw error("\(path.dotted) is set twice; first on line \(line)", at: key, path)
         }
         insert(key.name, .value(node), into: current)
@@ -147,7 +165,8 @@ struct TOMLTables {
         for key in tables[index].keys {
             switch tables[index].slots[key] {
             case let .value(node): result.set(key, node)
-            case let .table(child): result.set(key, ConfigNode(value: .table(configTable(child)), origin: tables[child].origin))
+            case let .table(child):
+                result.set(key, ConfigNode(value: .table(configTable(child)), origin: tables[child].origin))
             case let .tableArray(elements):
                 let nodes = elements.map { ConfigNode(value: .table(configTable($0)), origin: tables[$0].origin) }
                 result.set(key, ConfigNode(value: .array(nodes), origin: nodes[0].origin))
@@ -159,7 +178,9 @@ struct TOMLTables {
 
     /// Walks the keys of a header's path above its last, making implicit tables where none is yet; an array of
     /// tables is entered at its last element.
-    private mutating func descend(_ keys: ArraySlice<TOMLKey>, from start: Int, at header: TextPosition, path: [TOMLKey]) throws(TOMLError) -> Int {
+    private mutating func descend(
+        _ keys: ArraySlice<TOMLKey>, from start: Int, at header: TextPosition, path: [TOMLKey]
+    ) throws(TOMLError) -> Int {
         var current = start
         for key in keys {
             switch tables[current].slots[key.name] {
@@ -172,7 +193,9 @@ struct TOMLTables {
         return current
     }
 
-    private mutating func insertTable(_ name: String, in parent: Int, definition: Definition, origin: ConfigOrigin) -> Int {
+    private mutating func insertTable(_ name: String, in parent: Int, definition: Definition, origin: ConfigOrigin)
+        -> Int
+    {
         tables.append(Table(definition: definition, origin: origin, depth: tables[parent].depth + 1))
         insert(name, .table(tables.count - 1), into: parent)
         return tables.count - 1
@@ -185,7 +208,8 @@ struct TOMLTables {
 
     private func valueInTheWay(_ node: ConfigNode, at key: TOMLKey, _ path: [TOMLKey]) -> TOMLError {
         let what = if case .table = node.value { "an inline table, which is closed once written" } else { "a value" }
-        return error("\(key.name) is already \(what) (line \(node.origin.line)); nothing can be added below it", at: key, path)
+        return error(
+            "\(key.name) is already \(what) (line \(node.origin.line)); nothing can be added below it", at: key, path)
     }
 
     private func error(_ message: String, at key: TOMLKey, _ path: [TOMLKey]) -> TOMLError {

@@ -17,8 +17,11 @@ public struct BindingCondition: Hashable, Sendable {
     /// At most this many names in each list (the config says so where it is read).
     public static let nameLimit = 64
 
-    public init(apps: [String] = [], exceptApps: [String] = [], whenFullscreen: Bool = true, whenTabletMode: Bool? = nil) {
-        self.apps = apps; self.exceptApps = exceptApps; self.whenFullscreen = whenFullscreen; self.whenTabletMode = whenTabletMode
+    public init(
+        apps: [String] = [], exceptApps: [String] = [], whenFullscreen: Bool = true, whenTabletMode: Bool? = nil
+    ) {
+        self.apps = apps; self.exceptApps = exceptApps; self.whenFullscreen = whenFullscreen;
+        self.whenTabletMode = whenTabletMode
     }
 
     /// Whether the binding works in any session, so that neither the focus nor the tablet mode ever changes it.

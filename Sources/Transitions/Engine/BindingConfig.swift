@@ -101,7 +101,9 @@ public enum RegionSpec: Hashable, Sendable {
         case let .strip(edge, depth):
             var surfaces = geometry.monitors(withOuter: edge)
             for glass in geometry.touchSurfaces where !surfaces.contains(glass) { surfaces.append(glass) }
-            return surfaces.map { $0.border(edge).strip(width: min(depth, edge == .left || edge == .right ? $0.width : $0.height)) }
+            return surfaces.map {
+                $0.border(edge).strip(width: min(depth, edge == .left || edge == .right ? $0.width : $0.height))
+            }
         }
     }
 }

@@ -19,7 +19,9 @@ struct BindingTable: Sendable {
         self.list = list
         self.session = session
         byName = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        distances = Dictionary(list.filter { $0.longPress == nil }.map { ($0.transition, $0.distance) }, uniquingKeysWith: { first, _ in first })
+        distances = Dictionary(
+            list.filter { $0.longPress == nil }.map { ($0.transition, $0.distance) },
+            uniquingKeysWith: { first, _ in first })
         conditional = list.indices.filter { !list[$0].condition.isAlways }
     }
 

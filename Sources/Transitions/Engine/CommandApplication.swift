@@ -1,5 +1,5 @@
-import TransitionModel
 import Motion
+import TransitionModel
 
 /// One `transition.*` command applied to one transition: the runtime it
 /// changes, the events it emits, one method per command. `Engine.perform`
@@ -23,13 +23,15 @@ struct CommandApplication {
     mutating func apply(_ command: Command) throws(EngineError) -> CommandResult {
         switch command {
         case .toggle: try toggle()
-        case let .animate(_, to, timing, duration, velocity): try animate(to: to, timing: timing, duration: duration, velocity: velocity)
+        case let .animate(_, to, timing, duration, velocity):
+            try animate(to: to, timing: timing, duration: duration, velocity: velocity)
         case let .begin(_, to): try begin(to: to)
         case let .scrub(_, fraction): try scrub(fraction)
         case .pause: try pause()
         case .resume: try resume()
         case .reverse: try reverse()
-        case let .continue(_, timing, factor, velocity): try continueLeg(timing: timing, durationFactor: factor, velocity: velocity)
+        case let .continue(_, timing, factor, velocity):
+            try continueLeg(timing: timing, durationFactor: factor, velocity: velocity)
         case let .release(_, velocity): return try release(velocity: velocity)
         case let .stop(_, withoutFinishing): try stop(withoutFinishing: withoutFinishing)
         case let .finish(_, position): try finish(at: position)
@@ -41,7 +43,9 @@ struct CommandApplication {
 
     private mutating func toggle() throws(EngineError) {
         guard runtime.config.snapPoints.count == 2 else {
-            throw .notAllowed("toggle needs a two-point transition; \"\(name)\" has \(lastSnap + 1) snap points (use transition.animate)")
+            throw .notAllowed(
+                "toggle needs a two-point transition; \"\(name)\" has \(lastSnap + 1) snap points (use transition.animate)"
+            )
         }
         try refuseIfStopped()
         guard let leg = runtime.leg, var animator = leg.animator else { return startLeg(to: runtime.snap == 0 ? 1 : 0) }
@@ -56,9 +60,13 @@ struct CommandApplication {
         store(updated, animator)
     }
 
-    private mutating func animate(to target: Int, timing: TimingSpec?, duration: Double?, velocity: Double?) throws(EngineError) {
+    private mutating func animate(to target: Int, timing: TimingSpec?, duration: Double?, velocity: Double?)
+        throws(EngineError)
+    {
         try validSnap(target)
-        if let duration, !(duration > 0 && duration.isFinite) { throw .invalidParams("duration must be a positive number of seconds") }
+        if let duration, !(duration > 0 && duration.isFinite) {
+            throw .invalidParams("duration must be a positive number of seconds")
+        }
         try refuseIfStopped()
         startLeg(to: target, timing: timing, duration: duration, velocity: velocity)
     }
@@ -112,12 +120,17 @@ struct CommandApplication {
         }
     }
 
-    private mutating func continueLeg(timing: TimingSpec?, durationFactor: Double?, velocity: Double?) throws(EngineError) {
-        if let durationFactor, !(durationFactor >= 0 && durationFactor.isFinite) { throw .invalidParams("durationFactor must be a number ≥ 0") }
+    private mutating func continueLeg(timing: TimingSpec?, durationFactor: Double?, velocity: Double?)
+        throws(EngineError)
+    {
+        if let durationFactor, !(durationFactor >= 0 && durationFactor.isFinite) {
+            throw .invalidParams("durationFactor must be a number ≥ 0")
+        }
         let time = time
         let span = runtime.leg.map { Double($0.to - $0.from) } ?? 1
         try changeAnimator("continue", clientDriven: false) { (animator: inout Animator) throws(AnimatorError) in
-            try animator.continueAnimation(timing: timing, durationFactor: durationFactor ?? 0, velocity: velocity.map { $0 / span }, at: time)
+            try animator.continueAnimation(
+                timing: timing, durationFactor: durationFactor ?? 0, velocity: velocity.map { $0 / span }, at: time)
         }
     }
 
@@ -125,10 +138,13 @@ struct CommandApplication {
         let (leg, _) = try animatorLeg("release")
         let progress = leg.progress(at: time)
         let v = velocity ?? 0
-        let target = ReleaseRules.target(progress: progress, velocity: v, origin: runtime.snap, lastSnap: lastSnap,
-                                         rule: runtime.config.release, reach: runtime.config.reach, distance: releaseDistance)
-        runtime.phase = .leg(Engine.completion(of: runtime, from: progress, velocity: v, origin: runtime.snap, target: target,
-                                               cause: leg.cause, at: time))
+        let target = ReleaseRules.target(
+            progress: progress, velocity: v, origin: runtime.snap, lastSnap: lastSnap,
+            rule: runtime.config.release, reach: runtime.config.reach, distance: releaseDistance)
+        runtime.phase = .leg(
+            Engine.completion(
+                of: runtime, from: progress, velocity: v, origin: runtime.snap, target: target,
+                cause: leg.cause, at: time))
         runtime.frameAfterChange(at: time, into: &output)
         return .released(to: target)
     }
@@ -136,7 +152,8 @@ struct CommandApplication {
     private mutating func stop(withoutFinishing: Bool) throws(EngineError) {
         var (leg, animator) = try animatorLeg("stop")
         let time = time
-        try check { () throws(AnimatorError) in try animator.stopAnimation(withoutFinishing: withoutFinishing, at: time) }
+        try check { () throws(AnimatorError) in try animator.stopAnimation(withoutFinishing: withoutFinishing, at: time)
+        }
         guard withoutFinishing else { return store(leg, animator) }
         leg.drive = .animator(animator)
         Engine.complete(&runtime, leg: leg, position: .current, time: time, into: &output)
@@ -157,15 +174,21 @@ struct CommandApplication {
     // MARK: - Shared steps
 
     private func validSnap(_ snap: Int) throws(EngineError) {
-        guard (0...lastSnap).contains(snap) else { throw .invalidParams("to must be a snap index from 0 to \(lastSnap), got \(snap)") }
+        guard (0...lastSnap).contains(snap) else {
+            throw .invalidParams("to must be a snap index from 0 to \(lastSnap), got \(snap)")
+        }
     }
 
     /// Ends the current leg where it is and begins a command leg toward `target`, from the same value and velocity.
-    private mutating func startLeg(to target: Int, timing: TimingSpec? = nil, duration: Double? = nil, velocity: Double? = nil, start: Bool = true) {
+    private mutating func startLeg(
+        to target: Int, timing: TimingSpec? = nil, duration: Double? = nil, velocity: Double? = nil, start: Bool = true
+    ) {
         let handed = velocity ?? runtime.velocity(at: time)
         Engine.interrupt(&runtime, at: time, into: &output)
-        var leg = Leg.animating(from: runtime.progress(at: time), velocity: handed, origin: runtime.snap, target: target,
-                                config: runtime.config, motion: runtime.motionPolicy, timing: timing, duration: duration, start: start, cause: .command, at: time)
+        var leg = Leg.animating(
+            from: runtime.progress(at: time), velocity: handed, origin: runtime.snap, target: target,
+            config: runtime.config, motion: runtime.motionPolicy, timing: timing, duration: duration, start: start,
+            cause: .command, at: time)
         leg.clientDriven = !start
         runtime.phase = .leg(leg)
         output.events.append(runtime.began(cause: .command, at: time))
@@ -188,8 +211,10 @@ struct CommandApplication {
 
     /// The common shape of pause, resume, reverse and continue: change the leg's
     /// animator, say who drives it now (nil: unchanged), publish the frame.
-    private mutating func changeAnimator(_ verb: String, clientDriven: Bool?,
-                                         _ change: (inout Animator) throws(AnimatorError) -> Void) throws(EngineError) {
+    private mutating func changeAnimator(
+        _ verb: String, clientDriven: Bool?,
+        _ change: (inout Animator) throws(AnimatorError) -> Void
+    ) throws(EngineError) {
         var (leg, animator) = try animatorLeg(verb)
         try check { () throws(AnimatorError) in try change(&animator) }
         if let clientDriven { leg.clientDriven = clientDriven }

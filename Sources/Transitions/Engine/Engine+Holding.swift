@@ -38,7 +38,9 @@ extension Engine {
                 let origin = runtime.snap
                 let target = Self.target(of: press, for: runtime, at: time)
                 guard target != origin else { continue }
-                Self.fill(&runtimes.values[index], toward: target, by: filler.name, duration: press.options.duration, at: time, into: &output)
+                Self.fill(
+                    &runtimes.values[index], toward: target, by: filler.name, duration: press.options.duration,
+                    at: time, into: &output)
                 held[transition] = .filling(sequence: sequence, binding: filler.name, origin: origin, target: target)
             }
             noteLeg(of: transition)
@@ -49,13 +51,18 @@ extension Engine {
     mutating func loosen(_ binding: BindingConfig, sequence: Int, at time: Double, into output: inout EngineOutput) {
         guard case .caught(sequence, var names)? = held[binding.transition] else { return }
         names.remove(binding.name)
-        guard names.isEmpty else { return held[binding.transition] = .caught(sequence: sequence, bindings: names) }
+        guard names.isEmpty else {
+            held[binding.transition] = .caught(sequence: sequence, bindings: names)
+            return
+        }
         settle(binding.transition, at: time, into: &output)
     }
 
     /// A built-in gesture ended: a touchpad hold that caught legs lets them settle.
     mutating func settleHolds(endedBy update: GestureUpdate, at time: Double, into output: inout EngineOutput) {
-        guard update.name == BuiltInGesture.hold.rawValue, update.state == .ended || update.state == .cancelled else { return }
+        guard update.name == BuiltInGesture.hold.rawValue, update.state == .ended || update.state == .cancelled else {
+            return
+        }
         for (transition, hold) in held {
             if case .caught(update.sequence, _) = hold { settle(transition, at: time, into: &output) }
         }
@@ -64,24 +71,33 @@ extension Engine {
     /// A caught leg whose finger lifted, or whose gestures all failed, settles from where it stopped by its
     /// release rule, from rest.
     private mutating func settle(_ transition: String, at time: Double, into output: inout EngineOutput) {
-        guard case .caught(let sequence, _)? = held.removeValue(forKey: transition), let index = runtimes.index(forKey: transition),
-              let leg = runtimes.values[index].leg, case let .finger(finger) = leg.drive, finger.sequence == sequence else { return }
+        guard case .caught(let sequence, _)? = held.removeValue(forKey: transition),
+            let index = runtimes.index(forKey: transition),
+            let leg = runtimes.values[index].leg, case let .finger(finger) = leg.drive, finger.sequence == sequence
+        else { return }
         let config = runtimes.values[index].config
-        let target = ReleaseRules.target(progress: finger.progress, velocity: 0, origin: finger.origin, lastSnap: config.lastSnap,
-                                         rule: config.release, reach: config.reach, distance: bindings[finger.binding]?.distance ?? 1000)
-        runtimes.values[index].phase = .leg(Self.completion(of: runtimes.values[index], from: finger.progress, velocity: 0,
-                                                            origin: finger.origin, target: target, cause: leg.cause, at: time))
+        let target = ReleaseRules.target(
+            progress: finger.progress, velocity: 0, origin: finger.origin, lastSnap: config.lastSnap,
+            rule: config.release, reach: config.reach, distance: bindings[finger.binding]?.distance ?? 1000)
+        runtimes.values[index].phase = .leg(
+            Self.completion(
+                of: runtimes.values[index], from: finger.progress, velocity: 0,
+                origin: finger.origin, target: target, cause: leg.cause, at: time))
         runtimes.values[index].frameAfterChange(at: time, into: &output)
         noteLeg(of: transition)
     }
 
     /// A long-press binding's gesture: at recognition its transition goes to its target (a fill completes at once);
     /// when it fails, a fill springs back.
-    mutating func pressed(_ binding: BindingConfig, _ press: BindingGesture.LongPress, _ update: GestureUpdate, at time: Double,
-                          into output: inout EngineOutput) {
+    mutating func pressed(
+        _ binding: BindingConfig, _ press: BindingGesture.LongPress, _ update: GestureUpdate, at time: Double,
+        into output: inout EngineOutput
+    ) {
         guard let index = runtimes.index(forKey: binding.transition) else { return }
         let filling: (origin: Int, target: Int)?
-        if case let .filling(sequence, name, origin, target)? = held[binding.transition], sequence == update.sequence, name == binding.name {
+        if case let .filling(sequence, name, origin, target)? = held[binding.transition], sequence == update.sequence,
+            name == binding.name
+        {
             filling = (origin, target)
         } else {
             filling = nil
@@ -94,8 +110,10 @@ extension Engine {
                     Self.complete(&runtimes.values[index], leg: leg, position: .end, time: time, into: &output)
                 }
             } else {
-                Self.send(&runtimes.values[index], to: Self.target(of: press, for: runtimes.values[index], at: time), by: binding.name,
-                          at: time, into: &output)
+                Self.send(
+                    &runtimes.values[index], to: Self.target(of: press, for: runtimes.values[index], at: time),
+                    by: binding.name,
+                    at: time, into: &output)
             }
         case .failed, .cancelled:
             // A press that fails lets go of what it held: its fill springs back, or it is one binding fewer holding a
@@ -112,11 +130,14 @@ extension Engine {
     // MARK: - Steps on one transition
 
     /// Stops the running leg where it is: a finger drives it from there, at rest.
-    private static func catchLeg(_ runtime: inout TransitionRuntime, by binding: String, sequence: Int, at time: Double,
-                                 into output: inout EngineOutput) {
+    private static func catchLeg(
+        _ runtime: inout TransitionRuntime, by binding: String, sequence: Int, at time: Double,
+        into output: inout EngineOutput
+    ) {
         guard var leg = runtime.leg else { return }
         let progress = runtime.progress(at: time)
-        leg.drive = .finger(FingerDrive(binding: binding, sequence: sequence, origin: runtime.snap, base: progress, progress: progress))
+        leg.drive = .finger(
+            FingerDrive(binding: binding, sequence: sequence, origin: runtime.snap, base: progress, progress: progress))
         runtime.phase = .leg(leg)
         runtime.frameAfterChange(at: time, into: &output)
     }
@@ -124,44 +145,60 @@ extension Engine {
     /// A press's fill: linear from where the transition is to `target`, over the press's duration, so that it
     /// arrives as the press is recognized. It shows the time held, as a finger shows its place: reduced motion
     /// leaves it as it is.
-    private static func fill(_ runtime: inout TransitionRuntime, toward target: Int, by binding: String, duration: Double, at time: Double,
-                             into output: inout EngineOutput) {
+    private static func fill(
+        _ runtime: inout TransitionRuntime, toward target: Int, by binding: String, duration: Double, at time: Double,
+        into output: inout EngineOutput
+    ) {
         interrupt(&runtime, at: time, into: &output)
-        runtime.phase = .leg(Leg.animating(from: runtime.progress(at: time), velocity: 0, origin: runtime.snap, target: target,
-                                           config: runtime.config, motion: .full, timing: .linear, duration: duration, cause: .gesture(binding),
-                                           at: time))
+        runtime.phase = .leg(
+            Leg.animating(
+                from: runtime.progress(at: time), velocity: 0, origin: runtime.snap, target: target,
+                config: runtime.config, motion: .full, timing: .linear, duration: duration, cause: .gesture(binding),
+                at: time))
         output.events.append(runtime.began(cause: .gesture(binding), at: time))
     }
 
     /// A recognized press without a fill: a new leg to `target` with the transition's own timing.
-    private static func send(_ runtime: inout TransitionRuntime, to target: Int, by binding: String, at time: Double,
-                             into output: inout EngineOutput) {
+    private static func send(
+        _ runtime: inout TransitionRuntime, to target: Int, by binding: String, at time: Double,
+        into output: inout EngineOutput
+    ) {
         interrupt(&runtime, at: time, into: &output)
         let progress = runtime.progress(at: time)
         guard progress != Double(target) else { return }
-        runtime.phase = .leg(completion(of: runtime, from: progress, velocity: 0, origin: runtime.snap, target: target,
-                                        cause: .gesture(binding), at: time))
+        runtime.phase = .leg(
+            completion(
+                of: runtime, from: progress, velocity: 0, origin: runtime.snap, target: target,
+                cause: .gesture(binding), at: time))
         output.events.append(runtime.began(cause: .gesture(binding), at: time))
     }
 
     /// A fill whose press failed goes back to `origin` with the transition's timing, taking the fill's velocity
     /// with it; if the fill had already arrived, a new leg brings it back.
-    private static func springBack(_ runtime: inout TransitionRuntime, to origin: Int, by binding: String, at time: Double,
-                                   into output: inout EngineOutput) {
+    private static func springBack(
+        _ runtime: inout TransitionRuntime, to origin: Int, by binding: String, at time: Double,
+        into output: inout EngineOutput
+    ) {
         let progress = runtime.progress(at: time)
         if let leg = runtime.leg, leg.animator != nil {
-            runtime.phase = .leg(completion(of: runtime, from: progress, velocity: runtime.velocity(at: time), origin: origin, target: origin,
-                                            cause: leg.cause, at: time))
+            runtime.phase = .leg(
+                completion(
+                    of: runtime, from: progress, velocity: runtime.velocity(at: time), origin: origin, target: origin,
+                    cause: leg.cause, at: time))
             runtime.frameAfterChange(at: time, into: &output)
         } else if runtime.leg == nil, progress != Double(origin) {
-            runtime.phase = .leg(completion(of: runtime, from: progress, velocity: 0, origin: runtime.snap, target: origin,
-                                            cause: .gesture(binding), at: time))
+            runtime.phase = .leg(
+                completion(
+                    of: runtime, from: progress, velocity: 0, origin: runtime.snap, target: origin,
+                    cause: .gesture(binding), at: time))
             output.events.append(runtime.began(cause: .gesture(binding), at: time))
         }
     }
 
     /// Where a press sends its transition: its `to`, or else the other end from where the transition is headed.
-    private static func target(of press: BindingGesture.LongPress, for runtime: TransitionRuntime, at time: Double) -> Int {
+    private static func target(of press: BindingGesture.LongPress, for runtime: TransitionRuntime, at time: Double)
+        -> Int
+    {
         if let to = press.to { return min(to, runtime.config.lastSnap) }
         return runtime.snapshot(at: time).target == 0 ? runtime.config.lastSnap : 0
     }

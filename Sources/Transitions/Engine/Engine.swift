@@ -37,7 +37,8 @@ public struct Engine: Sendable {
 
     /// `transitions` and `bindings` are the engine's tables, in order; `frameRate` is the rate of frames while
     /// animating until the daemon learns the display's.
-    public init(transitions: [TransitionConfig], bindings: [BindingConfig], frameRate: Double, geometry: ScreenGeometry) {
+    public init(transitions: [TransitionConfig], bindings: [BindingConfig], frameRate: Double, geometry: ScreenGeometry)
+    {
         frameClock = FrameClock(rate: Self.boundedRate(frameRate))
         arena = GestureArena(recognizers: [], geometry: geometry)
         install(transitions: transitions, bindings: bindings)
@@ -54,7 +55,9 @@ public struct Engine: Sendable {
     public func transition(ofBinding name: String) -> String? { bindings[name]?.transition }
 
     /// The transitions' names, in order, and the bindings': what the daemon may keep something for, per name.
-    public var names: (transitions: Set<String>, bindings: Set<String>) { (Set(order.names), Set(bindings.list.map(\.name))) }
+    public var names: (transitions: Set<String>, bindings: Set<String>) {
+        (Set(order.names), Set(bindings.list.map(\.name)))
+    }
 
     public func snapshot(of name: String, at time: Double) -> TransitionSnapshot? {
         runtimes[name]?.snapshot(at: time)
@@ -121,8 +124,10 @@ public struct Engine: Sendable {
     /// A gesture under way on a binding named in `keepingGestures` that stays goes on under the binding's new
     /// definition, from where it is (a declared transition updated mid-swipe): its recognizer stays as it began, and a
     /// new distance or direction applies to the finger's motion from now on, so the progress does not jump.
-    public mutating func reconfigure(transitions: [TransitionConfig], bindings newBindingList: [BindingConfig], at time: Double,
-                                     keepingGestures keptGestures: Set<String> = []) -> EngineOutput {
+    public mutating func reconfigure(
+        transitions: [TransitionConfig], bindings newBindingList: [BindingConfig], at time: Double,
+        keepingGestures keptGestures: Set<String> = []
+    ) -> EngineOutput {
         let newTable = BindingTable(newBindingList)
         // A kept gesture goes on only where its binding still reads what its recognizer reports: a pan's translation, or
         // a pinch's or a rotation's transform.
@@ -130,11 +135,14 @@ public struct Engine: Sendable {
             !keptGestures.contains(name) || newTable[name]?.readsTransform != bindings[name]?.readsTransform
         }
         let before = bindings
-        var output = changed.isEmpty ? EngineOutput() : process(arena.cancel(involving: Set(changed), at: time), at: time)
+        var output =
+            changed.isEmpty ? EngineOutput() : process(arena.cancel(involving: Set(changed), at: time), at: time)
         let kept = Set(transitions.map(\.name))
         for name in order.names where !kept.contains(name) {
             if var runtime = runtimes[name] {
-                if runtime.leg != nil { output.events.append(.ended(runtime.nextSnapshot(at: time), position: .current)) }
+                if runtime.leg != nil {
+                    output.events.append(.ended(runtime.nextSnapshot(at: time), position: .current))
+                }
                 retiredSeq = max(retiredSeq, runtime.seq)
             }
             runtimes[name] = nil
@@ -153,9 +161,11 @@ public struct Engine: Sendable {
     /// the progress it has reached is kept, and the rest of its motion counts by the new ones.
     private mutating func rebaseFingers(from before: BindingTable) {
         for name in withLeg {
-            guard let index = runtimes.index(forKey: name), var leg = runtimes.values[index].leg, case var .finger(finger) = leg.drive,
-                  let old = before[finger.binding], let new = bindings[finger.binding],
-                  old.distance != new.distance || old.increases != new.increases else { continue }
+            guard let index = runtimes.index(forKey: name), var leg = runtimes.values[index].leg,
+                case var .finger(finger) = leg.drive,
+                let old = before[finger.binding], let new = bindings[finger.binding],
+                old.distance != new.distance || old.increases != new.increases
+            else { continue }
             finger.base += old.progress(ofTravel: finger.travel) - new.progress(ofTravel: finger.travel)
             leg.drive = .finger(finger)
             runtimes.values[index].phase = .leg(leg)
@@ -169,9 +179,14 @@ public struct Engine: Sendable {
         let last = runtime.config.lastSnap
         if let leg = runtime.leg, max(leg.from, leg.to) > last { Self.interrupt(&runtime, at: time, into: &output) }
         let progress = runtime.progress(at: time)
-        guard runtime.leg == nil, progress > Double(last) else { return runtimes[name] = runtime }
+        guard runtime.leg == nil, progress > Double(last) else {
+            runtimes[name] = runtime
+            return
+        }
         runtime.snap = last
-        runtime.phase = .leg(Self.completion(of: runtime, from: progress, velocity: 0, origin: last - 1, target: last, cause: .command, at: time))
+        runtime.phase = .leg(
+            Self.completion(
+                of: runtime, from: progress, velocity: 0, origin: last - 1, target: last, cause: .command, at: time))
         output.events.append(runtime.began(cause: .command, at: time))
         runtimes[name] = runtime
     }
@@ -234,7 +249,10 @@ public struct Engine: Sendable {
         }
     }
 
-    static func complete(_ runtime: inout TransitionRuntime, leg: Leg, position: AnimatingPosition, time: Double, into output: inout EngineOutput) {
+    static func complete(
+        _ runtime: inout TransitionRuntime, leg: Leg, position: AnimatingPosition, time: Double,
+        into output: inout EngineOutput
+    ) {
         let progress = leg.progress(at: time)
         switch position {
         case .end: runtime.snap = leg.to
@@ -277,16 +295,22 @@ public struct Engine: Sendable {
     public mutating func advanceRecognizers(at time: Double) -> EngineOutput {
         var outputs: [ArenaOutput] = []
         for source in InputSource.allCases {
-            guard arena.deadline(of: source) != nil, let eventTime = inputClocks.eventTime(at: time, on: source) else { continue }
-            outputs += arenaOutputs(at: time) { arena, shouldBegin in arena.advance(source, to: eventTime, shouldBegin: shouldBegin) }
+            guard arena.deadline(of: source) != nil, let eventTime = inputClocks.eventTime(at: time, on: source) else {
+                continue
+            }
+            outputs += arenaOutputs(at: time) { arena, shouldBegin in
+                arena.advance(source, to: eventTime, shouldBegin: shouldBegin)
+            }
         }
         return scheduled(process(outputs, at: time), at: time)
     }
 
     /// The arena's decisions on one step. Its copies of the tables end with this call, so that `process` then
     /// changes `runtimes` in place rather than copying the whole table on write.
-    private mutating func arenaOutputs(at time: Double,
-                                       _ step: (inout GestureArena, (BeginRequest) -> Bool) -> [ArenaOutput]) -> [ArenaOutput] {
+    private mutating func arenaOutputs(
+        at time: Double,
+        _ step: (inout GestureArena, (BeginRequest) -> Bool) -> [ArenaOutput]
+    ) -> [ArenaOutput] {
         let runtimes = self.runtimes, bindings = self.bindings
         return step(&arena) { request in
             guard let binding = bindings[request.name], let runtime = runtimes[binding.transition] else { return false }
@@ -332,7 +356,8 @@ public struct Engine: Sendable {
 
     /// Whether a binding may start its gesture in `sequence` now (its `shouldBegin`): not while another finger
     /// drives the transition; a finger that caught it as it landed may go on to drive it.
-    static func applies(_ binding: BindingConfig, to runtime: TransitionRuntime, at time: Double, sequence: Int) -> Bool {
+    static func applies(_ binding: BindingConfig, to runtime: TransitionRuntime, at time: Double, sequence: Int) -> Bool
+    {
         if case let .finger(finger)? = runtime.leg?.drive, finger.sequence != sequence { return false }
         guard let atSnap = binding.atSnap else { return true }
         switch runtime.phase {
@@ -354,43 +379,61 @@ public struct Engine: Sendable {
         noteLeg(of: binding.transition)
     }
 
-    private static func drive(_ runtime: inout TransitionRuntime, by binding: BindingConfig, with update: GestureUpdate, at time: Double,
-                              into output: inout EngineOutput) {
+    private static func drive(
+        _ runtime: inout TransitionRuntime, by binding: BindingConfig, with update: GestureUpdate, at time: Double,
+        into output: inout EngineOutput
+    ) {
         let (delta, velocity) = binding.progress(of: update)
         switch update.state {
         case .began:
-            if case var .finger(caught)? = runtime.leg?.drive, caught.sequence == update.sequence, var leg = runtime.leg {
+            if case var .finger(caught)? = runtime.leg?.drive, caught.sequence == update.sequence, var leg = runtime.leg
+            {
                 // The finger caught the leg as it landed: its pan takes it from where it stopped.
                 caught.binding = binding.name
                 caught.base = caught.progress
                 leg.drive = .finger(caught)
-                leg.to = Self.heading(of: binding, velocity: velocity, from: caught.origin, lastSnap: runtime.config.lastSnap)
+                leg.to = Self.heading(
+                    of: binding, velocity: velocity, from: caught.origin, lastSnap: runtime.config.lastSnap)
                 runtime.phase = .leg(leg)
                 return
             }
             Self.interrupt(&runtime, at: time, into: &output)
             let progress = runtime.progress(at: time)
-            let finger = FingerDrive(binding: binding.name, sequence: update.sequence, origin: runtime.snap,
-                                     base: progress, progress: progress, velocity: velocity)
-            let heading = Self.heading(of: binding, velocity: velocity, from: runtime.snap, lastSnap: runtime.config.lastSnap)
-            runtime.phase = .leg(Leg(from: runtime.snap, to: heading, cause: .gesture(binding.name), drive: .finger(finger)))
+            let finger = FingerDrive(
+                binding: binding.name, sequence: update.sequence, origin: runtime.snap,
+                base: progress, progress: progress, velocity: velocity)
+            let heading = Self.heading(
+                of: binding, velocity: velocity, from: runtime.snap, lastSnap: runtime.config.lastSnap)
+            runtime.phase = .leg(
+                Leg(from: runtime.snap, to: heading, cause: .gesture(binding.name), drive: .finger(finger)))
             output.events.append(runtime.began(cause: .gesture(binding.name), at: time))
         case .changed:
-            guard var leg = runtime.leg, case var .finger(finger) = leg.drive, finger.sequence == update.sequence else { return }
-            finger.progress = ReleaseRules.rubberBand(finger.base + delta, low: 0, high: Double(runtime.config.lastSnap),
-                                                      coefficient: runtime.config.rubberBand)
+            guard var leg = runtime.leg, case var .finger(finger) = leg.drive, finger.sequence == update.sequence else {
+                return
+            }
+            finger.progress = ReleaseRules.rubberBand(
+                finger.base + delta, low: 0, high: Double(runtime.config.lastSnap),
+                coefficient: runtime.config.rubberBand)
             finger.velocity = velocity
             finger.travel = binding.travel(of: update)
             leg.drive = .finger(finger)
             runtime.phase = .leg(leg)
             runtime.frameAfterChange(at: time, into: &output)
         case .ended, .cancelled:
-            guard let leg = runtime.leg, case let .finger(finger) = leg.drive, finger.sequence == update.sequence else { return }
-            let target = update.state == .cancelled ? finger.origin : ReleaseRules.target(
-                progress: finger.progress, velocity: velocity, origin: finger.origin, lastSnap: runtime.config.lastSnap,
-                rule: runtime.config.release, reach: runtime.config.reach, distance: binding.distance)
-            runtime.phase = .leg(Self.completion(of: runtime, from: finger.progress, velocity: update.state == .cancelled ? 0 : velocity,
-                                            origin: finger.origin, target: target, cause: leg.cause, at: time))
+            guard let leg = runtime.leg, case let .finger(finger) = leg.drive, finger.sequence == update.sequence else {
+                return
+            }
+            let target =
+                update.state == .cancelled
+                ? finger.origin
+                : ReleaseRules.target(
+                    progress: finger.progress, velocity: velocity, origin: finger.origin,
+                    lastSnap: runtime.config.lastSnap,
+                    rule: runtime.config.release, reach: runtime.config.reach, distance: binding.distance)
+            runtime.phase = .leg(
+                Self.completion(
+                    of: runtime, from: finger.progress, velocity: update.state == .cancelled ? 0 : velocity,
+                    origin: finger.origin, target: target, cause: leg.cause, at: time))
             runtime.frameAfterChange(at: time, into: &output)
         case .possible, .failed:
             return
@@ -405,10 +448,14 @@ public struct Engine: Sendable {
         let sign: Int
         switch binding.gesture {
         case .edgePan(let options):
-            sign = options.edge.inward.x * binding.increases.unit.x + options.edge.inward.y * binding.increases.unit.y >= 0 ? 1 : -1
+            sign =
+                options.edge.inward.x * binding.increases.unit.x + options.edge.inward.y * binding.increases.unit.y >= 0
+                ? 1 : -1
         case .pan(let options, _):
             if let direction = options.direction {
-                sign = direction.unit.x * binding.increases.unit.x + direction.unit.y * binding.increases.unit.y >= 0 ? 1 : -1
+                sign =
+                    direction.unit.x * binding.increases.unit.x + direction.unit.y * binding.increases.unit.y >= 0
+                    ? 1 : -1
             } else {
                 sign = velocity < 0 ? -1 : 1
             }
@@ -423,21 +470,30 @@ public struct Engine: Sendable {
 
     /// The percent-driven completion of a released leg: (1 − p)·D / completionSpeed
     /// for cubic timing, the release velocity handed to a spring.
-    static func completion(of runtime: TransitionRuntime, from progress: Double, velocity: Double, origin: Int, target: Int,
-                            cause: LegCause, at time: Double) -> Leg {
-        Leg.animating(from: progress, velocity: velocity, origin: origin, target: target, config: runtime.config, motion: runtime.motionPolicy,
-                      completionSpeed: runtime.config.completionSpeed, cause: cause, at: time)
+    static func completion(
+        of runtime: TransitionRuntime, from progress: Double, velocity: Double, origin: Int, target: Int,
+        cause: LegCause, at time: Double
+    ) -> Leg {
+        Leg.animating(
+            from: progress, velocity: velocity, origin: origin, target: target, config: runtime.config,
+            motion: runtime.motionPolicy,
+            completionSpeed: runtime.config.completionSpeed, cause: cause, at: time)
     }
 
     // MARK: - Commands
 
-    public mutating func perform(_ command: Command, at time: Double) -> (Result<CommandResult, EngineError>, EngineOutput) {
+    public mutating func perform(_ command: Command, at time: Double) -> (
+        Result<CommandResult, EngineError>, EngineOutput
+    ) {
         guard let runtime = runtimes[command.transition] else {
             return (.failure(.unknownTransition(command.transition)), scheduled(EngineOutput(), at: time))
         }
         if runtime.isFingerDriven || held[command.transition] != nil {
-            return (.failure(.notAllowed("a gesture drives \"\(command.transition)\"; commands wait until the finger lifts")),
-                    scheduled(EngineOutput(), at: time))
+            return (
+                .failure(
+                    .notAllowed("a gesture drives \"\(command.transition)\"; commands wait until the finger lifts")),
+                scheduled(EngineOutput(), at: time)
+            )
         }
         let distance = bindings.releaseDistance(of: command.transition) ?? 1000
         var application = CommandApplication(runtime: runtime, time: time, releaseDistance: distance)

@@ -1,6 +1,6 @@
-public import TransitionModel
 public import Gestures
 public import Motion
+public import TransitionModel
 
 /// What the engine tells subscribers.
 public enum EngineEvent: Hashable, Sendable {

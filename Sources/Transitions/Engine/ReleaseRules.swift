@@ -15,8 +15,10 @@ public enum ReleaseRules {
     /// The target snap for a release at `progress` moving at `velocity`,
     /// for a gesture that started at snap `origin`.
     /// - distance: pixels per progress unit, for the threshold rule's px/s.
-    public static func target(progress: Double, velocity: Double, origin: Int, lastSnap: Int,
-                              rule: ReleaseRule, reach: Int, distance: Double) -> Int {
+    public static func target(
+        progress: Double, velocity: Double, origin: Int, lastSnap: Int,
+        rule: ReleaseRule, reach: Int, distance: Double
+    ) -> Int {
         let chosen: Int
         switch rule {
         case let .projection(rate):
@@ -30,10 +32,12 @@ public enum ReleaseRules {
             chosen = nearest
         case let .threshold(fraction, thresholdVelocity):
             let displacement = progress - Double(origin)
-            let sign: Double = displacement != 0 ? (displacement > 0 ? 1 : -1) : (velocity > 0 ? 1 : velocity < 0 ? -1 : 0)
+            let sign: Double =
+                displacement != 0 ? (displacement > 0 ? 1 : -1) : (velocity > 0 ? 1 : velocity < 0 ? -1 : 0)
             guard sign != 0 else { return clamp(origin, lastSnap) }
             let forward = velocity * sign * distance
-            let finishes = (abs(displacement) >= fraction && forward > -thresholdVelocity) || forward > thresholdVelocity
+            let finishes =
+                (abs(displacement) >= fraction && forward > -thresholdVelocity) || forward > thresholdVelocity
             chosen = finishes ? origin + Int(sign) : origin
         }
         let limited = min(max(chosen, origin - reach), origin + reach)

@@ -11,7 +11,8 @@ public struct SnapAction: Hashable, Sendable {
     public static func due(after events: [EngineEvent], in engine: Engine) -> [SnapAction] {
         events.compactMap { event in
             guard case let .ended(snapshot, position) = event, position != .current,
-                  let argv = engine.transition(named: snapshot.name)?.onSnap[snapshot.snap] else { return nil }
+                let argv = engine.transition(named: snapshot.name)?.onSnap[snapshot.snap]
+            else { return nil }
             return SnapAction(transition: snapshot.name, snap: snapshot.snap, argv: argv)
         }
     }

@@ -1,6 +1,6 @@
-import TransitionModel
 import Gestures
 import Motion
+import TransitionModel
 
 /// One transition's live state: idle somewhere, or in a leg driven by a
 /// finger or by an animator. A leg is one began … ended pair on the wire.
@@ -94,7 +94,8 @@ struct TransitionRuntime: Sendable {
             case let .finger(finger):
                 from = finger.origin
                 // The snap ahead of the finger; at its origin (as it begins, or pushed past an end) the leg's heading.
-                let ahead = snapIndex(progress, in: 0...config.lastSnap, rounding: progress >= Double(from) ? .up : .down)
+                let ahead = snapIndex(
+                    progress, in: 0...config.lastSnap, rounding: progress >= Double(from) ? .up : .down)
                 to = ahead == from ? leg.to : ahead
                 target = to
                 fraction = to == from ? 0 : (progress - Double(from)) / Double(to - from)
@@ -111,9 +112,10 @@ struct TransitionRuntime: Sendable {
                 }
             }
         }
-        return TransitionSnapshot(name: config.name, progress: progress, fraction: fraction, velocity: velocity(at: time),
-                                  phase: phaseName, from: from, to: to, target: target, snap: snap,
-                                  snapPoints: config.snapPoints, seq: seq, time: time)
+        return TransitionSnapshot(
+            name: config.name, progress: progress, fraction: fraction, velocity: velocity(at: time),
+            phase: phaseName, from: from, to: to, target: target, snap: snap,
+            snapPoints: config.snapPoints, seq: seq, time: time)
     }
 }
 
@@ -166,10 +168,14 @@ struct Leg: Sendable {
     /// cancel, completing at `start`); going anywhere else is a forward leg
     /// from the origin (completing at `end`). Values outside [0, 1] — after
     /// rubber-banding — are fine: the animator runs them as partial legs.
-    static func animating(from progress: Double, velocity rawVelocity: Double, origin: Int, target: Int, config: TransitionConfig,
-                          motion: MotionPolicy, timing: TimingSpec? = nil, duration: Double? = nil, completionSpeed: Double = 1,
-                          start: Bool = true, cause: LegCause, at time: Double) -> Leg {
-        let velocity = rawVelocity.isFinite ? min(max(rawVelocity, LegLimits.velocity.lowerBound), LegLimits.velocity.upperBound) : 0
+    static func animating(
+        from progress: Double, velocity rawVelocity: Double, origin: Int, target: Int, config: TransitionConfig,
+        motion: MotionPolicy, timing: TimingSpec? = nil, duration: Double? = nil, completionSpeed: Double = 1,
+        start: Bool = true, cause: LegCause, at time: Double
+    ) -> Leg {
+        let velocity =
+            rawVelocity.isFinite
+            ? min(max(rawVelocity, LegLimits.velocity.lowerBound), LegLimits.velocity.upperBound) : 0
         let from = origin
         var to = target, reversed = false
         if target == origin {
@@ -179,7 +185,8 @@ struct Leg: Sendable {
         }
         let value = (progress - Double(from)) / Double(to - from)
         let shaped = motion.completion(timing: timing ?? config.timing, duration: duration ?? config.duration)
-        var completion = InteractiveLeg(duration: shaped.duration, timing: shaped.timing, completionSpeed: completionSpeed, value: value, at: time)
+        var completion = InteractiveLeg(
+            duration: shaped.duration, timing: shaped.timing, completionSpeed: completionSpeed, value: value, at: time)
         let valueVelocity = velocity / Double(to - from)
         // A fresh, paused leg accepts each of these calls.
         switch (start, reversed) {
