@@ -24,6 +24,7 @@ run: build
 # would otherwise take CPU from a suite that checks what a slow reader receives, on a 2-core machine. The run ends
 # with every skipped suite and test, by name and with its reason (scripts/report-skipped.sh).
 test: deps
+	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks Fuzz Package.swift
 	python3 scripts/check-imports.py
 	python3 scripts/module-graph.py --check-docs
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)

@@ -100,7 +100,7 @@ enum MemoryBenchmark {
         posix_spawn_file_actions_addclose(&actions, stdinPipe[1])
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         let arguments = argv.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
+        defer { for pointer in arguments { free(pointer) } }
         var pid = pid_t()
         let began = DispatchTime.now().uptimeNanoseconds
         let spawned = posix_spawn(&pid, argv[0], &actions, nil, arguments, environ)

@@ -106,6 +106,6 @@ private func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<Un
     -> Result
 {
     let pointers = strings.map { strdup($0) } + [nil]
-    defer { pointers.forEach { free($0) } }
+    defer { for pointer in pointers { free(pointer) } }
     return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }

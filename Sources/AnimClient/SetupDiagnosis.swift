@@ -205,28 +205,26 @@ public enum SetupDiagnosis {
             findings.append(Finding("units", .ok, "animd.service is enabled" + (socket ? ", and animd.socket" : "")))
         }
         guard service || socket else { return findings }
-        // What starts it with this session: graphical-session.target, else the XDG autostart entry.
+        return findings + [sessionStart(snapshot, graphicalSessionActive: systemd.graphicalSessionActive)]
+    }
+
+    /// What starts animd with this session: graphical-session.target, else the XDG autostart entry.
+    static func sessionStart(_ snapshot: SetupSnapshot, graphicalSessionActive: Bool) -> Finding {
         let desktops = Set((snapshot.session["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map(String.init))
-        if systemd.graphicalSessionActive {
-            findings.append(
-                Finding(
-                    "session start", .ok, "this session reached graphical-session.target, which starts animd.service"))
-        } else if let entry = snapshot.autostartEntry, !desktops.isDisjoint(with: autostartDesktops) {
-            findings.append(
-                Finding(
-                    "session start", .ok,
-                    "this session (\(desktops.sorted().joined(separator: ":"))) runs \(entry), which starts animd"))
-        } else {
-            let which = desktops.isEmpty ? "this session" : "this session (\(desktops.sorted().joined(separator: ":")))"
-            findings.append(
-                Finding(
-                    "session start", .problem,
-                    "\(which) reaches no graphical-session.target and runs no XDG autostart entry: animd does not start with it",
-                    fix:
-                        "add `exec animctl session-start` to its config (sway, i3), or run it from the session's start-up"
-                ))
+        if graphicalSessionActive {
+            return Finding(
+                "session start", .ok, "this session reached graphical-session.target, which starts animd.service")
         }
-        return findings
+        if let entry = snapshot.autostartEntry, !desktops.isDisjoint(with: autostartDesktops) {
+            return Finding(
+                "session start", .ok,
+                "this session (\(desktops.sorted().joined(separator: ":"))) runs \(entry), which starts animd")
+        }
+        let which = desktops.isEmpty ? "this session" : "this session (\(desktops.sorted().joined(separator: ":")))"
+        return Finding(
+            "session start", .problem,
+            "\(which) reaches no graphical-session.target and runs no XDG autostart entry: animd does not start with it",
+            fix: "add `exec animctl session-start` to its config (sway, i3), or run it from the session's start-up")
     }
 
     static func variables(_ snapshot: SetupSnapshot) -> [Finding] {

@@ -106,52 +106,11 @@ struct ConfigReader {
         if let daemon = table(root, "daemon", path: ConfigPath("daemon")) { config.daemon = readDaemon(daemon) }
         if let input = table(root, "input", path: ConfigPath("input")) { config.input = readInput(input) }
         if let transitions = table(root, "transitions", path: ConfigPath("transitions")) {
-            if transitions.keys.count > DaemonConfig.maximumTransitions {
-                error(
-                    ConfigPath("transitions"),
-                    "has \(transitions.keys.count) transitions; at most \(DaemonConfig.maximumTransitions)", at: .key)
-            }
-            for name in transitions.keys.prefix(DaemonConfig.maximumTransitions) {
-                guard !refusesName(name, in: transitions, under: ConfigPath("transitions")),
-                    let body = table(transitions, name, path: ConfigPath("transitions", name))
-                else { continue }
-                config.transitions.append(readTransition(name, body))
-            }
+            config.transitions = readTransitions(transitions)
         }
         var disabled: Set<String> = []
         if let bindings = table(root, "bindings", path: ConfigPath("bindings")) {
-            // A binding with neither transition nor gesture in any layer changes one that does not exist: most
-            // likely a misspelt name, which would otherwise be "transition: is required" or pass unnoticed.
-            let defined = bindings.keys.filter {
-                bindings[$0]?.table.map { $0["transition"] != nil || $0["gesture"] != nil } ?? false
-            }
-            if bindings.keys.count > DaemonConfig.maximumBindings {
-                error(
-                    ConfigPath("bindings"),
-                    "has \(bindings.keys.count) bindings; at most \(DaemonConfig.maximumBindings)", at: .key)
-            }
-            for name in bindings.keys.prefix(DaemonConfig.maximumBindings) {
-                guard !refusesName(name, in: bindings, under: ConfigPath("bindings")),
-                    let body = table(bindings, name, path: ConfigPath("bindings", name))
-                else { continue }
-                if BuiltInGesture(rawValue: name) != nil {
-                    error(
-                        ConfigPath("bindings", name),
-                        "\"\(name)\" is reserved: animd's touchpad \(name) is published as gesture.changed "
-                            + "under that name; give the binding another name", at: .key)
-                    continue
-                }
-                if !defined.contains(name) {
-                    error(ConfigPath("bindings", name), Self.unknownBinding(name, defined: defined), at: .key)
-                    continue
-                }
-                if boolean(body, ConfigSchema.Binding.enabled, ConfigPath("bindings", name)) == false {
-                    disabled.insert(name); continue
-                }
-                if let binding = readBinding(name, body, transitions: config.transitions) {
-                    config.bindings.append(binding)
-                }
-            }
+            (config.bindings, disabled) = readBindings(bindings, transitions: config.transitions)
         }
         let names = Set(config.bindings.map(\.name))
         for (index, binding) in config.bindings.enumerated() {
@@ -161,6 +120,68 @@ struct ConfigReader {
             config.bindings[index].requireToFail.removeAll { disabled.contains($0) }
         }
         return config
+    }
+
+    /// `[transitions]`: each table a transition, up to the daemon's bound.
+    private mutating func readTransitions(_ transitions: ConfigTable) -> [TransitionConfig] {
+        if transitions.keys.count > DaemonConfig.maximumTransitions {
+            error(
+                ConfigPath("transitions"),
+                "has \(transitions.keys.count) transitions; at most \(DaemonConfig.maximumTransitions)", at: .key)
+        }
+        var read: [TransitionConfig] = []
+        for name in transitions.keys.prefix(DaemonConfig.maximumTransitions) {
+            guard !refusesName(name, in: transitions, under: ConfigPath("transitions")),
+                let body = table(transitions, name, path: ConfigPath("transitions", name))
+            else { continue }
+            read.append(readTransition(name, body))
+        }
+        return read
+    }
+
+    /// `[bindings]`: the bindings read, up to the daemon's bound, and the names of those `enabled = false` takes out.
+    private mutating func readBindings(_ bindings: ConfigTable, transitions: [TransitionConfig])
+        -> (bindings: [BindingConfig], disabled: Set<String>)
+    {
+        // A binding with neither transition nor gesture in any layer changes one that does not exist: most
+        // likely a misspelt name, which would otherwise be "transition: is required" or pass unnoticed.
+        let defined = bindings.keys.filter {
+            bindings[$0]?.table.map { $0["transition"] != nil || $0["gesture"] != nil } ?? false
+        }
+        if bindings.keys.count > DaemonConfig.maximumBindings {
+            error(
+                ConfigPath("bindings"),
+                "has \(bindings.keys.count) bindings; at most \(DaemonConfig.maximumBindings)", at: .key)
+        }
+        var (read, disabled): ([BindingConfig], Set<String>) = ([], [])
+        for name in bindings.keys.prefix(DaemonConfig.maximumBindings) {
+            guard !refusesName(name, in: bindings, under: ConfigPath("bindings")),
+                let body = table(bindings, name, path: ConfigPath("bindings", name)),
+                acceptsBindingName(name, defined: defined)
+            else { continue }
+            if boolean(body, ConfigSchema.Binding.enabled, ConfigPath("bindings", name)) == false {
+                disabled.insert(name)
+            } else if let binding = readBinding(name, body, transitions: transitions) {
+                read.append(binding)
+            }
+        }
+        return (read, disabled)
+    }
+
+    /// Whether a binding may go by `name`: not a built-in gesture's, and one that some layer defines.
+    private mutating func acceptsBindingName(_ name: String, defined: [String]) -> Bool {
+        if BuiltInGesture(rawValue: name) != nil {
+            error(
+                ConfigPath("bindings", name),
+                "\"\(name)\" is reserved: animd's touchpad \(name) is published as gesture.changed "
+                    + "under that name; give the binding another name", at: .key)
+            return false
+        }
+        guard defined.contains(name) else {
+            error(ConfigPath("bindings", name), Self.unknownBinding(name, defined: defined), at: .key)
+            return false
+        }
+        return true
     }
 
     mutating func readDaemon(_ t: ConfigTable) -> DaemonSettings {

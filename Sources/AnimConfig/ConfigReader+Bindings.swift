@@ -19,49 +19,59 @@ extension ConfigReader {
             error(p, Key.transition, "no transition is named \"\(transitionName ?? "")\"")
         }
         guard let (gesture, increases) = readGesture(t, p, lastSnap: transition?.lastSnap) else { return nil }
-        // A long press moves nothing by distance: it keeps 1 px and `up`, which nothing reads. A pinch and a rotation
-        // measure themselves; their distance is their finger travel for 1, which pixel-counting release rules read.
-        let distance: Double?
-        var measuresItself = true
+        guard let (distance, measuresItself) = readDistance(t, p, gesture: gesture),
+            errors.count == errorCount, let transition, let increases = measuresItself ? .up : increases
+        else { return nil }
+        var binding = BindingConfig(
+            name: name, transition: transition.name, gesture: gesture, increases: increases, distance: distance)
+        if let atSnap = snapIndex(t, Key.atSnap, p, last: transition.lastSnap) { binding.atSnap = atSnap }
+        if let sources = readSources(t, p, gesture: gesture, named: gestureName) { binding.sources = sources }
+        if let others = strings(t, Key.requireToFail, p) { binding.requireToFail = others }
+        binding.catches = boolean(t, Key.catches, p) ?? BindingConfig.defaultCatch(for: gesture)
+        binding.condition = readCondition(t, p)
+        return errors.count == errorCount ? binding : nil
+    }
+
+    /// The px that move the progress by 1, and whether the gesture measures itself. A long press moves nothing by
+    /// distance: it keeps 1 px and `up`, which nothing reads. A pinch and a rotation measure themselves; their
+    /// distance is their finger travel for 1, which pixel-counting release rules read.
+    private mutating func readDistance(_ t: ConfigTable, _ p: ConfigPath, gesture: BindingGesture)
+        -> (distance: Double, measuresItself: Bool)?
+    {
         switch gesture {
-        case .longPress: distance = 1
-        case let .transform(transform, _): distance = transform.fingerTravel
+        case .longPress: return (1, true)
+        case let .transform(transform, _): return (transform.fingerTravel, true)
         case .pan, .edgePan:
-            distance = number(t, Key.distance, p)
-            measuresItself = false
-        }
-        guard let distance else {
+            if let distance = number(t, Key.distance, p) { return (distance, false) }
             if t[Key.distance.name] == nil {
                 error(p, Key.distance, "is required: the pixels that move the progress by 1")
             }
             return nil
         }
-        guard errors.count == errorCount, let transition, let increases = measuresItself ? .up : increases else {
-            return nil
+    }
+
+    /// `sources`, when given and one the gesture can read some of.
+    private mutating func readSources(
+        _ t: ConfigTable, _ p: ConfigPath, gesture: BindingGesture, named gestureName: String?
+    )
+        -> Set<InputSource>?
+    {
+        guard let sources = strings(t, Key.sources, p) else { return nil }
+        let parsed = sources.compactMap(InputSource.init(rawValue:))
+        let readable = gesture.readableSources
+        if parsed.count != sources.count || parsed.isEmpty {
+            error(p, Key.sources, "must list some of \"touch\", \"pointer\", \"pressure\", \"touchpad\"")
+        } else if !parsed.contains(where: readable.contains) {
+            // A source a gesture cannot read is passed over, as the default's `pressure` is for a pan; a list of
+            // only such sources would make a binding that never begins.
+            error(
+                p, Key.sources,
+                "a\(gestureName == "edge-pan" ? "n" : "") \(gestureName ?? "") can read none of these, and would never "
+                    + "begin: it reads " + readable.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+        } else {
+            return Set(parsed)
         }
-        var binding = BindingConfig(
-            name: name, transition: transition.name, gesture: gesture, increases: increases, distance: distance)
-        if let atSnap = snapIndex(t, Key.atSnap, p, last: transition.lastSnap) { binding.atSnap = atSnap }
-        if let sources = strings(t, Key.sources, p) {
-            let parsed = sources.compactMap(InputSource.init(rawValue:))
-            let readable = gesture.readableSources
-            if parsed.count != sources.count || parsed.isEmpty {
-                error(p, Key.sources, "must list some of \"touch\", \"pointer\", \"pressure\", \"touchpad\"")
-            } else if !parsed.contains(where: readable.contains) {
-                // A source a gesture cannot read is passed over, as the default's `pressure` is for a pan; a list of
-                // only such sources would make a binding that never begins.
-                error(
-                    p, Key.sources,
-                    "a\(gestureName == "edge-pan" ? "n" : "") \(gestureName ?? "") can read none of these, and would never "
-                        + "begin: it reads " + readable.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
-            } else {
-                binding.sources = Set(parsed)
-            }
-        }
-        if let others = strings(t, Key.requireToFail, p) { binding.requireToFail = others }
-        binding.catches = boolean(t, Key.catches, p) ?? BindingConfig.defaultCatch(for: gesture)
-        binding.condition = readCondition(t, p)
-        return errors.count == errorCount ? binding : nil
+        return nil
     }
 
     /// `apps`, `except-apps` and `when-fullscreen` (names as `animctl hello` shows them, matched ignoring case), and

@@ -72,7 +72,8 @@ final class BusFocus {
     /// A bus name's owner changed: a shell that starts (or restarts) is read again; one that leaves says nothing more.
     func ownerChanged(name: String, owner: String) {
         switch name {
-        case GNOME.service: owner.isEmpty ? (gnome = nil) : readGNOME()
+        case GNOME.service:
+            if owner.isEmpty { gnome = nil } else { readGNOME() }
         case KWin.service:
             if owner.isEmpty {
                 (kde, kwinOwner) = (nil, nil)
@@ -148,29 +149,31 @@ final class BusFocus {
             kde = .unknown(reason: "animd has no name on the session bus")
             return
         }
+        switch writeKWinScript(reportingTo: String(cString: unique)) {
+        case let .success(scriptPath): startKWinScript(at: scriptPath)
+        case let .failure(refusal): kde = .unknown(reason: KWinScriptFolder.offReason(refusal))
+        }
+    }
+
+    /// Writes the script that reports to `destination` into animd's private folder; its path.
+    private func writeKWinScript(reportingTo destination: String) -> Result<String, PrivateFolder.Refusal> {
         let folder: PrivateFolder
         switch scriptFolder.open() {
         case let .success(opened): folder = opened
-        case let .failure(refusal):
-            kde = .unknown(reason: KWinScriptFolder.offReason(refusal))
-            return
+        case let .failure(refusal): return .failure(refusal)
         }
-        let scriptPath: String
-        switch folder.writeFile(
-            named: KWinScriptFolder.fileName, Array(KWin.script(destination: String(cString: unique)).utf8))
-        {
-        case let .success(path): scriptPath = path
-        case let .failure(refusal):
-            kde = .unknown(reason: KWinScriptFolder.offReason(refusal))
-            return
-        }
+        let written = folder.writeFile(
+            named: KWinScriptFolder.fileName, Array(KWin.script(destination: destination).utf8))
         // KWin opens the script by its name: the name must still lead into the folder checked above.
-        guard folder.isStillAtItsPath else {
-            kde = .unknown(
-                reason: KWinScriptFolder.offReason(.init("\(folder.path) was replaced while animd wrote into it")))
-            return
+        if case .success = written, !folder.isStillAtItsPath {
+            return .failure(.init("\(folder.path) was replaced while animd wrote into it"))
         }
-        // A script of an animd before this one is replaced: KWin refuses a second script of the same name.
+        return written
+    }
+
+    /// Asks KWin to load the script at `scriptPath` and start it, in place of one an animd before this one loaded
+    /// (KWin refuses a second script of the same name).
+    private func startKWinScript(at scriptPath: String) {
         _ = call(KWin.service, KWin.scriptingPath, KWin.scriptingInterface, "unloadScript", [KWin.pluginName]) { _ in ()
         }
         let loaded = call(

@@ -5,45 +5,11 @@ extension GestureArena {
     /// Moves one possible candidate to ready or failed, by its own rules, at `time`.
     func evaluate(_ sequence: inout TouchSequence, _ index: Int, time: Double, into outputs: inout [ArenaOutput]) {
         guard case let .possible(slopOrigin) = sequence.candidates[index].phase else { return }
-        let path = sequence.path
-        let count = sequence.touchCount
         switch sequence.candidates[index].spec.kind {
         case let .pan(options):
-            if count > options.maxTouches { return fail(&sequence, index, time: time, into: &outputs) }
-            if count < options.minTouches {
-                // Moving a whole slop with too few fingers means this is some other gesture.
-                if path.length >= options.slop { fail(&sequence, index, time: time, into: &outputs) }
-                return
-            }
-            let origin = slopOrigin ?? path
-            sequence.candidates[index].phase = .possible(slopOrigin: origin)
-            if sequence.candidates[index].since == nil { sequence.candidates[index].since = time }
-            let moved = path - origin
-            guard hasRested(&sequence, index, moved: moved, slop: options.slop, time: time, into: &outputs),
-                moved.length >= options.slop
-            else { return }
-            let horizontal = abs(moved.x) >= abs(moved.y)
-            if let axis = options.direction?.axis ?? options.axis, (axis == .horizontal) != horizontal {
-                return fail(&sequence, index, time: time, into: &outputs)
-            }
-            if let direction = options.direction, moved.x * direction.unit.x + moved.y * direction.unit.y <= 0 {
-                return fail(&sequence, index, time: time, into: &outputs)
-            }
-            sequence.candidates[index].phase = .ready
+            evaluatePan(&sequence, index, options, slopOrigin: slopOrigin, time: time, into: &outputs)
         case let .edgePan(options):
-            // A screen-edge pan is a one-finger gesture.
-            if count > 1 { return fail(&sequence, index, time: time, into: &outputs) }
-            let slop = sequence.source == .pressure ? options.pressureSlop : options.slop
-            guard hasRested(&sequence, index, moved: path, slop: slop, time: time, into: &outputs), path.length >= slop
-            else { return }
-            let inward = options.edge.inward
-            let away = path.x * inward.x + path.y * inward.y
-            let along = abs(path.x * inward.y) + abs(path.y * inward.x)
-            if away > along {
-                sequence.candidates[index].phase = .ready
-            } else {
-                fail(&sequence, index, time: time, into: &outputs)
-            }
+            evaluateEdgePan(&sequence, index, options, time: time, into: &outputs)
         case let .longPress(options):
             evaluateLongPress(&sequence, index, options, slopOrigin: slopOrigin, time: time, into: &outputs)
         case let .pinch(options):
@@ -52,6 +18,55 @@ extension GestureArena {
         case let .rotate(options):
             evaluateTransform(
                 &sequence, index, options, scale: false, slopOrigin: slopOrigin, time: time, into: &outputs)
+        }
+    }
+
+    /// A pan: ready once its fingers have moved a slop, in its axis or direction when it has one.
+    private func evaluatePan(
+        _ sequence: inout TouchSequence, _ index: Int, _ options: PanOptions, slopOrigin: Point?, time: Double,
+        into outputs: inout [ArenaOutput]
+    ) {
+        let (path, count) = (sequence.path, sequence.touchCount)
+        if count > options.maxTouches { return fail(&sequence, index, time: time, into: &outputs) }
+        if count < options.minTouches {
+            // Moving a whole slop with too few fingers means this is some other gesture.
+            if path.length >= options.slop { fail(&sequence, index, time: time, into: &outputs) }
+            return
+        }
+        let origin = slopOrigin ?? path
+        sequence.candidates[index].phase = .possible(slopOrigin: origin)
+        if sequence.candidates[index].since == nil { sequence.candidates[index].since = time }
+        let moved = path - origin
+        guard hasRested(&sequence, index, moved: moved, slop: options.slop, time: time, into: &outputs),
+            moved.length >= options.slop
+        else { return }
+        let horizontal = abs(moved.x) >= abs(moved.y)
+        if let axis = options.direction?.axis ?? options.axis, (axis == .horizontal) != horizontal {
+            return fail(&sequence, index, time: time, into: &outputs)
+        }
+        if let direction = options.direction, moved.x * direction.unit.x + moved.y * direction.unit.y <= 0 {
+            return fail(&sequence, index, time: time, into: &outputs)
+        }
+        sequence.candidates[index].phase = .ready
+    }
+
+    /// A screen-edge pan, a one-finger gesture: ready once it has moved a slop more away from its edge than along it.
+    private func evaluateEdgePan(
+        _ sequence: inout TouchSequence, _ index: Int, _ options: EdgePanOptions, time: Double,
+        into outputs: inout [ArenaOutput]
+    ) {
+        let path = sequence.path
+        if sequence.touchCount > 1 { return fail(&sequence, index, time: time, into: &outputs) }
+        let slop = sequence.source == .pressure ? options.pressureSlop : options.slop
+        guard hasRested(&sequence, index, moved: path, slop: slop, time: time, into: &outputs), path.length >= slop
+        else { return }
+        let inward = options.edge.inward
+        let away = path.x * inward.x + path.y * inward.y
+        let along = abs(path.x * inward.y) + abs(path.y * inward.x)
+        if away > along {
+            sequence.candidates[index].phase = .ready
+        } else {
+            fail(&sequence, index, time: time, into: &outputs)
         }
     }
 

@@ -288,19 +288,28 @@ public struct JSONParser {
             guard isDigit(current) else { throw error("a number needs digits in its exponent") }
             while isDigit(current) { index += 1 }
         }
+        let exact = !hasExponent && digits <= 15 && fractionDigits <= 22
+        let value = try magnitude(of: start, negative: negative, exact ? (mantissa, fractionDigits) : nil)
+        return negative ? -value : value
+    }
+
+    /// The magnitude of the number that runs from `start` (its sign, when `negative`) to here: from its mantissa
+    /// and count of fraction digits when both are exact (Clinger's fast path: one division of exact operands rounds
+    /// correctly), else from its text, which Swift's parser rounds correctly.
+    private func magnitude(of start: Int, negative: Bool, _ exact: (mantissa: UInt64, fractionDigits: Int)?)
+        throws(SyntaxError) -> Double
+    {
         let value: Double
-        if !hasExponent && digits <= 15 && fractionDigits <= 22 {
-            // Both operands are exact, so one division rounds correctly.
-            let exact = Double(mantissa)
-            value = fractionDigits == 0 ? exact : exact / Self.powersOfTen[fractionDigits]
+        if let (mantissa, fractionDigits) = exact {
+            value = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / Self.powersOfTen[fractionDigits]
         } else {
-            let text = String(
-                decoding: UnsafeBufferPointer(rebasing: bytes[(negative ? start + 1 : start)..<index]), as: UTF8.self)
+            let digits = bytes[(negative ? start + 1 : start)..<index]
+            let text = String(decoding: UnsafeBufferPointer(rebasing: digits), as: UTF8.self)
             guard let parsed = Double(text) else { throw SyntaxError(offset: start, reason: "not a number") }
             value = parsed
         }
         guard value.isFinite else { throw SyntaxError(offset: start, reason: "the number is beyond Double's range") }
-        return negative ? -value : value
+        return value
     }
 
     private static let powersOfTen: [Double] = (0...22).map { exponent in

@@ -71,58 +71,37 @@ public struct LibinputConverter: Sendable {
 
     /// A touchpad swipe, pinch or hold: placed at `gestureLocation`, with its numbers checked.
     private mutating func convertGesture(_ record: LibinputRecord) -> [InputEvent] {
-        switch record {
-        case let .swipeBegin(fingers, time):
-            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
-            return [InputEvent(time: time, kind: .swipeBegin(fingers: fingers), location: gestureLocation)]
-        case let .swipeUpdate(fingers, delta, time):
-            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers),
-                let delta = InputLimits.point(delta.x, delta.y)
-            else { return [] }
-            return [
-                InputEvent(time: time, kind: .swipeUpdate(fingers: fingers, delta: delta), location: gestureLocation)
-            ]
-        case let .swipeEnd(fingers, cancelled, time):
-            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
-            return [
-                InputEvent(
-                    time: time, kind: .swipeEnd(fingers: fingers, cancelled: cancelled), location: gestureLocation)
-            ]
-        case let .pinchBegin(fingers, time):
-            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
-            pinchRotation = 0
-            return [InputEvent(time: time, kind: .pinchBegin(fingers: fingers), location: gestureLocation)]
-        case let .pinchUpdate(fingers, delta, scale, angleDelta, time):
-            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers),
-                let delta = InputLimits.point(delta.x, delta.y)
-            else { return [] }
-            // The same ranges as injected pinches: a bad scale reads as unchanged, a bad angle as no turn.
-            pinchRotation = InputLimits.pinchRotation(pinchRotation, turnedBy: angleDelta)
-            return [
-                InputEvent(
-                    time: time,
-                    kind: .pinchUpdate(
-                        fingers: fingers, delta: delta, scale: InputLimits.pinchScale(scale), rotation: pinchRotation),
-                    location: gestureLocation)
-            ]
-        case let .pinchEnd(fingers, cancelled, time):
-            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
-            return [
-                InputEvent(
-                    time: time, kind: .pinchEnd(fingers: fingers, cancelled: cancelled), location: gestureLocation)
-            ]
-        case let .holdBegin(fingers, time):
-            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
-            return [InputEvent(time: time, kind: .holdBegin(fingers: fingers), location: gestureLocation)]
-        case let .holdEnd(fingers, cancelled, time):
-            guard let fingers = InputLimits.whole(fingers, in: InputLimits.fingers) else { return [] }
-            return [
-                InputEvent(
-                    time: time, kind: .holdEnd(fingers: fingers, cancelled: cancelled), location: gestureLocation)
-            ]
-        default:
-            return []
-        }
+        guard let (kind, time) = gestureKind(of: record) else { return [] }
+        return [InputEvent(time: time, kind: kind, location: gestureLocation)]
     }
 
+    /// A gesture record's event and time; nil for one whose finger count or numbers are out of range.
+    private mutating func gestureKind(of record: LibinputRecord) -> (InputEvent.Kind, Double)? {
+        let whole = { (fingers: Int) -> Int? in InputLimits.whole(fingers, in: InputLimits.fingers) }
+        switch record {
+        case let .swipeBegin(fingers, time): return whole(fingers).map { (.swipeBegin(fingers: $0), time) }
+        case let .swipeUpdate(fingers, delta, time):
+            guard let fingers = whole(fingers), let delta = InputLimits.point(delta.x, delta.y) else { return nil }
+            return (.swipeUpdate(fingers: fingers, delta: delta), time)
+        case let .swipeEnd(fingers, cancelled, time):
+            return whole(fingers).map { (.swipeEnd(fingers: $0, cancelled: cancelled), time) }
+        case let .pinchBegin(fingers, time):
+            guard let fingers = whole(fingers) else { return nil }
+            pinchRotation = 0
+            return (.pinchBegin(fingers: fingers), time)
+        case let .pinchUpdate(fingers, delta, scale, angleDelta, time):
+            guard let fingers = whole(fingers), let delta = InputLimits.point(delta.x, delta.y) else { return nil }
+            // The same ranges as injected pinches: a bad scale reads as unchanged, a bad angle as no turn.
+            pinchRotation = InputLimits.pinchRotation(pinchRotation, turnedBy: angleDelta)
+            let scale = InputLimits.pinchScale(scale)
+            return (.pinchUpdate(fingers: fingers, delta: delta, scale: scale, rotation: pinchRotation), time)
+        case let .pinchEnd(fingers, cancelled, time):
+            return whole(fingers).map { (.pinchEnd(fingers: $0, cancelled: cancelled), time) }
+        case let .holdBegin(fingers, time): return whole(fingers).map { (.holdBegin(fingers: $0), time) }
+        case let .holdEnd(fingers, cancelled, time):
+            return whole(fingers).map { (.holdEnd(fingers: $0, cancelled: cancelled), time) }
+        default:
+            return nil
+        }
+    }
 }

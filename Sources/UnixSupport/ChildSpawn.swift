@@ -47,7 +47,7 @@ public enum ChildSpawn {
         posix_spawnattr_setflags(&attributes, Int16(flags))
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = environment.map { strdup($0) } + [nil]
-        defer { (cArguments + cEnvironment).forEach { free($0) } }
+        defer { for pointer in cArguments + cEnvironment { free(pointer) } }
         var pid = pid_t()
         let code =
             searchPath

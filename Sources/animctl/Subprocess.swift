@@ -21,7 +21,7 @@ enum Subprocess {
         posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
         posix_spawn_file_actions_addclose(&actions, ends[0])
         let arguments = argv.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
+        defer { for pointer in arguments { free(pointer) } }
         var pid = pid_t()
         let spawned = posix_spawnp(&pid, argv[0], &actions, nil, arguments, environ)
         close(ends[1])

@@ -64,7 +64,7 @@ import UnixSupport
     @Test func aFullQueueIsSilentAtOnce() throws {
         let listener = try Self.listener(backlog: 0)
         var held: [Int32] = []
-        defer { held.forEach { close($0) } }
+        defer { for socket in held { close(socket) } }
         // Fill the queue as other clients would: each connect completes until the queue holds backlog + 1.
         for _ in 0..<4 {
             let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)

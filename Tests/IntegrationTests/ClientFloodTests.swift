@@ -130,7 +130,7 @@ import UnixSupport
         let answered = Mutex((taken: 0, refused: 0))
         let group = DispatchGroup()
         var sockets: [Int32] = []
-        defer { sockets.forEach { close($0) } }
+        defer { for socket in sockets { close(socket) } }
         for _ in 0..<48 {
             let fd = rawConnect(daemon.socket)
             try #require(fd >= 0)
@@ -160,7 +160,7 @@ import UnixSupport
         }
         let times = try LoopMeasures.freshGets(daemon)
         stop.withLock { $0 = true }
-        sockets.forEach { shutdown($0, Int32(SHUT_RDWR)) }
+        for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
         group.wait()
         let worst = times.max() ?? 0
         let counts = answered.withLock { $0 }

@@ -81,7 +81,7 @@ import XorgInputTest
         let clients = try ["weston-flower", "weston-clickdot"].map { name in
             try LineProcess(URL(fileURLWithPath: "/usr/bin/" + name), [], environment: sway.clientEnvironment)
         }
-        defer { clients.forEach { $0.close() } }
+        defer { for client in clients { client.close() } }
         try waitUntil("both windows are mapped") {
             let tree = JSONWriter.string(try sway.message([], type: "get_tree"))
             return tree.contains(Self.flower) && tree.contains(Self.clickdot)

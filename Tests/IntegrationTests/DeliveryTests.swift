@@ -13,8 +13,7 @@ import Testing
         let rpc = try daemon.connect()
         _ = try rpc.ok("subscribe", ["transitions": ["pager"], "events": ["progress"], "maxRate": 2])
         _ = try rpc.ok("transition.animate", ["name": "pager", "to": 2, "timing": "linear", "duration": 0.2])
-        let (_, final) = try rpc.notification(where: { method, params in method == .progress && params["progress"] == 2
-            })
+        let (_, final) = try rpc.notification { method, params in method == .progress && params["progress"] == 2 }
         #expect(final["to"] == 2)
     }
 

@@ -66,7 +66,7 @@ import Testing
         let lowered = try runTool("/usr/bin/prlimit", ["--pid", "\(pid)", "--nofile=128:128"])
         try #require(lowered.status == 0, "prlimit: \(lowered.output)")
         var held: [Int32] = []
-        defer { held.forEach { close($0) } }
+        defer { for socket in held { close(socket) } }
         for _ in 0..<160 {
             let fd = rawConnect(daemon.socket)
             if fd >= 0 { held.append(fd) }
@@ -83,7 +83,7 @@ import Testing
             answer.first?.contains("no descriptor left for another client (RLIMIT_NOFILE 128)") == true, "\(answer)")
         #expect(answer.first?.contains("\"code\":-32004") == true, "\(answer)")
         // Clients leave: descriptors are free again, and a new client is answered.
-        held.prefix(40).forEach { close($0) }
+        for socket in held.prefix(40) { close(socket) }
         held.removeFirst(40)
         try waitUntil("a new client answered") {
             let fd = rawConnect(daemon.socket)

@@ -97,12 +97,12 @@ import Testing
             + (0..<1024).map { #"{"jsonrpc":"2.0","id":"# + "\($0)" + #","method":"daemon.config"}"# }.joined(
                 separator: ",") + "]\n"
         let attackers = (0..<4).map { _ in rawConnect(daemon.socket) }
-        defer { attackers.forEach { close($0) } }
+        defer { for socket in attackers { close(socket) } }
         for fd in attackers { for _ in 0..<4 { #expect(LoadTests.send(line, to: fd)) } }
         let times = try LoopMeasures.freshGets(daemon)
         let worst = times.max() ?? 0, samples = times.count
         #expect(worst < LoopMeasures.answerBound, "the slowest of \(samples) fresh gets took \(Int(worst * 1000)) ms")
-        attackers.forEach { shutdown($0, Int32(SHUT_RDWR)) }
+        for socket in attackers { shutdown(socket, Int32(SHUT_RDWR)) }
         LoopMeasures.expectQuietAfterwards(pid, restingRSS: restingRSS, label: "batches", times: times)
         #expect(try rpc.ok("daemon.hello")["name"] == "animd")
     }

@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
+// The names are vectors.json's keys, which Codable decodes by name.
 import Foundation
 
 /// The reference values of `shared/design/vectors.json`, copied to `Tests/vectors.json`.

@@ -42,7 +42,7 @@ public final class HalfAnsweringSocket: Sendable {
     private static func serve(_ listener: Int32, stop: Int32, reply: [UInt8], accepted: NIOLockedValueBox<Int>) {
         var clients: [(descriptor: Int32, answers: Bool)] = []
         defer {
-            clients.forEach { close($0.descriptor) }
+            for client in clients { close(client.descriptor) }
             close(listener)
             close(stop)
         }

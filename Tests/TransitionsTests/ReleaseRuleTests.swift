@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
+// The names are vectors.json's keys, which Codable decodes by name.
 import Foundation
 import Motion
 import Testing

@@ -386,27 +386,7 @@ public struct Engine: Sendable {
         let (delta, velocity) = binding.progress(of: update)
         switch update.state {
         case .began:
-            if case var .finger(caught)? = runtime.leg?.drive, caught.sequence == update.sequence, var leg = runtime.leg
-            {
-                // The finger caught the leg as it landed: its pan takes it from where it stopped.
-                caught.binding = binding.name
-                caught.base = caught.progress
-                leg.drive = .finger(caught)
-                leg.to = Self.heading(
-                    of: binding, velocity: velocity, from: caught.origin, lastSnap: runtime.config.lastSnap)
-                runtime.phase = .leg(leg)
-                return
-            }
-            Self.interrupt(&runtime, at: time, into: &output)
-            let progress = runtime.progress(at: time)
-            let finger = FingerDrive(
-                binding: binding.name, sequence: update.sequence, origin: runtime.snap,
-                base: progress, progress: progress, velocity: velocity)
-            let heading = Self.heading(
-                of: binding, velocity: velocity, from: runtime.snap, lastSnap: runtime.config.lastSnap)
-            runtime.phase = .leg(
-                Leg(from: runtime.snap, to: heading, cause: .gesture(binding.name), drive: .finger(finger)))
-            output.events.append(runtime.began(cause: .gesture(binding.name), at: time))
+            beginFingerLeg(&runtime, by: binding, with: update, velocity: velocity, at: time, into: &output)
         case .changed:
             guard var leg = runtime.leg, case var .finger(finger) = leg.drive, finger.sequence == update.sequence else {
                 return
@@ -420,24 +400,61 @@ public struct Engine: Sendable {
             runtime.phase = .leg(leg)
             runtime.frameAfterChange(at: time, into: &output)
         case .ended, .cancelled:
-            guard let leg = runtime.leg, case let .finger(finger) = leg.drive, finger.sequence == update.sequence else {
-                return
-            }
-            let target =
-                update.state == .cancelled
-                ? finger.origin
-                : ReleaseRules.target(
-                    progress: finger.progress, velocity: velocity, origin: finger.origin,
-                    lastSnap: runtime.config.lastSnap,
-                    rule: runtime.config.release, reach: runtime.config.reach, distance: binding.distance)
-            runtime.phase = .leg(
-                Self.completion(
-                    of: runtime, from: finger.progress, velocity: update.state == .cancelled ? 0 : velocity,
-                    origin: finger.origin, target: target, cause: leg.cause, at: time))
-            runtime.frameAfterChange(at: time, into: &output)
+            releaseFinger(&runtime, by: binding, with: update, velocity: velocity, at: time, into: &output)
         case .possible, .failed:
             return
         }
+    }
+
+    /// A gesture began on the transition: a finger that caught the leg as it landed takes it from where it stopped;
+    /// else what runs is interrupted and a finger leg begins where the transition is.
+    private static func beginFingerLeg(
+        _ runtime: inout TransitionRuntime, by binding: BindingConfig, with update: GestureUpdate, velocity: Double,
+        at time: Double, into output: inout EngineOutput
+    ) {
+        if case var .finger(caught)? = runtime.leg?.drive, caught.sequence == update.sequence, var leg = runtime.leg {
+            caught.binding = binding.name
+            caught.base = caught.progress
+            leg.drive = .finger(caught)
+            leg.to = Self.heading(
+                of: binding, velocity: velocity, from: caught.origin, lastSnap: runtime.config.lastSnap)
+            runtime.phase = .leg(leg)
+            return
+        }
+        Self.interrupt(&runtime, at: time, into: &output)
+        let progress = runtime.progress(at: time)
+        let finger = FingerDrive(
+            binding: binding.name, sequence: update.sequence, origin: runtime.snap,
+            base: progress, progress: progress, velocity: velocity)
+        let heading = Self.heading(
+            of: binding, velocity: velocity, from: runtime.snap, lastSnap: runtime.config.lastSnap)
+        runtime.phase = .leg(
+            Leg(from: runtime.snap, to: heading, cause: .gesture(binding.name), drive: .finger(finger)))
+        output.events.append(runtime.began(cause: .gesture(binding.name), at: time))
+    }
+
+    /// The finger lifted (or the gesture was cancelled): the release rule picks the snap (the origin, when
+    /// cancelled), and the completion leg takes the finger's velocity there.
+    private static func releaseFinger(
+        _ runtime: inout TransitionRuntime, by binding: BindingConfig, with update: GestureUpdate, velocity: Double,
+        at time: Double, into output: inout EngineOutput
+    ) {
+        guard let leg = runtime.leg, case let .finger(finger) = leg.drive, finger.sequence == update.sequence else {
+            return
+        }
+        let cancelled = update.state == .cancelled
+        let config = runtime.config
+        let target =
+            cancelled
+            ? finger.origin
+            : ReleaseRules.target(
+                progress: finger.progress, velocity: velocity, origin: finger.origin, lastSnap: config.lastSnap,
+                rule: config.release, reach: config.reach, distance: binding.distance)
+        runtime.phase = .leg(
+            Self.completion(
+                of: runtime, from: finger.progress, velocity: cancelled ? 0 : velocity,
+                origin: finger.origin, target: target, cause: leg.cause, at: time))
+        runtime.frameAfterChange(at: time, into: &output)
     }
 
     /// The snap a gesture leg heads for as it begins, so that its `began` says where
