@@ -53,6 +53,15 @@ public struct MethodSpec: Sendable {
     public let method: Method
     public let params: [Param]
     public let reach: MethodReach
+    /// The parameters' names, in order: what the unknown-parameter check takes, made once.
+    let keys: [String]
+
+    init(method: Method, params: [Param], reach: MethodReach) {
+        self.method = method
+        self.params = params
+        self.reach = reach
+        keys = params.map(\.key)
+    }
 }
 
 extension Param {

@@ -144,7 +144,7 @@ struct RequestParams<Value: JSONReadable> {
 /// The accessors by declaration (`Param`): the name, the range and the length come from the method table.
 extension RequestParams {
     /// Refuses parameters `spec` does not declare.
-    func allow(_ spec: MethodSpec) throws(RPCError) { try allow(spec.params.map(\.key)) }
+    func allow(_ spec: MethodSpec) throws(RPCError) { try allow(spec.keys) }
 
     func string(_ param: Param) throws(RPCError) -> String { try string(param.key) }
 
