@@ -8,7 +8,7 @@ and checks the graph in docs/architecture.md.
                                                       names every target once, with "pure" only on targets that
                                                       depend on nothing but pure targets; and unless Sources keeps
                                                       the house's bounds: no owner over ten stored properties, no
-                                                      function over 50 lines (make test runs this)
+                                                      function over 40 lines (make test runs this)
 
 One line per target of Sources (tests, benchmarks and fuzzers left out): `Target -> its dependencies`, products
 of other packages in brackets. Then the ten largest classes, actors, structs and enums in Sources, by the lines
@@ -156,11 +156,11 @@ def types(sources):
 
 def shape_problems(sources):
     """What breaks the house's bounds: an owner (a class, an actor, or a struct with mutating methods: a type that
-    keeps state and changes it) over ten stored properties, a function over 50 lines. A record (a struct with no
+    keeps state and changes it) over ten stored properties, a function over 40 lines. A record (a struct with no
     mutating method: a wire message, a snapshot, a command's options) is a list of fields, and is not bounded."""
     problems = [f"{name} ({path}) owns {stored} stored properties; the bound is 10"
                 for _, name, path, stored, owner in types(sources) if owner and stored > 10]
-    problems += [f"{path}:{line}: a function of {lines} lines; the bound is 50" for lines, path, line in long_functions(sources)]
+    problems += [f"{path}:{line}: a function of {lines} lines; the bound is 40" for lines, path, line in long_functions(sources)]
     return problems
 
 
@@ -168,7 +168,7 @@ FUNCTION = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|inter
                       r"override|final|class)\s+)*(?:func\s+\w+|init[?!]?\s*[(<])")
 
 
-def long_functions(sources, limit=50):
+def long_functions(sources, limit=40):
     """Functions and initializers longer than `limit` lines, from their declaration to their closing brace."""
     found = []
     for path, text in swift_files(sources):
@@ -214,7 +214,7 @@ def main():
     print("ten largest types (lines, stored properties):")
     for lines, name, path, stored, _ in types(sources)[:10]:
         print(f"  {lines:4d}  {stored:2d}  {name}  ({path})")
-    print("functions over 50 lines:")
+    print("functions over 40 lines:")
     for lines, path, line in long_functions(sources):
         print(f"  {lines:4d}  {path}:{line}")
     print("owners with more than 10 stored properties:")

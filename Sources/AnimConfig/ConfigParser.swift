@@ -212,25 +212,7 @@ struct ConfigReader {
         typealias Key = ConfigSchema.Transition
         expectKeys(t, p, Key.keys)
         var c = TransitionConfig(name: name)
-        if let snaps = numbers(t, Key.snapPoints, p) {
-            let range = TransitionConfig.snapPointRange
-            if let outside = zip(snaps, t[Key.snapPoints.name]?.array ?? []).first(where: { !range.contains($0.0) }) {
-                // At the number itself: nan, inf and 1e308 are each one value among many.
-                error(
-                    at: outside.1, p / "snap-points",
-                    "each must be between \(formatNumber(range.lowerBound)) and "
-                        + "\(formatNumber(range.upperBound)), got \(formatNumber(outside.0))")
-            } else if snaps.count < 2 {
-                error(p, Key.snapPoints, "needs at least 2 snap points")
-            } else if snaps.count > TransitionConfig.maximumSnapPoints {
-                error(
-                    p, Key.snapPoints, "has \(snaps.count) snap points; at most \(TransitionConfig.maximumSnapPoints)")
-            } else if zip(snaps, snaps.dropFirst()).contains(where: { $0 >= $1 }) {
-                error(p, Key.snapPoints, "must be strictly increasing")
-            } else {
-                c.snapPoints = snaps
-            }
-        }
+        if let snaps = readSnapPoints(t, p) { c.snapPoints = snaps }
         if let timing = timingSpec(t, Key.timing, p) { c.timing = timing }
         if let duration = number(t, Key.duration, p) { c.duration = duration }
         var (rate, fraction, velocity) = Key.release
@@ -249,6 +231,29 @@ struct ConfigReader {
             c.onSnap = readActions(actions, p / "on-snap", lastSnap: c.lastSnap)
         }
         return c
+    }
+
+    /// `snap-points`, when given and valid: 2 to the bound, increasing, each within range.
+    private mutating func readSnapPoints(_ t: ConfigTable, _ p: ConfigPath) -> [Double]? {
+        typealias Key = ConfigSchema.Transition
+        guard let snaps = numbers(t, Key.snapPoints, p) else { return nil }
+        let range = TransitionConfig.snapPointRange
+        if let outside = zip(snaps, t[Key.snapPoints.name]?.array ?? []).first(where: { !range.contains($0.0) }) {
+            // At the number itself: nan, inf and 1e308 are each one value among many.
+            error(
+                at: outside.1, p / "snap-points",
+                "each must be between \(formatNumber(range.lowerBound)) and "
+                    + "\(formatNumber(range.upperBound)), got \(formatNumber(outside.0))")
+        } else if snaps.count < 2 {
+            error(p, Key.snapPoints, "needs at least 2 snap points")
+        } else if snaps.count > TransitionConfig.maximumSnapPoints {
+            error(p, Key.snapPoints, "has \(snaps.count) snap points; at most \(TransitionConfig.maximumSnapPoints)")
+        } else if zip(snaps, snaps.dropFirst()).contains(where: { $0 >= $1 }) {
+            error(p, Key.snapPoints, "must be strictly increasing")
+        } else {
+            return snaps
+        }
+        return nil
     }
 
     /// `on-snap.N = ["program", "arg", …]`: an argv run without a shell, so nothing in it is expanded or split.

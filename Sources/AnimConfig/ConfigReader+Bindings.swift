@@ -110,7 +110,7 @@ extension ConfigReader {
     /// A binding's recognizer and the direction that increases its progress; nil (with the errors recorded) when
     /// either is missing or wrong. Unset keys take the recognizers' own defaults: one home for them (Gestures).
     mutating func readGesture(_ t: ConfigTable, _ p: ConfigPath, lastSnap: Int?) -> (BindingGesture, Direction?)? {
-        let panDefaults = PanOptions(), edgeDefaults = EdgePanOptions(edge: .left)
+        let panDefaults = PanOptions()
         let slop = number(t, Key.slop, p) ?? panDefaults.slop
         let hold = number(t, Key.hold, p) ?? panDefaults.hold
         let direction = choice(t, Key.direction, p)
@@ -130,16 +130,7 @@ extension ConfigReader {
         }
         switch gesture {
         case .edgePan:
-            guard let edge = choice(t, Key.edge, p) else {
-                if t[Key.edge.name] == nil { error(p, Key.edge, "is required for an edge-pan") }
-                return nil
-            }
-            let options = EdgePanOptions(
-                edge: edge, touchZone: number(t, Key.zone, p) ?? edgeDefaults.touchZone,
-                pointerZone: number(t, Key.pointerZone, p) ?? edgeDefaults.pointerZone,
-                slop: slop, pressureSlop: number(t, Key.pressureSlop, p) ?? edgeDefaults.pressureSlop,
-                hold: hold, placement: placement(t, p))
-            return (.edgePan(options), increases ?? Direction.allCases.first { $0.unit == edge.inward })
+            return readEdgePan(t, p, slop: slop, hold: hold).map { ($0, increases ?? $1) }
         case .pan:
             let (minTouches, maxTouches) = touchCounts(t, p, defaultMax: panDefaults.maxTouches)
             let options = PanOptions(
@@ -154,6 +145,49 @@ extension ConfigReader {
         case .pinch, .rotate:
             return readTransform(t, p, pinch: gesture == .pinch, increase: increase).map { ($0, nil) }
         }
+    }
+
+    /// An edge pan, and the direction away from its edge, which increases its progress unless `increases` says.
+    private mutating func readEdgePan(_ t: ConfigTable, _ p: ConfigPath, slop: Double, hold: Double)
+        -> (BindingGesture, Direction?)?
+    {
+        let defaults = EdgePanOptions(edge: .left)
+        guard let edge = choice(t, Key.edge, p) else {
+            if t[Key.edge.name] == nil { error(p, Key.edge, "is required for an edge-pan") }
+            return nil
+        }
+        let options = EdgePanOptions(
+            edge: edge, touchZone: number(t, Key.zone, p) ?? defaults.touchZone,
+            pointerZone: number(t, Key.pointerZone, p) ?? defaults.pointerZone,
+            slop: slop, pressureSlop: number(t, Key.pressureSlop, p) ?? defaults.pressureSlop,
+            hold: hold, placement: placement(t, p))
+        return (.edgePan(options), Direction.allCases.first { $0.unit == edge.inward })
+    }
+
+    /// Which way a pinch or a rotation adds to the progress, how much makes 1, and its slop.
+    private mutating func readTransformKind(_ t: ConfigTable, _ p: ConfigPath, pinch: Bool, increase: Key.Increase?)
+        -> (BindingGesture.Transform.Kind, slop: Double)?
+    {
+        let ways: [Key.Increase] = pinch ? [.closing, .opening] : [.clockwise, .counterClockwise]
+        guard let increase, ways.contains(increase) else {
+            let named = "\"\(ways[0].rawValue)\" or \"\(ways[1].rawValue)\""
+            if let increase {
+                error(
+                    p, Key.increases,
+                    "a \(pinch ? "pinch" : "rotation")'s must be \(named), not \"\(increase.rawValue)\"")
+            } else if t[Key.increases.name] == nil {
+                error(p, Key.increases, "is required for a \(pinch ? "pinch" : "rotation"): \(named)")
+            }
+            return nil
+        }
+        if pinch {
+            let factor = number(t, Key.factor, p) ?? TransformOptions.pinchFactor
+            let slop = number(t, Key.scaleSlop, p).map(log1p) ?? TransformOptions.scaleSlop
+            return (.pinch(closing: increase == .closing, factor: factor), slop)
+        }
+        let angle = number(t, Key.angle, p) ?? TransformOptions.rotationAngle
+        let slop = number(t, Key.angleSlop, p) ?? TransformOptions.angleSlop
+        return (.rotate(clockwise: increase == .clockwise, angle: angle), slop)
     }
 
     private static let gestureList = GestureKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
@@ -178,29 +212,7 @@ extension ConfigReader {
             error(p / places[1], "a \(pinch ? "pinch" : "rotation") has one place: region or output, not both")
         }
         let region = string(t, Key.output, p).map(RegionSpec.output) ?? self.region(t, p)
-        let kind: BindingGesture.Transform.Kind
-        let slop: Double
-        let ways: [Key.Increase] = pinch ? [.closing, .opening] : [.clockwise, .counterClockwise]
-        guard let increase, ways.contains(increase) else {
-            let named = "\"\(ways[0].rawValue)\" or \"\(ways[1].rawValue)\""
-            if let increase {
-                error(
-                    p, Key.increases,
-                    "a \(pinch ? "pinch" : "rotation")'s must be \(named), not \"\(increase.rawValue)\"")
-            } else if t[Key.increases.name] == nil {
-                error(p, Key.increases, "is required for a \(pinch ? "pinch" : "rotation"): \(named)")
-            }
-            return nil
-        }
-        if pinch {
-            kind = .pinch(
-                closing: increase == .closing, factor: number(t, Key.factor, p) ?? TransformOptions.pinchFactor)
-            slop = number(t, Key.scaleSlop, p).map(log1p) ?? TransformOptions.scaleSlop
-        } else {
-            kind = .rotate(
-                clockwise: increase == .clockwise, angle: number(t, Key.angle, p) ?? TransformOptions.rotationAngle)
-            slop = number(t, Key.angleSlop, p) ?? TransformOptions.angleSlop
-        }
+        guard let (kind, slop) = readTransformKind(t, p, pinch: pinch, increase: increase) else { return nil }
         let options = TransformOptions(slop: slop, minTouches: minTouches, maxTouches: maxTouches)
         return .transform(.init(kind: kind, options: options), region: region)
     }

@@ -51,7 +51,7 @@ public struct DaemonService: Service {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let notifier = SystemdNotifier(environment: environment)
         // The session's sources (the input backend's thread, the compositor's IPC, the session bus) report into this
-        // stream; the core, made next, takes each on its loop (`DaemonCore.take`).
+        // stream; the core, made next, takes each on its loop (`DaemonCore.apply`).
         let (reports, reporter) = AsyncStream.makeStream(of: SessionReport.self)
         let core = try await makeCore(on: loop, notifier: notifier, reporter: reporter)
         let logger = self.logger
@@ -61,17 +61,7 @@ public struct DaemonService: Service {
             }
             try await loop.submit { core.value.launchBackend() }.get()
             await followDesktopMotion(core, on: loop)
-            let kdeglobals = ConfigSource.configFolder(in: environment).map { $0 + "/" + KDEGlobalsWatch.fileName }
-            let portal = PortalWatch.start(environment: environment) { news in
-                switch news {
-                case let .portal(settings): reporter.yield(.portal(settings))
-                case let .focus(focus): reporter.yield(.desktopFocus(focus))
-                case .kdeglobalsChanged:
-                    // Read on the loop, as the folder's own watch does.
-                    guard let kdeglobals else { return }
-                    loop.execute { core.value.apply(.kdeglobals(KDEGlobalsWatch.file(at: kdeglobals))) }
-                }
-            }
+            let portal = watchSessionBus(core, on: loop, reporter: reporter)
             defer { portal.stop() }
             try await loop.flatSubmit { core.value.whenInputKnown(within: 2) }.get()
             let server = try await serve(core, on: loop)
@@ -90,6 +80,23 @@ public struct DaemonService: Service {
             try? await server.close()
             reporter.finish()
             tasks.cancelAll()
+        }
+    }
+
+    /// Follows the session bus: the portal's settings and the desktop shell's focus go into the reports; KDE's
+    /// `ConfigChanged` has `kdeglobals` read again, on the loop, as the folder's own watch does.
+    private func watchSessionBus(
+        _ core: NIOLoopBound<DaemonCore>, on loop: any EventLoop, reporter: AsyncStream<SessionReport>.Continuation
+    ) -> PortalWatch {
+        let kdeglobals = ConfigSource.configFolder(in: environment).map { $0 + "/" + KDEGlobalsWatch.fileName }
+        return PortalWatch.start(environment: environment) { news in
+            switch news {
+            case let .portal(settings): reporter.yield(.portal(settings))
+            case let .focus(focus): reporter.yield(.desktopFocus(focus))
+            case .kdeglobalsChanged:
+                guard let kdeglobals else { return }
+                loop.execute { core.value.apply(.kdeglobals(KDEGlobalsWatch.file(at: kdeglobals))) }
+            }
         }
     }
 

@@ -39,36 +39,7 @@ public final class SocketClaim: Sendable {
         let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         try Self.prepareFolder(folder.isEmpty ? "." : folder)
         let lockPath = path + ".lock"
-        var locked: Int32?
-        // A daemon that stops removes its lock file while it holds the lock. A rival that opened the file just
-        // before then locks a file no longer at the path: it must notice, and take the path's new file. Each
-        // round is lost only to a daemon that started and stopped in between, so a few rounds always suffice.
-        for _ in 0..<8 where locked == nil {
-            // Never through a symbolic link: one planted here would have animd truncate its target.
-            let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            guard descriptor >= 0 else {
-                throw .lock(lockPath, errno == ELOOP ? "it is a symbolic link; remove it" : errnoText())
-            }
-            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-                var bytes = [UInt8](repeating: 0, count: 32)
-                let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 31, 0) }
-                close(descriptor)
-                // The pid as the holder wrote it, digits only.
-                let pid = String(
-                    decoding: bytes.prefix(max(count, 0)).filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") },
-                    as: UTF8.self)
-                throw .alreadyRunning(path: path, pid: pid.isEmpty ? "unknown" : pid)
-            }
-            var held = stat(), named = stat()
-            if fstat(descriptor, &held) == 0, stat(lockPath, &named) == 0, held.st_dev == named.st_dev,
-                held.st_ino == named.st_ino
-            {
-                locked = descriptor
-            } else {
-                close(descriptor)
-            }
-        }
-        guard let descriptor = locked else { throw .lock(lockPath, "it kept being replaced by other animd processes") }
+        let descriptor = try Self.lock(lockPath, of: path)
         let pid = Array("\(getpid())\n".utf8)
         _ = ftruncate(descriptor, 0)
         _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
@@ -80,6 +51,41 @@ public final class SocketClaim: Sendable {
             close(descriptor)
             throw error
         }
+    }
+
+    /// The lock file at `lockPath`, opened and locked. A daemon that stops removes its lock file while it holds the
+    /// lock. A rival that opened the file just before then locks a file no longer at the path: it must notice, and
+    /// take the path's new file. Each round is lost only to a daemon that started and stopped in between, so a few
+    /// rounds always suffice.
+    private static func lock(_ lockPath: String, of path: String) throws(SocketClaimError) -> Int32 {
+        for _ in 0..<8 {
+            // Never through a symbolic link: one planted here would have animd truncate its target.
+            let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            guard descriptor >= 0 else {
+                throw .lock(lockPath, errno == ELOOP ? "it is a symbolic link; remove it" : errnoText())
+            }
+            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                let pid = holder(of: descriptor)
+                close(descriptor)
+                throw .alreadyRunning(path: path, pid: pid.isEmpty ? "unknown" : pid)
+            }
+            var held = stat(), named = stat()
+            if fstat(descriptor, &held) == 0, stat(lockPath, &named) == 0, held.st_dev == named.st_dev,
+                held.st_ino == named.st_ino
+            {
+                return descriptor
+            }
+            close(descriptor)
+        }
+        throw .lock(lockPath, "it kept being replaced by other animd processes")
+    }
+
+    /// The pid the lock's holder wrote into it, digits only.
+    private static func holder(of descriptor: Int32) -> String {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 31, 0) }
+        let digits = bytes.prefix(max(count, 0)).filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        return String(decoding: digits, as: UTF8.self)
     }
 
     /// Holding the lock, a socket left at the path by an animd that stopped uncleanly is removed; anything else

@@ -17,19 +17,7 @@ extension GestureArena {
     static func apply(_ event: InputEvent, to sequence: inout TouchSequence) -> Applied {
         switch event.kind {
         case let .touchDown(id):
-            // A touch already down is not added twice; one beyond the bound is handed back at once.
-            if sequence.hasTouch(id) { return .answered([]) }
-            if sequence.touches.count >= InputLimits.openTouches {
-                return .answered([.released(sequence: sequence.id, source: .touch, touches: [id])])
-            }
-            sequence.addTouch(id, at: event.location)
-            // A finger landing on a decided sequence shares its decision, so that X can accept or reject it too.
-            guard sequence.isResolved else { return .changed(ending: nil) }
-            return .answered([
-                sequence.winner == nil
-                    ? .released(sequence: sequence.id, source: .touch, touches: [id])
-                    : .claimed(sequence: sequence.id, source: .touch, touches: [id])
-            ])
+            return land(id, at: event.location, on: &sequence)
         case let .touchMove(id):
             guard sequence.hasTouch(id) else { return .answered([]) }
             sequence.moveTouch(id, to: event.location, at: event.time)
@@ -54,6 +42,23 @@ extension GestureArena {
             // Holds drive no recognizer: the engine publishes them as they come.
             return .answered([])
         }
+    }
+
+    /// A finger landing on the sequence under way. A touch already down is not added twice; one beyond the bound is
+    /// handed back at once; one landing on a decided sequence shares its decision, so that X can accept or reject
+    /// it too.
+    private static func land(_ id: Int, at location: Point, on sequence: inout TouchSequence) -> Applied {
+        if sequence.hasTouch(id) { return .answered([]) }
+        if sequence.touches.count >= InputLimits.openTouches {
+            return .answered([.released(sequence: sequence.id, source: .touch, touches: [id])])
+        }
+        sequence.addTouch(id, at: location)
+        guard sequence.isResolved else { return .changed(ending: nil) }
+        return .answered([
+            sequence.winner == nil
+                ? .released(sequence: sequence.id, source: .touch, touches: [id])
+                : .claimed(sequence: sequence.id, source: .touch, touches: [id])
+        ])
     }
 
     /// A touchpad swipe's or pinch's, or an edge push's, update or end, for the sequence of its kind only.

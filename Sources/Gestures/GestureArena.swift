@@ -236,22 +236,7 @@ public struct GestureArena: Sendable {
             case .pointer, .pressure: return false
             }
         case let .edgePan(options):
-            let distance =
-                source == .touch
-                ? geometry.touchDistance(from: start, to: options.edge)
-                : geometry.distance(from: start, to: options.edge)
-            guard source != .touchpad, let distance,
-                options.placement.isEverywhere
-                    || geometry.places(
-                        start, on: options.edge, options.placement,
-                        touch: source == .touch)
-            else { return false }
-            switch source {
-            case .touch: return distance <= options.touchZone
-            case .pointer: return distance <= options.pointerZone
-            case .pressure: return pressureEdge == options.edge
-            case .touchpad: return false
-            }
+            return edgePanAccepts(options, source: source, start: start, pressureEdge: pressureEdge)
         case let .longPress(options):
             // Touch only: the pointer's presses reach animd only in the strips of pointer edge pans (docs/x11.md).
             guard source == .touch else { return false }
@@ -264,6 +249,27 @@ public struct GestureArena: Sendable {
                     ? geometry.touchDistance(from: start, to: edge) : geometry.distance(from: start, to: edge)
                 return distance.map { $0 <= zone } ?? false
             }
+        }
+    }
+
+    /// Whether an edge pan may take a sequence of `source` that starts at `start`: in its zone for that source, on
+    /// its part of the edge, or pressed into its edge.
+    private func edgePanAccepts(_ options: EdgePanOptions, source: InputSource, start: Point, pressureEdge: Edge?)
+        -> Bool
+    {
+        let distance =
+            source == .touch
+            ? geometry.touchDistance(from: start, to: options.edge)
+            : geometry.distance(from: start, to: options.edge)
+        guard source != .touchpad, let distance,
+            options.placement.isEverywhere
+                || geometry.places(start, on: options.edge, options.placement, touch: source == .touch)
+        else { return false }
+        switch source {
+        case .touch: return distance <= options.touchZone
+        case .pointer: return distance <= options.pointerZone
+        case .pressure: return pressureEdge == options.edge
+        case .touchpad: return false
         }
     }
 

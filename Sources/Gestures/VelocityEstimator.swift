@@ -56,28 +56,37 @@ func polynomialSlope(_ t: [Double], _ x: [Double], degree: Int, origin: Double) 
                 matrix[row * width + n] += xi * powers[row]
             }
         }
-        // Gaussian elimination with partial pivoting.
-        for column in 0..<n {
-            var pivot = column
-            for row in (column + 1)..<n where abs(matrix[row * width + column]) > abs(matrix[pivot * width + column]) {
-                pivot = row
-            }
-            guard abs(matrix[pivot * width + column]) > 1e-18 else { return nil }
-            if pivot != column {
-                for k in 0..<width { matrix.swapAt(column * width + k, pivot * width + k) }
-            }
-            for row in (column + 1)..<n {
-                let factor = matrix[row * width + column] / matrix[column * width + column]
-                for k in column...n { matrix[row * width + k] -= factor * matrix[column * width + k] }
-            }
-        }
-        for row in stride(from: n - 1, through: 0, by: -1) {
-            var sum = matrix[row * width + n]
-            for k in (row + 1)..<n { sum -= matrix[row * width + k] * solution[k] }
-            solution[row] = sum / matrix[row * width + row]
-        }
-        return solution[1]
+        return solve(matrix, n: n, into: solution) ? solution[1] : nil
     }
+}
+
+/// Solves the augmented n × (n + 1) system `matrix` (row by row) by Gaussian elimination with partial pivoting, in
+/// place, into `solution`; false when it is singular.
+@inline(__always)
+private func solve(
+    _ matrix: UnsafeMutableBufferPointer<Double>, n: Int, into solution: UnsafeMutableBufferPointer<Double>
+) -> Bool {
+    let width = n + 1
+    for column in 0..<n {
+        var pivot = column
+        for row in (column + 1)..<n where abs(matrix[row * width + column]) > abs(matrix[pivot * width + column]) {
+            pivot = row
+        }
+        guard abs(matrix[pivot * width + column]) > 1e-18 else { return false }
+        if pivot != column {
+            for k in 0..<width { matrix.swapAt(column * width + k, pivot * width + k) }
+        }
+        for row in (column + 1)..<n {
+            let factor = matrix[row * width + column] / matrix[column * width + column]
+            for k in column...n { matrix[row * width + k] -= factor * matrix[column * width + k] }
+        }
+    }
+    for row in stride(from: n - 1, through: 0, by: -1) {
+        var sum = matrix[row * width + n]
+        for k in (row + 1)..<n { sum -= matrix[row * width + k] * solution[k] }
+        solution[row] = sum / matrix[row * width + row]
+    }
+    return true
 }
 
 /// Android VelocityTracker's impulse strategy in one dimension (unit mass).

@@ -257,28 +257,18 @@ public struct JSONParser {
         if current == UInt8(ascii: "-") { negative = true; index += 1 }
         // Up to 15 significant digits accumulate exactly in an integer (Clinger's fast path).
         var mantissa: UInt64 = 0, digits = 0, fractionDigits = 0
-        func isDigit(_ byte: UInt8?) -> Bool {
-            byte.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false
-        }
+        let isDigit = Self.isDigit
         guard isDigit(current) else { throw error("a number needs digits") }
         if current == UInt8(ascii: "0") {
             index += 1
             if isDigit(current) { throw error("a number cannot start with 0") }
         } else {
-            while let byte = current, isDigit(byte) {
-                if digits < 19 { mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0")) }
-                digits += 1
-                index += 1
-            }
+            _ = digitRun(into: &mantissa, digits: &digits)
         }
         if current == UInt8(ascii: ".") {
             index += 1
             guard isDigit(current) else { throw error("a number needs digits after '.'") }
-            while let byte = current, isDigit(byte) {
-                if digits < 19 { mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0")); fractionDigits += 1 }
-                digits += 1
-                index += 1
-            }
+            fractionDigits = digitRun(into: &mantissa, digits: &digits)
         }
         var hasExponent = false
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
@@ -291,6 +281,26 @@ public struct JSONParser {
         let exact = !hasExponent && digits <= 15 && fractionDigits <= 22
         let value = try magnitude(of: start, negative: negative, exact ? (mantissa, fractionDigits) : nil)
         return negative ? -value : value
+    }
+
+    private static func isDigit(_ byte: UInt8?) -> Bool {
+        byte.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false
+    }
+
+    /// Reads a run of digits, each into `mantissa` while it holds fewer than 19 (as many as a UInt64 holds), and
+    /// counts them all in `digits`; how many went into the mantissa.
+    @inline(__always)
+    private mutating func digitRun(into mantissa: inout UInt64, digits: inout Int) -> Int {
+        var kept = 0
+        while let byte = current, Self.isDigit(byte) {
+            if digits < 19 {
+                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+                kept += 1
+            }
+            digits += 1
+            index += 1
+        }
+        return kept
     }
 
     /// The magnitude of the number that runs from `start` (its sign, when `negative`) to here: from its mantissa

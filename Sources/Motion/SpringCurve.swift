@@ -138,27 +138,8 @@ public struct SpringCurve: Hashable, Sendable {
         var breaks: [Double] = [0]
         switch solution {
         case let .under(decay, omegaD, b):
-            // Extrema: x′ = 0 ⇔ P·cos + Q·sin = 0; zeros: cos + b·sin = 0. Both recur every π/ωd.
-            let p = -decay + omegaD * b, q = -decay * b - omegaD
-            let halfPeriod = Double.pi / omegaD
-            func firstRoot(_ phase: Double) -> Double {
-                let t = (phase / omegaD).truncatingRemainder(dividingBy: halfPeriod)
-                return t < 0 ? t + halfPeriod : t
-            }
-            let firstExtremum = firstRoot(atan2(-p, q))
-            let firstZero = firstRoot(atan2(-1, b))
-            // The envelope hypot(1, b)·e^(−decay·t) bounds |x|; past it nothing reaches epsilon.
-            // hypot, not sqrt(1 + b²): b is huge for a huge initial velocity, and b² would overflow.
-            let horizon = envelopeHorizon(epsilon)
-            guard horizon / halfPeriod < Double(Self.maximumPieces) else { return nil }
-            for k in 0..<Self.maximumPieces {
-                let extremum = firstExtremum + Double(k) * halfPeriod
-                let zero = firstZero + Double(k) * halfPeriod
-                if min(extremum, zero) > horizon { break }
-                breaks.append(extremum)
-                breaks.append(zero)
-            }
-            breaks.append(horizon)
+            guard let under = underdampedBreaks(decay: decay, omegaD: omegaD, b: b, beyond: epsilon) else { return nil }
+            breaks += under
         case let .critical(omega0, b):
             if b != 0 {
                 breaks.append(-1 / b)  // zero crossing
@@ -181,6 +162,36 @@ public struct SpringCurve: Hashable, Sendable {
             for _ in 0..<1100 where bound(t) >= epsilon && t.isFinite { t *= 2 }
             return t.isFinite ? t : Double.greatestFiniteMagnitude
         }
+    }
+}
+
+extension SpringCurve {
+    /// An underdamped spring's extrema and zeros up to where its envelope is below `epsilon`, then that horizon;
+    /// nil when there would be more than `maximumPieces` of them.
+    fileprivate func underdampedBreaks(decay: Double, omegaD: Double, b: Double, beyond epsilon: Double) -> [Double]? {
+        // Extrema: x′ = 0 ⇔ P·cos + Q·sin = 0; zeros: cos + b·sin = 0. Both recur every π/ωd.
+        let p = -decay + omegaD * b, q = -decay * b - omegaD
+        let halfPeriod = Double.pi / omegaD
+        func firstRoot(_ phase: Double) -> Double {
+            let t = (phase / omegaD).truncatingRemainder(dividingBy: halfPeriod)
+            return t < 0 ? t + halfPeriod : t
+        }
+        let firstExtremum = firstRoot(atan2(-p, q))
+        let firstZero = firstRoot(atan2(-1, b))
+        // The envelope hypot(1, b)·e^(−decay·t) bounds |x|; past it nothing reaches epsilon.
+        // hypot, not sqrt(1 + b²): b is huge for a huge initial velocity, and b² would overflow.
+        let horizon = envelopeHorizon(epsilon)
+        guard horizon / halfPeriod < Double(Self.maximumPieces) else { return nil }
+        var breaks: [Double] = []
+        for k in 0..<Self.maximumPieces {
+            let extremum = firstExtremum + Double(k) * halfPeriod
+            let zero = firstZero + Double(k) * halfPeriod
+            if min(extremum, zero) > horizon { break }
+            breaks.append(extremum)
+            breaks.append(zero)
+        }
+        breaks.append(horizon)
+        return breaks
     }
 }
 

@@ -154,16 +154,19 @@ struct TimingSpecParser {
         return values
     }
 
+    /// A spring's forms: its name, the keys that belong to it, and an example.
+    private static let springForms: [(name: String, keys: Set<String>, example: String)] = [
+        ("mass/stiffness/damping", ["mass", "stiffness", "damping"], "spring(stiffness=170, damping=26)"),
+        ("damping-ratio/response", ["damping-ratio", "response"], "spring(damping-ratio=0.8, response=0.4)"),
+        ("duration/bounce", ["duration", "bounce"], "spring(duration=0.5, bounce=0.2)"),
+    ]
+
     /// The one form the values use (mass/stiffness/damping, damping-ratio/response or duration/bounce), built.
     func springForm(_ values: [String: Double], _ arguments: [Argument], nameStart: Int) throws(TimingSpecError)
         -> SpringSpec
     {
         let velocity = values["velocity"] ?? 0
-        let forms: [(name: String, keys: Set<String>, example: String)] = [
-            ("mass/stiffness/damping", ["mass", "stiffness", "damping"], "spring(stiffness=170, damping=26)"),
-            ("damping-ratio/response", ["damping-ratio", "response"], "spring(damping-ratio=0.8, response=0.4)"),
-            ("duration/bounce", ["duration", "bounce"], "spring(duration=0.5, bounce=0.2)"),
-        ]
+        let forms = Self.springForms
         let used = forms.filter { !$0.keys.isDisjoint(with: values.keys) }
         guard used.count == 1, let form = used.first else {
             let reason =
@@ -172,38 +175,52 @@ struct TimingSpecParser {
                 : "spring mixes the \(used.map(\.name).joined(separator: " and ")) forms; use one"
             throw error(at: nameStart, part: rest(from: nameStart), reason)
         }
-        func positive(_ key: String, default fallback: Double? = nil) throws(TimingSpecError) -> Double {
-            guard let value = values[key] ?? fallback else {
-                var reason = "spring needs \(key) in the \(form.name) form, as in \(form.example)"
-                // damping alone reads like the perceptual form's ratio, which the default config uses.
-                if form.name == "mass/stiffness/damping", values["stiffness"] == nil, let damping = values["damping"] {
-                    reason +=
-                        "; or, for a damping ratio, spring(damping-ratio=\(formatNumber(damping)), response=0.4) as the defaults use"
-                }
-                throw error(at: nameStart, part: rest(from: nameStart), reason)
-            }
-            guard value > 0 else {
-                let column = arguments.first { $0.key == key }?.column ?? nameStart + 1
-                throw error(
-                    at: column - 1, part: key, "spring \(key) must be greater than 0, got \(formatNumber(value))")
-            }
-            return value
-        }
-        let spring: SpringSpec
+        let given = SpringValues(
+            values: values, arguments: arguments, form: (form.name, form.example), nameStart: nameStart)
         switch form.name {
         case "mass/stiffness/damping":
-            spring = .physical(
-                mass: try positive("mass", default: 1), stiffness: try positive("stiffness"),
-                damping: try positive("damping"), velocity: velocity)
+            return .physical(
+                mass: try positive("mass", default: 1, given), stiffness: try positive("stiffness", given),
+                damping: try positive("damping", given), velocity: velocity)
         case "damping-ratio/response":
-            spring = .perceptual(
-                dampingRatio: try positive("damping-ratio", default: 1), response: try positive("response"),
+            return .perceptual(
+                dampingRatio: try positive("damping-ratio", default: 1, given),
+                response: try positive("response", given),
                 velocity: velocity)
         default:
-            spring = .durationBounce(
-                duration: try positive("duration"), bounce: values["bounce"] ?? 0, velocity: velocity)
+            return .durationBounce(
+                duration: try positive("duration", given), bounce: values["bounce"] ?? 0, velocity: velocity)
         }
-        return spring
+    }
+
+    /// A spring's values as written, with where they were written and the form they use.
+    private struct SpringValues {
+        let values: [String: Double]
+        let arguments: [Argument]
+        let form: (name: String, example: String)
+        let nameStart: Int
+    }
+
+    /// `key`'s value, or `fallback` when it is not given; an error that shows the form when neither is there, or
+    /// when it is not greater than 0.
+    private func positive(_ key: String, default fallback: Double? = nil, _ given: SpringValues)
+        throws(TimingSpecError) -> Double
+    {
+        let (values, form) = (given.values, given.form)
+        guard let value = values[key] ?? fallback else {
+            var reason = "spring needs \(key) in the \(form.name) form, as in \(form.example)"
+            // damping alone reads like the perceptual form's ratio, which the default config uses.
+            if form.name == "mass/stiffness/damping", values["stiffness"] == nil, let damping = values["damping"] {
+                reason +=
+                    "; or, for a damping ratio, spring(damping-ratio=\(formatNumber(damping)), response=0.4) as the defaults use"
+            }
+            throw error(at: given.nameStart, part: rest(from: given.nameStart), reason)
+        }
+        guard value > 0 else {
+            let column = given.arguments.first { $0.key == key }?.column ?? given.nameStart + 1
+            throw error(at: column - 1, part: key, "spring \(key) must be greater than 0, got \(formatNumber(value))")
+        }
+        return value
     }
 
     /// What each spring parameter may be, so that nothing absurd reaches the solver

@@ -105,35 +105,44 @@ public enum SocketProbe {
         var next: UnsafeMutablePointer<addrinfo>? = first
         while let info = next {
             next = info.pointee.ai_next
-            let descriptor = socket(
-                info.pointee.ai_family,
-                info.pointee.ai_socktype | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue),
-                info.pointee.ai_protocol)
-            guard descriptor >= 0 else { continue }
-            if Glibc.connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
-                return .connected(descriptor)
-            }
-            guard errno == EINPROGRESS else {
-                close(descriptor)
-                continue
-            }
-            switch wait(descriptor, for: Int16(POLLOUT), until: deadline, isStopping: isStopping) {
-            case .ready:
-                var failure: Int32 = 0
-                var length = socklen_t(MemoryLayout<Int32>.size)
-                if getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length) == 0, failure == 0 {
-                    return .connected(descriptor)
-                }
-                close(descriptor)
-            case .timedOut:
-                close(descriptor)
-                return .failed(.silent("\(host):\(port) did not take the connection within \(bound) s"))
-            case .stopped:
-                close(descriptor)
-                return .failed(.stopped)
+            let name = "\(host):\(port)"
+            if let connection = connect(info.pointee, name: name, until: deadline, bound: bound, isStopping: isStopping)
+            {
+                return connection
             }
         }
         return .refused
+    }
+
+    /// One of a host's addresses: connected, failed for good, or nil to try the next.
+    private static func connect(
+        _ info: addrinfo, name: String, until deadline: Double, bound: Double, isStopping: () -> Bool
+    ) -> Connection? {
+        let descriptor = socket(
+            info.ai_family, info.ai_socktype | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue),
+            info.ai_protocol)
+        guard descriptor >= 0 else { return nil }
+        if Glibc.connect(descriptor, info.ai_addr, info.ai_addrlen) == 0 { return .connected(descriptor) }
+        guard errno == EINPROGRESS else {
+            close(descriptor)
+            return nil
+        }
+        switch wait(descriptor, for: Int16(POLLOUT), until: deadline, isStopping: isStopping) {
+        case .ready:
+            var failure: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            if getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length) == 0, failure == 0 {
+                return .connected(descriptor)
+            }
+            close(descriptor)
+            return nil
+        case .timedOut:
+            close(descriptor)
+            return .failed(.silent("\(name) did not take the connection within \(bound) s"))
+        case .stopped:
+            close(descriptor)
+            return .failed(.stopped)
+        }
     }
 
     private static func awaitAnswer(

@@ -29,20 +29,9 @@ extension AnimCtl {
         }
 
         func run() throws {
-            let text: String
-            if file == "-" {
-                text = String(decoding: (try? readToEnd(STDIN_FILENO).get()) ?? [], as: UTF8.self)
-            } else {
-                // A file that is not there is the command line's fault: a usage error, with the system's reason.
-                guard let data = readFile(file) else {
-                    let reason = access(file, R_OK) == 0 ? "it cannot be read" : String(cString: strerror(errno))
-                    fail("animctl: cannot read \(file): \(reason)", status: .usage)
-                }
-                text = String(decoding: data, as: UTF8.self)
-            }
             let events: [InputEvent]
             do {
-                events = try Trace.decode(text)
+                events = try Trace.decode(readTrace())
             } catch {
                 fail("animctl: \(file): \(error)")
             }
@@ -65,17 +54,33 @@ extension AnimCtl {
                     let due = start + (time - first.time) / speed
                     while case let left = due - monotonicSeconds(), left > 0 { usleep(UInt32(min(left, 60) * 1e6)) }
                 }
-                do {
-                    let request = Request.inject(events: batch)
-                    switch try rpc.call(request.method.rawValue, request.params) {
-                    case let .success(result): accepted += result["accepted"]?.integer ?? 0
-                    case let .failure(error): fail("animctl: input.inject: \(error.message) (\(error.code))")
-                    }
-                } catch {
-                    fail("animctl: \(error)")
-                }
+                accepted += inject(batch, on: rpc)
             }
             emit("injected \(accepted) events")
+        }
+
+        /// The trace's text: the file's, or standard input's for `-`. A file that is not there is the command
+        /// line's fault: a usage error, with the system's reason.
+        private func readTrace() -> String {
+            if file == "-" { return String(decoding: (try? readToEnd(STDIN_FILENO).get()) ?? [], as: UTF8.self) }
+            guard let data = readFile(file) else {
+                let reason = access(file, R_OK) == 0 ? "it cannot be read" : String(cString: strerror(errno))
+                fail("animctl: cannot read \(file): \(reason)", status: .usage)
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        /// One `input.inject`; the events animd accepted.
+        private func inject(_ batch: [InputEvent], on rpc: RPCConnection) -> Int {
+            do {
+                let request = Request.inject(events: batch)
+                switch try rpc.call(request.method.rawValue, request.params) {
+                case let .success(result): return result["accepted"]?.integer ?? 0
+                case let .failure(error): fail("animctl: input.inject: \(error.message) (\(error.code))")
+                }
+            } catch {
+                fail("animctl: \(error)")
+            }
         }
     }
 }

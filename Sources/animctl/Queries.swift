@@ -30,21 +30,9 @@ extension AnimCtl {
             guard let hello = DaemonHello(json: result) else {
                 fail("animctl: animd's hello could not be read: \(JSONWriter.string(result))")
             }
-            let input = hello.input
             emit("animd \(hello.version) (protocol \(DaemonHello.protocolVersion)), pid \(hello.pid)")
             emit("frame rate  \(formatted(hello.frameRate)) Hz")
-            var line = "input       \(input.backend?.rawValue ?? "none") \(input.connected ? "connected" : "off")"
-            if let place = input.display ?? input.seat { line += " on \(place)" }
-            if let reason = input.reason { line += " (\(reason))" }
-            emit(line)
-            if let warning = input.warning { emit("  warning: \(warning)") }
-            // Each source: active, unavailable (with why) or unused.
-            for source in InputSource.allCases {
-                guard let status = input.sources[source] else { continue }
-                emit(
-                    "  \(padded(source.rawValue, 9)) "
-                        + "\(padded(status.state.rawValue, 12)) \(status.detail)")
-            }
+            Self.describeInput(hello.input)
             let config = hello.config
             emit(
                 "config      \(config.layers.joined(separator: " + ")): \(plural(config.transitions, "transition")), \(plural(config.bindings, "binding"))"
@@ -54,14 +42,14 @@ extension AnimCtl {
                 "\(formatted($0.width))×\(formatted($0.height))+\(formatted($0.x))+\(formatted($0.y))"
             }
             emit("monitors    \(monitors.joined(separator: ", "))")
-            if !input.outputs.isEmpty {
-                emit("outputs     \(input.outputs.map(\.description).joined(separator: ", "))")
+            if !hello.input.outputs.isEmpty {
+                emit("outputs     \(hello.input.outputs.map(\.description).joined(separator: ", "))")
             }
             emit("motion      \(MotionCommand.describe(hello.motion))")
             emit("focus       \(Self.describe(hello.focus))")
             emit(
                 "tablet mode \(hello.tabletMode.map { $0 ? "on" : "off" } ?? "unknown")"
-                    + (input.tabletMode.map { " (\($0))" } ?? ""))
+                    + (hello.input.tabletMode.map { " (\($0))" } ?? ""))
             for declared in hello.declared {
                 emit(
                     "declared    \(declared.name) by \(declared.owner.description)"
@@ -69,6 +57,19 @@ extension AnimCtl {
             }
             if !config.yielding.isEmpty {
                 emit("  yielding to them: \(config.yielding.joined(separator: ", ")) (embedded default)")
+            }
+        }
+
+        /// The input line, its warning, and each source: active, unavailable (with why) or unused.
+        static func describeInput(_ input: InputStatus) {
+            var line = "input       \(input.backend?.rawValue ?? "none") \(input.connected ? "connected" : "off")"
+            if let place = input.display ?? input.seat { line += " on \(place)" }
+            if let reason = input.reason { line += " (\(reason))" }
+            emit(line)
+            if let warning = input.warning { emit("  warning: \(warning)") }
+            for source in InputSource.allCases {
+                guard let status = input.sources[source] else { continue }
+                emit("  \(padded(source.rawValue, 9)) \(padded(status.state.rawValue, 12)) \(status.detail)")
             }
         }
 

@@ -82,6 +82,11 @@ extension AnimCtl {
                     return counted(method)
                 }
             }
+            watchLive(rpc, subscribe: params, counted: counted)
+        }
+
+        /// On a terminal: a live table of the transitions, redrawn on each event, with other events noted under it.
+        private func watchLive(_ rpc: RPCConnection, subscribe params: Request, counted: (String) -> Bool) {
             var view = LiveView([])
             TerminalCursor.hide()
             defer { TerminalCursor.show() }

@@ -29,6 +29,30 @@ struct DemoScene {
         "overview": 0x8E24AA,
     ]
 
+    /// The overview: a box that grows from the middle of the screen.
+    private func overviewBox(_ progress: Double) -> Box {
+        let extent = { (full: Int) in Int((max(progress, 0) * (Double(full) * Self.overviewShare)).rounded()) }
+        let (overviewWidth, overviewHeight) = (extent(width), extent(height))
+        return Box(
+            name: "overview", color: Self.colors["overview"] ?? 0, x: (width - overviewWidth) / 2,
+            y: (height - overviewHeight) / 2, width: overviewWidth, height: overviewHeight)
+    }
+
+    /// The pager: four dots, and an indicator that slides between them.
+    private func pagerBoxes(_ progress: Double) -> [Box] {
+        let dotsLeft = width / 2 - Int(1.5 * Self.pageStep) - 4
+        let dots = (0..<4).map { page in
+            Box(
+                name: "page", color: 0x5F6368, x: dotsLeft + Int(Double(page) * Self.pageStep), y: height / 2 - 4,
+                width: 8, height: 8)
+        }
+        let indicator = Box(
+            name: "pager", color: Self.colors["pager"] ?? 0,
+            x: dotsLeft - 4 + Int((progress * Self.pageStep).rounded()),
+            y: height / 2 - 8, width: 16, height: 16)
+        return dots + [indicator]
+    }
+
     /// The boxes to paint in order; progress values past the ends (springs, rubber-banding) show as such, within reason.
     func boxes(_ progress: [String: Double]) -> [Box] {
         func p(_ name: String) -> Double {
@@ -36,27 +60,7 @@ struct DemoScene {
             return value.isFinite ? min(max(value, -0.5), 4) : 0
         }
         func extent(_ share: Double, of full: Double) -> Int { Int((max(share, 0) * full).rounded()) }
-        var boxes: [Box] = []
-        let overviewWidth = extent(p("overview"), of: Double(width) * Self.overviewShare)
-        let overviewHeight = extent(p("overview"), of: Double(height) * Self.overviewShare)
-        boxes.append(
-            Box(
-                name: "overview", color: Self.colors["overview"] ?? 0, x: (width - overviewWidth) / 2,
-                y: (height - overviewHeight) / 2,
-                width: overviewWidth, height: overviewHeight))
-        // Pager: four dots, and an indicator that slides between them.
-        let dotsLeft = width / 2 - Int(1.5 * Self.pageStep) - 4
-        for page in 0..<4 {
-            boxes.append(
-                Box(
-                    name: "page", color: 0x5F6368, x: dotsLeft + Int(Double(page) * Self.pageStep), y: height / 2 - 4,
-                    width: 8, height: 8))
-        }
-        boxes.append(
-            Box(
-                name: "pager", color: Self.colors["pager"] ?? 0,
-                x: dotsLeft - 4 + Int((p("pager") * Self.pageStep).rounded()),
-                y: height / 2 - 8, width: 16, height: 16))
+        var boxes = [overviewBox(p("overview"))] + pagerBoxes(p("pager"))
         let launcher = extent(p("launcher"), of: Self.launcherHeight)
         boxes.append(
             Box(

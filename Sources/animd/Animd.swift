@@ -59,6 +59,19 @@ struct Animd {
         return logger
     }
 
+    /// The socket systemd passed, else the one `--socket` or the session names, claimed; nil, having said why,
+    /// when it cannot be claimed.
+    private func listeningSocket() -> ListeningSocket? {
+        if let activated = ListeningSocket.fromSystemd(environment: environment) { return activated }
+        do {
+            let path = options.socket ?? SocketPath.resolve(environment: environment, uid: getuid())
+            return .claimed(try SocketClaim(path: path))
+        } catch {
+            writeToStandardError("animd: \(error)\n")
+            return nil
+        }
+    }
+
     /// The exit status: 0, 1 for a failure, 78 (EX_CONFIG) for a config that does not load.
     func run() async -> Int32 {
         IgnoredSignals.ignore()
@@ -79,19 +92,7 @@ struct Animd {
             )
             return 0
         }
-        let listening: ListeningSocket
-        if let activated = ListeningSocket.fromSystemd(environment: environment) {
-            listening = activated
-        } else {
-            do {
-                listening = .claimed(
-                    try SocketClaim(path: options.socket ?? SocketPath.resolve(environment: environment, uid: getuid()))
-                )
-            } catch {
-                writeToStandardError("animd: \(error)\n")
-                return 1
-            }
-        }
+        guard let listening = listeningSocket() else { return 1 }
         defer { listening.release() }
         let descriptors = DescriptorLimit.raise(toHold: loaded.config.daemon.maxClients, logger: logger)
         let service = DaemonService(
