@@ -1,8 +1,8 @@
 package import AnimConfig
 import AnimProtocol
-package import DesktopMotion
+import DesktopMotion
 package import Gestures
-package import Motion
+import Motion
 
 /// The config in force and what follows from it, worked out once per load: the screen
 /// assumed without a display server and the limits on clients. And what stands beside it: the transitions clients
@@ -15,14 +15,8 @@ package struct ConfigInForce {
     package private(set) var effective: DaemonConfig
     package private(set) var fallbackGeometry: ScreenGeometry
     package private(set) var limits: ClientLimits
-    /// The run-time motion setting (`daemon.motion`), over the config's; a reload keeps it.
-    package var motionOverride: MotionSetting?
-    /// What KDE's `kdeglobals` said when last read; nil while it is not followed. It decides `auto`, with the next.
-    package var kde: KDEGlobals.File?
-    /// What the X display's XSETTINGS manager says of animations; nil without one.
-    package var xsettingsAnimations: Bool?
-    /// What the XDG desktop portal says; nil until it is read.
-    package var portal: PortalSettings?
+    /// The run-time motion setting, over the config's, and what the desktop says of motion; a reload keeps them.
+    package var motionSources = MotionSources()
 
     package init(_ loaded: LoadedConfig) {
         self.loaded = loaded
@@ -64,9 +58,7 @@ package struct ConfigInForce {
     /// The motion in force: the config's setting, under the run-time one.
     package var motion: MotionChoice {
         MotionChoice(
-            configured: config.daemon.motion, reducedDuration: config.daemon.reducedDuration, override: motionOverride,
-            kde: kde,
-            xsettingsAnimations: xsettingsAnimations, portal: portal)
+            configured: config.daemon.motion, reducedDuration: config.daemon.reducedDuration, sources: motionSources)
     }
 
     /// Puts `next` in force (the config as read again). The declarations it takes (by name, by place, by its

@@ -62,7 +62,8 @@ extension CoreMachine {
                 setInputStatus(status, geometry: geometry, refreshRate: refreshRate, into: &effects)
             case let .input(events, backend): handle(events, from: .backend(backend), at: time, into: &effects)
             case let .vanished(backend): vanished(.backend(backend), at: time, into: &effects)
-            case let .xsettingsAnimations(enabled): changeMotion(into: &effects) { $0.xsettingsAnimations = enabled }
+            case let .xsettingsAnimations(enabled):
+                changeMotion(into: &effects) { $0.motionSources.xsettingsAnimations = enabled }
             case let .focus(focus): focusReported(focus, by: .backend, into: &effects)
             case let .tabletMode(on): tabletModeReported(on, injected: false, into: &effects)
             }

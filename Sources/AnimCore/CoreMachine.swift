@@ -13,17 +13,18 @@ package struct CoreMachine {
     package internal(set) var config: ConfigInForce
     package internal(set) var engine: Engine
     package internal(set) var input = InputRouting()
-    /// When the engine asked to tick next; nil while nothing moves. Every engine step states it afresh.
-    package private(set) var engineDeadline: Double?
-    /// When the recognizers asked to be advanced (a long press, a `hold`); nil while none waits.
-    package private(set) var recognizerDeadline: Double?
-    /// When the first running leg ends, as of the last engine step (legs change only in steps); nil while none runs.
-    /// Kept here so that the shell paces frames without copying the engine out to ask it.
-    package private(set) var nextLegEnd: Double?
+    /// When the engine asked for time, as of its last step.
+    private var deadlines = EngineDeadlines()
     /// Once `shutdown` is taken: the clients are being closed.
     package private(set) var stopping = false
     /// Whether some client records input (`input-events`), as the shell last said.
     package private(set) var recordingInput = false
+    /// When the engine asked to tick next; nil while nothing moves.
+    package var engineDeadline: Double? { deadlines.nextFrame }
+    /// When the recognizers asked to be advanced; nil while none waits.
+    package var recognizerDeadline: Double? { deadlines.recognizers }
+    /// When the first running leg ends; nil while none runs.
+    package var nextLegEnd: Double? { deadlines.nextLegEnd }
     /// The events all clients together may inject (issue 57: a budget per connection let 48 connections hold the
     /// loop for seconds).
     package internal(set) var injections = InjectionBudget()
@@ -55,7 +56,7 @@ package struct CoreMachine {
             answer = update(name, body: body, client: client, at: time, into: &effects)
         case let .retract(name, client): answer = retract(name, client: client, at: time, into: &effects)
         case let .motionSetting(setting):
-            if let setting { changeMotion(into: &effects) { $0.motionOverride = setting } }
+            if let setting { changeMotion(into: &effects) { $0.motionSources.override = setting } }
             answer = .motion(config.motion.status)
         case let .reload(loaded): answer = reload(loaded, at: time, into: &effects)
         case let .input(events, owner): handle(events, from: owner, at: time, into: &effects)
@@ -68,8 +69,8 @@ package struct CoreMachine {
         case let .backend(reports): backendReported(reports, at: time, into: &effects)
         case let .focus(focus, channel): focusReported(focus, by: channel, into: &effects)
         case let .tabletMode(on, injected): tabletModeReported(on, injected: injected, into: &effects)
-        case let .portal(settings): changeMotion(into: &effects) { $0.portal = settings }
-        case let .kdeglobals(file): changeMotion(into: &effects) { $0.kde = file }
+        case let .portal(settings): changeMotion(into: &effects) { $0.motionSources.portal = settings }
+        case let .kdeglobals(file): changeMotion(into: &effects) { $0.motionSources.kde = file }
         case .frame: frame(at: time, into: &effects)
         case let .shutdown(reason): shutdown(reason: reason, into: &effects)
         case .timer(.shutdownDeadline):
@@ -89,9 +90,8 @@ package struct CoreMachine {
 
     /// An engine step, to be published; its deadlines are the ones in force from now on.
     package mutating func emit(_ output: consuming EngineOutput, into effects: inout [CoreEffect]) {
-        engineDeadline = output.nextFrame
-        recognizerDeadline = output.recognizerDeadline
-        nextLegEnd = engine.nextLegEnd
+        deadlines = EngineDeadlines(
+            nextFrame: output.nextFrame, recognizers: output.recognizerDeadline, nextLegEnd: engine.nextLegEnd)
         effects.append(.publish(output))
     }
 
@@ -108,8 +108,8 @@ package struct CoreMachine {
     private mutating func shutdown(reason: String, into effects: inout [CoreEffect]) {
         guard !stopping else { return }
         stopping = true
-        engineDeadline = nil
-        recognizerDeadline = nil
+        deadlines.nextFrame = nil
+        deadlines.recognizers = nil
         effects.append(.closeClients(reason: reason))
         effects.append(.setTimer(.shutdownDeadline, seconds: Self.shutdownDeadline))
     }

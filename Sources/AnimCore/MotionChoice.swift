@@ -3,6 +3,28 @@ package import DesktopMotion
 package import Motion
 import TextWriting
 
+/// What decides motion beside the config, kept across reloads: the run-time setting and what the desktop says.
+package struct MotionSources: Hashable {
+    /// The run-time setting (`daemon.motion`); it outlives reloads, until animd restarts or it is set again.
+    package var override: MotionSetting?
+    /// What KDE's `kdeglobals` said when last read; nil while it is not followed.
+    package var kde: KDEGlobals.File?
+    /// What the X display's XSETTINGS manager says of animations (`Gtk/EnableAnimations`); nil without one.
+    package var xsettingsAnimations: Bool?
+    /// What the XDG desktop portal says; nil until it is read.
+    package var portal: PortalSettings?
+
+    package init(
+        override: MotionSetting? = nil, kde: KDEGlobals.File? = nil, xsettingsAnimations: Bool? = nil,
+        portal: PortalSettings? = nil
+    ) {
+        self.override = override
+        self.kde = kde
+        self.xsettingsAnimations = xsettingsAnimations
+        self.portal = portal
+    }
+}
+
 /// The motion in force and why: the run-time setting (`daemon.motion`, `animctl motion`) over the config's
 /// `[daemon] motion`; under `auto`, what the desktop says. Pure: the core asks it for the engine's policy and for
 /// what `hello` and `daemon.motion` say.
@@ -12,14 +34,12 @@ import TextWriting
 package struct MotionChoice: Hashable {
     package var configured: MotionSetting
     package var reducedDuration: Double
-    /// The run-time setting; it outlives reloads, until animd restarts or it is set again.
-    package var override: MotionSetting?
-    /// What KDE's `kdeglobals` says; nil while it is not followed.
-    package var kde: KDEGlobals.File?
-    /// What the X display's XSETTINGS manager says of animations (`Gtk/EnableAnimations`); nil without one.
-    package var xsettingsAnimations: Bool? = nil
-    /// What the XDG desktop portal says; nil until it is read.
-    package var portal: PortalSettings? = nil
+    package var sources = MotionSources()
+
+    private var override: MotionSetting? { sources.override }
+    private var kde: KDEGlobals.File? { sources.kde }
+    private var xsettingsAnimations: Bool? { sources.xsettingsAnimations }
+    private var portal: PortalSettings? { sources.portal }
 
     package var setting: MotionSetting { override ?? configured }
 

@@ -32,7 +32,9 @@ struct RequestRouterTests {
         var motionStatus = MotionChoice(configured: .auto, reducedDuration: 0).status
         func motion(_ setting: MotionSetting?) -> MotionStatus {
             if let setting {
-                motionStatus = MotionChoice(configured: .auto, reducedDuration: 0, override: setting).status
+                motionStatus =
+                    MotionChoice(configured: .auto, reducedDuration: 0, sources: MotionSources(override: setting))
+                    .status
             }
             return motionStatus
         }
