@@ -32,9 +32,8 @@ struct TouchSpread: Sendable {
     private(set) var tracker = VelocityTracker()
     /// The transform at the end of the last whole frame.
     private(set) var settled = Point.zero
-    /// Which touches have moved in the frame under way, in the order of the touches, and when it began.
-    private var movedInFrame: [Bool] = []
-    private var frameStart = 0.0
+    /// Which touches have moved in the frame under way, and when it began.
+    private var frame = TouchFrame(touches: 0)
 
     init(touches: [(id: Int, location: Point)], time: Double) {
         rebase(touches)
@@ -53,10 +52,7 @@ struct TouchSpread: Sendable {
     mutating func update(_ touches: [(id: Int, location: Point)], moved: Int, at time: Double) {
         guard touches.count >= 2, touches.count == angles.count, touches.indices.contains(moved) else { return }
         // A finger that already moved in this frame, or time gone on: that frame ended before this move.
-        let frameUnderWay = movedInFrame.contains(true)
-        if frameUnderWay, movedInFrame[moved] || time > frameStart + Self.frameGap { endFrame() }
-        if !movedInFrame.contains(true) { frameStart = time }
-        movedInFrame[moved] = true
+        if frame.move(moved, at: time, gap: Self.frameGap) { settled = transform }
         let centre = TouchPath.centroid(of: touches)
         var total = 0.0, sum = 0.0
         for index in touches.indices {
@@ -69,13 +65,13 @@ struct TouchSpread: Sendable {
         turned += total / Double(touches.count)
         spread = sum / Double(touches.count)
         tracker.add(transform, at: time)
-        if !movedInFrame.contains(false) { endFrame() }
+        if frame.isWhole { endFrame() }
     }
 
     /// The frame under way is whole: its transform is settled, and the next move starts the next frame.
     private mutating func endFrame() {
         settled = transform
-        for index in movedInFrame.indices { movedInFrame[index] = false }
+        frame.clear()
     }
 
     /// Folds what was measured into `carried` around a change of the touch set, and measures the new set from here.
@@ -83,7 +79,7 @@ struct TouchSpread: Sendable {
         carried = transform
         settled = carried
         turned = 0
-        movedInFrame = Array(repeating: false, count: touches.count >= 2 ? touches.count : 0)
+        frame = TouchFrame(touches: touches.count >= 2 ? touches.count : 0)
         guard touches.count >= 2 else {
             anchorSpread = nil
             angles = []

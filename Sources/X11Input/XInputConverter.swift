@@ -56,10 +56,8 @@ struct XInputConverter: Sendable {
     private var touches: [Int: OpenTouch] = [:]
     private var touchIDs: [UInt64: Int] = [:]
     private var nextTouch = 1
-    private var clock = XTimeUnwrapper()
+    private var clock = ServerClock()
     private var pinchRotation = 0.0
-    /// The local monotonic clock minus the server's, at the last event (for expiring pushes).
-    private var serverToLocal: Double?
 
     init(pressure: EdgePressure = EdgePressure()) {
         self.pressure = pressure
@@ -225,13 +223,13 @@ struct XInputConverter: Sendable {
 
     /// When the X thread must wake to end a push, on the local monotonic clock.
     var pressureDeadline: Double? {
-        guard let deadline = pressure.deadline, let offset = serverToLocal else { return nil }
+        guard let deadline = pressure.deadline, let offset = clock.serverToLocal else { return nil }
         return deadline + offset
     }
 
     /// Ends a push whose release delay has passed, by the local monotonic clock.
     mutating func expirePressure(at local: Double) -> [InputEvent] {
-        guard let offset = serverToLocal else { return [] }
+        guard let offset = clock.serverToLocal else { return [] }
         return pressure.expire(at: local - offset)
     }
 
@@ -285,34 +283,6 @@ struct XInputConverter: Sendable {
     // MARK: - Time
 
     private mutating func seconds(_ time: Time, receivedAt local: Double?) -> Double {
-        let server = clock.seconds(UInt32(truncatingIfNeeded: time))
-        if let local { serverToLocal = local - server }
-        return server
-    }
-}
-
-/// X timestamps are 32-bit milliseconds that wrap after about 49.7 days;
-/// this keeps them increasing across the wrap. A stamp within half the range
-/// after the newest one is newer (and may have wrapped); otherwise it is a late
-/// event from before the newest one.
-struct XTimeUnwrapper: Sendable {
-    /// The newest stamp so far, unwrapped, in ms.
-    private var newest: UInt64?
-
-    mutating func seconds(_ raw: UInt32) -> Double {
-        guard let newest else {
-            newest = UInt64(raw)
-            return Double(raw) / 1000
-        }
-        let ahead = raw &- UInt32(truncatingIfNeeded: newest)
-        let unwrapped: UInt64
-        if ahead <= UInt32.max / 2 {
-            unwrapped = newest + UInt64(ahead)
-            self.newest = unwrapped
-        } else {
-            let behind = UInt64(UInt32(truncatingIfNeeded: newest) &- raw)
-            unwrapped = newest >= behind ? newest - behind : 0
-        }
-        return Double(unwrapped) / 1000
+        clock.seconds(UInt32(truncatingIfNeeded: time), receivedAt: local)
     }
 }
