@@ -28,7 +28,12 @@ final class Xvfb {
         try waitUntil(#"FileManager.default.fileExists(atPath: socket)"#) {
             FileManager.default.fileExists(atPath: socket)
         }
-        usleep(100_000)
+        // And once it answers a client: Xvfb makes its socket before it has finished starting, and under load it
+        // took longer than the 2 s animd's probe gives a server (the README tour under ThreadSanitizer saw "the X
+        // server does not answer").
+        try waitUntil("Xvfb on \(display) answers xset q", timeout: 30) {
+            (try? XClient.run("xset", ["q"], display: display)) == 0
+        }
     }
 
     /// SIGKILL: the test runner's blocked signal mask is inherited, so Xvfb would never see SIGTERM.
