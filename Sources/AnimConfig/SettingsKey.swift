@@ -13,9 +13,8 @@ struct SettingsKey<Settings: DefaultedSettings>: Sendable {
         _ name: String, in range: ClosedRange<Double>, _ field: any WritableKeyPath<Settings, Double> & Sendable,
         _ doc: String
     ) -> Self {
-        let key = ConfigKey.number(name, in: range, default: defaults[keyPath: field], doc)
-        return Self(entry: key.entry) { reader, t, p, settings in
-            if let value = reader.number(t, key, p) { settings[keyPath: field] = value }
+        reading(ConfigKey.number(name, in: range, default: defaults[keyPath: field], doc), into: field) {
+            $0.number($1, $2, $3)
         }
     }
 
@@ -23,18 +22,26 @@ struct SettingsKey<Settings: DefaultedSettings>: Sendable {
         _ name: String, in range: ClosedRange<Int>, _ field: any WritableKeyPath<Settings, Int> & Sendable,
         _ doc: String
     ) -> Self {
-        let key = ConfigKey.integer(name, in: range, default: defaults[keyPath: field], doc)
-        return Self(entry: key.entry) { reader, t, p, settings in
-            if let value = reader.integer(t, key, p) { settings[keyPath: field] = value }
+        reading(ConfigKey.integer(name, in: range, default: defaults[keyPath: field], doc), into: field) {
+            $0.integer($1, $2, $3)
         }
     }
 
     static func choice<Choice>(_ name: String, _ field: any WritableKeyPath<Settings, Choice> & Sendable, _ doc: String)
         -> Self
     where Choice: RawRepresentable & CaseIterable & Sendable, Choice.RawValue == String {
-        let key = ConfigKey<Choice>.choice(name, default: defaults[keyPath: field], doc)
-        return Self(entry: key.entry) { reader, t, p, settings in
-            if let value = reader.choice(t, key, p) { settings[keyPath: field] = value }
+        reading(ConfigKey<Choice>.choice(name, default: defaults[keyPath: field], doc), into: field) {
+            $0.choice($1, $2, $3)
+        }
+    }
+
+    /// `key`, read by `read` (the reader's accessor of its kind, which checks its range), into `field`.
+    private static func reading<Value>(
+        _ key: ConfigKey<Value>, into field: any WritableKeyPath<Settings, Value> & Sendable,
+        _ read: @escaping @Sendable (inout ConfigReader, ConfigTable, ConfigKey<Value>, ConfigPath) -> Value?
+    ) -> Self {
+        Self(entry: key.entry) { reader, t, p, settings in
+            if let value = read(&reader, t, key, p) { settings[keyPath: field] = value }
         }
     }
 

@@ -12,7 +12,8 @@ import Logging
 /// through raw events, which nothing delays; only the opt-in exclusive touch strips hold a touch, and only one
 /// that starts inside them.
 ///
-/// Past the size that usually means two jobs (about 470 lines): it owns the X connection and everything set up on
+/// Past the size that usually means two jobs (about 520 lines, 470 before the formatter wrapped them): it owns the X
+/// connection and everything set up on
 /// it, and the interception's set-up is not yet apart from the event handling.
 final class X11Session {
     let connection: X11Connection

@@ -10,7 +10,8 @@ public import TransitionModel
 /// may catch a leg a client started, and while a finger drives a transition
 /// every command on it is refused with `notAllowed` (-32002).
 ///
-/// About 460 lines, one job: the reducer's entries (step, command, input, reconfigure) and the state they share;
+/// About 530 lines (460 before the formatter wrapped them at 120 columns), one job: the reducer's entries (step,
+/// command, input, reconfigure) and the state they share;
 /// each command's own rules are already apart, in `CommandApplication`.
 public struct Engine: Sendable {
     public var geometry: ScreenGeometry { arena.geometry }
