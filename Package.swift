@@ -267,7 +267,8 @@ let package = Package(
         .testTarget(
             name: "AnimDaemonTests",
             dependencies: [
-                "JSONText", "DesktopPortal", "DesktopMotion", "AnimCore", "Transitions", "AnimDaemon", "AnimProtocol",
+                "JSONText", "TestSupport", "DesktopPortal", "DesktopMotion", "AnimCore", "Transitions", "AnimDaemon",
+                "AnimProtocol",
                 "AnimConfig", "TransitionModel", "Gestures", "Motion",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -17,11 +17,14 @@ final class ClientConnection {
     var subscriptions: [Int: Subscription] = [:]
     /// What it is owed and when (the fan-out policy).
     var queue = DeliveryQueue<ByteBuffer, CoalescingKey>()
-    var isClosing = false
     /// Where each buffer goes: straight to the socket, or to NIO behind what waits there.
     private var writer = ClientWriter()
-    /// How many calls it is making on its channel now (a call made from inside another counts again).
-    private var callDepth = 0
+    /// Its life, as `ClientHandler` drives it: kept here because the core closes connections and calls on their
+    /// channels, which the machine must know at once.
+    var machine = ConnectionMachine<ByteBuffer, any Error>()
+
+    /// animd closed it (or asked NIO to): nothing more it sent is taken, and nothing more is sent to it.
+    var isClosing: Bool { machine.isClosing }
 
     /// Who it is, as its declarations say: the daemon's number for it, the name it gave in `daemon.hello`, and its
     /// process from the socket's peer credentials (nil if the kernel gave none).
@@ -74,7 +77,7 @@ final class ClientConnection {
     /// Closes the connection at once, whatever waits to be written, and takes nothing more of what the client sent
     /// (a client over its backlog, the shutdown's deadline).
     func close() {
-        isClosing = true
+        machine.animdCloses()
         closeChannel()
     }
 
@@ -84,7 +87,7 @@ final class ClientConnection {
     /// Closes the connection once everything handed to NIO before now is written, or has failed (a write completes
     /// after every write before it).
     func closeAfterWrites() {
-        isClosing = true
+        machine.animdCloses()
         let channel = channel
         callingNIO {
             channel.writeAndFlush(channel.allocator.buffer(capacity: 0)).whenComplete { _ in channel.close(promise: nil)
@@ -95,21 +98,19 @@ final class ClientConnection {
     /// Sends `bytes` after whatever NIO still holds for this client, then closes it, whether the write went through
     /// or not (the shutdown's last line); the channel's `closeFuture` says when.
     func close(after bytes: ByteBuffer) {
-        isClosing = true
+        machine.animdCloses()
         let channel = channel
         callingNIO { channel.writeAndFlush(bytes).whenComplete { _ in channel.close(promise: nil) } }
     }
 
     // MARK: - Calls into NIO
 
-    /// Whether this connection is inside a call on its channel. What NIO reports meanwhile (a read, a close, an
-    /// error, a completed write) happens inside that call, with its caller (often the core, in the middle of its
-    /// work) on the stack: the handler takes it once the call has returned.
-    var isCallingNIO: Bool { callDepth > 0 }
-
+    /// Marks a call on the channel. What NIO reports meanwhile (a read, a close, an error, a completed write)
+    /// happens inside that call, with its caller (often the core, in the middle of its work) on the stack: the
+    /// machine has it taken once the call has returned.
     private func callingNIO<Result>(_ body: () -> Result) -> Result {
-        callDepth += 1
-        defer { callDepth -= 1 }
+        machine.callBegins()
+        defer { machine.callReturned() }
         return body()
     }
 

@@ -149,7 +149,7 @@ struct ClientHandlerTests {
         try feedOneTurn(Self.requests(0..<100))
         let first = Self.ids(try output())
         #expect(
-            !first.isEmpty && first.count <= ClientHandler.linesPerTurn && first == Array(0..<first.count),
+            !first.isEmpty && first.count <= TurnBudget.linesPerTurn && first == Array(0..<first.count),
             "one turn: \(first)")
         channel.embeddedEventLoop.run()
         #expect(Self.ids(try output()) == Array(first.count..<100), "the other turns, after the loop ran")
