@@ -87,17 +87,8 @@ package enum CoreLine: Equatable {
     }
 }
 
-/// What the machine answers whoever asked, beside the effects.
-package enum CoreAnswer {
-    /// Done, with nothing to say (and what nobody asked for, such as a report or a frame).
-    case done
-    case refused(RPCError)
-    case command(Result<CommandResult, EngineError>)
-    case motion(MotionStatus)
-}
-
-/// One event taken: the answer, and the effects to carry out, in order.
-package struct CoreStep {
-    package var answer = CoreAnswer.done
-    package var effects: [CoreEffect] = []
+/// One event or request taken, for tests: its answer (none for an event), and the effects to carry out, in order.
+package struct CoreStep<Answer> {
+    package var answer: Answer
+    package var effects: [CoreEffect]
 }

@@ -1,37 +1,14 @@
-package import AnimConfig
-package import AnimProtocol
 package import DesktopMotion
 package import Gestures
-package import JSONText
-package import Motion
-package import TransitionModel
 
-/// Everything that can happen to the daemon's core (`CoreMachine`), as a value: what clients ask, what the session's
-/// sources report, and time passing. The shell (`DaemonCore`) turns NIO's callbacks, the backend's reports and the
+/// Everything that can happen to the daemon's core (`CoreMachine`), as a value: what the session's sources report,
+/// clients coming and going, and time passing (what clients ask is a `CoreRequest`, with its answer's type). The shell (`DaemonCore`) turns NIO's callbacks, the backend's reports and the
 /// timers into these; the machine takes them one at a time through `take`.
 package enum CoreEvent {
-    // MARK: Requests
-
-    /// `transition.start`, `pause`, `scrub` and the other commands.
-    case command(Command)
-    /// `transition.declare` for the connection `owner` names.
-    case declare(String, body: JSONValue, owner: TransitionOwner)
-    /// `transition.update` from the connection `client`.
-    case update(String, body: JSONValue, client: Int)
-    /// `transition.retract` from the connection `client`.
-    case retract(String, client: Int)
-    /// `daemon.motion`: a run-time setting, or nil to only ask.
-    case motionSetting(MotionSetting?)
-    /// `daemon.reload` or SIGHUP: the config as the shell read it again, or why it could not.
-    case reload(Result<LoadedConfig, ConfigLoadError>)
-
     // MARK: Clients and the session
 
     /// Input from `owner`: a backend, or a client's.
     case input([InputEvent], from: InputOwners.Owner)
-    /// `input.inject` from the connection `client`: refused whole past the daemon's one budget, else its events and
-    /// tablet-mode items, each at its place.
-    case inject([InputEvent], tabletModes: [InjectedTabletMode], client: Int)
     /// A connection closed: what it drove is cancelled, what it declared ends.
     case clientLeft(Int)
     /// Whether some client subscribes to `input-events` now (`animctl record`): only then is each input event's

@@ -9,13 +9,13 @@ extension CoreMachine {
     package mutating func reload(
         _ loaded: Result<LoadedConfig, ConfigLoadError>, at time: Double,
         into effects: inout [CoreEffect]
-    ) -> CoreAnswer {
+    ) -> Result<Void, RPCError> {
         let next: LoadedConfig
         switch loaded {
         case let .failure(error):
             effects.append(
                 .log(.error, "config reload failed; keeping the running config", ["errors": "\(error.description)"]))
-            return .refused(error.rpcError)
+            return .failure(error.rpcError)
         case let .success(loaded): next = loaded
         }
         let motionBefore = config.motion.status
@@ -40,7 +40,7 @@ extension CoreMachine {
             .log(
                 .notice, "config reloaded",
                 ["transitions": "\(settings.transitions.count)", "bindings": "\(settings.bindings.count)"]))
-        return .done
+        return .success(())
     }
 
     /// One change to what decides motion, carried out.

@@ -9,39 +9,39 @@ extension CoreMachine {
     package mutating func declare(
         _ name: String, body: JSONValue, owner: TransitionOwner, at time: Double,
         into effects: inout [CoreEffect]
-    ) -> CoreAnswer {
+    ) -> Result<Void, RPCError> {
         do {
             try config.changeDeclarations { (book, loaded) throws(DeclarationRefusal) in
                 try book.declare(name, body, by: owner, over: loaded)
             }
         } catch {
-            return .refused(DeclarationWire.rpcError(error, method: .declare))
+            return .failure(DeclarationWire.rpcError(error, method: .declare))
         }
         effects.append(.log(.info, "transition declared", ["transition": "\(name)", "owner": "\(owner.description)"]))
         forgetNames(since: tablesChanged(at: time, into: &effects), into: &effects)
-        return .done
+        return .success(())
     }
 
     /// Lays `body` over what `client` declared; a gesture or leg under way goes on without a jump.
     package mutating func update(
         _ name: String, body: JSONValue, client: Int, at time: Double, into effects: inout [CoreEffect]
-    ) -> CoreAnswer {
+    ) -> Result<Void, RPCError> {
         let declared: Declaration
         do {
             declared = try config.changeDeclarations { (book, loaded) throws(DeclarationRefusal) in
                 try book.update(name, body, by: client, over: loaded)
             }
         } catch {
-            return .refused(DeclarationWire.rpcError(error, method: .update))
+            return .failure(DeclarationWire.rpcError(error, method: .update))
         }
         forgetNames(
             since: tablesChanged(keepingGestures: Set(declared.bindings.map(\.name)), at: time, into: &effects),
             into: &effects)
-        return .done
+        return .success(())
     }
 
     package mutating func retract(_ name: String, client: Int, at time: Double, into effects: inout [CoreEffect])
-        -> CoreAnswer
+        -> Result<Void, RPCError>
     {
         let gone: Declaration
         do {
@@ -49,12 +49,12 @@ extension CoreMachine {
                 try book.retract(name, by: client, config: loaded)
             }
         } catch {
-            return .refused(DeclarationWire.rpcError(error, method: .retract))
+            return .failure(DeclarationWire.rpcError(error, method: .retract))
         }
         let before = tablesChanged(at: time, into: &effects)
         removed(gone, reason: .retracted, message: "retracted by its owner", into: &effects)
         forgetNames(since: before, into: &effects)
-        return .done
+        return .success(())
     }
 
     /// The connection closed: what it declared ends.

@@ -21,11 +21,11 @@ extension CoreMachine {
     package mutating func inject(
         _ events: [InputEvent], tabletModes: [InjectedTabletMode], client: Int, at time: Double,
         into effects: inout [CoreEffect]
-    ) -> CoreAnswer {
+    ) -> Result<Void, RPCError> {
         let count = events.count + tabletModes.count
         if case let .refused(seconds) = injections.spend(count, at: time) {
             let milliseconds = Int((seconds * 1000).rounded(.up))
-            return .refused(
+            return .failure(
                 RPCError(
                     .limitReached,
                     "limit reached: at most \(Int(InjectionBudget.rate)) injected events a second, from all "
@@ -42,7 +42,7 @@ extension CoreMachine {
         if start < events.count || tabletModes.isEmpty {
             handle(start == 0 ? events : Array(events[start...]), from: .client(client), at: time, into: &effects)
         }
-        return .done
+        return .success(())
     }
 
     /// Cancels whatever `owner` was driving: its input is gone.

@@ -42,26 +42,11 @@ package struct CoreMachine {
         engine.setMotion(config.motion.policy)
     }
 
-    /// The one way in: takes `event`, which happened at `time` (CLOCK_MONOTONIC seconds), appends what to do to
-    /// `effects` and returns what to answer. The shell hands in a buffer it keeps, so that a step allocates none.
-    package mutating func take(_ event: CoreEvent, at time: Double, into effects: inout [CoreEffect]) -> CoreAnswer {
-        var answer = CoreAnswer.done
+    /// The one way in for what happens: takes `event`, which happened at `time` (CLOCK_MONOTONIC seconds), and
+    /// appends what to do to `effects`. The shell hands in a buffer it keeps, so that a step allocates none.
+    package mutating func take(_ event: CoreEvent, at time: Double, into effects: inout [CoreEffect]) {
         switch event {
-        case let .command(command):
-            let (result, output) = engine.perform(command, at: time)
-            emit(output, into: &effects)
-            answer = .command(result)
-        case let .declare(name, body, owner): answer = declare(name, body: body, owner: owner, at: time, into: &effects)
-        case let .update(name, body, client):
-            answer = update(name, body: body, client: client, at: time, into: &effects)
-        case let .retract(name, client): answer = retract(name, client: client, at: time, into: &effects)
-        case let .motionSetting(setting):
-            if let setting { changeMotion(into: &effects) { $0.motionSources.override = setting } }
-            answer = .motion(config.motion.status)
-        case let .reload(loaded): answer = reload(loaded, at: time, into: &effects)
         case let .input(events, owner): handle(events, from: owner, at: time, into: &effects)
-        case let .inject(events, tabletModes, client):
-            answer = inject(events, tabletModes: tabletModes, client: client, at: time, into: &effects)
         case let .clientLeft(client):
             vanished(.client(client), at: time, into: &effects)
             declarationsLeft(with: client, at: time, into: &effects)
@@ -78,14 +63,28 @@ package struct CoreMachine {
             effects.append(.log(.notice, "closing clients that did not take daemon.shutdown in time"))
             effects.append(.closeStragglers)
         }
-        return answer
+    }
+
+    /// The one way in for what clients ask: carries `request` out at `time`, appends what to do to `effects`, and
+    /// returns its answer, typed as the request says.
+    package mutating func take<Request: CoreRequest>(
+        _ request: Request, at time: Double, into effects: inout [CoreEffect]
+    ) -> Request.Answer {
+        request.carryOut(on: &self, at: time, into: &effects)
     }
 
     /// `take`, with the effects in a buffer of their own: for tests, which look at one step at a time.
-    package mutating func take(_ event: CoreEvent, at time: Double) -> CoreStep {
-        var step = CoreStep()
-        step.answer = take(event, at: time, into: &step.effects)
-        return step
+    package mutating func take(_ event: CoreEvent, at time: Double) -> CoreStep<Void> {
+        var effects: [CoreEffect] = []
+        take(event, at: time, into: &effects)
+        return CoreStep(answer: (), effects: effects)
+    }
+
+    /// `take` for a request, with the effects in a buffer of their own: for tests.
+    package mutating func take<Request: CoreRequest>(_ request: Request, at time: Double) -> CoreStep<Request.Answer> {
+        var effects: [CoreEffect] = []
+        let answer = take(request, at: time, into: &effects)
+        return CoreStep(answer: answer, effects: effects)
     }
 
     /// An engine step, to be published; its deadlines are the ones in force from now on.

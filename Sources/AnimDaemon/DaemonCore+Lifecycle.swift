@@ -20,14 +20,12 @@ extension DaemonCore {
             logger.debug("config reload: the file is as it was read; nothing to do")
             return .success(())
         }
-        if case let .refused(error) = handle(.reload(loaded)) { return .failure(error) }
-        return .success(())
+        return ask(.reload(loaded))
     }
 
     /// `daemon.motion`: a run-time setting, or none to only ask.
     func motion(_ setting: MotionSetting?) -> MotionStatus {
-        if case let .motion(status) = handle(.motionSetting(setting)) { return status }
-        return machine.config.motion.status
+        ask(.motionSetting(setting))
     }
 
     /// What `systemctl status animd` shows.

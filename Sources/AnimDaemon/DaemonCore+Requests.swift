@@ -57,28 +57,23 @@ extension DaemonCore: RequestTarget {
     func inject(_ events: [InputEvent], tabletModes: [InjectedTabletMode], from client: ClientConnection)
         throws(RPCError)
     {
-        if case let .refused(error) = handle(.inject(events, tabletModes: tabletModes, client: client.id)) {
-            throw error
-        }
+        try ask(.inject(events, tabletModes: tabletModes, client: client.id)).get()
     }
 
     func perform(_ command: Command) -> Result<CommandResult, EngineError> {
-        guard case let .command(result) = handle(.command(command)) else {
-            return .failure(.notAllowed("the core gave no answer"))
-        }
-        return result
+        ask(.command(command))
     }
 
     func declare(_ name: String, body: JSONValue, from client: ClientConnection) throws(RPCError) {
-        if case let .refused(error) = handle(.declare(name, body: body, owner: client.owner)) { throw error }
+        try ask(.declare(name, body: body, owner: client.owner)).get()
     }
 
     func updateDeclaration(_ name: String, body: JSONValue, from client: ClientConnection) throws(RPCError) {
-        if case let .refused(error) = handle(.update(name, body: body, client: client.id)) { throw error }
+        try ask(.update(name, body: body, client: client.id)).get()
     }
 
     func retract(_ name: String, from client: ClientConnection) throws(RPCError) {
-        if case let .refused(error) = handle(.retract(name, client: client.id)) { throw error }
+        try ask(.retract(name, client: client.id)).get()
     }
 
     var owners: [String: TransitionOwner] { machine.config.declarations.owners }

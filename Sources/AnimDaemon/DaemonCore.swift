@@ -43,21 +43,31 @@ final class DaemonCore {
     /// CLOCK_MONOTONIC in seconds, which is also NIO's uptime clock on Linux.
     func now() -> Double { monotonicSeconds() }
 
-    /// The one way into the machine: `event` taken now, its effects carried out, and the frame timer paced after
-    /// them when an engine step was among them (a refused request or a query changes no deadline, and pacing asks
-    /// the registry who reads frames: work a client's pipelined refusals would repeat for nothing).
-    @discardableResult
-    func handle(_ event: CoreEvent) -> CoreAnswer {
-        let (answer, stepped) = step(event, at: now())
+    /// The one way into the machine for what happens: `event` taken now, its effects carried out, and the frame timer
+    /// paced after them when an engine step was among them (a refused request or a query changes no deadline, and
+    /// pacing asks the registry who reads frames: work a client's pipelined refusals would repeat for nothing).
+    func handle(_ event: CoreEvent) {
+        let ((), stepped) = step(at: now()) { machine, time, effects in machine.take(event, at: time, into: &effects) }
+        if stepped { paceFrames() }
+    }
+
+    /// The one way into the machine for what a client asks, as `handle`; the answer is typed as the request says.
+    func ask<Request: CoreRequest>(_ request: Request) -> Request.Answer {
+        let (answer, stepped) = step(at: now()) { machine, time, effects in
+            machine.take(request, at: time, into: &effects)
+        }
         if stepped { paceFrames() }
         return answer
     }
 
-    /// `event` taken at `time` and its effects carried out, in the kept buffer; whether an engine step was published.
-    private func step(_ event: CoreEvent, at time: Double) -> (CoreAnswer, stepped: Bool) {
+    /// One event or request taken at `time` and its effects carried out, in the kept buffer; whether an engine step
+    /// was published.
+    private func step<Answer>(
+        at time: Double, _ take: (inout CoreMachine, Double, inout [CoreEffect]) -> Answer
+    ) -> (Answer, stepped: Bool) {
         var effects: [CoreEffect] = []
         swap(&effects, &spareEffects)
-        let answer = machine.take(event, at: time, into: &effects)
+        let answer = take(&machine, time, &effects)
         let stepped = carryOut(effects, at: time)
         effects.removeAll(keepingCapacity: true)
         spareEffects = effects
@@ -99,7 +109,7 @@ final class DaemonCore {
         let wrote = registry.batch {
             // An event no one takes is not even worked out: a gesture update per touch move, when no one watches.
             for event in output.events where registry.anyoneWants(OutgoingEvent.group(of: event)) {
-                let outgoing = OutgoingEvent(event, in: machine.engine)
+                let outgoing = OutgoingEvent(event)
                 registry.publish(
                     group: outgoing.group, transition: outgoing.transition, analytic: outgoing.isAnalyticFrame,
                     now: time
@@ -140,7 +150,7 @@ extension DaemonCore: NIOScheduledCallbackHandler {
     func handleScheduledCallback(eventLoop: some EventLoop) {
         pacer.fired()
         let time = now()
-        _ = step(.frame, at: time)
+        _ = step(at: time) { machine, time, effects in machine.take(.frame, at: time, into: &effects) }
         registry.flushDue(now: time)
         paceFrames()
     }

@@ -21,17 +21,10 @@ struct OutgoingEvent {
     let group: EventGroup
     let transition: String?
 
-    /// `engine` is borrowed for its bindings (a method reference such as `engine.transition(ofBinding:)` would copy
-    /// the whole engine for every event).
-    init(_ event: EngineEvent, in engine: borrowing Engine) {
+    init(_ event: EngineEvent) {
         self.event = event
         group = Self.group(of: event)
-        transition =
-            switch event {
-            case let .began(snapshot, _, _), let .leg(snapshot, _), let .ended(snapshot, _), let .progress(snapshot):
-                snapshot.name
-            case let .gesture(update): engine.transition(ofBinding: update.name)
-            }
+        transition = event.transition
     }
 
     /// The group an event belongs to, known before anything else is worked out (`SubscriberRegistry.anyoneWants`).
@@ -55,7 +48,7 @@ struct OutgoingEvent {
         case .began, .leg, .ended: nil
         case let .progress(snapshot): .progress(transition: snapshot.name)
         // Only the stream of `changed` may be thinned; the other states are never dropped.
-        case let .gesture(update): update.state == .changed ? .gesture(update.name) : nil
+        case let .gesture(update, _): update.state == .changed ? .gesture(update.name) : nil
         }
     }
 
@@ -70,7 +63,7 @@ struct OutgoingEvent {
             EventLine.leg(snapshot.with(leg: leg), into: &out)
         case let .ended(snapshot, position):
             EventLine.ended(snapshot, position: position, into: &out)
-        case let .gesture(update):
+        case let .gesture(update, _):
             EventLine.gesture(
                 name: update.name, state: update.state, translation: (update.translation.x, update.translation.y),
                 velocity: (update.velocity.x, update.velocity.y), pinch: update.pinch, into: &out)

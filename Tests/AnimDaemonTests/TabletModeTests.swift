@@ -18,7 +18,7 @@ import Transitions
         when-tablet-mode = true
         """
 
-    static func runs(_ step: CoreStep) -> [[String]] {
+    static func runs<Answer>(_ step: CoreStep<Answer>) -> [[String]] {
         step.effects.compactMap { if case let .run(action) = $0 { action.argv } else { nil } }
     }
 

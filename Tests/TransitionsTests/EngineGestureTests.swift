@@ -39,7 +39,7 @@ import TransitionModel
             for engineEvent in tester.inputs(
                 events, decisions: [.claimed(sequence: 1, source: .touch, touches: [1])], at: { $0.time })
             {
-                if case let .gesture(update) = engineEvent {
+                if case let .gesture(update, _) = engineEvent {
                     if update.name == "sidebar-open" { lastUpdate = update }
                     continue
                 }
@@ -175,8 +175,9 @@ import TransitionModel
                     GestureUpdate(
                         name: "sidebar-close", state: .failed, translation: .zero, velocity: .zero,
                         location: Point(x: 290, y: 500), startLocation: Point(x: 300, y: 500),
-                        source: .touch, touchCount: 1, sequence: 1, time: 0.01))))
-        #expect(!closed.contains { $0.transition == "sidebar" })
+                        source: .touch, touchCount: 1, sequence: 1, time: 0.01),
+                    transition: "sidebar")))
+        #expect(!closed.contains { if case .gesture = $0 { false } else { $0.transition == "sidebar" } })
         _ = tester.inputs([Self.lift(at: Point(x: 100, y: 500), time: 0.3)]) { $0.time }
 
         tester.command(

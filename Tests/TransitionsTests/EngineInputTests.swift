@@ -123,7 +123,7 @@ struct EngineInputTests {
                 time: 0.02, kind: .pinchUpdate(fingers: 2, delta: Point(x: 2, y: 3), scale: 1.5, rotation: 10),
                 location: at),
             at: 0.02, expect: [.gesture("pinch", .changed)])
-        guard case let .gesture(update)? = output.events.first else { return }
+        guard case let .gesture(update, _)? = output.events.first else { return }
         #expect(update.pinch?.scale == 1.5 && update.pinch?.rotation == 10 && update.translation == Point(x: 2, y: 3))
         tester.cancel([.touchpad], at: 0.03, expect: [.gesture("pinch", .cancelled)])
         tester.input(
@@ -138,7 +138,7 @@ struct EngineInputTests {
         let at = Point(x: 960, y: 540)
         let began = tester.input(
             InputEvent(time: 0, kind: .holdBegin(fingers: 3), location: at), at: 0, expect: [.gesture("hold", .began)])
-        if case let .gesture(update)? = began.events.first {
+        if case let .gesture(update, _)? = began.events.first {
             #expect(update.touchCount == 3 && update.translation == .zero)
         }
         tester.input(InputEvent(time: 0.01, kind: .holdBegin(fingers: 2), location: at), at: 0.01, expect: [])

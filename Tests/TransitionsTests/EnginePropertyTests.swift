@@ -112,7 +112,7 @@ struct EnginePropertyTests {
                     openLegs.remove(s.name)
                     lastEnd[s.name] = position
                     snapshot = s
-                case let .gesture(update):
+                case let .gesture(update, _):
                     if ![update.translation.x, update.translation.y, update.velocity.x, update.velocity.y].allSatisfy(
                         \.isFinite)
                     {

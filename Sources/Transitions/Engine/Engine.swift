@@ -344,7 +344,7 @@ public struct Engine: Sendable {
         for arenaOutput in outputs {
             switch arenaOutput {
             case let .gesture(update):
-                output.events.append(.gesture(update))
+                output.events.append(.gesture(update, transition: bindings[update.name]?.transition))
                 drive(with: update, at: time, into: &output)
             case let .landed(sequence, _, recognizers):
                 land(sequence, on: recognizers, at: time, into: &output)

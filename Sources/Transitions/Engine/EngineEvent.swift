@@ -10,13 +10,15 @@ public enum EngineEvent: Hashable, Sendable {
     /// The running leg's motion changed (resumed, reversed, continued, paused, scrubbed, released or caught).
     case leg(TransitionSnapshot, LegMotion)
     case ended(TransitionSnapshot, position: AnimatingPosition)
-    case gesture(GestureUpdate)
+    /// A gesture's update, with the transition its binding drives (nil for a built-in gesture such as `hold`), so
+    /// that whoever sends it need not ask the engine.
+    case gesture(GestureUpdate, transition: String?)
 
-    /// The transition the event is about; nil for gesture events.
+    /// The transition the event is about: a gesture's is the one its binding drives.
     public var transition: String? {
         switch self {
         case let .began(s, _, _), let .progress(s), let .leg(s, _), let .ended(s, _): s.name
-        case .gesture: nil
+        case let .gesture(_, transition): transition
         }
     }
 }
