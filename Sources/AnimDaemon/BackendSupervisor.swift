@@ -21,9 +21,13 @@ final class BackendSupervisor {
     private var generation = 0
     /// The session's display variables, as animd started or as `daemon.environment` last set them.
     private(set) var session: SessionEnvironment
-    /// Succeeded by the first report, so that start-up can wait for the input status to be known.
-    private var inputKnown: EventLoopPromise<Void>?
-    private var reported = false
+    /// Whether the backend has reported yet, and the promise start-up waits on until it does (or its time is up).
+    private var firstReport = FirstReport.awaited(nil)
+
+    private enum FirstReport {
+        case awaited(EventLoopPromise<Void>?)
+        case arrived
+    }
 
     init(
         loop: any EventLoop, logger: Logger, launcher: BackendLauncher, compositorFocus: CompositorFocusWatch,
@@ -73,24 +77,25 @@ final class BackendSupervisor {
 
     /// Succeeds once the backend has reported whether its input is on, or after `seconds`, whichever is first.
     func whenInputKnown(within seconds: Int64) -> EventLoopFuture<Void> {
-        if reported { return loop.makeSucceededVoidFuture() }
-        let promise = inputKnown ?? loop.makePromise()
-        inputKnown = promise
+        guard case let .awaited(waiting) = firstReport else { return loop.makeSucceededVoidFuture() }
+        let promise = waiting ?? loop.makePromise()
+        firstReport = .awaited(promise)
         let bound = NIOLoopBound(self, eventLoop: loop)
         loop.scheduleTask(in: .seconds(seconds)) { bound.value.settleInputKnown() }
         return promise.futureResult
     }
 
     private func settleInputKnown() {
-        inputKnown?.succeed()
-        inputKnown = nil
+        guard case let .awaited(promise?) = firstReport else { return }
+        promise.succeed()
+        firstReport = .awaited(nil)
     }
 
     /// What a report of the backend of `generation` brings about; nothing for a replaced backend's.
     func handle(_ event: BackendEvent, generation: Int) -> [InputReport] {
         guard generation == self.generation else { return [] }
-        reported = true
         settleInputKnown()
+        firstReport = .arrived
         switch event {
         case let .connected(info), let .changed(info):
             let status = InputStatus(

@@ -47,8 +47,8 @@ final class CompositorFocusWatch {
     private(set) var endpoint: Endpoint?
     private var channel: (any Channel)?
     private var retry: Scheduled<Void>?
+    /// The wait before the next try, and the failures in a row (`tries`).
     private var backoff = Backoff(first: 0.25, last: 8)
-    private var failures = 0
     /// Counts the connections made; what an older one reports after it was replaced is dropped.
     private var generation = 0
 
@@ -64,7 +64,6 @@ final class CompositorFocusWatch {
         guard next != endpoint else { return }
         stop()
         endpoint = next
-        failures = 0
         backoff.reset()
         guard next != nil else { return report(nil) }
         connect()
@@ -164,10 +163,7 @@ final class CompositorFocusWatch {
 
     private func reported(_ focus: SessionFocus, generation: Int) {
         guard generation == self.generation else { return }
-        if case .known = focus {
-            failures = 0
-            backoff.reset()
-        }
+        if case .known = focus { backoff.reset() }
         report(focus)
     }
 
@@ -177,8 +173,7 @@ final class CompositorFocusWatch {
         self.generation += 1
         channel?.close(promise: nil)
         channel = nil
-        failures += 1
-        guard failures <= Self.retries else {
+        guard backoff.tries < Self.retries else {
             logger.warning("focus: \(endpoint.name) given up", metadata: ["error": "\(error)"])
             // Forgotten, so that the same endpoint named again (`animctl environment`) is tried afresh.
             self.endpoint = nil

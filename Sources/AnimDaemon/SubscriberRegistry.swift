@@ -48,40 +48,15 @@ final class SubscriberRegistry {
 
     // MARK: - The fan-out index
 
-    /// Who wants an event of a group about a transition, and at what rate: built on first use after any change
-    /// to the clients or their subscriptions (rare), then read once per event, so that a frame touches only its
-    /// subscribers and asks each of them nothing (no set lookups, no string hashing per client).
-    private var audiences: [AudienceKey: [(client: ClientConnection, rate: Double?)]] = [:]
-
-    private struct AudienceKey: Hashable {
-        let group: EventGroup
-        let transition: String?
-        /// A progress frame of a running leg, which `frames: "driven"` subscriptions do not take.
-        let analytic: Bool
-    }
-
-    /// The groups any subscription takes, one bit each (`EventGroup.bit`); nil after a change, until asked again.
-    /// Asked before every event, so that an event nobody takes costs neither its encoding nor a lookup: a gesture
-    /// update per touch move, when no one watches gestures.
-    private var wantedGroups: UInt8?
+    private var audiences = AudienceIndex()
 
     /// Whether any subscription takes `group`, whatever its transition.
-    func anyoneWants(_ group: EventGroup) -> Bool {
-        let wanted =
-            wantedGroups
-            ?? clients.values.reduce(0) { bits, client in
-                client.subscriptions.values.reduce(bits) { bits, subscription in
-                    subscription.groups.reduce(bits) { $0 | $1.bit }
-                }
-            }
-        wantedGroups = wanted
-        return wanted & group.bit != 0
-    }
+    func anyoneWants(_ group: EventGroup) -> Bool { audiences.anyoneWants(group, among: clients) }
 
     /// Transitions and bindings are gone: who took their events, and when each client was last sent a frame of
     /// them, are forgotten.
     func forget(transitions: Set<String>, bindings: Set<String>) {
-        audiences = audiences.filter { key, _ in key.transition.map { !transitions.contains($0) } ?? true }
+        audiences.forget(transitions: transitions)
         for client in clients.values {
             client.queue.forget { key in
                 switch key {
@@ -92,25 +67,10 @@ final class SubscriberRegistry {
         }
     }
 
-    /// A client or a subscription came or went: the audiences and the wanted groups are built again when next asked.
-    private func dropIndexes() {
-        audiences.removeAll(keepingCapacity: true)
-        wantedGroups = nil
-    }
+    private func dropIndexes() { audiences.drop() }
 
-    private func audience(group: EventGroup, transition: String?, analytic: Bool = false) -> [(
-        client: ClientConnection, rate: Double?
-    )] {
-        let key = AudienceKey(group: group, transition: transition, analytic: analytic)
-        if let known = audiences[key] { return known }
-        // In connection order, so that delivery order is stable.
-        let built = clients.values.sorted { $0.id < $1.id }.compactMap {
-            client -> (client: ClientConnection, rate: Double?)? in
-            let (wanted, rate) = client.interest(group: group, transition: transition, analytic: analytic)
-            return wanted ? (client, rate) : nil
-        }
-        audiences[key] = built
-        return built
+    private func audience(group: EventGroup, transition: String?, analytic: Bool = false) -> [AudienceIndex.Member] {
+        audiences.audience(group: group, transition: transition, analytic: analytic, among: clients)
     }
 
     /// How many clients take progress frames (of any transition, at any rate).
@@ -203,31 +163,27 @@ final class SubscriberRegistry {
 
     // MARK: - Batches
 
-    /// Clients owed bytes in the open batch, in the order they were first owed.
-    private var batched: [ClientConnection] = []
-    private var batchDepth = 0
+    private var openBatch = OpenBatch()
 
     /// Everything `body` publishes goes to each client as one write when it returns (one engine step's events),
     /// in the order it was published. Responses written after it follow it. Returns whether the batch wrote to any
     /// client (false for a nested batch: its outer one writes).
     @discardableResult
     func batch(_ body: () -> Void) -> Bool {
-        batchDepth += 1
+        openBatch.open()
         body()
-        batchDepth -= 1
-        guard batchDepth == 0 else { return false }
-        defer { batched.removeAll(keepingCapacity: true) }
-        for client in batched {
+        guard let owed = openBatch.close() else { return false }
+        for client in owed {
             client.endBatch()
             // What the socket did not take went to NIO, and counts toward the client's backlog.
             enforceBacklog(client)
         }
-        return !batched.isEmpty
+        return !owed.isEmpty
     }
 
     private func deliver(_ frame: ByteBuffer, to client: ClientConnection) {
-        guard batchDepth > 0 else { return client.send(frame) }
-        if client.append(toBatch: frame) { batched.append(client) }
+        guard openBatch.isOpen else { return client.send(frame) }
+        if client.append(toBatch: frame) { openBatch.owe(client) }
     }
 
     /// Disconnects a client whose unsent events passed `max-backlog`. Answers waiting for it do not count: it asked

@@ -4,6 +4,8 @@ public struct Backoff: Hashable, Sendable {
     public let first: Double
     public let last: Double
     private var upcoming: Double
+    /// The waits handed out since it last worked: the failures in a row.
+    public private(set) var tries = 0
 
     public init(first: Double, last: Double) {
         self.first = first
@@ -19,9 +21,13 @@ public struct Backoff: Hashable, Sendable {
     public mutating func next() -> Double {
         let wait = upcoming
         upcoming = min(upcoming * 2, last)
+        tries += 1
         return wait
     }
 
     /// It worked: the next failure waits `first` again.
-    public mutating func reset() { upcoming = first }
+    public mutating func reset() {
+        upcoming = first
+        tries = 0
+    }
 }

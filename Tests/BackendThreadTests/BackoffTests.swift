@@ -11,6 +11,16 @@ import Testing
         #expect(backoff.next() == 0.25)
     }
 
+    /// `tries` counts the waits handed out since the last success: the failures in a row.
+    @Test func triesCountTheFailuresSinceTheLastSuccess() {
+        var backoff = Backoff(first: 0.25, last: 4)
+        #expect(backoff.tries == 0)
+        for _ in 0..<3 { _ = backoff.next() }
+        #expect(backoff.tries == 3)
+        backoff.reset()
+        #expect(backoff.tries == 0)
+    }
+
     /// A `last` below `first` cannot make the waits shrink.
     @Test func theLastIsNeverBelowTheFirst() {
         var backoff = Backoff(first: 2, last: 1)
