@@ -13,18 +13,14 @@ package struct CoreMachine {
     package internal(set) var config: ConfigInForce
     package internal(set) var engine: Engine
     package internal(set) var input = InputRouting()
-    /// When the engine asked for time, as of its last step.
-    private var deadlines = EngineDeadlines()
+    /// When the engine asked for time, as of its last step. A stored property, read through its path: the shell reads
+    /// it per request, and a computed property of the machine read from the shell's module copied the whole machine
+    /// (8,470 instructions a request, docs/performance.md 2026-11-29 05:50).
+    package private(set) var deadlines = EngineDeadlines()
     /// Once `shutdown` is taken: the clients are being closed.
     package private(set) var stopping = false
     /// Whether some client records input (`input-events`), as the shell last said.
     package private(set) var recordingInput = false
-    /// When the engine asked to tick next; nil while nothing moves.
-    package var engineDeadline: Double? { deadlines.nextFrame }
-    /// When the recognizers asked to be advanced; nil while none waits.
-    package var recognizerDeadline: Double? { deadlines.recognizers }
-    /// When the first running leg ends; nil while none runs.
-    package var nextLegEnd: Double? { deadlines.nextLegEnd }
     /// The events all clients together may inject (issue 57: a budget per connection let 48 connections hold the
     /// loop for seconds).
     package internal(set) var injections = InjectionBudget()
@@ -97,10 +93,10 @@ package struct CoreMachine {
     /// The recognizers' deadlines that have come (a long press recognized, a `hold` over), then this frame.
     private mutating func frame(at time: Double, into effects: inout [CoreEffect]) {
         guard !stopping else { return }
-        if let deadline = recognizerDeadline, time >= deadline {
+        if let deadline = deadlines.recognizers, time >= deadline {
             emit(engine.advanceRecognizers(at: time), into: &effects)
         }
-        if let deadline = engineDeadline, time >= deadline { emit(engine.tick(at: time), into: &effects) }
+        if let deadline = deadlines.nextFrame, time >= deadline { emit(engine.tick(at: time), into: &effects) }
     }
 
     /// Frames stop; every client is told why and closed, those that do not read it by the deadline without it.

@@ -1,10 +1,10 @@
 /// When the engine asked for time, as of its last step: every engine step states all three afresh.
-struct EngineDeadlines {
+package struct EngineDeadlines {
     /// When the engine asked to tick next; nil while nothing moves.
-    var nextFrame: Double?
+    package var nextFrame: Double?
     /// When the recognizers asked to be advanced (a long press, a `hold`); nil while none waits.
-    var recognizers: Double?
+    package var recognizers: Double?
     /// When the first running leg ends (legs change only in steps); nil while none runs. Kept so that the shell paces
     /// frames without copying the engine out to ask it.
-    var nextLegEnd: Double?
+    package var nextLegEnd: Double?
 }

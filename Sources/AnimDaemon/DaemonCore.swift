@@ -135,9 +135,9 @@ final class DaemonCore {
         guard !machine.stopping else { return pacer.cancel() }
         let heldDue = registry.nextDue
         let wake = FrameScheduler.engineWake(
-            nextFrame: machine.engineDeadline, nextLegEnd: machine.nextLegEnd,
+            nextFrame: machine.deadlines.nextFrame, nextLegEnd: machine.deadlines.nextLegEnd,
             framesWanted: registry.hasInterest(in: .progress, analytic: true), heldDue: heldDue,
-            recognizerDeadline: machine.recognizerDeadline)
+            recognizerDeadline: machine.deadlines.recognizers)
         pacer.carryOut(
             FrameScheduler.decide(engineDeadline: wake, heldDue: heldDue, armed: pacer.armedDeadline, now: now()),
             firing: self)

@@ -61,8 +61,9 @@ func polynomialSlope(_ t: [Double], _ x: [Double], degree: Int, origin: Double) 
 }
 
 /// Solves the augmented n × (n + 1) system `matrix` (row by row) by Gaussian elimination with partial pivoting, in
-/// place, into `solution`; false when it is singular.
-@inline(__always)
+/// place, into `solution`; false when it is singular. Never inlined: inlined into the fit's closure it tripled what
+/// the fit costs (5,590 instructions a request, docs/performance.md 2026-11-29 05:50).
+@inline(never)
 private func solve(
     _ matrix: UnsafeMutableBufferPointer<Double>, n: Int, into solution: UnsafeMutableBufferPointer<Double>
 ) -> Bool {

@@ -318,7 +318,7 @@ import Transitions
         _ = machine.take(.declare("dock", body: Self.dock, owner: TransitionOwner(connection: 5)), at: 0)
         #expect(machine.take(.timer(.shutdownDeadline), at: 0).effects.isEmpty, "no deadline before a shutdown")
         _ = machine.take(.command(.toggle("sidebar")), at: 0)
-        #expect(machine.engineDeadline != nil, "the sidebar moves")
+        #expect(machine.deadlines.nextFrame != nil, "the sidebar moves")
         let shutdown = machine.take(.shutdown(reason: "animd is stopping"), at: 0.01)
         guard shutdown.effects.count == 2, case .closeClients("animd is stopping") = shutdown.effects[0],
             case .setTimer(.shutdownDeadline, CoreMachine.shutdownDeadline) = shutdown.effects[1]
@@ -326,7 +326,7 @@ import Transitions
             Issue.record("\(shutdown.effects)"); return
         }
         #expect(
-            machine.engineDeadline == nil && machine.take(.frame, at: 0.05).effects.isEmpty,
+            machine.deadlines.nextFrame == nil && machine.take(.frame, at: 0.05).effects.isEmpty,
             "no frame after the shutdown")
         #expect(machine.take(.shutdown(reason: "again"), at: 0.1).effects.isEmpty, "one shutdown")
         let deadline = machine.take(.timer(.shutdownDeadline), at: 2.01)
@@ -371,7 +371,7 @@ import Transitions
     @Test func framesComeAtTheEnginesDeadline() throws {
         var machine = try Self.machine()
         _ = machine.take(.command(.toggle("sidebar")), at: 10)
-        let deadline = try #require(machine.engineDeadline)
+        let deadline = try #require(machine.deadlines.nextFrame)
         #expect(deadline > 10 && deadline <= 10 + 1 / machine.engine.frameRate + 1e-9)
         #expect(machine.take(.frame, at: (10 + deadline) / 2).effects.isEmpty)
         let frame = machine.take(.frame, at: deadline)
