@@ -164,7 +164,6 @@ struct ConnectionMachine<Bytes, Failure> {
     /// The connection is making a call on its channel; what NIO reports meanwhile waits until `callReturned`.
     mutating func callBegins() { callDepth += 1 }
     mutating func callReturned() { callDepth = max(0, callDepth - 1) }
-    var isInsideCall: Bool { callDepth > 0 }
 
     // MARK: - Actions out
 

@@ -5,10 +5,15 @@ import Transitions
 import UnixSupport
 
 /// The shell around the core's machine (`CoreMachine`), confined to the daemon's single event loop: it turns what
-/// happens (requests, the session's reports, the frame timer) into `CoreEvent`s, hands each to the machine through
-/// `handle`, and carries out the effects it returns with what it owns: the subscribers and their sockets, the input
+/// happens (the session's reports, the frame timer) into `CoreEvent`s and what clients ask into `CoreRequest`s,
+/// hands each to the machine through `handle` or `ask`, and carries out the effects it returns with what it owns: the subscribers and their sockets, the input
 /// backend, the frame timer, systemd and the `on-snap` commands. Handlers reach it through `NIOLoopBound`, so there
 /// is no lock anywhere, and nothing it owns holds a way back into it. docs/architecture.md draws it.
+///
+/// Ten stored properties, one job: the machine, the config's source, and each thing an effect is carried out with
+/// (the registry, the supervisor, the action runner, systemd, the frame pacer), the loop and logger they share, and
+/// the effects buffer. Issue 60 moves the subscriptions and the frame timer into the machine; until then it stays
+/// at ten.
 final class DaemonCore {
     let loop: any EventLoop
     let logger: Logger

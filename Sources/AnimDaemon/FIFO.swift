@@ -1,11 +1,9 @@
 /// A first-in, first-out queue that reads from a head index rather than removing from the front of its array, and
-/// keeps its storage once emptied while it is small: the connection machine's events and steps pass through one on
-/// every read.
+/// keeps its storage once emptied while it is small: the connection machine's events and steps, and an `Inbox`'s
+/// events, pass through one on every read.
 struct FIFO<Element> {
     private var elements: [Element] = []
     private var head = 0
-
-    var isEmpty: Bool { head == elements.count }
 
     mutating func append(_ element: Element) { elements.append(element) }
 

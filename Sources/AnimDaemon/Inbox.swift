@@ -9,8 +9,7 @@
 ///
 /// Loop-confined, like the handler that owns it.
 struct Inbox<Event> {
-    private var waiting: [Event] = []
-    private var head = 0
+    private var waiting = FIFO<Event>()
     /// True while the owner takes events: anything posted meanwhile is taken by that same round, after the event
     /// being taken, and never from inside it.
     private(set) var isTaking = false
@@ -26,13 +25,10 @@ struct Inbox<Event> {
 
     /// The next event of this round, in the order posted; nil ends the round.
     mutating func next() -> Event? {
-        guard head < waiting.count else {
-            waiting.removeAll(keepingCapacity: waiting.count <= 16)
-            head = 0
+        guard let event = waiting.popFirst() else {
             isTaking = false
             return nil
         }
-        defer { head += 1 }
-        return waiting[head]
+        return event
     }
 }

@@ -17,7 +17,8 @@ final class ExclusiveTouch {
         case shared(reason: String)
     }
 
-    /// One touchscreen handed to a relay.
+    /// One touchscreen handed to a relay. Nine stored properties, one job: the device, its relay process and its
+    /// state, how its touches are placed (placement, calibration), and the frame and touch ids being translated.
     private final class Relayed {
         let device: Int
         let handle: OpaquePointer

@@ -10,6 +10,10 @@ import UnixSupport
 /// the compositor does, beside it: libinput never grabs, so the compositor keeps all its input), reads each event
 /// into a `LibinputRecord` for the converter, and says what each source can do. With `touch-edges = "exclusive"`
 /// each touchscreen is read through a relay that grabs it instead (`ExclusiveTouch`).
+///
+/// Ten stored properties, one job: the libinput context with the interface and callbacks it calls back through
+/// (which must outlive it), the devices it added, the relays, the plan, the compositor's screen, the converter and
+/// the changed flag. Giving the interface to `LibinputCallbacks` would bring it to nine; not done yet (issue 60).
 final class LibinputSession {
     /// What one `libinput_device` is, while it is added.
     private struct Device: Equatable {

@@ -7,6 +7,10 @@ import UnixSupport
 /// `WaylandOutputTable` of what they say, as outputs appear, change and go; and the foreign-toplevel manager, for
 /// the focused window (`WaylandToplevelReader`). Confined to the libinput thread, which
 /// polls `fileDescriptor` and calls `read()`; it never blocks on the compositor.
+///
+/// Ten stored properties, one job (a listening Wayland client): the display, registry and output manager proxies,
+/// the outputs' proxies and table, the changed flag, the toplevel reader, and what libwayland calls back through
+/// (the listeners and the proxies' tags, which must live as long as the proxies). Not split yet (issue 60).
 final class WaylandOutputReader {
     let socket: String
     private let display: OpaquePointer

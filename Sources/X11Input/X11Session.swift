@@ -13,8 +13,8 @@ import Logging
 /// that starts inside them.
 ///
 /// Past the size that usually means two jobs (about 520 lines, 470 before the formatter wrapped them): it owns the X
-/// connection and everything set up on
-/// it, and the interception's set-up is not yet apart from the event handling.
+/// connection and everything set up on it, and the interception's set-up is not yet apart from the event handling.
+/// That split (the set-up as its own type) is still to do.
 final class X11Session {
     let connection: X11Connection
     let logger: Logger
