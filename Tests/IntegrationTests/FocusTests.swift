@@ -190,11 +190,28 @@ final class FocusDesktop {
     /// Makes the active window full screen (`add`) or not (`remove`), through the manager (EWMH).
     static func fullscreen(_ action: String) -> [String] { ["wmctrl", "-r", ":ACTIVE:", "-b", "\(action),fullscreen"] }
 
+    /// Starts openbox and waits until it manages the screen. A CI run once saw it not do so within 10 s, with its
+    /// stderr thrown away: now it is kept, a failure quotes it, and an openbox that exits first is started again (up
+    /// to three times), so that a failure says which of the two happened and why.
     func startWindowManager() throws {
-        windowManager = try launch("/usr/bin/openbox", [])
-        try waitUntil("openbox manages the screen") {
-            try output(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"]).contains("window id")
+        var exits: [String] = []
+        for _ in 0..<3 {
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("openbox-\(UUID().uuidString).log")
+            defer { try? FileManager.default.removeItem(at: log) }
+            let process = try launch("/usr/bin/openbox", [], stderr: log)
+            windowManager = process
+            let deadline = Date().addingTimeInterval(30)
+            while process.isRunning && Date() < deadline {
+                if try output(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"]).contains("window id") { return }
+                usleep(20_000)
+            }
+            let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            guard !process.isRunning else {
+                throw HarnessError("openbox did not manage the screen within 30 s; it said: \(said)")
+            }
+            exits.append("status \(process.terminationStatus): \(said)")
         }
+        throw HarnessError("openbox exited three times before it managed the screen: \(exits)")
     }
 
     func stopWindowManager() {
@@ -219,13 +236,18 @@ final class FocusDesktop {
         try runTool("/usr/bin/env", command, environment: ["DISPLAY": display, "PATH": "/usr/bin:/bin"]).output
     }
 
-    private func launch(_ path: String, _ arguments: [String]) throws -> Process {
+    /// `stderr`, a file that keeps what it says; else it is thrown away.
+    private func launch(_ path: String, _ arguments: [String], stderr: URL? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        if let stderr {
+            FileManager.default.createFile(atPath: stderr.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: stderr)
+        }
         try process.run()
         return process
     }
