@@ -256,6 +256,7 @@ let package = Package(
             name: "ConfigTests",
             dependencies: [
                 "AnimConfig", "Motion", "Gestures", "Transitions", "TransitionModel", "TextWriting", "JSONText",
+                "TestSupport",
             ], exclude: ["FuzzRegressions"], swiftSettings: strict),
         .testTarget(
             name: "AnimProtocolTests",

@@ -11,33 +11,53 @@ extension ConfigReader {
         let gestureName = t[Key.gesture.name]?.string
         expectKeys(t, p, Key.accepted(by: gestureName))
         let errorCount = errors.count
-        let transitionName = string(t, Key.transition, p)
-        let transition = transitionName.flatMap { n in transitions.first { $0.name == n } }
-        if transitionName == nil {
-            error(p, Key.transition, "is required")
-        } else if transition == nil {
-            error(p, Key.transition, "no transition is named \"\(transitionName ?? "")\"")
-        }
-        guard let (gesture, increases) = readGesture(t, p, lastSnap: transition?.lastSnap) else { return nil }
-        guard let (distance, measuresItself) = readDistance(t, p, gesture: gesture),
-            errors.count == errorCount, let transition, let increases = measuresItself ? .up : increases
+        // Without `run`, a binding drives a transition, which it must then name.
+        let drives = t[Key.transition.name] != nil || t[Key.run.name] == nil
+        let transition = drives ? boundTransition(t, p, transitions: transitions) : nil
+        guard let (gesture, increases, way) = readGesture(t, p, lastSnap: transition?.lastSnap, drives: drives),
+            let (distance, measuresItself) = readDistance(t, p, gesture: gesture, drives: drives)
         else { return nil }
+        let command = readCommand(t, p, gesture: gesture, way: way, drives: drives)
+        guard errors.count == errorCount, !drives || transition != nil else { return nil }
         var binding = BindingConfig(
-            name: name, transition: transition.name, gesture: gesture, increases: increases, distance: distance)
-        if let atSnap = snapIndex(t, Key.atSnap, p, last: transition.lastSnap) { binding.atSnap = atSnap }
+            name: name, transition: transition?.name, gesture: gesture,
+            increases: measuresItself ? .up : increases ?? .up, distance: distance)
+        binding.command = command
+        if let transition, let atSnap = snapIndex(t, Key.atSnap, p, last: transition.lastSnap) {
+            binding.atSnap = atSnap
+        }
         if let sources = readSources(t, p, gesture: gesture, named: gestureName) { binding.sources = sources }
         if let others = strings(t, Key.requireToFail, p) { binding.requireToFail = others }
-        binding.catches = boolean(t, Key.catches, p) ?? BindingConfig.defaultCatch(for: gesture)
+        binding.catches = drives && (boolean(t, Key.catches, p) ?? BindingConfig.defaultCatch(for: gesture))
         binding.condition = readCondition(t, p)
         return errors.count == errorCount ? binding : nil
+    }
+
+    /// The transition the binding names, which must be one of the config's.
+    private mutating func boundTransition(_ t: ConfigTable, _ p: ConfigPath, transitions: [TransitionConfig])
+        -> TransitionConfig?
+    {
+        guard let name = string(t, Key.transition, p) else {
+            if t[Key.transition.name] == nil {
+                error(p, Key.transition, "is required: the transition it drives (or run, for a command it runs)")
+            }
+            return nil
+        }
+        guard let transition = transitions.first(where: { $0.name == name }) else {
+            error(p, Key.transition, "no transition is named \"\(name)\"")
+            return nil
+        }
+        return transition
     }
 
     /// The px that move the progress by 1, and whether the gesture measures itself. A long press moves nothing by
     /// distance: it keeps 1 px and `up`, which nothing reads. A pinch and a rotation measure themselves; their
     /// distance is their finger travel for 1, which pixel-counting release rules read.
-    private mutating func readDistance(_ t: ConfigTable, _ p: ConfigPath, gesture: BindingGesture)
+    private mutating func readDistance(_ t: ConfigTable, _ p: ConfigPath, gesture: BindingGesture, drives: Bool)
         -> (distance: Double, measuresItself: Bool)?
     {
+        // A binding that only runs a command moves no progress: `readCommand` refuses a distance it is given.
+        guard drives else { return (1, false) }
         switch gesture {
         case .longPress: return (1, true)
         case let .transform(transform, _): return (transform.fingerTravel, true)
@@ -109,10 +129,11 @@ extension ConfigReader {
 
     /// A binding's recognizer and the direction that increases its progress; nil (with the errors recorded) when
     /// either is missing or wrong. Unset keys take the recognizers' own defaults: one home for them (Gestures).
-    mutating func readGesture(_ t: ConfigTable, _ p: ConfigPath, lastSnap: Int?) -> (BindingGesture, Direction?)? {
-        let panDefaults = PanOptions()
-        let slop = number(t, Key.slop, p) ?? panDefaults.slop
-        let hold = number(t, Key.hold, p) ?? panDefaults.hold
+    mutating func readGesture(_ t: ConfigTable, _ p: ConfigPath, lastSnap: Int?, drives: Bool)
+        -> (BindingGesture, increases: Direction?, way: BindingCommand.Way?)?
+    {
+        let defaults = PanOptions()
+        let (slop, hold) = (number(t, Key.slop, p) ?? defaults.slop, number(t, Key.hold, p) ?? defaults.hold)
         let direction = choice(t, Key.direction, p)
         let increase = choice(t, Key.increases, p)
         guard let gesture = choice(t, Key.gesture, p) else {
@@ -130,21 +151,34 @@ extension ConfigReader {
         }
         switch gesture {
         case .edgePan:
-            return readEdgePan(t, p, slop: slop, hold: hold).map { ($0, increases ?? $1) }
+            guard let (edgePan, inward) = readEdgePan(t, p, slop: slop, hold: hold) else { return nil }
+            let way = increases ?? inward
+            return (edgePan, way, way.map { BindingCommand.Way.direction($0) })
         case .pan:
-            let (minTouches, maxTouches) = touchCounts(t, p, defaultMax: panDefaults.maxTouches)
-            let options = PanOptions(
-                slop: slop, minTouches: minTouches, maxTouches: maxTouches,
-                axis: choice(t, Key.axis, p), direction: direction, hold: hold)
-            if increases ?? direction == nil, increase == nil {
+            if drives, increases ?? direction == nil, increase == nil {
                 error(p, Key.increases, "is required for a pan without a direction")
             }
-            return (.pan(options, region: region(t, p)), increases ?? direction)
+            let way = increases ?? direction
+            let pan = readPan(t, p, slop: slop, hold: hold, direction: direction)
+            return (pan, way, way.map { BindingCommand.Way.direction($0) })
         case .longPress:
-            return readLongPress(t, p, slop: slop, lastSnap: lastSnap).map { ($0, nil) }
+            return readLongPress(t, p, slop: slop, lastSnap: lastSnap).map { ($0, nil, nil) }
         case .pinch, .rotate:
-            return readTransform(t, p, pinch: gesture == .pinch, increase: increase).map { ($0, nil) }
+            return readTransform(t, p, pinch: gesture == .pinch, increase: increase, drives: drives).map {
+                ($0, nil, increase.flatMap(\.way))
+            }
         }
+    }
+
+    /// A pan: its finger counts, axis, direction and region, with the slop and hold read for every moving gesture.
+    private mutating func readPan(_ t: ConfigTable, _ p: ConfigPath, slop: Double, hold: Double, direction: Direction?)
+        -> BindingGesture
+    {
+        let (minTouches, maxTouches) = touchCounts(t, p, defaultMax: PanOptions().maxTouches)
+        let options = PanOptions(
+            slop: slop, minTouches: minTouches, maxTouches: maxTouches, axis: choice(t, Key.axis, p),
+            direction: direction, hold: hold)
+        return .pan(options, region: region(t, p))
     }
 
     /// An edge pan, and the direction away from its edge, which increases its progress unless `increases` says.
@@ -165,10 +199,12 @@ extension ConfigReader {
     }
 
     /// Which way a pinch or a rotation adds to the progress, how much makes 1, and its slop.
-    private mutating func readTransformKind(_ t: ConfigTable, _ p: ConfigPath, pinch: Bool, increase: Key.Increase?)
-        -> (BindingGesture.Transform.Kind, slop: Double)?
-    {
+    private mutating func readTransformKind(
+        _ t: ConfigTable, _ p: ConfigPath, pinch: Bool, increase: Key.Increase?, drives: Bool
+    ) -> (BindingGesture.Transform.Kind, slop: Double)? {
         let ways: [Key.Increase] = pinch ? [.closing, .opening] : [.clockwise, .counterClockwise]
+        // A binding that only runs a command may take either way; the kind's own way then counts for nothing.
+        let increase = increase ?? (drives ? nil : ways[1])
         guard let increase, ways.contains(increase) else {
             let named = "\"\(ways[0].rawValue)\" or \"\(ways[1].rawValue)\""
             if let increase {
@@ -194,9 +230,9 @@ extension ConfigReader {
 
     /// A pinch or a rotation (issue 45): 2 to 5 fingers, which way adds to the progress and how much, its slop, and
     /// where on the glass it may start (a region or an output; the touchpad has no place).
-    private mutating func readTransform(_ t: ConfigTable, _ p: ConfigPath, pinch: Bool, increase: Key.Increase?)
-        -> BindingGesture?
-    {
+    private mutating func readTransform(
+        _ t: ConfigTable, _ p: ConfigPath, pinch: Bool, increase: Key.Increase?, drives: Bool
+    ) -> BindingGesture? {
         let (minTouches, maxTouches) = touchCounts(
             t, p, defaultMin: TransformOptions.fingers.lowerBound,
             defaultMax: TransformOptions.fingers.upperBound)
@@ -212,7 +248,9 @@ extension ConfigReader {
             error(p / places[1], "a \(pinch ? "pinch" : "rotation") has one place: region or output, not both")
         }
         let region = string(t, Key.output, p).map(RegionSpec.output) ?? self.region(t, p)
-        guard let (kind, slop) = readTransformKind(t, p, pinch: pinch, increase: increase) else { return nil }
+        guard let (kind, slop) = readTransformKind(t, p, pinch: pinch, increase: increase, drives: drives) else {
+            return nil
+        }
         let options = TransformOptions(slop: slop, minTouches: minTouches, maxTouches: maxTouches)
         return .transform(.init(kind: kind, options: options), region: region)
     }

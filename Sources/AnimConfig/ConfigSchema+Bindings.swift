@@ -19,9 +19,26 @@ extension ConfigSchema {
             case clockwise, counterClockwise = "counter-clockwise"
 
             var direction: Direction? { Direction(rawValue: rawValue) }
+
+            /// The way it names for a command (`BindingCommand.Way`).
+            var way: BindingCommand.Way? {
+                switch self {
+                case .left, .right, .up, .down: direction.map(BindingCommand.Way.direction)
+                case .closing, .opening: .scale(closing: self == .closing)
+                case .clockwise, .counterClockwise: .turn(clockwise: self == .clockwise)
+                }
+            }
         }
 
-        static let transition = ConfigKey.string("transition", "the transition it drives (required)")
+        static let transition = ConfigKey.string(
+            "transition", "the transition it drives (required unless it has run)")
+        static let run = ConfigKey.strings(
+            "run", default: nil,
+            "a command its gesture runs, [\"program\", \"argument\", …] without a shell (required unless it has transition)"
+        )
+        static let fire = ConfigKey<FireMoment>.choice(
+            "fire", default: .end,
+            "when run runs: at the gesture's end (recognized, not cancelled), at its begin, or at each repeat step")
         static let gesture = ConfigKey<GestureKind>.choice("gesture", default: nil, "its recognizer (required)")
         static let sources = ConfigKey.strings(
             "sources", default: "[\"touch\", \"pressure\"]",
@@ -102,6 +119,15 @@ extension ConfigSchema {
         static let duration = ConfigKey.number(
             "duration", in: 0.05...60, default: longPress.duration, gestures: [.longPress],
             "seconds held")
+        static let repeatDistance = ConfigKey.number(
+            "repeat-distance", in: 1...100_000, default: BindingCommand.repeatDistance, gestures: pans,
+            "px the fingers travel between runs, with fire = \"repeat\"")
+        static let repeatFactor = ConfigKey.number(
+            "repeat-factor", in: 1.01...100, default: BindingCommand.repeatFactor, gestures: [.pinch],
+            "the scale, in or out, between runs, with fire = \"repeat\"")
+        static let repeatAngle = ConfigKey.number(
+            "repeat-angle", in: 1...3600, default: BindingCommand.repeatAngle, gestures: [.rotate],
+            "degrees of turn between runs, with fire = \"repeat\"")
         static let to = ConfigKey.snapIndex(
             "to", default: nil, gestures: [.longPress], "the snap it sends its transition to; none toggles")
         static let fill = ConfigKey.bool(
@@ -115,15 +141,15 @@ extension ConfigSchema {
         }
 
         static let common = [
-            transition.entry, gesture.entry, sources.entry, requireToFail.entry, enabled.entry, atSnap.entry,
+            transition.entry, run.entry, fire.entry, gesture.entry, sources.entry, requireToFail.entry, enabled.entry,
+            atSnap.entry,
             catches.entry, apps.entry, exceptApps.entry, whenFullscreen.entry, whenTabletMode.entry,
         ]
         static let specific = [
             edge.entry, zone.entry, pointerZone.entry, pressureSlop.entry, slop.entry, increases.entry,
             distance.entry, hold.entry, output.entry, span.entry, direction.entry, axis.entry, minTouches.entry,
             maxTouches.entry, region.entry, duration.entry, to.entry, fill.entry, factor.entry, scaleSlop.entry,
-            angle.entry,
-            angleSlop.entry,
+            angle.entry, angleSlop.entry, repeatDistance.entry, repeatFactor.entry, repeatAngle.entry,
         ]
         static let keys = common + specific
 

@@ -87,6 +87,15 @@ extension Declaration {
                         key: "bindings.\(key).transition",
                         message: "names \"\(other)\": a declaration's bindings drive its own transition, \"\(name)\""))
             }
+            // A command runs as the user, whatever asked: only the user's own config says what runs (issue 61).
+            for commandKey in ["run", "fire"] where node.table?[commandKey] != nil {
+                errors.append(
+                    ConfigError(
+                        key: "bindings.\(key).\(commandKey)",
+                        message:
+                            "a declared binding drives its transition and runs no command: commands come from the user's config"
+                    ))
+            }
             if var body = node.table, body["transition"] == nil {
                 body.set("transition", ConfigNode(value: .string(name), origin: origin))
                 node.value = .table(body)

@@ -17,3 +17,9 @@ enum ReleaseRule: String, CaseIterable, Sendable {
     /// Past a fraction of the way, or faster than a velocity toward the next snap.
     case threshold
 }
+
+/// When a binding's command runs (`fire`).
+enum FireMoment: String, CaseIterable, Sendable {
+    case end, begin
+    case `repeat`
+}

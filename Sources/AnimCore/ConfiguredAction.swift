@@ -17,6 +17,15 @@ package struct ConfiguredAction: Hashable, Sendable {
         environment = ["ANIMD_TRANSITION": action.transition, "ANIMD_SNAP": String(action.snap)]
     }
 
+    /// A binding's `run`, due by its gesture. One run of each at a time, except a repeating gesture's steps: each
+    /// step is a run of its own (the runner's bound on running commands still holds).
+    package init(_ run: CommandRun) {
+        key = run.step.map { "bindings.\(run.binding).run.\($0)" } ?? "bindings.\(run.binding).run"
+        label = "run"
+        argv = run.argv
+        environment = run.environment
+    }
+
     /// `[input] on-tablet-mode`'s command for going into tablet mode (`on`) or out of it.
     package init(tabletMode on: Bool, argv: [String]) {
         key = "input.on-tablet-mode.\(on ? "on" : "off")"

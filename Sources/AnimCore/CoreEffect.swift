@@ -18,7 +18,7 @@ package enum CoreEffect {
     case configureBackend(InputPlan)
     /// The limits on clients changed with the config.
     case limits(ClientLimits)
-    /// Run a command of the config's (`on-tablet-mode`; `on-snap` ones come with `publish`).
+    /// Run a command of the config's (`on-tablet-mode`, a binding's `run`; `on-snap` ones come with `publish`).
     case run(ConfiguredAction)
     /// `systemctl status animd` should show the status line now, or soon (coalesced with others).
     case announceStatus(soon: Bool)

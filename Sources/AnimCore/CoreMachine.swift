@@ -24,6 +24,8 @@ package struct CoreMachine {
     /// The events all clients together may inject (issue 57: a budget per connection let 48 connections hold the
     /// loop for seconds).
     package internal(set) var injections = InjectionBudget()
+    /// How far each repeating gesture has run its binding's command.
+    private var commands = CommandTrigger()
 
     /// How long the shutdown waits for clients to take `daemon.shutdown`: one that has not read what it was sent by
     /// then is closed without it.
@@ -87,7 +89,16 @@ package struct CoreMachine {
     package mutating func emit(_ output: consuming EngineOutput, into effects: inout [CoreEffect]) {
         deadlines = EngineDeadlines(
             nextFrame: output.nextFrame, recognizers: output.recognizerDeadline, nextLegEnd: engine.nextLegEnd)
+        if engine.runsCommands { runCommands(dueAfter: output.events, into: &effects) }
         effects.append(.publish(output))
+    }
+
+    /// The bindings' commands that the step's gesture updates made due (issue 61).
+    private mutating func runCommands(dueAfter events: [EngineEvent], into effects: inout [CoreEffect]) {
+        for case let .gesture(update, _) in events {
+            guard let binding = engine.binding(named: update.name), binding.command != nil else { continue }
+            for run in commands.runs(for: update, of: binding) { effects.append(.run(ConfiguredAction(run))) }
+        }
     }
 
     /// The recognizers' deadlines that have come (a long press recognized, a `hold` over), then this frame.

@@ -8,7 +8,7 @@ import UnixSupport
     import Glibc
 #endif
 
-/// Runs the config's commands (`on-snap`, `on-tablet-mode`) so that none of them can block or slow the daemon:
+/// Runs the config's commands (`on-snap`, `on-tablet-mode`, a binding's `run`) so that none of them can block or slow the daemon:
 /// each is spawned (posix_spawnp, argv only, no shell) and watched on a thread
 /// of its own, its output goes to the log, and it is reaped when it exits.
 ///

@@ -12,7 +12,11 @@ import TextWriting
 
     /// A section's table and a body that the reader reads `key` in (a key that `gestures` take), without `key`.
     static func context(_ header: String, _ key: ConfigKeyEntry) -> (header: String, body: String) {
-        let (table, body) = context(header, gestures: key.gestures)
+        var (table, body) = context(header, gestures: key.gestures)
+        // `fire` and a repeat's step are read only for a binding that runs a command, at each repeat step.
+        if header == "[bindings.NAME]", key.name == "fire" || key.name.hasPrefix("repeat-") {
+            body += "run = [\"true\"]\nfire = \"repeat\"\n"
+        }
         return (table, body.split(separator: "\n").filter { !$0.hasPrefix("\(key.name) =") }.map { $0 + "\n" }.joined())
     }
 
@@ -103,7 +107,7 @@ import TextWriting
     /// gesture is refused with it.
     @Test func aBindingAcceptsItsGesturesKeys() {
         let expected =
-            "unknown key (expected one of: transition, gesture, sources, require-to-fail, enabled, at-snap, catch, apps, "
+            "unknown key (expected one of: transition, run, fire, gesture, sources, require-to-fail, enabled, at-snap, catch, apps, "
             + "except-apps, when-fullscreen, when-tablet-mode, duration, edge, fill, max-touches, min-touches, output, region, slop, to, zone)"
         #expect(
             Self.errors("[bindings.b]\ntransition = \"sidebar\"\ngesture = \"long-press\"\ndistance = 300\n").map(

@@ -91,12 +91,14 @@ public final class InputTestDevice {
         try send(&event)
     }
 
-    /// An XI 2.4 touchpad swipe event with `fingers` and a delta in px.
-    public func swipe(_ phase: Phase, fingers: UInt16, dx: Double = 0, dy: Double = 0) throws {
+    /// An XI 2.4 touchpad swipe event with `fingers` and a delta in px; `cancelled` on an end, as libinput cancels a
+    /// swipe when a finger more lands.
+    public func swipe(_ phase: Phase, fingers: UInt16, dx: Double = 0, dy: Double = 0, cancelled: Bool = false) throws {
         var event = xf86ITEventGestureSwipe()
         event.header.type = XF86IT_EVENT_GESTURE_SWIPE
         event.gesture_type = phase.code(begin: 30)  // XI_GestureSwipeBegin
         event.num_touches = fingers
+        event.flags = cancelled ? 1 : 0  // XIGestureSwipeEventCancelled, 1 << 0 in XI2.h
         event.delta_x = dx
         event.delta_y = dy
         event.delta_unaccel_x = dx

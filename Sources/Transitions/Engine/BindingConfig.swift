@@ -22,6 +22,17 @@ public enum BindingGesture: Hashable, Sendable {
         }
     }
 
+    /// The config's word for it (`gesture`), as a command's `ANIMD_GESTURE` says it.
+    public var word: String {
+        switch self {
+        case .edgePan: "edge-pan"
+        case .pan: "pan"
+        case .longPress: "long-press"
+        case let .transform(transform, _):
+            if case .pinch = transform.kind { "pinch" } else { "rotate" }
+        }
+    }
+
     /// The fewest fingers on the glass it can begin with: what an exclusive touchscreen holds touches for
     /// (docs/wayland.md). An edge pan's touch is held by its zone instead.
     public var fewestFingers: Int? {
@@ -113,7 +124,10 @@ public enum RegionSpec: Hashable, Sendable {
 /// rotation carry their own measure in their gesture, and `distance` is then their finger travel for 1).
 public struct BindingConfig: Hashable, Sendable {
     public var name: String
-    public var transition: String
+    /// The transition it drives; nil for a binding that only runs its command.
+    public var transition: String?
+    /// The command it runs (`run`), and when; nil for one that only drives its transition.
+    public var command: BindingCommand?
     public var gesture: BindingGesture
     /// Pointer drags are opt-in: a press in an edge strip belongs to animd.
     public var sources: Set<InputSource> = [.touch, .pressure]
@@ -128,7 +142,7 @@ public struct BindingConfig: Hashable, Sendable {
     /// The focused applications it works for (issue 31); always, unless told.
     public var condition = BindingCondition()
 
-    public init(name: String, transition: String, gesture: BindingGesture, increases: Direction, distance: Double) {
+    public init(name: String, transition: String?, gesture: BindingGesture, increases: Direction, distance: Double) {
         self.name = name; self.transition = transition; self.gesture = gesture
         self.increases = increases; self.distance = distance
     }

@@ -14,15 +14,20 @@ struct BindingTable: Sendable {
     private var resolved: [RecognizerSpec] = []
     /// The places in `list` of the bindings with a condition, the only ones a session change turns.
     private var conditional: [Int] = []
+    /// Whether some binding runs a command: else no gesture update needs looking at for one.
+    private(set) var runsCommands = false
 
     init(_ list: [BindingConfig] = [], session: SessionState = SessionState()) {
         self.list = list
         self.session = session
         byName = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         distances = Dictionary(
-            list.filter { $0.longPress == nil }.map { ($0.transition, $0.distance) },
+            list.compactMap { binding in
+                binding.longPress == nil ? binding.transition.map { ($0, binding.distance) } : nil
+            },
             uniquingKeysWith: { first, _ in first })
         conditional = list.indices.filter { !list[$0].condition.isAlways }
+        runsCommands = list.contains { $0.command != nil }
     }
 
     /// Resolves every binding's recognizer for `geometry`; the screen changed, or the table is new.

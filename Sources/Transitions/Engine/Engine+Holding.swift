@@ -20,11 +20,12 @@ extension Engine {
     mutating func land(_ sequence: Int, on recognizers: [String], at time: Double, into output: inout EngineOutput) {
         var groups: [(transition: String, bindings: [BindingConfig])] = []
         for name in recognizers {
-            guard let binding = bindings[name] else { continue }
-            if let index = groups.firstIndex(where: { $0.transition == binding.transition }) {
+            // A binding that only runs a command holds no transition.
+            guard let binding = bindings[name], let transition = binding.transition else { continue }
+            if let index = groups.firstIndex(where: { $0.transition == transition }) {
                 groups[index].bindings.append(binding)
             } else {
-                groups.append((binding.transition, [binding]))
+                groups.append((transition, [binding]))
             }
         }
         for (transition, group) in groups where held[transition] == nil {
@@ -49,13 +50,13 @@ extension Engine {
 
     /// One of the bindings that held a caught leg failed: when none is left, the leg settles.
     mutating func loosen(_ binding: BindingConfig, sequence: Int, at time: Double, into output: inout EngineOutput) {
-        guard case .caught(sequence, var names)? = held[binding.transition] else { return }
+        guard let transition = binding.transition, case .caught(sequence, var names)? = held[transition] else { return }
         names.remove(binding.name)
         guard names.isEmpty else {
-            held[binding.transition] = .caught(sequence: sequence, bindings: names)
+            held[transition] = .caught(sequence: sequence, bindings: names)
             return
         }
-        settle(binding.transition, at: time, into: &output)
+        settle(transition, at: time, into: &output)
     }
 
     /// A built-in gesture ended: a touchpad hold that caught legs lets them settle.
@@ -93,9 +94,9 @@ extension Engine {
         _ binding: BindingConfig, _ press: BindingGesture.LongPress, _ update: GestureUpdate, at time: Double,
         into output: inout EngineOutput
     ) {
-        guard let index = runtimes.index(forKey: binding.transition) else { return }
+        guard let transition = binding.transition, let index = runtimes.index(forKey: transition) else { return }
         let filling: (origin: Int, target: Int)?
-        if case let .filling(sequence, name, origin, target)? = held[binding.transition], sequence == update.sequence,
+        if case let .filling(sequence, name, origin, target)? = held[transition], sequence == update.sequence,
             name == binding.name
         {
             filling = (origin, target)
@@ -104,7 +105,7 @@ extension Engine {
         }
         switch update.state {
         case .began:
-            held[binding.transition] = nil
+            held[transition] = nil
             if filling != nil {
                 if let leg = runtimes.values[index].leg, leg.animator != nil {
                     Self.complete(&runtimes.values[index], leg: leg, position: .end, time: time, into: &output)
@@ -119,12 +120,12 @@ extension Engine {
             // A press that fails lets go of what it held: its fill springs back, or it is one binding fewer holding a
             // caught leg.
             guard let filling else { return loosen(binding, sequence: update.sequence, at: time, into: &output) }
-            held[binding.transition] = nil
+            held[transition] = nil
             Self.springBack(&runtimes.values[index], to: filling.origin, by: binding.name, at: time, into: &output)
         case .possible, .changed, .ended:
             return
         }
-        noteLeg(of: binding.transition)
+        noteLeg(of: transition)
     }
 
     // MARK: - Steps on one transition

@@ -57,6 +57,12 @@ public struct Engine: Sendable {
     /// The transition a binding (a recognizer) drives.
     public func transition(ofBinding name: String) -> String? { bindings[name]?.transition }
 
+    /// The binding of this name, as the engine has it.
+    public func binding(named name: String) -> BindingConfig? { bindings[name] }
+
+    /// Whether some binding runs a command (`run`).
+    public var runsCommands: Bool { bindings.runsCommands }
+
     /// The transitions' names, in order, and the bindings': what the daemon may keep something for, per name.
     public var names: (transitions: Set<String>, bindings: Set<String>) {
         (Set(order.names), Set(bindings.list.map(\.name)))
@@ -316,7 +322,10 @@ public struct Engine: Sendable {
     ) -> [ArenaOutput] {
         let runtimes = self.runtimes, bindings = self.bindings
         return step(&arena) { request in
-            guard let binding = bindings[request.name], let runtime = runtimes[binding.transition] else { return false }
+            guard let binding = bindings[request.name] else { return false }
+            // A binding that only runs a command begins whenever its recognizer may; its conditions already chose.
+            guard let transition = binding.transition else { return true }
+            guard let runtime = runtimes[transition] else { return false }
             return Self.applies(binding, to: runtime, at: time, sequence: request.sequence)
         }
     }
@@ -371,15 +380,15 @@ public struct Engine: Sendable {
 
     private mutating func drive(with update: GestureUpdate, at time: Double, into output: inout EngineOutput) {
         guard let binding = bindings[update.name] else { return settleHolds(endedBy: update, at: time, into: &output) }
-        guard let index = runtimes.index(forKey: binding.transition) else { return }
+        guard let transition = binding.transition, let index = runtimes.index(forKey: transition) else { return }
         if let press = binding.longPress {
             return pressed(binding, press, update, at: time, into: &output)
         }
         if update.state == .failed { return loosen(binding, sequence: update.sequence, at: time, into: &output) }
-        if update.state == .began { held[binding.transition] = nil }
+        if update.state == .began { held[transition] = nil }
         // In place, as in `tick`.
         Self.drive(&runtimes.values[index], by: binding, with: update, at: time, into: &output)
-        noteLeg(of: binding.transition)
+        noteLeg(of: transition)
     }
 
     private static func drive(
