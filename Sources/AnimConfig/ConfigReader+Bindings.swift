@@ -60,6 +60,7 @@ extension ConfigReader {
         guard drives else { return (1, false) }
         switch gesture {
         case .longPress: return (1, true)
+        case .tap, .swipe: return (1, false)
         case let .transform(transform, _): return (transform.fingerTravel, true)
         case .pan, .edgePan:
             if let distance = number(t, Key.distance, p) { return (distance, false) }
@@ -140,15 +141,8 @@ extension ConfigReader {
             if t[Key.gesture.name] == nil { error(p, Key.gesture, "is required (\(Self.gestureList))") }
             return nil
         }
-        var increases: Direction?
-        if let increase, gesture.isPan {
-            increases = increase.direction
-            if increases == nil {
-                error(
-                    p, Key.increases,
-                    "a pan's must be \"left\", \"right\", \"up\" or \"down\", not \"\(increase.rawValue)\"")
-            }
-        }
+        let increases =
+            gesture.isPan || gesture == .swipe ? increase.flatMap { increaseDirection($0, p, of: gesture) } : nil
         switch gesture {
         case .edgePan:
             guard let (edgePan, inward) = readEdgePan(t, p, slop: slop, hold: hold) else { return nil }
@@ -167,7 +161,25 @@ extension ConfigReader {
             return readTransform(t, p, pinch: gesture == .pinch, increase: increase, drives: drives).map {
                 ($0, nil, increase.flatMap(\.way))
             }
+        case .tap:
+            return (readTap(t, p, slop: slop, lastSnap: lastSnap), nil, nil)
+        case .swipe:
+            return readSwipe(t, p, slop: slop, drives: drives, increases: increases).map { ($0, increases, nil) }
         }
+    }
+
+    /// `increases` for a pan or a swipe: one of the four directions.
+    private mutating func increaseDirection(_ increase: Key.Increase, _ p: ConfigPath, of gesture: GestureKind)
+        -> Direction?
+    {
+        guard let direction = increase.direction else {
+            error(
+                p, Key.increases,
+                "a \(gesture == .swipe ? "swipe" : "pan")'s must be \"left\", \"right\", \"up\" or \"down\", not \"\(increase.rawValue)\""
+            )
+            return nil
+        }
+        return direction
     }
 
     /// A pan: its finger counts, axis, direction and region, with the slop and hold read for every moving gesture.

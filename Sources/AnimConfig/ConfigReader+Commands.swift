@@ -13,7 +13,9 @@ extension ConfigReader {
     mutating func readCommand(
         _ t: ConfigTable, _ p: ConfigPath, gesture: BindingGesture, way: BindingCommand.Way?, drives: Bool
     ) -> BindingCommand? {
-        if !drives, let key = Self.transitionKeys.first(where: { t[$0] != nil }) {
+        // A key the gesture does not take at all is already an unknown key.
+        let accepted = Key.accepted(by: gesture.word)
+        if !drives, let key = Self.transitionKeys.first(where: { t[$0] != nil && accepted.contains($0) }) {
             error(p / key, "means something only for a binding that drives a transition, and this one names none")
         }
         let stepKeys = [Key.repeatDistance.name, Key.repeatFactor.name, Key.repeatAngle.name].filter { t[$0] != nil }
@@ -50,6 +52,12 @@ extension ConfigReader {
                 return .repeat(step: number(t, Key.repeatAngle, p) ?? BindingCommand.repeatAngle)
             case .longPress:
                 error(p, Key.fire, "a long press goes nowhere, so it has no steps to repeat at: \"end\" or \"begin\"")
+                return nil
+            case .tap, .swipe:
+                error(
+                    p, Key.fire,
+                    "a \(gesture.word) is decided as the fingers lift, so it has no steps to repeat at: \"end\" or \"begin\""
+                )
                 return nil
             }
         }

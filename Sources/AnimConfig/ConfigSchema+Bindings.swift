@@ -10,6 +10,9 @@ extension ConfigSchema {
         private static let moves: [GestureKind] = [.edgePan, .pan, .longPress]
         /// A pinch's and a rotation's own keys.
         private static let transforms: [GestureKind] = [.pinch, .rotate]
+        /// The gestures decided when the fingers lift.
+        private static let discrete: [GestureKind] = [.tap, .swipe]
+        private static let tap = TapOptions()
 
         /// What adds to the progress: a direction for a pan, a way for a pinch or a rotation (on the screen, y down).
         /// One key for all, so each binding writes `increases`; the reader takes of these the ones its gesture has.
@@ -75,9 +78,10 @@ extension ConfigSchema {
             "pressure-slop", in: 0...5000, default: edgePan.pressureSlop, gestures: [.edgePan],
             "px of pressure into the edge before it begins")
         static let slop = ConfigKey.number(
-            "slop", in: 0...500, default: pan.slop, gestures: moves, "px the touches move before it begins")
+            "slop", in: 0...500, default: pan.slop, gestures: moves + discrete,
+            "px the touches move before it begins (a tap: before it fails; a swipe: before all its fingers are down)")
         static let increases = ConfigKey<Increase>.choice(
-            "increases", default: nil, gestures: pans + transforms,
+            "increases", default: nil, gestures: pans + transforms + [.swipe],
             "what adds to the progress: a direction for a pan (an edge pan: inward), "
                 + "\"in\" or \"out\" for a pinch, \"clockwise\" or \"counter-clockwise\" for a rotation")
         static let distance = ConfigKey.number(
@@ -86,7 +90,7 @@ extension ConfigSchema {
         static let hold = ConfigKey.number(
             "hold", in: 0...10, default: 0, gestures: pans, "seconds the touches rest before it may begin")
         static let output = ConfigKey.string(
-            "output", gestures: [.edgePan, .longPress] + transforms, "only on the monitor of this name")
+            "output", gestures: [.edgePan, .longPress] + transforms + discrete, "only on the monitor of this name")
         static let span = ConfigKey.numbers(
             "span", shape: "[from, to], fractions of the edge, 0 … 1", default: "[0, 1]",
             gestures: [.edgePan], "only on this part of the edge")
@@ -102,7 +106,7 @@ extension ConfigSchema {
             gestures: [.pan, .longPress] + transforms,
             "most touches (a long press: min-touches; a pinch, a rotation: 5)")
         static let region = ConfigKey<RegionSpec>.make(
-            "region", .region, default: nil, gestures: [.pan, .longPress] + transforms,
+            "region", .region, default: nil, gestures: [.pan, .longPress] + transforms + discrete,
             "only touches that start here")
         static let factor = ConfigKey.number(
             "factor", in: 1.05...100, default: TransformOptions.pinchFactor, gestures: [.pinch],
@@ -129,7 +133,27 @@ extension ConfigSchema {
             "repeat-angle", in: 1...3600, default: BindingCommand.repeatAngle, gestures: [.rotate],
             "degrees of turn between runs, with fire = \"repeat\"")
         static let to = ConfigKey.snapIndex(
-            "to", default: nil, gestures: [.longPress], "the snap it sends its transition to; none toggles")
+            "to", default: nil, gestures: [.longPress, .tap], "the snap it sends its transition to; none toggles")
+        static let touches = ConfigKey.integer(
+            "touches", in: TapOptions.fingers, default: tap.touches, gestures: discrete, "the fingers it takes")
+        static let taps = ConfigKey.integer(
+            "taps", in: TapOptions.tapCounts, default: tap.taps, gestures: [.tap], "2: a double tap; 3: a triple tap")
+        static let maxDuration = ConfigKey.number(
+            "max-duration", in: 0.05...2, default: tap.maxDuration, gestures: [.tap],
+            "seconds from the first finger down to the last up")
+        static let interval = ConfigKey.number(
+            "interval", in: 0.05...2, default: tap.interval, gestures: [.tap],
+            "seconds from one tap's lift to the next tap's touch")
+        static let directions = ConfigKey.strings(
+            "directions", default: nil, gestures: [.swipe],
+            "some of \"left\", \"right\", \"up\", \"down\", \"up-left\", \"up-right\", \"down-left\", \"down-right\" (required)"
+        )
+        static let minDistance = ConfigKey.number(
+            "min-distance", in: 1...100_000, default: SwipeOptions(directions: []).minDistance, gestures: [.swipe],
+            "px the stroke must go its way")
+        static let minVelocity = ConfigKey.number(
+            "min-velocity", in: 0...100_000, default: SwipeOptions(directions: []).minVelocity, gestures: [.swipe],
+            "px/s it must still go its way as the fingers lift; 0: any speed")
         static let fill = ConfigKey.bool(
             "fill", default: "false", gestures: [.longPress], "moves the transition toward to while held")
 
@@ -149,7 +173,8 @@ extension ConfigSchema {
             edge.entry, zone.entry, pointerZone.entry, pressureSlop.entry, slop.entry, increases.entry,
             distance.entry, hold.entry, output.entry, span.entry, direction.entry, axis.entry, minTouches.entry,
             maxTouches.entry, region.entry, duration.entry, to.entry, fill.entry, factor.entry, scaleSlop.entry,
-            angle.entry, angleSlop.entry, repeatDistance.entry, repeatFactor.entry, repeatAngle.entry,
+            angle.entry, angleSlop.entry, repeatDistance.entry, repeatFactor.entry, repeatAngle.entry, touches.entry,
+            taps.entry, maxDuration.entry, interval.entry, directions.entry, minDistance.entry, minVelocity.entry,
         ]
         static let keys = common + specific
 

@@ -5,6 +5,8 @@ enum GestureKind: String, CaseIterable, Sendable {
     case longPress = "long-press"
     case pinch
     case rotate
+    case tap
+    case swipe
 
     /// A pan or an edge pan: the fingers move the progress by distance.
     var isPan: Bool { self == .pan || self == .edgePan }

@@ -19,6 +19,15 @@ extension GestureArena {
             }
         case let .edgePan(options):
             return edgePanAccepts(options, source: source, start: start, pressureEdge: pressureEdge)
+        case let .tap(options):
+            // Fingers on the glass: the touchpad's taps are libinput's own clicks.
+            return source == .touch && (options.region?.contains { $0.contains(start) } ?? true)
+        case let .swipe(options):
+            switch source {
+            case .touch: return options.region?.contains { $0.contains(start) } ?? true
+            case .touchpad: return pinch == nil
+            case .pointer, .pressure: return false
+            }
         case let .longPress(options):
             // Touch only: the pointer's presses reach animd only in the strips of pointer edge pans (docs/x11.md).
             guard source == .touch else { return false }

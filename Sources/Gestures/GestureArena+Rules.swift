@@ -18,6 +18,39 @@ extension GestureArena {
         case let .rotate(options):
             evaluateTransform(
                 &sequence, index, options, scale: false, slopOrigin: slopOrigin, time: time, into: &outputs)
+        case let .tap(options):
+            evaluateTap(&sequence, index, options, time: time, into: &outputs)
+        case let .swipe(options):
+            evaluateSwipe(&sequence, index, options, time: time, into: &outputs)
+        }
+    }
+
+    /// A tap, while its fingers are down: more fingers than its count, a move past its slop, or its time running out
+    /// fail it; what its fingers do as they lift is `decideAtLift`'s.
+    private func evaluateTap(
+        _ sequence: inout TouchSequence, _ index: Int, _ options: TapOptions, time: Double,
+        into outputs: inout [ArenaOutput]
+    ) {
+        let count = sequence.touchCount
+        if count > options.touches || sequence.path.length >= options.slop
+            || isDue(sequence.candidates[index], at: time)
+        {
+            return fail(&sequence, index, time: time, into: &outputs)
+        }
+        sequence.candidates[index].peak = max(sequence.candidates[index].peak, count)
+    }
+
+    /// A swipe, while its fingers are down: more fingers than its count fail it, and so does moving a slop before
+    /// all of them are down (that is some other gesture); its stroke is judged at the lift.
+    private func evaluateSwipe(
+        _ sequence: inout TouchSequence, _ index: Int, _ options: SwipeOptions, time: Double,
+        into outputs: inout [ArenaOutput]
+    ) {
+        let count = sequence.touchCount
+        if count > options.touches { return fail(&sequence, index, time: time, into: &outputs) }
+        sequence.candidates[index].peak = max(sequence.candidates[index].peak, count)
+        if sequence.candidates[index].peak < options.touches, sequence.path.length >= options.slop {
+            fail(&sequence, index, time: time, into: &outputs)
         }
     }
 
@@ -135,7 +168,7 @@ extension GestureArena {
         return true
     }
 
-    private func isDue(_ candidate: Candidate, at time: Double) -> Bool {
+    func isDue(_ candidate: Candidate, at time: Double) -> Bool {
         guard let since = candidate.since else { return false }
         return time + Self.sameInstant >= since + candidate.spec.restingTime
     }

@@ -35,6 +35,8 @@ public struct GestureArena: Sendable {
     private var nextSequenceID = 1
     /// Whether a pinch or rotation recognizer takes the touchpad: only then is its pinch a sequence as well.
     private var pinchesOnTouchpad: Bool
+    /// Double and triple taps between their taps, and what waits for them to fail (issue 61).
+    var taps = TapWaits()
 
     public init(recognizers: [RecognizerSpec], geometry: ScreenGeometry) {
         self.recognizers = recognizers
@@ -43,8 +45,10 @@ public struct GestureArena: Sendable {
         pinchesOnTouchpad = Self.takesTouchpadPinches(recognizers)
     }
 
-    /// New recognizers apply from the next sequence on; running ones finish as they were.
+    /// New recognizers apply from the next sequence on; running ones finish as they were. Taps counted between
+    /// sequences are forgotten: a double tap across a reload starts again.
     public mutating func setRecognizers(_ specs: [RecognizerSpec]) {
+        _ = taps.clear()
         recognizers = specs
         index = RecognizerIndex(specs)
         pinchesOnTouchpad = Self.takesTouchpadPinches(specs)
@@ -72,7 +76,10 @@ public struct GestureArena: Sendable {
         // Taken out while it is worked on, once: a copy that the dictionary still shared would copy its arrays on
         // write, and each mutation through the dictionary's subscript cost heap allocations of its own.
         guard var sequence = sequences.removeValue(forKey: source) else {
-            return begin(event, shouldBegin: shouldBegin)
+            guard source == .touch, !taps.isEmpty else { return begin(event, shouldBegin: shouldBegin) }
+            var outputs: [ArenaOutput] = []
+            fireTapDeadlines(upTo: event.time, shouldBegin: shouldBegin, into: &outputs)
+            return outputs + begin(event, shouldBegin: shouldBegin)
         }
         var outputs: [ArenaOutput] = []
         fireDeadlines(of: &sequence, upTo: event.time, shouldBegin: shouldBegin, into: &outputs)
@@ -85,7 +92,7 @@ public struct GestureArena: Sendable {
             ending = end
         }
         if let ending {
-            finish(&sequence, ending, time: event.time, into: &outputs)
+            finish(&sequence, ending, time: event.time, shouldBegin: shouldBegin, into: &outputs)
         } else {
             step(&sequence, time: event.time, shouldBegin: shouldBegin, into: &outputs)
             sequences[source] = sequence
@@ -119,7 +126,9 @@ public struct GestureArena: Sendable {
     /// When the sequence of `source` must be looked at though no event comes (a long press or a `hold` coming due),
     /// in the events' own time; nil when nothing waits.
     public func deadline(of source: InputSource) -> Double? {
-        sequences[source]?.nextDeadline
+        let own = sequences[source]?.nextDeadline
+        guard source == .touch, let tapDeadline = taps.nextDeadline else { return own }
+        return min(own ?? .infinity, tapDeadline)
     }
 
     /// Each source's deadline, where one waits: a walk over the sequences under way (none, or one, mostly), with no
@@ -128,14 +137,16 @@ public struct GestureArena: Sendable {
         for (source, sequence) in sequences {
             if let deadline = sequence.nextDeadline { body(source, deadline) }
         }
+        if let tapDeadline = taps.nextDeadline { body(.touch, tapDeadline) }
     }
 
     /// Fires what is due by `time` in the sequence of `source`: time passed with no event.
     public mutating func advance(
         _ source: InputSource, to time: Double, shouldBegin: (BeginRequest) -> Bool = { _ in true }
     ) -> [ArenaOutput] {
-        guard var sequence = sequences.removeValue(forKey: source) else { return [] }
         var outputs: [ArenaOutput] = []
+        if source == .touch, !taps.isEmpty { fireTapDeadlines(upTo: time, shouldBegin: shouldBegin, into: &outputs) }
+        guard var sequence = sequences.removeValue(forKey: source) else { return outputs }
         fireDeadlines(of: &sequence, upTo: time, shouldBegin: shouldBegin, into: &outputs)
         sequences[source] = sequence
         return outputs
@@ -147,7 +158,7 @@ public struct GestureArena: Sendable {
 
     /// Steps the sequence at each deadline up to `time`, in order, at the deadline's own time. Each step ends at
     /// least one candidate's wait (it rests, becomes ready or fails), so there are at most as many as candidates.
-    private func fireDeadlines(
+    private mutating func fireDeadlines(
         of sequence: inout TouchSequence, upTo time: Double, shouldBegin: (BeginRequest) -> Bool,
         into outputs: inout [ArenaOutput]
     ) {
@@ -184,10 +195,11 @@ public struct GestureArena: Sendable {
     public mutating func cancel(_ source: InputSource, at time: Double) -> [ArenaOutput] {
         var outputs: [ArenaOutput] = []
         if var sequence = sequences[source] {
-            finish(&sequence, .cancelled, time: time, into: &outputs)
+            finish(&sequence, .cancelled, time: time, shouldBegin: { _ in false }, into: &outputs)
             sequences[source] = nil
         }
         if source == .touchpad { outputs += touchpadGestures.cancel(at: time) }
+        if source == .touch { forgetTaps(at: time, into: &outputs) }
         return outputs
     }
 
@@ -210,6 +222,9 @@ public struct GestureArena: Sendable {
             fingers: fingers, pressureEdge: pressureEdge, isPinch: isPinch, candidates: candidates)
         nextSequenceID += 1
         var outputs: [ArenaOutput] = []
+        if source == .touch, !taps.isEmpty {
+            continueTaps(into: sequence, at: time, shouldBegin: shouldBegin, outputs: &outputs)
+        }
         // Only what lands somewhere: a push into an edge or a touchpad swipe is already moving.
         if !candidates.isEmpty, source == .touch || source == .pointer {
             outputs.append(.landed(sequence: sequence.id, source: source, recognizers: candidates.map(\.spec.name)))
@@ -219,10 +234,13 @@ public struct GestureArena: Sendable {
         return outputs
     }
 
-    /// An edge pan's resting time counts from the touch landing; the others' from when their touch count is met.
+    /// An edge pan's resting time, and a tap's longest, count from the touch landing; the others' from when their
+    /// touch count is met.
     private static func startsItsClock(_ spec: RecognizerSpec) -> Bool {
-        if case .edgePan = spec.kind { return true }
-        return false
+        switch spec.kind {
+        case .edgePan, .tap: true
+        case .pan, .longPress, .pinch, .rotate, .swipe: false
+        }
     }
 
     /// A touchpad hold that began is announced as landing where the touchpad's recognizers are, so that it can
@@ -238,7 +256,7 @@ public struct GestureArena: Sendable {
         return names.isEmpty ? [] : [.landed(sequence: update.sequence, source: .touchpad, recognizers: names)]
     }
 
-    private func step(
+    private mutating func step(
         _ sequence: inout TouchSequence, time: Double, shouldBegin: (BeginRequest) -> Bool,
         into outputs: inout [ArenaOutput]
     ) {
@@ -257,11 +275,13 @@ public struct GestureArena: Sendable {
             evaluate(&sequence, index, time: time, into: &outputs)
         }
         arbitrate(&sequence, time: time, shouldBegin: shouldBegin, into: &outputs)
+        if !taps.isEmpty { settleTaps(in: sequence, at: time, shouldBegin: shouldBegin, into: &outputs) }
         releaseIfUnused(&sequence, into: &outputs)
     }
 
-    /// Lets the best ready candidate that waits for nobody begin; all others fail.
-    private func arbitrate(
+    /// Lets the best ready candidate that waits for nobody begin; all others fail. (Taps and swipes are never
+    /// ready before the lift: `decideAtLift` chooses among them.)
+    private mutating func arbitrate(
         _ sequence: inout TouchSequence, time: Double, shouldBegin: (BeginRequest) -> Bool,
         into outputs: inout [ArenaOutput]
     ) {
@@ -296,9 +316,11 @@ public struct GestureArena: Sendable {
     }
 
     /// A ready candidate waits while a more specific one is still possible, or
-    /// while one it requires to fail has not failed.
-    private func isBlocked(_ sequence: TouchSequence, _ index: Int) -> Bool {
+    /// while one it requires to fail has not failed (in its sequence, or a tap counting between sequences).
+    func isBlocked(_ sequence: TouchSequence, _ index: Int) -> Bool {
         let candidate = sequence.candidates[index]
+        // A double or triple tap still counting, between sequences, has not failed either.
+        if !taps.isEmpty, candidate.spec.requireToFail.contains(where: taps.isCounting) { return true }
         return sequence.candidates.indices.contains { other in
             guard other != index else { return false }
             let rival = sequence.candidates[other]
@@ -310,8 +332,9 @@ public struct GestureArena: Sendable {
         }
     }
 
-    private func finish(
-        _ sequence: inout TouchSequence, _ ending: Ending, time: Double, into outputs: inout [ArenaOutput]
+    private mutating func finish(
+        _ sequence: inout TouchSequence, _ ending: Ending, time: Double, shouldBegin: (BeginRequest) -> Bool,
+        into outputs: inout [ArenaOutput]
     ) {
         if let winner = sequence.winner, case let .began(origin, _) = sequence.candidates[winner].phase {
             let state: RecognizerState = ending == .ended ? .ended : .cancelled
@@ -319,9 +342,13 @@ public struct GestureArena: Sendable {
             outputs.append(.gesture(update(sequence, winner, state, translation: sequence.path - origin, time: time)))
             return
         }
+        if ending == .ended, sequence.winner == nil {
+            decideAtLift(&sequence, time: time, shouldBegin: shouldBegin, into: &outputs)
+        }
         for index in sequence.candidates.indices where sequence.candidates[index].isLive {
             fail(&sequence, index, time: time, into: &outputs)
         }
+        if !taps.isEmpty { settleTaps(in: sequence, at: time, shouldBegin: shouldBegin, into: &outputs) }
         releaseIfUnused(&sequence, into: &outputs)
     }
 
@@ -336,7 +363,7 @@ public struct GestureArena: Sendable {
         outputs.append(.gesture(update(sequence, index, .failed, translation: .zero, time: time)))
     }
 
-    private func update(
+    func update(
         _ sequence: TouchSequence, _ index: Int, _ state: RecognizerState, translation: Point, time: Double
     ) -> GestureUpdate {
         let candidate = sequence.candidates[index]

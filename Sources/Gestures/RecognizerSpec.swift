@@ -169,6 +169,10 @@ public struct RecognizerSpec: Hashable, Sendable {
         case pinch(TransformOptions)
         /// Follows the fingers' turn (`TouchSpread`'s degrees).
         case rotate(TransformOptions)
+        /// A tap, or a double or triple tap: decided when the fingers lift (issue 61).
+        case tap(TapOptions)
+        /// A quick stroke in a direction: decided when the fingers lift (issue 61).
+        case swipe(SwipeOptions)
     }
 
     public var name: String
@@ -186,15 +190,23 @@ public struct RecognizerSpec: Hashable, Sendable {
 
     /// Among recognizers of movement, the most specific wins when several could begin: edge before pan, and a held
     /// one before its ordinary kind, so that an ordinary swipe and a held swipe can share an edge (the held one
-    /// fails as soon as the finger moves before its time). Nil for a long press, which neither waits for these
-    /// nor holds them up: a long press and a swipe on one place take `requireToFail` to order them. A pinch and a
+    /// fails as soon as the finger moves before its time). Nil for a long press, a tap and a swipe, which neither
+    /// wait for these nor hold them up: a long press and a swipe on one place take `requireToFail` to order them. A pinch and a
     /// rotation stand with the ordinary pan: of those, whichever first passes its own slop begins (docs/gestures.md).
     public var specificity: Int? {
         switch kind {
         case let .edgePan(options): options.hold > 0 ? 5 : 4
         case let .pan(options): options.hold > 0 ? 3 : 2
         case .pinch, .rotate: 2
-        case .longPress: nil
+        case .longPress, .tap, .swipe: nil
+        }
+    }
+
+    /// Whether it is decided only when its fingers lift (a tap, a swipe), as UIKit's discrete recognizers are.
+    public var isDecidedAtLift: Bool {
+        switch kind {
+        case .tap, .swipe: true
+        case .pan, .edgePan, .longPress, .pinch, .rotate: false
         }
     }
 
@@ -202,17 +214,19 @@ public struct RecognizerSpec: Hashable, Sendable {
     public var transform: TransformOptions? {
         switch kind {
         case let .pinch(options), let .rotate(options): options
-        case .pan, .edgePan, .longPress: nil
+        case .pan, .edgePan, .longPress, .tap, .swipe: nil
         }
     }
 
-    /// How long the touches must rest before the recognizer may go on: a pan's `hold`, a long press's `duration`.
+    /// How long the touches must rest before the recognizer may go on: a pan's `hold`, a long press's `duration`; a
+    /// tap's longest time, after which it fails.
     var restingTime: Double {
         switch kind {
         case let .edgePan(options): options.hold
         case let .pan(options): options.hold
         case let .longPress(options): options.duration
-        case .pinch, .rotate: 0
+        case let .tap(options): options.maxDuration
+        case .pinch, .rotate, .swipe: 0
         }
     }
 }

@@ -124,6 +124,8 @@ struct Candidate: Sendable {
     /// A pinch or a rotation: the sequence's transform when it began, and when it last reported a change.
     var transformOrigin = Point.zero
     var reportedTransform = Point.zero
+    /// A tap or a swipe: the most touches down at once so far, which must be its count when the fingers lift.
+    var peak = 0
 
     init(spec: RecognizerSpec, phase: Phase, since: Double? = nil) {
         self.spec = spec; self.phase = phase; self.since = since

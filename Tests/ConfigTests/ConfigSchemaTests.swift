@@ -31,6 +31,12 @@ import TextWriting
             case "pinch": ("[bindings.b]", "transition = \"sidebar\"\ngesture = \"pinch\"\nincreases = \"in\"\n")
             case "rotate":
                 ("[bindings.b]", "transition = \"sidebar\"\ngesture = \"rotate\"\nincreases = \"clockwise\"\n")
+            case "tap": ("[bindings.b]", "transition = \"sidebar\"\ngesture = \"tap\"\n")
+            case "swipe":
+                (
+                    "[bindings.b]",
+                    "transition = \"sidebar\"\ngesture = \"swipe\"\ndirections = [\"left\"]\nincreases = \"left\"\n"
+                )
             default:
                 ("[bindings.b]", "transition = \"sidebar\"\ngesture = \"pan\"\ndirection = \"left\"\ndistance = 300\n")
             }

@@ -192,7 +192,7 @@ import Transitions
             [transitions.t]
             [bindings.a]
             transition = "t"
-            gesture = "swipe"
+            gesture = "flick"
             distance = 100
             [bindings.b]
             transition = "t"
@@ -208,7 +208,7 @@ import Transitions
         let messages = Set(Self.errors(text).map { "\($0.key): \($0.message)" })
         #expect(
             messages.contains(
-                "bindings.a.gesture: must be one of \"edge-pan\", \"pan\", \"long-press\", \"pinch\", \"rotate\", not \"swipe\""
+                "bindings.a.gesture: must be one of \"edge-pan\", \"pan\", \"long-press\", \"pinch\", \"rotate\", \"tap\", \"swipe\", not \"flick\""
             ))
         #expect(messages.contains("bindings.b.increases: is required for a pan without a direction"))
         #expect(messages.contains("bindings.c.require-to-fail: no binding is named \"zzz\""))

@@ -107,4 +107,44 @@ import XorgInputTest
         #expect(try Self.lastUpdate(rpc)["state"] == "ended")
         #expect(try Self.settledLines(log, count: 1) == ["end 3 left "])
     }
+
+    /// libinput on umockdev's touchscreen: two two-finger taps 120 ms apart are a double tap, which runs its command
+    /// once; the single two-finger tap that requires it to fail runs nothing.
+    @Test(.enabled(if: MockedDevice.installed, "needs root (a mount namespace) and umockdev (scripts/install-deps.sh)"))
+    func aTwoFingerDoubleTapRunsItsCommandOnce() throws {
+        let mock = try MockedDevice(.touchscreen)
+        defer { mock.removeFolder() }
+        let log = NSTemporaryDirectory() + "animd-runs-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let config = """
+            defaults = false
+            [bindings.double]
+            gesture = "tap"
+            touches = 2
+            taps = 2
+            run = ["/bin/sh", "-c", 'echo "double $ANIMD_FINGERS" >> \(log)']
+            [bindings.single]
+            gesture = "tap"
+            touches = 2
+            require-to-fail = ["double"]
+            run = ["/bin/sh", "-c", 'echo single >> \(log)']
+            """
+        let daemon = try DaemonProcess(config: config, inputBackend: "libinput", wrapper: mock.wrapper)
+        let rpc = try daemon.connect()
+        _ = try rpc.ok("subscribe", ["events": ["gesture", "input-events"]])
+        defer { mock.stop(rpc) }
+        // Frames 10 ms apart: each tap 80 ms long, the second landing 120 ms after the first lifted.
+        let taps = [(0, 8), (20, 28)].flatMap { from, to in
+            [
+                MockedDevice.Stroke(from: from, to: to, points: [(0.4, 0.5)]),
+                .init(from: from, to: to, points: [(0.45, 0.5)]),
+            ]
+        }
+        try mock.plugIn(MockedDevice.touches(taps))
+        _ = try rpc.notification(where: { method, params in
+            method == .gesture && params["name"] == "double" && params["state"] == "ended"
+        })
+        #expect(try Self.settledLines(log, count: 1) == ["double 2"])
+        #expect(Self.lines(log) == ["double 2"], "still nothing for the single tap")
+    }
 }

@@ -214,8 +214,8 @@ struct MockedDevice {
         var sysfsPath: String { "/sys/devices/virtual/input/input\(number)/event\(number)" }
     }
 
-    /// One finger on the touchscreen: down from frame `from` to frame `to` (of 17, 10 ms apart), moving along its
-    /// points (in the unit square) in between.
+    /// One finger on the touchscreen: down from frame `from` to frame `to` (of 17, 10 ms apart, or as many as the
+    /// latest stroke needs), moving along its points (in the unit square) in between.
     struct Stroke {
         var from = 0
         var to = 16
@@ -331,7 +331,7 @@ struct MockedDevice {
     static func touches(_ strokes: [Stroke]) -> String {
         var writer = EventWriter()
         var down = 0
-        for frame in 0...16 {
+        for frame in 0...max(16, strokes.map(\.to).max() ?? 16) {
             let downBefore = down
             for (slot, stroke) in strokes.enumerated()
             where (stroke.from...stroke.to).contains(frame) && !stroke.points.isEmpty {

@@ -9,6 +9,10 @@ public enum BindingGesture: Hashable, Sendable {
     case longPress(LongPress, region: RegionSpec?)
     /// A pinch or a rotation (issue 45): its `region` is where its first finger must land on the glass.
     case transform(Transform, region: RegionSpec?)
+    /// A tap (issue 61), which sends its transition to snap `to`, or toggles it between its ends.
+    case tap(TapOptions, to: Int?, region: RegionSpec?)
+    /// A swipe (issue 61), which sends its transition to the next snap (a stroke toward `increases`) or the previous.
+    case swipe(SwipeOptions, region: RegionSpec?)
 
     /// The input sources its recognizer can read, as the arena accepts them (`GestureArena.accepts`): a pan has no
     /// edge to push into, an edge pan no touchpad swipe, a long press only the glass (the pointer's presses reach
@@ -17,8 +21,8 @@ public enum BindingGesture: Hashable, Sendable {
         switch self {
         case .pan: [.touch, .pointer, .touchpad]
         case .edgePan: [.touch, .pointer, .pressure]
-        case .longPress: [.touch]
-        case .transform: [.touch, .touchpad]
+        case .longPress, .tap: [.touch]
+        case .transform, .swipe: [.touch, .touchpad]
         }
     }
 
@@ -28,6 +32,8 @@ public enum BindingGesture: Hashable, Sendable {
         case .edgePan: "edge-pan"
         case .pan: "pan"
         case .longPress: "long-press"
+        case .tap: "tap"
+        case .swipe: "swipe"
         case let .transform(transform, _):
             if case .pinch = transform.kind { "pinch" } else { "rotate" }
         }
@@ -41,6 +47,8 @@ public enum BindingGesture: Hashable, Sendable {
         case let .pan(options, _): options.minTouches
         case let .longPress(press, _): press.options.minTouches
         case let .transform(transform, _): transform.options.minTouches
+        case let .tap(options, _, _): options.touches
+        case let .swipe(options, _): options.touches
         }
     }
 
@@ -167,6 +175,14 @@ public struct BindingConfig: Hashable, Sendable {
             case .pinch: kind = .pinch(resolved)
             case .rotate: kind = .rotate(resolved)
             }
+        case let .tap(options, _, region):
+            var resolved = options
+            resolved.region = region?.resolve(in: geometry)
+            kind = .tap(resolved)
+        case let .swipe(options, region):
+            var resolved = options
+            resolved.region = region?.resolve(in: geometry)
+            kind = .swipe(resolved)
         }
         return RecognizerSpec(name: name, kind: kind, sources: sources, requireToFail: requireToFail)
     }
@@ -211,7 +227,16 @@ extension BindingConfig {
     public static func defaultCatch(for gesture: BindingGesture) -> Bool {
         switch gesture {
         case .pan(_, region: .some), .transform(_, region: .some): true
-        case .pan, .transform, .edgePan, .longPress: false
+        case .pan, .transform, .edgePan, .longPress, .tap, .swipe: false
+        }
+    }
+
+    /// Whether its recognizer is decided when the fingers lift (a tap, a swipe): it sends its transition to a snap
+    /// rather than drive it with the fingers.
+    var isDecidedAtLift: Bool {
+        switch gesture {
+        case .tap, .swipe: true
+        case .pan, .edgePan, .longPress, .transform: false
         }
     }
 

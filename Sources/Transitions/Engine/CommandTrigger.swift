@@ -70,9 +70,9 @@ public struct CommandTrigger: Sendable {
     /// rotation; with no way, how far in any. Nil for a long press, which goes nowhere.
     static func travel(of update: GestureUpdate, along way: BindingCommand.Way?, gesture: BindingGesture) -> Double? {
         switch gesture {
-        case .longPress:
+        case .longPress, .tap:
             return nil
-        case .pan, .edgePan:
+        case .pan, .edgePan, .swipe:
             let moved = update.translation
             guard case let .direction(direction)? = way else { return moved.length }
             return moved.x * direction.unit.x + moved.y * direction.unit.y
@@ -109,8 +109,10 @@ public struct CommandTrigger: Sendable {
     /// rotation; nil while it has not gone any way.
     static func direction(of update: GestureUpdate, gesture: BindingGesture) -> String? {
         switch gesture {
-        case .longPress:
+        case .longPress, .tap:
             return nil
+        case let .swipe(options, _):
+            return options.heading(of: update.translation)?.rawValue
         case .pan, .edgePan:
             let moved = update.translation.length > 0 ? update.translation : update.location - update.startLocation
             guard moved.length > 0 else { return nil }

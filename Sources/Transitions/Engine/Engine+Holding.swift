@@ -160,7 +160,7 @@ extension Engine {
     }
 
     /// A recognized press without a fill: a new leg to `target` with the transition's own timing.
-    private static func send(
+    static func send(
         _ runtime: inout TransitionRuntime, to target: Int, by binding: String, at time: Double,
         into output: inout EngineOutput
     ) {

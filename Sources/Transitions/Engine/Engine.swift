@@ -384,6 +384,11 @@ public struct Engine: Sendable {
         if let press = binding.longPress {
             return pressed(binding, press, update, at: time, into: &output)
         }
+        if binding.isDecidedAtLift {
+            // Its `began` and `ended` come together; the ended one carries the stroke.
+            guard update.state == .ended else { return }
+            return recognized(binding, update, on: transition, at: time, into: &output)
+        }
         if update.state == .failed { return loosen(binding, sequence: update.sequence, at: time, into: &output) }
         if update.state == .began { held[transition] = nil }
         // In place, as in `tick`.
@@ -488,7 +493,7 @@ public struct Engine: Sendable {
             } else {
                 sign = velocity < 0 ? -1 : 1
             }
-        case .longPress:
+        case .longPress, .tap, .swipe:
             sign = 1
         case .transform:
             sign = velocity < 0 ? -1 : 1
