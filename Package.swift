@@ -80,6 +80,9 @@ let package = Package(
         // The touch relay's logic (issue 59): protocol-B frames read, each touch held or passed to the twin, the twin's
         // frames written, and the lines it trades with animd. Pure, as the gesture core is.
         .target(name: "TouchRelay", swiftSettings: strict),
+        // `animctl import` (issue 61): touchegg's, fusuma's, libinput-gestures' and lisgd's configs read, and what
+        // they do written as animd bindings. Pure: text and the session in, a config and what was left out out.
+        .target(name: "GestureImport", swiftSettings: strict),
         // What a transition is and what may be asked of it: the snapshot, its phase, the commands. The engine makes
         // them, the wire carries them; neither owns them.
         .target(name: "TransitionModel", dependencies: ["Motion", "TextWriting"], swiftSettings: strict),
@@ -175,7 +178,7 @@ let package = Package(
             name: "animctl",
             dependencies: [
                 "JSONText", "AnimProtocol", "AnimClient", "AnimConfig", "TransitionModel", "Gestures", "Motion",
-                "TextWriting", "UnixSupport",
+                "TextWriting", "UnixSupport", "GestureImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict,
@@ -241,6 +244,9 @@ let package = Package(
         .testTarget(name: "TextWritingTests", dependencies: ["TextWriting"], swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "TouchRelayTests", dependencies: ["TouchRelay"], swiftSettings: strict),
+        .testTarget(
+            name: "GestureImportTests", dependencies: ["GestureImport", "AnimConfig"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(
             name: "GesturesTests", dependencies: ["JSONText", "Gestures", "AnimProtocol", "TestSupport"],
             exclude: ["Traces"], swiftSettings: strict),

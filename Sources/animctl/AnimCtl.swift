@@ -27,7 +27,7 @@ struct AnimCtl: AsyncParsableCommand {
             NameAndValueCommand<FinishTag>.self,
             Inject.self, Record.self, Reload.self, Config.self, Environment.self, MotionCommand.self,
             SocketPathCommand.self, Call.self,
-            Curve.self, Declare.self, Doctor.self, SessionStart.self,
+            Curve.self, Declare.self, Doctor.self, SessionStart.self, Import.self,
         ]
     )
 
