@@ -174,6 +174,22 @@ import Testing
         #expect(quick.timeline(of: "tap").map(\.0) == [.began, .ended])
     }
 
+    /// An edge pan on the same finger, at the left edge: a stroke inward is the edge pan's (the tap and a swipe
+    /// fail as it begins); a tap there, still, is the tap's, and the edge pan fails at the lift.
+    @Test func tapsAndSwipesAgainstAnEdgePan() {
+        let edge = RecognizerSpec.edge(.left)
+        let swipe = RecognizerSpec(name: "swipe", kind: .swipe(SwipeOptions(directions: [.right])), sources: [.touch])
+        var stroke = Run([Self.tap("tap"), swipe, edge])
+        stroke.touch(.touchDown(id: 1), 3, 500, at: 0)
+        stroke.touch(.touchMove(id: 1), 30, 500, at: 0.02)
+        #expect(stroke.timeline(of: "left-edge").first?.0 == .began)
+        #expect(stroke.timeline(of: "tap").map(\.0) == [.failed] && stroke.timeline(of: "swipe").map(\.0) == [.failed])
+        var tap = Run([Self.tap("tap"), swipe, edge])
+        tap.tap(at: 0, x: 3, y: 500)
+        #expect(tap.timeline(of: "left-edge").map(\.0) == [.failed] && tap.timeline(of: "swipe").map(\.0) == [.failed])
+        #expect(tap.timeline(of: "tap").map(\.0) == [.began, .ended])
+    }
+
     // MARK: - Swipes
 
     /// A stroke of 100 px in 0.1 s in each of the eight directions is a swipe that way: `ended` carries the stroke.

@@ -32,7 +32,28 @@ struct BindingTable: Sendable {
 
     /// Resolves every binding's recognizer for `geometry`; the screen changed, or the table is new.
     mutating func resolve(in geometry: ScreenGeometry) {
-        resolved = list.map { $0.recognizer(in: geometry) }
+        resolved = Self.orderingTaps(list.map { $0.recognizer(in: geometry) })
+    }
+
+    /// A tap waits for every tap of more taps on as many fingers to fail, as a single tap waits for the double tap
+    /// on its fingers (issue 61). UIKit leaves that to `require(toFail:)`; here it is implied, for a single tap that
+    /// also fires for each tap of a double is never what a config means. A binding may still list others.
+    static func orderingTaps(_ specs: [RecognizerSpec]) -> [RecognizerSpec] {
+        let taps = specs.compactMap { spec -> (name: String, options: TapOptions)? in
+            if case let .tap(options) = spec.kind { (spec.name, options) } else { nil }
+        }
+        guard taps.count > 1 else { return specs }
+        return specs.map { spec in
+            guard case let .tap(options) = spec.kind else { return spec }
+            var spec = spec
+            for other in taps
+            where other.options.touches == options.touches && other.options.taps > options.taps
+                && !spec.requireToFail.contains(other.name)
+            {
+                spec.requireToFail.append(other.name)
+            }
+            return spec
+        }
     }
 
     subscript(name: String) -> BindingConfig? { byName[name] }
