@@ -78,8 +78,7 @@ public enum FusumaImport {
             return config.leave(way.line, entry, because: "no \(kind) goes \"\(way.key)\"")
         }
         var binding = ImportedBinding(
-            name: ([kind, fingerWord, way.key] + apps.prefix(1).map { $0.lowercased() }).joined(separator: "-")
-                .filter { $0.isLetter || $0.isNumber || $0 == "-" },
+            name: ImportedBinding.name([kind, fingerWord, way.key] + apps.prefix(1)),
             line: way.line, entry: entry)
         switch kind {
         case "swipe": binding.stroke(way.key, fingers: fingers, sources: ["touchpad"])

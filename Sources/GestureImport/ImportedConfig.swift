@@ -52,6 +52,17 @@ public struct ImportedBinding: Equatable, Sendable {
     }
 
     mutating func set(_ key: String, _ value: TOMLValue) { keys.append(TOMLEntry(key: key, value: value)) }
+
+    /// A binding's name from words: lowercased, joined by hyphens, and kept to what a TOML bare key may hold
+    /// (ASCII letters, digits, `-`), so that an application called "Café" makes `caf`, not a key animd refuses.
+    static func name(_ words: [String]) -> String {
+        let joined = words.filter { !$0.isEmpty }.joined(separator: "-").lowercased()
+        let bare = String(
+            joined.unicodeScalars.filter {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+            })
+        return bare.isEmpty ? "imported" : bare
+    }
 }
 
 /// An entry of the file that has no binding, with why.

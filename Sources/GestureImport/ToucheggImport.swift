@@ -54,8 +54,7 @@ public enum ToucheggImport {
             return config.leave(gesture.line, entry, because: "it has no <action>")
         }
         var binding = ImportedBinding(
-            name: ([type.lowercased(), String(fingers), direction] + apps.prefix(1).map { $0.lowercased() })
-                .filter { !$0.isEmpty }.joined(separator: "-").filter { $0.isLetter || $0.isNumber || $0 == "-" },
+            name: ImportedBinding.name([type, String(fingers), direction] + apps.prefix(1)),
             line: gesture.line, entry: entry + " " + (action["type"] ?? ""))
         switch (type, direction) {
         case ("SWIPE", "up"), ("SWIPE", "down"), ("SWIPE", "left"), ("SWIPE", "right"):

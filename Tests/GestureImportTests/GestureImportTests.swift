@@ -106,7 +106,7 @@ import Testing
     }
 
     /// A gesture that "All" and an application both define is the application's there: "All"'s binding says
-    /// except-apps. `<on>begin-and-end</on>` runs at both; a DRAG is a pan on the glass.
+    /// except-apps. `<on>begin-and-end</on>` runs at both; a DRAG is a pan on the glass; a name is kept to ASCII.
     @Test func toucheggSectionsAndPhases() throws {
         let text = """
             <touchégg>
@@ -123,13 +123,18 @@ import Testing
                   <action type="RUN_COMMAND"><command>echo firefox</command></action>
                 </gesture>
               </application>
+              <application name="Café">
+                <gesture type="TAP" fingers="2">
+                  <action type="RUN_COMMAND"><command>echo café</command></action>
+                </gesture>
+              </application>
             </touchégg>
             """
         let imported = try GestureImport.read(.touchegg, text, session: .other)
         #expect(
             imported.bindings.map(\.name) == [
-                "swipe-3-left-begin", "swipe-3-left-end", "drag-1-right", "swipe-3-left-firefox",
-            ])
+                "swipe-3-left-begin", "swipe-3-left-end", "drag-1-right", "swipe-3-left-firefox", "tap-2-caf",
+            ], "names are TOML bare keys")
         #expect(try Self.binding("swipe-3-left-begin", in: imported)["except-apps"] == .strings(["Firefox"]))
         #expect(try Self.binding("swipe-3-left-end", in: imported)["fire"] == nil)
         let drag = try Self.binding("drag-1-right", in: imported)
