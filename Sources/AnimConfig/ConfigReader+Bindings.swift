@@ -263,8 +263,19 @@ extension ConfigReader {
         guard let (kind, slop) = readTransformKind(t, p, pinch: pinch, increase: increase, drives: drives) else {
             return nil
         }
-        let options = TransformOptions(slop: slop, minTouches: minTouches, maxTouches: maxTouches)
+        // One that only runs a command begins only its way, if it names one (TransformOptions.sign).
+        let sign = drives ? nil : increase?.way.flatMap(Self.sign)
+        let options = TransformOptions(slop: slop, minTouches: minTouches, maxTouches: maxTouches, sign: sign)
         return .transform(.init(kind: kind, options: options), region: region)
+    }
+
+    /// The sign of a pinch's or a rotation's way: opening and clockwise grow its measure.
+    private static func sign(of way: BindingCommand.Way) -> Double? {
+        switch way {
+        case let .scale(closing): closing ? -1 : 1
+        case let .turn(clockwise): clockwise ? 1 : -1
+        case .direction: nil
+        }
     }
 
     /// An edge pan's `output` (a monitor's name) and `span` (`[from, to]`, fractions of the edge's length).

@@ -108,8 +108,8 @@ extension GestureArena {
     static let transformTravelSlop = 10.0
 
     /// A pinch (`scale`) or a rotation: its finger count met, then its measure (the transform's ln scale, or its
-    /// degrees) moved its slop either way from where the count was met. More fingers than its most fail it; so does moving
-    /// a pan's slop with too few, as it does a pan.
+    /// degrees) moved its slop either way from where the count was met (its own way only, when it has a `sign`). More
+    /// fingers than its most fail it; so does moving a pan's slop with too few, as it does a pan.
     private func evaluateTransform(
         _ sequence: inout TouchSequence, _ index: Int, _ options: TransformOptions,
         scale: Bool, slopOrigin: Point?, time: Double, into outputs: inout [ArenaOutput]
@@ -126,7 +126,10 @@ extension GestureArena {
         let origin = slopOrigin ?? transform
         sequence.candidates[index].phase = .possible(slopOrigin: origin)
         let moved = scale ? transform.x - origin.x : transform.y - origin.y
-        if abs(moved) >= options.slop { sequence.candidates[index].phase = .ready }
+        guard abs(moved) >= options.slop else { return }
+        // The other way from its own: some other gesture's, as a pan's direction fails it.
+        if let sign = options.sign, moved * sign < 0 { return fail(&sequence, index, time: time, into: &outputs) }
+        sequence.candidates[index].phase = .ready
     }
 
     /// A long press: its touch count met and held within its slop for its duration. Fewer touches after the count

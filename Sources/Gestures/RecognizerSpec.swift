@@ -153,9 +153,14 @@ public struct TransformOptions: Hashable, Sendable {
     public var maxTouches = 5
     /// The sequence must start inside one of these rectangles; nil, anywhere. (The touchpad has no place.)
     public var region: [Rect]?
+    /// The way it must go to begin, as a pan's `direction`: 1 opening (a pinch) or clockwise (a rotation), −1
+    /// closing or counter-clockwise; nil, either. A binding that drives a transition takes either way, so that the
+    /// fingers can take it back; one that only runs a command begins only its way (issue 61).
+    public var sign: Double?
 
-    public init(slop: Double, minTouches: Int = 2, maxTouches: Int = 5, region: [Rect]? = nil) {
+    public init(slop: Double, minTouches: Int = 2, maxTouches: Int = 5, region: [Rect]? = nil, sign: Double? = nil) {
         self.slop = slop; self.minTouches = minTouches; self.maxTouches = maxTouches; self.region = region
+        self.sign = sign
     }
 }
 

@@ -22,7 +22,9 @@ struct EnginePropertyTests {
     /// a held swipe beside the plain one on the right edge, a long press that toggles anywhere on the top edge and
     /// races the notifications' swipe there, and an edge pan that catches as the finger lands; and a pinch (on the
     /// glass and the touchpad), a rotation anywhere, and a swipe up from the bottom edge that works only in tablet
-    /// mode, beside the launcher's, which then does not (issue 45).
+    /// mode, beside the launcher's, which then does not (issue 45); a two-finger tap that toggles the overview and a
+    /// double tap that runs a command on the same fingers, a swipe of three fingers that flicks the pager, and a
+    /// four-finger pan that runs a command per 40 px (issue 61).
     static let config: DaemonConfig = {
         do {
             return try EngineTester.defaultConfig(
@@ -61,6 +63,29 @@ struct EnginePropertyTests {
                     when-tablet-mode = true
                     [bindings.launcher-open]
                     when-tablet-mode = false
+                    [bindings.overview-tap]
+                    transition = "overview"
+                    gesture = "tap"
+                    touches = 2
+                    [bindings.overview-double]
+                    gesture = "tap"
+                    touches = 2
+                    taps = 2
+                    run = ["true"]
+                    [bindings.pager-flick]
+                    transition = "pager"
+                    gesture = "swipe"
+                    touches = 3
+                    directions = ["left", "right", "up-left"]
+                    increases = "left"
+                    [bindings.volume]
+                    gesture = "pan"
+                    min-touches = 4
+                    max-touches = 4
+                    direction = "up"
+                    run = ["true"]
+                    fire = "repeat"
+                    repeat-distance = 40
                     """)
         } catch {
             fatalError("property config: \(error)")
@@ -75,6 +100,46 @@ struct EnginePropertyTests {
         var failures: [String] = []
         /// The motion last announced per transition, as a client with `frames: "driven"` knows it.
         var motions: [String: LegMotion] = [:]
+        /// The bindings' commands, as the core machine decides them, and what each gesture ran so far.
+        var commands = CommandTrigger()
+        var lastStep: [String: Int] = [:]
+        var endedOnce: Set<String> = []
+
+        /// The commands' contract: a repeat's steps go up, one at a time unless one update passed more (then at most
+        /// `repeatsPerUpdate` of them); an end's run comes with an ended update, once per gesture; a begin's with
+        /// a began one; every run's place is whole pixels.
+        mutating func checkCommands(_ events: [EngineEvent], in engine: Engine, _ step: String) {
+            for case let .gesture(update, _) in events {
+                guard let binding = engine.binding(named: update.name), binding.command != nil else { continue }
+                let key = "\(update.name)#\(update.sequence)"
+                let runs = commands.runs(for: update, of: binding)
+                if runs.count > BindingCommand.repeatsPerUpdate {
+                    failures.append("\(step): \(runs.count) runs at once")
+                }
+                for run in runs {
+                    switch run.environment["ANIMD_FIRE"] {
+                    case "repeat":
+                        guard let number = run.step, number > lastStep[key, default: 0] else {
+                            failures.append("\(step): \(key) repeated step \(String(describing: run.step)) again")
+                            continue
+                        }
+                        lastStep[key] = number
+                    case "end":
+                        if update.state != .ended {
+                            failures.append("\(step): \(key) ran at its end on \(update.state)")
+                        }
+                        if !endedOnce.insert(key).inserted { failures.append("\(step): \(key) ran at its end twice") }
+                    default:
+                        if update.state != .began {
+                            failures.append("\(step): \(key) ran at its begin on \(update.state)")
+                        }
+                    }
+                    if Int(run.environment["ANIMD_X"] ?? "") == nil || Int(run.environment["ANIMD_Y"] ?? "") == nil {
+                        failures.append("\(step): \(key) ran at no whole place")
+                    }
+                }
+            }
+        }
 
         /// A frame of a running leg is what the announced motion gives at its time: the analytic-leg contract.
         mutating func checkFrame(_ s: TransitionSnapshot, _ step: String) {
@@ -149,8 +214,14 @@ struct EnginePropertyTests {
             pick([-1000, 1000, 0, -0.0, Double.leastNonzeroMagnitude, double(-30...30)])
         }
 
+        /// A step's events, to the contract's checks and the commands'.
+        mutating func record(_ events: [EngineEvent], _ step: String) {
+            checker.check(events, step)
+            checker.checkCommands(events, in: engine, step)
+        }
+
         mutating func feed(_ event: InputEvent, _ step: String) {
-            checker.check(engine.handle(event, at: time).events, step)
+            record(engine.handle(event, at: time).events, step)
         }
 
         /// Time passing as the daemon's timer carries it out: the recognizers' deadlines as they come, and frames.
@@ -159,9 +230,9 @@ struct EnginePropertyTests {
             while time < end {
                 time = min(end, time + 1.0 / 60)
                 if let due = engine.recognizerDeadline, due <= time {
-                    checker.check(engine.advanceRecognizers(at: time).events, "deadline \(time)")
+                    record(engine.advanceRecognizers(at: time).events, "deadline \(time)")
                 }
-                checker.check(engine.tick(at: time).events, "tick \(time)")
+                record(engine.tick(at: time).events, "tick \(time)")
             }
         }
 
@@ -171,7 +242,7 @@ struct EnginePropertyTests {
                 Point(x: double(0...1919), y: 1078), Point(x: double(0...1919), y: double(0...1079)),
             ])
             let delta = Point(x: double(-900...900), y: double(-900...900))
-            let fingers = pick([1, 1, 1, 2, 3])
+            let fingers = pick([1, 1, 1, 2, 3, 4])
             let ids = (0..<fingers).map { nextTouch + $0 }
             nextTouch += fingers
             let steps = Int.random(in: 1...25, using: &rng)
@@ -208,6 +279,27 @@ struct EnginePropertyTests {
                     feed(InputEvent(time: time, kind: .touchCancel(id: id), location: edgeStart + delta), "cancel")
                 }
                 // else: never lifted, until the input vanishes.
+            }
+        }
+
+        /// Fingers tapped, once or a few times, quickly or slowly: taps, double taps, and what is neither.
+        mutating func taps() {
+            let fingers = pick([1, 2, 2, 3]), at = Point(x: double(100...1800), y: double(100...1000))
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                let ids = (0..<fingers).map { nextTouch + $0 }
+                nextTouch += fingers
+                for (i, id) in ids.enumerated() {
+                    feed(
+                        InputEvent(time: time, kind: .touchDown(id: id), location: at + Point(x: Double(i) * 40, y: 0)),
+                        "tap down")
+                }
+                advance(pick([0.05, 0.1, 0.4]))
+                for (i, id) in ids.enumerated() {
+                    feed(
+                        InputEvent(time: time, kind: .touchUp(id: id), location: at + Point(x: Double(i) * 40, y: 0)),
+                        "tap up")
+                }
+                advance(pick([0.05, 0.2, 0.5]))
             }
         }
 
@@ -307,7 +399,7 @@ struct EnginePropertyTests {
                 case 9: .stop(name, withoutFinishing: chance(0.5))
                 default: .finish(name, at: pick([.start, .end, .current]))
                 }
-            checker.check(engine.perform(command, at: time).1.events, "\(command)")
+            record(engine.perform(command, at: time).1.events, "\(command)")
         }
 
         mutating func reload() {
@@ -317,11 +409,11 @@ struct EnginePropertyTests {
                 config.transitions[i].snapPoints = pick([[0, 1], [0, 1, 2], [0, 1, 2, 3]])
             }
             if chance(0.3), !config.bindings.isEmpty { config.bindings[0].distance = pick([1, 100_000, 400]) }
-            checker.check(engine.reconfigure(config, at: time).events, "reload")
+            record(engine.reconfigure(config, at: time).events, "reload")
         }
 
         mutating func step() {
-            switch Int.random(in: 0..<12, using: &rng) {
+            switch Int.random(in: 0..<13, using: &rng) {
             case 0, 1: touchGesture()
             case 2: push()
             case 3: swipe()
@@ -329,9 +421,10 @@ struct EnginePropertyTests {
             case 4, 5, 6: command()
             case 7: reload()
             case 8:
-                checker.check(engine.cancelInput(from: [pick(InputSource.allCases)], at: time).events, "cancel input")
+                record(engine.cancelInput(from: [pick(InputSource.allCases)], at: time).events, "cancel input")
             // No events: a gesture under way finishes as it began, and the next meets the new mode's bindings.
             case 10: engine.setTabletMode(pick([true, false, nil]))
+            case 11: taps()
             default: advance(pick([0.001, 0.05, 0.3, 1.5]))
             }
         }
@@ -350,12 +443,12 @@ struct EnginePropertyTests {
                 }
             }
             // Input goes away and time passes: nothing may stay finger-driven or animate for ever.
-            run.checker.check(run.engine.cancelInput(from: InputSource.allCases, at: run.time).events, "all input gone")
+            run.record(run.engine.cancelInput(from: InputSource.allCases, at: run.time).events, "all input gone")
             // Straight past each leg's end, as a frame would come: a continue with a small factor can make one last hours.
             for _ in 0..<1000 where run.engine.isAnimating {
                 guard let end = run.engine.nextLegEnd else { run.advance(10); continue }
                 run.time = max(run.time, end + 0.001)
-                run.checker.check(run.engine.tick(at: run.time).events, "to the leg's end \(run.time)")
+                run.record(run.engine.tick(at: run.time).events, "to the leg's end \(run.time)")
             }
             for name in Self.names {
                 guard let snapshot = run.engine.snapshot(of: name, at: run.time) else { continue }
