@@ -16,6 +16,13 @@ public enum LisgdImport {
         var distance = "*"
         var pressed = false
         var command: String
+
+        /// Whether this one, earlier, matches every stroke `other` would: its fingers and way, at any edge or
+        /// `other`'s, and at any distance or `other`'s (lisgd's `gestureexecute`).
+        func shadows(_ other: Gesture) -> Bool {
+            fingers == other.fingers && code == other.code && (edge == "*" || edge == other.edge)
+                && (distance == "*" || distance == other.distance)
+        }
     }
 
     static let headings = [
@@ -28,7 +35,17 @@ public enum LisgdImport {
         let (gestures, threshold) =
             isCommandLine(text)
             ? try LisgdCommandLine.gestures(in: text, into: &config) : try LisgdHeader.gestures(in: text, into: &config)
-        for gesture in gestures { translate(gesture, threshold: threshold, into: &config) }
+        for (index, gesture) in gestures.enumerated() {
+            // lisgd runs the first gesture that matches a stroke: a later one that an earlier takes whole never runs.
+            if let earlier = gestures[..<index].first(where: { $0.shadows(gesture) }) {
+                config.leave(
+                    gesture.line, gesture.entry,
+                    because:
+                        "lisgd never runs it: line \(earlier.line)'s gesture comes first and takes every such stroke")
+                continue
+            }
+            translate(gesture, threshold: threshold, into: &config)
+        }
         return config
     }
 

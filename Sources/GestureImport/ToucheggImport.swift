@@ -22,20 +22,29 @@ public enum ToucheggImport {
         }
         for section in sections {
             let apps = (section["name"] ?? "All").split(separator: ",").map { String($0).trimmed }
-            for gesture in section.children where gesture.name == "gesture" {
+            let gestures = section.children.filter { $0.name == "gesture" }
+            for (index, gesture) in gestures.enumerated() {
+                // touchegg keeps the last of the same gesture in a section (Config::saveGestureConfig's map).
+                if let later = gestures[(index + 1)...].last(where: { sameGesture($0, gesture) }) {
+                    config.leave(
+                        gesture.line, "<gesture type=\"\(gesture["type"] ?? "")\">",
+                        because: "touchegg uses line \(later.line)'s, the last of the same gesture here")
+                    continue
+                }
                 translate(gesture, apps: apps == ["All"] ? [] : apps, sections: sections, into: &config, session)
             }
         }
         return config
     }
 
+    private static func sameGesture(_ one: XMLElement, _ other: XMLElement) -> Bool {
+        one["type"] == other["type"] && one["fingers"] == other["fingers"] && one["direction"] == other["direction"]
+    }
+
     /// The applications whose own section has this gesture, which "All" therefore leaves to them.
     private static func overriding(_ gesture: XMLElement, in sections: [XMLElement]) -> [String] {
         sections.filter { ($0["name"] ?? "All") != "All" }.filter { section in
-            section.children.contains {
-                $0.name == "gesture" && $0["type"] == gesture["type"] && $0["fingers"] == gesture["fingers"]
-                    && $0["direction"] == gesture["direction"]
-            }
+            section.children.contains { $0.name == "gesture" && sameGesture($0, gesture) }
         }.flatMap { ($0["name"] ?? "").split(separator: ",").map { String($0).trimmed } }
     }
 

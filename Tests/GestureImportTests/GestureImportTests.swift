@@ -255,19 +255,17 @@ import Testing
         #expect(edge["region"] == .inlineTable("{ edge = \"left\", depth = 50 }") && later.bindings.count == 1)
     }
 
-    /// The command line: old and six-field gestures, the threshold, a pressed stroke as a pan fired at its begin,
-    /// a corner and a timeout left out.
+    /// The command line: old and six-field gestures, the threshold, a pressed stroke as a pan fired at its begin; a
+    /// corner, a gesture that an earlier one takes whole (lisgd runs the first match), and a timeout left out.
     @Test func lisgdCommandLine() throws {
         let imported = try GestureImport.read(.lisgd, try Self.fixture("lisgd-command-line"), session: .other)
         #expect(try Self.binding("swipe-1-right", in: imported)["min-distance"] == .number(200))
-        #expect(
-            try Self.binding("swipe-1-right-from-left", in: imported)["run"]
-                == .strings(["sh", "-c", "sxmo_appmenu.sh"]))
         let pressed = try Self.binding("swipe-2-down", in: imported)
         #expect(pressed["gesture"] == .string("pan") && pressed["fire"] == .string("begin"))
         #expect(try #require(imported.bindings.first { $0.name == "swipe-3-up" }).notes.count == 2)
-        #expect(imported.leftOut.map(\.line) == [2, 6])
+        #expect(imported.leftOut.map(\.line) == [2, 3, 6])
         #expect(imported.leftOut.first?.reason == "a corner: animd's places are edges and rectangles")
+        #expect(imported.leftOut[1].reason.hasPrefix("lisgd never runs it: line 1's gesture comes first"))
     }
 
     // MARK: - Readers
