@@ -245,7 +245,8 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "TouchRelayTests", dependencies: ["TouchRelay"], swiftSettings: strict),
         .testTarget(
-            name: "GestureImportTests", dependencies: ["GestureImport", "AnimConfig"], exclude: ["Fixtures"],
+            name: "GestureImportTests", dependencies: ["GestureImport", "AnimConfig", "TestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "GesturesTests", dependencies: ["JSONText", "Gestures", "AnimProtocol", "TestSupport"],

@@ -2,6 +2,7 @@ import AnimConfig
 import Foundation
 import GestureImport
 import Gestures
+import TestSupport
 import Testing
 import Transitions
 
@@ -15,13 +16,9 @@ import Transitions
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("GestureImportTests/Fixtures")
 
-    static let cases: [(ImportedTool, String)] = [
-        (.touchegg, "touchegg.conf"), (.touchegg, "touchegg-readme.conf"),
-        (.libinputGestures, "libinput-gestures.conf"),
-        (.fusuma, "fusuma-config.yml"), (.fusuma, "fusuma-readme.yml"), (.fusuma, "fusuma-thresholds.yml"),
-        (.fusuma, "fusuma-appmatcher.yml"), (.lisgd, "lisgd-config.def.h"), (.lisgd, "lisgd-new-config.def.h"),
-        (.lisgd, "lisgd-command-line"),
-    ]
+    static let cases: [(ImportedTool, String)] = ImportFixtures.files.compactMap { entry in
+        ImportedTool(rawValue: entry.tool).map { ($0, entry.file) }
+    }
 
     /// Every binding of every file, on X11 (where the most are translated): its gesture, as input, runs its command.
     @Test(arguments: cases) func eachTranslatedGestureRunsItsCommand(_ source: (ImportedTool, String)) throws {

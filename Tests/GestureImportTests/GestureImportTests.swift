@@ -1,5 +1,6 @@
 import AnimConfig
 import Foundation
+import TestSupport
 import Testing
 
 @testable import GestureImport
@@ -29,13 +30,9 @@ import Testing
         return Dictionary(binding.keys.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
-    static let cases: [(ImportedTool, String)] = [
-        (.touchegg, "touchegg.conf"), (.touchegg, "touchegg-readme.conf"),
-        (.libinputGestures, "libinput-gestures.conf"),
-        (.fusuma, "fusuma-config.yml"), (.fusuma, "fusuma-readme.yml"), (.fusuma, "fusuma-thresholds.yml"),
-        (.fusuma, "fusuma-appmatcher.yml"), (.lisgd, "lisgd-config.def.h"), (.lisgd, "lisgd-new-config.def.h"),
-        (.lisgd, "lisgd-command-line"),
-    ]
+    static let cases: [(ImportedTool, String)] = ImportFixtures.files.compactMap { entry in
+        ImportedTool(rawValue: entry.tool).map { ($0, entry.file) }
+    }
 
     /// Every upstream file, for every session, imports to a config that passes the check, and every gesture entry
     /// of it became a binding or was named as left out.
