@@ -73,11 +73,11 @@ extension ImportedConfig {
 }
 
 extension StringProtocol {
-    /// Without the spaces and tabs at either end.
+    /// Without blanks at either end (spaces, tabs, and the carriage return of a file written on Windows).
     var trimmed: String {
         var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
         return String(slice)
     }
 }

@@ -54,6 +54,11 @@ public enum FusumaImport {
     ) {
         for byFingers in gesture.value.pairs {
             if let fingers = Int(byFingers.key) {
+                guard ImportedConfig.fingers.contains(fingers) else {
+                    config.leave(
+                        byFingers.line, "\(gesture.key) \(byFingers.key)", because: "animd takes 1 to 5 fingers")
+                    continue
+                }
                 for way in byFingers.value.pairs {
                     translate(gesture.key, fingers: fingers...fingers, way, apps: apps, into: &config, session)
                 }

@@ -25,6 +25,11 @@ public struct ImportedConfig: Equatable, Sendable {
         leftOut.append(LeftOut(line: line, entry: entry, reason: reason))
     }
 
+    /// What animd's config takes, checked where the other tool's values enter: a swipe's fingers (`touches`) and its
+    /// `min-distance`, px. A value outside is left out with its line, so that the output always loads.
+    static let fingers = 1...5
+    static let distances = 1.0...100_000.0
+
     mutating func note(_ text: String) {
         if !notes.contains(text) { notes.append(text) }
     }

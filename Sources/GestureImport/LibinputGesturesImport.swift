@@ -27,13 +27,19 @@ public enum LibinputGesturesImport {
             switch words[0].hasSuffix(":") ? String(words[0].dropLast()) : words[0] {
             case "gesture":
                 if let gesture = gestureLine(words, line: line, number: number) {
+                    if let fingers = gesture.fingers, !ImportedConfig.fingers.contains(fingers) {
+                        config.leave(number, line, because: "animd takes 1 to 5 fingers")
+                        continue
+                    }
                     gestures.append(gesture)
                 } else {
                     config.leave(number, line, because: "a gesture line is `gesture ACTION MOTION [FINGERS] COMMAND`")
                 }
             case "swipe_threshold":
-                threshold = words.count == 2 ? Double(words[1]).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } : nil
-                if threshold == nil { config.leave(number, line, because: "its value is not a number of dots") }
+                threshold = words.count == 2 ? Self.threshold(words[1]) : nil
+                if threshold == nil {
+                    config.leave(number, line, because: "its value is not 0, or 1 to 100000 dots")
+                }
             case "device":
                 config.leave(number, line, because: "animd reads every touchpad; `[input]` in animd.toml names devices")
             case "timeout":
@@ -46,6 +52,11 @@ public enum LibinputGesturesImport {
             translate(gesture, threshold: threshold, among: gestures, into: &config, session)
         }
         return config
+    }
+
+    /// `swipe_threshold`'s dots, within min-distance's range; 0 is libinput-gestures' default, no threshold.
+    private static func threshold(_ word: String) -> Double? {
+        Double(word).flatMap { $0 == 0 || ImportedConfig.distances.contains($0) ? $0 : nil }
     }
 
     /// `gesture ACTION MOTION [FINGERS] COMMAND`, the command being the rest of the line as written.

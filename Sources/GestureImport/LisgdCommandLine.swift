@@ -22,8 +22,10 @@ enum LisgdCommandLine {
                         line, "-g \"\(spec)\"", because: "a gesture is fingers,gesture,edge,distance,actmode,command")
                 }
             case ("-t", let distance?):
-                threshold = Double(distance).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-                if threshold == nil { config.leave(line, "-t \(distance)", because: "not a distance") }
+                threshold = Double(distance).flatMap { ImportedConfig.distances.contains($0) ? $0 : nil }
+                if threshold == nil {
+                    config.leave(line, "-t \(distance)", because: "not a distance of 1 to 100000 px")
+                }
             case ("-v", _), ("-d", _), ("-w", _), ("-h", _):
                 continue
             case (_, _):

@@ -69,7 +69,7 @@ enum LisgdHeader {
                 if depth == 2 { (current, currentLine) = ("", line) } else if depth > 2 { current.append(character) }
             case "}":
                 if depth == 2 {
-                    found.append((currentLine, current.trimmedOfLines))
+                    found.append((currentLine, current.trimmed))
                 } else if depth > 2 {
                     current.append(character)
                 }
@@ -121,14 +121,14 @@ enum LisgdHeader {
                 if character == "{" { depth += 1 }
                 if character == "}" { depth -= 1 }
                 if character == ",", depth == 0 {
-                    fields.append(current.trimmedOfLines)
+                    fields.append(current.trimmed)
                     current = ""
                     continue
                 }
             }
             current.append(character)
         }
-        if !current.trimmedOfLines.isEmpty { fields.append(current.trimmedOfLines) }
+        if !current.trimmed.isEmpty { fields.append(current.trimmed) }
         return fields
     }
 
@@ -159,19 +159,9 @@ enum LisgdHeader {
     private static func threshold(in code: String) -> Double? {
         for line in code.split(separator: "\n") where line.contains("threshold") && line.contains("=") {
             let value = line.split(separator: "=").last?.filter { $0.isNumber || $0 == "." } ?? ""
-            if let number = Double(value), number > 0 { return number }
+            if let number = Double(value), ImportedConfig.distances.contains(number) { return number }
         }
         return nil
-    }
-}
-
-extension StringProtocol {
-    /// Without blanks and newlines at either end.
-    var trimmedOfLines: String {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
     }
 }
 

@@ -61,7 +61,7 @@ public enum LisgdImport {
         guard let heading = headings[gesture.code] else {
             return config.leave(gesture.line, gesture.entry, because: "no lisgd gesture is \"\(gesture.code)\"")
         }
-        guard (1...5).contains(gesture.fingers) else {
+        guard ImportedConfig.fingers.contains(gesture.fingers) else {
             return config.leave(gesture.line, gesture.entry, because: "animd takes 1 to 5 fingers")
         }
         let edges = ["L": "left", "R": "right", "T": "top", "B": "bottom"]

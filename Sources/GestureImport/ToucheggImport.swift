@@ -56,7 +56,7 @@ public enum ToucheggImport {
         let entry =
             "<gesture type=\"\(type)\" fingers=\"\(gesture["fingers"] ?? "")\""
             + (gesture["direction"].map { " direction=\"\($0)\"" } ?? "") + ">"
-        guard let fingers = gesture["fingers"].flatMap({ Int($0) }), (1...5).contains(fingers) else {
+        guard let fingers = gesture["fingers"].flatMap({ Int($0) }), ImportedConfig.fingers.contains(fingers) else {
             return config.leave(gesture.line, entry, because: "its fingers are not 1 to 5")
         }
         guard let action = gesture.children.first(where: { $0.name == "action" }) else {

@@ -283,6 +283,21 @@ import Testing
         #expect(error(.lisgd, "int threshold = 3;\n")?.message.contains("gestures[]") == true)
     }
 
+    /// Absurd values from the other tool's file (1e308, -0, a finger count past a hand) are left out with their line,
+    /// so that the output still loads.
+    @Test func absurdValuesAreLeftOut() throws {
+        let libinput = try GestureImport.read(
+            .libinputGestures, "swipe_threshold 1e308\ngesture swipe left 9 a\ngesture swipe right -0 b\n",
+            session: .other)
+        #expect(libinput.leftOut.map(\.line) == [1, 2] && Self.checked(libinput) == [])
+        let lisgd = try GestureImport.read(.lisgd, "lisgd -t 1e308 -g \"9,LR,x\" -g \"1,LR,y\"", session: .other)
+        #expect(lisgd.leftOut.count == 2 && lisgd.bindings.count == 1 && Self.checked(lisgd) == [])
+        #expect(try Self.binding("swipe-1-right", in: lisgd)["min-distance"] == .number(125), "lisgd's default")
+        let fusuma = try GestureImport.read(
+            .fusuma, "swipe:\n  99999999999:\n    left:\n      command: a\n", session: .other)
+        #expect(fusuma.leftOut.map(\.line) == [2] && fusuma.bindings.isEmpty)
+    }
+
     @Test func shellWords() {
         #expect(ShellWords.split(#"a 'b c' "d \"e\"" f\ g"#) == ["a", "b c", "d \"e\"", "f g"])
         #expect(ShellWords.split(#"a "b"#) == nil)

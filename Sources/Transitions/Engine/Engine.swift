@@ -10,7 +10,8 @@ public import TransitionModel
 /// may catch a leg a client started, and while a finger drives a transition
 /// every command on it is refused with `notAllowed` (-32002).
 ///
-/// About 530 lines (460 before the formatter wrapped them at 120 columns), one job: the reducer's entries (step,
+/// About 545 lines (460 before the formatter wrapped them at 120 columns; taps and swipes added 15, their rules apart
+/// in Engine+Discrete), one job: the reducer's entries (step,
 /// command, input, reconfigure) and the state they share; each command's own rules are already apart, in
 /// `CommandApplication`. Its ten stored properties are that shared state (the arena, the runtimes with their order
 /// and leg index, the bindings, the two clocks, the holds, the motion policy, the retired count), each read by more
