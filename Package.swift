@@ -115,7 +115,8 @@ let package = Package(
         // daemon and its input backends.
         .target(name: "UnixSupport", dependencies: ["CSpawn"], swiftSettings: strict),
         .target(
-            name: "AnimClient", dependencies: ["JSONText", "AnimProtocol", "TransitionModel", "Motion", "UnixSupport"],
+            name: "AnimClient",
+            dependencies: ["JSONText", "AnimProtocol", "Gestures", "TransitionModel", "Motion", "UnixSupport"],
             swiftSettings: strict),
         .target(name: "FocusSources", dependencies: ["JSONText", "Gestures", "TextWriting"], swiftSettings: strict),
         // The input backend's contract (InputBackend, BackendInfo, BackendEvent), and what both backends' threads
@@ -302,7 +303,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "JSONText", "AnimProtocol", "TransitionModel", "AnimClient", "DaemonLauncher", "TestSupport",
-                "CLinuxScheduling", "XorgInputTest", "UnixSupport",
+                "CLinuxScheduling", "XorgInputTest", "UnixSupport", "Gestures",
             ],
             exclude: ["fish-complete.py"],
             swiftSettings: strict),

@@ -141,6 +141,19 @@ put 0644 "$prefix/include/animd-leg.h" < "$repo/clients/c/animd-leg.h"
 for module in __init__ client leg swipe tracker; do put 0644 "$pythondir/animd/$module.py" < "$repo/clients/python/animd/$module.py"; done
 for module in animd gio node swipe tracker; do put 0644 "$prefix/share/animd/js/$module.mjs" < "$repo/clients/js/$module.mjs"; done
 
+# animd's GNOME Shell extension, which tells animd the focused window (docs/focus.md): one folder per UUID, written by
+# scripts/gnome-extension.py (the GNOME 45-49 one and the GNOME 43-44 one), where GNOME Shell looks for extensions:
+# $XDG_DATA_DIRS/gnome-shell/extensions (/usr/share, /usr/local/share), or the user's own for ~/.local. Each shell
+# loads only the one written for its version; the user enables it (`animctl hello` says with which command).
+extensions=$(mktemp -d)
+python3 "$repo/scripts/gnome-extension.py" "$extensions"
+for uuid in $(python3 "$repo/scripts/gnome-extension.py" --uuids); do
+    for file in metadata.json extension.js; do
+        put 0644 "$prefix/share/gnome-shell/extensions/$uuid/$file" < "$extensions/$uuid/$file"
+    done
+done
+rm -rf "$extensions"
+
 # The udev rule that lets the user at the seat read touchscreens and touchpads, and nothing else (docs/wayland.md).
 # A system-wide prefix puts it where udev reads it (UDEV_RULES_DIR overrides that, for packaging and the install
 # test); a personal one keeps a copy, and the command to install it is printed at the end.

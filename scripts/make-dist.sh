@@ -2,7 +2,7 @@
 # Builds the tarball for distributions without a package (make dist):
 #   scripts/make-dist.sh VERSION BINDIR OUTDIR   →   OUTDIR/animd-VERSION-x86_64-linux.tar.gz
 # Inside, animd-VERSION-x86_64-linux/ holds the stripped binaries in bin/, the files scripts/install.sh installs in
-# the repository's own layout (systemd/, udev/, xdg/, config/, docs/, clients/, examples/, the tour's trace, README.md),
+# the repository's own layout (systemd/, udev/, xdg/, config/, gnome-shell/, docs/, clients/, examples/, the tour's trace, README.md),
 # scripts/install.sh itself, and install.sh, which runs it on them: the same files as the .deb and make install, from
 # the one list in install.sh (the package test installs the tarball, and fails on a file that is missing here).
 set -euo pipefail
@@ -18,7 +18,8 @@ for tool in animd animctl animd-demo animd-touch-relay; do
     strip --strip-unneeded "$top/bin/$tool"
 done
 install -m 0755 "$repo/scripts/install.sh" "$top/scripts/install.sh"
-cp -r "$repo/systemd" "$repo/udev" "$repo/xdg" "$repo/config" "$top/"
+install -m 0755 "$repo/scripts/gnome-extension.py" "$top/scripts/gnome-extension.py"
+cp -r "$repo/systemd" "$repo/udev" "$repo/xdg" "$repo/config" "$repo/gnome-shell" "$top/"
 cp "$repo/README.md" "$repo/LICENSE" "$repo/THIRD-PARTY-NOTICES" "$top/"
 cp "$repo"/docs/*.md "$repo"/docs/*.png "$top/docs/"
 cp -r "$repo/examples" "$top/"

@@ -47,6 +47,10 @@ share/bash-completion/completions/animctl
 share/bash-completion/completions/animd
 share/fish/vendor_completions.d/animctl.fish
 share/fish/vendor_completions.d/animd.fish
+share/gnome-shell/extensions/animd-gnome43@animd.org/extension.js
+share/gnome-shell/extensions/animd-gnome43@animd.org/metadata.json
+share/gnome-shell/extensions/animd@animd.org/extension.js
+share/gnome-shell/extensions/animd@animd.org/metadata.json
 share/man/man1/animctl.1
 share/man/man1/animd-demo.1
 share/man/man1/animd.1

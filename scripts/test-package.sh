@@ -60,6 +60,14 @@ documentation=$(sed -n 's|^Documentation=file://||p' /usr/lib/systemd/user/animd
 [ -f "$documentation" ] || fail "the unit's Documentation= names $documentation, which is not there"
 say "the user units verify; the example config is all comments, and animd accepts it"
 
+# animd's GNOME Shell extensions, where GNOME Shell finds system extensions, each declaring its UUID (docs/focus.md).
+for uuid in animd@animd.org animd-gnome43@animd.org; do
+    extension=/usr/share/gnome-shell/extensions/$uuid
+    [ -f "$extension/extension.js" ] || fail "no GNOME Shell extension at $extension"
+    grep -q "\"uuid\": \"$uuid\"" "$extension/metadata.json" || fail "$extension/metadata.json does not name $uuid"
+done
+say "the GNOME Shell extensions are where GNOME Shell finds them"
+
 # The udev rule, as udev applies it once the package is installed (docs/security.md): `udevadm test` over devices
 # mocked by umockdev that were "plugged in" before (the postinst's trigger sends them the change event that this
 # runs; no udevd runs in this root, so the postinst itself skipped it). A touchscreen, a touchpad and a tablet-mode

@@ -1,3 +1,4 @@
+import Gestures
 public import JSONText
 
 /// What `animctl doctor` gathers about a setup (issue 58), as values: animd's answer, systemd's user units, the
@@ -296,7 +297,14 @@ public enum SetupDiagnosis {
     static func desktop(_ snapshot: SetupSnapshot) -> [Finding] {
         guard let hello = snapshot.hello else { return [] }
         var findings: [Finding] = []
-        if let source = hello["focus"]?["source"]?.string {
+        if hello["focus"]?["source"]?.string == FocusSource.gnomeFocusedWindow.rawValue {
+            findings.append(
+                Finding(
+                    "focus", .note,
+                    "the focused application comes from the Focused Window D-Bus extension, which cannot tell full "
+                        + "screen (when-fullscreen bindings stay on)",
+                    fix: AnimdGNOMEExtension.enableAdvice(shellVersion: nil)))
+        } else if let source = hello["focus"]?["source"]?.string {
             findings.append(Finding("focus", .ok, "the focused application comes from \(source)"))
         } else {
             findings.append(

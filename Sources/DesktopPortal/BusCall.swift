@@ -4,7 +4,16 @@ import CSDBus
 /// portal's reader and the shells' focus share (`PortalConnection`, `BusFocus`). Runs on the D-Bus thread.
 enum BusCall {
     /// Why a call failed: the D-Bus error's name, or what went wrong before it was sent.
-    struct Failure: Error { let name: String }
+    struct Failure: Error {
+        let name: String
+
+        /// The peer did not answer in time (sd-bus's timeout, or the bus saying no reply came), as against an answer
+        /// that refused the call.
+        var isNoAnswer: Bool {
+            ["org.freedesktop.DBus.Error.Timeout", "org.freedesktop.DBus.Error.NoReply"].contains(name)
+                || name.hasPrefix("no reply")
+        }
+    }
 
     /// Calls `member` on `destination` with string arguments, waits at most `timeout` µs, and reads the reply with
     /// `read`. `autoStart`: whether the bus may start a service that is not running (the portal is started so;
@@ -45,5 +54,13 @@ enum BusCall {
         var text: UnsafePointer<CChar>?
         guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &text) > 0, let text else { return nil }
         return String(cString: text)
+    }
+}
+
+extension Result {
+    /// The error, for a caller that only asks whether and why a call failed.
+    var failure: Failure? {
+        guard case let .failure(error) = self else { return nil }
+        return error
     }
 }

@@ -5,7 +5,9 @@ import Glibc
 import UnixSupport
 
 /// The focused window from the desktop shell on the session bus (issue 31), on the D-Bus thread beside the portal:
-/// - GNOME Shell, where the user enabled the Focused Window D-Bus extension: its `Get()` once, then `FocusChanged`;
+/// - GNOME Shell, through animd's own extension (gnome-shell/): its `Get()` once, then `Changed`; where the user has
+///   the third-party Focused Window D-Bus extension instead, that one's `Get()` and `FocusChanged`. Both are read
+///   again when GNOME Shell says an extension was enabled or disabled (`ExtensionStateChanged`);
 /// - KWin, which has no focus to read from outside: animd writes a script, loads it (`loadScript`, `start`), and the
 ///   script calls animd's `Report` on each activation; only KWin's own connection is believed.
 /// Each shell is followed while its name has an owner (`ownerChanged`). Nothing polls, but one thing is retried: a
@@ -16,7 +18,7 @@ final class BusFocus {
     /// Where the KWin script is written.
     private let scriptFolder: KWinScriptFolder
     private let report: (SessionFocus?) -> Void
-    /// What each shell says; nil while it is not on the bus.
+    /// What each shell says; nil while it is not on the bus. GNOME's is from animd's extension where it answers.
     private var gnome: SessionFocus?
     private var kde: SessionFocus?
     /// KWin's unique name, the only sender whose `Report` is taken.
@@ -24,31 +26,41 @@ final class BusFocus {
     private var published: SessionFocus?
     /// When to ask the bus again who owns a shell's name, by name, after asking failed.
     private var retries: [String: Double] = [:]
+    /// How many times in a row GNOME Shell did not say its version.
+    private var gnomeVersionTries = 0
 
     typealias GNOME = DesktopShellFocus.GNOME
+    typealias FocusedWindowDBus = DesktopShellFocus.FocusedWindowDBus
     typealias KWin = DesktopShellFocus.KWin
 
     init(bus: OpaquePointer, scriptFolder: KWinScriptFolder, report: @escaping (SessionFocus?) -> Void) {
         self.bus = bus; self.scriptFolder = scriptFolder; self.report = report
     }
 
-    /// Matches GNOME's signal and offers `Report` to KWin, then reads both shells; false when the bus refused.
+    /// Matches GNOME's signals and offers `Report` to KWin, then reads both shells; false when the bus refused.
     func start() -> Bool {
         let me = Unmanaged.passUnretained(self).toOpaque()
-        let signal = sd_bus_match_signal(
-            bus, nil, GNOME.service, GNOME.path, GNOME.interface, "FocusChanged",
-            { message, user, _ in
-                guard let message, let user else { return 0 }
-                Unmanaged<BusFocus>.fromOpaque(user).takeUnretainedValue().gnomeChanged(message)
-                return 0
-            }, me)
+        let gnomeSignals: [(path: String, interface: String, member: String)] = [
+            (GNOME.path, GNOME.interface, GNOME.signal),
+            (FocusedWindowDBus.path, FocusedWindowDBus.interface, FocusedWindowDBus.signal),
+            (GNOME.extensionsPath, GNOME.extensionsInterface, GNOME.extensionStateChanged),
+        ]
+        let matched = gnomeSignals.allSatisfy { path, interface, member in
+            sd_bus_match_signal(
+                bus, nil, GNOME.service, path, interface, member,
+                { message, user, _ in
+                    guard let message, let user else { return 0 }
+                    Unmanaged<BusFocus>.fromOpaque(user).takeUnretainedValue().gnomeSignalled(message)
+                    return 0
+                }, me) >= 0
+        }
         let object = sd_bus_add_object(
             bus, nil, KWin.reportPath,
             { message, user, _ in
                 guard let message, let user else { return 0 }
                 return Unmanaged<BusFocus>.fromOpaque(user).takeUnretainedValue().kwinReported(message)
             }, me)
-        guard signal >= 0, object >= 0 else { return false }
+        guard matched, object >= 0 else { return false }
         readGNOME()
         loadKWinScript()
         publish()
@@ -102,6 +114,7 @@ final class BusFocus {
 
     // MARK: - GNOME
 
+    /// Reads animd's extension, else the Focused Window extension, else says how to enable animd's.
     private func readGNOME() {
         switch ownership(of: GNOME.service) {
         case .owner: break
@@ -112,21 +125,80 @@ final class BusFocus {
             gnome = .unknown(reason: why)
             return
         }
-        switch call(GNOME.service, GNOME.path, GNOME.interface, "Get", [], read: { BusCall.string(in: $0) }) {
-        case let .success(text?):
+        let own = call(GNOME.service, GNOME.path, GNOME.interface, "Get", [], read: Self.ownExtensionFocus)
+        if case let .success(focus?) = own {
+            gnome = focus
+            return
+        }
+        let other = call(
+            GNOME.service, FocusedWindowDBus.path, FocusedWindowDBus.interface, "Get", [],
+            read: { BusCall.string(in: $0) })
+        if case let .success(text?) = other {
             gnome =
-                GNOME.focus(fromJSON: text)
+                FocusedWindowDBus.focus(fromJSON: text)
                 ?? .unknown(reason: "GNOME Shell's Focused Window D-Bus extension answered what animd cannot read")
-        case .success(nil), .failure:
-            gnome = .unknown(
-                reason: "GNOME Shell runs without the Focused Window D-Bus extension; install and enable it "
-                    + "(extensions.gnome.org/extension/5592) for apps bindings (docs/focus.md)")
+            return
+        }
+        let version = shellVersion()
+        // A shell still starting owns its name before its objects are on the bus, and may not answer in time: it is
+        // asked again, as when its owner could not be asked, a bounded number of times for its version.
+        let starting = [own.failure, other.failure].contains { $0?.isNoAnswer == true }
+        gnomeVersionTries = version.failure == nil ? 0 : gnomeVersionTries + 1
+        if starting || (version.failure != nil && gnomeVersionTries < Self.versionTries) {
+            retries[GNOME.service] = monotonicSeconds() + Self.retrySeconds
+        }
+        gnome = .unknown(reason: Self.noExtensionReason(shellVersion: try? version.get()))
+    }
+
+    /// How many times GNOME Shell's version is asked for while it does not say it (about 20 s, as a shell starts).
+    static let versionTries = 10
+
+    /// GNOME Shell runs, and neither extension answers: the command that enables animd's, for the version that runs.
+    static func noExtensionReason(shellVersion: String?) -> String {
+        "GNOME Shell\(shellVersion.map { " " + $0 } ?? "") runs without animd's extension, which tells animd the "
+            + "focused window; enable it with \(AnimdGNOMEExtension.enableAdvice(shellVersion: shellVersion)) "
+            + "(a shell started before animd was installed sees it after the next log-in; docs/focus.md)"
+    }
+
+    /// `org.gnome.Shell`'s `ShellVersion` property ("43.9"); nil when it says none.
+    private func shellVersion() -> Result<String?, BusCall.Failure> {
+        call(
+            GNOME.service, GNOME.extensionsPath, "org.freedesktop.DBus.Properties", "Get",
+            [GNOME.service, "ShellVersion"]
+        ) { message -> String? in
+            guard sd_bus_message_enter_container(message, CChar(UInt8(ascii: "v")), "s") > 0 else { return nil }
+            return BusCall.string(in: message).map { String($0.prefix(32)) }
         }
     }
 
-    private func gnomeChanged(_ message: OpaquePointer) {
-        guard let text = BusCall.string(in: message), let focus = GNOME.focus(fromJSON: text) else { return }
-        gnome = focus
+    /// `(ssssb)`, as `Get` answers and `Changed` sends.
+    private static func ownExtensionFocus(_ message: OpaquePointer) -> SessionFocus? {
+        guard let wmClass = BusCall.string(in: message), let instance = BusCall.string(in: message),
+            let appID = BusCall.string(in: message), let title = BusCall.string(in: message)
+        else { return nil }
+        var fullscreen: Int32 = 0
+        guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "b")), &fullscreen) > 0 else { return nil }
+        return GNOME.focus(
+            wmClass: wmClass, instance: instance, appID: appID, title: title, fullscreen: fullscreen != 0)
+    }
+
+    /// A signal from GNOME Shell: animd's extension's focus, the Focused Window extension's (taken only while animd's
+    /// is not what animd reads), or an extension's state, after which both are read again.
+    private func gnomeSignalled(_ message: OpaquePointer) {
+        guard let member = sd_bus_message_get_member(message) else { return }
+        switch String(cString: member) {
+        case GNOME.signal:
+            guard let focus = Self.ownExtensionFocus(message) else { return }
+            gnome = focus
+        case FocusedWindowDBus.signal:
+            guard gnome?.source != GNOME.source, let text = BusCall.string(in: message),
+                let focus = FocusedWindowDBus.focus(fromJSON: text)
+            else { return }
+            gnome = focus
+        case GNOME.extensionStateChanged:
+            readGNOME()
+        default: return
+        }
         publish()
     }
 

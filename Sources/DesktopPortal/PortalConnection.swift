@@ -40,10 +40,12 @@ final class PortalConnection: PolledSession {
         }
         let connection = PortalConnection(bus: bus, changed: changed)
         guard connection.follow() else { return .failure(PortalFailure("the session bus refused animd's match rules")) }
-        connection.readAll()
+        // The shell first: it answers at once, while a portal that starts by this call may wait for its backends
+        // (a GNOME session's portal waited about 30 s for a KDE backend that did not start; issue 62).
         let focus = BusFocus(bus: bus, scriptFolder: kwinScript) { changed(.focus($0)) }
         connection.focus = focus
         guard focus.start() else { return .failure(PortalFailure("the session bus refused animd's focus rules")) }
+        connection.readAll()
         return .success(connection)
     }
 

@@ -4,14 +4,45 @@ import JSONText
 /// The focused window as GNOME Shell and KWin tell it over the session bus (issue 31). Pure: what they send in,
 /// the focus out; the bus itself is DesktopPortal's.
 public enum DesktopShellFocus {
-    /// The "Focused Window D-Bus" extension (extensions.gnome.org/extension/5592, github.com/flexagoon/focused-window-dbus):
-    /// `Get()` answers, and `FocusChanged(s)` sends, the focused window as a JSON object (`{}` for none), with its
-    /// `wm_class` and `wm_class_instance`. It says nothing of full screen.
+    /// animd's own GNOME Shell extension (gnome-shell/extension.js), on GNOME Shell's connection: `Get()` answers, and
+    /// `Changed` sends on each change, the focused window's `wm_class`, `wm_class_instance`, application id, title
+    /// and whether it is full screen (`ssssb`; empty strings and false for no window).
     public enum GNOME {
         public static let service = "org.gnome.Shell"
+        public static let path = "/org/animd/FocusedWindow"
+        public static let interface = "org.animd.FocusedWindow1"
+        public static let signal = "Changed"
+        public static let source = FocusSource.gnome
+        /// GNOME Shell's own signal for an extension enabled, disabled or failed: either extension is read again.
+        public static let extensionsPath = "/org/gnome/Shell"
+        public static let extensionsInterface = "org.gnome.Shell.Extensions"
+        public static let extensionStateChanged = "ExtensionStateChanged"
+
+        /// What the extension says; no window when it names none. The names go from the most particular to the
+        /// application (`FocusedWindow.app` is the last), each once.
+        public static func focus(wmClass: String, instance: String, appID: String, title: String, fullscreen: Bool)
+            -> SessionFocus
+        {
+            guard [wmClass, instance, appID, title].contains(where: { !$0.isEmpty }) else {
+                return .known(nil, source: source)
+            }
+            var names: [String] = []
+            for name in [instance, wmClass, appID] where !name.isEmpty && !names.contains(name) {
+                names.append(name)
+            }
+            return .known(FocusedWindow(names: names, fullscreen: fullscreen), source: source)
+        }
+    }
+
+    /// The third-party "Focused Window D-Bus" extension (extensions.gnome.org/extension/5592,
+    /// github.com/flexagoon/focused-window-dbus), read where animd's own is not enabled: `Get()` answers, and
+    /// `FocusChanged(s)` sends, the focused window as a JSON object (`{}` for none), with its `wm_class` and
+    /// `wm_class_instance`. It says nothing of full screen.
+    public enum FocusedWindowDBus {
         public static let path = "/org/gnome/shell/extensions/FocusedWindow"
         public static let interface = "org.gnome.shell.extensions.FocusedWindow"
-        public static let source = FocusSource.gnome
+        public static let signal = "FocusChanged"
+        public static let source = FocusSource.gnomeFocusedWindow
         /// The longest answer read: a title and the rest are a few hundred bytes.
         public static let answerLimit = 64 << 10
 

@@ -87,17 +87,24 @@ extension AnimCtl {
             }
         }
 
+        /// What a source that could be better would gain: the Focused Window extension cannot tell full screen.
+        private static func advice(_ source: FocusSource) -> String {
+            guard source == .gnomeFocusedWindow else { return "" }
+            return " (it cannot tell full screen; animd's own extension can: "
+                + "\(AnimdGNOMEExtension.enableAdvice(shellVersion: nil)))"
+        }
+
         /// "firefox (instance firefox, class Firefox), full screen, from x11", or why no focus is known: the names
         /// are those an `apps` list matches.
         static func describe(_ focus: SessionFocus) -> String {
             switch focus {
             case let .unknown(reason): return "unknown: \(reason)"
-            case let .known(nil, source): return "no window, from \(source.rawValue)"
+            case let .known(nil, source): return "no window, from \(source.rawValue)" + advice(source)
             case let .known(window?, source):
                 var text = window.app.isEmpty ? "a window with no name" : window.app
                 if window.names.count > 1 { text += " (names: \(window.names.joined(separator: ", ")))" }
                 if window.fullscreen { text += ", full screen" }
-                return text + ", from \(source.rawValue)"
+                return text + ", from \(source.rawValue)" + advice(source)
             }
         }
     }

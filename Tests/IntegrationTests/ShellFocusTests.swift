@@ -57,13 +57,21 @@ struct ShellFocusTests {
         defer { shell.close() }
         let daemon = try Self.daemon(on: bus)
         let rpc = try daemon.connect()
-        _ = try Self.waitForFocus(rpc, "no window, from gnome") { $0["source"] == "gnome" && $0["app"] == .null }
+        _ = try Self.waitForFocus(rpc, "no window, from the Focused Window extension") {
+            $0["source"] == "gnome-focused-window" && $0["app"] == .null
+        }
         #expect(try CompositorFocusTests.swipe(rpc, fromLeft: true, transition: "sidebar") == false)
 
         shell.send(#"{"title":"animd","wm_class":"firefox","wm_class_instance":"Navigator","pid":42,"focus":true}"#)
         let focus = try Self.waitForFocus(rpc, "firefox") { $0["app"] == "firefox" }
         #expect(
-            focus["names"] == ["Navigator", "firefox"] && focus["source"] == "gnome" && focus["fullscreen"] == false)
+            focus["names"] == ["Navigator", "firefox"] && focus["source"] == "gnome-focused-window"
+                && focus["fullscreen"] == false)
+        let hello = try animctl(["hello"], socket: daemon.socket)
+        #expect(
+            hello.stdout.contains(
+                "from gnome-focused-window (it cannot tell full screen; animd's own extension can: "
+                    + "gnome-extensions enable animd@animd.org"), "\(hello.stdout)")
         #expect(try CompositorFocusTests.swipe(rpc, fromLeft: true, transition: "sidebar") == true)
 
         shell.send("not json at all")
@@ -74,7 +82,7 @@ struct ShellFocusTests {
         _ = try Self.waitForFocus(rpc, "unknown once GNOME Shell left") { $0["source"] == .null }
         let back = try Self.standIn(["gnome"], on: bus)
         defer { back.close() }
-        _ = try Self.waitForFocus(rpc, "from gnome again") { $0["source"] == "gnome" }
+        _ = try Self.waitForFocus(rpc, "from gnome again") { $0["source"] == "gnome-focused-window" }
     }
 
     @Test func gnomeWithoutTheExtensionSaysHowToGetIt() throws {
@@ -84,7 +92,8 @@ struct ShellFocusTests {
         let daemon = try Self.daemon(on: bus)
         let rpc = try daemon.connect()
         let focus = try Self.waitForFocus(rpc, "unknown, with the extension named") {
-            $0["reason"]?.string?.contains("extensions.gnome.org/extension/5592") == true
+            $0["reason"]?.string?.contains("gnome-extensions enable animd@animd.org (GNOME 45–49) or animd-gnome43")
+                == true
         }
         #expect(focus["source"] == .null && focus["app"] == .null)
     }
