@@ -245,7 +245,7 @@ final class FocusDesktop {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         if let stderr {
-            FileManager.default.createFile(atPath: stderr.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: stderr)
         }
         try process.run()

@@ -139,7 +139,7 @@ final class PortalSession {
     }
 
     /// The processes whose environment names this bus.
-    private static func processes(onBus address: String) -> [pid_t] {
+    static func processes(onBus address: String) -> [pid_t] {
         // The bus hands its address to what it starts with its guid after it: the prefix is what names it.
         let marker = Array("DBUS_SESSION_BUS_ADDRESS=\(address)".utf8)
         return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry -> pid_t? in
