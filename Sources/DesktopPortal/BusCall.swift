@@ -22,19 +22,12 @@ enum BusCall {
         _ bus: OpaquePointer, _ destination: String, _ path: String, _ interface: String, _ member: String,
         _ arguments: [String], autoStart: Bool, timeout: UInt64, read: (OpaquePointer) -> T?
     ) -> Result<T?, Failure> {
-        var message: OpaquePointer?
-        guard sd_bus_message_new_method_call(bus, &message, destination, path, interface, member) >= 0, let message
-        else {
-            return .failure(Failure(name: "the call could not be made"))
+        let message: OpaquePointer
+        switch newCall(bus, destination, path, interface, member, arguments, autoStart: autoStart) {
+        case let .success(made): message = made
+        case let .failure(failure): return .failure(failure)
         }
         defer { sd_bus_message_unref(message) }
-        if !autoStart { _ = sd_bus_message_set_auto_start(message, 0) }
-        for argument in arguments {
-            guard argument.withCString({ sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }) >= 0
-            else {
-                return .failure(Failure(name: "an argument could not be added"))
-            }
-        }
         var error = sd_bus_error()
         var reply: OpaquePointer?
         defer { sd_bus_error_free(&error) }
@@ -47,6 +40,56 @@ enum BusCall {
         }
         defer { sd_bus_message_unref(reply) }
         return .success(read(reply))
+    }
+
+    /// Sends the call without waiting for it: its reply, the error that stands for it, or sd-bus's timeout error after
+    /// `timeout` µs, comes to `handler` (with `user`) from `sd_bus_process`. The call's cookie, which its reply
+    /// carries (`replyCookie`); nil when it could not be sent.
+    static func send(
+        _ bus: OpaquePointer, _ destination: String, _ path: String, _ interface: String, _ member: String,
+        _ arguments: [String], autoStart: Bool, timeout: UInt64, handler: sd_bus_message_handler_t,
+        user: UnsafeMutableRawPointer
+    ) -> UInt64? {
+        guard
+            case let .success(message) = newCall(
+                bus, destination, path, interface, member, arguments, autoStart: autoStart)
+        else { return nil }
+        defer { sd_bus_message_unref(message) }
+        // No slot: the call belongs to the connection, which frees it with itself.
+        var cookie: UInt64 = 0
+        guard sd_bus_call_async(bus, nil, message, handler, user, timeout) >= 0,
+            sd_bus_message_get_cookie(message, &cookie) >= 0
+        else { return nil }
+        return cookie
+    }
+
+    /// The cookie of the call a reply answers; nil for a message that is no reply.
+    static func replyCookie(of message: OpaquePointer) -> UInt64? {
+        var cookie: UInt64 = 0
+        return sd_bus_message_get_reply_cookie(message, &cookie) >= 0 ? cookie : nil
+    }
+
+    /// Whether the message is an error (a refused call, or sd-bus's timeout) rather than a method's return.
+    static func isError(_ message: OpaquePointer) -> Bool { sd_bus_message_is_method_error(message, nil) > 0 }
+
+    private static func newCall(
+        _ bus: OpaquePointer, _ destination: String, _ path: String, _ interface: String, _ member: String,
+        _ arguments: [String], autoStart: Bool
+    ) -> Result<OpaquePointer, Failure> {
+        var message: OpaquePointer?
+        guard sd_bus_message_new_method_call(bus, &message, destination, path, interface, member) >= 0, let message
+        else {
+            return .failure(Failure(name: "the call could not be made"))
+        }
+        if !autoStart { _ = sd_bus_message_set_auto_start(message, 0) }
+        for argument in arguments {
+            guard argument.withCString({ sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }) >= 0
+            else {
+                sd_bus_message_unref(message)
+                return .failure(Failure(name: "an argument could not be added"))
+            }
+        }
+        return .success(message)
     }
 
     /// The string at the message's position, read past it; nil when there is none.

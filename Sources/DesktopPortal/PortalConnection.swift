@@ -15,6 +15,8 @@ final class PortalConnection: PolledSession {
     private let changed: (BusNews) -> Void
     /// GNOME Shell's or KWin's focused window.
     private var focus: BusFocus?
+    /// The portal's settings being read, while replies are awaited.
+    private var reading: PortalRead?
     /// sd-bus may hold messages it has read but not handled: those the calls made while opening read past, or those
     /// a flood left past `process()`'s bound. poll() cannot see them, so the wait must not wait.
     private var holdsUnhandled = true
@@ -40,8 +42,6 @@ final class PortalConnection: PolledSession {
         }
         let connection = PortalConnection(bus: bus, changed: changed)
         guard connection.follow() else { return .failure(PortalFailure("the session bus refused animd's match rules")) }
-        // The shell first: it answers at once, while a portal that starts by this call may wait for its backends
-        // (a GNOME session's portal waited about 30 s for a KDE backend that did not start; issue 62).
         let focus = BusFocus(bus: bus, scriptFolder: kwinScript) { changed(.focus($0)) }
         connection.focus = focus
         guard focus.start() else { return .failure(PortalFailure("the session bus refused animd's focus rules")) }
@@ -98,42 +98,65 @@ final class PortalConnection: PolledSession {
     // MARK: - Reading
 
     /// Reads every followed key: with `ReadOne` where the portal has it (version 2 on), else with `Read`, whose value
-    /// comes wrapped in one more variant (read through either way).
+    /// comes wrapped in one more variant (read through either way). Nothing waits: the version is asked, then each
+    /// key once it answers, and the settings are published when every key has answered. A portal that starts by
+    /// this call may wait long for its backends (about 30 s for a KDE backend in issue 62's tests): the shell's
+    /// focus and KDE's notifications are handled meanwhile. A read started again drops the replies to the last.
     func readAll() {
-        var next = PortalSettings()
-        let version = property("version").flatMap { if case let .unsigned(number) = $0 { number } else { nil } }
-        var answered = version != nil
-        for (namespace, key) in PortalSettings.keys {
-            let value = setting(namespace, key, readOne: (version ?? 1) >= 2)
-            answered = answered || value != nil
-            _ = next.set(namespace: namespace, key: key, to: value)
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        guard
+            let cookie = BusCall.send(
+                bus, Self.portal, Self.path, "org.freedesktop.DBus.Properties", "Get", [Self.interface, "version"],
+                autoStart: true, timeout: Self.callTimeout, handler: Self.answered, user: me)
+        else {
+            reading = nil
+            return publish(PortalSettings(unavailable: "animd could not ask the XDG desktop portal"))
         }
-        if !answered { next.unavailable = "no XDG desktop portal answers on the session bus" }
-        publish(next)
+        reading = PortalRead(version: cookie)
+    }
+
+    /// The longest a call to the portal waits for its reply, in µs.
+    static let callTimeout: UInt64 = 5_000_000
+
+    /// Every reply to a call `readAll` sent, from `sd_bus_process`.
+    private static let answered: sd_bus_message_handler_t = { message, user, _ in
+        guard let message, let user else { return 0 }
+        Unmanaged<PortalConnection>.fromOpaque(user).takeUnretainedValue().answered(message)
+        return 0
+    }
+
+    private func answered(_ message: OpaquePointer) {
+        guard var read = reading, let cookie = BusCall.replyCookie(of: message) else { return }
+        let value = BusCall.isError(message) ? nil : Self.variant(in: message)
+        if cookie == read.version {
+            let version = value.flatMap { if case let .unsigned(number) = $0 { number } else { nil } }
+            read.answered = version != nil
+            let me = Unmanaged.passUnretained(self).toOpaque()
+            for (namespace, key) in PortalSettings.keys {
+                let sent = BusCall.send(
+                    bus, Self.portal, Self.path, Self.interface, (version ?? 1) >= 2 ? "ReadOne" : "Read",
+                    [namespace, key], autoStart: true, timeout: Self.callTimeout, handler: Self.answered, user: me)
+                if let sent { read.keys[sent] = (namespace, key) }
+            }
+        } else if let (namespace, key) = read.keys.removeValue(forKey: cookie) {
+            read.answered = read.answered || value != nil
+            _ = read.next.set(namespace: namespace, key: key, to: value)
+        } else {
+            return
+        }
+        guard read.keys.isEmpty else {
+            reading = read
+            return
+        }
+        reading = nil
+        if !read.answered { read.next.unavailable = "no XDG desktop portal answers on the session bus" }
+        publish(read.next)
     }
 
     private func publish(_ next: PortalSettings) {
         guard next != settings else { return }
         settings = next
         changed(.portal(next))
-    }
-
-    private func setting(_ namespace: String, _ key: String, readOne: Bool) -> PortalValue? {
-        call(Self.interface, readOne ? "ReadOne" : "Read", [namespace, key]) { Self.variant(in: $0) }
-    }
-
-    private func property(_ name: String) -> PortalValue? {
-        call("org.freedesktop.DBus.Properties", "Get", [Self.interface, name]) { Self.variant(in: $0) }
-    }
-
-    /// Calls `member` on the portal with string arguments, and reads the reply with `read`; nil on any error. The
-    /// portal may be started by the call (it is D-Bus activated).
-    private func call<T>(_ interface: String, _ member: String, _ arguments: [String], read: (OpaquePointer) -> T?)
-        -> T?
-    {
-        try? BusCall.call(
-            bus, Self.portal, Self.path, interface, member, arguments, autoStart: true, timeout: 5_000_000, read: read
-        ).get()
     }
 
     /// The variant at the message's position, read through any variants it wraps (at most four: `Read` adds one).
@@ -231,4 +254,13 @@ public enum BusNews: Hashable, Sendable {
 struct PortalFailure: Error {
     let reason: String
     init(_ reason: String) { self.reason = reason }
+}
+
+/// A reading of the portal's settings under way (`PortalConnection.readAll`): the version's call, then each key's,
+/// by the cookie its reply carries, and what the replies so far say.
+private struct PortalRead {
+    let version: UInt64
+    var keys: [UInt64: (namespace: String, key: String)] = [:]
+    var next = PortalSettings()
+    var answered = false
 }
