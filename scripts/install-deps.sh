@@ -19,6 +19,9 @@ set -euo pipefail
 # toolkit helpers (docs/toolkits.md). cmake, qt6-base-dev, qt6-declarative-dev (and its -tools: qmllint) and the QML
 # runtime and modules: the Animd QML module (clients/qml), built in the tests, and its reference panel; qt6-wayland:
 # that panel under sway.
+# gnome-shell (43, with gnome-extensions), xdg-desktop-portal-gnome, python3-dbusmock (logind on a private system bus),
+# kwin-wayland (5.27) and libkf5config-bin (kwriteconfig5): the real GNOME Shell headless and KWin on its virtual
+# backend, which animd's extension and KWin script are tested against (docs/focus.md).
 # util-linux's setpriv runs sway unprivileged, and its prlimit lowers a running animd's descriptor limit; it is on every
 # Debian machine. xauth writes the authority files animd's reader is tested against; fish runs animctl's completion.
 packages=(libx11-dev libxi-dev libxtst-dev libxrandr-dev libxfixes-dev libxinerama-dev pkg-config xvfb xauth xdotool xinput x11-utils
@@ -27,7 +30,8 @@ packages=(libx11-dev libxi-dev libxtst-dev libxrandr-dev libxfixes-dev libxinera
           gir1.2-gtklayershell-0.1 sway grim xsettingsd libsystemd-dev xdg-desktop-portal xdg-desktop-portal-gtk
           dconf-service dconf-gsettings-backend openbox wmctrl gjs gir1.2-gtk-4.0 gir1.2-adw-1
           cmake qt6-base-dev qt6-declarative-dev qt6-declarative-dev-tools qml-qt6 qml6-module-qtquick qml6-module-qtquick-window
-          qml6-module-qtqml-workerscript qt6-wayland fish)
+          qml6-module-qtqml-workerscript qt6-wayland fish
+          gnome-shell xdg-desktop-portal-gnome python3-dbusmock kwin-wayland libkf5config-bin)
 
 # `install-deps.sh packaging`: what make deb needs besides, Debian's packaging tools.
 if [ "${1:-}" = packaging ]; then packages=(debhelper dh-python dpkg-dev lintian); fi

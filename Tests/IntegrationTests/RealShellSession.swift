@@ -124,17 +124,18 @@ final class RealShellSession {
             <policy context="default"><allow user="*"/><allow send_destination="*" eavesdrop="true"/>\
             <allow eavesdrop="true"/><allow own="*"/></policy>
             """
-        // Only what the session needs can be started by the bus: the portal with this desktop's backend, dconf, and
-        // GNOME Shell's own services. (The document portal would mount a FUSE file system; every other portal
-        // backend installed here would be asked for its settings too.)
+        // Only what the session needs can be started by the bus: dconf; for GNOME, the portal with its GNOME backend
+        // and the shell's own services. (The document portal would mount a FUSE file system; every other portal
+        // backend installed here would be asked for its settings too. KDE's portal backend does not start on this
+        // machine outside Plasma, and GTK's windows wait 25 s for the portal as they start: KDE's session has none,
+        // as animd reads KDE's setting from kdeglobals.)
         let services = folder + "/services"
         try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
-        let backend = shell == .gnome ? "gnome" : "kde"
-        for name in [
-            "org.freedesktop.portal.Desktop", "org.freedesktop.impl.portal.desktop.\(backend)", "ca.desrt.dconf",
+        let gnomeServices = [
+            "org.freedesktop.portal.Desktop", "org.freedesktop.impl.portal.desktop.gnome", "org.gnome.Shell.Extensions",
+            "org.gnome.Shell.Notifications",
         ]
-            + (shell == .gnome ? ["org.gnome.Shell.Extensions", "org.gnome.Shell.Notifications"] : [])
-        {
+        for name in ["ca.desrt.dconf"] + (shell == .gnome ? gnomeServices : []) {
             try FileManager.default.copyItem(
                 atPath: "/usr/share/dbus-1/services/\(name).service", toPath: "\(services)/\(name).service")
         }

@@ -6,9 +6,10 @@ import Testing
 import XorgInputTest
 
 /// The focused application from the desktop shell on a real session bus (issue 31), each shell's D-Bus contract
-/// played by a stand-in (Tests/Fixtures/focus/shell-standin.py), for neither GNOME Shell nor KWin runs here:
-/// GNOME's Focused Window D-Bus extension, and KWin's scripting, which runs animd's own KWin script under node
-/// against KWin's scripting API as the script uses it (kwin-harness.js).
+/// played by a stand-in (Tests/Fixtures/focus/shell-standin.py) for what the real shells (GNOMEShellTests, KWinTests)
+/// cannot show here: the third-party Focused Window D-Bus extension, which is not packaged; Plasma 6's scripting
+/// names, beside 5.27's; a forged Report; a bus policy that denies the question; KWin restarting. KWin's stand-in runs
+/// animd's own KWin script under node against KWin's scripting API as the script uses it (kwin-harness.js).
 @Suite(
     .serialized,
     .enabled(
