@@ -93,16 +93,7 @@ struct GNOMEShellTests {
             config: FocusTests.config("when-fullscreen = false"),
             environment: ["DBUS_SESSION_BUS_ADDRESS": session.address])
         let rpc = try daemon.connect()
-        let window = try session.window("org.example.First", title: "First")
-        defer { window.close() }
-        _ = try ShellFocusTests.waitForFocus(rpc, "the window") { $0["app"] == "org.example.First" }
-        #expect(try CompositorFocusTests.swipe(rpc, fromLeft: true, transition: "sidebar") == true)
-        window.send("fullscreen")
-        _ = try ShellFocusTests.waitForFocus(rpc, "full screen") { $0["fullscreen"] == true }
-        #expect(try CompositorFocusTests.swipe(rpc, fromLeft: true, transition: "sidebar") == false)
-        window.send("unfullscreen")
-        _ = try ShellFocusTests.waitForFocus(rpc, "not full screen") { $0["fullscreen"] == false }
-        #expect(try CompositorFocusTests.swipe(rpc, fromLeft: true, transition: "sidebar") == true)
+        try session.expectWhenFullscreenHolds(rpc)
     }
 
     /// Disabled with `gnome-extensions disable`, the extension leaves nothing behind: its object is gone from the bus,

@@ -72,21 +72,12 @@ struct KWinTests {
         let session = try RealShellSession(.kwin)
         let daemon = try Self.daemon(session, config: FocusTests.config("when-fullscreen = false"))
         let rpc = try daemon.connect()
-        let window = try session.window("org.example.First", title: "First")
-        defer { window.close() }
-        _ = try ShellFocusTests.waitForFocus(rpc, "the window") { Self.isWindow($0, "org.example.First") }
-        #expect(try CompositorFocusTests.swipe(rpc, fromLeft: true, transition: "sidebar") == true)
-        window.send("fullscreen")
-        _ = try ShellFocusTests.waitForFocus(rpc, "full screen") { $0["fullscreen"] == true }
-        #expect(try CompositorFocusTests.swipe(rpc, fromLeft: true, transition: "sidebar") == false)
-        window.send("unfullscreen")
-        _ = try ShellFocusTests.waitForFocus(rpc, "not full screen") { $0["fullscreen"] == false }
-        #expect(try CompositorFocusTests.swipe(rpc, fromLeft: true, transition: "sidebar") == true)
+        try session.expectWhenFullscreenHolds(rpc)
     }
 
     /// `kwriteconfig5 --file kdeglobals --group KDE --key AnimationDurationFactor 0` and KConfig's notification, as
-    /// System Settings' animation speed slider writes it: reduced motion, then a factor of 0.5, then back to full motion once the key
-    /// is deleted.
+    /// System Settings' animation speed slider writes it: reduced motion, then a factor of 0.5, then back to full
+    /// motion once the key is deleted.
     @Test func animationDurationFactorIsFollowed() throws {
         let session = try RealShellSession(.kwin)
         let daemon = try Self.daemon(session)

@@ -1,4 +1,6 @@
+import AnimClient
 import Foundation
+import Testing
 import XorgInputTest
 
 /// A real desktop shell of the tests' own (issue 62): GNOME Shell 43 headless, or KWin 5.27 on its virtual backend,
@@ -211,5 +213,22 @@ final class RealShellSession {
         process.standardError = process.standardOutput
         try process.run()
         processes.append(process)
+    }
+}
+
+extension RealShellSession {
+    /// With animd's sidebar bound `when-fullscreen = false`: the edge works over a window, not while the window is
+    /// full screen, and again once it is not.
+    func expectWhenFullscreenHolds(_ rpc: RPCConnection) throws {
+        let window = try self.window("org.example.First", title: "First")
+        defer { window.close() }
+        _ = try ShellFocusTests.waitForFocus(rpc, "the window") { $0["app"] == "org.example.First" }
+        #expect(try CompositorFocusTests.swipe(rpc, fromLeft: true, transition: "sidebar") == true)
+        window.send("fullscreen")
+        _ = try ShellFocusTests.waitForFocus(rpc, "full screen") { $0["fullscreen"] == true }
+        #expect(try CompositorFocusTests.swipe(rpc, fromLeft: true, transition: "sidebar") == false)
+        window.send("unfullscreen")
+        _ = try ShellFocusTests.waitForFocus(rpc, "not full screen") { $0["fullscreen"] == false }
+        #expect(try CompositorFocusTests.swipe(rpc, fromLeft: true, transition: "sidebar") == true)
     }
 }
