@@ -83,7 +83,9 @@ struct DaemonHelloTests {
     /// The sources are the protocol's list (docs/protocol.md, `focus.source`), each spelled on the wire as there.
     @Test func focusSourcesAreTheProtocolsNames() throws {
         #expect(
-            FocusSource.allCases.map(\.rawValue) == ["x11", "sway", "hyprland", "wlr-foreign-toplevel", "gnome", "kde"])
+            FocusSource.allCases.map(\.rawValue) == [
+                "x11", "sway", "hyprland", "wlr-foreign-toplevel", "gnome", "gnome-focused-window", "kde",
+            ])
         for source in FocusSource.allCases {
             let line = JSONWriter.string(SessionFocus.known(nil, source: source).json)
             #expect(line.contains(#""source":"\#(source.rawValue)""#), "\(line)")
