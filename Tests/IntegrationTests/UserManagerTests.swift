@@ -193,7 +193,9 @@ struct UserManagerTests {
             "\(handed.output)")
         #expect(try manager.hello()["input"]?["display"] == .string(other.display))
 
-        // Doctor, from the session: nothing to fix.
+        // Doctor, from the session: nothing to fix, once the input restarted on the new display has connected (CI
+        // once ran doctor while it was still connecting, which doctor rightly calls a problem).
+        try waitUntil("input connects to \(other.display)") { try manager.hello()["input"]?["connected"] == true }
         let doctor = try manager.run(
             "animctl", ["doctor", "--socket", manager.socket],
             session: session.merging(["DISPLAY": other.display]) { $1 })
