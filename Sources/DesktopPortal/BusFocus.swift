@@ -13,6 +13,10 @@ import UnixSupport
 /// Each shell is followed while its name has an owner (`ownerChanged`). Nothing polls, but one thing is retried: a
 /// `GetNameOwner` that failed (not one that found no owner), which would otherwise leave the shell unread until its
 /// name next changes owner; the reason is the focus's meanwhile (`retryAt`).
+///
+/// Nine stored properties, one past the usual bound, all of one job: following the two shells on one connection.
+/// The bus, the script's folder and `report` are what it was given; `gnome`, `kde` and `published` what the shells
+/// said and what was last told; `kwinOwner` whom to believe; `retries` and `gnomeVersionTries` when to ask again.
 final class BusFocus {
     private let bus: OpaquePointer
     /// Where the KWin script is written.

@@ -47,9 +47,7 @@ struct GNOMEShellTests {
 
     /// The lines of the shell's log that speak of animd's extension.
     static func extensionLines(_ session: RealShellSession) -> [Substring] {
-        session.log.split(separator: "\n").filter {
-            $0.contains(AnimdGNOMEExtension.legacyUUID) || $0.contains("animd")
-        }
+        session.log.split(separator: "\n").filter { $0.contains("animd") }
     }
 
     /// Two windows in turn: hello follows the focus, the `apps` binding works only over its application, full screen

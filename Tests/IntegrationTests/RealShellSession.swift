@@ -128,9 +128,9 @@ final class RealShellSession {
             """
         // Only what the session needs can be started by the bus: dconf; for GNOME, the portal with its GNOME backend
         // and the shell's own services. (The document portal would mount a FUSE file system; every other portal
-        // backend installed here would be asked for its settings too. KDE's portal backend does not start on this
-        // machine outside Plasma, and GTK's windows wait 25 s for the portal as they start: KDE's session has none,
-        // as animd reads KDE's setting from kdeglobals.)
+        // backend installed would be asked for its settings too.) KDE's session offers no portal: animd reads KDE's
+        // setting from kdeglobals, scripts/install-deps.sh installs no KDE portal backend, and GTK's windows would
+        // wait 25 s for a portal with none to serve its settings as they start.)
         let services = folder + "/services"
         try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
         let gnomeServices = [
