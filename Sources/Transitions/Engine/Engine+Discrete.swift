@@ -9,12 +9,10 @@ extension Engine {
         _ binding: BindingConfig, _ update: GestureUpdate, on transition: String, at time: Double,
         into output: inout EngineOutput
     ) {
-        guard let index = runtimes.index(forKey: transition),
-            let target = Self.target(of: binding, update, for: runtimes.values[index], at: time)
+        guard let runtime = runtimes[transition], let target = Self.target(of: binding, update, for: runtime, at: time)
         else { return }
         held[transition] = nil
-        Self.send(&runtimes.values[index], to: target, by: binding.name, at: time, into: &output)
-        noteLeg(of: transition)
+        runtimes.update(transition) { Self.send(&$0, to: target, by: binding.name, at: time, into: &output) }
     }
 
     /// A tap's snap: its `to`, or the other end from where the transition heads. A swipe's: the next snap from where

@@ -29,22 +29,24 @@ extension Engine {
             }
         }
         for (transition, group) in groups where held[transition] == nil {
-            guard let index = runtimes.index(forKey: transition) else { continue }
-            let runtime = runtimes.values[index]
+            guard let runtime = runtimes[transition] else { continue }
             let eligible = group.filter { Self.applies($0, to: runtime, at: time, sequence: sequence) }
             if runtime.isRunning, let catcher = eligible.first(where: \.catches) {
-                Self.catchLeg(&runtimes.values[index], by: catcher.name, sequence: sequence, at: time, into: &output)
+                runtimes.update(transition) {
+                    Self.catchLeg(&$0, by: catcher.name, sequence: sequence, at: time, into: &output)
+                }
                 held[transition] = .caught(sequence: sequence, bindings: Set(group.map(\.name)))
             } else if let filler = eligible.first(where: { $0.longPress?.fill == true }), let press = filler.longPress {
                 let origin = runtime.snap
                 let target = Self.target(of: press, for: runtime, at: time)
                 guard target != origin else { continue }
-                Self.fill(
-                    &runtimes.values[index], toward: target, by: filler.name, duration: press.options.duration,
-                    at: time, into: &output)
+                runtimes.update(transition) {
+                    Self.fill(
+                        &$0, toward: target, by: filler.name, duration: press.options.duration, at: time,
+                        into: &output)
+                }
                 held[transition] = .filling(sequence: sequence, binding: filler.name, origin: origin, target: target)
             }
-            noteLeg(of: transition)
         }
     }
 
@@ -73,19 +75,19 @@ extension Engine {
     /// release rule, from rest.
     private mutating func settle(_ transition: String, at time: Double, into output: inout EngineOutput) {
         guard case .caught(let sequence, _)? = held.removeValue(forKey: transition),
-            let index = runtimes.index(forKey: transition),
-            let leg = runtimes.values[index].leg, case let .finger(finger) = leg.drive, finger.sequence == sequence
+            let leg = runtimes[transition]?.leg, case let .finger(finger) = leg.drive, finger.sequence == sequence,
+            let config = runtimes[transition]?.config
         else { return }
-        let config = runtimes.values[index].config
         let target = ReleaseRules.target(
             progress: finger.progress, velocity: 0, origin: finger.origin, lastSnap: config.lastSnap,
             rule: config.release, reach: config.reach, distance: bindings[finger.binding]?.distance ?? 1000)
-        runtimes.values[index].phase = .leg(
-            Self.completion(
-                of: runtimes.values[index], from: finger.progress, velocity: 0,
-                origin: finger.origin, target: target, cause: leg.cause, at: time))
-        runtimes.values[index].frameAfterChange(at: time, into: &output)
-        noteLeg(of: transition)
+        runtimes.update(transition) { runtime in
+            runtime.phase = .leg(
+                Self.completion(
+                    of: runtime, from: finger.progress, velocity: 0, origin: finger.origin, target: target,
+                    cause: leg.cause, at: time))
+            runtime.frameAfterChange(at: time, into: &output)
+        }
     }
 
     /// A long-press binding's gesture: at recognition its transition goes to its target (a fill completes at once);
@@ -94,7 +96,7 @@ extension Engine {
         _ binding: BindingConfig, _ press: BindingGesture.LongPress, _ update: GestureUpdate, at time: Double,
         into output: inout EngineOutput
     ) {
-        guard let transition = binding.transition, let index = runtimes.index(forKey: transition) else { return }
+        guard let transition = binding.transition, runtimes[transition] != nil else { return }
         let filling: (origin: Int, target: Int)?
         if case let .filling(sequence, name, origin, target)? = held[transition], sequence == update.sequence,
             name == binding.name
@@ -106,26 +108,27 @@ extension Engine {
         switch update.state {
         case .began:
             held[transition] = nil
-            if filling != nil {
-                if let leg = runtimes.values[index].leg, leg.animator != nil {
-                    Self.complete(&runtimes.values[index], leg: leg, position: .end, time: time, into: &output)
+            runtimes.update(transition) { runtime in
+                if filling != nil {
+                    if let leg = runtime.leg, leg.animator != nil {
+                        Self.complete(&runtime, leg: leg, position: .end, time: time, into: &output)
+                    }
+                } else {
+                    let target = Self.target(of: press, for: runtime, at: time)
+                    Self.send(&runtime, to: target, by: binding.name, at: time, into: &output)
                 }
-            } else {
-                Self.send(
-                    &runtimes.values[index], to: Self.target(of: press, for: runtimes.values[index], at: time),
-                    by: binding.name,
-                    at: time, into: &output)
             }
         case .failed, .cancelled:
             // A press that fails lets go of what it held: its fill springs back, or it is one binding fewer holding a
             // caught leg.
             guard let filling else { return loosen(binding, sequence: update.sequence, at: time, into: &output) }
             held[transition] = nil
-            Self.springBack(&runtimes.values[index], to: filling.origin, by: binding.name, at: time, into: &output)
+            runtimes.update(transition) {
+                Self.springBack(&$0, to: filling.origin, by: binding.name, at: time, into: &output)
+            }
         case .possible, .changed, .ended:
             return
         }
-        noteLeg(of: transition)
     }
 
     // MARK: - Steps on one transition

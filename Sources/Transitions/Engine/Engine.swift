@@ -10,22 +10,15 @@ public import TransitionModel
 /// may catch a leg a client started, and while a finger drives a transition
 /// every command on it is refused with `notAllowed` (-32002).
 ///
-/// About 545 lines (460 before the formatter wrapped them at 120 columns; taps and swipes added 15, their rules apart
-/// in Engine+Discrete), one job: the reducer's entries (step,
-/// command, input, reconfigure) and the state they share; each command's own rules are already apart, in
-/// `CommandApplication`. Its ten stored properties are that shared state (the arena, the runtimes with their order
-/// and leg index, the bindings, the two clocks, the holds, the motion policy, the retired count), each read by more
-/// than one entry; splitting them into records would move the reads, not the job. Issue 60 leaves it at ten.
+/// One job: the reducer's entries (step, command, input, reconfigure) and the state they share: the arena, the
+/// transitions (`TransitionTable`), the bindings, the two clocks, the holds and the motion policy. Each command's own
+/// rules are apart, in `CommandApplication`; taps' and swipes' in Engine+Discrete, holds' in Engine+Holding.
 public struct Engine: Sendable {
     public var geometry: ScreenGeometry { arena.geometry }
     /// Internal for the engine's extensions (the session's conditions set its recognizers).
     var arena: GestureArena
-    var runtimes: [String: TransitionRuntime] = [:]
-    /// The transitions' names in the order given, which frames keep.
-    private var order = TransitionOrder()
-    /// The transitions in a leg, kept as each step changes them: frames, the next deadline and "is anything
-    /// animating" look only at these, so a command or a touch costs the same with 10 transitions or 10,000.
-    private var withLeg: Set<String> = []
+    /// The transitions, in order, with the index of those in a leg.
+    var runtimes = TransitionTable()
     var bindings = BindingTable()
     private var frameClock: FrameClock
     /// Ties each input source's event clock to the engine's, for the recognizers' deadlines.
@@ -35,9 +28,6 @@ public struct Engine: Sendable {
     var held: [String: Hold] = [:]
     /// What the desktop wants of completions; every runtime carries it.
     public private(set) var motionPolicy = MotionPolicy.full
-    /// The highest `seq` of any transition removed so far: a transition made after carries on from it, so that a
-    /// name retracted and declared again never has its `seq` go back (issue 57), and nothing is kept per name gone.
-    private var retiredSeq = 0
 
     /// `transitions` and `bindings` are the engine's tables, in order; `frameRate` is the rate of frames while
     /// animating until the daemon learns the display's.
@@ -50,7 +40,7 @@ public struct Engine: Sendable {
         arena.setRecognizers(self.bindings.recognizers)
     }
 
-    public var transitionNames: [String] { order.names }
+    public var transitionNames: [String] { runtimes.names }
 
     /// The transition as it was given to the engine; nil for an unknown name.
     public func transition(named name: String) -> TransitionConfig? { runtimes[name]?.config }
@@ -66,7 +56,7 @@ public struct Engine: Sendable {
 
     /// The transitions' names, in order, and the bindings': what the daemon may keep something for, per name.
     public var names: (transitions: Set<String>, bindings: Set<String>) {
-        (Set(order.names), Set(bindings.list.map(\.name)))
+        (Set(runtimes.names), Set(bindings.list.map(\.name)))
     }
 
     public func snapshot(of name: String, at time: Double) -> TransitionSnapshot? {
@@ -77,24 +67,18 @@ public struct Engine: Sendable {
     public func motion(of name: String) -> LegMotion? { runtimes[name]?.motion }
 
     public func snapshots(at time: Double) -> [TransitionSnapshot] {
-        order.names.compactMap { runtimes[$0]?.snapshot(at: time) }
+        runtimes.names.compactMap { runtimes[$0]?.snapshot(at: time) }
     }
 
     /// Whether any leg is running, so that frames must be produced.
-    public var isAnimating: Bool { withLeg.contains { runtimes[$0]?.isRunning == true } }
+    public var isAnimating: Bool { runtimes.isAnimating }
 
     /// When the first running leg reaches its end: the one tick needed while nobody takes the frames of running
     /// legs (every subscriber evaluates them from their `leg`), so that each leg still ends on time.
-    public var nextLegEnd: Double? { withLeg.compactMap { runtimes[$0]?.leg?.animator?.deadline }.min() }
+    public var nextLegEnd: Double? { runtimes.nextLegEnd }
 
-    /// Whether `withLeg` names exactly the transitions in a leg: what the index must keep, checked by the tests
-    /// after every step.
-    var legIndexIsExact: Bool { withLeg == Set(runtimes.filter { $0.value.leg != nil }.keys) }
-
-    /// Keeps `withLeg` true of `name` after a step changed it.
-    mutating func noteLeg(of name: String) {
-        if runtimes[name]?.leg != nil { withLeg.insert(name) } else { withLeg.remove(name) }
-    }
+    /// Whether the transitions' index of legs is exact, checked by the tests after every step.
+    var legIndexIsExact: Bool { runtimes.legIndexIsExact }
 
     /// Frames per second while animating: the display's refresh when known, else the config's `frame-rate`.
     public var frameRate: Double { frameClock.rate }
@@ -147,58 +131,50 @@ public struct Engine: Sendable {
         let before = bindings
         var output =
             changed.isEmpty ? EngineOutput() : process(arena.cancel(involving: Set(changed), at: time), at: time)
-        let kept = Set(transitions.map(\.name))
-        for name in order.names where !kept.contains(name) {
-            if var runtime = runtimes[name] {
-                if runtime.leg != nil {
-                    output.events.append(.ended(runtime.nextSnapshot(at: time), position: .current))
-                }
-                retiredSeq = max(retiredSeq, runtime.seq)
-            }
-            runtimes[name] = nil
-            held[name] = nil
+        var ended: [EngineEvent] = []
+        install(transitions: transitions, bindings: newBindingList) { removed in
+            if removed.leg != nil { ended.append(.ended(removed.nextSnapshot(at: time), position: .current)) }
         }
-        install(transitions: transitions, bindings: newBindingList)
+        output.events += ended
+        held = held.filter { runtimes[$0.key] != nil }
         bindings.resolve(in: geometry)
         arena.setRecognizers(bindings.recognizers)
         if !keptGestures.isEmpty { rebaseFingers(from: before) }
-        for name in order.names { bringWithinSnaps(name, at: time, into: &output) }
-        withLeg = Set(order.names.filter { runtimes[$0]?.leg != nil })
+        for name in runtimes.names { bringWithinSnaps(name, at: time, into: &output) }
         return scheduled(output, at: time)
     }
 
     /// Each finger that drives a transition by a binding whose distance or direction changed: its base moves so that
     /// the progress it has reached is kept, and the rest of its motion counts by the new ones.
     private mutating func rebaseFingers(from before: BindingTable) {
-        for name in withLeg {
-            guard let index = runtimes.index(forKey: name), var leg = runtimes.values[index].leg,
-                case var .finger(finger) = leg.drive,
+        for name in runtimes.namesInLeg {
+            guard var leg = runtimes[name]?.leg, case var .finger(finger) = leg.drive,
                 let old = before[finger.binding], let new = bindings[finger.binding],
                 old.distance != new.distance || old.increases != new.increases
             else { continue }
             finger.base += old.progress(ofTravel: finger.travel) - new.progress(ofTravel: finger.travel)
             leg.drive = .finger(finger)
-            runtimes.values[index].phase = .leg(leg)
+            runtimes.update(name) { $0.phase = .leg(leg) }
         }
     }
 
     /// After fewer snap points: a leg toward a snap that is gone ends where it is,
     /// and a transition beyond the last snap animates back onto it.
     private mutating func bringWithinSnaps(_ name: String, at time: Double, into output: inout EngineOutput) {
-        guard var runtime = runtimes[name] else { return }
-        let last = runtime.config.lastSnap
-        if let leg = runtime.leg, max(leg.from, leg.to) > last { Self.interrupt(&runtime, at: time, into: &output) }
-        let progress = runtime.progress(at: time)
-        guard runtime.leg == nil, progress > Double(last) else {
-            runtimes[name] = runtime
-            return
+        runtimes.update(name) { runtime in
+            let last = runtime.config.lastSnap
+            if let leg = runtime.leg, max(leg.from, leg.to) > last {
+                Self.interrupt(&runtime, at: time, into: &output)
+            }
+            let progress = runtime.progress(at: time)
+            guard runtime.leg == nil, progress > Double(last) else { return }
+            runtime.snap = last
+            runtime.phase = .leg(
+                Self.completion(
+                    of: runtime, from: progress, velocity: 0, origin: last - 1, target: last, cause: .command,
+                    at: time))
+            output.events.append(runtime.began(cause: .command, at: time))
         }
-        runtime.snap = last
-        runtime.phase = .leg(
-            Self.completion(
-                of: runtime, from: progress, velocity: 0, origin: last - 1, target: last, cause: .command, at: time))
-        output.events.append(runtime.began(cause: .command, at: time))
-        runtimes[name] = runtime
     }
 
     public mutating func setGeometry(_ newGeometry: ScreenGeometry) {
@@ -207,20 +183,11 @@ public struct Engine: Sendable {
         arena.setRecognizers(bindings.recognizers)
     }
 
-    private mutating func install(transitions: [TransitionConfig], bindings newBindings: [BindingConfig]) {
-        order = TransitionOrder(transitions.map(\.name))
-        for transition in transitions {
-            if var runtime = runtimes[transition.name] {
-                runtime.config = transition
-                runtime.snap = min(runtime.snap, transition.lastSnap)
-                runtimes[transition.name] = runtime
-            } else {
-                var runtime = TransitionRuntime(config: transition)
-                runtime.motionPolicy = motionPolicy
-                runtime.seq = retiredSeq
-                runtimes[transition.name] = runtime
-            }
-        }
+    private mutating func install(
+        transitions: [TransitionConfig], bindings newBindings: [BindingConfig],
+        removing: (inout TransitionRuntime) -> Void = { _ in }
+    ) {
+        runtimes.install(transitions, motionPolicy: motionPolicy, removing: removing)
         bindings = BindingTable(newBindings, session: bindings.session)
     }
 
@@ -229,7 +196,7 @@ public struct Engine: Sendable {
     public mutating func setMotion(_ policy: MotionPolicy) {
         guard policy != motionPolicy else { return }
         motionPolicy = policy
-        for index in runtimes.indices { runtimes.values[index].motionPolicy = policy }
+        runtimes.setMotion(policy)
     }
 
     // MARK: - Frames
@@ -238,11 +205,8 @@ public struct Engine: Sendable {
     /// legs whose time has come.
     public mutating func tick(at time: Double) -> EngineOutput {
         var output = EngineOutput()
-        for name in withLeg.sorted(by: { order.place(of: $0) < order.place(of: $1) }) {
-            // In place: a runtime copied out of the table and written back costs a copy of each of its fields.
-            guard let index = runtimes.index(forKey: name) else { continue }
-            Self.advance(&runtimes.values[index], to: time, into: &output)
-            noteLeg(of: name)
+        for name in runtimes.namesInLeg {
+            runtimes.update(name) { Self.advance(&$0, to: time, into: &output) }
         }
         return scheduled(output, at: time)
     }
@@ -381,7 +345,7 @@ public struct Engine: Sendable {
 
     private mutating func drive(with update: GestureUpdate, at time: Double, into output: inout EngineOutput) {
         guard let binding = bindings[update.name] else { return settleHolds(endedBy: update, at: time, into: &output) }
-        guard let transition = binding.transition, let index = runtimes.index(forKey: transition) else { return }
+        guard let transition = binding.transition, runtimes[transition] != nil else { return }
         if let press = binding.longPress {
             return pressed(binding, press, update, at: time, into: &output)
         }
@@ -392,9 +356,7 @@ public struct Engine: Sendable {
         }
         if update.state == .failed { return loosen(binding, sequence: update.sequence, at: time, into: &output) }
         if update.state == .began { held[transition] = nil }
-        // In place, as in `tick`.
-        Self.drive(&runtimes.values[index], by: binding, with: update, at: time, into: &output)
-        noteLeg(of: transition)
+        runtimes.update(transition) { Self.drive(&$0, by: binding, with: update, at: time, into: &output) }
     }
 
     private static func drive(
@@ -536,8 +498,7 @@ public struct Engine: Sendable {
             try application.apply(command)
         }
         if case .success = result {
-            runtimes[command.transition] = application.runtime
-            noteLeg(of: command.transition)
+            runtimes.replace(command.transition, with: application.runtime)
         }
         return (result, scheduled(application.output, at: time))
     }
