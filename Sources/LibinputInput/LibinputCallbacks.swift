@@ -3,8 +3,8 @@ import Glibc
 import Logging
 
 /// What libinput's C callbacks reach through a context's user data: the log, and the device nodes that could not be
-/// opened. Each of animd's libinput contexts (the seat's, `LibinputSession`; the X11 backend's switches,
-/// `TabletModeSwitches`) opens its nodes and logs through these. Only the thread that owns the context touches it.
+/// opened. Each `LibinputContext` opens its nodes and logs through these. Only the thread that owns the context
+/// touches it.
 final class LibinputCallbacks {
     let logger: Logger
     /// Device nodes that could not be opened, with errno, in the order they failed.
@@ -15,8 +15,8 @@ final class LibinputCallbacks {
     /// The pointer a context is made with, for the callbacks to find this object.
     var userData: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
-    /// The interface libinput opens and closes device nodes through: open(2) with O_CLOEXEC, a failure kept. The
-    /// caller deallocates it after the context is gone.
+    /// The interface libinput opens and closes device nodes through: open(2) with O_CLOEXEC, a failure kept.
+    /// `LibinputContext` deallocates it after the context is gone.
     static func makeInterface() -> UnsafeMutablePointer<libinput_interface> {
         let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
         interface.initialize(

@@ -11,9 +11,6 @@ import UnixSupport
 /// into a `LibinputRecord` for the converter, and says what each source can do. With `touch-edges = "exclusive"`
 /// each touchscreen is read through a relay that grabs it instead (`ExclusiveTouch`).
 ///
-/// Ten stored properties, one job: the libinput context with the interface and callbacks it calls back through
-/// (which must outlive it), the devices it added, the relays, the plan, the compositor's screen, the converter and
-/// the changed flag. Giving the interface to `LibinputCallbacks` would bring it to nine; not done yet (issue 60).
 final class LibinputSession {
     /// What one `libinput_device` is, while it is added.
     private struct Device: Equatable {
@@ -28,9 +25,7 @@ final class LibinputSession {
     }
 
     let seat: String
-    private let context: OpaquePointer
-    private let interface: UnsafeMutablePointer<libinput_interface>
-    private let callbacks: LibinputCallbacks
+    private let context: LibinputContext
     private var devices: [Int: Device] = [:]
     private let exclusive: ExclusiveTouch
     private var plan: InputPlan
@@ -42,28 +37,23 @@ final class LibinputSession {
 
     init?(seat: String, plan: InputPlan, logger: Logger) {
         guard let udev = udev_new() else { return nil }
-        callbacks = LibinputCallbacks(logger: logger)
-        exclusive = ExclusiveTouch(logger: logger)
-        interface = LibinputCallbacks.makeInterface()
         // libinput keeps its own reference to udev.
         defer { udev_unref(udev) }
-        guard let context = libinput_udev_create_context(interface, callbacks.userData, udev) else {
-            interface.deallocate()
-            return nil
-        }
+        guard let context = LibinputContext(logger: logger, make: { libinput_udev_create_context($0, $1, udev) })
+        else { return nil }
         self.context = context
+        exclusive = ExclusiveTouch(logger: logger)
         self.seat = seat
         self.plan = plan
         converter = LibinputConverter(
             gestureLocation: Point(x: plan.screen.x + plan.screen.width / 2, y: plan.screen.y + plan.screen.height / 2))
-        LibinputCallbacks.routeLog(of: context)
-        guard libinput_udev_assign_seat(context, seat) == 0 else {
+        guard libinput_udev_assign_seat(context.pointer, seat) == 0 else {
             close()
             return nil
         }
     }
 
-    var fileDescriptor: Int32 { libinput_get_fd(context) }
+    var fileDescriptor: Int32 { libinput_get_fd(context.pointer) }
 
     /// `WAYLAND_DISPLAY`, for the status.
     var waylandDisplay: String? {
@@ -73,8 +63,7 @@ final class LibinputSession {
 
     func close() {
         exclusive.close()
-        libinput_unref(context)
-        interface.deallocate()
+        context.close()
     }
 
     func apply(_ newPlan: InputPlan) {
@@ -177,9 +166,9 @@ final class LibinputSession {
 
     /// Reads everything libinput has; the input for the recognizers, in order.
     func dispatch() -> [InputEvent] {
-        guard libinput_dispatch(context) == 0 else { return [] }
+        guard libinput_dispatch(context.pointer) == 0 else { return [] }
         var events: [InputEvent] = []
-        while let event = libinput_get_event(context) {
+        while let event = libinput_get_event(context.pointer) {
             defer { libinput_event_destroy(event) }
             for record in records(event) { events += converter.convert(record) }
         }
@@ -359,7 +348,7 @@ final class LibinputSession {
 
     private func status(wanted: Bool, kind: String, found: [String]) -> SourceStatus {
         LibinputSourceStatus.make(
-            seat: seat, wanted: wanted, kind: kind, found: found, failures: callbacks.openFailures)
+            seat: seat, wanted: wanted, kind: kind, found: found, failures: context.openFailures)
     }
 }
 

@@ -14,26 +14,24 @@ public final class TabletModeSwitches: TabletModeReader {
     public private(set) var mode: Bool?
     /// How the switches are read, or why none is, for `input.status`.
     public private(set) var detail: String
-    private var context: OpaquePointer?
-    private let interface: UnsafeMutablePointer<libinput_interface>
-    private let callbacks: LibinputCallbacks
+    private var context: LibinputContext?
+    private let logger: Logger
     /// Each tablet-mode switch by its device, with its name and whether it is on.
     private var switches: [Int: (name: String, on: Bool)] = [:]
 
     public init(logger: Logger) {
-        callbacks = LibinputCallbacks(logger: logger)
-        interface = LibinputCallbacks.makeInterface()
+        self.logger = logger
         // Every stored property set before the first method call; then the real detail.
         detail = ""
         detail = openSwitches()
     }
 
     /// The context's descriptor, to poll; nil while no switch is read.
-    public var fileDescriptor: Int32? { context.map { libinput_get_fd($0) } }
+    public var fileDescriptor: Int32? { context.map { libinput_get_fd($0.pointer) } }
 
     /// Reads what libinput has; true when the mode changed.
     public func dispatch() -> Bool {
-        guard let context, libinput_dispatch(context) == 0 else { return false }
+        guard let context = context?.pointer, libinput_dispatch(context) == 0 else { return false }
         let before = mode
         while let event = libinput_get_event(context) {
             defer { libinput_event_destroy(event) }
@@ -45,15 +43,9 @@ public final class TabletModeSwitches: TabletModeReader {
 
     /// Closes the switches' nodes; safe to call again.
     public func close() {
-        if let context { libinput_unref(context) }
+        context?.close()
         context = nil
         mode = nil
-    }
-
-    deinit {
-        close()
-        interface.deinitialize(count: 1)
-        interface.deallocate()
     }
 
     /// Opens the nodes sysfs names, keeps the devices libinput takes as tablet-mode switches, and says what came of it.
@@ -61,17 +53,15 @@ public final class TabletModeSwitches: TabletModeReader {
         let nodes = Self.switchNodes()
         guard !nodes.isEmpty else { return "no tablet-mode switch: no input device reports SW_TABLET_MODE" }
         if let failure = animd_libinput_load() { return "libinput cannot be loaded: \(String(cString: failure))" }
-        guard let context = libinput_path_create_context(interface, callbacks.userData) else {
+        guard let context = LibinputContext(logger: logger, make: { libinput_path_create_context($0, $1) }) else {
             return "libinput could not make a context for the switches"
         }
-        LibinputCallbacks.routeLog(of: context)
         self.context = context
-        for node in nodes { _ = libinput_path_add_device(context, node) }
+        for node in nodes { _ = libinput_path_add_device(context.pointer, node) }
         _ = dispatch()
         if switches.isEmpty {
-            libinput_unref(context)
-            self.context = nil
-            let refused = callbacks.openFailures.map { "\($0.path): \(String(cString: strerror($0.errno)))" }
+            close()
+            let refused = context.openFailures.map { "\($0.path): \(String(cString: strerror($0.errno)))" }
             return refused.isEmpty
                 ? "libinput took none of the \(nodes.count) device(s) that report SW_TABLET_MODE as a switch"
                 : "no tablet-mode switch could be read (\(refused.joined(separator: ", "))); \(DeviceAccessFix.current)"
