@@ -7,17 +7,12 @@ import UnixSupport
 /// `WaylandOutputTable` of what they say, as outputs appear, change and go; and the foreign-toplevel manager, for
 /// the focused window (`WaylandToplevelReader`). Confined to the libinput thread, which
 /// polls `fileDescriptor` and calls `read()`; it never blocks on the compositor.
-///
-/// Ten stored properties, one job (a listening Wayland client): the display, registry and output manager proxies,
-/// the outputs' proxies and table, the changed flag, the toplevel reader, and what libwayland calls back through
-/// (the listeners and the proxies' tags, which must live as long as the proxies). Not split yet (issue 60).
 final class WaylandOutputReader {
     let socket: String
     private let display: OpaquePointer
     private let registry: OpaquePointer
-    private var manager: OpaquePointer?
-    /// Each output's proxies, by its registry name.
-    private var proxies: [UInt32: OutputProxies] = [:]
+    /// Each output's proxies by its registry name, and the xdg-output manager.
+    private var proxies = WaylandOutputProxies()
     private(set) var table = WaylandOutputTable()
     /// Set when an output was added, changed (its `done`) or removed; the backend reports it once.
     var changed = false
@@ -89,8 +84,7 @@ final class WaylandOutputReader {
     }
 
     func close() {
-        for xdg in proxies.values.compactMap(\.xdg) { animd_xdg_destroy(xdg) }
-        if let manager { animd_xdg_destroy(manager) }
+        proxies.close()
         toplevels.close()
         wl_display_disconnect(display)
         listeners.free()
@@ -104,16 +98,17 @@ final class WaylandOutputReader {
             guard let output = animd_registry_bind(registry, name, animd_wl_output_interface(), min(version, 4)) else {
                 return
             }
-            proxies[name] = OutputProxies(output: output)
+            let tag = Tag(self, name)
+            proxies.add(name, output: output, tag: tag)
             table.add(name)
-            _ = wl_output_add_listener(output, listeners.output, tag(name))
+            _ = wl_output_add_listener(output, listeners.output, tag.pointer)
             followLogically(name)
         case "zxdg_output_manager_v1":
-            guard manager == nil,
+            guard proxies.manager == nil,
                 let proxy = animd_registry_bind(registry, name, animd_xdg_output_manager_interface(), min(version, 3))
             else { return }
-            manager = proxy
-            for id in proxies.keys { followLogically(id) }
+            proxies.setManager(proxy)
+            for id in proxies.names { followLogically(id) }
         case WaylandToplevelReader.interface:
             toplevels.bind(registry, name: name, version: version)
         default:
@@ -123,18 +118,12 @@ final class WaylandOutputReader {
 
     /// Asks the xdg-output manager for the output's logical geometry and name, once both exist.
     private func followLogically(_ id: UInt32) {
-        guard let manager, let output = proxies[id], output.xdg == nil,
-            let xdg = animd_xdg_output_manager_get_xdg_output(manager, output.output)
-        else { return }
-        proxies[id]?.xdg = xdg
-        _ = animd_xdg_output_add_listener(xdg, listeners.xdg, tag(id))
+        guard let made = proxies.makeXDG(for: id) else { return }
+        _ = animd_xdg_output_add_listener(made.xdg, listeners.xdg, made.tag.pointer)
     }
 
     private func globalRemoved(_ name: UInt32) {
-        if let removed = proxies.removeValue(forKey: name) {
-            if let xdg = removed.xdg { animd_xdg_destroy(xdg) }
-            wl_proxy_destroy(removed.output)
-        }
+        proxies.remove(name)
         guard table.outputs[name] != nil else { return }
         table.remove(name)
         changed = true
@@ -145,27 +134,20 @@ final class WaylandOutputReader {
         if change == .done { changed = true }
     }
 
-    /// An output's `wl_output`, and the `zxdg_output_v1` made for it once the manager is bound.
-    private struct OutputProxies {
-        let output: OpaquePointer
-        var xdg: OpaquePointer?
-    }
-
     // MARK: - C callbacks
 
-    /// Each proxy's user data: the reader and the output's registry name, boxed.
-    private final class Tag {
+    /// Each output proxy's user data: the reader and the output's registry name, boxed; `WaylandOutputProxies` keeps
+    /// it while the proxies live.
+    final class Tag {
         unowned let reader: WaylandOutputReader
         let id: UInt32
-        init(_ reader: WaylandOutputReader, _ id: UInt32) { self.reader = reader; self.id = id }
-    }
 
-    private var tags: [Tag] = []
+        init(_ reader: WaylandOutputReader, _ id: UInt32) {
+            self.reader = reader
+            self.id = id
+        }
 
-    private func tag(_ id: UInt32) -> UnsafeMutableRawPointer {
-        let tag = Tag(self, id)
-        tags.append(tag)
-        return Unmanaged.passUnretained(tag).toOpaque()
+        var pointer: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
     }
 
     /// libwayland keeps a listener's address and calls through it for as long as the proxy lives: they live in
