@@ -17,12 +17,17 @@ final class ExclusiveTouch {
         case shared(reason: String)
     }
 
-    /// One touchscreen handed to a relay. Nine stored properties, one job: the device, its relay process and its
-    /// state, how its touches are placed (placement, calibration), and the frame and touch ids being translated.
-    private final class Relayed {
+    /// A touchscreen libinput added: its device number, its libinput device (referenced while kept) and its name.
+    private struct Touchscreen {
         let device: Int
         let handle: OpaquePointer
         let name: String
+    }
+
+    /// One touchscreen handed to a relay: the touchscreen, its relay process and its state, how its touches are
+    /// placed (placement, calibration), and the frame and touch ids being translated.
+    private final class Relayed {
+        let touchscreen: Touchscreen
         let process: TouchRelayProcess
         var state = State.starting
         var placement: TouchscreenPlacement?
@@ -32,14 +37,18 @@ final class ExclusiveTouch {
         /// animd's touch id → the relay's, for touches the relay holds (or that a multi-finger claim may cancel).
         var relayIDs: [Int: (id: UInt32, held: Bool)] = [:]
 
-        init(device: Int, handle: OpaquePointer, name: String, process: TouchRelayProcess, calibration: [Double]) {
-            self.device = device; self.handle = handle; self.name = name; self.process = process;
+        var device: Int { touchscreen.device }
+        var name: String { touchscreen.name }
+
+        init(touchscreen: Touchscreen, process: TouchRelayProcess, calibration: [Double]) {
+            self.touchscreen = touchscreen
+            self.process = process
             self.calibration = calibration
         }
     }
 
     /// Every touchscreen's libinput device, referenced, with its name: what a relay is started for.
-    private var touchscreens: [Int: (handle: OpaquePointer, name: String)] = [:]
+    private var touchscreens: [Int: Touchscreen] = [:]
     private var relays: [Int: Relayed] = [:]
     /// Devices whose relay ended, with why: shared until the plan changes or the device comes again.
     private var fallbacks: [Int: (name: String, reason: String)] = [:]
@@ -58,7 +67,7 @@ final class ExclusiveTouch {
     /// A touchscreen libinput added.
     func add(device: Int, handle: OpaquePointer, name: String) {
         if let old = touchscreens[device] { libinput_device_unref(old.handle) }
-        touchscreens[device] = (libinput_device_ref(handle), name)
+        touchscreens[device] = Touchscreen(device: device, handle: libinput_device_ref(handle), name: name)
     }
 
     /// A device libinput removed: its relay ends, and nothing of it is kept.
@@ -83,7 +92,8 @@ final class ExclusiveTouch {
     /// Hands a touchscreen to a relay; false (and the device stays libinput's) when none can start.
     func claim(device: Int, plan: InputPlan) -> Bool {
         guard relays[device] == nil else { return true }
-        guard let (handle, name) = touchscreens[device] else { return false }
+        guard let touchscreen = touchscreens[device] else { return false }
+        let (handle, name) = (touchscreen.handle, touchscreen.name)
         fallbacks[device] = nil
         changed = true
         let udevDevice = libinput_device_get_udev_device(handle)
@@ -105,8 +115,7 @@ final class ExclusiveTouch {
         _ = libinput_device_config_send_events_set_mode(handle, UInt32(LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue))
         do {
             let process = try TouchRelayProcess(executable: executable, device: node, holdLimit: plan.touchHoldLimit)
-            relays[device] = Relayed(
-                device: device, handle: handle, name: name, process: process, calibration: calibration)
+            relays[device] = Relayed(touchscreen: touchscreen, process: process, calibration: calibration)
             logger.info(
                 "exclusive touch: relay started",
                 metadata: ["device": "\(name)", "node": "\(node)", "pid": "\(process.pid)"])
@@ -128,7 +137,7 @@ final class ExclusiveTouch {
         relayed.process.close()
         if !gone {
             _ = libinput_device_config_send_events_set_mode(
-                relayed.handle, UInt32(LIBINPUT_CONFIG_SEND_EVENTS_ENABLED.rawValue))
+                relayed.touchscreen.handle, UInt32(LIBINPUT_CONFIG_SEND_EVENTS_ENABLED.rawValue))
         }
         changed = true
     }
