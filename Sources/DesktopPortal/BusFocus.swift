@@ -14,9 +14,6 @@ import UnixSupport
 /// `GetNameOwner` that failed (not one that found no owner), which would otherwise leave the shell unread until its
 /// name next changes owner; the reason is the focus's meanwhile (`retryAt`).
 ///
-/// Nine stored properties, one past the usual bound, all of one job: following the two shells on one connection.
-/// The bus, the script's folder and `report` are what it was given; `gnome`, `kde` and `published` what the shells
-/// said and what was last told; `kwinOwner` whom to believe; `retries` and `gnomeVersionTries` when to ask again.
 final class BusFocus {
     private let bus: OpaquePointer
     /// Where the KWin script is written.
@@ -28,10 +25,9 @@ final class BusFocus {
     /// KWin's unique name, the only sender whose `Report` is taken.
     private var kwinOwner: String?
     private var published: SessionFocus?
-    /// When to ask the bus again who owns a shell's name, by name, after asking failed.
-    private var retries: [String: Double] = [:]
-    /// How many times in a row GNOME Shell did not say its version.
-    private var gnomeVersionTries = 0
+    /// When to ask the bus again who owns a shell's name after asking failed, and whether GNOME Shell's version is
+    /// worth asking again.
+    private var retries = ShellRetries(interval: BusFocus.retrySeconds, versionTries: BusFocus.versionTries)
 
     typealias GNOME = DesktopShellFocus.GNOME
     typealias FocusedWindowDBus = DesktopShellFocus.FocusedWindowDBus
@@ -72,12 +68,12 @@ final class BusFocus {
     }
 
     /// The next time a shell's owner is to be asked again; nil while none is.
-    var retryAt: Double? { retries.values.min() }
+    var retryAt: Double? { retries.next }
 
     /// Asks again about the shells whose owner could not be asked, once their time has come: each alone, so that a
     /// KWin that answered is not handed its script again for GNOME's sake.
     func retryIfDue(now: Double) {
-        let due = retries.filter { $0.value <= now }.keys
+        let due = retries.names(dueAt: now)
         guard !due.isEmpty else { return }
         for name in due {
             if name == GNOME.service { readGNOME() } else { loadKWinScript() }
@@ -147,10 +143,8 @@ final class BusFocus {
         // A shell still starting owns its name before its objects are on the bus, and may not answer in time: it is
         // asked again, as when its owner could not be asked, a bounded number of times for its version.
         let starting = [own.failure, other.failure].contains { $0?.isNoAnswer == true }
-        gnomeVersionTries = version.failure == nil ? 0 : gnomeVersionTries + 1
-        if starting || (version.failure != nil && gnomeVersionTries < Self.versionTries) {
-            retries[GNOME.service] = monotonicSeconds() + Self.retrySeconds
-        }
+        let versionAgain = retries.versionAsked(said: version.failure == nil)
+        if starting || versionAgain { retries.schedule(GNOME.service, now: monotonicSeconds()) }
         gnome = .unknown(reason: Self.noExtensionReason(shellVersion: try? version.get()))
     }
 
@@ -303,7 +297,7 @@ final class BusFocus {
     /// then it is asked again in `retrySeconds` (before, a failure was taken for "no owner", and the shell was never
     /// read until its name changed owner).
     private func ownership(of name: String) -> Ownership {
-        retries[name] = nil
+        retries.cancel(name)
         let why: String
         switch call(
             "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [name],
@@ -314,7 +308,7 @@ final class BusFocus {
         case let .failure(failure): why = failure.name
         case .success(nil): why = "its answer held no name"
         }
-        retries[name] = monotonicSeconds() + Self.retrySeconds
+        retries.schedule(name, now: monotonicSeconds())
         return .unknown(
             "animd could not ask the session bus who owns \(name) (\(why)); asking again every \(Self.retrySeconds) s")
     }
