@@ -5,12 +5,15 @@ import Gestures
 import Logging
 import NIOCore
 
-/// The input backend's life on the event loop: made for the session (`BackendLauncher`), started, replaced when
+/// What animd starts in the user's session, with the session's display variables: the input backend and the config's
+/// commands (`run`).
+///
+/// The backend's life is on the event loop: made for the session (`BackendLauncher`), started, replaced when
 /// `daemon.environment` changes what it depends on, stopped. Each step returns what it brought about, as
 /// `InputReport`s; reports from a replaced backend are dropped by their generation, and start-up can wait for the
-/// first report (`whenInputKnown`).
+/// first report (`whenInputKnown`). Commands run off the loop (`ActionRunner`), in the session as it is when each
+/// starts.
 final class BackendSupervisor {
-    private let loop: any EventLoop
     private let logger: Logger
     private let launcher: BackendLauncher
     /// Where input comes from and touch decisions go; nil while stopped.
@@ -21,21 +24,25 @@ final class BackendSupervisor {
     private var generation = 0
     /// The session's display variables, as animd started or as `daemon.environment` last set them.
     private(set) var session: SessionEnvironment
-    /// Whether the backend has reported yet, and the promise start-up waits on until it does (or its time is up).
-    private var firstReport = FirstReport.awaited(nil)
-
-    private enum FirstReport {
-        case awaited(EventLoopPromise<Void>?)
-        case arrived
-    }
+    /// Start-up waits until the backend has reported (or its time is up).
+    private let firstReport: FirstReportWait
+    /// Runs the `on-snap`, `on-tablet-mode` and bindings' commands.
+    private let commands: ActionRunner
 
     init(
         loop: any EventLoop, logger: Logger, launcher: BackendLauncher, compositorFocus: CompositorFocusWatch,
         session: SessionEnvironment
     ) {
-        self.loop = loop; self.logger = logger; self.launcher = launcher; self.compositorFocus = compositorFocus;
+        self.logger = logger
+        self.launcher = launcher
+        self.compositorFocus = compositorFocus
         self.session = session
+        firstReport = FirstReportWait(loop: loop)
+        commands = ActionRunner(logger: logger)
     }
+
+    /// Runs the config's commands in the session, off this loop.
+    func run(_ actions: [ConfiguredAction]) { commands.run(actions, in: session) }
 
     /// Makes and starts the backend the session asks for, intercepting what `plan` says; its status shows until
     /// it reports.
@@ -76,26 +83,12 @@ final class BackendSupervisor {
     }
 
     /// Succeeds once the backend has reported whether its input is on, or after `seconds`, whichever is first.
-    func whenInputKnown(within seconds: Int64) -> EventLoopFuture<Void> {
-        guard case let .awaited(waiting) = firstReport else { return loop.makeSucceededVoidFuture() }
-        let promise = waiting ?? loop.makePromise()
-        firstReport = .awaited(promise)
-        let bound = NIOLoopBound(self, eventLoop: loop)
-        loop.scheduleTask(in: .seconds(seconds)) { bound.value.settleInputKnown() }
-        return promise.futureResult
-    }
-
-    private func settleInputKnown() {
-        guard case let .awaited(promise?) = firstReport else { return }
-        promise.succeed()
-        firstReport = .awaited(nil)
-    }
+    func whenInputKnown(within seconds: Int64) -> EventLoopFuture<Void> { firstReport.wait(within: seconds) }
 
     /// What a report of the backend of `generation` brings about; nothing for a replaced backend's.
     func handle(_ event: BackendEvent, generation: Int) -> [InputReport] {
         guard generation == self.generation else { return [] }
-        settleInputKnown()
-        firstReport = .arrived
+        firstReport.arrived()
         switch event {
         case let .connected(info), let .changed(info):
             let status = InputStatus(

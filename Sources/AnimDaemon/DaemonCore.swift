@@ -10,12 +10,10 @@ import UnixSupport
 /// backend, the frame timer, systemd and the `on-snap` commands. Handlers reach it through `NIOLoopBound`, so there
 /// is no lock anywhere, and nothing it owns holds a way back into it. docs/architecture.md draws it.
 ///
-/// Ten stored properties, one job: the machine, the config's source, and each thing an effect is carried out with
-/// (the registry, the supervisor, the action runner, systemd, the frame pacer), the loop and logger they share, and
-/// the effects buffer. Issue 60 moves the subscriptions and the frame timer into the machine; until then it stays
-/// at ten.
+/// Eight stored properties: the machine, the config's source, each thing an effect is carried out with (the
+/// registry, the supervisor, systemd, the frame pacer, which also holds the loop), the logger, and the effects
+/// buffer.
 final class DaemonCore {
-    let loop: any EventLoop
     let logger: Logger
     /// Everything the daemon knows, changed only through `handle`.
     private(set) var machine: CoreMachine
@@ -23,8 +21,6 @@ final class DaemonCore {
     let configSource: ConfigSource
     let registry: SubscriberRegistry
     let supervisor: BackendSupervisor
-    /// Runs the transitions' `on-snap` commands, off this loop.
-    private let actions: ActionRunner
     /// READY=1, STATUS= lines and watchdog pings.
     let systemd: SystemdAnnouncer
     let pacer: FramePacer
@@ -36,14 +32,17 @@ final class DaemonCore {
         loop: any EventLoop, config: ConfigInForce, configSource: ConfigSource, supervisor: BackendSupervisor,
         notifier: SystemdNotifier, logger: Logger
     ) {
-        self.loop = loop; self.supervisor = supervisor; self.logger = logger
+        self.supervisor = supervisor
+        self.logger = logger
         machine = CoreMachine(config: config)
         self.configSource = configSource
-        actions = ActionRunner(logger: logger)
         registry = SubscriberRegistry(limits: config.limits, logger: logger)
         systemd = SystemdAnnouncer(loop: loop, notifier: notifier, logger: logger)
         pacer = FramePacer(loop: loop)
     }
+
+    /// The one event loop everything here is confined to.
+    var loop: any EventLoop { pacer.loop }
 
     /// CLOCK_MONOTONIC in seconds, which is also NIO's uptime clock on Linux.
     func now() -> Double { monotonicSeconds() }
@@ -95,7 +94,7 @@ final class DaemonCore {
                 }
             case let .configureBackend(plan): supervisor.backend?.configure(plan)
             case let .limits(limits): registry.limits = limits
-            case let .run(action): actions.run([action], in: supervisor.session)
+            case let .run(action): supervisor.run([action])
             case let .announceStatus(soon): soon ? systemd.announceSoon(statusLine) : systemd.announce(statusLine)
             case let .log(level, message, fields): logger.log(level, message, fields)
             case let .closeClients(reason): closeClients(reason: reason)
@@ -128,7 +127,7 @@ final class DaemonCore {
         // Only a step that ended a leg can make an `on-snap` command due; looking costs a copy of the engine.
         guard output.events.contains(where: { if case .ended = $0 { true } else { false } }) else { return }
         let due = SnapAction.due(after: output.events, in: machine.engine)
-        if !due.isEmpty { actions.run(due.map(ConfiguredAction.init), in: supervisor.session) }
+        if !due.isEmpty { supervisor.run(due.map(ConfiguredAction.init)) }
     }
 
     private func arm(_ timer: CoreTimer, after seconds: Double) {

@@ -7,7 +7,8 @@ import NIOCore
 /// hand-over of the CPU to the readers an engine step's writes woke. The timer's handler is the core, which makes
 /// the frame: the pacer calls nothing back, and arming allocates no closure per frame.
 final class FramePacer {
-    private let loop: any EventLoop
+    /// The loop paced, which everything of the daemon's core is confined to.
+    let loop: any EventLoop
     /// The armed timer and the time it was armed for.
     private var armed: (deadline: Double, callback: NIOScheduledCallback)?
     private var slice = LatencySlice()
