@@ -7,7 +7,7 @@ and checks the graph in docs/architecture.md.
     scripts/module-graph.py --check-docs [DUMP.json]  exit 1 unless the docs hold that graph, and their target table
                                                       names every target once, with "pure" only on targets that
                                                       depend on nothing but pure targets; and unless Sources keeps
-                                                      the house's bounds: no owner over ten stored properties, no
+                                                      the house's bounds: no owner over eight stored properties, no
                                                       function over 40 lines (make test runs this)
 
 One line per target of Sources (tests, benchmarks and fuzzers left out): `Target -> its dependencies`, products
@@ -42,6 +42,9 @@ def graph(package):
 
 
 DOCS = os.path.join(REPO, "docs", "architecture.md")
+# An owner (a class or actor, or a struct that changes itself) keeps at most this many stored properties.
+MAX_STORED = 8
+
 BEGIN, END = "<!-- module-graph: written by scripts/module-graph.py --write-docs -->", "<!-- /module-graph -->"
 
 
@@ -156,10 +159,10 @@ def types(sources):
 
 def shape_problems(sources):
     """What breaks the house's bounds: an owner (a class, an actor, or a struct with mutating methods: a type that
-    keeps state and changes it) over ten stored properties, a function over 40 lines. A record (a struct with no
+    keeps state and changes it) over eight stored properties, a function over 40 lines. A record (a struct with no
     mutating method: a wire message, a snapshot, a command's options) is a list of fields, and is not bounded."""
-    problems = [f"{name} ({path}) owns {stored} stored properties; the bound is 10"
-                for _, name, path, stored, owner in types(sources) if owner and stored > 10]
+    problems = [f"{name} ({path}) owns {stored} stored properties; the bound is {MAX_STORED}"
+                for _, name, path, stored, owner in types(sources) if owner and stored > MAX_STORED]
     problems += [f"{path}:{line}: a function of {lines} lines; the bound is 40" for lines, path, line in long_functions(sources)]
     return problems
 
@@ -217,13 +220,13 @@ def main():
     print("functions over 40 lines:")
     for lines, path, line in long_functions(sources):
         print(f"  {lines:4d}  {path}:{line}")
-    print("owners with more than 10 stored properties:")
+    print(f"owners with more than {MAX_STORED} stored properties:")
     for lines, name, path, stored, owner in types(sources):
-        if owner and stored > 10:
+        if owner and stored > MAX_STORED:
             print(f"  {stored:2d}  {name}  ({path})")
-    print("records with more than 10 stored properties (values with no mutating method; not bounded):")
+    print(f"records with more than {MAX_STORED} stored properties (values with no mutating method; not bounded):")
     for lines, name, path, stored, owner in types(sources):
-        if not owner and stored > 10:
+        if not owner and stored > MAX_STORED:
             print(f"  {stored:2d}  {name}  ({path})")
 
 
