@@ -96,7 +96,7 @@ extension Engine {
         _ binding: BindingConfig, _ press: BindingGesture.LongPress, _ update: GestureUpdate, at time: Double,
         into output: inout EngineOutput
     ) {
-        guard let transition = binding.transition, runtimes[transition] != nil else { return }
+        guard let transition = binding.transition, runtimes.contains(transition) else { return }
         let filling: (origin: Int, target: Int)?
         if case let .filling(sequence, name, origin, target)? = held[transition], sequence == update.sequence,
             name == binding.name

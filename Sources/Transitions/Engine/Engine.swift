@@ -136,7 +136,7 @@ public struct Engine: Sendable {
             if removed.leg != nil { ended.append(.ended(removed.nextSnapshot(at: time), position: .current)) }
         }
         output.events += ended
-        held = held.filter { runtimes[$0.key] != nil }
+        held = held.filter { runtimes.contains($0.key) }
         bindings.resolve(in: geometry)
         arena.setRecognizers(bindings.recognizers)
         if !keptGestures.isEmpty { rebaseFingers(from: before) }
@@ -345,7 +345,7 @@ public struct Engine: Sendable {
 
     private mutating func drive(with update: GestureUpdate, at time: Double, into output: inout EngineOutput) {
         guard let binding = bindings[update.name] else { return settleHolds(endedBy: update, at: time, into: &output) }
-        guard let transition = binding.transition, runtimes[transition] != nil else { return }
+        guard let transition = binding.transition, runtimes.contains(transition) else { return }
         if let press = binding.longPress {
             return pressed(binding, press, update, at: time, into: &output)
         }

@@ -32,6 +32,12 @@ struct TransitionRuntime: Sendable {
         return nil
     }
 
+    /// Whether a leg is under way, without copying it out (`leg != nil` copies the leg, every step).
+    var isInLeg: Bool {
+        if case .leg = phase { return true }
+        return false
+    }
+
     func progress(at time: Double) -> Double {
         switch phase {
         case let .idle(progress): progress

@@ -20,6 +20,9 @@ struct TransitionTable: Sendable {
 
     subscript(name: String) -> TransitionRuntime? { runtimes[name] }
 
+    /// Whether a transition of this name is in the table, without copying its runtime out.
+    func contains(_ name: String) -> Bool { runtimes.index(forKey: name) != nil }
+
     /// The transitions in a leg, in order.
     var namesInLeg: [String] { inLeg.sorted { order.place(of: $0) < order.place(of: $1) } }
 
@@ -31,15 +34,20 @@ struct TransitionTable: Sendable {
 
     /// Whether the index names exactly the transitions in a leg: what the table must keep, checked by the tests after
     /// every step.
-    var legIndexIsExact: Bool { inLeg == Set(runtimes.filter { $0.value.leg != nil }.keys) }
+    var legIndexIsExact: Bool { inLeg == Set(runtimes.filter { $0.value.isInLeg }.keys) }
 
     /// Changes a transition in place (a runtime copied out and written back costs a copy of each of its fields), and
     /// keeps the index; nil, and nothing changed, for an unknown name.
     @discardableResult
+    @inline(__always)
     mutating func update<Result>(_ name: String, _ change: (inout TransitionRuntime) -> Result) -> Result? {
         guard let index = runtimes.index(forKey: name) else { return nil }
-        let result = change(&runtimes.values[index])
-        noteLeg(of: name, inLeg: runtimes.values[index].leg != nil)
+        // The runtime is read only through `inout`: reading it out of the table afterwards would copy it.
+        func changed(_ runtime: inout TransitionRuntime) -> (Result, isInLeg: Bool) {
+            (change(&runtime), runtime.isInLeg)
+        }
+        let (result, isInLeg) = changed(&runtimes.values[index])
+        noteLeg(of: name, inLeg: isInLeg)
         return result
     }
 
@@ -47,7 +55,7 @@ struct TransitionTable: Sendable {
     mutating func replace(_ name: String, with runtime: TransitionRuntime) {
         guard runtimes[name] != nil else { return }
         runtimes[name] = runtime
-        noteLeg(of: name, inLeg: runtime.leg != nil)
+        noteLeg(of: name, inLeg: runtime.isInLeg)
     }
 
     /// Takes `transitions` as the table, in their order: a kept one takes its new config (its snap within the new
