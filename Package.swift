@@ -278,7 +278,7 @@ let package = Package(
             dependencies: [
                 "JSONText", "TestSupport", "DesktopPortal", "DesktopMotion", "AnimCore", "Transitions", "AnimDaemon",
                 "AnimProtocol",
-                "AnimConfig", "TransitionModel", "Gestures", "Motion", "GestureImport",
+                "AnimConfig", "TransitionModel", "Gestures", "Motion", "GestureImport", "TextWriting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),

@@ -29,7 +29,7 @@ struct BatchInProgress {
     mutating func takeNext(heard: Bool, _ carryOut: (IncomingRequest) -> Reply?) {
         guard let member = members.popFirst() else { return }
         let reply: Reply?
-        if answer.buffer.readableBytes > Self.answerLimit, case let .request(id, _) = member {
+        if answer.count > Self.answerLimit, case let .request(id, _) = member {
             reply = Reply(
                 id: id,
                 result: .failure(

@@ -121,9 +121,8 @@ final class SubscriberRegistry {
         for (client, rate) in audience(group: group, transition: transition, analytic: analytic) where !client.isClosing
         {
             if encoded == nil {
-                var line = OutgoingLine(allocator: Self.allocator)
-                let key = encode(&line)
-                encoded = (line.buffer, key)
+                let made = OutgoingLine.make(Self.allocator, returning: encode)
+                encoded = (made.line, made.result)
             }
             guard case let (bytes, key)? = encoded else { continue }
             if let key {
