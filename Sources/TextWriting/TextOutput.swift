@@ -1,5 +1,5 @@
-/// Where text is written: a String, or, in the daemon, the outgoing ByteBuffer itself, so that a frame or an answer
-/// is written once, straight into the bytes that go to the socket, with no String between.
+/// Where text is written: a String, or, in the daemon, the outgoing line (`OutgoingLine`), so that a frame or an
+/// answer is written once, as the bytes that go to the socket, with no String between.
 ///
 /// Numbers reach it through `TextOutputStream`: Double's `write(to:)` hands its digits to `_writeASCII`, which an
 /// output over bytes implements to copy them as they are (the default would make a String of them first).
