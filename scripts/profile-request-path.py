@@ -31,9 +31,7 @@ import tempfile
 import threading
 import time
 
-# The project's own Python client (clients/python), straight from the checkout.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clients", "python"))
-import animd  # noqa: E402
+from daemon_driver import animd, drain, wait_for  # noqa: E402  (beside this script)
 
 # (step, symbol fragments); the first step whose fragment a frame's symbol holds, from the innermost frame out,
 # takes the sample. A fragment starting with "=" must be the whole symbol.
@@ -52,27 +50,6 @@ STEPS = [
     ("router, handler and core", ["RequestRouter", "ClientHandler", "AnimDaemon0B4Core"]),
     ("NIO's own read path and loop", ["NIOPosix", "NIOCore"]),
 ]
-
-
-def wait_for(path, process, seconds=60):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            sys.exit(f"animd exited with {process.returncode}")
-        try:
-            return animd.connect(path)
-        except animd.AnimdError:
-            time.sleep(0.02)
-    sys.exit(f"animd did not listen on {path} within {seconds} s")
-
-
-def drain(connection):
-    """Reads the subscriber's frames as they come, until animd goes away."""
-    try:
-        for _ in connection.events():
-            pass
-    except animd.AnimdError:
-        pass
 
 
 def loop_thread(pid):
