@@ -6,7 +6,7 @@ SHELL := /bin/bash
 # Extra flags for every swift build and test (make test BUILD_FLAGS=-v).
 BUILD_FLAGS ?=
 
-.PHONY: deps build run test test-tsan test-install fuzz bench bench-touch bench-smoke man notices install uninstall deb dist test-package clean
+.PHONY: deps build run test test-tsan test-install fuzz bench bench-touch bench-smoke man notices install uninstall deb dist test-package code-order clean
 
 deps:
 	@scripts/install-deps.sh
@@ -52,12 +52,14 @@ test-install: deps
 # CONFIGURATION=debug installs the debug build instead of building a release.
 PREFIX ?= /usr/local
 CONFIGURATION ?= release
+# A release install is built as the packages are (RELEASE_FLAGS, below).
+INSTALL_FLAGS = $(if $(filter release,$(CONFIGURATION)),$(RELEASE_FLAGS))
 install: deps
-	$(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS) --product animd
-	$(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS) --product animctl
-	$(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS) --product animd-demo
-	$(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS) --product animd-touch-relay
-	scripts/install.sh install "$(PREFIX)" "$$($(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS) --show-bin-path)"
+	$(SWIFT) build -c $(CONFIGURATION) $(INSTALL_FLAGS) $(BUILD_FLAGS) --product animd
+	$(SWIFT) build -c $(CONFIGURATION) $(INSTALL_FLAGS) $(BUILD_FLAGS) --product animctl
+	$(SWIFT) build -c $(CONFIGURATION) $(INSTALL_FLAGS) $(BUILD_FLAGS) --product animd-demo
+	$(SWIFT) build -c $(CONFIGURATION) $(INSTALL_FLAGS) $(BUILD_FLAGS) --product animd-touch-relay
+	scripts/install.sh install "$(PREFIX)" "$$($(SWIFT) build -c $(CONFIGURATION) $(INSTALL_FLAGS) $(BUILD_FLAGS) --show-bin-path)"
 
 # Removes exactly what make install wrote under PREFIX (its manifest), and the folders it created if empty.
 uninstall:
@@ -69,8 +71,11 @@ uninstall:
 # under a prefix layout with its own install.sh (not the QML module, which is built for one Qt: docs/packaging.md).
 VERSION := $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/AnimProtocol/Version.swift)
 PACKAGES := .build/packages
-# The release artifacts' link flags (debian/rules says why), the same for both so that they share one build.
-export RELEASE_FLAGS := -Xlinker -z -Xlinker now
+# The release artifacts' build flags, the same for both so that they share one build: bind-now (debian/rules says
+# why), and each function in a section of its own, which animd's release link orders by linker/code-order.txt
+# (Package.swift), so that what an idle animd runs lies together (scripts/code-order.py says why; `make code-order`
+# writes the file again).
+export RELEASE_FLAGS := -Xlinker -z -Xlinker now -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
 deb: deps
 	@scripts/install-deps.sh packaging
 	dpkg-buildpackage --build=binary --no-sign
@@ -78,12 +83,14 @@ deb: deps
 	mv -f ../animd_$(VERSION)_amd64.deb ../qml6-module-animd_$(VERSION)_amd64.deb ../animd_$(VERSION)_amd64.buildinfo \
 	    ../animd_$(VERSION)_amd64.changes $(PACKAGES)/
 	lintian --fail-on error --info --display-info $(PACKAGES)/animd_$(VERSION)_amd64.deb $(PACKAGES)/qml6-module-animd_$(VERSION)_amd64.deb
+	python3 scripts/code-order.py check "$$($(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --show-bin-path)/animd"
 
 dist: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animd
 	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animctl
 	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animd-demo
 	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animd-touch-relay
+	python3 scripts/code-order.py check "$$($(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --show-bin-path)/animd"
 	scripts/make-dist.sh "$(VERSION)" "$$($(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --show-bin-path)" $(PACKAGES)
 
 # Installs both on a new machine's packages without Swift (scripts/fresh-machine --without-swift) and runs them there
@@ -114,12 +121,12 @@ fuzz: deps
 # the touch one against the same headless Xorg without animd, and with a client that only reads raw touches);
 # figures go to docs/performance.md by hand, dated.
 bench: deps
-	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-bench
-	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd
-	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-bench-floor
-	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-bench-swift-floor
-	$(SWIFT) build -c release $(BUILD_FLAGS) --product animctl
-	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-xprobe
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animd-bench
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animd
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animd-bench-floor
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animd-bench-swift-floor
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animctl
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animd-xprobe
 	.build/release/animd-bench
 
 # What exclusive touch costs on the libinput backend: the relay's pass-through delay and the CPU per event of animd
@@ -129,6 +136,12 @@ bench-touch: deps
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product animctl
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product animd-touch-relay
 	scripts/bench-exclusive-touch.sh "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)"
+
+# Writes link/code-order.txt again from a profile of the release build (valgrind; scripts/code-order.py), for when
+# make dist's check says it is stale.
+code-order: deps
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --product animd
+	python3 scripts/code-order.py write "$$($(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --show-bin-path)/animd"
 
 # CI's check that the fan-out benchmark runs: one short row at 10 subscribers, with the debug build the tests used.
 # Its figures decide nothing.
