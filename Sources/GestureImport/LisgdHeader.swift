@@ -59,7 +59,7 @@ enum LisgdHeader {
         var depth = 0, literal = CLiteralScan(), current = "", currentLine = line
         for character in code[open...] {
             if character == "\n" { line += 1 }
-            if literal.take(character) {
+            if literal.isInLiteral(character) {
                 current.append(character)
                 continue
             }
@@ -117,7 +117,7 @@ enum LisgdHeader {
     private static func splitFields(_ entry: String) -> [String] {
         var fields: [String] = [], current = "", depth = 0, literal = CLiteralScan()
         for character in entry {
-            if !literal.take(character) {
+            if !literal.isInLiteral(character) {
                 if character == "{" { depth += 1 }
                 if character == "}" { depth -= 1 }
                 if character == ",", depth == 0 {
@@ -171,8 +171,8 @@ struct CLiteralScan {
     private var inString = false
     private var escaped = false
 
-    /// Takes the next character: true when it belongs to a string literal, its quotes included.
-    mutating func take(_ character: Character) -> Bool {
+    /// Scans the next character: true when it belongs to a string literal, its quotes included.
+    mutating func isInLiteral(_ character: Character) -> Bool {
         if inString {
             if escaped {
                 escaped = false
