@@ -35,6 +35,8 @@ packages=(libx11-dev libxi-dev libxtst-dev libxrandr-dev libxfixes-dev libxinera
 
 # `install-deps.sh packaging`: what make deb needs besides, Debian's packaging tools.
 if [ "${1:-}" = packaging ]; then packages=(debhelper dh-python dpkg-dev lintian); fi
+# `install-deps.sh profiling`: what make code-order needs besides, valgrind's callgrind.
+if [ "${1:-}" = profiling ]; then packages=(valgrind); fi
 
 missing=()
 for package in "${packages[@]}"; do
