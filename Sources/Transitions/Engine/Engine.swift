@@ -131,11 +131,10 @@ public struct Engine: Sendable {
         let before = bindings
         var output =
             changed.isEmpty ? EngineOutput() : process(arena.cancel(involving: Set(changed), at: time), at: time)
-        var ended: [EngineEvent] = []
+        // A transition removed mid-leg ends where it is.
         install(transitions: transitions, bindings: newBindingList) { removed in
-            if removed.leg != nil { ended.append(.ended(removed.nextSnapshot(at: time), position: .current)) }
+            if removed.isInLeg { output.events.append(.ended(removed.nextSnapshot(at: time), position: .current)) }
         }
-        output.events += ended
         held = held.filter { runtimes.contains($0.key) }
         bindings.resolve(in: geometry)
         arena.setRecognizers(bindings.recognizers)
