@@ -12,7 +12,8 @@ public import TransitionModel
 ///
 /// One job: the reducer's entries (step, command, input, reconfigure) and the state they share: the arena, the
 /// transitions (`TransitionTable`), the bindings, the two clocks, the holds and the motion policy. Each command's own
-/// rules are apart, in `CommandApplication`; taps' and swipes' in Engine+Discrete, holds' in Engine+Holding.
+/// rules are apart, in `CommandApplication`; taps' and swipes' in Engine+Discrete, holds' in Engine+Holding, a reload's
+/// and the geometry's and motion's changes in Engine+Configuration.
 public struct Engine: Sendable {
     public var geometry: ScreenGeometry { arena.geometry }
     /// Internal for the engine's extensions (the session's conditions set its recognizers).
@@ -27,7 +28,7 @@ public struct Engine: Sendable {
     /// filling. They take no commands, as under a finger.
     var held: [String: Hold] = [:]
     /// What the desktop wants of completions; every runtime carries it.
-    public private(set) var motionPolicy = MotionPolicy.full
+    public internal(set) var motionPolicy = MotionPolicy.full
 
     /// `transitions` and `bindings` are the engine's tables, in order; `frameRate` is the rate of frames while
     /// animating until the daemon learns the display's.
@@ -94,7 +95,7 @@ public struct Engine: Sendable {
 
     /// Every public step ends here: it tells the caller when to tick next, so
     /// that the daemon arms a timer only while something moves.
-    private mutating func scheduled(_ output: EngineOutput, at time: Double) -> EngineOutput {
+    mutating func scheduled(_ output: EngineOutput, at time: Double) -> EngineOutput {
         var output = output
         if isAnimating {
             output.nextFrame = frameClock.nextDeadline(after: time)
@@ -103,99 +104,6 @@ public struct Engine: Sendable {
         }
         output.recognizerDeadline = recognizerDeadline
         return output
-    }
-
-    // MARK: - Configuration and geometry
-
-    /// Swaps the tables while transitions run (a reload):
-    /// - gestures whose binding changed or vanished are cancelled first, under
-    ///   the old config, so each gets its `ended` by the cancel path;
-    /// - kept transitions keep their legs, removed ones end at their current
-    ///   position, new ones start idle;
-    /// - a kept transition whose leg or position lies beyond its new last snap
-    ///   is interrupted and animated back onto it.
-    ///
-    /// A gesture under way on a binding named in `keepingGestures` that stays goes on under the binding's new
-    /// definition, from where it is (a declared transition updated mid-swipe): its recognizer stays as it began, and a
-    /// new distance or direction applies to the finger's motion from now on, so the progress does not jump.
-    public mutating func reconfigure(
-        transitions: [TransitionConfig], bindings newBindingList: [BindingConfig], at time: Double,
-        keepingGestures keptGestures: Set<String> = []
-    ) -> EngineOutput {
-        let newTable = BindingTable(newBindingList)
-        // A kept gesture goes on only where its binding still reads what its recognizer reports: a pan's translation, or
-        // a pinch's or a rotation's transform.
-        let changed = bindings.changed(in: newTable).filter { name in
-            !keptGestures.contains(name) || newTable[name]?.readsTransform != bindings[name]?.readsTransform
-        }
-        let before = bindings
-        var output =
-            changed.isEmpty ? EngineOutput() : process(arena.cancel(involving: Set(changed), at: time), at: time)
-        // A transition removed mid-leg ends where it is.
-        install(transitions: transitions, bindings: newBindingList) { removed in
-            if removed.isInLeg { output.events.append(.ended(removed.nextSnapshot(at: time), position: .current)) }
-        }
-        held = held.filter { runtimes.contains($0.key) }
-        bindings.resolve(in: geometry)
-        arena.setRecognizers(bindings.recognizers)
-        if !keptGestures.isEmpty { rebaseFingers(from: before) }
-        for name in runtimes.names { bringWithinSnaps(name, at: time, into: &output) }
-        return scheduled(output, at: time)
-    }
-
-    /// Each finger that drives a transition by a binding whose distance or direction changed: its base moves so that
-    /// the progress it has reached is kept, and the rest of its motion counts by the new ones.
-    private mutating func rebaseFingers(from before: BindingTable) {
-        for name in runtimes.namesInLeg {
-            guard var leg = runtimes[name]?.leg, case var .finger(finger) = leg.drive,
-                let old = before[finger.binding], let new = bindings[finger.binding],
-                old.distance != new.distance || old.increases != new.increases
-            else { continue }
-            finger.base += old.progress(ofTravel: finger.travel) - new.progress(ofTravel: finger.travel)
-            leg.drive = .finger(finger)
-            runtimes.update(name) { $0.phase = .leg(leg) }
-        }
-    }
-
-    /// After fewer snap points: a leg toward a snap that is gone ends where it is,
-    /// and a transition beyond the last snap animates back onto it.
-    private mutating func bringWithinSnaps(_ name: String, at time: Double, into output: inout EngineOutput) {
-        runtimes.update(name) { runtime in
-            let last = runtime.config.lastSnap
-            if let leg = runtime.leg, max(leg.from, leg.to) > last {
-                Self.interrupt(&runtime, at: time, into: &output)
-            }
-            let progress = runtime.progress(at: time)
-            guard runtime.leg == nil, progress > Double(last) else { return }
-            runtime.snap = last
-            runtime.phase = .leg(
-                Self.completion(
-                    of: runtime, from: progress, velocity: 0, origin: last - 1, target: last, cause: .command,
-                    at: time))
-            output.events.append(runtime.began(cause: .command, at: time))
-        }
-    }
-
-    public mutating func setGeometry(_ newGeometry: ScreenGeometry) {
-        arena.geometry = newGeometry
-        bindings.resolve(in: newGeometry)
-        arena.setRecognizers(bindings.recognizers)
-    }
-
-    private mutating func install(
-        transitions: [TransitionConfig], bindings newBindings: [BindingConfig],
-        removing: (inout TransitionRuntime) -> Void = { _ in }
-    ) {
-        runtimes.install(transitions, motionPolicy: motionPolicy, removing: removing)
-        bindings = BindingTable(newBindings, session: bindings.session)
-    }
-
-    /// Reduced motion or a duration factor, from the desktop or a manual setting: from the next completion on,
-    /// for every transition. Running legs keep their motion.
-    public mutating func setMotion(_ policy: MotionPolicy) {
-        guard policy != motionPolicy else { return }
-        motionPolicy = policy
-        runtimes.setMotion(policy)
     }
 
     // MARK: - Frames
@@ -312,7 +220,7 @@ public struct Engine: Sendable {
         arena.isTracking(source)
     }
 
-    private mutating func process(_ outputs: [ArenaOutput], at time: Double) -> EngineOutput {
+    mutating func process(_ outputs: [ArenaOutput], at time: Double) -> EngineOutput {
         var output = EngineOutput()
         // A gesture update usually brings its frame, and sometimes a leg: one allocation for all of them.
         if !outputs.isEmpty { output.events.reserveCapacity(3 * outputs.count) }
