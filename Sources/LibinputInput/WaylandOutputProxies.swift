@@ -19,10 +19,8 @@ struct WaylandOutputProxies {
         outputs[name] = Output(output: output, tag: tag)
     }
 
-    /// Keeps the first manager bound; later ones are not bound at all (`global` asks first).
-    mutating func setManager(_ proxy: OpaquePointer) {
-        if manager == nil { manager = proxy }
-    }
+    /// The manager bound; the reader binds one only while there is none (`global`).
+    mutating func setManager(_ proxy: OpaquePointer) { manager = proxy }
 
     /// Asks the manager for the output's xdg-output where both exist and none was asked for; the new proxy with the
     /// output's tag, for its listener.
