@@ -16,8 +16,11 @@ package enum CoreEffect {
     case line(CoreLine)
     /// The input backend must intercept what this plan says (a backend takes a plan equal to its own as nothing).
     case configureBackend(InputPlan)
-    /// The limits on clients changed with the config.
-    case limits(ClientLimits)
+    /// The clients' book changed (a client came or went, a subscription, the limits): who takes each event is
+    /// read from this copy from now on.
+    case clientsChanged(SubscriptionBook)
+    /// The frame timer should fire as this says, with what subscribers' rates hold folded in.
+    case paceFrames(FrameWake)
     /// Run a command of the config's (`on-tablet-mode`, a binding's `run`; `on-snap` ones come with `publish`).
     case run(ConfiguredAction)
     /// `systemctl status animd` should show the status line now, or soon (coalesced with others).

@@ -9,11 +9,10 @@ package enum CoreEvent {
 
     /// Input from `owner`: a backend, or a client's.
     case input([InputEvent], from: InputOwners.Owner)
-    /// A connection closed: what it drove is cancelled, what it declared ends.
+    /// A connection closed: its subscriptions go, what it drove is cancelled, what it declared ends.
     case clientLeft(Int)
-    /// Whether some client subscribes to `input-events` now (`animctl record`): only then is each input event's
-    /// line worked out.
-    case recordingInput(Bool)
+    /// How many clients the descriptor limit leaves room for (`SubscriptionBook.descriptorRoom`), as found at start.
+    case descriptorRoom(Int)
     /// What the input backend's life brought about (`BackendSupervisor`).
     case backend([InputReport])
     /// Tablet mode on or off, or nil for a switch gone, as the backend reported it or a client injected it.

@@ -32,7 +32,8 @@ extension CoreMachine {
         // Where the backend knows no screen (no X, or libinput) the config's is the geometry: a new `screen` applies at once.
         engine.setGeometry(input.geometry(fallback: config.fallbackGeometry))
         engine.setFrameRate(input.frameRate(configured: settings.daemon.frameRate))
-        effects.append(.limits(config.limits))
+        subscriptions.limits = config.limits
+        effects.append(.clientsChanged(subscriptions))
         motionChanged(from: motionBefore, into: &effects)
         effects.append(.configureBackend(inputPlan))
         effects.append(.announceStatus(soon: false))

@@ -10,7 +10,7 @@ extension CoreMachine {
         _ events: [InputEvent], from owner: InputOwners.Owner, at time: Double, into effects: inout [CoreEffect]
     ) {
         for event in events {
-            if recordingInput { effects.append(.line(.inputEvent(event, origin: owner.origin))) }
+            if subscriptions.recordingInput { effects.append(.line(.inputEvent(event, origin: owner.origin))) }
             emit(engine.handle(event, at: time), into: &effects)
             input.owners.record(event.source, by: owner, tracking: engine.isTracking(event.source))
         }

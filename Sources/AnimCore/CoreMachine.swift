@@ -3,8 +3,8 @@ import AnimProtocol
 package import Gestures
 package import Transitions
 
-/// The daemon's core as one state machine: the config in force with what clients declared, the engine, and what
-/// is known of the input and the focus. Everything that happens to it comes in through `take`, one `CoreEvent` at a
+/// The daemon's core as one state machine: the config in force with what clients declared, the engine, the clients
+/// and their subscriptions, and what is known of the input and the focus. Everything that happens to it comes in through `take`, one `CoreEvent` at a
 /// time, with the time as a value; what it wants done comes out as `CoreEffect`s, which the shell (`DaemonCore`)
 /// carries out. It holds no way out: no loop, no socket, no closure. So a reload mid-gesture, a declaration, a
 /// focus change or a shutdown is a unit test over values (CoreMachineTests), as the engine's are (EngineTester).
@@ -19,8 +19,8 @@ package struct CoreMachine {
     package private(set) var deadlines = EngineDeadlines()
     /// Once `shutdown` is taken: the clients are being closed.
     package private(set) var stopping = false
-    /// Whether some client records input (`input-events`), as the shell last said.
-    package private(set) var recordingInput = false
+    /// The admitted clients and what each subscribed to.
+    package internal(set) var subscriptions: SubscriptionBook
     /// The events all clients together may inject (issue 57: a budget per connection let 48 connections hold the
     /// loop for seconds).
     package internal(set) var injections = InjectionBudget()
@@ -33,6 +33,7 @@ package struct CoreMachine {
 
     package init(config: ConfigInForce) {
         self.config = config
+        subscriptions = SubscriptionBook(limits: config.limits)
         let settings = config.config
         engine = Engine(
             transitions: settings.transitions, bindings: settings.bindings, frameRate: settings.daemon.frameRate,
@@ -45,10 +46,10 @@ package struct CoreMachine {
     package mutating func take(_ event: CoreEvent, at time: Double, into effects: inout [CoreEffect]) {
         switch event {
         case let .input(events, owner): handle(events, from: owner, at: time, into: &effects)
-        case let .clientLeft(client):
-            vanished(.client(client), at: time, into: &effects)
-            declarationsLeft(with: client, at: time, into: &effects)
-        case let .recordingInput(recording): recordingInput = recording
+        case let .clientLeft(client): clientLeft(client, at: time, into: &effects)
+        case let .descriptorRoom(room):
+            subscriptions.descriptorRoom = room
+            effects.append(.clientsChanged(subscriptions))
         case let .backend(reports): backendReported(reports, at: time, into: &effects)
         case let .focus(focus, channel): focusReported(focus, by: channel, into: &effects)
         case let .tabletMode(on, injected): tabletModeReported(on, injected: injected, into: &effects)
@@ -91,6 +92,12 @@ package struct CoreMachine {
             nextFrame: output.nextFrame, recognizers: output.recognizerDeadline, nextLegEnd: engine.nextLegEnd)
         if engine.runsCommands { runCommands(dueAfter: output.events, into: &effects) }
         effects.append(.publish(output))
+        effects.append(.paceFrames(frameWake))
+    }
+
+    /// When the frame timer should fire for the engine: never once animd is stopping.
+    package var frameWake: FrameWake {
+        stopping ? .idle : FrameWake(deadlines: deadlines, framesWanted: subscriptions.framesWanted)
     }
 
     /// The bindings' commands that the step's gesture updates made due (issue 61).
@@ -117,6 +124,7 @@ package struct CoreMachine {
         deadlines.nextFrame = nil
         deadlines.recognizers = nil
         effects.append(.closeClients(reason: reason))
+        effects.append(.paceFrames(.idle))
         effects.append(.setTimer(.shutdownDeadline, seconds: Self.shutdownDeadline))
     }
 

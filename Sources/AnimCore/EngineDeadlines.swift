@@ -7,4 +7,10 @@ package struct EngineDeadlines {
     /// When the first running leg ends (legs change only in steps); nil while none runs. Kept so that the shell paces
     /// frames without copying the engine out to ask it.
     package var nextLegEnd: Double?
+
+    package init(nextFrame: Double? = nil, recognizers: Double? = nil, nextLegEnd: Double? = nil) {
+        self.nextFrame = nextFrame
+        self.recognizers = recognizers
+        self.nextLegEnd = nextLegEnd
+    }
 }

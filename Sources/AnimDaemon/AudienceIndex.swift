@@ -1,9 +1,10 @@
+import AnimCore
 import AnimProtocol
 
 /// Who wants an event of a group about a transition, and at what rate: built on first use after any change to the
 /// clients or their subscriptions (rare), then read once per event, so that a frame touches only its subscribers and
 /// asks each of them nothing (no set lookups, no string hashing per client). A cache over the registry's clients,
-/// which it is handed on each question.
+/// which it is handed with the machine's book on each question.
 struct AudienceIndex {
     typealias Member = (client: ClientConnection, rate: Double?)
 
@@ -21,14 +22,8 @@ struct AudienceIndex {
     }
 
     /// Whether any subscription takes `group`, whatever its transition.
-    mutating func anyoneWants(_ group: EventGroup, among clients: [Int: ClientConnection]) -> Bool {
-        let wanted =
-            wantedGroups
-            ?? clients.values.reduce(0) { bits, client in
-                client.subscriptions.values.reduce(bits) { bits, subscription in
-                    subscription.groups.reduce(bits) { $0 | $1.bit }
-                }
-            }
+    mutating func anyoneWants(_ group: EventGroup, in book: SubscriptionBook) -> Bool {
+        let wanted = wantedGroups ?? book.wantedGroups
         wantedGroups = wanted
         return wanted & group.bit != 0
     }
@@ -36,12 +31,14 @@ struct AudienceIndex {
     /// The clients that take the event, in connection order (so that delivery order is stable), with the most
     /// demanding rate each asked for.
     mutating func audience(
-        group: EventGroup, transition: String?, analytic: Bool, among clients: [Int: ClientConnection]
+        group: EventGroup, transition: String?, analytic: Bool, in book: SubscriptionBook,
+        among clients: [Int: ClientConnection]
     ) -> [Member] {
         let key = Key(group: group, transition: transition, analytic: analytic)
         if let known = lists[key] { return known }
         let built = clients.values.sorted { $0.id < $1.id }.compactMap { client -> Member? in
-            let (wanted, rate) = client.interest(group: group, transition: transition, analytic: analytic)
+            let (wanted, rate) = book.interest(
+                of: client.id, group: group, transition: transition, analytic: analytic)
             return wanted ? (client, rate) : nil
         }
         lists[key] = built

@@ -14,7 +14,6 @@ import UnixSupport
 /// `ClientHandler`.
 final class ClientConnection {
     let channel: any Channel
-    var subscriptions: [Int: Subscription] = [:]
     /// What it is owed and when (the fan-out policy).
     var queue = DeliveryQueue<ByteBuffer, CoalescingKey>()
     /// Where each buffer goes: straight to the socket, or to NIO behind what waits there.
@@ -166,18 +165,5 @@ final class ClientConnection {
         }
         channel.write(rest, promise: promise)
         return false
-    }
-
-    /// Whether any subscription wants this event, and the most demanding rate
-    /// among those that do (nil: unlimited). On the fan-out path: no allocation.
-    func interest(group: EventGroup, transition: String?, analytic: Bool) -> (wanted: Bool, rate: Double?) {
-        var wanted = false
-        var rate: Double? = 0
-        for subscription in subscriptions.values
-        where subscription.wants(group: group, transition: transition, analytic: analytic) {
-            wanted = true
-            if let limit = subscription.maxRate, let current = rate { rate = max(current, limit) } else { rate = nil }
-        }
-        return (wanted, rate)
     }
 }

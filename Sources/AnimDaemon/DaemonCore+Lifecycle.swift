@@ -1,4 +1,5 @@
 import AnimConfig
+import AnimCore
 import AnimProtocol
 import Motion
 import NIOCore
@@ -31,18 +32,17 @@ extension DaemonCore {
     /// What `systemctl status animd` shows.
     var statusLine: String {
         SystemdStatus.line(
-            transitions: machine.engine.transitionNames.count, clients: registry.clients.count,
+            transitions: machine.engine.transitionNames.count, clients: machine.subscriptions.clients.count,
             input: machine.input.status)
     }
 
-    /// A subscription came or went: the loop's time slice follows the number of frame readers, and the machine
-    /// learns whether anyone records input.
-    func subscriptionsChanged() {
-        if let slice = pacer.frameReadersChanged(to: registry.frameReaders) {
+    /// The machine's book of clients changed: the registry reads who takes what from it, and the loop's time slice
+    /// follows the number of frame readers.
+    func clientsChanged(to book: SubscriptionBook) {
+        registry.clientsChanged(to: book)
+        if let slice = pacer.frameReadersChanged(to: book.frameReaders) {
             logger.debug("event loop time slice", metadata: ["slice": "\(slice)"])
         }
-        let recording = registry.hasInterest(in: .inputEvents)
-        if recording != machine.recordingInput { handle(.recordingInput(recording)) }
     }
 
     /// Tells every client why, then closes them, within `CoreMachine.shutdownDeadline` whatever they do; frames

@@ -9,16 +9,14 @@ import TransitionModel
 #endif
 
 /// The daemon as the request router sees it (`RequestTarget`): what a request reads, read from the machine; what it
-/// changes, handed to the machine as a `CoreEvent`; what belongs to a connection (its subscriptions, its budget of
-/// injected events), kept by the shell.
+/// changes, handed to the machine as a `CoreRequest`.
 extension DaemonCore: RequestTarget {
     var summary: DaemonSummary {
         let (engine, input) = (machine.engine, machine.input)
         return DaemonSummary(
             version: AnimdVersion.current, pid: getpid(), frameRate: engine.frameRate, input: input.status,
             monitors: engine.geometry.monitors, screenFromDisplay: input.backendGeometry != nil,
-            clients: registry.clients.count,
-            subscriptions: registry.clients.values.reduce(0) { $0 + $1.subscriptions.count },
+            clients: machine.subscriptions.clients.count, subscriptions: machine.subscriptions.subscriptionCount,
             motion: machine.config.motion.status, focus: engine.focus,
             tabletMode: engine.session.tabletMode)
     }
@@ -40,17 +38,14 @@ extension DaemonCore: RequestTarget {
         _ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
         frames: FrameDelivery
     ) throws(RPCError) -> Int {
-        let id = try registry.subscribe(
-            client, transitions: transitions, groups: groups, maxRate: maxRate, frames: frames)
-        // A subscriber that takes every frame gets them from the next frame on, even mid-leg.
-        paceFrames()
-        subscriptionsChanged()
-        return id
+        try ask(
+            .subscribe(client: client.id, transitions: transitions, groups: groups, maxRate: maxRate, frames: frames)
+        )
+        .get()
     }
 
     func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError) {
-        try registry.unsubscribe(client, id: id)
-        subscriptionsChanged()
+        try ask(.unsubscribe(client: client.id, id: id)).get()
     }
 
     /// Input from a client, within the daemon's one budget (`CoreMachine.inject`).

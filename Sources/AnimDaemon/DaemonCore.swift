@@ -36,7 +36,7 @@ final class DaemonCore {
         self.logger = logger
         machine = CoreMachine(config: config)
         self.configSource = configSource
-        registry = SubscriberRegistry(limits: config.limits, logger: logger)
+        registry = SubscriberRegistry(book: machine.subscriptions, logger: logger)
         systemd = SystemdAnnouncer(loop: loop, notifier: notifier, logger: logger)
         pacer = FramePacer(loop: loop)
     }
@@ -48,52 +48,54 @@ final class DaemonCore {
     func now() -> Double { monotonicSeconds() }
 
     /// The one way into the machine for what happens: `event` taken now, its effects carried out, and the frame timer
-    /// paced after them when an engine step was among them (a refused request or a query changes no deadline, and
-    /// pacing asks the registry who reads frames: work a client's pipelined refusals would repeat for nothing).
+    /// paced once after them when the machine asked (a refused request or a query changes no deadline, and pacing
+    /// asks the registry when held frames are due: work a client's pipelined refusals would repeat for nothing).
     func handle(_ event: CoreEvent) {
-        let ((), stepped) = step(at: now()) { machine, time, effects in machine.take(event, at: time, into: &effects) }
-        if stepped { paceFrames() }
+        let ((), paced) = step(at: now()) { machine, time, effects in machine.take(event, at: time, into: &effects) }
+        if paced { paceFrames() }
     }
 
     /// The one way into the machine for what a client asks, as `handle`; the answer is typed as the request says.
     func ask<Request: CoreRequest>(_ request: Request) -> Request.Answer {
-        let (answer, stepped) = step(at: now()) { machine, time, effects in
+        let (answer, paced) = step(at: now()) { machine, time, effects in
             machine.take(request, at: time, into: &effects)
         }
-        if stepped { paceFrames() }
+        if paced { paceFrames() }
         return answer
     }
 
-    /// One event or request taken at `time` and its effects carried out, in the kept buffer; whether an engine step
-    /// was published.
+    /// One event or request taken at `time` and its effects carried out, in the kept buffer; whether the machine
+    /// asked for the frame timer to be paced.
     private func step<Answer>(
         at time: Double, _ take: (inout CoreMachine, Double, inout [CoreEffect]) -> Answer
-    ) -> (Answer, stepped: Bool) {
+    ) -> (Answer, paced: Bool) {
         var effects: [CoreEffect] = []
         swap(&effects, &spareEffects)
         let answer = take(&machine, time, &effects)
-        let stepped = carryOut(effects, at: time)
+        let paced = carryOut(effects, at: time)
         effects.removeAll(keepingCapacity: true)
         spareEffects = effects
-        return (answer, stepped)
+        return (answer, paced)
     }
 
-    /// Carries out the machine's effects, in order; whether one was an engine step.
+    /// Carries out the machine's effects, in order; whether one asked for the frame timer to be paced (which is done
+    /// once, after them all).
     @discardableResult
     private func carryOut(_ effects: [CoreEffect], at time: Double) -> Bool {
-        var stepped = false
+        var paced = false
         for effect in effects {
             switch effect {
-            case let .publish(output):
-                send(output, at: time)
-                stepped = true
+            case let .publish(output): send(output, at: time)
+            case let .paceFrames(wake):
+                pacer.wake = wake
+                paced = true
             case let .line(line):
                 registry.publish(group: line.group, transition: line.transition, now: time) {
                     line.write(into: &$0)
                     return nil
                 }
             case let .configureBackend(plan): supervisor.backend?.configure(plan)
-            case let .limits(limits): registry.limits = limits
+            case let .clientsChanged(book): clientsChanged(to: book)
             case let .run(action): supervisor.run([action])
             case let .announceStatus(soon): soon ? systemd.announceSoon(statusLine) : systemd.announce(statusLine)
             case let .log(level, message, fields): logger.log(level, message, fields)
@@ -103,7 +105,7 @@ final class DaemonCore {
             case let .forget(transitions, bindings): registry.forget(transitions: transitions, bindings: bindings)
             }
         }
-        return stepped
+        return paced
     }
 
     /// Sends an engine step's events, computed at `time` (rate limits are measured in the snapshots' own time).
@@ -134,17 +136,12 @@ final class DaemonCore {
         pacer.arm(timer, after: seconds, into: { [self] in handle(.timer($0)) })
     }
 
-    /// Arms, keeps or cancels the frame timer, as `FrameScheduler` decides; none once animd is stopping.
+    /// Arms, keeps or cancels the frame timer, as `FrameScheduler` decides from what the machine last asked and
+    /// when the frames held for subscribers fall due.
     func paceFrames() {
-        guard !machine.stopping else { return pacer.cancel() }
-        let heldDue = registry.nextDue
-        let wake = FrameScheduler.engineWake(
-            nextFrame: machine.deadlines.nextFrame, nextLegEnd: machine.deadlines.nextLegEnd,
-            framesWanted: registry.hasInterest(in: .progress, analytic: true), heldDue: heldDue,
-            recognizerDeadline: machine.deadlines.recognizers)
-        pacer.carryOut(
-            FrameScheduler.decide(engineDeadline: wake, heldDue: heldDue, armed: pacer.armedDeadline, now: now()),
-            firing: self)
+        let decision = FrameScheduler.decide(
+            wake: pacer.wake, heldDue: registry.nextDue, armed: pacer.armedDeadline, now: now())
+        pacer.carryOut(decision, firing: self)
     }
 }
 

@@ -169,7 +169,7 @@ public struct DaemonService: Service {
             let core = DaemonCore(
                 loop: loop, config: config, configSource: source, supervisor: supervisor, notifier: notifier,
                 logger: logger)
-            core.registry.descriptorRoom = clientRoom
+            core.handle(.descriptorRoom(clientRoom))
             core.warnIfInert()
             return NIOLoopBound(core, eventLoop: loop)
         }.get()

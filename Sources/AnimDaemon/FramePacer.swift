@@ -9,6 +9,8 @@ import NIOCore
 final class FramePacer {
     /// The loop paced, which everything of the daemon's core is confined to.
     let loop: any EventLoop
+    /// When the machine last said the engine wants the timer (`CoreEffect.paceFrames`).
+    var wake = FrameWake.idle
     /// The armed timer and the time it was armed for.
     private var armed: (deadline: Double, callback: NIOScheduledCallback)?
     private var slice = LatencySlice()

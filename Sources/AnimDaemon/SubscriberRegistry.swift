@@ -10,39 +10,34 @@ import NIOCore
 /// frames coalesced (the newest replaces the unsent one), its state events
 /// queued, and once its backlog passes `maxBacklog` it is disconnected.
 final class SubscriberRegistry {
+    /// The admitted clients' connections, by the numbers the machine gave them.
     private(set) var clients: [Int: ClientConnection] = [:]
-    private var nextClientID = 1
-    private var nextSubscriptionID = 1
-    /// The config's limits; a reload changes them for what comes next, not for what is already admitted.
-    var limits: ClientLimits
+    /// The machine's book as of its last change: who subscribed to what, and the limits.
+    private(set) var book: SubscriptionBook
     let logger: Logger
 
     /// Where every event line is made.
     static let allocator = ByteBufferAllocator()
 
-    init(limits: ClientLimits, logger: Logger) {
-        self.limits = limits
+    init(book: SubscriptionBook, logger: Logger) {
+        self.book = book
         self.logger = logger
     }
 
-    /// Clients the descriptor limit leaves room for (RLIMIT_NOFILE minus what animd needs besides its clients):
-    /// refusing politely at this count keeps accept() from ever failing with EMFILE because of clients.
-    var descriptorRoom = Int.max
-
-    /// How many clients are admitted: `max-clients`, or fewer when the descriptor limit is lower.
-    var capacity: Int { min(limits.clients, descriptorRoom) }
-
-    /// Adds a client, or nil when the daemon is at `capacity`.
-    func add(_ channel: any Channel) -> ClientConnection? {
-        guard clients.count < capacity else { return nil }
-        let client = ClientConnection(id: nextClientID, channel: channel)
-        nextClientID += 1
+    /// A client the machine admitted.
+    func add(_ client: ClientConnection) {
         clients[client.id] = client
-        return client
+        dropIndexes()
     }
 
     func remove(_ client: ClientConnection) {
         clients[client.id] = nil
+        dropIndexes()
+    }
+
+    /// The machine's book changed: who takes each event is read from `book` from now on.
+    func clientsChanged(to book: SubscriptionBook) {
+        self.book = book
         dropIndexes()
     }
 
@@ -51,7 +46,7 @@ final class SubscriberRegistry {
     private var audiences = AudienceIndex()
 
     /// Whether any subscription takes `group`, whatever its transition.
-    func anyoneWants(_ group: EventGroup) -> Bool { audiences.anyoneWants(group, among: clients) }
+    func anyoneWants(_ group: EventGroup) -> Bool { audiences.anyoneWants(group, in: book) }
 
     /// Transitions and bindings are gone: who took their events, and when each client was last sent a frame of
     /// them, are forgotten.
@@ -70,40 +65,7 @@ final class SubscriberRegistry {
     private func dropIndexes() { audiences.drop() }
 
     private func audience(group: EventGroup, transition: String?, analytic: Bool = false) -> [AudienceIndex.Member] {
-        audiences.audience(group: group, transition: transition, analytic: analytic, among: clients)
-    }
-
-    /// How many clients take progress frames (of any transition, at any rate).
-    var frameReaders: Int {
-        clients.values.count { client in client.subscriptions.values.contains { $0.groups.contains(.progress) } }
-    }
-
-    /// Whether any subscription wants `group`, so that costly events are only encoded for someone.
-    /// - analytic: whether anyone takes the frames of running legs (a subscription with `frames: "all"`).
-    func hasInterest(in group: EventGroup, analytic: Bool = false) -> Bool {
-        anyoneWants(group) && !audience(group: group, transition: nil, analytic: analytic).isEmpty
-    }
-
-    func subscribe(
-        _ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>, maxRate: Double?,
-        frames: FrameDelivery = .all
-    ) throws(RPCError) -> Int {
-        guard client.subscriptions.count < limits.subscriptions else {
-            throw RPCError(.limitReached, "limit reached: at most \(limits.subscriptions) subscriptions per client")
-        }
-        let id = nextSubscriptionID
-        nextSubscriptionID += 1
-        client.subscriptions[id] = Subscription(
-            id: id, transitions: transitions, groups: groups, maxRate: maxRate, frames: frames)
-        dropIndexes()
-        return id
-    }
-
-    func unsubscribe(_ client: ClientConnection, id: Int) throws(RPCError) {
-        dropIndexes()
-        guard client.subscriptions.removeValue(forKey: id) != nil else {
-            throw RPCError(.invalidParams, "invalid params: this connection has no subscription \(id)")
-        }
+        audiences.audience(group: group, transition: transition, analytic: analytic, in: book, among: clients)
     }
 
     /// Sends an event to every client that subscribed to it, as each client's
@@ -191,12 +153,12 @@ final class SubscriberRegistry {
         // Only NIO holds unsent bytes, and asking it is a dynamic cast: skip that while it holds none.
         guard client.pendingWrites > 0,
             let buffered = try? client.channel.syncOptions?.getOption(.bufferedWritableBytes),
-            buffered - client.answerBytesWaiting > limits.backlog
+            buffered - client.answerBytesWaiting > book.limits.backlog
         else { return }
         logger.notice(
             "disconnecting a client that does not read",
             metadata: [
-                "client": "\(client.id)", "backlog": "\(buffered) bytes", "max-backlog": "\(limits.backlog) bytes",
+                "client": "\(client.id)", "backlog": "\(buffered) bytes", "max-backlog": "\(book.limits.backlog) bytes",
             ])
         disconnect(client)
     }

@@ -10,16 +10,46 @@ import Testing
 /// One engine step's events reach each client as one write, in the order they were published; outside a step,
 /// each event is its own write. NIO's embedded channel records every write the registry makes.
 struct BatchTests {
-    let registry = SubscriberRegistry(
-        limits: ClientLimits(clients: 8, subscriptions: 8, backlog: 1 << 20), logger: Logger(label: "test"))
+    /// The registry with a book of its own, changed as the machine would change it and handed over after each change.
+    final class Subscribers {
+        var book = SubscriptionBook(limits: ClientLimits(clients: 8, subscriptions: 8, backlog: 1 << 20))
+        lazy var registry = SubscriberRegistry(book: book, logger: Logger(label: "test"))
+
+        func add(_ channel: EmbeddedChannel) throws -> ClientConnection {
+            let client = ClientConnection(id: try book.admit().get(), channel: channel)
+            registry.add(client)
+            return client
+        }
+
+        func subscribe(_ client: ClientConnection, transitions: Set<String>?, groups: Set<EventGroup>) throws -> Int {
+            let id = try book.subscribe(
+                client: client.id, transitions: transitions, groups: groups, maxRate: nil, frames: .all)
+            registry.clientsChanged(to: book)
+            return id
+        }
+
+        func unsubscribe(_ client: ClientConnection, id: Int) throws {
+            try book.unsubscribe(client: client.id, id: id)
+            registry.clientsChanged(to: book)
+        }
+
+        func remove(_ client: ClientConnection) {
+            book.remove(client: client.id)
+            registry.remove(client)
+            registry.clientsChanged(to: book)
+        }
+    }
+
+    let subscribers = Subscribers()
+    var registry: SubscriberRegistry { subscribers.registry }
     let allocator = ByteBufferAllocator()
 
     func subscriber(to transitions: Set<String>, groups: Set<EventGroup> = [.progress, .state]) throws -> (
         ClientConnection, EmbeddedChannel
     ) {
         let channel = EmbeddedChannel()
-        let client = try #require(registry.add(channel))
-        _ = try registry.subscribe(client, transitions: transitions, groups: groups, maxRate: nil)
+        let client = try subscribers.add(channel)
+        _ = try subscribers.subscribe(client, transitions: transitions, groups: groups)
         return (client, channel)
     }
 
@@ -92,15 +122,15 @@ struct BatchTests {
         let (watcher, channel) = try subscriber(to: ["sidebar"])
         publishGesture()
         #expect(encoded == 0 && !registry.anyoneWants(.gesture) && registry.anyoneWants(.progress))
-        let gestures = try registry.subscribe(watcher, transitions: nil, groups: [.gesture], maxRate: nil)
+        let gestures = try subscribers.subscribe(watcher, transitions: nil, groups: [.gesture])
         publishGesture()
         #expect(encoded == 1 && registry.anyoneWants(.gesture))
-        try registry.unsubscribe(watcher, id: gestures)
+        try subscribers.unsubscribe(watcher, id: gestures)
         publishGesture()
         #expect(encoded == 1 && !registry.anyoneWants(.gesture))
-        _ = try registry.subscribe(watcher, transitions: ["panel"], groups: [.gesture], maxRate: nil)
+        _ = try subscribers.subscribe(watcher, transitions: ["panel"], groups: [.gesture])
         #expect(registry.anyoneWants(.gesture))
-        registry.remove(watcher)
+        subscribers.remove(watcher)
         #expect(!registry.anyoneWants(.gesture) && !registry.anyoneWants(.progress))
         #expect(try writes(channel) == ["gesture\n"])
     }

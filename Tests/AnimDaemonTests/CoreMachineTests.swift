@@ -75,11 +75,14 @@ import Transitions
         #expect(
             !Self.events(reload).contains { if case .ended = $0 { true } else { false } },
             "nothing ends: \(Self.events(reload))")
-        #expect(reload.effects.contains { if case let .limits(limits) = $0 { limits.clients == 7 } else { false } })
+        #expect(
+            reload.effects.contains {
+                if case let .clientsChanged(book) = $0 { book.limits.clients == 7 } else { false }
+            })
         let kinds = reload.effects.map { effect -> String in
             switch effect {
             case .publish: "publish"
-            case .limits: "limits"
+            case .clientsChanged: "limits"
             case .configureBackend: "backend"
             case .announceStatus(soon: false): "status"
             default: ""
@@ -320,8 +323,9 @@ import Transitions
         _ = machine.take(.command(.toggle("sidebar")), at: 0)
         #expect(machine.deadlines.nextFrame != nil, "the sidebar moves")
         let shutdown = machine.take(.shutdown(reason: "animd is stopping"), at: 0.01)
-        guard shutdown.effects.count == 2, case .closeClients("animd is stopping") = shutdown.effects[0],
-            case .setTimer(.shutdownDeadline, CoreMachine.shutdownDeadline) = shutdown.effects[1]
+        guard shutdown.effects.count == 3, case .closeClients("animd is stopping") = shutdown.effects[0],
+            case .paceFrames(.idle) = shutdown.effects[1],
+            case .setTimer(.shutdownDeadline, CoreMachine.shutdownDeadline) = shutdown.effects[2]
         else {
             Issue.record("\(shutdown.effects)"); return
         }
@@ -383,14 +387,21 @@ import Transitions
     @Test func injectedTouchesAreRecordedAndCancelledWithTheirClient() throws {
         var machine = try Self.machine()
         let down = InputEvent(time: 0, kind: .touchDown(id: 1), location: Point(x: 4, y: 500))
-        #expect(Self.lines(machine.take(.input([down], from: .client(2)), at: 0)).isEmpty, "no one records")
-        _ = machine.take(.clientLeft(2), at: 0)
-        _ = machine.take(.recordingInput(true), at: 0)
-        let step = machine.take(.input([down], from: .client(3)), at: 0)
+        let first = try machine.take(.admit, at: 0).answer.get()
+        #expect(Self.lines(machine.take(.input([down], from: .client(first)), at: 0)).isEmpty, "no one records")
+        _ = machine.take(.clientLeft(first), at: 0)
+        let recorder = try machine.take(.admit, at: 0).answer.get()
+        _ = try machine.take(
+            .subscribe(client: recorder, transitions: nil, groups: [.inputEvents], maxRate: nil), at: 0
+        )
+        .answer.get()
+        #expect(machine.subscriptions.recordingInput)
+        let step = machine.take(.input([down], from: .client(recorder)), at: 0)
         #expect(Self.lines(step) == [.inputEvent(down, origin: "inject")])
         guard case .line = step.effects.first else { Issue.record("\(step.effects)"); return }
-        let left = machine.take(.clientLeft(3), at: 0.1)
+        let left = machine.take(.clientLeft(recorder), at: 0.1)
         #expect(left.effects.contains { if case .publish = $0 { true } else { false } }, "its touch is cancelled")
-        #expect(machine.take(.clientLeft(3), at: 0.2).effects.isEmpty, "once")
+        #expect(!machine.subscriptions.recordingInput, "its subscription went with it")
+        #expect(machine.take(.clientLeft(recorder), at: 0.2).effects.isEmpty, "once")
     }
 }
