@@ -77,7 +77,9 @@ import Testing
         #expect(ticks <= 10, "animd spent \(ticks) ticks of 100 in a second at the limit")
         let fresh = rawConnect(daemon.socket)
         defer { close(fresh) }
-        #expect(Self.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"daemon.hello\"}\n", to: fresh))
+        // The refusal is written and the socket closed as soon as animd accepts, whatever the client sends: on a busy
+        // machine the close can come first, and then this send fails with EPIPE; the refusal is still there to read.
+        _ = Self.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"daemon.hello\"}\n", to: fresh)
         let answer = DeliveryTests.readLines(fresh, 1, seconds: 5)
         #expect(
             answer.first?.contains("no descriptor left for another client (RLIMIT_NOFILE 128)") == true, "\(answer)")
