@@ -16,6 +16,14 @@ package enum CoreEffect {
     case line(CoreLine)
     /// The input backend must intercept what this plan says (a backend takes a plan equal to its own as nothing).
     case configureBackend(InputPlan)
+    /// Make and start the backend for this session, intercepting what the plan says; what that brings about comes
+    /// back as `.backend`.
+    case launchBackend(SessionEnvironment, InputPlan)
+    /// Stop the backend; what that brings about comes back as `.backend`.
+    case stopBackend
+    /// The session's variables changed, not what the backend depends on: the compositor's endpoint and the
+    /// commands' environment follow.
+    case followSession(SessionEnvironment)
     /// The clients' book changed (a client came or went, a subscription, the limits): who takes each event is
     /// read from this copy from now on.
     case clientsChanged(SubscriptionBook)

@@ -1,3 +1,4 @@
+package import AnimConfig
 package import DesktopMotion
 package import Gestures
 
@@ -13,6 +14,10 @@ package enum CoreEvent {
     case clientLeft(Int)
     /// How many clients the descriptor limit leaves room for (`SubscriptionBook.descriptorRoom`), as found at start.
     case descriptorRoom(Int)
+    /// The session starts: the backend `setting` chooses for it is launched.
+    case startInput(SessionEnvironment, setting: BackendSetting)
+    /// animd is stopping: the backend stops, before the clients are told.
+    case stopInput
     /// What the input backend's life brought about (`BackendSupervisor`).
     case backend([InputReport])
     /// Tablet mode on or off, or nil for a switch gone, as the backend reported it or a client injected it.

@@ -50,6 +50,8 @@ package struct CoreMachine {
         case let .descriptorRoom(room):
             subscriptions.descriptorRoom = room
             effects.append(.clientsChanged(subscriptions))
+        case let .startInput(session, setting): startInput(session, setting: setting, into: &effects)
+        case .stopInput: stopInput(into: &effects)
         case let .backend(reports): backendReported(reports, at: time, into: &effects)
         case let .focus(focus, channel): focusReported(focus, by: channel, into: &effects)
         case let .tabletMode(on, injected): tabletModeReported(on, injected: injected, into: &effects)

@@ -1,8 +1,8 @@
 package import AnimProtocol
 package import Gestures
 
-/// What the daemon knows of its input: the status the backend last reported, the screen and refresh rate it
-/// gave, and who drives each input source. Pure: the core feeds it reports and asks it for the geometry and the
+/// What the daemon knows of its input: the backend's life, the status it last reported, the screen and refresh rate
+/// it gave, and who drives each input source. Pure: the core feeds it reports and asks it for the geometry and the
 /// frame rate in force.
 package struct InputRouting {
     package private(set) var status = InputStatus(backend: nil, connected: false, display: nil, reason: "starting")
@@ -16,6 +16,8 @@ package struct InputRouting {
     package var focus = FocusReports()
     /// What the backend's switch and injections say of tablet mode.
     package var tabletMode = TabletModeReports()
+    /// Which backend runs, for which session.
+    package var backend = BackendLife()
 
     /// Takes a backend's report; true when the status differs from the last.
     package mutating func update(_ status: InputStatus, geometry: ScreenGeometry?, refreshRate: Double?) -> Bool {

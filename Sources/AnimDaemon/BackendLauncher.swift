@@ -1,4 +1,5 @@
 import AnimConfig
+import AnimCore
 import AnimProtocol
 import BackendThread
 import Gestures

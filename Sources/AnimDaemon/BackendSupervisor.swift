@@ -1,3 +1,4 @@
+import AnimConfig
 import AnimCore
 import AnimProtocol
 import BackendThread
@@ -9,8 +10,8 @@ import NIOCore
 /// commands (`run`).
 ///
 /// The backend's life is on the event loop: made for the session (`BackendLauncher`), started, replaced when
-/// `daemon.environment` changes what it depends on, stopped. Each step returns what it brought about, as
-/// `InputReport`s; reports from a replaced backend are dropped by their generation, and start-up can wait for the
+/// `daemon.environment` changes what it depends on, stopped, each when the machine says (`BackendLife`). Each step
+/// returns what it brought about, as `InputReport`s; reports from a replaced backend are dropped by their generation, and start-up can wait for the
 /// first report (`whenInputKnown`). Commands run off the loop (`ActionRunner`), in the session as it is when each
 /// starts.
 final class BackendSupervisor {
@@ -22,7 +23,7 @@ final class BackendSupervisor {
     let compositorFocus: CompositorFocusWatch
     /// Counts the backends made; events from an older one are dropped.
     private var generation = 0
-    /// The session's display variables, as animd started or as `daemon.environment` last set them.
+    /// The session's display variables, as animd started or as the machine last handed them.
     private(set) var session: SessionEnvironment
     /// Start-up waits until the backend has reported (or its time is up).
     private let firstReport: FirstReportWait
@@ -44,9 +45,10 @@ final class BackendSupervisor {
     /// Runs the config's commands in the session, off this loop.
     func run(_ actions: [ConfiguredAction]) { commands.run(actions, in: session) }
 
-    /// Makes and starts the backend the session asks for, intercepting what `plan` says; its status shows until
-    /// it reports.
-    func launch(plan: InputPlan) -> [InputReport] {
+    /// Makes and starts the backend `session` asks for, intercepting what `plan` says; its status shows until it
+    /// reports. Commands run in `session` from now on.
+    func launch(_ session: SessionEnvironment, plan: InputPlan) -> [InputReport] {
+        self.session = session
         generation += 1
         let made = launcher.make(for: session, plan: plan, generation: generation)
         backend = made.backend
@@ -65,22 +67,15 @@ final class BackendSupervisor {
         return [.vanished(old.kind)]
     }
 
-    /// Takes the session's display variables; when the backend depends on one that changed, it is made anew.
-    func adopt(_ changes: [String: String], plan: InputPlan) -> (restarted: Bool, reports: [InputReport]) {
-        let next = session.applying(changes)
-        let restart = next.target(launcher.setting) != session.target(launcher.setting) || backend == nil
-        session = next
-        guard restart else {
-            compositorFocus.follow(next.compositorEndpoint)
-            return (false, [])
-        }
-        var reports = stop()
-        reports += launch(plan: plan)
-        logger.notice(
-            "session environment changed; input backend restarted",
-            metadata: ["display": "\(next.display ?? "-")", "wayland": "\(next.waylandDisplay ?? "-")"])
-        return (true, reports)
+    /// The session's variables changed, not what the backend depends on: commands run in `session`, and the
+    /// compositor's focus is followed where it names.
+    func follow(_ session: SessionEnvironment) {
+        self.session = session
+        compositorFocus.follow(session.compositorEndpoint)
     }
+
+    /// The backend setting in force (`[input] backend`, or `--backend`).
+    var setting: BackendSetting { launcher.setting }
 
     /// Succeeds once the backend has reported whether its input is on, or after `seconds`, whichever is first.
     func whenInputKnown(within seconds: Int64) -> EventLoopFuture<Void> { firstReport.wait(within: seconds) }

@@ -77,8 +77,7 @@ extension DaemonCore: RequestTarget {
 
     /// `daemon.environment`: a display that appears after start-up is used without a restart.
     func adoptEnvironment(_ changes: [String: String]) throws(RPCError) -> JSONValue {
-        let (restarted, reports) = supervisor.adopt(changes, plan: machine.inputPlan)
-        handle(.backend(reports))
+        let restarted = ask(.adoptEnvironment(changes))
         return .object([("restarted", .bool(restarted)), ("input", machine.input.status.json)])
     }
 }

@@ -1,4 +1,5 @@
 import AnimCore
+import Gestures
 import Logging
 import NIOCore
 import Transitions
@@ -72,16 +73,24 @@ final class DaemonCore {
         var effects: [CoreEffect] = []
         swap(&effects, &spareEffects)
         let answer = take(&machine, time, &effects)
-        let paced = carryOut(effects, at: time)
+        var reports: [InputReport] = []
+        var paced = carryOut(effects, at: time, reports: &reports)
         effects.removeAll(keepingCapacity: true)
         spareEffects = effects
+        // What launching or stopping the backend brought about is the machine's next event, taken after this step and
+        // never inside it; taking it asks nothing more of the backend's life, so this goes one step deep.
+        if !reports.isEmpty {
+            let ((), more) = step(at: time) { machine, time, effects in
+                machine.take(.backend(reports), at: time, into: &effects)
+            }
+            paced = paced || more
+        }
         return (answer, paced)
     }
 
-    /// Carries out the machine's effects, in order; whether one asked for the frame timer to be paced (which is done
-    /// once, after them all).
-    @discardableResult
-    private func carryOut(_ effects: [CoreEffect], at time: Double) -> Bool {
+    /// Carries out the machine's effects, in order, adding what the backend's launch or stop brought about to
+    /// `reports`; whether one asked for the frame timer to be paced (which is done once, after them all).
+    private func carryOut(_ effects: [CoreEffect], at time: Double, reports: inout [InputReport]) -> Bool {
         var paced = false
         for effect in effects {
             switch effect {
@@ -95,6 +104,9 @@ final class DaemonCore {
                     return nil
                 }
             case let .configureBackend(plan): supervisor.backend?.configure(plan)
+            case let .launchBackend(session, plan): reports += supervisor.launch(session, plan: plan)
+            case .stopBackend: reports += supervisor.stop()
+            case let .followSession(session): supervisor.follow(session)
             case let .clientsChanged(book): clientsChanged(to: book)
             case let .run(action): supervisor.run([action])
             case let .announceStatus(soon): soon ? systemd.announceSoon(statusLine) : systemd.announce(statusLine)

@@ -59,7 +59,7 @@ public struct DaemonService: Service {
             tasks.addTask {
                 for await report in reports { loop.execute { core.value.apply(report) } }
             }
-            try await loop.submit { core.value.launchBackend() }.get()
+            try await loop.submit { core.value.startInput() }.get()
             await followDesktopMotion(core, on: loop)
             let portal = watchSessionBus(core, on: loop, reporter: reporter)
             defer { portal.stop() }
@@ -75,7 +75,7 @@ public struct DaemonService: Service {
 
             notifier.notify("STOPPING=1")
             logger.notice("animd is stopping")
-            try? await loop.submit { core.value.stopBackend() }.get()
+            try? await loop.submit { core.value.stopInput() }.get()
             try? await loop.flatSubmit { core.value.shutdown(reason: "animd is stopping") }.get()
             try? await server.close()
             reporter.finish()
