@@ -13,9 +13,9 @@ package struct CoreMachine {
     package internal(set) var config: ConfigInForce
     package internal(set) var engine: Engine
     package internal(set) var input = InputRouting()
-    /// When the engine asked for time, as of its last step. A stored property, read through its path: the shell reads
-    /// it per request, and a computed property of the machine read from the shell's module copied the whole machine
-    /// (8,470 instructions a request, docs/performance.md 2026-11-29 05:50).
+    /// When the engine asked for time, as of its last step; the shell learns it as `.paceFrames` (a computed
+    /// property of the machine read from the shell's module copied the whole machine: 8,470 instructions a request,
+    /// docs/performance.md 2026-11-29 05:50). Tests read it.
     package private(set) var deadlines = EngineDeadlines()
     /// Once `shutdown` is taken: the clients are being closed.
     package private(set) var stopping = false
