@@ -35,7 +35,7 @@ test: deps
 
 # The suite again under ThreadSanitizer, the daemon included (the integration tests start the binaries built beside
 # the test bundle): any data race aborts the run. ANIMD_SANITIZER turns off the few tests that bound what a sanitizer
-# changes (wake-ups, resident memory, latency). With the Swift runtime linked dynamically (Package.swift,
+# changes (wake-ups, resident memory) and scales the flood tests' bounds on latency and idle CPU. With the Swift runtime linked dynamically (Package.swift,
 # ANIMD_DYNAMIC_RUNTIME), which ThreadSanitizer needs. Every suite runs: none is left out to save time
 # (docs/reliability.md, "Sanitizers"). TSAN_SKIP is for a run by hand that wants fewer.
 TSAN_SKIP ?= ^$$

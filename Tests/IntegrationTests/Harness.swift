@@ -312,7 +312,16 @@ func runTool(
 }
 
 /// Whether the suite runs under a sanitizer (`ANIMD_SANITIZER`, set by .ci/run's ThreadSanitizer pass): a few
-/// tests bound what a sanitizer changes (wake-ups, resident memory) and are off then.
+/// tests bound what a sanitizer changes (wake-ups, resident memory) and are off then; the flood tests run, with
+/// their bounds on latency, idle CPU and memory growth scaled by what the sanitizer costs, so that a data race
+/// under a flood aborts the daemon (`halt_on_error`) and fails them.
 enum Sanitizer {
     static var active: Bool { !(ProcessInfo.processInfo.environment["ANIMD_SANITIZER"] ?? "").isEmpty }
+
+    /// How many times slower the daemon answers: about ten under ThreadSanitizer (EarlyCloseTests' hello), else one.
+    static var slowdown: Double { active ? 10 : 1 }
+
+    /// How many times more resident memory the same work holds: ThreadSanitizer's shadow of each byte touched is four
+    /// to eight bytes more.
+    static var memoryGrowth: Int { active ? 8 : 1 }
 }

@@ -85,8 +85,7 @@ import Testing
     /// line held the loop for 7.3 s; four, 30 s, with resident memory 18 → 98 MiB). Members are carried out a turn's
     /// worth at a time and each answer is bounded: a `transition.get` over a fresh connection answers within 250 ms
     /// every 50 ms for 3 s, and once they close, memory is back near where it was and nothing runs.
-    @Test(.disabled(if: Sanitizer.active, "bounds latency and CPU time, which a sanitizer multiplies"))
-    func batchesCannotHoldTheLoop() throws {
+    @Test func batchesCannotHoldTheLoop() throws {
         let daemon = try DaemonProcess()
         let pid = daemon.process.processIdentifier
         let rpc = try daemon.connect()
@@ -101,7 +100,8 @@ import Testing
         for fd in attackers { for _ in 0..<4 { #expect(LoadTests.send(line, to: fd)) } }
         let times = try LoopMeasures.freshGets(daemon)
         let worst = times.max() ?? 0, samples = times.count
-        #expect(worst < LoopMeasures.answerBound, "the slowest of \(samples) fresh gets took \(Int(worst * 1000)) ms")
+        #expect(
+            worst < LoopMeasures.floodAnswerBound, "the slowest of \(samples) fresh gets took \(Int(worst * 1000)) ms")
         for socket in attackers { shutdown(socket, Int32(SHUT_RDWR)) }
         LoopMeasures.expectQuietAfterwards(pid, restingRSS: restingRSS, label: "batches", times: times)
         #expect(try rpc.ok("daemon.hello")["name"] == "animd")
