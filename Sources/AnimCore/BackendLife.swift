@@ -18,13 +18,14 @@ package struct BackendLife {
     private var setting = BackendSetting.auto
     package private(set) var state = State.notStarted
 
-    /// The session starts with `session`, its backend chosen by `setting`: the backend to launch.
-    mutating func start(_ session: SessionEnvironment, setting: BackendSetting) -> SessionEnvironment? {
-        guard state == .notStarted else { return nil }
+    /// The session starts with `session`, its backend chosen by `setting`: whether a backend is to be launched for
+    /// it (once only).
+    mutating func start(_ session: SessionEnvironment, setting: BackendSetting) -> Bool {
+        guard state == .notStarted else { return false }
         self.session = session
         self.setting = setting
         state = .running(session.target(setting))
-        return session
+        return true
     }
 
     /// Whether a backend ran, which is stopped now, for good.

@@ -6,7 +6,7 @@ import AnimConfig
 extension CoreMachine {
     /// The session starts: the backend `setting` chooses for `session` is launched.
     mutating func startInput(_ session: SessionEnvironment, setting: BackendSetting, into effects: inout [CoreEffect]) {
-        guard let session = input.backend.start(session, setting: setting) else { return }
+        guard input.backend.start(session, setting: setting) else { return }
         effects.append(.launchBackend(session, inputPlan))
     }
 

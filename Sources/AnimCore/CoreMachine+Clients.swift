@@ -13,10 +13,10 @@ extension CoreMachine {
             clientsChanged(into: &effects)
             effects.append(.announceStatus(soon: true))
         case .failure:
-            let capacity = subscriptions.capacity
-            let limit = capacity < subscriptions.limits.clients ? "the descriptor limit (RLIMIT_NOFILE)" : "max-clients"
             effects.append(
-                .log(.notice, "refusing a client: the daemon is full", ["clients": "\(capacity)", "limit": limit]))
+                .log(
+                    .notice, "refusing a client: the daemon is full",
+                    ["clients": "\(subscriptions.capacity)", "limit": subscriptions.bindingLimit]))
         }
         return admitted
     }

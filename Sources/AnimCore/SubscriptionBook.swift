@@ -23,6 +23,11 @@ package struct SubscriptionBook {
     /// How many clients are admitted: `max-clients`, or fewer when the descriptor limit is lower.
     package var capacity: Int { min(limits.clients, descriptorRoom) }
 
+    /// Which limit `capacity` is, for the refusal and the log.
+    package var bindingLimit: String {
+        capacity < limits.clients ? "the descriptor limit (RLIMIT_NOFILE)" : "max-clients"
+    }
+
     /// Whether some client records input (`animctl record`): only then is each input event's line worked out.
     package var recordingInput: Bool { recorders > 0 }
 
@@ -40,8 +45,7 @@ package struct SubscriptionBook {
     /// A new client's number, or why it is refused: the daemon is at `capacity`.
     package mutating func admit() -> Result<Int, RPCError> {
         guard clients.count < capacity else {
-            let reason = capacity < limits.clients ? "the descriptor limit (RLIMIT_NOFILE)" : "max-clients"
-            return .failure(RPCError(.limitReached, "limit reached: at most \(capacity) clients (\(reason))"))
+            return .failure(RPCError(.limitReached, "limit reached: at most \(capacity) clients (\(bindingLimit))"))
         }
         let client = nextClient
         nextClient += 1
